@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * A secret may be written in the file as a plain string, or as a reference: `{ env: NAME }` reads an
+ * environment variable, `{ file: /run/secrets/x }` reads a file (Docker secrets). References are resolved by
+ * `load.ts` before this schema sees the value, so the schema only ever sees strings.
+ */
+const secret = z.string().min(1, 'must not be empty');
+
+const listen = (defaultHost: string, defaultPort: number) =>
+  z
+    .object({
+      host: z.string().default(defaultHost),
+      port: z.number().int().min(0).max(65535).default(defaultPort),
+    })
+    .prefault({});
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const BlogConfig = z.object({
+  /** The marketplace's blog id (`GET /v1/blogs`). */
+  id: z.number().int().positive(),
+  /** A name for logs and the status page; defaults to the marketplace's name. */
+  name: z.string().optional(),
+  /** Which publisher plugin publishes this blog's articles. */
+  publisher: z.string().min(1),
+  /** The plugin's own settings, validated by the plugin's schema at start-up. */
+  options: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * What to do with a deal that the blogger publishes by hand (`published_by: "bloger"`): `skip` (default)
+   * records it and does nothing; `draft` asks the publisher to create a draft holding the brief.
+   */
+  bloggerPublished: z.enum(['skip', 'draft']).default('skip'),
+});
+export type BlogConfig = z.infer<typeof BlogConfig>;
+
+export const Config = z
+  .object({
+    marketplace: z.object({
+      /** The service root ({base_url}); paths beginning with /v1 are appended to it. */
+      baseUrl: httpUrl,
+      apiKey: secret,
+      /** Per-request timeout. */
+      timeoutMs: z.number().int().positive().default(15_000),
+      /** The key's limit; all processes using the key share it through Redis. */
+      requestsPerMinute: z.number().int().positive().default(60),
+    }),
+    redis: z
+      .object({
+        url: z.string().default('redis://127.0.0.1:6379'),
+        /** Key prefix for BullMQ queues and pressbridge's own keys; one daemon per prefix. */
+        prefix: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+          .default('pressbridge'),
+      })
+      .prefault({}),
+    webhook: z
+      .object({
+        listen: listen('0.0.0.0', 8080),
+        path: z.string().startsWith('/', 'must start with /').default('/webhook'),
+        secret: secret.optional(),
+        /** The secret before the last rotation, accepted until `previousSecretValidUntil`. */
+        previousSecret: secret.optional(),
+        previousSecretValidUntil: z.iso.datetime({ offset: true }).optional(),
+        /** How long `webhook rotate` keeps the old secret valid. */
+        rotationGraceMinutes: z
+          .number()
+          .int()
+          .min(0)
+          .default(24 * 60),
+        /** Header that carries the signature; by default any single `X-*-Signature` header. */
+        signatureHeader: z.string().optional(),
+        maxBodyBytes: z
+          .number()
+          .int()
+          .positive()
+          .default(1024 * 1024),
+        /** Where `webhook register` / `rotate` store the secret returned by the marketplace. */
+        secretFile: z.string().optional(),
+      })
+      .prefault({}),
+    worker: z
+      .object({
+        concurrency: z.number().int().min(1).max(32).default(2),
+      })
+      .prefault({}),
+    status: z
+      .object({
+        listen: listen('127.0.0.1', 8081),
+        password: secret.optional(),
+      })
+      .prefault({}),
+    log: z
+      .object({
+        level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+      })
+      .prefault({}),
+    /** Folder for pressbridge's own files (embedded Redis data, static sites). */
+    dataDir: z.string().default('./.data'),
+    blogs: z.array(BlogConfig).default([]),
+  })
+  .superRefine((config, ctx) => {
+    const seen = new Map<number, number>();
+    config.blogs.forEach((blog, index) => {
+      const first = seen.get(blog.id);
+      if (first !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['blogs', index, 'id'],
+          message: `blog ${blog.id} is configured twice (also at blogs[${first}])`,
+        });
+      } else seen.set(blog.id, index);
+    });
+    if (config.webhook.previousSecret && !config.webhook.previousSecretValidUntil) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['webhook', 'previousSecretValidUntil'],
+        message: 'required when previousSecret is set (the end of the rotation grace period)',
+      });
+    }
+  });
+export type Config = z.infer<typeof Config>;

@@ -1,0 +1,72 @@
+/**
+ * The contract of the marketplace client: what the worker, pipeline, CLI and reconciliation may call.
+ * Implemented by `createMarketplaceClient` (client.ts). Every method throws `MarketplaceError` (src/errors.ts),
+ * classified retryable (network, timeout, 429, 5xx) or permanent (other 4xx).
+ */
+import type {
+  ArticleResult,
+  Blog,
+  BlogPatch,
+  Deal,
+  DealList,
+  DealPhoto,
+  DealState,
+  DealText,
+  Me,
+  WebhookDelivery,
+  WebhookSecret,
+  WebhookState,
+  WebhookTestResult,
+} from './schema.js';
+
+/** Who is asking for a request slot: the live pipeline goes before background sweeps. */
+export type RequestPriority = 'high' | 'normal' | 'low';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  priority?: RequestPriority;
+}
+
+export interface ListDealsQuery {
+  state?: DealState;
+  blogId?: number;
+  demandId?: number;
+  /** Only deals changed since this instant (`zmeneno_od`). */
+  changedSince?: Date;
+  /** `strana`, from 1. */
+  page?: number;
+  /** `na_stranu`, at most 200. */
+  perPage?: number;
+}
+
+export interface PhotoFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export interface HandInInput {
+  url: string;
+  extraUrls?: Record<string, string[]>;
+}
+
+export interface MarketplaceClient {
+  readonly baseUrl: string;
+  me(options?: RequestOptions): Promise<Me>;
+  listBlogs(options?: RequestOptions): Promise<Blog[]>;
+  patchBlog(blogId: number, patch: BlogPatch, options?: RequestOptions): Promise<void>;
+  listDeals(query?: ListDealsQuery, options?: RequestOptions): Promise<DealList>;
+  /** Every page of `listDeals`, one request per page. */
+  listAllDeals(query?: Omit<ListDealsQuery, 'page'>, options?: RequestOptions): AsyncGenerator<Deal>;
+  getDeal(dealId: number, options?: RequestOptions): Promise<Deal>;
+  getDealText(dealId: number, options?: RequestOptions): Promise<DealText>;
+  /** Fetches photo `photo.n`; only from the marketplace's own host (assumption 2). */
+  getDealPhoto(dealId: number, photo: DealPhoto, options?: RequestOptions): Promise<PhotoFile>;
+  /** `POST /v1/deals/{id}/article` with an `Idempotency-Key` stable for the deal. */
+  handInArticle(dealId: number, input: HandInInput, options?: RequestOptions): Promise<ArticleResult>;
+  getWebhook(options?: RequestOptions): Promise<WebhookState>;
+  putWebhook(url: string, options?: RequestOptions): Promise<WebhookSecret>;
+  deleteWebhook(options?: RequestOptions): Promise<void>;
+  rotateWebhookSecret(options?: RequestOptions): Promise<WebhookSecret>;
+  testWebhook(options?: RequestOptions): Promise<WebhookTestResult>;
+  webhookDeliveries(options?: RequestOptions): Promise<WebhookDelivery[]>;
+}

@@ -1,0 +1,355 @@
+/**
+ * EVERY assumption pressbridge makes about the marketplace's wire format lives in this file.
+ *
+ * The marketplace's own document (shared/marketplace-api-v1.md) leaves some shapes "not shown"; the working
+ * assumptions (shared/marketplace-api-assumptions.md) fill them in. When the real service disagrees, this is
+ * the one module to change. The README lists these assumptions for users.
+ *
+ * Parsing is lenient, as the API's versioning rules demand: unknown fields are stripped, and an optional field
+ * with an unexpected type is dropped rather than failing the whole answer (`lenient()`). Only the fields
+ * pressbridge reads are listed.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------------------
+// Names the API gives (Czech, exact).
+
+export const DEAL_STATES = [
+  'nabidnuto',
+  'nabidnuto_vyssi',
+  'akceptovano',
+  'ke_schvaleni',
+  'proplaceno',
+  'odmitnuto',
+  'zruseno',
+  'arbitraz',
+  'arbitraz_neproplaceno',
+  'storno',
+  'proplaceno_text',
+] as const;
+export type DealState = (typeof DEAL_STATES)[number];
+
+export const PUBLISHED_BY = ['agent', 'placla', 'bloger'] as const;
+export type PublishedBy = (typeof PUBLISHED_BY)[number];
+
+/** Error codes named by the document; the client also accepts codes it does not know. */
+export const ERROR_CODES = {
+  missingKey: 'chybi_klic',
+  invalidKey: 'neplatny_klic',
+  wrongRole: 'spatna_role',
+  missingScope: 'chybi_scope',
+  notFound: 'nenalezeno',
+  demandUnavailable: 'poptavka_nedostupna',
+  articleHandedIn: 'clanek_odevzdan',
+  urlUsed: 'url_pouzita',
+  wrongState: 'spatny_stav',
+  awaitingApproval: 'ceka_na_schvaleni',
+  foreignDomain: 'cizi_domena',
+  articleUnreachable: 'clanek_nedostupny',
+  blogIncomplete: 'blog_neuplny',
+  rateLimit: 'rate_limit',
+  server: 'server',
+  missingParameter: 'chybi_parametr',
+  badParameter: 'spatny_parametr',
+  badBody: 'spatne_telo',
+  badUrl: 'spatna_url',
+} as const;
+
+/** Assumption 5: the signature header is `X-<ServiceName>-Signature`; by default any one header of that form. */
+export const SIGNATURE_HEADER_PATTERN = /^x-[a-z0-9-]+-signature$/i;
+
+/** Assumption 2/3: where a deal's photo lives when the text answer gives no usable URL. */
+export function defaultPhotoPath(dealId: number, n: number): string {
+  return `/v1/deals/${dealId}/photos/${n}`;
+}
+
+/** Photo numbers the document allows: 0 is the cover, 1..5 replace the markers [foto1]..[foto5]. */
+export const MAX_PHOTO_N = 5;
+
+/** The agent's deadline when an event carries none (document: 60 minutes from acceptance). */
+export const AGENT_DEADLINE_MINUTES = 60;
+
+/** The document's rate limit per key, and the webhook's retry schedule (assumption 6). */
+export const RATE_LIMIT_PER_MINUTE = 60;
+export const WEBHOOK_RETRY_MINUTES = [5, 10, 20, 40] as const;
+
+/** Idempotency keys: 8 to 100 characters, kept 7 days by the service. */
+export const IDEMPOTENCY_KEY_TTL_DAYS = 7;
+
+// ---------------------------------------------------------------------------------------------------------
+// Date-times: `YYYY-MM-DD HH:MM:SS` in the service's local time, Europe/Prague (assumption 4).
+
+export const SERVICE_TIME_ZONE = 'Europe/Prague';
+const SERVICE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+
+const pragueParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SERVICE_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function pragueWallClock(epochMs: number): number {
+  const parts = Object.fromEntries(
+    pragueParts.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+}
+
+/** Parses a service date-time (Prague wall clock) into a Date; undefined when it is not of that form. */
+export function parseServiceDateTime(value: string): Date | undefined {
+  const m = SERVICE_DATE_TIME.exec(value.trim());
+  if (!m) return undefined;
+  const wall = Date.UTC(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6]),
+  );
+  // The offset is +1 h or +2 h; two rounds settle it, also next to a DST change.
+  let guess = wall - (pragueWallClock(wall) - wall);
+  guess = wall - (pragueWallClock(guess) - guess);
+  return Number.isNaN(guess) ? undefined : new Date(guess);
+}
+
+/** Formats a Date as the service does: `YYYY-MM-DD HH:MM:SS`, Prague wall clock. */
+export function formatServiceDateTime(date: Date): string {
+  return new Date(pragueWallClock(date.getTime())).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** ISO 8601 with the Prague offset, e.g. `2026-11-21T23:40:00+01:00` (front matter, logs). */
+export function toIsoWithServiceOffset(date: Date): string {
+  const wall = pragueWallClock(date.getTime());
+  const offsetMin = Math.round((wall - date.getTime()) / 60_000);
+  const sign = offsetMin >= 0 ? '+' : '-';
+  const abs = Math.abs(offsetMin);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${new Date(wall).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
+}
+
+/** `zmeneno_od` takes `YYYY-MM-DDTHH:MM:SS`, in the service's local time like every other date-time. */
+export function formatChangedSince(date: Date): string {
+  return formatServiceDateTime(date).replace(' ', 'T');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Lenient building blocks.
+
+/** An optional field that is dropped (undefined) instead of failing the answer when its type is off. */
+function lenient<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(undefined);
+}
+
+const int = z.number().int();
+const serviceDateTime = z.string();
+
+// ---------------------------------------------------------------------------------------------------------
+// Error envelope: `{error: {code, message, support_code}}`.
+
+export const ErrorEnvelope = z.object({
+  error: z.object({
+    code: z.string(),
+    message: lenient(z.string()),
+    support_code: lenient(z.string()),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Resources (assumption 1: single resources are bare objects; lists are `{data: [...]}`).
+
+export const Me = z.object({
+  id: int,
+  login: z.string(),
+  role: z.string(),
+  scopes: z.array(z.string()).catch([]),
+  credit: lenient(z.object({ available: lenient(int), blocked: lenient(int) })),
+});
+export type Me = z.infer<typeof Me>;
+
+export const Category = z.object({
+  id: int,
+  name: z.string(),
+  default: lenient(z.boolean()),
+});
+export type Category = z.infer<typeof Category>;
+
+export const Blog = z.object({
+  id: int,
+  name: z.string(),
+  url: z.string(),
+  type: lenient(z.string()),
+  approved: lenient(z.boolean()),
+  min_price: lenient(int),
+  monthly_visitors: lenient(int),
+  monthly_visitors_updated: lenient(serviceDateTime),
+  monthly_visitors_stale: lenient(z.boolean()),
+  publishing: lenient(
+    z.object({
+      mode: lenient(z.string()),
+      instant_publish: lenient(z.boolean()),
+      categories: lenient(z.array(Category)),
+      deadline_minutes: lenient(int),
+    }),
+  ),
+});
+export type Blog = z.infer<typeof Blog>;
+
+export const BlogList = z.object({ data: z.array(Blog) });
+
+/** The body of `PATCH /v1/blogs/{id}`: only the fields pressbridge writes. */
+export interface BlogPatch {
+  agent_publish?: boolean;
+  categories?: Array<{ id: number; name: string; default?: boolean }>;
+}
+
+export const KeywordUrl = z.object({ keyword: z.string(), url: z.string() });
+
+export const DealDemand = z.object({
+  id: int,
+  name: lenient(z.string()),
+  url: lenient(z.string()),
+  keywords: lenient(z.string()),
+  keyword_urls: lenient(z.array(KeywordUrl)),
+  links_mode: lenient(int),
+  description: lenient(z.string()),
+  expectation: lenient(z.string()),
+  ns: lenient(int),
+  publication: lenient(z.boolean()),
+});
+export type DealDemand = z.infer<typeof DealDemand>;
+
+export const Deal = z.object({
+  id: int,
+  state: z.string(),
+  blog: z.object({ id: int, name: lenient(z.string()) }),
+  demand: DealDemand,
+  web_url: lenient(z.string()),
+  changed_at: lenient(serviceDateTime),
+  price: lenient(int),
+  ns: lenient(int),
+  express_hours: lenient(int),
+  article_url: z.string().nullable().catch(null),
+  reason: lenient(z.string().nullable()),
+  reward: lenient(int),
+});
+export type Deal = z.infer<typeof Deal>;
+
+export const DealList = z.object({
+  data: z.array(Deal),
+  strana: int,
+  na_stranu: int,
+  celkem: int,
+});
+export type DealList = z.infer<typeof DealList>;
+
+/** Assumption 2: the text answer. `url` may be absent, relative to the service root or absolute. */
+export const DealPhoto = z.object({
+  n: int.min(0),
+  url: lenient(z.string()),
+});
+export type DealPhoto = z.infer<typeof DealPhoto>;
+
+export const DealText = z.object({
+  deal_id: lenient(int),
+  text: z.string(),
+  photos: z.array(DealPhoto).catch([]),
+  instant_publish: z.boolean().catch(false),
+  published_by: z.enum(PUBLISHED_BY).catch('agent'),
+  category_id: int.nullable().catch(null),
+});
+export type DealText = z.infer<typeof DealText>;
+
+/** Assumption 7: `POST /v1/deals/{id}/article` answers `{id, state, article_url}`. */
+export const ArticleResult = z.object({
+  id: int,
+  state: z.string(),
+  article_url: z.string().nullable().catch(null),
+});
+export type ArticleResult = z.infer<typeof ArticleResult>;
+
+// Webhook management: the document shows only `url` and `secret` (returned once) and the test result.
+export const WebhookState = z.object({
+  url: z.string().nullable().catch(null),
+  active: lenient(z.boolean()),
+  secret: lenient(z.string()),
+});
+export type WebhookState = z.infer<typeof WebhookState>;
+
+export const WebhookSecret = z.object({
+  url: lenient(z.string()),
+  secret: z.string(),
+});
+export type WebhookSecret = z.infer<typeof WebhookSecret>;
+
+export const WebhookTestResult = z.object({
+  delivered: z.boolean(),
+  status: int,
+});
+export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
+
+/** The field names of delivery-log records are "not shown": everything is optional and kept as given. */
+export const WebhookDelivery = z.looseObject({
+  event: lenient(z.string()),
+  status: lenient(int),
+  attempts: lenient(int),
+  response: lenient(z.unknown()),
+  next_attempt: lenient(z.string().nullable()),
+});
+export const WebhookDeliveries = z.object({ data: z.array(WebhookDelivery) });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Events (webhook bodies). Unknown events and unknown fields are ignored, never an error.
+
+export const DealAcceptedEvent = z.object({
+  event: z.literal('deal.accepted'),
+  deal: z.object({
+    id: int.positive(),
+    blog: z.object({ id: int, name: lenient(z.string()) }),
+    demand: lenient(DealDemand.partial().extend({ id: lenient(int) })),
+    price: lenient(int),
+    reward: lenient(int),
+    instant_publish: z.boolean().catch(false),
+    published_by: z.enum(PUBLISHED_BY).catch('agent'),
+    category_id: int.nullable().catch(null),
+    publish_deadline: lenient(serviceDateTime),
+  }),
+});
+export type DealAcceptedEvent = z.infer<typeof DealAcceptedEvent>;
+
+/** Any event: only `event` is required; the per-deal id is found where each event kind keeps it. */
+export const AnyEvent = z.looseObject({ event: z.string().min(1) });
+export type AnyEvent = z.infer<typeof AnyEvent>;
+
+export const KNOWN_EVENTS = [
+  'deal.accepted',
+  'deal.paid',
+  'claim.created',
+  'message.created',
+  'demand.created',
+  'offer.created',
+  'webhook.test',
+] as const;
+
+/** The deal an event concerns, when it names one (`deal.id` or `deal_id`). */
+export function eventDealId(event: AnyEvent): number | undefined {
+  const byField = z.object({ deal_id: int }).safeParse(event);
+  if (byField.success) return byField.data.deal_id;
+  const byDeal = z.object({ deal: z.object({ id: int }) }).safeParse(event);
+  return byDeal.success ? byDeal.data.deal.id : undefined;
+}

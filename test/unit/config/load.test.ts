@@ -1,0 +1,150 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseConfig } from '../../../src/config/load.js';
+import { ConfigError } from '../../../src/errors.js';
+
+const minimal = { marketplace: { baseUrl: 'https://api.example.cz', apiKey: 'key-123' } };
+
+function issuesOf(fn: () => unknown): Array<{ path: string; message: string }> {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.issues];
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('src/config/load', () => {
+  it('fills defaults around a minimal config and freezes the result', () => {
+    const config = parseConfig(minimal, {});
+
+    expect(config.webhook.path).toBe('/webhook');
+    expect(config.webhook.maxBodyBytes).toBe(1024 * 1024);
+    expect(config.status.listen).toEqual({ host: '127.0.0.1', port: 8081 });
+    expect(config.marketplace.requestsPerMinute).toBe(60);
+    expect(Object.isFrozen(config.marketplace)).toBe(true);
+  });
+
+  it.each([
+    [{ marketplace: { apiKey: 'k' } }, 'marketplace.baseUrl', /required/],
+    [
+      { marketplace: { baseUrl: 'ftp://x', apiKey: 'k' } },
+      'marketplace.baseUrl',
+      /http\(s\) URL \(found "ftp:\/\/x"\)/,
+    ],
+    [{ ...minimal, worker: { concurrency: 'two' } }, 'worker.concurrency', /expected number.*found "two"/],
+    [{ ...minimal, webhook: { path: 'hook' } }, 'webhook.path', /must start with \//],
+    [{ ...minimal, redis: { prefix: 'a:b' } }, 'redis.prefix', /letters, digits/],
+    [{ ...minimal, blogs: [{ id: 'x', publisher: 'wordpress' }] }, 'blogs[0].id', /expected number/],
+    [
+      { ...minimal, blogs: [{ id: 5, publisher: 'wordpress', bloggerPublished: 'always' }] },
+      'blogs[0].bloggerPublished',
+      /skip.*draft/,
+    ],
+  ])('reports one readable line per problem (%#)', (input, path, message) => {
+    const issues = issuesOf(() => parseConfig(input, {}));
+
+    expect(issues.map((i) => i.path)).toContain(path);
+    expect(issues.find((i) => i.path === path)?.message).toMatch(message);
+  });
+
+  it('reports a blog configured twice', () => {
+    const input = {
+      ...minimal,
+      blogs: [
+        { id: 7, publisher: 'wordpress' },
+        { id: 7, publisher: 'github' },
+      ],
+    };
+
+    expect(issuesOf(() => parseConfig(input, {}))).toEqual([
+      { path: 'blogs[1].id', message: 'blog 7 is configured twice (also at blogs[0])' },
+    ]);
+  });
+
+  it('requires the end of the grace period with a previous secret', () => {
+    const issues = issuesOf(() => parseConfig({ ...minimal, webhook: { previousSecret: 'old' } }, {}));
+
+    expect(issues).toEqual([
+      {
+        path: 'webhook.previousSecretValidUntil',
+        message: expect.stringMatching(/required when previousSecret/),
+      },
+    ]);
+  });
+
+  it('reads secrets from the environment, from *_FILE paths and from references', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pb-config-'));
+    writeFileSync(join(dir, 'secret'), 'from-file\n');
+    writeFileSync(join(dir, 'wp'), 'wp-pass');
+    const input = {
+      marketplace: { baseUrl: 'https://api.example.cz', apiKey: 'overridden' },
+      blogs: [{ id: 1, publisher: 'wordpress', options: { applicationPassword: { file: join(dir, 'wp') } } }],
+      status: { password: { env: 'MY_STATUS_PASSWORD' } },
+    };
+
+    const config = parseConfig(input, {
+      PRESSBRIDGE_API_KEY: 'from-env',
+      PRESSBRIDGE_WEBHOOK_SECRET_FILE: join(dir, 'secret'),
+      MY_STATUS_PASSWORD: 'status-pass',
+    });
+
+    expect(config.marketplace.apiKey).toBe('from-env');
+    expect(config.webhook.secret).toBe('from-file');
+    expect(config.status.password).toBe('status-pass');
+    expect(config.blogs[0]?.options.applicationPassword).toBe('wp-pass');
+  });
+
+  it('names a missing environment variable once, and never prints secret values', () => {
+    const input = { marketplace: { baseUrl: 'https://api.example.cz', apiKey: { env: 'NOT_SET_ANYWHERE' } } };
+
+    const issues = issuesOf(() => parseConfig(input, {}));
+
+    expect(issues).toEqual([
+      { path: 'marketplace.apiKey', message: 'environment variable NOT_SET_ANYWHERE is not set' },
+    ]);
+  });
+
+  it('reports an unreadable secret file', () => {
+    const issues = issuesOf(() =>
+      parseConfig(minimal, { PRESSBRIDGE_WEBHOOK_SECRET_FILE: '/nonexistent/secret' }),
+    );
+
+    expect(issues[0]?.path).toBe('PRESSBRIDGE_WEBHOOK_SECRET_FILE');
+    expect(issues[0]?.message).toMatch(/cannot read secret file \/nonexistent\/secret/);
+  });
+
+  it('loads YAML from --config or PRESSBRIDGE_CONFIG and reports syntax errors without a stack trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pb-config-'));
+    const good = join(dir, 'good.yaml');
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(good, 'marketplace:\n  baseUrl: https://api.example.cz\n  apiKey: k\n');
+    writeFileSync(bad, 'marketplace: [\n');
+
+    expect(loadConfig({ env: { PRESSBRIDGE_CONFIG: good } }).marketplace.apiKey).toBe('k');
+    const error = (() => {
+      try {
+        loadConfig({ path: bad, env: {} });
+      } catch (e) {
+        return e as ConfigError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.message).toMatch(
+      new RegExp(`Invalid configuration in ${bad}:\\n  - \\(root\\): YAML syntax`),
+    );
+    expect(() => loadConfig({ env: {} })).toThrow(/pass --config <file> or set PRESSBRIDGE_CONFIG/);
+  });
+
+  it('accepts the annotated example once its referenced secrets are set', () => {
+    const config = loadConfig({
+      path: 'config/example.yaml',
+      env: { PRESSBRIDGE_API_KEY: 'k', PRESSBRIDGE_WEBHOOK_SECRET: 's', WORDPRESS_APP_PASSWORD: 'p' },
+    });
+
+    expect(config.blogs[0]?.publisher).toBe('wordpress');
+  });
+});

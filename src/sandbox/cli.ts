@@ -1,0 +1,157 @@
+/**
+ * `pressbridge sandbox`: runs the sandbox marketplace until SIGINT/SIGTERM, and `pressbridge sandbox accept`,
+ * which plays the advertiser through the control API (creates a deal and delivers its `deal.accepted`).
+ * Mounted by src/cli.ts; output goes through process.stdout because console.* is reserved for src/cli.ts.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { createLogger } from '../logger.js';
+import { createSandbox, DEFAULT_SANDBOX_API_KEY } from './index.js';
+
+export const DEFAULT_SANDBOX_PORT = 8090;
+
+function integer(min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
+    return n;
+  };
+}
+
+function positiveNumber(value: string): number {
+  // Accepts fractions such as 1/60 as well as decimals.
+  const [num, den] = value.split('/');
+  const n = den === undefined ? Number(num) : Number(num) / Number(den);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError('expected a positive number, e.g. 0.01 or 1/60');
+  return n;
+}
+
+interface ServeOptions {
+  port: number;
+  host: string;
+  apiKey: string;
+  rateLimit: number;
+  windowMs: number;
+  timeScale: number;
+  allowHttpWebhooks: boolean;
+  signatureHeader?: string;
+  checkReachability: boolean;
+  logLevel: string;
+}
+
+interface AcceptOptions {
+  url: string;
+  blog?: number;
+  photos?: number;
+  title?: string;
+  deliver: boolean;
+  approvalDelayMs?: number;
+}
+
+async function serve(options: ServeOptions): Promise<void> {
+  const sandbox = await createSandbox({
+    host: options.host,
+    port: options.port,
+    apiKey: options.apiKey,
+    rateLimit: { limit: options.rateLimit, windowMs: options.windowMs },
+    timeScale: options.timeScale,
+    allowHttpWebhooks: options.allowHttpWebhooks,
+    checkReachability: options.checkReachability,
+    log: createLogger({ level: options.logLevel, destination: process.stderr }),
+    ...(options.signatureHeader ? { signatureHeader: options.signatureHeader } : {}),
+  });
+  process.stdout.write(
+    [
+      `Sandbox marketplace listening on ${sandbox.url}`,
+      `  API key (bloger, read+write): ${sandbox.apiKey}`,
+      `  Signature header: ${sandbox.signatureHeader}`,
+      `  Register a webhook: curl -X PUT -H 'Authorization: Bearer ${sandbox.apiKey}' -H 'Content-Type: application/json' \\`,
+      `      -d '{"url":"https://…/webhook"}' ${sandbox.url}/v1/webhook`,
+      `  Accept a deal:      pressbridge sandbox accept --url ${sandbox.url}`,
+      '',
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await sandbox.close();
+  process.stdout.write('Sandbox marketplace stopped\n');
+}
+
+async function accept(options: AcceptOptions): Promise<void> {
+  const body = {
+    ...(options.blog === undefined ? {} : { blogId: options.blog }),
+    ...(options.photos === undefined ? {} : { photos: options.photos }),
+    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(options.approvalDelayMs === undefined ? {} : { approvalDelayMs: options.approvalDelayMs }),
+    deliver: options.deliver,
+  };
+  const target = new URL('/_sandbox/deals', options.url);
+  const answer = await fetch(target, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await answer.text();
+  if (!answer.ok) {
+    throw new Error(`The sandbox at ${options.url} refused the deal (${answer.status}): ${text}`);
+  }
+  process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+}
+
+export function sandboxCommand(): Command {
+  const command = new Command('sandbox')
+    .description('run the sandbox marketplace (a local stand-in for the marketplace API) until Ctrl+C')
+    .option('--port <port>', 'port to listen on (0 = random)', integer(0), DEFAULT_SANDBOX_PORT)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--api-key <key>', 'the blogger API key the sandbox accepts', DEFAULT_SANDBOX_API_KEY)
+    .option('--rate-limit <n>', 'requests per window per key', integer(1), 60)
+    .option('--window-ms <ms>', 'rate-limit window in milliseconds', integer(1), 60_000)
+    .option(
+      '--time-scale <factor>',
+      'multiplies the webhook retry delays (e.g. 1/60: 5 min → 5 s)',
+      positiveNumber,
+      1,
+    )
+    .option(
+      '--allow-http-webhooks',
+      'accept http:// webhook URLs on loopback (the real service: HTTPS only)',
+      false,
+    )
+    .option(
+      '--signature-header <name>',
+      'header carrying the webhook signature (default X-Sandbox-Signature)',
+    )
+    .option('--no-check-reachability', 'do not GET the article URL on hand-in')
+    .option('--log-level <level>', 'pino log level (logs go to stderr)', 'info')
+    .action(async (options: ServeOptions) => {
+      await serve(options);
+    });
+
+  command
+    .command('accept')
+    .description(
+      'play the advertiser: create an accepted deal in a running sandbox and deliver deal.accepted',
+    )
+    .option('--url <url>', 'the running sandbox', `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`)
+    .option('--blog <id>', 'blog id', integer(1))
+    .option('--photos <n>', 'inline photos (0–5; a cover photo is added)', integer(0))
+    .option('--title <title>', 'article title')
+    .option(
+      '--approval-delay-ms <ms>',
+      'the text awaits approval this long (409 ceka_na_schvaleni)',
+      integer(0),
+    )
+    .option('--no-deliver', 'create the deal without delivering deal.accepted')
+    .action(async (options: AcceptOptions) => {
+      await accept(options);
+    });
+
+  return command;
+}

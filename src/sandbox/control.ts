@@ -1,0 +1,228 @@
+/**
+ * The sandbox's control API: how tests, benchmarks and the demo play the advertiser and the service itself.
+ * Mounted under `/_sandbox` (NOT under /v1): no bearer auth, no rate limit, never counted in the stats.
+ * Bodies are JSON; errors use the API's envelope `{error: {code, message, support_code}}`.
+ *
+ *   POST /_sandbox/deals                 body CreateDealInput (all optional: blogId, title, html, photos, cover,
+ *                                        publishedBy, instantPublish, categoryId, approvalDelayMs, deliver,
+ *                                        deadlineMinutes, price, reward, targetUrl, state)
+ *                                        → 201 SandboxDeal; deal.accepted delivery starts unless deliver:false
+ *   GET  /_sandbox/deals                 → {data: SandboxDeal[]}
+ *   GET  /_sandbox/deals/:id             → SandboxDeal (also the deals' web_url)
+ *   POST /_sandbox/deals/:id/deliver     re-deliver its deal.accepted → {data: DeliveryRecord[]} after 1st attempts
+ *   POST /_sandbox/deals/:id/state       body {state, reason?} → SandboxDeal (no event sent)
+ *   POST /_sandbox/deals/:id/pay         → SandboxDeal in state proplaceno; sends deal.paid
+ *   POST /_sandbox/events                body {event, ...fields, account_id?} → {data: DeliveryRecord[]}
+ *   GET  /_sandbox/hand-ins              → {data: HandInRecord[]}
+ *   GET  /_sandbox/stats                 → SandboxStats;  DELETE /_sandbox/stats resets the counters
+ *   GET  /_sandbox/deliveries            → {data: DeliveryRecord[]} (all keys, with bodies and attempt history)
+ *   PUT  /_sandbox/blogs/:id             body {name, url, categories?, accountId?, mode?, instantPublish?}
+ *                                        → 200 {id, name, url, …} (create or replace)
+ *   GET  /_sandbox/faults                → FaultSettings
+ *   POST /_sandbox/faults                body FaultSettings (replaces; {} switches every fault off)
+ *                                        {serverErrorEvery?, serverErrorNext?, random429?, retryAfterSeconds?,
+ *                                         latencyMs?, routes?: ['GET /v1/deals/:id/text', …]}
+ *   GET  /_sandbox/health                → {ok: true, url}
+ */
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { z } from 'zod';
+import { DEAL_STATES, MAX_PHOTO_N, PUBLISHED_BY } from '../marketplace/schema.js';
+import { errorBody } from './api-error.js';
+import { FaultSettings } from './faults.js';
+import type { BlogInput, CreateDealInput } from './state.js';
+import type { Sandbox } from './types.js';
+
+export const CreateDealBody = z.object({
+  blogId: z.number().int().positive().optional(),
+  title: z.string().min(1).optional(),
+  html: z.string().min(1).optional(),
+  photos: z.number().int().min(0).max(MAX_PHOTO_N).optional(),
+  cover: z.boolean().optional(),
+  publishedBy: z.enum(PUBLISHED_BY).optional(),
+  instantPublish: z.boolean().optional(),
+  categoryId: z.number().int().nullable().optional(),
+  approvalDelayMs: z.number().int().min(0).optional(),
+  deliver: z.boolean().optional(),
+  deadlineMinutes: z.number().positive().optional(),
+  price: z.number().int().min(0).optional(),
+  reward: z.number().int().min(0).optional(),
+  targetUrl: z.url().optional(),
+  state: z.enum(DEAL_STATES).optional(),
+});
+
+const CategoryBody = z.object({
+  id: z.number().int(),
+  name: z.string().min(1),
+  default: z.boolean().optional(),
+});
+
+const BlogBody = z.object({
+  name: z.string().min(1),
+  url: z.string().min(1),
+  categories: z.array(CategoryBody).max(50).optional(),
+  accountId: z.number().int().positive().optional(),
+  mode: z.enum(['manual', 'wordpress', 'github', 'agent']).optional(),
+  instantPublish: z.boolean().optional(),
+});
+
+const StateBody = z.object({ state: z.enum(DEAL_STATES), reason: z.string().nullable().optional() });
+const EventBody = z.looseObject({
+  event: z.string().min(1),
+  account_id: z.number().int().positive().optional(),
+});
+
+/** zod's optional output is `T | undefined`; the sandbox's inputs (exactOptionalPropertyTypes) want absent keys. */
+function withoutUndefined<T extends Record<string, unknown>>(
+  value: T,
+): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+}
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) {
+    throw new ControlError(
+      400,
+      'spatne_telo',
+      result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '),
+    );
+  }
+  return result.data;
+}
+
+function idParam(req: Request): number {
+  const raw = req.params.id;
+  const id = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id)) throw new ControlError(404, 'nenalezeno', `Bad id ${String(raw)}`);
+  return id;
+}
+
+export function createControlRouter(sandbox: Sandbox): Router {
+  const router = Router();
+  router.use(express.json({ limit: '10mb' }));
+
+  const found = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new ControlError(404, 'nenalezeno', `${what} does not exist`);
+    return value;
+  };
+  // A RangeError from the sandbox is a caller mistake (unknown blog or deal), not a sandbox failure.
+  const guard = async <T>(run: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof RangeError) throw new ControlError(404, 'nenalezeno', error.message);
+      throw error;
+    }
+  };
+
+  router.get('/health', (_req, res) => {
+    res.json({ ok: true, url: sandbox.url });
+  });
+
+  router.post('/deals', async (req, res) => {
+    const input: CreateDealInput = withoutUndefined(parse(CreateDealBody, req.body));
+    res.status(201).json(await guard(() => sandbox.createDeal(input)));
+  });
+
+  router.get('/deals', (_req, res) => {
+    res.json({ data: sandbox.listDeals() });
+  });
+
+  router.get('/deals/:id', (req, res) => {
+    const id = idParam(req);
+    res.json(found(sandbox.getDeal(id), `Deal ${id}`));
+  });
+
+  router.post('/deals/:id/deliver', async (req, res) => {
+    const id = idParam(req);
+    res.json({ data: await guard(() => sandbox.deliverDeal(id)) });
+  });
+
+  router.post('/deals/:id/state', async (req, res) => {
+    const id = idParam(req);
+    const body = parse(StateBody, req.body);
+    res.json(await guard(() => sandbox.setDealState(id, body.state, body.reason)));
+  });
+
+  router.post('/deals/:id/pay', async (req, res) => {
+    const id = idParam(req);
+    res.json(await guard(() => sandbox.payDeal(id)));
+  });
+
+  router.post('/events', async (req, res) => {
+    const { account_id: accountId, ...event } = parse(EventBody, req.body);
+    const data = await sandbox.sendEvent(event, accountId === undefined ? {} : { accountId });
+    res.json({ data });
+  });
+
+  router.get('/hand-ins', (_req, res) => {
+    res.json({ data: sandbox.handIns() });
+  });
+
+  router.get('/stats', (_req, res) => {
+    res.json(sandbox.stats());
+  });
+
+  router.delete('/stats', (_req, res) => {
+    sandbox.resetStats();
+    res.json(sandbox.stats());
+  });
+
+  router.get('/deliveries', (_req, res) => {
+    res.json({ data: sandbox.deliveries() });
+  });
+
+  router.put('/blogs/:id', (req, res) => {
+    const id = idParam(req);
+    const body = parse(BlogBody, req.body);
+    const { categories, ...rest } = withoutUndefined(body);
+    const blog: BlogInput = {
+      id,
+      ...rest,
+      ...(categories ? { categories: categories.map((c) => withoutUndefined(c)) } : {}),
+    };
+    sandbox.putBlog(blog);
+    res.json(blog);
+  });
+
+  router.get('/faults', (_req, res) => {
+    res.json(sandbox.failureMode());
+  });
+
+  router.post('/faults', (req, res) => {
+    sandbox.setFailureMode(parse(FaultSettings, req.body));
+    res.json(sandbox.failureMode());
+  });
+
+  router.use((req, res) => {
+    res.status(404).json(errorBody('nenalezeno', `No control route ${req.method} ${req.originalUrl}`));
+  });
+
+  // Express needs the four-argument form to recognise an error handler.
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof ControlError) {
+      res.status(error.status).json(errorBody(error.code, error.message));
+      return;
+    }
+    const status =
+      typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+        ? error.status
+        : 500;
+    const message = error instanceof Error ? error.message : String(error);
+    res.status(status).json(errorBody(status < 500 ? 'spatne_telo' : 'server', message));
+  });
+
+  return router;
+}

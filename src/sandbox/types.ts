@@ -1,0 +1,70 @@
+import type { Logger } from '../logger.js';
+import type { DealState } from '../marketplace/schema.js';
+import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
+import type { FaultSettings } from './faults.js';
+import type { BlogInput, CreateDealInput, HandInRecord, KeyInput, SandboxDeal } from './state.js';
+import type { SandboxStats } from './stats.js';
+
+export interface SandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 = a random free port (default). */
+  port?: number;
+  /** The default blogger key (role `bloger`, scopes read + write); default `sandbox-key`. */
+  apiKey?: string;
+  /** More keys; `accountId` says whose (bloger keys default to the default blogger, inzerent keys to the advertiser). */
+  extraKeys?: KeyInput[];
+  /** Per key, fixed window; default 60 per 60 000 ms, as the service. */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Multiplies the sandbox's delays (the webhook retry schedule 5, 10, 20, 40 min); 1 = real time. */
+  timeScale?: number;
+  /** Accept http:// webhook URLs on loopback (the real service takes HTTPS only). */
+  allowHttpWebhooks?: boolean;
+  /** Default `X-Sandbox-Signature`. */
+  signatureHeader?: string;
+  /** Default: one blog, id 1, at http://127.0.0.1. */
+  blogs?: BlogInput[];
+  /** The hand-in GETs the article URL (default true). */
+  checkReachability?: boolean;
+  /** Timeout of one webhook delivery attempt, real ms (default 10 000; not scaled). */
+  deliveryTimeoutMs?: number;
+  /** Timeout of the hand-in's reachability GET, real ms (default 5 000). */
+  reachabilityTimeoutMs?: number;
+  /** Default: silent. */
+  log?: Logger;
+}
+
+/** Any event body; `event` names its kind (deal.paid, message.created, …). */
+export type SandboxEvent = { event: string } & Record<string, unknown>;
+
+export interface Sandbox {
+  /** The service root ({base_url}), e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  readonly apiKey: string;
+  readonly signatureHeader: string;
+  /** Stops the server and every pending delivery. */
+  close(): Promise<void>;
+  /** Creates a deal (state `akceptovano` unless `state` says otherwise) and, unless `deliver: false`, starts
+   * delivering `deal.accepted` to the owner's webhook; resolves without waiting for that delivery. */
+  createDeal(input?: CreateDealInput): Promise<SandboxDeal>;
+  getDeal(id: number): SandboxDeal | undefined;
+  listDeals(): SandboxDeal[];
+  setDealState(id: number, state: DealState, reason?: string | null): SandboxDeal;
+  /** `ke_schvaleni` → `proplaceno` and `deal.paid` to the blogger's webhook. */
+  payDeal(id: number): Promise<SandboxDeal>;
+  /** Delivers the deal's `deal.accepted` (again); resolves after the first attempt of each delivery. */
+  deliverDeal(id: number): Promise<DeliveryRecord[]>;
+  /** Delivers any event to the webhooks of an account (default: the default blogger); as `deliverDeal`. */
+  sendEvent(body: SandboxEvent, options?: { accountId?: number }): Promise<DeliveryRecord[]>;
+  /** Creates or replaces a blog. */
+  putBlog(blog: BlogInput): void;
+  /** Registers a webhook for a key (default: the default key) without the HTTPS rule; returns the secret. */
+  setWebhook(url: string, apiKey?: string): WebhookRegistration;
+  webhook(apiKey?: string): WebhookRegistration | undefined;
+  stats(): SandboxStats;
+  resetStats(): void;
+  handIns(): HandInRecord[];
+  deliveries(): DeliveryRecord[];
+  setFailureMode(faults: FaultSettings): void;
+  failureMode(): FaultSettings;
+}

@@ -1,0 +1,122 @@
+/**
+ * The marketplace client and its Redis-shared limiter against the real sandbox marketplace over real HTTP:
+ * a burst far above the limit must be paced so that the server never answers 429, even from two processes'
+ * worth of clients (two limiter instances on two Redis connections sharing one key).
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSilentLogger } from '../../src/logger.js';
+import type { MarketplaceClient } from '../../src/marketplace/api.js';
+import { createMarketplaceClient } from '../../src/marketplace/client.js';
+import { createRateLimiter, rateLimitKey } from '../../src/marketplace/rate-limit.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const LIMIT = 20;
+const WINDOW_MS = 1_000;
+
+let sandbox: Sandbox;
+let connections: Redis[] = [];
+let prefix: string;
+
+function client(): MarketplaceClient {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  connections.push(redis);
+  return createMarketplaceClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    log: createSilentLogger(),
+    limiter: createRateLimiter({
+      redis,
+      key: rateLimitKey(prefix, sandbox.apiKey),
+      limit: LIMIT,
+      windowMs: WINDOW_MS,
+    }),
+  });
+}
+
+/** Runs `total` calls, `concurrency` at a time, round-robin over the clients. */
+async function run(clients: MarketplaceClient[], total: number, concurrency: number): Promise<number> {
+  let next = 0;
+  let ok = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (next < total) {
+        const i = next++;
+        const c = clients[(i + worker) % clients.length];
+        if (!c) throw new Error('no client');
+        const me = await c.me({ priority: i % 3 === 0 ? 'high' : 'normal' });
+        if (me.role === 'bloger') ok++;
+      }
+    }),
+  );
+  return ok;
+}
+
+function maxPerWindow(s: Sandbox): number {
+  return Math.max(0, ...Object.values(s.stats().maxRequestsPerWindow));
+}
+
+describe('src/marketplace/client + rate-limit against the sandbox', () => {
+  beforeEach(async () => {
+    prefix = `pb-test-${randomUUID()}`;
+    sandbox = await createSandbox({ rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } });
+  });
+
+  afterEach(async () => {
+    await sandbox.close();
+    const cleaner = connections[0];
+    if (cleaner) {
+      const keys = await cleaner.keys(`${prefix}:*`);
+      if (keys.length > 0) await cleaner.del(...keys);
+    }
+    await Promise.all(connections.map((c) => c.quit()));
+    connections = [];
+  });
+
+  it('paces 200 requests from two limiter instances so the server never answers 429', {
+    timeout: 60_000,
+  }, async () => {
+    // Arrange
+    const clients = [client(), client()];
+    const started = Date.now();
+
+    // Act
+    const ok = await run(clients, 200, 16);
+    const elapsedMs = Date.now() - started;
+
+    // Assert
+    const stats = sandbox.stats();
+    expect(ok).toBe(200);
+    expect(stats.totalRequests).toBe(200);
+    expect(stats.rateLimited).toBe(0);
+    expect(maxPerWindow(sandbox)).toBeLessThanOrEqual(LIMIT);
+    // 200 requests at 20 a second cannot take less than 9 windows; generous upper bound
+    expect(elapsedMs).toBeGreaterThanOrEqual(8 * WINDOW_MS);
+    expect(elapsedMs).toBeLessThan(30 * WINDOW_MS);
+  });
+
+  it('follows the server when another client of the key spends the budget, and still completes', {
+    timeout: 30_000,
+  }, async () => {
+    // Arrange: a foreign client of the same key takes 17 of the 20 slots behind our limiter's back
+    await Promise.all(
+      Array.from({ length: 17 }, () =>
+        fetch(`${sandbox.url}/v1/me`, { headers: { Authorization: `Bearer ${sandbox.apiKey}` } }).then((r) =>
+          r.arrayBuffer(),
+        ),
+      ),
+    );
+    const c = client();
+
+    // Act
+    const ok = await run([c], 40, 4);
+
+    // Assert: at most the first in-flight handful can meet the server's 429 (then each is retried once inline)
+    const stats = sandbox.stats();
+    expect(ok).toBe(40);
+    expect(stats.rateLimited).toBeLessThanOrEqual(4);
+    expect(maxPerWindow(sandbox)).toBeLessThanOrEqual(LIMIT);
+  });
+});

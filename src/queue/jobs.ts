@@ -1,0 +1,83 @@
+/**
+ * The one queue and its one job kind: name → payload schema, job id, attempts, backoff, priority.
+ */
+import type { JobsOptions } from 'bullmq';
+import { z } from 'zod';
+import { AGENT_DEADLINE_MINUTES, DealAcceptedEvent, parseServiceDateTime } from '../marketplace/schema.js';
+
+export const DEAL_QUEUE = 'deals';
+export const DEAL_JOB = 'deal';
+
+export const JobSource = z.enum(['webhook', 'reconcile', 'manual']);
+export type JobSource = z.infer<typeof JobSource>;
+
+/** The deal as `deal.accepted` carries it; reconcile/manual build it by parsing `GET /v1/deals/{id}` with it. */
+export const AcceptedDeal = DealAcceptedEvent.shape.deal;
+export type AcceptedDeal = z.infer<typeof AcceptedDeal>;
+
+export const DealJobPayload = z.object({
+  dealId: z.number().int().positive(),
+  blogId: z.number().int(),
+  event: AcceptedDeal,
+  /** ISO 8601: when pressbridge first heard of the deal. */
+  receivedAt: z.iso.datetime({ offset: true }),
+  source: JobSource,
+});
+export type DealJobPayload = z.infer<typeof DealJobPayload>;
+
+/** BullMQ job ids may not contain ':'; one id per deal makes BullMQ itself refuse a second live job. */
+export function dealJobId(dealId: number): string {
+  return `deal-${dealId}`;
+}
+
+export interface DealJobSettings {
+  attempts: number;
+  /** First retry delay of the exponential backoff (5 s, 10 s, 20 s, …). */
+  backoffMs: number;
+  /** Finished jobs stay this long so BullMQ keeps refusing duplicates (the deal record covers the rest). */
+  keepFinishedSeconds: number;
+}
+
+export const DEFAULT_DEAL_JOB_SETTINGS: DealJobSettings = {
+  attempts: 8,
+  backoffMs: 5_000,
+  keepFinishedSeconds: 7 * 24 * 3600,
+};
+
+/** When the URL is due: `publish_deadline` (Prague wall clock), else 60 minutes after we received the deal. */
+export function dealDeadline(payload: Pick<DealJobPayload, 'event' | 'receivedAt'>): Date {
+  const stated = payload.event.publish_deadline
+    ? parseServiceDateTime(payload.event.publish_deadline)
+    : undefined;
+  if (stated) return stated;
+  return new Date(Date.parse(payload.receivedAt) + AGENT_DEADLINE_MINUTES * 60_000);
+}
+
+/** BullMQ's largest priority (2^21 − 1); lower numbers run first, 0 would mean "before every prioritised job". */
+export const MAX_PRIORITY = 2 ** 21 - 1;
+
+/**
+ * Priority from the deadline, so that among waiting deals the one due first runs first.
+ *
+ * Why absolute minutes and not "minutes from now": a relative number depends on when the job was added, so a
+ * deal added later with a later deadline could overtake an earlier one. BullMQ offers 2^21 − 1 levels, which
+ * at one-minute resolution is ≈ 4 years; we take the deadline's minute since the Unix epoch modulo that range
+ * (+1, since 0 means "no priority"). Order is exact except for deadlines on either side of the wrap point once
+ * every ≈ 4 years, which at worst swaps the order of a few deals for that hour. Equal minutes run FIFO.
+ */
+export function priorityForDeadline(deadline: Date): number {
+  const minute = Math.floor(deadline.getTime() / 60_000);
+  if (!Number.isFinite(minute)) return MAX_PRIORITY;
+  return (((minute % MAX_PRIORITY) + MAX_PRIORITY) % MAX_PRIORITY) + 1;
+}
+
+export function dealJobOptions(payload: DealJobPayload, settings: DealJobSettings): JobsOptions {
+  return {
+    jobId: dealJobId(payload.dealId),
+    attempts: settings.attempts,
+    backoff: { type: 'exponential', delay: settings.backoffMs },
+    priority: priorityForDeadline(dealDeadline(payload)),
+    removeOnComplete: { age: settings.keepFinishedSeconds },
+    removeOnFail: { age: settings.keepFinishedSeconds },
+  };
+}

@@ -1,0 +1,346 @@
+import {
+  DelayedError,
+  type Job,
+  UnrecoverableError,
+  WaitingChildrenError,
+  WaitingError,
+  Worker,
+} from 'bullmq';
+import type { Redis } from 'ioredis';
+import { createDealLogger, type DealLogger, type DealRunState, type DealStore } from '../deals/store.js';
+import { AppError, errorMessage, MarketplaceError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import { ERROR_CODES } from '../marketplace/schema.js';
+import { closeRedisClient, createRedisClient } from './connection.js';
+import { DEAL_QUEUE, DealJobPayload, dealDeadline } from './jobs.js';
+
+/** What a processor gets for one run of one deal's job. */
+export interface DealJobContext {
+  job: Job<DealJobPayload, unknown, string>;
+  /** The job's lock token (needed for `job.moveToDelayed`). */
+  token: string | undefined;
+  payload: DealJobPayload;
+  dealId: number;
+  deadline: Date;
+  /** Aborted when the worker loses the job (lock lost, forced shutdown): stop and let the retry happen. */
+  signal: AbortSignal;
+  client: MarketplaceClient;
+  store: DealStore;
+  /** Writes to stdout and to the deal's log on the status page. */
+  log: DealLogger;
+  /** 1 on the first attempt; retries after a failure count up, waits for approval do not. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/**
+ * The work done for one deal. Throw `MarketplaceError` `ceka_na_schvaleni` to wait for the advertiser's
+ * approval; an error with `retryable === false` fails the job at once; any other error is retried with backoff.
+ */
+export type DealProcessor = (ctx: DealJobContext) => Promise<unknown>;
+
+export interface DealWorkerOptions {
+  /** A `worker` client (`maxRetriesPerRequest: null`), owned by the caller; or a URL, owned by the worker. */
+  connection: Redis | { url: string };
+  prefix: string;
+  concurrency: number;
+  client: MarketplaceClient;
+  store: DealStore;
+  log: Logger;
+  /** Defaults to `fetchDealProcessor`; the publishing pipeline replaces it. */
+  process?: DealProcessor;
+  queueName?: string;
+  /** How long to wait before asking again while the text awaits approval (default 60 s). */
+  approvalRetryMs?: number;
+  /** Keep asking this long after the deadline before giving up as `deadline_missed` (default 0). */
+  approvalGraceMs?: number;
+  /** A killed worker's job is taken over after the lock runs out (default 60 s) and the next stalled check. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  maxStalledCount?: number;
+  /** How long `close()` waits for running jobs before it abandons them to the stalled-job check. */
+  closeTimeoutMs?: number;
+  autorun?: boolean;
+  now?: () => Date;
+}
+
+export interface DealWorker {
+  readonly worker: Worker<DealJobPayload, unknown, string>;
+  /** Stops taking jobs, waits (bounded) for the running ones, closes what the worker opened. */
+  close(): Promise<void>;
+}
+
+/** States after which nothing more happens to the deal in this job. */
+const FINAL_STATES: ReadonlySet<DealRunState> = new Set([
+  'failed',
+  'deadline_missed',
+  'skipped',
+  'handed_in',
+]);
+
+function isControlSignal(error: unknown): boolean {
+  return (
+    error instanceof DelayedError ||
+    error instanceof WaitingChildrenError ||
+    error instanceof WaitingError ||
+    (error instanceof Error && error.name === 'RateLimitError')
+  );
+}
+
+function isRedisClient(value: Redis | { url: string }): value is Redis {
+  return typeof (value as { duplicate?: unknown }).duplicate === 'function';
+}
+
+function isAwaitingApproval(error: unknown): boolean {
+  return error instanceof AppError && error.code === ERROR_CODES.awaitingApproval;
+}
+
+function errorFields(error: unknown): {
+  error: string;
+  errorCode: string | null;
+  supportCode: string | null;
+} {
+  return {
+    error: errorMessage(error),
+    errorCode: error instanceof AppError ? error.code : null,
+    supportCode: error instanceof MarketplaceError ? (error.supportCode ?? null) : null,
+  };
+}
+
+export function createDealWorker(options: DealWorkerOptions): DealWorker {
+  const process = options.process ?? fetchDealProcessor;
+  const now = options.now ?? (() => new Date());
+  const approvalRetryMs = options.approvalRetryMs ?? 60_000;
+  const approvalGraceMs = options.approvalGraceMs ?? 0;
+  const closeTimeoutMs = options.closeTimeoutMs ?? 30_000;
+  const { store, log } = options;
+  const given = options.connection;
+  const ownConnection = isRedisClient(given) ? undefined : createRedisClient(given.url, 'worker', { log });
+  const connection = ownConnection ?? (given as Redis);
+
+  async function run(
+    job: Job<DealJobPayload, unknown, string>,
+    token: string | undefined,
+    signal: AbortSignal,
+  ) {
+    const parsed = DealJobPayload.safeParse(job.data);
+    if (!parsed.success) {
+      log.error({ jobId: job.id, issues: parsed.error.issues }, 'deal job payload invalid');
+      throw new UnrecoverableError(`job ${job.id} has an invalid payload: ${parsed.error.message}`);
+    }
+    const payload = parsed.data;
+    const { dealId } = payload;
+    const deadline = dealDeadline(payload);
+    const dealLog = createDealLogger(store, log, dealId, payload.blogId);
+    const maxAttempts = job.opts.attempts ?? 1;
+    const attempt = job.attemptsMade + 1;
+
+    // A job added without the producer (e.g. by hand) still gets its record.
+    await store.createIfAbsent({
+      dealId,
+      blogId: payload.blogId,
+      receivedAt: payload.receivedAt,
+      deadline: deadline.toISOString(),
+      source: payload.source,
+    });
+    await store.update(dealId, { state: 'processing', attempts: attempt });
+    dealLog.info({ attempt, maxAttempts, jobId: job.id }, 'processing deal');
+
+    try {
+      const result = await process({
+        job,
+        token,
+        payload,
+        dealId,
+        deadline,
+        signal,
+        client: options.client,
+        store,
+        log: dealLog,
+        attempt,
+        maxAttempts,
+      });
+      await dealLog.flush();
+      return result;
+    } catch (error) {
+      if (isControlSignal(error)) throw error;
+
+      if (isAwaitingApproval(error)) {
+        const at = now().getTime();
+        const giveUpAt = deadline.getTime() + approvalGraceMs;
+        if (at >= giveUpAt) {
+          await store.update(dealId, { state: 'deadline_missed', ...errorFields(error) });
+          dealLog.error(
+            { deadline: deadline.toISOString() },
+            'text still awaits the advertiser approval after the deadline; giving up',
+          );
+          await dealLog.flush();
+          throw new UnrecoverableError(`deal ${dealId}: text not approved before the deadline`);
+        }
+        const next = Math.min(at + approvalRetryMs, giveUpAt);
+        await store.update(dealId, {
+          state: 'waiting_approval',
+          error: null,
+          errorCode: null,
+          supportCode: null,
+        });
+        dealLog.info({ retryAt: new Date(next).toISOString() }, 'text awaits the advertiser approval');
+        await dealLog.flush();
+        await job.moveToDelayed(next, token);
+        throw new DelayedError();
+      }
+
+      const permanent =
+        error instanceof UnrecoverableError || (error as { retryable?: unknown }).retryable === false;
+      const last = permanent || attempt >= maxAttempts;
+      await store
+        .update(dealId, { state: last ? 'failed' : 'retrying', ...errorFields(error) })
+        .catch((storeError: unknown) =>
+          log.warn({ dealId, err: errorMessage(storeError) }, 'deal record update failed'),
+        );
+      dealLog.error(
+        { ...errorFields(error), attempt, maxAttempts, permanent },
+        last ? 'deal failed' : 'deal attempt failed; will retry',
+      );
+      await dealLog.flush();
+      if (permanent && !(error instanceof UnrecoverableError)) {
+        throw new UnrecoverableError(errorMessage(error));
+      }
+      throw error;
+    }
+  }
+
+  const worker = new Worker<DealJobPayload, unknown, string>(
+    options.queueName ?? DEAL_QUEUE,
+    // Three parameters: BullMQ passes the abort signal only to processors that declare it.
+    async (job, token, signal) => await run(job, token, signal ?? new AbortController().signal),
+    {
+      connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      lockDuration: options.lockDurationMs ?? 60_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
+      maxStalledCount: options.maxStalledCount ?? 2,
+      autorun: options.autorun ?? true,
+    },
+  );
+
+  worker.on('error', (error) => log.warn({ err: errorMessage(error) }, 'deal worker error'));
+  worker.on('failed', (job, error) => {
+    if (!job) return;
+    const dealId = (job.data as Partial<DealJobPayload> | undefined)?.dealId;
+    if (typeof dealId !== 'number') return;
+    // A job failed outside the processor (stalled too often) must not look "processing" forever.
+    void (async () => {
+      if (!(await job.isFailed())) return;
+      const record = await store.get(dealId);
+      if (record && !FINAL_STATES.has(record.state)) {
+        await store.update(dealId, { state: 'failed', error: error.message });
+      }
+      log.warn({ dealId, jobId: job.id, err: error.message }, 'deal job failed');
+    })().catch((storeError: unknown) =>
+      log.warn({ dealId, err: errorMessage(storeError) }, 'deal record update failed'),
+    );
+  });
+
+  return {
+    worker,
+    async close() {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        worker.close().then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), closeTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (timedOut) {
+        log.warn({ closeTimeoutMs }, 'deal worker did not finish in time; running jobs resume after restart');
+        worker.cancelAllJobs('shutdown');
+        await worker.close(true);
+      }
+      if (ownConnection) await closeRedisClient(ownConnection);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The processor for this stage: fetch the text and the photos, record what arrived.
+
+const H1 = /<h1\b[^>]*>([\s\S]*?)<\/h1\s*>/i;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The article heading: the text of the first `<h1>`, tags stripped, common entities decoded. */
+export function extractTitle(html: string): string | undefined {
+  const match = H1.exec(html);
+  if (!match?.[1]) return undefined;
+  const text = match[1]
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X'))
+        return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || undefined;
+}
+
+export interface FetchedDeal {
+  title: string | undefined;
+  textBytes: number;
+  photos: Array<{ n: number; bytes: number; contentType: string }>;
+}
+
+/** Default processor: `GET text`, then each photo; the record ends in state `fetched`. */
+export const fetchDealProcessor: DealProcessor = async (ctx): Promise<FetchedDeal> => {
+  const { client, dealId, store, log, signal } = ctx;
+  await store.update(dealId, { state: 'fetching' });
+
+  let started = Date.now();
+  let text: Awaited<ReturnType<MarketplaceClient['getDealText']>>;
+  try {
+    text = await client.getDealText(dealId, { signal, priority: 'high' });
+  } catch (error) {
+    const outcome = isAwaitingApproval(error) ? 'waiting_approval' : 'error';
+    await store.recordStep(dealId, 'text', outcome, Date.now() - started);
+    throw error;
+  }
+  await store.recordStep(dealId, 'text', 'ok', Date.now() - started);
+  const title = extractTitle(text.text);
+  const textBytes = Buffer.byteLength(text.text);
+  log.info({ title, textBytes, photos: text.photos.map((p) => p.n) }, 'deal text fetched');
+
+  started = Date.now();
+  const photos: FetchedDeal['photos'] = [];
+  const ordered = [...text.photos].sort((a, b) => a.n - b.n);
+  try {
+    for (const photo of ordered) {
+      const file = await client.getDealPhoto(dealId, photo, { signal, priority: 'high' });
+      photos.push({ n: photo.n, bytes: file.bytes.length, contentType: file.contentType });
+    }
+  } catch (error) {
+    await store.recordStep(dealId, 'photos', 'error', Date.now() - started);
+    throw error;
+  }
+  await store.recordStep(dealId, 'photos', 'ok', Date.now() - started);
+  log.info({ photos }, 'deal photos fetched');
+
+  await store.update(dealId, {
+    state: 'fetched',
+    ...(title !== undefined ? { title } : {}),
+    error: null,
+    errorCode: null,
+    supportCode: null,
+    data: {
+      textBytes,
+      photos,
+      instantPublish: text.instant_publish,
+      publishedBy: text.published_by,
+      categoryId: text.category_id,
+    },
+  });
+  return { title, textBytes, photos };
+};

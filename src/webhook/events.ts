@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import { AnyEvent, DealAcceptedEvent, eventDealId, KNOWN_EVENTS } from '../marketplace/schema.js';
+
+export type KnownEventName = (typeof KNOWN_EVENTS)[number];
+
+/** What a signed body turned out to be. Pure: the receiver decides the HTTP answer from this. */
+export type ParsedWebhook =
+  | { kind: 'bad_json'; message: string }
+  | { kind: 'invalid'; event: string | undefined; message: string; body: unknown; dealId: number | undefined }
+  | { kind: 'deal.accepted'; event: DealAcceptedEvent; body: unknown }
+  | { kind: 'other'; event: AnyEvent; known: boolean; dealId: number | undefined };
+
+export function isKnownEvent(name: string): name is KnownEventName {
+  return (KNOWN_EVENTS as readonly string[]).includes(name);
+}
+
+/** One line naming each problem by its path, e.g. `deal.id: expected number, received string`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(body)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * Parses a webhook body that has already passed the signature check. Unknown events and unknown fields are
+ * accepted (the API's versioning rules); only `deal.accepted` must have the shape we act on.
+ */
+export function parseWebhookBody(rawBody: Buffer): ParsedWebhook {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch (error) {
+    return { kind: 'bad_json', message: `body is not valid JSON: ${(error as Error).message}` };
+  }
+  const any = AnyEvent.safeParse(body);
+  if (!any.success) {
+    return {
+      kind: 'invalid',
+      event: undefined,
+      message: `not a webhook event: ${describeIssues(any.error)}`,
+      body,
+      dealId: undefined,
+    };
+  }
+  if (any.data.event !== 'deal.accepted') {
+    return {
+      kind: 'other',
+      event: any.data,
+      known: isKnownEvent(any.data.event),
+      dealId: eventDealId(any.data),
+    };
+  }
+  const accepted = DealAcceptedEvent.safeParse(body);
+  if (!accepted.success) {
+    return {
+      kind: 'invalid',
+      event: 'deal.accepted',
+      message: `deal.accepted has an unexpected shape: ${describeIssues(accepted.error)}`,
+      body,
+      dealId: eventDealId(any.data),
+    };
+  }
+  return { kind: 'deal.accepted', event: accepted.data, body };
+}

@@ -1,0 +1,261 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createDealLogger,
+  createDealStore,
+  type DealStore,
+  redactSecrets,
+} from '../../../src/deals/store.js';
+import { createSilentLogger } from '../../../src/logger.js';
+import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
+
+const prefix = randomPrefix();
+let redis: Redis;
+let store: DealStore;
+
+/** Recent times: the index forgets deals received more than 30 days ago. */
+const base = Date.now() - 3_600_000;
+const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
+
+function newDeal(dealId: number, receivedAt: string, blogId = 7) {
+  return { dealId, blogId, receivedAt, deadline: new Date(Date.parse(receivedAt) + 3_600_000).toISOString() };
+}
+
+beforeAll(() => {
+  redis = createTestRedis();
+});
+
+beforeEach(async () => {
+  await deleteKeys(redis, prefix);
+  store = createDealStore({
+    redis,
+    prefix,
+    maxDealLog: 5,
+    maxGlobalLog: 8,
+    maxDealEvents: 3,
+    maxEventBodyBytes: 200,
+  });
+});
+
+afterAll(async () => {
+  await deleteKeys(redis, prefix);
+  await redis.quit();
+});
+
+describe('src/deals/store', () => {
+  describe('deal record', () => {
+    it('creates a record once and returns the existing one afterwards', async () => {
+      const first = await store.createIfAbsent({
+        ...newDeal(1, '2026-05-01T10:00:00.000Z'),
+        source: 'webhook',
+      });
+      const second = await store.createIfAbsent({
+        ...newDeal(1, '2026-05-09T10:00:00.000Z', 99),
+        title: 'x',
+      });
+
+      expect(first.created).toBe(true);
+      expect(second.created).toBe(false);
+      expect(second.record).toMatchObject({
+        dealId: 1,
+        blogId: 7,
+        state: 'received',
+        receivedAt: '2026-05-01T10:00:00.000Z',
+        source: 'webhook',
+        attempts: 0,
+      });
+      expect(second.record.title).toBeUndefined();
+      expect(await redis.ttl(store.keys.deal(1))).toBeGreaterThan(29 * 24 * 3600);
+    });
+
+    it('is atomic under concurrent creation', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => store.createIfAbsent(newDeal(2, '2026-05-01T10:00:00.000Z'))),
+      );
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+    });
+
+    it('updates fields, merges data, clears with null and keeps steps', async () => {
+      await store.createIfAbsent({ ...newDeal(3, '2026-05-01T10:00:00.000Z'), data: { a: 1 } });
+
+      await store.update(3, {
+        state: 'failed',
+        error: 'boom',
+        errorCode: 'x',
+        attempts: 2,
+        data: { b: [1, 2] },
+      });
+      await store.recordStep(3, 'text', 'ok', 120);
+      await store.update(3, {
+        state: 'fetched',
+        error: null,
+        errorCode: null,
+        title: 'Title',
+        data: { a: null },
+      });
+      const record = await store.get(3);
+
+      expect(record).toMatchObject({ state: 'fetched', title: 'Title', attempts: 2, data: { b: [1, 2] } });
+      expect(record?.error).toBeUndefined();
+      expect(record?.errorCode).toBeUndefined();
+      expect(record?.data).not.toHaveProperty('a');
+      expect(record?.steps.text).toMatchObject({ ms: 120, outcome: 'ok' });
+      expect(Date.parse(record?.steps.text?.startedAt ?? '')).not.toBeNaN();
+    });
+
+    it('forgets deals older than the retention in the index, not the record', async () => {
+      await store.createIfAbsent(newDeal(30, new Date(Date.now() - 40 * 24 * 3_600_000).toISOString()));
+      await store.createIfAbsent(newDeal(31, at(0)));
+
+      expect((await store.list()).items.map((r) => r.dealId)).toEqual([31]);
+      expect(await store.get(30)).toBeDefined();
+    });
+
+    it('marks a deal as queued for exactly one caller', async () => {
+      await store.createIfAbsent(newDeal(40, at(0)));
+
+      const marks = await Promise.all([1, 2, 3].map(() => store.markEnqueued(40, 'deal-40')));
+
+      expect(marks.filter(Boolean)).toHaveLength(1);
+      expect(await store.get(40)).toMatchObject({ jobId: 'deal-40' });
+      expect(await store.markEnqueued(404, 'deal-404')).toBe(false);
+    });
+
+    it('does not create a record through update', async () => {
+      expect(await store.update(404, { state: 'failed' })).toBe(false);
+      expect(await store.get(404)).toBeUndefined();
+      expect(await redis.exists(store.keys.deal(404))).toBe(0);
+    });
+
+    it('lists newest first, pages, filters and counts by state', async () => {
+      await store.createIfAbsent(newDeal(10, at(0)));
+      await store.createIfAbsent(newDeal(11, at(20)));
+      await store.createIfAbsent(newDeal(12, at(10)));
+      await store.update(11, { state: 'fetched' });
+
+      const all = await store.list();
+      const page = await store.list({ offset: 1, limit: 1 });
+      const received = await store.list({ state: 'received' });
+      const counts = await store.countByState();
+
+      expect(all.items.map((r) => r.dealId)).toEqual([11, 12, 10]);
+      expect(all.total).toBe(3);
+      expect(page.items.map((r) => r.dealId)).toEqual([12]);
+      expect(received).toMatchObject({ total: 2 });
+      expect(received.items.map((r) => r.dealId)).toEqual([12, 10]);
+      expect(counts).toMatchObject({ received: 2, fetched: 1, failed: 0 });
+    });
+  });
+
+  describe('deal log', () => {
+    it('caps the per-deal and the global log, newest first', async () => {
+      for (let i = 0; i < 7; i++) await store.appendLog(5, { level: 'info', msg: `line ${i}`, blogId: 7 });
+      await store.appendLog(undefined, { level: 'error', msg: 'global' });
+      await store.appendLog(6, { level: 'warn', msg: 'other blog', blogId: 8 });
+
+      const dealLog = await store.readLog(5, { limit: 100 });
+      const global = await store.readGlobalLog();
+
+      expect(dealLog.map((e) => e.msg)).toEqual(['line 6', 'line 5', 'line 4', 'line 3', 'line 2']);
+      expect(dealLog[0]).toMatchObject({ dealId: 5, blogId: 7, level: 'info' });
+      expect(global).toHaveLength(8);
+      expect(global[0]?.msg).toBe('other blog');
+      expect((await store.readGlobalLog({ level: 'warn' })).map((e) => e.msg)).toEqual([
+        'other blog',
+        'global',
+      ]);
+      expect((await store.readGlobalLog({ blogId: 8 })).map((e) => e.msg)).toEqual(['other blog']);
+    });
+
+    it('redacts secrets in log fields', async () => {
+      await store.appendLog(5, {
+        level: 'info',
+        msg: 'call',
+        fields: { apiKey: 'k', headers: { Authorization: 'x' } },
+      });
+      const [entry] = await store.readLog(5);
+      expect(entry?.fields).toEqual({ apiKey: '[redacted]', headers: { Authorization: '[redacted]' } });
+    });
+
+    it('writes through the deal logger to the deal log', async () => {
+      const log = createDealLogger(store, createSilentLogger(), 9, 7);
+      log.info({ photos: 2, token: 'secret' }, 'photos fetched');
+      log.warn('plain message');
+      await log.flush();
+
+      const entries = await store.readLog(9);
+      expect(entries.map((e) => e.msg)).toEqual(['plain message', 'photos fetched']);
+      expect(entries[1]?.fields).toEqual({ photos: 2, token: '[redacted]' });
+    });
+
+    it('swallows deal-log write failures', async () => {
+      const failing = { appendLog: () => Promise.reject(new Error('redis down')) };
+      const log = createDealLogger(failing, createSilentLogger(), 9);
+      log.error('still fine');
+      await expect(log.flush()).resolves.toBeUndefined();
+    });
+  });
+
+  describe('event log', () => {
+    it('records events per deal and globally, caps bodies, keeps the last webhook', async () => {
+      for (let i = 0; i < 4; i++) {
+        await store.recordEvent(20, {
+          event: 'message.created',
+          receivedAt: `2026-05-01T10:00:0${i}.000Z`,
+          body: { event: 'message.created', deal_id: 20, i },
+          outcome: 'recorded',
+        });
+      }
+      await store.recordEvent(undefined, {
+        event: 'webhook.test',
+        receivedAt: '2026-05-01T11:00:00.000Z',
+        body: { event: 'webhook.test', message: 'x'.repeat(1000) },
+        outcome: 'recorded',
+      });
+
+      const perDeal = await store.readEvents(20);
+      const global = await store.readGlobalEvents();
+      const last = await store.lastWebhook();
+
+      expect(perDeal.map((e) => (e.body as { i: number }).i)).toEqual([3, 2, 1]);
+      expect(global).toHaveLength(5);
+      expect(global[0]).toMatchObject({ event: 'webhook.test', truncated: true });
+      expect(String(global[0]?.body).length).toBeLessThanOrEqual(200);
+      expect(last).toEqual({ time: '2026-05-01T11:00:00.000Z', event: 'webhook.test', outcome: 'recorded' });
+    });
+
+    it('has no last webhook before the first one', async () => {
+      expect(await store.lastWebhook()).toBeUndefined();
+    });
+  });
+});
+
+describe('src/deals/store redactSecrets', () => {
+  it.each([
+    ['apiKey', { apiKey: 'abc' }, { apiKey: '[redacted]' }],
+    ['api_key', { api_key: 'abc' }, { api_key: '[redacted]' }],
+    ['nested password', { wp: { applicationPassword: 'p' } }, { wp: { applicationPassword: '[redacted]' } }],
+    ['secret', { webhookSecret: 's', other: 1 }, { webhookSecret: '[redacted]', other: 1 }],
+    [
+      'authorization header',
+      { headers: { authorization: 'Basic x' } },
+      { headers: { authorization: '[redacted]' } },
+    ],
+    ['bearer value', { note: 'Bearer abc.def' }, { note: '[redacted]' }],
+    [
+      'arrays',
+      { list: [{ token: 't' }, 'Bearer x', 'ok'] },
+      { list: [{ token: '[redacted]' }, '[redacted]', 'ok'] },
+    ],
+    ['plain values', { url: 'https://blog.cz', n: 3 }, { url: 'https://blog.cz', n: 3 }],
+  ])('%s', (_name, input, expected) => {
+    expect(redactSecrets(input)).toEqual(expected);
+  });
+
+  it('turns errors into plain objects and survives cycles', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(redactSecrets({ err: new Error('boom') })).toEqual({ err: { type: 'Error', message: 'boom' } });
+    expect(redactSecrets(cyclic)).toEqual({ a: 1, self: '[circular]' });
+  });
+});

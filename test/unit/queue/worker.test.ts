@@ -1,0 +1,137 @@
+import { QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import { createSilentLogger } from '../../../src/logger.js';
+import type { MarketplaceClient } from '../../../src/marketplace/api.js';
+import { closeRedisClient, createRedisClient } from '../../../src/queue/connection.js';
+import { DEAL_QUEUE, type DealJobPayload } from '../../../src/queue/jobs.js';
+import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
+import { createDealWorker, extractTitle } from '../../../src/queue/worker.js';
+import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe('src/queue/worker extractTitle', () => {
+  it.each([
+    ['<h1>Title</h1><p>x</p>', 'Title'],
+    ['<p>intro</p><h1 class="a">First</h1><h1>Second</h1>', 'First'],
+    ['<H1>\n  Multi\n  line &amp; <b>bold</b>\n</H1>', 'Multi line & bold'],
+    ['<h1>&#268;esk&#x00E9; &quot;znaky&quot;&nbsp;</h1>', 'České "znaky"'],
+    ['<h2>No h1</h2>', undefined],
+    ['<h1> </h1>', undefined],
+  ])('%j → %j', (html, expected) => {
+    expect(extractTitle(html)).toBe(expected);
+  });
+});
+
+describe('src/queue/worker', () => {
+  const prefix = randomPrefix();
+  const log = createSilentLogger();
+  let redis: Redis;
+  let producerRedis: Redis;
+  let eventsRedis: Redis;
+  let store: DealStore;
+  let producer: DealProducer;
+  let queueEvents: QueueEvents;
+  const client = {} as MarketplaceClient;
+
+  function payload(dealId: number): DealJobPayload {
+    return {
+      dealId,
+      blogId: 7,
+      event: {
+        id: dealId,
+        blog: { id: 7 },
+        instant_publish: false,
+        published_by: 'agent',
+        category_id: null,
+      },
+      receivedAt: new Date().toISOString(),
+      source: 'manual',
+    };
+  }
+
+  beforeAll(async () => {
+    redis = createRedisClient(TEST_REDIS_URL, 'store');
+    producerRedis = createRedisClient(TEST_REDIS_URL, 'producer');
+    eventsRedis = createRedisClient(TEST_REDIS_URL, 'worker');
+    store = createDealStore({ redis, prefix });
+    producer = createDealProducer({ connection: producerRedis, prefix, store, log });
+    queueEvents = new QueueEvents(DEAL_QUEUE, { connection: eventsRedis, prefix });
+    await queueEvents.waitUntilReady();
+  });
+
+  afterAll(async () => {
+    await queueEvents.close();
+    await producer.queue.obliterate({ force: true });
+    await producer.close();
+    await deleteKeys(redis, prefix);
+    for (const c of [redis, producerRedis, eventsRedis]) await closeRedisClient(c);
+  });
+
+  it('runs a plugged-in processor with the deal context and waits for it on close', async () => {
+    const gate = deferred<void>();
+    const started = deferred<{ dealId: number; attempt: number; deadline: Date }>();
+    const worker = createDealWorker({
+      connection: { url: TEST_REDIS_URL },
+      prefix,
+      concurrency: 1,
+      client,
+      store,
+      log,
+      process: async (ctx) => {
+        started.resolve({ dealId: ctx.dealId, attempt: ctx.attempt, deadline: ctx.deadline });
+        ctx.log.info({ step: 'custom' }, 'custom processor ran');
+        await gate.promise;
+        await ctx.store.update(ctx.dealId, { state: 'published', url: 'https://blog.cz/a' });
+        return 'ok';
+      },
+    });
+    await producer.enqueueDeal(payload(4001));
+
+    const ctx = await started.promise;
+    expect(ctx.dealId).toBe(4001);
+    expect(ctx.attempt).toBe(1);
+    expect(await store.get(4001)).toMatchObject({ state: 'processing' });
+    const closing = worker.close();
+    gate.resolve();
+    await closing;
+
+    expect(await (await producer.queue.getJob('deal-4001'))?.getState()).toBe('completed');
+    expect(await store.get(4001)).toMatchObject({ state: 'published', url: 'https://blog.cz/a' });
+    expect((await store.readLog(4001)).map((e) => e.msg)).toContain('custom processor ran');
+  });
+
+  it('bounds close() when a job does not finish', async () => {
+    const started = deferred<void>();
+    const worker = createDealWorker({
+      connection: { url: TEST_REDIS_URL },
+      prefix,
+      concurrency: 1,
+      client,
+      store,
+      log,
+      closeTimeoutMs: 200,
+      process: async (ctx) => {
+        started.resolve();
+        // Never settles by itself; only the abort from the forced close ends it.
+        await new Promise((_, reject) =>
+          ctx.signal.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
+      },
+    });
+    await producer.enqueueDeal(payload(4002));
+    await started.promise;
+
+    const t0 = Date.now();
+    await worker.close();
+    expect(Date.now() - t0).toBeLessThan(3_000);
+  });
+});

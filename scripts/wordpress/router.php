@@ -1,0 +1,74 @@
+<?php
+/*
+ * Router for PHP's built-in server serving Debian's WordPress (docroot /usr/share/wordpress):
+ *
+ *   WORDPRESS_CONFIG=pressbridge-<name> php -S 127.0.0.1:<port> -t /usr/share/wordpress router.php
+ *
+ * - sets $_SERVER['WORDPRESS_CONFIG'] (Debian's wp-config.php then loads /etc/wordpress/config-<it>.php
+ *   whatever the Host header is; PHP's CLI php.ini has variables_order=GPCS, so the environment variable
+ *   is not in $_SERVER by itself);
+ * - serves /wp-content/... from /var/lib/wordpress/wp-content (outside the docroot: uploads, theme assets);
+ * - lets the built-in server handle real files and directories of the docroot (wp-admin, wp-includes, *.php);
+ * - sends every other path to index.php (pretty permalinks, /wp-json/).
+ */
+
+$config = getenv('WORDPRESS_CONFIG');
+$_SERVER['WORDPRESS_CONFIG'] = ($config !== false && $config !== '') ? $config : 'pressbridge-default';
+
+$docroot = rtrim($_SERVER['DOCUMENT_ROOT'], '/');
+$path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
+
+const PRESSBRIDGE_CONTENT_ROOTS = ['/var/lib/wordpress/wp-content/', '/usr/share/wordpress/wp-content/'];
+const PRESSBRIDGE_MIME = [
+    'jpg' => 'image/jpeg', 'jpeg' => 'image/jpeg', 'png' => 'image/png', 'gif' => 'image/gif',
+    'webp' => 'image/webp', 'avif' => 'image/avif', 'svg' => 'image/svg+xml', 'ico' => 'image/x-icon',
+    'css' => 'text/css; charset=utf-8', 'js' => 'text/javascript; charset=utf-8',
+    'json' => 'application/json', 'txt' => 'text/plain; charset=utf-8', 'html' => 'text/html; charset=utf-8',
+    'woff' => 'font/woff', 'woff2' => 'font/woff2', 'ttf' => 'font/ttf', 'pdf' => 'application/pdf',
+    'mp4' => 'video/mp4', 'mp3' => 'audio/mpeg',
+];
+
+function pressbridge_serve_file(string $file): void
+{
+    $ext = strtolower(pathinfo($file, PATHINFO_EXTENSION));
+    $type = PRESSBRIDGE_MIME[$ext] ?? (mime_content_type($file) ?: 'application/octet-stream');
+    $mtime = filemtime($file);
+    header('Content-Type: ' . $type);
+    header('Content-Length: ' . filesize($file));
+    header('Last-Modified: ' . gmdate('D, d M Y H:i:s', $mtime) . ' GMT');
+    header('X-Content-Type-Options: nosniff');
+    if (($_SERVER['REQUEST_METHOD'] ?? 'GET') !== 'HEAD') {
+        readfile($file);
+    }
+}
+
+if (str_starts_with($path, '/wp-content/')) {
+    $file = realpath('/var/lib/wordpress' . $path);
+    if ($file === false) {
+        $file = realpath($docroot . $path); // e.g. bundled plugins' assets
+    }
+    $inside = false;
+    foreach (PRESSBRIDGE_CONTENT_ROOTS as $root) {
+        $inside = $inside || ($file !== false && str_starts_with($file, $root));
+    }
+    if ($file !== false && $inside && is_file($file) && !preg_match('/\.(php|phtml|phar)$/i', $file)) {
+        pressbridge_serve_file($file);
+        return true;
+    }
+    http_response_code(404);
+    header('Content-Type: text/plain; charset=utf-8');
+    echo "Not found\n";
+    return true;
+}
+
+$target = $docroot . $path;
+if ($path !== '/' && (is_file($target) || (is_dir($target) && is_file(rtrim($target, '/') . '/index.php')))) {
+    return false; // a real file or directory of the docroot: the built-in server handles it (and runs *.php)
+}
+
+// Everything else is WordPress's front controller.
+chdir($docroot);
+$_SERVER['SCRIPT_NAME'] = '/index.php';
+$_SERVER['PHP_SELF'] = '/index.php';
+$_SERVER['SCRIPT_FILENAME'] = $docroot . '/index.php';
+require $docroot . '/index.php';

@@ -28,6 +28,11 @@ export interface WebhookReceiverDeps {
   /** Longest wait for Redis before answering 503 (default 2 s): the marketplace retries, a hung request does not. */
   storeTimeoutMs?: number;
   onOutcome?: (event: string | undefined, outcome: WebhookOutcome) => void;
+  /**
+   * The secrets to accept, asked on every delivery (default: those in `config`). The daemon passes a provider
+   * that adds the secret file written by `pressbridge webhook register` / `rotate`, so a rotation needs no restart.
+   */
+  secrets?: () => WebhookSecretEntry[];
 }
 
 class TimeoutError extends Error {
@@ -74,7 +79,8 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
   const { config, log } = deps;
   const now = deps.now ?? (() => new Date());
   const storeTimeoutMs = deps.storeTimeoutMs ?? 2_000;
-  const secrets = webhookSecrets(config);
+  const configured = webhookSecrets(config);
+  const currentSecrets = deps.secrets ?? (() => configured);
   const router = express.Router();
 
   const outcome = (event: string | undefined, result: WebhookOutcome): void => {
@@ -95,6 +101,7 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
     async (req: Request, res: Response) => {
       const receivedAt = now();
       const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const secrets = currentSecrets();
 
       if (secrets.length === 0) {
         // 503, not 401: the marketplace keeps retrying while the blogger sets the secret.

@@ -1,0 +1,33 @@
+# pressbridge: multi-stage image. Build with the dev dependencies, run with the production ones only.
+#   docker build -t pressbridge .
+#   docker run -v $PWD/config/pressbridge.yaml:/config/pressbridge.yaml:ro \
+#     -e PRESSBRIDGE_API_KEY_FILE=/run/secrets/api_key -p 8080:8080 pressbridge
+# Secrets: every secret in the config may be `{ file: /run/secrets/<name> }` or a PRESSBRIDGE_*_FILE variable.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY plugins ./plugins
+RUN npm run build
+
+FROM node:20-bookworm-slim AS run
+ENV NODE_ENV=production \
+    PRESSBRIDGE_CONFIG=/config/pressbridge.yaml
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+# The image's own node user (uid 1000); the data folder is the only writable place.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080 8081
+# The webhook listener answers /healthz with 200 while Redis is reachable. The config must make the webhook
+# listen on 0.0.0.0:8080 inside the container (the default) and set dataDir: /data.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node is PID 1 here and handles SIGTERM itself: the daemon stops taking jobs, finishes the running one, exits.
+CMD ["node", "dist/src/cli.js", "start"]

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+/**
+ * The `pressbridge` command. Errors the user can fix (a bad config, an unreachable service, a refused key) are
+ * printed as plain sentences without a stack trace, and the process exits with status 1.
+ */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from './config/load.js';
+import type { Config } from './config/schema.js';
+import { startDemo } from './demo.js';
+import { AppError, ConfigError, errorMessage } from './errors.js';
+import { createLogger, type Logger } from './logger.js';
+import { runUntilSignal, startDaemon } from './main.js';
+import { createMarketplaceClient } from './marketplace/client.js';
+import { createRateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
+import { closeRedisClient, createRedisClient } from './queue/connection.js';
+import { sandboxCommand } from './sandbox/cli.js';
+import { VERSION } from './version.js';
+import { readSecretFile, secretFilePath, writeSecretFile } from './webhook/secret-file.js';
+
+interface ConfigOption {
+  config?: string;
+}
+
+function integer(min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
+    return n;
+  };
+}
+
+function readConfig(options: ConfigOption): Readonly<Config> {
+  return loadConfig({ path: options.config, env: process.env });
+}
+
+/** A marketplace client for one CLI command, sharing the daemon's rate limit through Redis. */
+async function withClient<T>(
+  config: Readonly<Config>,
+  log: Logger,
+  fn: (client: ReturnType<typeof createMarketplaceClient>) => Promise<T>,
+): Promise<T> {
+  const redis = createRedisClient(config.redis.url, 'store', { log });
+  try {
+    const limiter = createRateLimiter({
+      redis,
+      key: rateLimitKey(config.redis.prefix, config.marketplace.apiKey),
+      limit: config.marketplace.requestsPerMinute,
+      windowMs: 60_000,
+      log,
+    });
+    const client = createMarketplaceClient({
+      baseUrl: config.marketplace.baseUrl,
+      apiKey: config.marketplace.apiKey,
+      timeoutMs: config.marketplace.timeoutMs,
+      limiter,
+      log,
+    });
+    return await fn(client);
+  } finally {
+    await closeRedisClient(redis);
+  }
+}
+
+function print(value: unknown): void {
+  console.log(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+}
+
+export function buildProgram(): Command {
+  const program = new Command('pressbridge')
+    .description('publishes accepted sponsored-article deals to your blog and hands the URL back')
+    .version(VERSION)
+    .showHelpAfterError();
+
+  program
+    .command('start')
+    .description('run the daemon: webhook listener and worker (until SIGTERM/Ctrl+C)')
+    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
+    .option('--no-webhook', 'do not listen for webhooks (a worker-only process)')
+    .option('--no-worker', 'do not process deals (a webhook-only process)')
+    .action(async (options: ConfigOption & { webhook: boolean; worker: boolean }) => {
+      const config = readConfig(options);
+      const log = createLogger({ level: config.log.level });
+      const daemon = await startDaemon({ config, log, webhook: options.webhook, worker: options.worker });
+      await runUntilSignal(daemon, log);
+    });
+
+  program
+    .command('demo')
+    .description('sandbox marketplace + daemon on this machine, accepting sample deals (no config needed)')
+    .option('--deals <n>', 'sample deals to accept', integer(1), 5)
+    .option('--interval <seconds>', 'seconds between two deals', integer(1), 5)
+    .option('--sandbox-port <port>', 'sandbox marketplace port (0 = any free port)', integer(0), 8090)
+    .option('--webhook-port <port>', 'webhook listener port (0 = any free port)', integer(0), 8080)
+    .option('--redis <url>', 'Redis to use', process.env.PRESSBRIDGE_REDIS_URL ?? 'redis://127.0.0.1:6379')
+    .option('--data-dir <dir>', 'folder for the demo files', '.data/demo')
+    .option('--exit-after <seconds>', 'stop after this many seconds (0 = at Ctrl+C)', integer(0), 0)
+    .option('--log-level <level>', 'daemon log level (logs go to stderr)', 'warn')
+    .action(
+      async (options: {
+        deals: number;
+        interval: number;
+        sandboxPort: number;
+        webhookPort: number;
+        redis: string;
+        dataDir: string;
+        exitAfter: number;
+        logLevel: string;
+      }) => {
+        const log = createLogger({ level: options.logLevel, destination: process.stderr });
+        const run = await startDemo({
+          sandboxPort: options.sandboxPort,
+          webhookPort: options.webhookPort,
+          redisUrl: options.redis,
+          deals: options.deals,
+          intervalSeconds: options.interval,
+          exitAfterSeconds: options.exitAfter,
+          dataDir: options.dataDir,
+          log,
+        });
+        const stop = (): void => void run.stop();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        await run.done;
+      },
+    );
+
+  program.addCommand(sandboxCommand());
+
+  const webhook = program.command('webhook').description("the marketplace's webhook for this daemon");
+  webhook
+    .command('register <url>')
+    .description('register <url> (public HTTPS address of the webhook listener) and keep the returned secret')
+    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
+    .action(async (url: string, options: ConfigOption) => {
+      const config = readConfig(options);
+      const log = createLogger({ level: 'warn', destination: process.stderr });
+      const result = await withClient(config, log, (client) => client.putWebhook(url));
+      const path = secretFilePath(config);
+      writeSecretFile(path, { secret: result.secret, updatedAt: new Date().toISOString(), url });
+      print(
+        `Webhook registered: ${url}\nIts secret is stored in ${path} (mode 0600); the daemon reads it from there.`,
+      );
+    });
+  webhook
+    .command('rotate')
+    .description('ask for a new secret; the old one stays valid for webhook.rotationGraceMinutes')
+    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
+    .action(async (options: ConfigOption) => {
+      const config = readConfig(options);
+      const log = createLogger({ level: 'warn', destination: process.stderr });
+      const path = secretFilePath(config);
+      const before = readSecretFile(path);
+      const result = await withClient(config, log, (client) => client.rotateWebhookSecret());
+      const validUntil = new Date(Date.now() + config.webhook.rotationGraceMinutes * 60_000).toISOString();
+      const previous = before?.secret ?? config.webhook.secret;
+      writeSecretFile(path, {
+        secret: result.secret,
+        ...(previous ? { previousSecret: previous, previousValidUntil: validUntil } : {}),
+        updatedAt: new Date().toISOString(),
+        ...(before?.url ? { url: before.url } : {}),
+      });
+      print(`New webhook secret stored in ${path}; the previous one is accepted until ${validUntil}.`);
+    });
+  webhook
+    .command('status')
+    .description('the registered webhook as the marketplace sees it')
+    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
+    .action(async (options: ConfigOption) => {
+      const config = readConfig(options);
+      const log = createLogger({ level: 'warn', destination: process.stderr });
+      print(await withClient(config, log, (client) => client.getWebhook()));
+    });
+  webhook
+    .command('test')
+    .description('ask the marketplace to send a signed webhook.test to the registered URL')
+    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
+    .action(async (options: ConfigOption) => {
+      const config = readConfig(options);
+      const log = createLogger({ level: 'warn', destination: process.stderr });
+      print(await withClient(config, log, (client) => client.testWebhook()));
+    });
+  webhook
+    .command('deliveries')
+    .description('the last deliveries and how the webhook answered')
+    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
+    .action(async (options: ConfigOption) => {
+      const config = readConfig(options);
+      const log = createLogger({ level: 'warn', destination: process.stderr });
+      print(await withClient(config, log, (client) => client.webhookDeliveries()));
+    });
+
+  return program;
+}
+
+/** One readable paragraph for errors the user can act on; the stack only for real bugs. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof ConfigError) return error.message;
+  if (error instanceof AppError) return error.message;
+  if (error instanceof Error) return error.stack ?? error.message;
+  return errorMessage(error);
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv as string[]);
+  } catch (error) {
+    console.error(describeFailure(error));
+    process.exitCode = 1;
+  }
+}
+
+// Runs when started as a program (node, tsx, the `pressbridge` bin), not when a test imports the module.
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(realpathSync(entry)).href) await main(process.argv);

@@ -1,0 +1,197 @@
+/**
+ * `npm run demo`: the whole flow on one machine with nothing to configure. Starts the sandbox marketplace, the
+ * daemon (prefix `pressbridge-demo`, so a real installation's keys are never touched), registers the daemon's
+ * webhook in the sandbox, then plays the advertiser: accepts a sample deal every few seconds and prints each
+ * deal's progress. Ctrl+C stops everything.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseConfig } from './config/load.js';
+import type { Config } from './config/schema.js';
+import type { DealRecord } from './deals/store.js';
+import { AppError, errorMessage } from './errors.js';
+import type { Logger } from './logger.js';
+import { type Daemon, startDaemon } from './main.js';
+import { closeRedisClient, createRedisClient } from './queue/connection.js';
+import { createSandbox, type Sandbox } from './sandbox/index.js';
+import { writeSecretFile } from './webhook/secret-file.js';
+
+export interface DemoOptions {
+  /** Sandbox port (default 8090; 0 = any free port). */
+  sandboxPort: number;
+  /** Webhook listener port (default 8080; 0 = any free port). */
+  webhookPort: number;
+  redisUrl: string;
+  /** Sample deals to accept (default 5). */
+  deals: number;
+  /** Seconds between two accepted deals. */
+  intervalSeconds: number;
+  /** Stop on its own after this many seconds (0 = run until Ctrl+C); CI's smoke test uses it. */
+  exitAfterSeconds: number;
+  dataDir: string;
+  log: Logger;
+  /** Where progress lines go (default stdout). */
+  write?: (line: string) => void;
+}
+
+export interface DemoRun {
+  sandbox: Sandbox;
+  daemon: Daemon;
+  /** Resolves when the demo stops (signal, `exitAfterSeconds`, or `stop()`). */
+  done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const DEMO_BLOG_ID = 1;
+
+export function demoConfig(
+  options: Pick<DemoOptions, 'webhookPort' | 'redisUrl' | 'dataDir'>,
+  sandbox: Sandbox,
+): Config {
+  return parseConfig(
+    {
+      marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+      redis: { url: options.redisUrl, prefix: 'pressbridge-demo' },
+      webhook: {
+        listen: { host: '127.0.0.1', port: options.webhookPort },
+        path: '/webhook',
+        signatureHeader: sandbox.signatureHeader,
+        secretFile: join(options.dataDir, 'webhook-secret.json'),
+      },
+      worker: { concurrency: 2 },
+      dataDir: options.dataDir,
+      blogs: [{ id: DEMO_BLOG_ID, name: 'Demo blog', publisher: 'static', options: {} }],
+    },
+    {},
+    'demo',
+  ) as Config;
+}
+
+export async function startDemo(options: DemoOptions): Promise<DemoRun> {
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+
+  const sandbox = await createSandbox({
+    port: options.sandboxPort,
+    allowHttpWebhooks: true,
+    // Webhook retries after 5, 10, 20, 40 s instead of minutes.
+    timeScale: 1 / 60,
+    log: options.log.child({ component: 'sandbox' }),
+  });
+  let daemon: Daemon;
+  try {
+    const config = demoConfig({ ...options, dataDir }, sandbox);
+    // The sandbox numbers deals from 1001 on every start: forget the previous demo run, or its records would
+    // make the new deals look like redeliveries.
+    await clearPrefix(config.redis.url, config.redis.prefix, options.log);
+    daemon = await startDaemon({
+      config,
+      log: options.log,
+      workerOptions: { approvalRetryMs: 5_000 },
+    });
+    const webhookUrl = daemon.webhookUrl as string;
+    // What `pressbridge webhook register` does: PUT /v1/webhook, keep the returned secret in the secret file.
+    const registered = await daemon.client.putWebhook(webhookUrl);
+    writeSecretFile(config.webhook.secretFile as string, {
+      secret: registered.secret,
+      updatedAt: new Date().toISOString(),
+      url: webhookUrl,
+    });
+    write(`Sandbox marketplace: ${sandbox.url} (API key ${sandbox.apiKey})`);
+    write(`pressbridge webhook: ${webhookUrl} (registered in the sandbox)`);
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+
+  const timers = new Set<NodeJS.Timeout>();
+  const shown = new Map<number, string>();
+  let accepted = 0;
+
+  const acceptOne = async (): Promise<void> => {
+    accepted += 1;
+    const deal = await sandbox.createDeal({
+      blogId: DEMO_BLOG_ID,
+      photos: accepted % 3,
+      // Every third deal waits a few seconds for the advertiser's approval of the text.
+      ...(accepted % 3 === 0 ? { approvalDelayMs: 6_000 } : {}),
+    });
+    write(`accepted deal ${deal.id} in the sandbox: "${deal.title}"`);
+  };
+
+  const report = async (): Promise<void> => {
+    const { items } = await daemon.store.list({ limit: 50 });
+    for (const record of items.slice().reverse()) {
+      const line = describe(record);
+      if (shown.get(record.dealId) !== line) {
+        shown.set(record.dealId, line);
+        write(line);
+      }
+    }
+  };
+
+  const every = (ms: number, fn: () => Promise<void>): void => {
+    const timer = setInterval(() => {
+      fn().catch((error: unknown) => write(`demo: ${errorMessage(error)}`));
+    }, ms);
+    timers.add(timer);
+  };
+
+  await acceptOne();
+  let remaining = options.deals - 1;
+  every(options.intervalSeconds * 1000, async () => {
+    if (remaining <= 0) return;
+    remaining -= 1;
+    await acceptOne();
+  });
+  every(1_000, report);
+
+  let resolveDone: () => void = () => {};
+  const done = new Promise<void>((res) => {
+    resolveDone = res;
+  });
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const timer of timers) clearInterval(timer);
+      await report().catch(() => undefined);
+      await daemon.close();
+      await sandbox.close();
+      resolveDone();
+    })();
+    return stopping;
+  };
+  if (options.exitAfterSeconds > 0) {
+    const timer = setTimeout(() => void stop(), options.exitAfterSeconds * 1000);
+    timers.add(timer);
+  }
+  return { sandbox, daemon, done, stop };
+}
+
+async function clearPrefix(url: string, prefix: string, log: Logger): Promise<void> {
+  const redis = createRedisClient(url, 'store', { log });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } catch (error) {
+    throw new AppError(
+      'redis_unreachable',
+      `the demo needs Redis at ${url} (${errorMessage(error)}): install and start redis-server, or pass --redis <url>`,
+    );
+  } finally {
+    await closeRedisClient(redis);
+  }
+}
+
+function describe(record: DealRecord): string {
+  const parts = [`deal ${record.dealId}: ${record.state}`];
+  if (record.title) parts.push(`"${record.title}"`);
+  if (record.url) parts.push(record.url);
+  if (record.error) parts.push(`(${record.error})`);
+  return parts.join(' ');
+}

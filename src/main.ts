@@ -1,0 +1,217 @@
+/**
+ * The composition root: config → logger → Redis clients → deal store, rate limiter, marketplace client,
+ * producer → webhook listener → worker. `startDaemon` returns once everything listens; `close()` stops in the
+ * reverse order (no new deliveries, running jobs finish or are released, Redis closed).
+ *
+ * The daemon starts even when Redis is down: the webhook listener then answers 503 (the marketplace delivers
+ * again later) and the worker and clients reconnect on their own when Redis is back.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { Redis } from 'ioredis';
+import type { Config } from './config/schema.js';
+import { createDealStore, type DealStore } from './deals/store.js';
+import { errorMessage } from './errors.js';
+import type { Logger } from './logger.js';
+import type { MarketplaceClient } from './marketplace/api.js';
+import { createMarketplaceClient } from './marketplace/client.js';
+import { createRateLimiter, type RateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
+import { closeRedisClient, createRedisClient } from './queue/connection.js';
+import { createDealProducer, type DealProducer } from './queue/producer.js';
+import {
+  createDealWorker,
+  type DealProcessor,
+  type DealWorker,
+  type DealWorkerOptions,
+} from './queue/worker.js';
+import { VERSION } from './version.js';
+import { createWebhookRouter } from './webhook/receiver.js';
+import { createSecretProvider } from './webhook/secret-file.js';
+
+export interface DaemonOptions {
+  config: Readonly<Config>;
+  log: Logger;
+  /** Serve the webhook listener (default true). */
+  webhook?: boolean;
+  /** Run the deal worker (default true). */
+  worker?: boolean;
+  /** The work done per deal; default: the worker's own default processor. */
+  process?: DealProcessor;
+  /** Worker tuning for tests and the demo (approval retry interval, lock duration, …). */
+  workerOptions?: Partial<
+    Pick<
+      DealWorkerOptions,
+      'approvalRetryMs' | 'approvalGraceMs' | 'lockDurationMs' | 'stalledIntervalMs' | 'closeTimeoutMs'
+    >
+  >;
+}
+
+export interface Daemon {
+  /** Where the webhook listener accepts deliveries (e.g. `http://127.0.0.1:8080/webhook`). */
+  readonly webhookUrl: string | undefined;
+  readonly store: DealStore;
+  readonly client: MarketplaceClient;
+  readonly limiter: RateLimiter;
+  readonly producer: DealProducer;
+  readonly redis: Redis;
+  close(): Promise<void>;
+}
+
+async function listen(app: express.Express, host: string, port: number): Promise<Server> {
+  return await new Promise<Server>((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => {
+      if (error) reject(error);
+      else resolve(server);
+    });
+    server.once('error', reject);
+  });
+}
+
+async function closeServer(server: Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+function urlOf(server: Server, path: string): string {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const shown = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host;
+  return `http://${shown}:${address.port}${path}`;
+}
+
+/** Redis answers PING within a second. */
+export async function redisReachable(redis: Redis, timeoutMs = 1_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      redis.ping().then((answer) => answer === 'PONG'),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
+  const { config, log } = options;
+  const prefix = config.redis.prefix;
+  const redis = createRedisClient(config.redis.url, 'store', { log });
+  const producerRedis = createRedisClient(config.redis.url, 'producer', { log });
+  const workerRedis = createRedisClient(config.redis.url, 'worker', { log });
+
+  const store = createDealStore({ redis, prefix });
+  const limiter = createRateLimiter({
+    redis,
+    key: rateLimitKey(prefix, config.marketplace.apiKey),
+    limit: config.marketplace.requestsPerMinute,
+    windowMs: 60_000,
+    log,
+  });
+  const client = createMarketplaceClient({
+    baseUrl: config.marketplace.baseUrl,
+    apiKey: config.marketplace.apiKey,
+    timeoutMs: config.marketplace.timeoutMs,
+    limiter,
+    log,
+  });
+  const producer = createDealProducer({ connection: producerRedis, prefix, store, log });
+
+  let server: Server | undefined;
+  let worker: DealWorker | undefined;
+  const closeAll = async (): Promise<void> => {
+    if (server) await closeServer(server);
+    if (worker) await worker.close();
+    await producer
+      .close()
+      .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'queue close failed'));
+    await Promise.all([redis, producerRedis, workerRedis].map((client) => closeRedisClient(client)));
+  };
+
+  try {
+    if (options.webhook !== false) {
+      const app = express();
+      app.disable('x-powered-by');
+      app.set('trust proxy', 'loopback');
+      app.get('/healthz', async (_req, res) => {
+        const up = await redisReachable(redis);
+        res.status(up ? 200 : 503).json({ ok: up, redis: up ? 'up' : 'down', version: VERSION });
+      });
+      app.use(
+        createWebhookRouter({
+          config: config.webhook,
+          producer,
+          store,
+          log,
+          secrets: createSecretProvider(config, log),
+        }),
+      );
+      app.use((_req, res) => {
+        res.status(404).json({ error: { code: 'not_found', message: 'not found' } });
+      });
+      server = await listen(app, config.webhook.listen.host, config.webhook.listen.port);
+    }
+    if (options.worker !== false) {
+      worker = createDealWorker({
+        connection: workerRedis,
+        prefix,
+        concurrency: config.worker.concurrency,
+        client,
+        store,
+        log,
+        ...(options.process ? { process: options.process } : {}),
+        ...options.workerOptions,
+      });
+    }
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+
+  const webhookUrl = server ? urlOf(server, config.webhook.path) : undefined;
+  if (!(await redisReachable(redis, 2_000))) {
+    log.error(
+      { redis: config.redis.url.replace(/\/\/[^@]*@/, '//***@') },
+      'Redis is not reachable: webhooks are answered 503 (the marketplace delivers again) until it is back',
+    );
+  }
+  log.info(
+    { version: VERSION, webhook: webhookUrl, worker: Boolean(worker), blogs: config.blogs.map((b) => b.id) },
+    'pressbridge started',
+  );
+
+  let closing: Promise<void> | undefined;
+  return {
+    webhookUrl,
+    store,
+    client,
+    limiter,
+    producer,
+    redis,
+    close() {
+      closing ??= closeAll().then(() => log.info('pressbridge stopped'));
+      return closing;
+    },
+  };
+}
+
+/** Runs until SIGTERM/SIGINT, then stops gracefully; a second signal exits at once. */
+export async function runUntilSignal(daemon: Daemon, log: Logger): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      log.info({ signal }, 'stopping: no new jobs, finishing the running ones');
+      process.once('SIGINT', () => process.exit(130));
+      process.once('SIGTERM', () => process.exit(143));
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await daemon.close();
+}

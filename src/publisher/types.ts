@@ -1,0 +1,132 @@
+/**
+ * The contract between the publishing pipeline (src/pipeline/) and the publisher plugins (plugins/<name>/).
+ *
+ * The pipeline owns everything that is the same for every target: deciding, fetching, normalising photos,
+ * parsing the article, verifying the public URL and handing it in. A plugin owns only what differs per target:
+ * turning the parsed article into the target's format, storing media and the post, and finding what an
+ * earlier (crashed) attempt already stored so that a retry never makes a second post or a second set of media.
+ */
+import type { z } from 'zod';
+import type { Logger } from '../logger.js';
+import type { Article } from '../render/types.js';
+
+/** A photo after normalisation (upright, metadata stripped, resized, re-encoded), ready to upload. */
+export interface PublishImage {
+  /** 0 = the cover (featured image), 1..5 = the photo for marker `[fotoN]`. */
+  n: number;
+  bytes: Buffer;
+  contentType: 'image/jpeg' | 'image/webp';
+  /** ASCII file name derived from the slug, e.g. `prilis-zlutoucky-kun-1.jpg`. */
+  filename: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** What a plugin may remember in the deal record while it works (merged into the record's `data`). */
+export type PublisherProgress = Record<string, unknown>;
+
+/** The deal as far as a plugin needs it. */
+export interface PublishDeal {
+  dealId: number;
+  blogId: number;
+  /** The blogger's own category number as the marketplace delivered it (`category_id`), or null. */
+  categoryId: number | null;
+  deadline: Date;
+}
+
+export interface PublishInput {
+  deal: PublishDeal;
+  /** Parsed and sanitised; `article.title` is defined (the pipeline supplies a fallback). */
+  article: Article & { title: string };
+  slug: string;
+  /** Every normalised photo, the cover included (its `n` is 0). */
+  images: readonly PublishImage[];
+  /**
+   * What this plugin reported through `progress` on an earlier attempt of the same deal (from the deal
+   * record), e.g. media ids already uploaded or the post id. Empty on the first attempt. A plugin must not
+   * trust it blindly (the target may have changed) nor depend on it (the record may be lost): it is a hint
+   * that saves requests, and the plugin's own lookup in the target is the source of truth.
+   */
+  previous: PublisherProgress;
+  /** Persist a step's result at once (e.g. each media id as soon as it exists). */
+  progress(patch: PublisherProgress): Promise<void>;
+  /** Writes to the daemon's log and to the deal's own log on the status page. */
+  log: PublishLog;
+  signal: AbortSignal;
+}
+
+/** A brief for a deal the blogger writes by hand (`published_by: "bloger"` with `bloggerPublished: draft`). */
+export interface DraftInput {
+  deal: PublishDeal;
+  title: string;
+  /** Sanitised HTML describing the brief: name, keywords with their URLs, target URL, description. */
+  briefHtml: string;
+  slug: string;
+  previous: PublisherProgress;
+  progress(patch: PublisherProgress): Promise<void>;
+  log: PublishLog;
+  signal: AbortSignal;
+}
+
+export interface PublishResult {
+  /** The public URL of the article (to verify and hand in). */
+  url: string;
+  /** A short reference for the status page and logs, e.g. `wp:123` or a commit SHA. */
+  ref: string;
+  /** True when the post already existed (found by the plugin's lookup) rather than being created now. */
+  reused: boolean;
+}
+
+export interface DraftResult {
+  ref: string;
+  /** Where the blogger edits the draft (e.g. wp-admin), when there is such a place. */
+  editUrl?: string;
+  reused: boolean;
+}
+
+export interface ReachabilityResult {
+  ok: boolean;
+  /** One line for the status page: "WordPress 6.1 at https://…", "connection refused", … */
+  detail: string;
+}
+
+export interface PublishLog {
+  debug(fields: Record<string, unknown>, msg: string): void;
+  info(fields: Record<string, unknown>, msg: string): void;
+  warn(fields: Record<string, unknown>, msg: string): void;
+  error(fields: Record<string, unknown>, msg: string): void;
+}
+
+/**
+ * One configured target. Errors: throw `PublishError` (src/errors.ts) with `retryable` set: true for network
+ * faults, timeouts and 5xx; false for what a retry cannot fix (rejected credentials, no API at the URL),
+ * with a message that tells the blogger what to fix and names the site.
+ */
+export interface Publisher {
+  readonly kind: string;
+  /** Human name of the target for logs and the status page (e.g. the site URL). */
+  readonly target: string;
+  publish(input: PublishInput): Promise<PublishResult>;
+  createDraft(input: DraftInput): Promise<DraftResult>;
+  /** Cheap health check for the status page (one request at most). */
+  checkReachable(signal?: AbortSignal): Promise<ReachabilityResult>;
+  close?(): Promise<void>;
+}
+
+export interface PublisherContext {
+  blogId: number;
+  log: Logger;
+  /** pressbridge's folder for its own files (config `dataDir`). */
+  dataDir: string;
+  /** Tests may inject a fetch (nock needs none: it patches the global one). */
+  fetch?: typeof fetch;
+}
+
+/** What `plugins/<name>/index.ts` exports as its default. */
+export interface PublisherPlugin<Options = unknown> {
+  readonly name: string;
+  /** Validates the blog's `options` from the config at start-up (readable errors come from zod issues). */
+  readonly optionsSchema: z.ZodType<Options>;
+  create(options: Options, context: PublisherContext): Publisher;
+}

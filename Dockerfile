@@ -25,8 +25,8 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8080 8081
-# The webhook listener answers /healthz with 200 while Redis is reachable. The config must make the webhook
-# listen on 0.0.0.0:8080 inside the container (the default) and set dataDir: /data.
+# /healthz answers while the process is alive (/readyz adds Redis and the worker). The config must make the
+# webhook listen on 0.0.0.0:8080 inside the container (the default) and set dataDir: /data.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node is PID 1 here and handles SIGTERM itself: the daemon stops taking jobs, finishes the running one, exits.

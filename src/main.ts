@@ -17,6 +17,7 @@ import type { Logger } from './logger.js';
 import type { MarketplaceClient } from './marketplace/api.js';
 import { createMarketplaceClient } from './marketplace/client.js';
 import { createRateLimiter, type RateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
+import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
 import { closeRedisClient, createRedisClient } from './queue/connection.js';
 import { createDealProducer, type DealProducer } from './queue/producer.js';
 import {
@@ -55,6 +56,9 @@ export interface Daemon {
   readonly limiter: RateLimiter;
   readonly producer: DealProducer;
   readonly redis: Redis;
+  readonly metrics: Metrics;
+  /** Redis answers and, when this process runs one, the worker is running. */
+  ready(): Promise<{ ok: boolean; redis: boolean; worker: boolean | undefined }>;
   close(): Promise<void>;
 }
 
@@ -106,7 +110,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const producerRedis = createRedisClient(config.redis.url, 'producer', { log });
   const workerRedis = createRedisClient(config.redis.url, 'worker', { log });
 
-  const store = createDealStore({ redis, prefix });
+  const metrics = createMetrics();
+  const store = instrumentStore(createDealStore({ redis, prefix }), metrics);
   const limiter = createRateLimiter({
     redis,
     key: rateLimitKey(prefix, config.marketplace.apiKey),
@@ -120,11 +125,21 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     timeoutMs: config.marketplace.timeoutMs,
     limiter,
     log,
+    onResponse: (info) => metrics.marketplaceResponse(info),
   });
   const producer = createDealProducer({ connection: producerRedis, prefix, store, log });
 
   let server: Server | undefined;
   let worker: DealWorker | undefined;
+  metrics.setSources({
+    queueCounts: () => producer.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
+    rateLimit: () => limiter.snapshot(),
+  });
+  const ready = async () => {
+    const redisUp = await redisReachable(redis);
+    const workerUp = worker ? worker.worker.isRunning() : undefined;
+    return { ok: redisUp && workerUp !== false, redis: redisUp, worker: workerUp };
+  };
   const closeAll = async (): Promise<void> => {
     if (server) await closeServer(server);
     if (worker) await worker.close();
@@ -139,9 +154,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       const app = express();
       app.disable('x-powered-by');
       app.set('trust proxy', 'loopback');
-      app.get('/healthz', async (_req, res) => {
-        const up = await redisReachable(redis);
-        res.status(up ? 200 : 503).json({ ok: up, redis: up ? 'up' : 'down', version: VERSION });
+      // Liveness: the process answers. Readiness: it can take deals now (Redis up, worker running).
+      app.get('/healthz', (_req, res) => {
+        res.json({ ok: true, version: VERSION });
+      });
+      app.get('/readyz', async (_req, res) => {
+        const state = await ready();
+        res.status(state.ok ? 200 : 503).json(state);
       });
       app.use(
         createWebhookRouter({
@@ -150,6 +169,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           store,
           log,
           secrets: createSecretProvider(config, log),
+          onOutcome: (event, outcome) => metrics.webhook(event, outcome),
         }),
       );
       app.use((_req, res) => {
@@ -194,6 +214,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     limiter,
     producer,
     redis,
+    metrics,
+    ready,
     close() {
       closing ??= closeAll().then(() => log.info('pressbridge stopped'));
       return closing;

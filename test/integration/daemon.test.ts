@@ -110,11 +110,21 @@ describe('daemon fed by the sandbox marketplace (integration)', () => {
     expect(events.map((e) => e.outcome).sort()).toEqual(['duplicate', 'duplicate', 'enqueued']);
   });
 
-  it('answers the health check with the state of Redis', async () => {
+  it('answers liveness and readiness, and counts webhooks in the metrics', async () => {
     setup = await setUp(TEST_REDIS_URL);
     const health = await fetch(new URL('/healthz', setup.daemon.webhookUrl));
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ ok: true, redis: 'up' });
+    const ready = await fetch(new URL('/readyz', setup.daemon.webhookUrl));
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ok: true, redis: true });
+
+    const deal = await setup.sandbox.createDeal({ blogId: 1 });
+    const daemon = setup.daemon;
+    await until(async () => ((await daemon.store.get(deal.id))?.enqueuedAt ? true : undefined));
+    const { body } = await daemon.metrics.render();
+    expect(body).toMatch(/pressbridge_webhooks_total\{event="deal.accepted",result="enqueued"\} 1/);
+    expect(body).toMatch(/pressbridge_marketplace_requests_total\{operation="putWebhook",status="200"\} 1/);
+    expect(body).toMatch(/pressbridge_queue_jobs\{state="prioritized"\} 1/);
   });
 
   it('refuses a delivery signed with a secret that is not the registered one', async () => {
@@ -156,8 +166,9 @@ describe('daemon during a Redis outage (integration)', () => {
     expect(first.status).toBe(503);
     expect(first.durationMs).toBeLessThan(5_000);
 
-    const health = await fetch(new URL('/healthz', daemon.webhookUrl));
-    expect(health.status).toBe(503);
+    const ready = await fetch(new URL('/readyz', daemon.webhookUrl));
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ ok: false, redis: false });
 
     await redis.start();
     const delivered = await until(async () => {

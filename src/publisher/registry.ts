@@ -1,0 +1,68 @@
+/**
+ * Blog id → its configured publisher. Each blog's `options` are validated by its plugin's own schema at
+ * start-up, so a typo in a WordPress URL stops the daemon with a readable line (`blogs[0].options.url: …`)
+ * instead of failing the first deal an hour later.
+ */
+import { toConfigIssues } from '../config/load.js';
+import type { BlogConfig, Config } from '../config/schema.js';
+import { ConfigError, type ConfigIssue } from '../errors.js';
+import type { Publisher, PublisherContext, PublisherPlugin } from './types.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: plugins differ in their options type; each validates its own.
+export type PluginRegistry = Readonly<Record<string, PublisherPlugin<any>>>;
+
+export interface ConfiguredBlog {
+  blog: BlogConfig;
+  publisher: Publisher;
+}
+
+export interface Publishers {
+  get(blogId: number): ConfiguredBlog | undefined;
+  all(): ConfiguredBlog[];
+  close(): Promise<void>;
+}
+
+export function createPublishers(
+  config: Pick<Config, 'blogs' | 'dataDir'>,
+  plugins: PluginRegistry,
+  context: Omit<PublisherContext, 'blogId' | 'dataDir'>,
+): Publishers {
+  const issues: ConfigIssue[] = [];
+  const byId = new Map<number, ConfiguredBlog>();
+  const known = Object.keys(plugins).sort().join(', ');
+  config.blogs.forEach((blog, index) => {
+    const plugin = plugins[blog.publisher];
+    if (!plugin) {
+      issues.push({
+        path: `blogs[${index}].publisher`,
+        message: `unknown publisher "${blog.publisher}" (available: ${known || 'none'})`,
+      });
+      return;
+    }
+    const parsed = plugin.optionsSchema.safeParse(blog.options);
+    if (!parsed.success) {
+      for (const issue of toConfigIssues(parsed.error, blog.options)) {
+        issues.push({
+          path: `blogs[${index}].options${issue.path ? `.${issue.path}`.replace('.[', '[') : ''}`,
+          message: issue.message,
+        });
+      }
+      return;
+    }
+    const publisher = plugin.create(parsed.data, {
+      ...context,
+      blogId: blog.id,
+      log: context.log.child({ blogId: blog.id, publisher: plugin.name }),
+      dataDir: config.dataDir,
+    });
+    byId.set(blog.id, { blog, publisher });
+  });
+  if (issues.length > 0) throw new ConfigError(issues);
+  return {
+    get: (blogId) => byId.get(blogId),
+    all: () => [...byId.values()],
+    async close() {
+      await Promise.allSettled([...byId.values()].map(({ publisher }) => publisher.close?.()));
+    },
+  };
+}

@@ -6,6 +6,8 @@
  *   P:deal:<id>          hash   the deal record; expires `retentionDays` after its last update
  *   P:deal:<id>:log      list   the deal's log, newest first, capped (JSON entries)
  *   P:deal:<id>:events   list   webhook events naming the deal, newest first, capped
+ *   P:deal:<id>:files    hash   the pipeline's working files between job attempts (fetched text, normalised
+ *                               photos): binary fields, short TTL, deleted once the URL is handed in
  *   P:index:deals        zset   deal id → receivedAt (ms); pruned after `retentionDays`
  *   P:index:deal-states  hash   deal id → state, for counts and filters without reading every record
  *   P:log                list   global log for the logs page, newest first, capped
@@ -24,10 +26,13 @@ export const DEAL_RUN_STATES = [
   'rendering',
   'publishing',
   'published',
+  'verifying',
   'handing_in',
   'handed_in',
   'retrying',
   'skipped',
+  /** The operator marked it as dealt with by hand (status page or CLI); pressbridge leaves it alone. */
+  'handled',
   'failed',
   'deadline_missed',
 ] as const;
@@ -184,12 +189,21 @@ export interface DealStore {
   readEvents(dealId: number, options?: { limit?: number }): Promise<EventRecord[]>;
   readGlobalEvents(options?: { limit?: number }): Promise<EventRecord[]>;
   lastWebhook(): Promise<LastWebhook | undefined>;
+  /**
+   * Working files of a deal kept between job attempts (the pipeline's fetched text and normalised photos), so a
+   * retry does not spend marketplace requests again. Writes the given fields and (re)sets the TTL of the whole set.
+   */
+  putFiles(dealId: number, files: Record<string, Buffer | string>, ttlSeconds: number): Promise<void>;
+  /** Every working file of the deal, by name; empty when none are kept (never stored, expired or deleted). */
+  getFiles(dealId: number): Promise<Map<string, Buffer>>;
+  deleteFiles(dealId: number): Promise<void>;
 }
 
 export interface DealStoreKeys {
   deal(dealId: number): string;
   dealLog(dealId: number): string;
   dealEvents(dealId: number): string;
+  dealFiles(dealId: number): string;
   readonly index: string;
   readonly states: string;
   readonly log: string;
@@ -216,6 +230,7 @@ export function dealStoreKeys(prefix: string): DealStoreKeys {
     deal: (id) => `${prefix}:deal:${id}`,
     dealLog: (id) => `${prefix}:deal:${id}:log`,
     dealEvents: (id) => `${prefix}:deal:${id}:events`,
+    dealFiles: (id) => `${prefix}:deal:${id}:files`,
     index: `${prefix}:index:deals`,
     states: `${prefix}:index:deal-states`,
     log: `${prefix}:log`,
@@ -632,6 +647,24 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         outcome: hash.outcome ?? '',
         ...(hash.dealId ? { dealId: Number(hash.dealId) } : {}),
       };
+    },
+
+    async putFiles(dealId, files, fileTtlSeconds) {
+      const entries = Object.entries(files);
+      if (entries.length === 0) return;
+      const key = keys.dealFiles(dealId);
+      const multi = redis.multi();
+      multi.hset(key, Object.fromEntries(entries));
+      multi.expire(key, Math.max(1, Math.ceil(fileTtlSeconds)));
+      await multi.exec();
+    },
+
+    async getFiles(dealId) {
+      return new Map(Object.entries(await redis.hgetallBuffer(keys.dealFiles(dealId))));
+    },
+
+    async deleteFiles(dealId) {
+      await redis.unlink(keys.dealFiles(dealId));
     },
   };
   return store;

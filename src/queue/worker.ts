@@ -71,12 +71,24 @@ export interface DealWorker {
   close(): Promise<void>;
 }
 
+/**
+ * Thrown by a processor when the deal's deadline passed before its URL could be handed in: the deal ends
+ * `deadline_missed` (not `failed`), with this message as its error, and is not retried. The same end as the
+ * worker's own give-up while the text awaits approval.
+ */
+export class DeadlineMissedError extends AppError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('deadline_missed', message, { ...options, retryable: false });
+  }
+}
+
 /** States after which nothing more happens to the deal in this job. */
 const FINAL_STATES: ReadonlySet<DealRunState> = new Set([
   'failed',
   'deadline_missed',
   'skipped',
   'handed_in',
+  'handled',
 ]);
 
 function isControlSignal(error: unknown): boolean {
@@ -189,6 +201,13 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
         await dealLog.flush();
         await job.moveToDelayed(next, token);
         throw new DelayedError();
+      }
+
+      if (error instanceof DeadlineMissedError) {
+        await store.update(dealId, { state: 'deadline_missed', ...errorFields(error) });
+        dealLog.error({ deadline: deadline.toISOString(), error: error.message }, 'deal missed its deadline');
+        await dealLog.flush();
+        throw new UnrecoverableError(error.message);
       }
 
       const permanent =

@@ -1,0 +1,95 @@
+/**
+ * Step 6, verify: GET the article's public URL until it answers 200 (caches, slow hosts, a CDN that has not
+ * seen the post yet), with exponential backoff, never past the deadline. Redirects are followed, as the
+ * marketplace's own reachability check does. No marketplace request is spent here.
+ */
+import { USER_AGENT } from '../version.js';
+import { backoffDelay, type Clock } from './clock.js';
+
+export interface VerifySettings {
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  requestTimeoutMs: number;
+}
+
+export interface VerifyInput {
+  url: string;
+  /** Epoch ms: no try starts after this instant. */
+  deadlineMs: number;
+  settings: VerifySettings;
+  clock: Clock;
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  /** Called after each try that did not answer 200, with the pause before the next one (0: no next try). */
+  onMiss?: (miss: VerifyMiss) => void;
+}
+
+export interface VerifyMiss {
+  tries: number;
+  /** HTTP status, or 0 when no answer came. */
+  status: number;
+  error?: string;
+  nextInMs: number;
+}
+
+export type VerifyResult =
+  | { ok: true; tries: number; finalUrl: string }
+  | { ok: false; tries: number; status: number; error?: string };
+
+export async function verifyPublicUrl(input: VerifyInput): Promise<VerifyResult> {
+  const { clock, settings, signal } = input;
+  for (let tries = 1; ; tries++) {
+    const answer = await probe(input);
+    if (answer.status === 200) return { ok: true, tries, finalUrl: answer.finalUrl ?? input.url };
+    const remaining = input.deadlineMs - clock.now().getTime();
+    const nextInMs =
+      remaining > 0
+        ? Math.min(backoffDelay(tries - 1, settings.initialBackoffMs, settings.maxBackoffMs), remaining)
+        : 0;
+    input.onMiss?.({
+      tries,
+      status: answer.status,
+      ...(answer.error !== undefined ? { error: answer.error } : {}),
+      nextInMs,
+    });
+    if (nextInMs <= 0) {
+      return {
+        ok: false,
+        tries,
+        status: answer.status,
+        ...(answer.error !== undefined ? { error: answer.error } : {}),
+      };
+    }
+    await clock.sleep(nextInMs, signal);
+  }
+}
+
+async function probe(input: VerifyInput): Promise<{ status: number; finalUrl?: string; error?: string }> {
+  const timeout = AbortSignal.timeout(input.settings.requestTimeoutMs);
+  try {
+    const response = await input.fetch(input.url, {
+      method: 'GET',
+      redirect: 'follow',
+      signal: AbortSignal.any([input.signal, timeout]),
+      headers: { 'User-Agent': USER_AGENT, Accept: 'text/html,*/*;q=0.8', 'Cache-Control': 'no-cache' },
+    });
+    await response.body?.cancel().catch(() => {});
+    return { status: response.status, finalUrl: response.url || input.url };
+  } catch (error) {
+    // The job's own abort is not "unreachable": it ends the attempt, and the retry verifies again.
+    if (input.signal.aborted) throw error;
+    if (timeout.aborted)
+      return { status: 0, error: `no answer within ${input.settings.requestTimeoutMs} ms` };
+    return { status: 0, error: describe(error) };
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const inner = error.cause;
+  if (inner instanceof Error) {
+    const code = (inner as Error & { code?: unknown }).code;
+    return typeof code === 'string' ? `${code} (${inner.message})` : inner.message;
+  }
+  return error.message;
+}

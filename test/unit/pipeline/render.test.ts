@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredPhoto } from '../../../src/pipeline/files.js';
+import { noteLines, renderDeal } from '../../../src/pipeline/render.js';
+
+function photo(n: number): StoredPhoto {
+  return {
+    n,
+    bytes: Buffer.from([n]),
+    width: 1600,
+    height: 1067,
+    contentType: 'image/jpeg',
+    extension: 'jpg',
+  };
+}
+
+describe('src/pipeline/render', () => {
+  it('takes the title from the first <h1> and names the photos after the slug', () => {
+    const rendered = renderDeal({
+      dealId: 1,
+      html: '<h1>Příliš žluťoučký kůň</h1><p>Text [foto1].</p>',
+      photos: [photo(1), photo(0)],
+      dealName: 'Jméno obchodu',
+    });
+
+    expect(rendered.titleSource).toBe('h1');
+    expect(rendered.article.title).toBe('Příliš žluťoučký kůň');
+    expect(rendered.slug).toBe('prilis-zlutoucky-kun');
+    expect(rendered.article.cover).toBe(0);
+    expect(rendered.images.map((i) => [i.n, i.filename, i.alt])).toEqual([
+      [0, 'prilis-zlutoucky-kun-0.jpg', 'Příliš žluťoučký kůň'],
+      [1, 'prilis-zlutoucky-kun-1.jpg', 'Příliš žluťoučký kůň – foto 1'],
+    ]);
+  });
+
+  it.each([
+    [
+      'the deal name',
+      'Sekačky pro malé zahrady',
+      'Sekačky pro malé zahrady',
+      'deal_name',
+      'sekacky-pro-male-zahrady',
+    ],
+    ['a neutral title', undefined, 'Článek 77', 'deal_id', 'clanek-77'],
+    ['a neutral title for a blank name', '   ', 'Článek 77', 'deal_id', 'clanek-77'],
+  ])('without <h1> falls back to %s', (_name, dealName, title, source, slug) => {
+    const rendered = renderDeal({ dealId: 77, html: '<p>Jen text.</p>', photos: [], dealName });
+
+    expect(rendered.article.title).toBe(title);
+    expect(rendered.titleSource).toBe(source);
+    expect(rendered.slug).toBe(slug);
+  });
+
+  it('uses the webp extension for webp photos', () => {
+    const rendered = renderDeal({
+      dealId: 1,
+      html: '<h1>A</h1>',
+      photos: [{ ...photo(0), contentType: 'image/webp', extension: 'webp' }],
+    });
+    expect(rendered.images[0]).toMatchObject({ filename: 'a-0.webp', contentType: 'image/webp' });
+  });
+
+  it('turns the renderer notes into deal-log lines', () => {
+    const rendered = renderDeal({
+      dealId: 1,
+      html: '<h1>T</h1><p onclick="x()">[foto3] a</p><script>x()</script><p>b</p>',
+      photos: [photo(1)],
+    });
+
+    const lines = noteLines(rendered.article.notes);
+
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'unsafe markup removed from the text' }),
+      {
+        level: 'warn',
+        msg: 'a photo marker has no photo; the marker was removed',
+        fields: { marker: '[foto3]', n: 3 },
+      },
+      {
+        level: 'info',
+        msg: 'a photo has no marker in the text; it was placed at the end of the article',
+        fields: { n: 1 },
+      },
+    ]);
+    expect(JSON.stringify(lines[0]?.fields)).toMatch(/script/);
+  });
+});

@@ -6,6 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
+import { operatorCommands } from './commands/operator.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { startDemo } from './demo.js';
@@ -127,6 +128,7 @@ export function buildProgram(): Command {
     );
 
   program.addCommand(sandboxCommand());
+  for (const command of operatorCommands()) program.addCommand(command);
 
   const webhook = program.command('webhook').description("the marketplace's webhook for this daemon");
   webhook

@@ -13,6 +13,7 @@ import type { WebhookOutcome } from './webhook/receiver.js';
 export const FINAL_DEAL_STATES: ReadonlySet<DealRunState> = new Set([
   'handed_in',
   'skipped',
+  'handled',
   'failed',
   'deadline_missed',
 ]);

@@ -91,6 +91,15 @@ export interface ReachabilityResult {
   detail: string;
 }
 
+export interface DiagnosticCheck {
+  /** What was checked, e.g. "WordPress credentials for https://blog.example.cz". */
+  name: string;
+  status: 'ok' | 'warn' | 'fail';
+  detail: string;
+  /** What to do about a warn/fail. */
+  fix?: string;
+}
+
 export interface PublishLog {
   debug(fields: Record<string, unknown>, msg: string): void;
   info(fields: Record<string, unknown>, msg: string): void;
@@ -111,6 +120,13 @@ export interface Publisher {
   createDraft(input: DraftInput): Promise<DraftResult>;
   /** Cheap health check for the status page (one request at most). */
   checkReachable(signal?: AbortSignal): Promise<ReachabilityResult>;
+  /**
+   * `pressbridge doctor`: thorough checks of the target (credentials, permissions, where the API lives), one
+   * entry per check, each failure with the fix. Optional: without it doctor uses `checkReachable`.
+   */
+  diagnose?(signal?: AbortSignal): Promise<DiagnosticCheck[]>;
+  /** The target's own categories, for `pressbridge categories sync` (ids the marketplace should use). */
+  listCategories?(signal?: AbortSignal): Promise<Array<{ id: number; name: string; default?: boolean }>>;
   close?(): Promise<void>;
 }
 

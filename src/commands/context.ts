@@ -1,0 +1,72 @@
+/** What the operator commands share: the config, Redis, the rate-limited client, the store, the queue. */
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { loadConfig } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import { createDealStore, type DealStore } from '../deals/store.js';
+import { createLogger, type Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import { createMarketplaceClient } from '../marketplace/client.js';
+import { createRateLimiter, rateLimitKey } from '../marketplace/rate-limit.js';
+import { PLUGINS } from '../publisher/plugins.js';
+import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
+import { closeRedisClient, createRedisClient } from '../queue/connection.js';
+import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
+
+export interface CommandContext {
+  config: Readonly<Config>;
+  log: Logger;
+  redis: Redis;
+  client: MarketplaceClient;
+  store: DealStore;
+  queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
+  publishers(): Publishers;
+  close(): Promise<void>;
+}
+
+export function openContext(
+  options: { config?: string | undefined; plugins?: PluginRegistry },
+  env: NodeJS.ProcessEnv = process.env,
+): CommandContext {
+  const config = loadConfig({ path: options.config, env });
+  // Commands print their own results; the library's log lines are for problems only.
+  const log = createLogger({ level: 'warn', destination: process.stderr });
+  const redis = createRedisClient(config.redis.url, 'store', { log });
+  const limiter = createRateLimiter({
+    redis,
+    key: rateLimitKey(config.redis.prefix, config.marketplace.apiKey),
+    limit: config.marketplace.requestsPerMinute,
+    windowMs: 60_000,
+    log,
+  });
+  const client = createMarketplaceClient({
+    baseUrl: config.marketplace.baseUrl,
+    apiKey: config.marketplace.apiKey,
+    timeoutMs: config.marketplace.timeoutMs,
+    limiter,
+    log,
+  });
+  const store = createDealStore({ redis, prefix: config.redis.prefix });
+  let queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB> | undefined;
+  let publishers: Publishers | undefined;
+  return {
+    config,
+    log,
+    redis,
+    client,
+    store,
+    get queue() {
+      queue ??= new Queue(DEAL_QUEUE, { connection: redis, prefix: config.redis.prefix });
+      return queue;
+    },
+    publishers() {
+      publishers ??= createPublishers(config, options.plugins ?? PLUGINS, { log });
+      return publishers;
+    },
+    async close() {
+      await publishers?.close();
+      await queue?.close();
+      await closeRedisClient(redis);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Terminal output for the CLI: colour and symbols on a terminal, plain text when piped (or NO_COLOR), JSON with
+ * `--json`. Everything goes through one `Output` so tests can capture it.
+ */
+export type CheckStatus = 'ok' | 'warn' | 'fail';
+
+export interface Output {
+  readonly json: boolean;
+  readonly colour: boolean;
+  line(text?: string): void;
+  data(value: unknown): void;
+  check(status: CheckStatus, name: string, detail: string, fix?: string): void;
+  table(
+    rows: ReadonlyArray<Record<string, unknown>>,
+    columns: ReadonlyArray<{ key: string; title: string }>,
+  ): void;
+  paint(text: string, colour: 'green' | 'yellow' | 'red' | 'dim' | 'bold'): string;
+}
+
+const CODES = { green: 32, yellow: 33, red: 31, dim: 2, bold: 1 } as const;
+
+export function createOutput(
+  options: { json?: boolean; colour?: boolean; write?: (text: string) => void } = {},
+): Output {
+  const write = options.write ?? ((text: string) => process.stdout.write(text));
+  const colour =
+    options.colour ?? (Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb');
+  const paint: Output['paint'] = (text, name) => (colour ? `\u001b[${CODES[name]}m${text}\u001b[0m` : text);
+  const symbol = (status: CheckStatus): string =>
+    colour
+      ? paint(
+          status === 'ok' ? '✔' : status === 'warn' ? '!' : '✖',
+          status === 'ok' ? 'green' : status === 'warn' ? 'yellow' : 'red',
+        )
+      : status.toUpperCase().padEnd(4);
+  const cell = (value: unknown): string => {
+    if (value === undefined || value === null) return '';
+    if (typeof value === 'string') return value;
+    return String(value);
+  };
+  return {
+    json: options.json ?? false,
+    colour,
+    paint,
+    line(text = '') {
+      write(`${text}\n`);
+    },
+    data(value) {
+      write(`${JSON.stringify(value, null, 2)}\n`);
+    },
+    check(status, name, detail, fix) {
+      write(`${symbol(status)} ${name}: ${detail}\n`);
+      if (fix && status !== 'ok') write(`     ${paint('fix:', 'bold')} ${fix}\n`);
+    },
+    table(rows, columns) {
+      const widths = columns.map((c) => Math.max(c.title.length, ...rows.map((r) => cell(r[c.key]).length)));
+      const format = (values: string[]): string =>
+        values
+          .map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i] ?? 0)))
+          .join('  ')
+          .trimEnd();
+      write(`${paint(format(columns.map((c) => c.title)), 'bold')}\n`);
+      for (const row of rows) write(`${format(columns.map((c) => cell(row[c.key])))}\n`);
+      if (rows.length === 0) write(`${paint('(none)', 'dim')}\n`);
+    },
+  };
+}

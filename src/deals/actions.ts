@@ -1,0 +1,246 @@
+/**
+ * What the operator can do to one deal, from the status page's buttons and from the CLI: run it again now,
+ * hand its URL in again, mark it as handled by hand, or fetch a deal pressbridge never heard of (replay).
+ *
+ * All of them go through the one BullMQ job per deal (`deal-<id>`), so an action never makes a second job
+ * for a deal that is already queued or running, and the pipeline resumes from the deal record as always:
+ * a deal that has a URL goes straight to verify + hand-in, a deal with media uploaded reuses them.
+ */
+import type { Job, Queue } from 'bullmq';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
+import {
+  type AcceptedDeal,
+  DEAL_JOB,
+  DEFAULT_DEAL_JOB_SETTINGS,
+  type DealJobPayload,
+  DealJobPayload as DealJobPayloadSchema,
+  dealJobId,
+  dealJobOptions,
+} from '../queue/jobs.js';
+import type { DealRecord, DealStore } from './store.js';
+
+export interface DealActionResult {
+  ok: boolean;
+  /** One sentence for the flash message or the terminal. */
+  message: string;
+}
+
+export interface DealActions {
+  /** Runs the deal again now: a waiting (delayed) job is promoted, a failed or finished one is queued again. */
+  retry(dealId: number): Promise<DealActionResult>;
+  /** Verifies the recorded URL and hands it in again (e.g. after fixing the blog's domain in the marketplace). */
+  handInAgain(dealId: number): Promise<DealActionResult>;
+  /** The blogger dealt with it by hand: state `handled`, its job (if waiting) removed. */
+  markHandled(dealId: number): Promise<DealActionResult>;
+  /** A deal pressbridge has no record of (a lost webhook): fetched from the marketplace and queued. */
+  replay(dealId: number): Promise<DealActionResult>;
+}
+
+export interface DealActionsOptions {
+  store: DealStore;
+  queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
+  /** Needed by `replay` and by `retry` when the original event is gone. */
+  client?: MarketplaceClient;
+  log: Logger;
+  now?: () => Date;
+}
+
+const DONE = new Set(['handed_in', 'skipped', 'handled']);
+
+/** The `deal.accepted` payload rebuilt from `GET /v1/deals/{id}` (which has no deadline: 60 min from now). */
+export function acceptedFromDeal(deal: Deal): AcceptedDeal {
+  const parsed = DealAcceptedEvent.shape.deal.safeParse({
+    id: deal.id,
+    blog: deal.blog,
+    demand: deal.demand,
+    price: deal.price,
+    reward: deal.reward,
+  });
+  if (!parsed.success) throw new Error(`deal ${deal.id}: cannot build the job from the marketplace's answer`);
+  return parsed.data;
+}
+
+export function createDealActions(options: DealActionsOptions): DealActions {
+  const { store, queue, log } = options;
+  const now = options.now ?? (() => new Date());
+
+  /** The original payload: from the job while it exists, else from the recorded `deal.accepted` event. */
+  async function originalPayload(
+    record: DealRecord,
+    job: Job | undefined,
+  ): Promise<DealJobPayload | undefined> {
+    const fromJob = DealJobPayloadSchema.safeParse(job?.data);
+    if (fromJob.success) return fromJob.data;
+    const events = await store.readEvents(record.dealId, { limit: 100 });
+    for (const event of events) {
+      const parsed = DealAcceptedEvent.safeParse(event.body);
+      if (parsed.success) {
+        return {
+          dealId: record.dealId,
+          blogId: parsed.data.deal.blog.id,
+          event: parsed.data.deal,
+          receivedAt: record.receivedAt,
+          source: 'manual',
+        };
+      }
+    }
+    if (options.client) {
+      const deal = await options.client.getDeal(record.dealId, { priority: 'high' });
+      return {
+        dealId: record.dealId,
+        blogId: deal.blog.id,
+        event: acceptedFromDeal(deal),
+        receivedAt: record.receivedAt,
+        source: 'manual',
+      };
+    }
+    return undefined;
+  }
+
+  async function addJob(payload: DealJobPayload): Promise<void> {
+    const settings = DEFAULT_DEAL_JOB_SETTINGS;
+    await queue.add(DEAL_JOB, payload, dealJobOptions(payload, settings));
+    await store.update(payload.dealId, { jobId: dealJobId(payload.dealId), enqueuedAt: now().toISOString() });
+  }
+
+  /** Queues the deal's job again, whatever state the old one is in. */
+  async function rerun(record: DealRecord, what: string): Promise<DealActionResult> {
+    const dealId = record.dealId;
+    const job = (await queue.getJob(dealJobId(dealId))) as Job<DealJobPayload, unknown, string> | undefined;
+    const state = job ? await job.getState() : 'missing';
+    if (job && state === 'delayed') {
+      await job.promote();
+      return { ok: true, message: `Deal ${dealId}: ${what} now (it was waiting for its next attempt).` };
+    }
+    if (job && (state === 'waiting' || state === 'prioritized' || state === 'waiting-children')) {
+      return { ok: true, message: `Deal ${dealId} is already queued; it runs as soon as a worker is free.` };
+    }
+    if (job && state === 'active') {
+      return { ok: false, message: `Deal ${dealId} is running right now; wait for this attempt to end.` };
+    }
+    if (job && state === 'failed') {
+      // As an operator's run: the pipeline then grants it a fresh hour instead of the original deadline.
+      await job.updateData({ ...job.data, source: 'manual' });
+      await job.retry('failed');
+      return { ok: true, message: `Deal ${dealId}: ${what} (queued again).` };
+    }
+    const payload = await originalPayload(record, job);
+    if (!payload) {
+      return {
+        ok: false,
+        message: `Deal ${dealId}: its original event is no longer stored; run \`pressbridge replay ${dealId}\`.`,
+      };
+    }
+    if (job) await job.remove();
+    await addJob({ ...payload, source: 'manual' });
+    return { ok: true, message: `Deal ${dealId}: ${what} (queued again).` };
+  }
+
+  async function recordOf(dealId: number): Promise<DealRecord | DealActionResult> {
+    const record = await store.get(dealId);
+    if (!record) {
+      return {
+        ok: false,
+        message: `pressbridge has no record of deal ${dealId}; \`pressbridge replay ${dealId}\` fetches it from the marketplace.`,
+      };
+    }
+    return record;
+  }
+
+  const guarded =
+    (name: string, fn: (dealId: number) => Promise<DealActionResult>) =>
+    async (dealId: number): Promise<DealActionResult> => {
+      try {
+        const result = await fn(dealId);
+        log.info({ dealId, action: name, ok: result.ok }, result.message);
+        if (result.ok) {
+          await store
+            .appendLog(dealId, { level: 'info', msg: `operator: ${result.message}` })
+            .catch(() => {});
+        }
+        return result;
+      } catch (error) {
+        log.warn({ dealId, action: name, err: errorMessage(error) }, 'deal action failed');
+        return { ok: false, message: `Deal ${dealId}: ${name} failed: ${errorMessage(error)}` };
+      }
+    };
+
+  return {
+    retry: guarded('retry', async (dealId) => {
+      const record = await recordOf(dealId);
+      if (!('dealId' in record)) return record;
+      if (DONE.has(record.state)) {
+        return { ok: false, message: `Deal ${dealId} is ${record.state}; there is nothing to retry.` };
+      }
+      await store.update(dealId, { error: null, errorCode: null, supportCode: null });
+      return await rerun(record, 'runs again');
+    }),
+
+    handInAgain: guarded('hand in again', async (dealId) => {
+      const record = await recordOf(dealId);
+      if (!('dealId' in record)) return record;
+      if (!record.url) {
+        return { ok: false, message: `Deal ${dealId} has no published URL yet; use retry instead.` };
+      }
+      await store.update(dealId, {
+        state: 'published',
+        error: null,
+        errorCode: null,
+        supportCode: null,
+        // The pipeline skips a deal whose hand-in is recorded; forget it so the URL goes in again.
+        data: { handedInAt: null },
+      });
+      return await rerun(record, `hands in ${record.url} again`);
+    }),
+
+    markHandled: guarded('mark as handled', async (dealId) => {
+      const record = await recordOf(dealId);
+      if (!('dealId' in record)) return record;
+      const job = await queue.getJob(dealJobId(dealId));
+      if (job && (await job.getState()) === 'active') {
+        return { ok: false, message: `Deal ${dealId} is running right now; wait for this attempt to end.` };
+      }
+      // The job is kept (finished) when it exists, so a redelivered webhook still finds the deal known.
+      if (job && ['delayed', 'waiting', 'prioritized'].includes(await job.getState())) await job.remove();
+      await store.update(dealId, { state: 'handled', error: null, errorCode: null, supportCode: null });
+      return {
+        ok: true,
+        message: `Deal ${dealId} is marked as handled by hand; pressbridge leaves it alone.`,
+      };
+    }),
+
+    replay: guarded('replay', async (dealId) => {
+      const existing = await store.get(dealId);
+      if (existing) return await rerun(existing, 'runs again');
+      if (!options.client) return { ok: false, message: 'replay needs the marketplace client' };
+      const deal = await options.client.getDeal(dealId, { priority: 'high' });
+      if (deal.state !== 'akceptovano') {
+        return {
+          ok: false,
+          message: `Deal ${dealId} is "${deal.state}" in the marketplace, not "akceptovano": there is nothing to publish.`,
+        };
+      }
+      const payload: DealJobPayload = {
+        dealId,
+        blogId: deal.blog.id,
+        event: acceptedFromDeal(deal),
+        receivedAt: now().toISOString(),
+        source: 'manual',
+      };
+      await store.createIfAbsent({
+        dealId,
+        blogId: deal.blog.id,
+        receivedAt: payload.receivedAt,
+        deadline: new Date(now().getTime() + 60 * 60_000).toISOString(),
+        source: 'manual',
+        state: 'received',
+        ...(deal.web_url ? { data: { webUrl: deal.web_url } } : {}),
+      });
+      await addJob(payload);
+      return { ok: true, message: `Deal ${dealId} fetched from the marketplace and queued.` };
+    }),
+  };
+}

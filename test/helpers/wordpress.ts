@@ -10,7 +10,7 @@
  *   ...
  *   await site.stop();
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
@@ -387,6 +387,7 @@ export interface WpPost {
 
 export interface WpMedia {
   id: number;
+  slug: string;
   source_url: string;
   mime_type: string;
   media_type: string;
@@ -512,4 +513,34 @@ export async function resetContent(site: SiteRef & Pick<WordPressSite, 'categori
     '/wp/v2/categories',
     categories.map((c) => c.id).filter((id) => !keep.has(id) && id !== 1),
   );
+}
+
+// --- block markup ----------------------------------------------------------------------------------------
+
+/** A block as WordPress's own parser (`WP_Block_Parser`, what `parse_blocks()` uses) reads it. */
+export interface ParsedBlock {
+  blockName: string | null;
+  attrs: Record<string, unknown>;
+  innerBlocks: ParsedBlock[];
+  innerHTML: string;
+}
+
+/**
+ * Parses block markup with the installed WordPress's `WP_Block_Parser` (a standalone class: no site needed).
+ * Top-level freeform HTML comes back as blocks with `blockName: null`.
+ */
+export function parseBlocks(content: string): ParsedBlock[] {
+  assertInstalled();
+  const script = `require '${WORDPRESS_DIR}/wp-includes/class-wp-block-parser.php';
+$parser = new WP_Block_Parser();
+echo json_encode($parser->parse(stream_get_contents(STDIN)));`;
+  const out = execFileSync('php', ['-r', script], { input: content, encoding: 'utf8', timeout: 10_000 });
+  const normalize = (block: ParsedBlock): ParsedBlock => ({
+    blockName: block.blockName,
+    // PHP encodes an empty attribute array as [].
+    attrs: Array.isArray(block.attrs) ? {} : block.attrs,
+    innerBlocks: block.innerBlocks.map(normalize),
+    innerHTML: block.innerHTML,
+  });
+  return (JSON.parse(out) as ParsedBlock[]).map(normalize);
 }

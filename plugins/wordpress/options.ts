@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/**
+ * Options of the `wordpress` publisher: one blog's `options` in the config file. Validated once at start-up.
+ *
+ * Secrets: the config loader resolves `{ env: NAME }` and `{ file: PATH }` before this schema runs, so
+ * `applicationPassword` is always a plain string here. The schema never runs a check that could fail on a
+ * non-empty password, because the config loader quotes short rejected values in its messages.
+ */
+
+const termId = z
+  .number({ error: 'must be a WordPress category id (a whole number, e.g. 5)' })
+  .int({ error: 'must be a WordPress category id (a whole number, e.g. 5)' })
+  .positive({ error: 'must be a WordPress category id (a positive whole number)' });
+
+const httpUrl = z.url({
+  protocol: /^https?$/,
+  error: 'must be an http(s) URL, e.g. https://blog.example.cz',
+});
+
+/** Marketplace category id (a YAML key, so a string) → WordPress term id. */
+const categoryMap = z.record(z.string().regex(/^\s*\d+\s*$/), termId).transform((record) => {
+  const map = new Map<number, number>();
+  for (const [key, value] of Object.entries(record)) map.set(Number(key.trim()), value);
+  return map as ReadonlyMap<number, number>;
+});
+
+/**
+ * `identity` or a map. Decided on the input's type first, so that a bad map reports the bad entry (with its
+ * key) instead of a vague "invalid input".
+ */
+const categories = z.unknown().transform((value, ctx): 'identity' | ReadonlyMap<number, number> => {
+  if (value === 'identity') return 'identity';
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const parsed = categoryMap.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const message =
+        issue.code === 'invalid_key'
+          ? 'keys must be marketplace category ids (whole numbers)'
+          : issue.message;
+      ctx.issues.push({ code: 'custom', path: issue.path, message, input: value });
+    }
+    return z.NEVER;
+  }
+  ctx.issues.push({
+    code: 'custom',
+    message:
+      "must be 'identity' or a map from marketplace category id to WordPress category id, e.g. { 12: 5 }" +
+      (typeof value === 'string' ? ` (found "${value}")` : ''),
+    input: value,
+  });
+  return z.NEVER;
+});
+
+export const WordPressOptions = z
+  .strictObject(
+    {
+      /**
+       * The address of the blog's home page, e.g. `https://blog.example.cz` (a WordPress in a folder:
+       * `https://example.cz/blog`). Plain http only for a WordPress on the same machine or network whose
+       * `WP_ENVIRONMENT_TYPE` is `local`: WordPress refuses Application Passwords over http otherwise.
+       */
+      url: httpUrl
+        .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), {
+          error: 'must not contain a user name or password: set username and applicationPassword instead',
+        })
+        .refine((value) => !/[?#]/.test(value), {
+          error: 'must be the plain address of the blog, without ?query or #fragment',
+        })
+        .transform((value) => value.replace(/\/+$/, '')),
+      /** The WordPress login (user name, not e-mail) of the user who owns the Application Password. */
+      username: z.string({ error: 'must be the WordPress user name' }).trim().min(1, 'must not be empty'),
+      /**
+       * An Application Password of that user (Users → Profile → Application Passwords), e.g.
+       * `abcd EFGH 1234 ijkl MNOP 5678`; spaces do not matter. Usually `{ env: WORDPRESS_APP_PASSWORD }`.
+       * Never the user's login password.
+       */
+      applicationPassword: z
+        .string({
+          error: 'must be an Application Password of the user (Users → Profile → Application Passwords)',
+        })
+        .min(1, 'must not be empty'),
+      /**
+       * How the deal's `category_id` becomes a WordPress category: `identity` when the marketplace category
+       * ids ARE WordPress category (term) ids, or a map `{ <marketplace id>: <WordPress id> }`. An id the map
+       * does not know (or, with identity, a category WordPress does not have) falls back to `defaultCategory`
+       * with a warning in the deal's log. Default: an empty map (every deal gets the default category).
+       */
+      categories: categories.default(() => new Map<number, number>()),
+      /** WordPress category id for deals without (or with an unknown) category. Default: WordPress's own. */
+      defaultCategory: termId.optional(),
+      /** Status of new posts: `publish` (default), `draft` or `pending` (waiting for review). */
+      status: z
+        .enum(['publish', 'draft', 'pending'], { error: "must be 'publish', 'draft' or 'pending'" })
+        .default('publish'),
+      /** WordPress user id shown as the posts' author. Default: the user of the Application Password. */
+      author: z
+        .number({ error: 'must be a WordPress user id (a whole number)' })
+        .int({ error: 'must be a WordPress user id (a whole number)' })
+        .positive({ error: 'must be a WordPress user id (a positive whole number)' })
+        .optional(),
+      /** Comments on the posts: `open` or `closed`. Default: the site's setting (Settings → Discussion). */
+      commentStatus: z.enum(['open', 'closed'], { error: "must be 'open' or 'closed'" }).optional(),
+      /** Time limit of each request to WordPress, in milliseconds (a photo upload is one request). */
+      timeoutMs: z
+        .number({ error: 'must be a number of milliseconds' })
+        .int({ error: 'must be a whole number of milliseconds' })
+        .min(1000, { error: 'must be at least 1000 (milliseconds)' })
+        .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
+        .default(20_000),
+      /**
+       * The REST API root when it cannot be found from `url`, e.g. `https://example.cz/index.php?rest_route=/`
+       * or a custom prefix `https://example.cz/api/`. Default: `<url>/wp-json/`, else `<url>/?rest_route=/`.
+       */
+      restRoot: httpUrl.optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: url, username, applicationPassword, categories, defaultCategory, status, author, commentStatus, timeoutMs, restRoot)`
+          : issue.code === 'invalid_type'
+            ? 'must be a map of WordPress options (url, username, applicationPassword, …)'
+            : undefined,
+    },
+  )
+  .readonly();
+
+export type WordPressOptions = z.output<typeof WordPressOptions>;
+/** The options as written in the config file (before defaults). */
+export type WordPressOptionsInput = z.input<typeof WordPressOptions>;

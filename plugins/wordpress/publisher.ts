@@ -1,0 +1,779 @@
+/**
+ * The WordPress publisher: photos to the media library, the article as a block-editor post, exactly once per
+ * deal (see marker.ts for how an earlier attempt's work is recognised in WordPress itself).
+ */
+import { z } from 'zod';
+import { errorMessage, PublishError } from '../../src/errors.js';
+import type { Logger } from '../../src/logger.js';
+import type {
+  DraftInput,
+  DraftResult,
+  PublishDeal,
+  Publisher,
+  PublishImage,
+  PublishInput,
+  PublishLog,
+  PublishResult,
+  ReachabilityResult,
+} from '../../src/publisher/types.js';
+import { toBlockMarkup } from '../../src/render/blocks.js';
+import { parseFragmentBlocks } from '../../src/render/html.js';
+import type { ImageRef } from '../../src/render/types.js';
+import { chooseCategory, describeFallback } from './categories.js';
+import { createWordPressClient, type WordPressClient } from './client.js';
+import { HttpFailure, WordPressErrorCode } from './errors.js';
+import { briefMarker, hasMarker, mediaSlug, postMarker, withMarker } from './marker.js';
+import type { WordPressOptions } from './options.js';
+import {
+  MEDIA_FIELDS,
+  POST_FIELDS,
+  WpCategory,
+  WpCategoryList,
+  WpMedia,
+  WpMediaList,
+  WpPost,
+  WpPostList,
+} from './wp-schema.js';
+
+/** One line of `pressbridge doctor` (the shape of the contract's DiagnosticCheck). */
+export interface WordPressCheck {
+  name: string;
+  status: 'ok' | 'warn' | 'fail';
+  detail: string;
+  fix?: string;
+}
+
+/** A publisher for one WordPress site. Beyond the contract: `diagnose` and `listCategories`. */
+export interface WordPressPublisher extends Publisher {
+  /** Thorough checks for `pressbridge doctor`: REST API, credentials, permissions, transport, categories. */
+  diagnose(signal?: AbortSignal): Promise<WordPressCheck[]>;
+  /** Every category of the site (`default: true` on the site's default one, when the user may read settings). */
+  listCategories(signal?: AbortSignal): Promise<Array<{ id: number; name: string; default?: boolean }>>;
+}
+
+export interface WordPressPublisherContext {
+  log: Logger;
+  fetch?: typeof fetch | undefined;
+}
+
+/** What this plugin records through `progress` (and reads back from `previous` as a hint). */
+export const WordPressProgress = z.object({
+  /** The post of the article, once it exists. */
+  wpPostId: z.number().int().positive().optional().catch(undefined),
+  /** The brief draft, once it exists. */
+  wpDraftId: z.number().int().positive().optional().catch(undefined),
+  /** Photo number → attachment id, as each upload finishes. */
+  wpMedia: z.record(z.string(), z.number().int().positive()).optional().catch(undefined),
+});
+export type WordPressProgress = z.infer<typeof WordPressProgress>;
+
+/** Every status a post of ours can be in: `status=any` leaves out the trash. */
+const ALL_STATUSES = 'publish,future,draft,pending,private,trash';
+/** Preference among several posts carrying the same marker (a copy made by a "duplicate post" plugin, …). */
+const STATUS_PREFERENCE = ['publish', 'future', 'private', 'pending', 'draft'];
+const STATUS_RANK: Record<string, number> = { draft: 0, pending: 1, publish: 2 };
+/** Attempts of `post-process` after an upload that WordPress stored but failed to finish. */
+const POST_PROCESS_ATTEMPTS = 3;
+/** How long a category found missing stays missing before it is asked about again. */
+const MISSING_CATEGORY_TTL_MS = 60_000;
+
+export function createWordPressPublisher(
+  options: WordPressOptions,
+  context: WordPressPublisherContext,
+): WordPressPublisher {
+  const client = createWordPressClient({
+    url: options.url,
+    username: options.username,
+    applicationPassword: options.applicationPassword,
+    restRoot: options.restRoot,
+    timeoutMs: options.timeoutMs,
+    fetch: context.fetch,
+    log: context.log,
+  });
+  const site = client.site;
+  const categoryCache = new Map<number, { exists: boolean; at: number }>();
+
+  if (!isLocalUrl(options.url)) {
+    const protocol = new URL(options.url).protocol;
+    if (protocol === 'http:') {
+      context.log.warn(
+        { site },
+        'WordPress url is plain http: the Application Password travels unencrypted; use https',
+      );
+    }
+  }
+
+  // --- lookups --------------------------------------------------------------------------------------------
+
+  /** `GET /wp/v2/<route>` that answers undefined for a 404 WordPress itself gave (the item is gone). */
+  async function getIfExists<T>(
+    schema: z.ZodType<T>,
+    route: string,
+    query: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<T | undefined> {
+    try {
+      return await client.request(schema, { method: 'GET', route, query }, signal);
+    } catch (error) {
+      if (isRestNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * The post an earlier attempt made for this marker, if any. The recorded id (`hint`) is tried first and
+   * accepted when the post carries the marker or still has the deal's slug (saving the post in the editor
+   * drops the marker); otherwise WordPress is searched for the marker and the match confirmed exactly.
+   */
+  async function findPost(
+    marker: string,
+    hint: number | undefined,
+    slug: string,
+    log: PublishLog,
+    signal: AbortSignal,
+  ): Promise<WpPost | undefined> {
+    if (hint !== undefined) {
+      const post = await getIfExists(
+        WpPost,
+        `/wp/v2/posts/${hint}`,
+        { context: 'edit', _fields: POST_FIELDS },
+        signal,
+      );
+      if (post && (hasMarker(post.content?.raw ?? '', marker) || slugMatches(post.slug, slug))) return post;
+      log.info(
+        { postId: hint, found: post !== undefined },
+        'the post recorded for this deal is gone or is not this deal’s; looking it up in WordPress',
+      );
+    }
+    const candidates = await client.request(
+      WpPostList,
+      {
+        method: 'GET',
+        route: '/wp/v2/posts',
+        query: {
+          search: marker,
+          status: ALL_STATUSES,
+          context: 'edit',
+          per_page: '20',
+          orderby: 'id',
+          order: 'asc',
+          _fields: POST_FIELDS,
+        },
+      },
+      signal,
+    );
+    const matches = candidates.filter((post) => hasMarker(post.content?.raw ?? '', marker));
+    if (matches.length > 1) {
+      log.warn(
+        { marker, postIds: matches.map((p) => p.id) },
+        'several WordPress posts carry this deal’s marker; using the first published one',
+      );
+    }
+    return pickPost(matches);
+  }
+
+  function trashedError(deal: PublishDeal, post: WpPost, what: string): PublishError {
+    return new PublishError(
+      WordPressErrorCode.postTrashed,
+      `The ${what} for deal ${deal.dealId} (post ${post.id}) is in the trash of ${site}: restore it (Posts → Trash → Restore) to use it again, or delete it permanently to let pressbridge create a new one`,
+      { retryable: false },
+    );
+  }
+
+  // --- categories -----------------------------------------------------------------------------------------
+
+  async function categoryExists(termId: number, signal?: AbortSignal): Promise<boolean> {
+    const cached = categoryCache.get(termId);
+    if (cached && (cached.exists || Date.now() - cached.at < MISSING_CATEGORY_TTL_MS)) return cached.exists;
+    const found = await getIfExists(
+      WpCategory,
+      `/wp/v2/categories/${termId}`,
+      { _fields: 'id,name' },
+      signal,
+    );
+    categoryCache.set(termId, { exists: found !== undefined, at: Date.now() });
+    return found !== undefined;
+  }
+
+  /** The term id to send (undefined: let WordPress use its default category), saying in the log why. */
+  async function resolveCategory(
+    deal: PublishDeal,
+    log: PublishLog,
+    signal: AbortSignal,
+  ): Promise<number | undefined> {
+    const choice = chooseCategory(options, deal.categoryId);
+    const fields = { dealId: deal.dealId, categoryId: deal.categoryId };
+    if (choice.warning) log.warn(fields, choice.warning);
+    if (choice.termId === undefined || (await categoryExists(choice.termId, signal))) return choice.termId;
+    const fallback = options.defaultCategory;
+    if (choice.source === 'default' || fallback === undefined || fallback === choice.termId) {
+      log.warn(
+        { ...fields, termId: choice.termId },
+        `WordPress category ${choice.termId} does not exist on ${site}; using WordPress's default category`,
+      );
+      return undefined;
+    }
+    log.warn(
+      { ...fields, termId: choice.termId },
+      `WordPress category ${choice.termId} (for marketplace category ${deal.categoryId}) does not exist on ${site}; using ${describeFallback(fallback)}`,
+    );
+    if (await categoryExists(fallback, signal)) return fallback;
+    log.warn(
+      { ...fields, termId: fallback },
+      `the default category ${fallback} does not exist on ${site} either; using WordPress's default category`,
+    );
+    return undefined;
+  }
+
+  // --- media ----------------------------------------------------------------------------------------------
+
+  /**
+   * Every photo in the media library, exactly once: what an earlier attempt stored (found by slug) is reused,
+   * the rest uploaded. Each id goes to `progress` as soon as it exists.
+   */
+  async function ensureMedia(input: PublishInput): Promise<Map<number, WpMedia>> {
+    const { deal, log, signal } = input;
+    const images = uniqueByNumber(input.images);
+    const result = new Map<number, WpMedia>();
+    if (images.length === 0) return result;
+    const existing = await client.request(
+      WpMediaList,
+      {
+        method: 'GET',
+        route: '/wp/v2/media',
+        query: {
+          slug: images.map((image) => mediaSlug(deal.dealId, image.n)).join(','),
+          status: 'inherit,private',
+          context: 'edit',
+          per_page: '100',
+          _fields: MEDIA_FIELDS,
+        },
+      },
+      signal,
+    );
+    const bySlug = new Map(existing.map((media) => [media.slug, media]));
+    const ids: Record<string, number> = {};
+    for (const image of images) {
+      const media = bySlug.get(mediaSlug(deal.dealId, image.n));
+      if (media === undefined) continue;
+      result.set(image.n, media);
+      ids[String(image.n)] = media.id;
+    }
+    if (result.size > 0) {
+      log.info(
+        { dealId: deal.dealId, mediaIds: { ...ids } },
+        'reusing photos an earlier attempt uploaded to WordPress',
+      );
+      await input.progress({ wpMedia: { ...ids } });
+      for (const [n, media] of result) {
+        if (needsSubsizes(media)) result.set(n, await finishSubsizes(media.id, n, log, signal, media));
+      }
+    }
+    for (const image of images) {
+      if (result.has(image.n)) continue;
+      const media = await upload(image, input, ids);
+      result.set(image.n, media);
+    }
+    return result;
+  }
+
+  async function upload(
+    image: PublishImage,
+    input: PublishInput,
+    ids: Record<string, number>,
+  ): Promise<WpMedia> {
+    const { deal, log, signal } = input;
+    const filename = asciiFilename(image, deal.dealId);
+    const started = Date.now();
+    let media: WpMedia;
+    try {
+      media = await client.request(
+        WpMedia,
+        {
+          method: 'POST',
+          route: '/wp/v2/media',
+          // Sent with the file, so that a stored file always carries its slug (the lookup key) and alt text.
+          query: {
+            slug: mediaSlug(deal.dealId, image.n),
+            alt_text: image.alt,
+            title: image.alt === '' ? undefined : image.alt,
+            _fields: MEDIA_FIELDS,
+          },
+          body: image.bytes,
+          headers: {
+            'Content-Type': image.contentType,
+            'Content-Disposition': `attachment; filename="${filename}"`,
+          },
+        },
+        signal,
+      );
+    } catch (error) {
+      const attachmentId = storedAttachmentId(error);
+      if (attachmentId === undefined) throw error;
+      // WordPress stored the file but failed making its sizes (memory, time): finish it as the block editor
+      // does, instead of uploading a duplicate.
+      ids[String(image.n)] = attachmentId;
+      await input.progress({ wpMedia: { ...ids } });
+      log.warn(
+        { dealId: deal.dealId, n: image.n, mediaId: attachmentId, error: errorMessage(error) },
+        'WordPress stored the photo but failed to finish it; finishing it with post-process',
+      );
+      return await finishSubsizes(attachmentId, image.n, log, signal, undefined, error);
+    }
+    ids[String(image.n)] = media.id;
+    await input.progress({ wpMedia: { ...ids } });
+    log.debug(
+      { dealId: deal.dealId, n: image.n, mediaId: media.id, ms: Date.now() - started },
+      'photo uploaded to WordPress',
+    );
+    return media;
+  }
+
+  /**
+   * `POST /wp/v2/media/{id}/post-process` (create-image-subsizes), a few times. When WordPress cannot finish
+   * the sizes, the attachment is used as it is (its full-size file works); when it is gone, the upload's own
+   * error is thrown so that the next attempt uploads again.
+   */
+  async function finishSubsizes(
+    id: number,
+    n: number,
+    log: PublishLog,
+    signal: AbortSignal,
+    known: WpMedia | undefined,
+    uploadError?: unknown,
+  ): Promise<WpMedia> {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= POST_PROCESS_ATTEMPTS; attempt++) {
+      try {
+        return await client.request(
+          WpMedia,
+          {
+            method: 'POST',
+            route: `/wp/v2/media/${id}/post-process`,
+            query: { _fields: MEDIA_FIELDS },
+            data: { action: 'create-image-subsizes' },
+          },
+          signal,
+        );
+      } catch (error) {
+        lastError = error;
+        if (!(error instanceof PublishError && error.retryable) || signal.aborted) break;
+      }
+    }
+    const media =
+      known ??
+      (await getIfExists(WpMedia, `/wp/v2/media/${id}`, { context: 'edit', _fields: MEDIA_FIELDS }, signal));
+    if (media === undefined) throw uploadError ?? lastError;
+    log.warn(
+      { n, mediaId: id, error: errorMessage(lastError) },
+      'WordPress could not make the smaller sizes of a photo; the post uses its full-size file',
+    );
+    return media;
+  }
+
+  // --- posts ----------------------------------------------------------------------------------------------
+
+  /** Raises a draft or pending post to the configured status (never lowers one). */
+  async function raiseStatus(post: WpPost, log: PublishLog, signal: AbortSignal): Promise<WpPost> {
+    const current = STATUS_RANK[post.status];
+    const wanted = STATUS_RANK[options.status];
+    if (current === undefined || wanted === undefined || wanted <= current) return post;
+    log.info(
+      { postId: post.id, from: post.status, to: options.status },
+      'the deal’s post exists with a lower status; updating it',
+    );
+    return await client.request(
+      WpPost,
+      {
+        method: 'POST',
+        route: `/wp/v2/posts/${post.id}`,
+        query: { _fields: POST_FIELDS },
+        data: { status: options.status },
+      },
+      signal,
+    );
+  }
+
+  function postFields(category: number | undefined): Record<string, unknown> {
+    const fields: Record<string, unknown> = {};
+    if (category !== undefined) fields.categories = [category];
+    if (options.author !== undefined) fields.author = options.author;
+    if (options.commentStatus !== undefined) fields.comment_status = options.commentStatus;
+    return fields;
+  }
+
+  async function publish(input: PublishInput): Promise<PublishResult> {
+    const { deal, log, signal } = input;
+    const started = Date.now();
+    const previous = parsePrevious(input.previous);
+    const marker = postMarker(deal.dealId);
+    await client.me(signal);
+
+    const existing = await findPost(marker, previous.wpPostId, input.slug, log, signal);
+    if (existing) {
+      if (existing.status === 'trash') throw trashedError(deal, existing, 'post');
+      if (previous.wpPostId !== existing.id) await input.progress({ wpPostId: existing.id });
+      const post = await raiseStatus(existing, log, signal);
+      if (post.status === 'future') {
+        log.warn({ postId: post.id }, 'the deal’s post is scheduled for later in WordPress; leaving it so');
+      }
+      log.info(
+        {
+          dealId: deal.dealId,
+          postId: post.id,
+          status: post.status,
+          url: post.link,
+          ms: Date.now() - started,
+        },
+        'the deal’s post already exists in WordPress; reusing it',
+      );
+      return { url: post.link, ref: `wp:${post.id}`, reused: true };
+    }
+
+    const media = await ensureMedia(input);
+    const refs = new Map<number, ImageRef>();
+    for (const image of uniqueByNumber(input.images)) {
+      const stored = media.get(image.n);
+      if (stored) refs.set(image.n, imageRef(stored, image));
+    }
+    const category = await resolveCategory(deal, log, signal);
+    const data: Record<string, unknown> = {
+      title: input.article.title,
+      content: withMarker(toBlockMarkup(input.article, refs), marker),
+      status: options.status,
+      slug: input.slug,
+      ...postFields(category),
+    };
+    const cover = media.get(0);
+    if (cover) data.featured_media = cover.id;
+    const post = await client.request(
+      WpPost,
+      { method: 'POST', route: '/wp/v2/posts', query: { _fields: POST_FIELDS }, data },
+      signal,
+    );
+    await input.progress({ wpPostId: post.id });
+    log.info(
+      {
+        dealId: deal.dealId,
+        postId: post.id,
+        status: post.status,
+        url: post.link,
+        media: media.size,
+        ms: Date.now() - started,
+      },
+      'published to WordPress',
+    );
+    return { url: post.link, ref: `wp:${post.id}`, reused: false };
+  }
+
+  async function createDraft(input: DraftInput): Promise<DraftResult> {
+    const { deal, log, signal } = input;
+    const previous = parsePrevious(input.previous);
+    const marker = briefMarker(deal.dealId);
+    await client.me(signal);
+    const editUrl = async (id: number) =>
+      `${(await client.root(signal)).adminUrl}post.php?post=${id}&action=edit`;
+
+    const existing = await findPost(marker, previous.wpDraftId, input.slug, log, signal);
+    if (existing) {
+      if (existing.status === 'trash') throw trashedError(deal, existing, 'brief draft');
+      if (previous.wpDraftId !== existing.id) await input.progress({ wpDraftId: existing.id });
+      log.info(
+        { dealId: deal.dealId, postId: existing.id, status: existing.status },
+        'the deal’s brief draft already exists in WordPress; reusing it',
+      );
+      return { ref: `wp:${existing.id}`, editUrl: await editUrl(existing.id), reused: true };
+    }
+
+    const category = await resolveCategory(deal, log, signal);
+    const blocks = toBlockMarkup(
+      { title: undefined, blocks: parseFragmentBlocks(input.briefHtml), cover: undefined, notes: [] },
+      new Map(),
+    );
+    const post = await client.request(
+      WpPost,
+      {
+        method: 'POST',
+        route: '/wp/v2/posts',
+        query: { _fields: POST_FIELDS },
+        data: {
+          title: input.title,
+          content: withMarker(blocks, marker),
+          status: 'draft',
+          slug: input.slug,
+          ...postFields(category),
+        },
+      },
+      signal,
+    );
+    await input.progress({ wpDraftId: post.id });
+    log.info({ dealId: deal.dealId, postId: post.id }, 'created the brief draft in WordPress');
+    return { ref: `wp:${post.id}`, editUrl: await editUrl(post.id), reused: false };
+  }
+
+  // --- health ---------------------------------------------------------------------------------------------
+
+  async function checkReachable(signal?: AbortSignal): Promise<ReachabilityResult> {
+    try {
+      const user = await client.probe(signal);
+      return { ok: true, detail: `WordPress at ${site}: signed in as ${user.name ?? client.username}` };
+    } catch (error) {
+      return { ok: false, detail: errorMessage(error) };
+    }
+  }
+
+  async function listCategories(
+    signal?: AbortSignal,
+  ): Promise<Array<{ id: number; name: string; default?: boolean }>> {
+    const all: WpCategory[] = [];
+    for (let page = 1; page <= 100; page++) {
+      const batch = await client
+        .request(
+          WpCategoryList,
+          {
+            method: 'GET',
+            route: '/wp/v2/categories',
+            query: { per_page: '100', page: String(page), orderby: 'id', _fields: 'id,name' },
+          },
+          signal,
+        )
+        .catch((error: unknown) => {
+          // Past the last page WordPress answers 400 rest_post_invalid_page_number.
+          if (
+            page > 1 &&
+            error instanceof PublishError &&
+            error.cause instanceof HttpFailure &&
+            error.cause.status === 400
+          )
+            return [];
+          throw error;
+        });
+      all.push(...batch);
+      if (batch.length < 100) break;
+    }
+    let defaultId: number | undefined;
+    try {
+      const settings = await client.request(
+        z.object({ default_category: z.number().optional().catch(undefined) }),
+        { method: 'GET', route: '/wp/v2/settings', query: { _fields: 'default_category' } },
+        signal,
+      );
+      defaultId = settings.default_category;
+    } catch (error) {
+      // Reading settings needs manage_options; without it the default is simply not marked.
+      if (!(error instanceof PublishError) || error.retryable) throw error;
+    }
+    return all.map((c) =>
+      c.id === defaultId ? { id: c.id, name: c.name, default: true } : { id: c.id, name: c.name },
+    );
+  }
+
+  async function diagnose(signal?: AbortSignal): Promise<WordPressCheck[]> {
+    const checks: WordPressCheck[] = [];
+    const fail = (name: string, error: unknown, fix: string): WordPressCheck[] => {
+      checks.push({ name, status: 'fail', detail: errorMessage(error), fix });
+      return checks;
+    };
+    const apiName = `WordPress REST API of ${site}`;
+    let rootUrl: string;
+    try {
+      rootUrl = (await client.root(signal)).root;
+    } catch (error) {
+      return fail(apiName, error, 'set the option url to the address of the blog’s home page (or restRoot)');
+    }
+    checks.push({ name: apiName, status: 'ok', detail: `found at ${rootUrl}` });
+
+    const credentialsName = `WordPress credentials for ${site}`;
+    let user: Awaited<ReturnType<WordPressClient['me']>>;
+    try {
+      user = await client.me(signal);
+    } catch (error) {
+      return fail(
+        credentialsName,
+        error,
+        'create an Application Password (Users → Profile) for the user and set username and applicationPassword',
+      );
+    }
+    checks.push({
+      name: credentialsName,
+      status: 'ok',
+      detail: `signed in as ${user.name ?? client.username} (user ${user.id})`,
+    });
+
+    const needed = ['upload_files', options.status === 'publish' ? 'publish_posts' : 'edit_posts'];
+    if (options.author !== undefined && options.author !== user.id) needed.push('edit_others_posts');
+    const missing = user.capabilities ? needed.filter((cap) => user.capabilities?.[cap] !== true) : [];
+    checks.push(
+      missing.length === 0
+        ? {
+            name: `WordPress permissions of ${client.username}`,
+            status: 'ok',
+            detail: `may ${needed.join(', ')}`,
+          }
+        : {
+            name: `WordPress permissions of ${client.username}`,
+            status: 'fail',
+            detail: `the user lacks ${missing.join(', ')}`,
+            fix: 'give the user the Author role (Editor when the option author names someone else)',
+          },
+    );
+
+    if (new URL(options.url).protocol === 'http:' && !isLocalUrl(options.url)) {
+      checks.push({
+        name: `Connection to ${site}`,
+        status: 'warn',
+        detail: 'plain http: the Application Password travels unencrypted',
+        fix: 'use the https address of the blog',
+      });
+    }
+
+    const wanted = new Set<number>();
+    if (options.categories !== 'identity') for (const id of options.categories.values()) wanted.add(id);
+    if (options.defaultCategory !== undefined) wanted.add(options.defaultCategory);
+    try {
+      const existing = new Set((await listCategories(signal)).map((c) => c.id));
+      const absent = [...wanted].filter((id) => !existing.has(id)).sort((a, b) => a - b);
+      checks.push(
+        absent.length === 0
+          ? {
+              name: `WordPress categories of ${site}`,
+              status: 'ok',
+              detail:
+                options.categories === 'identity'
+                  ? 'identity mapping: marketplace category ids are WordPress category ids'
+                  : `all ${wanted.size} configured categories exist`,
+            }
+          : {
+              name: `WordPress categories of ${site}`,
+              status: 'warn',
+              detail: `categories ${absent.join(', ')} do not exist; deals for them get ${describeFallback(options.defaultCategory)}`,
+              fix: 'create them in WordPress (Posts → Categories) or correct the options categories and defaultCategory',
+            },
+      );
+    } catch (error) {
+      checks.push({ name: `WordPress categories of ${site}`, status: 'warn', detail: errorMessage(error) });
+    }
+    return checks;
+  }
+
+  return {
+    kind: 'wordpress',
+    target: site,
+    publish,
+    createDraft,
+    checkReachable,
+    listCategories,
+    diagnose,
+  };
+}
+
+// --- helpers --------------------------------------------------------------------------------------------
+
+function parsePrevious(previous: unknown): WordPressProgress {
+  const parsed = WordPressProgress.safeParse(previous);
+  return parsed.success ? parsed.data : {};
+}
+
+function isRestNotFound(error: unknown): boolean {
+  return (
+    error instanceof PublishError &&
+    error.cause instanceof HttpFailure &&
+    error.cause.status === 404 &&
+    error.cause.body !== undefined &&
+    error.cause.body.code !== 'rest_no_route'
+  );
+}
+
+/**
+ * The attachment WordPress stored before answering 5xx (it says so in `X-WP-Upload-Attachment-ID` when making
+ * the sub-sizes failed), from a failed upload's error.
+ */
+export function storedAttachmentId(error: unknown): number | undefined {
+  if (!(error instanceof PublishError) || !(error.cause instanceof HttpFailure)) return undefined;
+  if (error.cause.status < 500 || error.cause.status > 599) return undefined;
+  const header = error.cause.headers.get('x-wp-upload-attachment-id');
+  const id = header === null ? Number.NaN : Number(header.trim());
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The slug WordPress gave a post made with `slug`: itself, `-2`, `-3` … when taken, `__trashed` in the trash. */
+function slugMatches(actual: string, wanted: string): boolean {
+  if (wanted === '') return false;
+  const escaped = wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}(-\\d+)?(__trashed)?$`).test(actual);
+}
+
+function pickPost(matches: readonly WpPost[]): WpPost | undefined {
+  const rank = (post: WpPost) => {
+    const index = STATUS_PREFERENCE.indexOf(post.status);
+    if (post.status === 'trash') return STATUS_PREFERENCE.length + 1;
+    return index === -1 ? STATUS_PREFERENCE.length : index;
+  };
+  return [...matches].sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0];
+}
+
+function uniqueByNumber(images: readonly PublishImage[]): PublishImage[] {
+  const seen = new Set<number>();
+  const out: PublishImage[] = [];
+  for (const image of [...images].sort((a, b) => a.n - b.n)) {
+    if (seen.has(image.n)) continue;
+    seen.add(image.n);
+    out.push(image);
+  }
+  return out;
+}
+
+/** WordPress makes sub-sizes of anything larger than its thumbnail (150 px); none means it did not finish. */
+function needsSubsizes(media: WpMedia): boolean {
+  const details = media.media_details;
+  if (details === undefined || details.width === undefined || details.height === undefined) return false;
+  const sizes = Object.keys(details.sizes ?? {}).filter((size) => size !== 'full');
+  return sizes.length === 0 && (details.width > 150 || details.height > 150);
+}
+
+/** The image block's reference: the `large` size as the block editor picks it, else the full file. */
+function imageRef(media: WpMedia, image: PublishImage): ImageRef {
+  const large = media.media_details?.sizes?.large;
+  const ref: ImageRef = { id: media.id, url: large?.source_url ?? media.source_url, alt: image.alt };
+  const width = large ? large.width : (media.media_details?.width ?? image.width);
+  const height = large ? large.height : (media.media_details?.height ?? image.height);
+  if (width !== undefined) ref.width = width;
+  if (height !== undefined) ref.height = height;
+  return ref;
+}
+
+/**
+ * The file name for `Content-Disposition`: ASCII only (WordPress 6.1 reads only `filename=`, and fetch refuses
+ * header characters above U+00FF), with the extension of the content type.
+ */
+export function asciiFilename(
+  image: Pick<PublishImage, 'filename' | 'contentType' | 'n'>,
+  dealId: number,
+): string {
+  const extension = image.contentType === 'image/webp' ? 'webp' : 'jpg';
+  const base = image.filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+  return `${base === '' ? `pressbridge-${dealId}-${image.n}` : base}.${extension}`;
+}
+
+/** Loopback, private networks and single-label or `.local`/`.localhost` names: where plain http is fine. */
+export function isLocalUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
+  if (host === '[::1]' || host === '::1') return true;
+  if (!host.includes('.')) return true;
+  const octets = host.split('.').map(Number);
+  if (octets.length !== 4 || octets.some((o) => !Number.isInteger(o) || o < 0 || o > 255)) return false;
+  const [a = -1, b = -1] = octets;
+  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
+}

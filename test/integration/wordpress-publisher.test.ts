@@ -1,0 +1,634 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import wordpress, {
+  type WordPressOptionsInput,
+  type WordPressPublisher,
+} from '../../plugins/wordpress/index.js';
+import { PublishError } from '../../src/errors.js';
+import type {
+  DraftInput,
+  PublisherProgress,
+  PublishImage,
+  PublishInput,
+  PublishLog,
+} from '../../src/publisher/types.js';
+import { parseArticle } from '../../src/render/html.js';
+import { freePort } from '../helpers/redis-server.js';
+import {
+  listMedia,
+  listPosts,
+  parseBlocks,
+  resetContent,
+  startWordPress,
+  type WordPressSite,
+  type WpPost,
+  wpFetch,
+  wpSend,
+} from '../helpers/wordpress.js';
+
+// --- arrange helpers -------------------------------------------------------------------------------------
+
+interface LogEntry {
+  level: string;
+  fields: Record<string, unknown>;
+  msg: string;
+}
+
+function recordingLog(): { log: PublishLog; entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const at = (level: string) => (fields: Record<string, unknown>, msg: string) => {
+    entries.push({ level, fields, msg });
+  };
+  return { log: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, entries };
+}
+
+/** The daemon's logger at debug level, every line kept (to prove no secret reaches it). */
+function daemonLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(chunk.toString());
+      callback();
+    },
+  });
+  return { log: pino({ level: 'debug' }, stream), lines };
+}
+
+const ARTICLE_HTML = `<h1>Výlet do Vysokých Tater</h1>
+<p>Na Štrbském plese bylo krásně. [foto1] Pak jsme šli dál.</p>
+<h2>Kudy dál</h2>
+<p>[foto2]</p>
+<p>Ubytování doporučuje <a href="https://hotel.example.cz/tatry" rel="sponsored">Hotel Tatry</a>.</p>`;
+
+const COLORS = ['#c83232', '#32c832', '#3232c8'];
+
+async function photos(slug: string): Promise<PublishImage[]> {
+  return await Promise.all(
+    [0, 1, 2].map(async (n) => ({
+      n,
+      bytes: await sharp({
+        create: { width: 1200, height: 800, channels: 3, background: COLORS[n] ?? '#888' },
+      })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+      contentType: 'image/jpeg' as const,
+      filename: `${slug}-${n}.jpg`,
+      alt: n === 0 ? 'Výlet do Vysokých Tater' : `Výlet do Vysokých Tater – foto ${n}`,
+      width: 1200,
+      height: 800,
+    })),
+  );
+}
+
+interface Run {
+  input: PublishInput;
+  progress: PublisherProgress[];
+  entries: LogEntry[];
+}
+
+async function publishInput(
+  dealId: number,
+  categoryId: number | null,
+  overrides: Partial<PublishInput> = {},
+): Promise<Run> {
+  const slug = 'vylet-do-vysokych-tater';
+  const article = parseArticle(ARTICLE_HTML, { photoNumbers: [0, 1, 2] });
+  const { log, entries } = recordingLog();
+  const progress: PublisherProgress[] = [];
+  const input: PublishInput = {
+    deal: { dealId, blogId: 1, categoryId, deadline: new Date(Date.now() + 3_600_000) },
+    article: { ...article, title: article.title ?? 'bez názvu' },
+    slug,
+    images: await photos(slug),
+    previous: {},
+    progress: async (patch) => {
+      progress.push(structuredClone(patch));
+    },
+    log,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+  return { input, progress, entries };
+}
+
+function draftInput(
+  dealId: number,
+  overrides: Partial<DraftInput> = {},
+): DraftInput & { patches: PublisherProgress[] } {
+  const patches: PublisherProgress[] = [];
+  return {
+    deal: { dealId, blogId: 1, categoryId: null, deadline: new Date(Date.now() + 3_600_000) },
+    title: 'Zadání: Hotel Tatry',
+    briefHtml:
+      '<h2>Zadání</h2><ul><li>Klíčové slovo: <a href="https://hotel.example.cz/">hotel v Tatrách</a></li></ul><p>Napište o ubytování.</p>',
+    slug: 'zadani-hotel-tatry',
+    previous: {},
+    progress: async (patch) => {
+      patches.push(structuredClone(patch));
+    },
+    log: recordingLog().log,
+    signal: new AbortController().signal,
+    patches,
+    ...overrides,
+  };
+}
+
+function categoryId(site: WordPressSite, name: string): number {
+  const category = site.categories.find((c) => c.name === name);
+  if (!category) throw new Error(`no category ${name}`);
+  return category.id;
+}
+
+function publisherFor(
+  site: WordPressSite,
+  options: Partial<WordPressOptionsInput> = {},
+  log = daemonLog().log,
+): WordPressPublisher {
+  const parsed = wordpress.optionsSchema.parse({
+    url: site.url,
+    username: site.username,
+    applicationPassword: site.applicationPassword,
+    categories: 'identity',
+    ...options,
+  });
+  return wordpress.create(parsed, { blogId: 1, log, dataDir: '/tmp' });
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+function imageIds(post: WpPost): number[] {
+  return parseBlocks(post.content.raw ?? '')
+    .filter((b) => b.blockName === 'core/image')
+    .map((b) => Number(b.attrs.id));
+}
+
+// --- both permalink structures ----------------------------------------------------------------------------
+
+describe.each([
+  { permalinks: 'pretty', name: 'pb-publisher', prettyPermalinks: true },
+  { permalinks: 'plain', name: 'pb-publisher-plain', prettyPermalinks: false },
+])('plugins/wordpress against a real WordPress with $permalinks permalinks', ({ name, prettyPermalinks }) => {
+  let site: WordPressSite;
+
+  beforeAll(async () => {
+    site = await startWordPress({ name, prettyPermalinks });
+  });
+
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  beforeEach(async () => {
+    await resetContent(site);
+  });
+
+  it('publishes an article with a cover and two inline photos as one well-formed post', async () => {
+    // Arrange
+    const technika = categoryId(site, 'Technika');
+    const { input, progress } = await publishInput(101, technika);
+    const logs = daemonLog();
+    const publisher = publisherFor(site, {}, logs.log);
+
+    // Act
+    const result = await publisher.publish(input);
+
+    // Assert: the post
+    const posts = await listPosts(site, { status: 'all' });
+    expect(posts).toHaveLength(1);
+    const post = posts[0] as WpPost;
+    expect(result).toEqual({ url: post.link, ref: `wp:${post.id}`, reused: false });
+    expect(post.link).toBe(
+      prettyPermalinks ? `${site.url}/vylet-do-vysokych-tater/` : `${site.url}/?p=${post.id}`,
+    );
+    expect(post.status).toBe('publish');
+    expect(post.slug).toBe('vylet-do-vysokych-tater');
+    expect(post.title.raw).toBe('Výlet do Vysokých Tater');
+    expect(post.categories).toEqual([technika]);
+
+    // Assert: the media
+    const media = await listMedia(site);
+    expect(media).toHaveLength(3);
+    const bySlug = new Map(media.map((m) => [m.slug, m]));
+    const cover = bySlug.get('pressbridge-deal-101-photo-0');
+    const first = bySlug.get('pressbridge-deal-101-photo-1');
+    const second = bySlug.get('pressbridge-deal-101-photo-2');
+    expect(post.featured_media).toBe(cover?.id);
+    expect(cover?.alt_text).toBe('Výlet do Vysokých Tater');
+    expect(first?.alt_text).toBe('Výlet do Vysokých Tater – foto 1');
+    expect(second?.alt_text).toBe('Výlet do Vysokých Tater – foto 2');
+    expect(media.every((m) => m.mime_type === 'image/jpeg' && m.media_details.width === 1200)).toBe(true);
+    expect(media.every((m) => Object.keys(m.media_details.sizes ?? {}).includes('large'))).toBe(true);
+    expect(first?.source_url).toMatch(/\/vylet-do-vysokych-tater-1\.jpg$/);
+
+    // Assert: the content is block markup WordPress parses, image blocks referencing the media
+    const blocks = parseBlocks(post.content.raw ?? '');
+    const named = blocks.filter((b) => b.blockName !== null || b.innerHTML.trim() !== '');
+    expect(named.every((b) => b.blockName !== null)).toBe(true);
+    expect(named.map((b) => b.blockName)).toEqual([
+      'core/paragraph',
+      'core/image',
+      'core/paragraph',
+      'core/heading',
+      'core/image',
+      'core/paragraph',
+    ]);
+    expect(imageIds(post)).toEqual([first?.id, second?.id]);
+    expect(post.content.raw).toContain(`class="wp-image-${first?.id}"`);
+    expect(post.content.raw).toContain(first?.media_details.sizes?.large?.source_url);
+    expect(post.content.raw).toContain(
+      '<a href="https://hotel.example.cz/tatry" rel="sponsored">Hotel Tatry</a>',
+    );
+    expect(blocks[0]?.attrs.pressbridgeRef).toBe('pressbridge:deal:101');
+
+    // Assert: the public page shows the article and no trace of pressbridge's marker
+    const page = await fetch(result.url);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('Výlet do Vysokých Tater');
+    expect(html).toContain('Hotel Tatry');
+    expect(html).not.toContain('pressbridge:deal');
+
+    // Assert: each id was reported as soon as it existed
+    expect(progress).toEqual([
+      { wpMedia: { '0': cover?.id } },
+      { wpMedia: { '0': cover?.id, '1': first?.id } },
+      { wpMedia: { '0': cover?.id, '1': first?.id, '2': second?.id } },
+      { wpPostId: post.id },
+    ]);
+    expect(logs.lines.join('\n')).not.toContain(site.applicationPassword);
+  });
+
+  it('publishing the same deal again, with no record of the first time, reuses the post', async () => {
+    // Arrange
+    const publisher = publisherFor(site);
+    const first = await publisher.publish((await publishInput(102, null)).input);
+    const again = await publishInput(102, null);
+
+    // Act
+    const second = await publisherFor(site).publish(again.input);
+
+    // Assert
+    expect(second).toEqual({ url: first.url, ref: first.ref, reused: true });
+    expect(await listPosts(site, { status: 'all' })).toHaveLength(1);
+    expect(await listMedia(site)).toHaveLength(3);
+    expect(again.progress).toEqual([{ wpPostId: Number(first.ref.slice(3)) }]);
+  });
+
+  it('a retry after a crash between two photo uploads finishes with exactly one post and three photos', async () => {
+    // Arrange: the deal record cannot be written once the second photo exists
+    const crash = new Error('redis went away');
+    const crashing = await publishInput(103, null, {
+      progress: async (patch) => {
+        if (Object.keys((patch.wpMedia as object | undefined) ?? {}).length === 2) throw crash;
+      },
+    });
+    expect(await caught(publisherFor(site).publish(crashing.input))).toBe(crash);
+    const leftBehind = await listMedia(site);
+    expect(leftBehind).toHaveLength(2);
+    expect(await listPosts(site, { status: 'all' })).toHaveLength(0);
+    const retry = await publishInput(103, null);
+
+    // Act
+    const result = await publisherFor(site).publish(retry.input);
+
+    // Assert
+    const media = await listMedia(site);
+    const posts = await listPosts(site, { status: 'all' });
+    expect(media).toHaveLength(3);
+    expect(posts).toHaveLength(1);
+    expect(result.reused).toBe(false);
+    const reusedIds = leftBehind.map((m) => m.id);
+    expect(media.map((m) => m.id)).toEqual(expect.arrayContaining(reusedIds));
+    expect(retry.progress[0]).toEqual({
+      wpMedia: Object.fromEntries(leftBehind.map((m) => [m.slug.slice(-1), m.id])),
+    });
+    const post = posts[0] as WpPost;
+    const cover = media.find((m) => m.slug === 'pressbridge-deal-103-photo-0');
+    expect(post.featured_media).toBe(cover?.id);
+    expect(imageIds(post)).toEqual(
+      ['1', '2'].map((n) => media.find((m) => m.slug === `pressbridge-deal-103-photo-${n}`)?.id),
+    );
+  });
+});
+
+// --- one site: the rest of the behaviour ------------------------------------------------------------------
+
+describe('plugins/wordpress against a real WordPress', () => {
+  let site: WordPressSite;
+
+  beforeAll(async () => {
+    site = await startWordPress({ name: 'pb-publisher' });
+  });
+
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  beforeEach(async () => {
+    await resetContent(site);
+  });
+
+  it('a retry after a crash between creating the post and recording it reuses the post', async () => {
+    // Arrange
+    const crash = new Error('worker killed');
+    const crashing = await publishInput(201, null, {
+      progress: async (patch) => {
+        if (patch.wpPostId !== undefined) throw crash;
+      },
+    });
+    expect(await caught(publisherFor(site).publish(crashing.input))).toBe(crash);
+    const created = await listPosts(site, { status: 'all' });
+    expect(created).toHaveLength(1);
+    const retry = await publishInput(201, null);
+
+    // Act
+    const result = await publisherFor(site).publish(retry.input);
+
+    // Assert
+    expect(result).toEqual({ url: created[0]?.link, ref: `wp:${created[0]?.id}`, reused: true });
+    expect(await listPosts(site, { status: 'all' })).toHaveLength(1);
+    expect(await listMedia(site)).toHaveLength(3);
+  });
+
+  it('updates the deal’s draft to published instead of making a second post', async () => {
+    // Arrange
+    const draft = await publisherFor(site, { status: 'draft' }).publish(
+      (await publishInput(202, null)).input,
+    );
+    const [before] = await listPosts(site, { status: 'all' });
+    expect(before?.status).toBe('draft');
+
+    // Act
+    const result = await publisherFor(site, { status: 'publish' }).publish(
+      (await publishInput(202, null)).input,
+    );
+
+    // Assert
+    const posts = await listPosts(site, { status: 'all' });
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.status).toBe('publish');
+    expect(result).toEqual({ url: `${site.url}/vylet-do-vysokych-tater/`, ref: draft.ref, reused: true });
+    expect(draft.url).toBe(`${site.url}/?p=${before?.id}`);
+    expect(await listMedia(site)).toHaveLength(3);
+  });
+
+  it('trusts a recorded post id only when it is the deal’s post, even after the editor dropped the marker', async () => {
+    // Arrange
+    const first = await publisherFor(site).publish((await publishInput(203, null)).input);
+    const id = Number(first.ref.slice(3));
+    const other = await wpSend<WpPost>(site, '/wp/v2/posts', {
+      title: 'Jiný',
+      status: 'publish',
+      slug: 'jiny',
+    });
+    const wrongHint = await publishInput(203, null, { previous: { wpPostId: other.id } });
+
+    // Act: a record pointing at someone else's post; then the deal's post saved again by the block editor
+    // (which drops attributes a block does not declare) and a record pointing at it
+    const viaSearch = await publisherFor(site).publish(wrongHint.input);
+    await wpSend(site, `/wp/v2/posts/${id}`, {
+      content: '<!-- wp:paragraph -->\n<p>Upraveno v editoru.</p>\n<!-- /wp:paragraph -->',
+    });
+    const viaHint = await publisherFor(site).publish(
+      (await publishInput(203, null, { previous: { wpPostId: id } })).input,
+    );
+
+    // Assert
+    expect(viaSearch).toEqual({ url: first.url, ref: first.ref, reused: true });
+    expect(wrongHint.entries.some((e) => e.msg.includes('is not this deal’s'))).toBe(true);
+    expect(viaHint).toEqual({ url: first.url, ref: first.ref, reused: true });
+    const posts = await listPosts(site, { status: 'all' });
+    expect(posts.map((p) => p.id).sort((a, b) => a - b)).toEqual([id, other.id].sort((a, b) => a - b));
+    expect(posts.find((p) => p.id === other.id)?.title.raw).toBe('Jiný');
+    expect(posts.find((p) => p.id === id)?.content.raw).toContain('Upraveno v editoru.');
+    expect(await listMedia(site)).toHaveLength(3);
+  });
+
+  it('refuses to publish again while the deal’s post is in the trash', async () => {
+    // Arrange
+    const first = await publisherFor(site).publish((await publishInput(204, null)).input);
+    const trash = await wpFetch(site, `/wp/v2/posts/${first.ref.slice(3)}`, { method: 'DELETE' });
+    expect(trash.status).toBe(200);
+
+    // Act
+    const error = await caught(publisherFor(site).publish((await publishInput(204, null)).input));
+
+    // Assert
+    expect(error).toBeInstanceOf(PublishError);
+    expect(error).toMatchObject({ code: 'wordpress_post_trashed', retryable: false });
+    expect((error as Error).message).toContain(site.url);
+    expect((error as Error).message).toContain('Trash');
+    expect(await listPosts(site, { status: 'all' })).toHaveLength(1);
+  });
+
+  it('maps categories: a map entry, an unknown id to the default with a warning, none to WordPress’s default', async () => {
+    // Arrange
+    const cestovani = categoryId(site, 'Cestování');
+    const zdravi = categoryId(site, 'Zdraví');
+    const publisher = publisherFor(site, { categories: { '12': cestovani }, defaultCategory: zdravi });
+    const mapped = await publishInput(205, 12);
+    const unknown = await publishInput(206, 99);
+    const identityMissing = await publishInput(207, 9999);
+
+    // Act
+    const a = await publisher.publish(mapped.input);
+    const b = await publisher.publish(unknown.input);
+    const c = await publisherFor(site, { categories: 'identity' }).publish(identityMissing.input);
+
+    // Assert
+    const posts = await listPosts(site, { status: 'all' });
+    const categoriesOf = (ref: string) => posts.find((p) => `wp:${p.id}` === ref)?.categories;
+    expect(categoriesOf(a.ref)).toEqual([cestovani]);
+    expect(categoriesOf(b.ref)).toEqual([zdravi]);
+    expect(unknown.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: `marketplace category 99 is not in the option categories; using the default category ${zdravi}`,
+      }),
+    );
+    expect(categoriesOf(c.ref)).toEqual([categoryId(site, 'Uncategorized')]);
+    expect(identityMissing.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: `WordPress category 9999 does not exist on ${site.url}; using WordPress's default category`,
+      }),
+    );
+  });
+
+  it('sets author and comment status from the options', async () => {
+    // Arrange
+    const publisher = publisherFor(site, { author: 1, commentStatus: 'closed', status: 'pending' });
+
+    // Act
+    const result = await publisher.publish((await publishInput(208, null)).input);
+
+    // Assert
+    const posts = await listPosts(site, { status: 'all' });
+    const post = posts.find((p) => `wp:${p.id}` === result.ref) as WpPost & {
+      author: number;
+      comment_status: string;
+    };
+    expect(post.status).toBe('pending');
+    expect(post.author).toBe(1);
+    expect(post.comment_status).toBe('closed');
+  });
+
+  it('creates the brief draft exactly once', async () => {
+    // Arrange
+    const publisher = publisherFor(site);
+    const first = draftInput(301);
+
+    // Act
+    const created = await publisher.createDraft(first);
+    const again = await publisherFor(site).createDraft(draftInput(301));
+
+    // Assert
+    const posts = await listPosts(site, { status: 'all' });
+    expect(posts).toHaveLength(1);
+    const post = posts[0] as WpPost;
+    expect(created).toEqual({
+      ref: `wp:${post.id}`,
+      editUrl: `${site.url}/wp-admin/post.php?post=${post.id}&action=edit`,
+      reused: false,
+    });
+    expect(again).toEqual({ ...created, reused: true });
+    expect(post.status).toBe('draft');
+    expect(post.title.raw).toBe('Zadání: Hotel Tatry');
+    expect(
+      parseBlocks(post.content.raw ?? '')
+        .filter((b) => b.blockName !== null)
+        .map((b) => b.blockName),
+    ).toEqual(['core/heading', 'core/list', 'core/paragraph']);
+    expect(post.content.raw).toContain('<a href="https://hotel.example.cz/">hotel v Tatrách</a>');
+    expect(first.patches).toEqual([{ wpDraftId: post.id }]);
+    expect(await listMedia(site)).toHaveLength(0);
+  });
+
+  it('reports a wrong Application Password as a permanent error naming the site, without the password', async () => {
+    // Arrange
+    const wrong = 'abcd EFGH ijkl MNOP qrst UVWX';
+    const logs = daemonLog();
+    const publisher = publisherFor(site, { applicationPassword: wrong }, logs.log);
+    const { input, entries } = await publishInput(401, null);
+
+    // Act
+    const error = await caught(publisher.publish(input));
+    const reachable = await publisher.checkReachable();
+
+    // Assert
+    expect(error).toBeInstanceOf(PublishError);
+    expect(error).toMatchObject({ code: 'wordpress_unauthorized', retryable: false });
+    const message = (error as Error).message;
+    expect(message).toContain(`WordPress rejected the credentials for ${site.url}`);
+    expect(message).toContain('applicationPassword');
+    expect(reachable.ok).toBe(false);
+    expect(reachable.detail).toContain(`WordPress rejected the credentials for ${site.url}`);
+    const everything = [message, reachable.detail, ...logs.lines, JSON.stringify(entries)].join('\n');
+    expect(everything).not.toContain(wrong);
+    expect(everything).not.toContain(wrong.replace(/ /g, ''));
+    expect(await listPosts(site, { status: 'all' })).toHaveLength(0);
+    expect(await listMedia(site)).toHaveLength(0);
+  });
+
+  it('checkReachable: ok on the site; not ok, saying why, when nothing listens', async () => {
+    // Arrange
+    const port = await freePort();
+    const nowhere = { ...site, url: `http://127.0.0.1:${port}` };
+
+    // Act
+    const ok = await publisherFor(site).checkReachable();
+    const refused = await publisherFor(nowhere).checkReachable();
+
+    // Assert
+    expect(ok).toEqual({ ok: true, detail: `WordPress at ${site.url}: signed in as admin` });
+    expect(refused.ok).toBe(false);
+    expect(refused.detail).toContain(`Cannot reach WordPress at http://127.0.0.1:${port}`);
+    expect(refused.detail).toContain('connection refused');
+  });
+
+  it('a refused connection while publishing is a retryable error naming the site', async () => {
+    // Arrange
+    const port = await freePort();
+    const publisher = publisherFor({ ...site, url: `http://127.0.0.1:${port}` });
+
+    // Act
+    const error = await caught(publisher.publish((await publishInput(402, null)).input));
+
+    // Assert
+    expect(error).toBeInstanceOf(PublishError);
+    expect(error).toMatchObject({ code: 'wordpress_unreachable', retryable: true });
+    expect((error as Error).message).toContain(`Cannot reach WordPress at http://127.0.0.1:${port}`);
+    expect((error as Error).message).toContain('ECONNREFUSED');
+  });
+
+  it('diagnose and listCategories describe the site', async () => {
+    // Arrange
+    const publisher = publisherFor(site, { categories: { '1': categoryId(site, 'Zdraví'), '2': 4242 } });
+
+    // Act
+    const checks = await publisher.diagnose();
+    const categories = await publisher.listCategories();
+
+    // Assert
+    expect(checks.map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'warn']);
+    expect(checks[3]?.detail).toContain('categories 4242 do not exist');
+    expect(categories).toEqual(
+      expect.arrayContaining([
+        { id: categoryId(site, 'Uncategorized'), name: 'Uncategorized', default: true },
+        { id: categoryId(site, 'Zdraví'), name: 'Zdraví' },
+      ]),
+    );
+  });
+});
+
+describe('plugins/wordpress against a web server that is not WordPress', () => {
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('says there is no WordPress REST API at the url, permanently', async () => {
+    // Arrange
+    const publisher = wordpress.create(
+      wordpress.optionsSchema.parse({
+        url,
+        username: 'admin',
+        applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
+      }),
+      { blogId: 1, log: daemonLog().log, dataDir: '/tmp' },
+    );
+
+    // Act
+    const error = await caught(publisher.publish((await publishInput(501, null)).input));
+    const reachable = await publisher.checkReachable();
+
+    // Assert
+    expect(error).toMatchObject({ code: 'wordpress_no_rest_api', retryable: false });
+    expect((error as Error).message).toContain(`There is no WordPress REST API at ${url}`);
+    expect(reachable).toEqual({
+      ok: false,
+      detail: expect.stringContaining(`no WordPress REST API at ${url}`),
+    });
+  });
+});

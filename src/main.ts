@@ -18,6 +18,9 @@ import type { MarketplaceClient } from './marketplace/api.js';
 import { createMarketplaceClient } from './marketplace/client.js';
 import { createRateLimiter, type RateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
+import { createPipelineProcessor } from './pipeline/index.js';
+import { PLUGINS } from './publisher/plugins.js';
+import { createPublishers, type PluginRegistry, type Publishers } from './publisher/registry.js';
 import { closeRedisClient, createRedisClient } from './queue/connection.js';
 import { createDealProducer, type DealProducer } from './queue/producer.js';
 import {
@@ -37,8 +40,10 @@ export interface DaemonOptions {
   webhook?: boolean;
   /** Run the deal worker (default true). */
   worker?: boolean;
-  /** The work done per deal; default: the worker's own default processor. */
+  /** The work done per deal; default: the publishing pipeline over the configured blogs' publishers. */
   process?: DealProcessor;
+  /** Publisher plugins by name (default: every plugin of this build). */
+  plugins?: PluginRegistry;
   /** Worker tuning for tests and the demo (approval retry interval, lock duration, …). */
   workerOptions?: Partial<
     Pick<
@@ -57,6 +62,7 @@ export interface Daemon {
   readonly producer: DealProducer;
   readonly redis: Redis;
   readonly metrics: Metrics;
+  readonly publishers: Publishers;
   /** Redis answers and, when this process runs one, the worker is running. */
   ready(): Promise<{ ok: boolean; redis: boolean; worker: boolean | undefined }>;
   close(): Promise<void>;
@@ -106,6 +112,8 @@ export async function redisReachable(redis: Redis, timeoutMs = 1_000): Promise<b
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log } = options;
   const prefix = config.redis.prefix;
+  // Before anything connects: a bad blog option stops start-up with the config's own readable messages.
+  const publishers = createPublishers(config, options.plugins ?? PLUGINS, { log });
   const redis = createRedisClient(config.redis.url, 'store', { log });
   const producerRedis = createRedisClient(config.redis.url, 'producer', { log });
   const workerRedis = createRedisClient(config.redis.url, 'worker', { log });
@@ -147,6 +155,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       .close()
       .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'queue close failed'));
     await Promise.all([redis, producerRedis, workerRedis].map((client) => closeRedisClient(client)));
+    await publishers.close();
   };
 
   try {
@@ -185,7 +194,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         client,
         store,
         log,
-        ...(options.process ? { process: options.process } : {}),
+        process:
+          options.process ??
+          createPipelineProcessor({
+            resolveBlog: (blogId) => publishers.get(blogId),
+            settings: config.pipeline,
+          }),
+        approvalGraceMs: config.pipeline.deadlineGraceMs,
         ...options.workerOptions,
       });
     }
@@ -215,6 +230,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     producer,
     redis,
     metrics,
+    publishers,
     ready,
     close() {
       closing ??= closeAll().then(() => log.info('pressbridge stopped'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PipelineSettings } from '../pipeline/options.js';
 
 /**
  * A secret may be written in the file as a plain string, or as a reference: `{ env: NAME }` reads an
@@ -96,6 +97,8 @@ export const Config = z
         level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
       })
       .prefault({}),
+    /** Photo size and format, URL verification and hand-in pacing (see src/pipeline/options.ts). */
+    pipeline: PipelineSettings.prefault({}),
     /** Folder for pressbridge's own files (embedded Redis data, static sites). */
     dataDir: z.string().default('./.data'),
     blogs: z.array(BlogConfig).default([]),

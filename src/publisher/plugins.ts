@@ -1,4 +1,5 @@
 /** The publisher plugins this build knows, by the name a blog's `publisher` gives. */
+import wordpress from '../../plugins/wordpress/index.js';
 import type { PluginRegistry } from './registry.js';
 
-export const PLUGINS: PluginRegistry = {};
+export const PLUGINS: PluginRegistry = { wordpress };

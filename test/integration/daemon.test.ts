@@ -45,7 +45,6 @@ async function setUp(redisUrl: string, sandboxOptions: { timeScale?: number } = 
       redis: { url: redisUrl, prefix },
       webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
       dataDir,
-      blogs: [{ id: 1, publisher: 'wordpress' }],
     },
     {},
   );

@@ -80,10 +80,17 @@ export function buildProgram(): Command {
     .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
     .option('--no-webhook', 'do not listen for webhooks (a worker-only process)')
     .option('--no-worker', 'do not process deals (a webhook-only process)')
-    .action(async (options: ConfigOption & { webhook: boolean; worker: boolean }) => {
+    .option('--no-status', 'do not serve the status page and /metrics')
+    .action(async (options: ConfigOption & { webhook: boolean; worker: boolean; status: boolean }) => {
       const config = readConfig(options);
       const log = createLogger({ level: config.log.level });
-      const daemon = await startDaemon({ config, log, webhook: options.webhook, worker: options.worker });
+      const daemon = await startDaemon({
+        config,
+        log,
+        webhook: options.webhook,
+        worker: options.worker,
+        status: options.status,
+      });
       await runUntilSignal(daemon, log);
     });
 
@@ -94,6 +101,7 @@ export function buildProgram(): Command {
     .option('--interval <seconds>', 'seconds between two deals', integer(1), 5)
     .option('--sandbox-port <port>', 'sandbox marketplace port (0 = any free port)', integer(0), 8090)
     .option('--webhook-port <port>', 'webhook listener port (0 = any free port)', integer(0), 8080)
+    .option('--status-port <port>', 'status page port (0 = any free port)', integer(0), 8081)
     .option('--redis <url>', 'Redis to use', process.env.PRESSBRIDGE_REDIS_URL ?? 'redis://127.0.0.1:6379')
     .option('--data-dir <dir>', 'folder for the demo files', '.data/demo')
     .option('--exit-after <seconds>', 'stop after this many seconds (0 = at Ctrl+C)', integer(0), 0)
@@ -104,6 +112,7 @@ export function buildProgram(): Command {
         interval: number;
         sandboxPort: number;
         webhookPort: number;
+        statusPort: number;
         redis: string;
         dataDir: string;
         exitAfter: number;
@@ -113,6 +122,7 @@ export function buildProgram(): Command {
         const run = await startDemo({
           sandboxPort: options.sandboxPort,
           webhookPort: options.webhookPort,
+          statusPort: options.statusPort,
           redisUrl: options.redis,
           deals: options.deals,
           intervalSeconds: options.interval,

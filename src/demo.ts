@@ -21,6 +21,8 @@ export interface DemoOptions {
   sandboxPort: number;
   /** Webhook listener port (default 8080; 0 = any free port). */
   webhookPort: number;
+  /** Status page port (default 8081; 0 = any free port). */
+  statusPort: number;
   redisUrl: string;
   /** Sample deals to accept (default 5). */
   deals: number;
@@ -45,7 +47,7 @@ export interface DemoRun {
 export const DEMO_BLOG_ID = 1;
 
 export function demoConfig(
-  options: Pick<DemoOptions, 'webhookPort' | 'redisUrl' | 'dataDir'>,
+  options: Pick<DemoOptions, 'webhookPort' | 'statusPort' | 'redisUrl' | 'dataDir'>,
   sandbox: Sandbox,
 ): Config {
   return parseConfig(
@@ -59,6 +61,7 @@ export function demoConfig(
         secretFile: join(options.dataDir, 'webhook-secret.json'),
       },
       worker: { concurrency: 2 },
+      status: { listen: { host: '127.0.0.1', port: options.statusPort } },
       dataDir: options.dataDir,
       blogs: [{ id: DEMO_BLOG_ID, name: 'Demo blog', publisher: 'static', options: {} }],
     },
@@ -100,6 +103,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     });
     write(`Sandbox marketplace: ${sandbox.url} (API key ${sandbox.apiKey})`);
     write(`pressbridge webhook: ${webhookUrl} (registered in the sandbox)`);
+    write(`Status page: ${daemon.statusUrl ?? '(off)'}`);
   } catch (error) {
     await sandbox.close();
     throw error;

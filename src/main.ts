@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/schema.js';
+import { createDealActions } from './deals/actions.js';
 import { createDealStore, type DealStore } from './deals/store.js';
 import { errorMessage } from './errors.js';
 import type { Logger } from './logger.js';
@@ -29,6 +30,7 @@ import {
   type DealWorker,
   type DealWorkerOptions,
 } from './queue/worker.js';
+import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
 import { VERSION } from './version.js';
 import { createWebhookRouter } from './webhook/receiver.js';
 import { createSecretProvider } from './webhook/secret-file.js';
@@ -40,6 +42,8 @@ export interface DaemonOptions {
   webhook?: boolean;
   /** Run the deal worker (default true). */
   worker?: boolean;
+  /** Serve the status page and /metrics on `status.listen` (default true). */
+  status?: boolean;
   /** The work done per deal; default: the publishing pipeline over the configured blogs' publishers. */
   process?: DealProcessor;
   /** Publisher plugins by name (default: every plugin of this build). */
@@ -56,6 +60,8 @@ export interface DaemonOptions {
 export interface Daemon {
   /** Where the webhook listener accepts deliveries (e.g. `http://127.0.0.1:8080/webhook`). */
   readonly webhookUrl: string | undefined;
+  /** The status page, when this process serves it. */
+  readonly statusUrl: string | undefined;
   readonly store: DealStore;
   readonly client: MarketplaceClient;
   readonly limiter: RateLimiter;
@@ -90,6 +96,26 @@ function urlOf(server: Server, path: string): string {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const shown = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host;
   return `http://${shown}:${address.port}${path}`;
+}
+
+const SECRET_OPTION = /password|secret|token|apikey|api_key/i;
+
+/** Every secret value the config holds (marketplace, webhook, status page, and blog options such as tokens). */
+export function configSecrets(config: Readonly<Config>): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, key: string): void => {
+    if (typeof value === 'string') {
+      if (SECRET_OPTION.test(key)) found.push(value);
+    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(config.marketplace.apiKey, 'apiKey');
+  walk(config.webhook, 'webhook');
+  walk(config.status.password, 'password');
+  for (const blog of config.blogs) walk(blog.options, 'options');
+  return found.filter((s) => s.length > 0);
 }
 
 /** Redis answers PING within a second. */
@@ -139,6 +165,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   let server: Server | undefined;
   let worker: DealWorker | undefined;
+  let status: StatusServer | undefined;
   metrics.setSources({
     queueCounts: () => producer.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
     rateLimit: () => limiter.snapshot(),
@@ -150,6 +177,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   };
   const closeAll = async (): Promise<void> => {
     if (server) await closeServer(server);
+    if (status) await status.close();
     if (worker) await worker.close();
     await producer
       .close()
@@ -204,6 +232,39 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         ...options.workerOptions,
       });
     }
+    if (options.status !== false) {
+      const metricsRoute = express.Router();
+      metricsRoute.get('/metrics', async (_req, res) => {
+        const { contentType, body } = await metrics.render();
+        res.type(contentType).send(body);
+      });
+      const secretFile = createSecretProvider(config, log);
+      status = await startStatusServer(
+        {
+          store,
+          queueCounts: () =>
+            producer.queue.getJobCounts(
+              'waiting',
+              'prioritized',
+              'waiting-children',
+              'active',
+              'delayed',
+              'failed',
+            ),
+          rateLimit: () => limiter.snapshot(),
+          redisReachable: () => redisReachable(redis),
+          targets: createTargetsProbe(publishers),
+          actions: createDealActions({ store, queue: producer.queue, client, log }),
+          password: config.status.password,
+          blogs: config.blogs,
+          secretValues: () => [...configSecrets(config), ...secretFile().map((entry) => entry.secret)],
+          extraRoutes: metricsRoute,
+          log,
+          version: VERSION,
+        },
+        config.status.listen,
+      );
+    }
   } catch (error) {
     await closeAll();
     throw error;
@@ -217,13 +278,20 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     );
   }
   log.info(
-    { version: VERSION, webhook: webhookUrl, worker: Boolean(worker), blogs: config.blogs.map((b) => b.id) },
+    {
+      version: VERSION,
+      webhook: webhookUrl,
+      status: status?.url,
+      worker: Boolean(worker),
+      blogs: config.blogs.map((b) => b.id),
+    },
     'pressbridge started',
   );
 
   let closing: Promise<void> | undefined;
   return {
     webhookUrl,
+    statusUrl: status?.url,
     store,
     client,
     limiter,

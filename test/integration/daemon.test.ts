@@ -44,6 +44,7 @@ async function setUp(redisUrl: string, sandboxOptions: { timeScale?: number } = 
       marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
       redis: { url: redisUrl, prefix },
       webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
+      status: { listen: { host: '127.0.0.1', port: 0 } },
       dataDir,
     },
     {},

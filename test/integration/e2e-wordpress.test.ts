@@ -89,6 +89,7 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
       redis: { url: TEST_REDIS_URL, prefix },
       webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
+      status: { listen: { host: '127.0.0.1', port: 0 } },
       pipeline: { verify: { initialBackoffMs: 100 }, handIn: { initialBackoffMs: 200 } },
       dataDir,
       blogs: [

@@ -1,0 +1,183 @@
+/**
+ * Pure helpers of the views: durations, countdowns, times, state colours and paging. No I/O, no clock of
+ * their own: the current time is always passed in.
+ */
+
+/** Under this much time left the countdown turns amber. */
+export const DEADLINE_WARNING_MS = 15 * 60_000;
+
+/**
+ * States after which the deadline no longer matters, so no countdown is shown. `failed` is deliberately not
+ * one of them: a failed deal with time left is exactly what the blogger can still save with "retry now".
+ */
+export const FINAL_STATES: ReadonlySet<string> = new Set([
+  'handed_in',
+  'skipped',
+  'handled',
+  'deadline_missed',
+]);
+
+export type StateTone = 'done' | 'working' | 'waiting' | 'problem' | 'neutral';
+
+const STATE_TONES: Readonly<Record<string, StateTone>> = {
+  received: 'working',
+  processing: 'working',
+  fetching: 'working',
+  fetched: 'working',
+  rendering: 'working',
+  publishing: 'working',
+  published: 'working',
+  verifying: 'working',
+  handing_in: 'working',
+  handed_in: 'done',
+  waiting_approval: 'waiting',
+  retrying: 'waiting',
+  failed: 'problem',
+  deadline_missed: 'problem',
+  skipped: 'neutral',
+  handled: 'neutral',
+};
+
+/** The colour family of a state; an unknown (newer) state is neutral. */
+export function stateTone(state: string): StateTone {
+  return STATE_TONES[state] ?? 'neutral';
+}
+
+/** `deadline_missed` → `deadline missed`. */
+export function stateLabel(state: string): string {
+  return state.replaceAll('_', ' ');
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** A measured duration, precise enough for step timings: `340 ms`, `4.2 s`, `42 s`, `12 min 05 s`, `2 h 03 min`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '–';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 10_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+  const totalSeconds = Math.floor(ms / 1000);
+  if (totalSeconds < 60) return `${totalSeconds} s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  if (totalMinutes < 60) return `${totalMinutes} min ${pad2(totalSeconds % 60)} s`;
+  const totalHours = Math.floor(totalMinutes / 60);
+  if (totalHours < 24) return `${totalHours} h ${pad2(totalMinutes % 60)} min`;
+  return `${Math.floor(totalHours / 24)} d ${pad2(totalHours % 24)} h`;
+}
+
+/** A coarse age: `40 s`, `12 min`, `3 h 05 min`, `2 d 04 h`. */
+export function formatAge(ms: number): string {
+  if (!Number.isFinite(ms)) return '–';
+  const abs = Math.max(0, ms);
+  const totalSeconds = Math.floor(abs / 1000);
+  if (totalSeconds < 60) return `${totalSeconds} s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  if (totalMinutes < 60) return `${totalMinutes} min`;
+  const totalHours = Math.floor(totalMinutes / 60);
+  if (totalHours < 24) return `${totalHours} h ${pad2(totalMinutes % 60)} min`;
+  return `${Math.floor(totalHours / 24)} d ${pad2(totalHours % 24)} h`;
+}
+
+/** "12 min ago"; a time in the future (clock skew) reads "just now". */
+export function formatAgo(iso: string, now: Date): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '–';
+  const ms = now.getTime() - at;
+  if (ms < 1000) return 'just now';
+  return `${formatAge(ms)} ago`;
+}
+
+/**
+ * The countdown's text, shared with the ticking script (assets.ts implements the same rule): seconds are shown
+ * under an hour, where they matter.
+ */
+export function formatCountdown(ms: number): string {
+  const abs = Math.abs(ms);
+  const totalSeconds = Math.floor(abs / 1000);
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  if (totalMinutes >= 60) return `${Math.floor(totalMinutes / 60)} h ${pad2(totalMinutes % 60)} min`;
+  return `${totalMinutes} min ${pad2(totalSeconds % 60)} s`;
+}
+
+export type DeadlineTone = 'none' | 'ok' | 'soon' | 'missed';
+
+export interface DeadlineView {
+  tone: DeadlineTone;
+  /** Empty when `tone` is `none`. */
+  text: string;
+  /** Milliseconds left (negative when missed); absent when no countdown is shown. */
+  remainingMs?: number;
+}
+
+/** The deadline countdown of a deal: none for final states, amber under 15 minutes, red when missed. */
+export function deadlineCountdown(deadline: string, state: string, now: Date): DeadlineView {
+  if (FINAL_STATES.has(state)) return { tone: 'none', text: '' };
+  const at = Date.parse(deadline);
+  if (Number.isNaN(at)) return { tone: 'none', text: '' };
+  const remainingMs = at - now.getTime();
+  if (remainingMs <= 0)
+    return { tone: 'missed', text: `overdue ${formatCountdown(remainingMs)}`, remainingMs };
+  const tone: DeadlineTone = remainingMs < DEADLINE_WARNING_MS ? 'soon' : 'ok';
+  return { tone, text: `${formatCountdown(remainingMs)} left`, remainingMs };
+}
+
+/** `2026-05-01 12:03:04` in the given zone (default: the process's); the input itself when it is no date. */
+export function formatTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const format = new Intl.DateTimeFormat('sv-SE', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+    ...(timeZone ? { timeZone } : {}),
+  });
+  return format.format(date);
+}
+
+export interface PageInfo {
+  page: number;
+  pageCount: number;
+  offset: number;
+  pageSize: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+/** Paging over `total` items; `page` counts from 1 and may lie past the end (an empty page). */
+export function pageInfo(total: number, page: number, pageSize: number): PageInfo {
+  const pageCount = Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+  return {
+    page,
+    pageCount,
+    offset: (page - 1) * pageSize,
+    pageSize,
+    hasPrevious: page > 1,
+    hasNext: page < pageCount,
+  };
+}
+
+/** Result of reading one query or path parameter. */
+export type Parsed<T> = { ok: true; value: T | undefined } | { ok: false };
+
+/**
+ * A positive integer without sign, leading zeros or exponent, at most `max`; absent → `undefined`. A repeated
+ * parameter (`?page=1&page=2`, an array) is invalid.
+ */
+export function parsePositiveInt(raw: unknown, max = Number.MAX_SAFE_INTEGER): Parsed<number> {
+  if (raw === undefined) return { ok: true, value: undefined };
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,15}$/.test(raw)) return { ok: false };
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value > max) return { ok: false };
+  return { ok: true, value };
+}
+
+/** One of `allowed`, or absent (also the empty string, as an "any" choice in a form); anything else is invalid. */
+export function parseChoice<T extends string>(raw: unknown, allowed: readonly T[]): Parsed<T> {
+  if (raw === undefined || raw === '') return { ok: true, value: undefined };
+  if (typeof raw !== 'string') return { ok: false };
+  const found = allowed.find((item) => item === raw);
+  return found === undefined ? { ok: false } : { ok: true, value: found };
+}

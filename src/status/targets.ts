@@ -1,0 +1,74 @@
+import { errorMessage } from '../errors.js';
+import type { Publisher } from '../publisher/types.js';
+import { withTimeout } from './timeout.js';
+import type { TargetStatus } from './types.js';
+
+export interface TargetsProbeOptions {
+  /** How long one round of checks is reused (default 30 s): reloading the page must not hammer the blogs. */
+  ttlMs?: number;
+  /** Longest wait for one target (default 5 s); a target that does not answer in time is shown as down. */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** What the probe needs of `Publishers` (src/publisher/registry.ts), which fits it as it is. */
+export interface TargetSource {
+  all(): Array<{
+    blog: { id: number; name?: string | undefined };
+    publisher: Pick<Publisher, 'kind' | 'target' | 'checkReachable'>;
+  }>;
+}
+
+/**
+ * `StatusDeps.targets` from the configured publishers: every blog's `checkReachable()`, run in parallel, cached
+ * for `ttlMs`; concurrent page loads share one round of checks.
+ */
+export function createTargetsProbe(
+  publishers: TargetSource,
+  options: TargetsProbeOptions = {},
+): () => Promise<TargetStatus[]> {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const now = options.now ?? (() => new Date());
+  let cached: { at: number; value: TargetStatus[] } | undefined;
+  let running: Promise<TargetStatus[]> | undefined;
+
+  async function checkAll(): Promise<TargetStatus[]> {
+    const checkedAt = now().toISOString();
+    return await Promise.all(
+      publishers.all().map(async ({ blog, publisher }): Promise<TargetStatus> => {
+        const base = {
+          blogId: blog.id,
+          name: blog.name ?? String(blog.id),
+          kind: publisher.kind,
+          target: publisher.target,
+          checkedAt,
+        };
+        try {
+          // The signal asks the plugin to stop; the race covers a plugin that ignores it.
+          const result = await withTimeout(
+            publisher.checkReachable(AbortSignal.timeout(timeoutMs)),
+            timeoutMs + 500,
+            publisher.target,
+          );
+          return { ...base, ok: result.ok, detail: result.detail };
+        } catch (error) {
+          return { ...base, ok: false, detail: errorMessage(error) };
+        }
+      }),
+    );
+  }
+
+  return async () => {
+    if (cached && now().getTime() - cached.at < ttlMs) return cached.value;
+    running ??= checkAll()
+      .then((value) => {
+        cached = { at: now().getTime(), value };
+        return value;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return await running;
+  };
+}

@@ -1,0 +1,103 @@
+import type { Router } from 'express';
+import type { DealStore } from '../deals/store.js';
+import type { Logger } from '../logger.js';
+import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
+
+/** The part of the deal store the status page reads (it never writes). */
+export type StatusStore = Pick<
+  DealStore,
+  'list' | 'get' | 'countByState' | 'readLog' | 'readGlobalLog' | 'readEvents' | 'lastWebhook'
+>;
+
+/**
+ * Job counts by BullMQ state, e.g. `queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed')`.
+ * Deal jobs carry a priority, so BullMQ keeps waiting deals under `prioritized`: the page adds it to `waiting`.
+ */
+export type QueueCounts = Readonly<Record<string, number>>;
+
+/** One configured blog and whether its publishing target answers. */
+export interface TargetStatus {
+  blogId: number;
+  /** The blog's name from the config, else its id as text. */
+  name: string;
+  /** The publisher plugin, e.g. `wordpress`. */
+  kind: string;
+  /** The target as the plugin names it, e.g. the site URL. */
+  target: string;
+  ok: boolean;
+  /** One line from the plugin: "WordPress 6.5 at https://…", "connection refused", … */
+  detail: string;
+  /** ISO 8601: when this was checked (results are cached). */
+  checkedAt?: string;
+}
+
+/** The answer of an operator action, shown as the flash message after the redirect. */
+export interface StatusActionResult {
+  ok: boolean;
+  /** One sentence for the blogger. */
+  message: string;
+}
+
+/** The buttons on the deal page. `createDealActions` (src/deals/actions.ts) fits this shape. */
+export interface StatusActions {
+  /** Run the deal again now. */
+  retry(dealId: number): Promise<StatusActionResult>;
+  /** Verify the recorded URL and hand it in again. */
+  handInAgain(dealId: number): Promise<StatusActionResult>;
+  /** The blogger dealt with it by hand; pressbridge leaves it alone. */
+  markHandled(dealId: number): Promise<StatusActionResult>;
+}
+
+/** A configured blog, for names in the tables and the blog filter of the logs page. */
+export interface StatusBlog {
+  id: number;
+  name?: string | undefined;
+}
+
+/** Everything the status page needs, injected by the composition root (src/main.ts). */
+export interface StatusDeps {
+  store: StatusStore;
+  /** Queue depth; pass `() => queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed')`. */
+  queueCounts(): Promise<QueueCounts>;
+  /** The marketplace request budget; pass `() => limiter.snapshot()`. */
+  rateLimit(): Promise<RateLimitSnapshot>;
+  /** Redis answers; pass `() => redisReachable(redis)` from src/main.ts. */
+  redisReachable(): Promise<boolean>;
+  /** Each blog's target; `createTargetsProbe(publishers)` (./targets.ts) caches the plugins' checks. */
+  targets(): Promise<TargetStatus[]>;
+  actions: StatusActions;
+  /**
+   * `status.password`. When set, every request needs it (HTTP Basic, any user name). Without it the page
+   * answers only requests addressed to a loopback name, and `startStatusServer` refuses a non-loopback listener.
+   */
+  password?: string | undefined;
+  /** Mount point when a reverse proxy serves the page under a path, e.g. `/status` (default: the root). */
+  basePath?: string;
+  /** Shown in the header and on links to the marketplace's web app (default "marketplace"). */
+  marketplaceName?: string;
+  /** The configured blogs (`config.blogs`), for names and the logs page's blog filter. */
+  blogs?: readonly StatusBlog[];
+  /**
+   * Secret values (API key, webhook secrets, blog passwords, the status password) that must never be shown:
+   * masked in every response even if a bug wrote one into a log line. Values shorter than 8 characters are
+   * ignored (masking them would mangle ordinary words); pattern-based redaction still applies to them.
+   */
+  secretValues?: () => Iterable<string | undefined>;
+  /** Extra host names (besides loopback ones) accepted without a password, e.g. a container's name. */
+  allowedHosts?: readonly string[];
+  /** IANA zone for times shown (default: the process's zone). */
+  timeZone?: string;
+  /** Routes served behind the same access control, e.g. the lead's `/metrics` router. */
+  extraRoutes?: Router;
+  /** Signs the CSRF and flash cookies (default: 32 random bytes per process, so a restart expires forms). */
+  cookieSecret?: Buffer;
+  /**
+   * Longest wait for one data source (default 3000 ms; `targets` gets twice that): the overview then shows that
+   * card as unavailable, the other pages answer 503 instead of hanging while Redis is away.
+   */
+  sourceTimeoutMs?: number;
+  log: Logger;
+  now?: () => Date;
+  /** pressbridge's version, shown in the footer. */
+  version: string;
+}

@@ -1,0 +1,65 @@
+import { formatTime } from '../format.js';
+import { html, type SafeHtml } from '../html.js';
+import type { Flash } from '../security.js';
+
+/** What every view needs besides its data. */
+export interface ViewContext {
+  /** Mount path without trailing slash ('' at the root). */
+  base: string;
+  now: Date;
+  timeZone: string | undefined;
+  version: string;
+  marketplaceName: string;
+  /** Blog id → configured name. */
+  blogNames: ReadonlyMap<number, string>;
+  /** The CSRF token for forms on this page. */
+  csrf: string;
+  flash?: Flash | undefined;
+}
+
+export type NavItem = 'overview' | 'deals' | 'logs' | 'none';
+
+export interface PageOptions {
+  title: string;
+  current: NavItem;
+  body: SafeHtml;
+  /** Reload the page every N seconds (meta refresh: works without JavaScript, needs no CSP exception). */
+  refreshSeconds?: number | undefined;
+}
+
+function navLink(ctx: ViewContext, current: NavItem, item: NavItem, path: string, label: string): SafeHtml {
+  return html`<a href="${ctx.base}${path}"${current === item ? html` aria-current="page"` : ''}>${label}</a>`;
+}
+
+export function layout(ctx: ViewContext, page: PageOptions): SafeHtml {
+  const { base, version } = ctx;
+  return html`<!doctype html>
+<html lang="en" data-now="${ctx.now.toISOString()}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
+<meta name="robots" content="noindex, nofollow">
+${page.refreshSeconds ? html`<meta http-equiv="refresh" content="${page.refreshSeconds}">` : ''}
+<title>${page.title} · pressbridge</title>
+<link rel="stylesheet" href="${base}/assets/status.css?v=${version}">
+<script src="${base}/assets/status.js?v=${version}" defer></script>
+</head>
+<body>
+<header class="top"><div class="bar">
+<a class="brand" href="${base}/">pressbridge</a>
+<nav class="main" aria-label="Main">
+${navLink(ctx, page.current, 'overview', '/', 'Overview')}
+${navLink(ctx, page.current, 'deals', '/deals', 'Deals')}
+${navLink(ctx, page.current, 'logs', '/logs', 'Logs')}
+</nav>
+</div></header>
+<main>
+${ctx.flash ? html`<p class="flash ${ctx.flash.ok ? 'ok' : 'bad'}" role="status">${ctx.flash.message}</p>` : ''}
+${page.body}
+</main>
+<footer>pressbridge ${version} · ${ctx.marketplaceName} · page built <time datetime="${ctx.now.toISOString()}">${formatTime(ctx.now.toISOString(), ctx.timeZone)}</time></footer>
+</body>
+</html>
+`;
+}

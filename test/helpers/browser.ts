@@ -1,0 +1,55 @@
+/**
+ * Real headless Chromium (Debian's package) driven by playwright-core, for the status page's browser test.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.PB_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set PB_CHROMIUM_PATH`,
+    );
+  }
+  return await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Where screenshots go: `PB_SCREENSHOT_DIR`, else a fixed folder in the system's temp dir (never the repo). */
+export function screenshotDir(): string {
+  const dir = process.env.PB_SCREENSHOT_DIR ?? join(tmpdir(), 'pressbridge-status-screenshots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The page's width against the viewport's: wider means the phone scrolls sideways. */
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+}
+
+/** Collects what would show a broken page: uncaught errors, console errors (CSP refusals among them), failed loads. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`requestfailed: ${request.url()}`));
+  return problems;
+}

@@ -1,0 +1,288 @@
+/**
+ * The status page in a real headless Chromium against a real DealStore in Redis: every page loads without
+ * errors (the CSP lets the page's own CSS and script run), the links lead from the overview to a deal and the
+ * logs, "Retry now" reaches the action and shows the flash, a form without its CSRF token is refused, nothing
+ * overflows at phone or desktop width (screenshots saved), the page reads without JavaScript, and the password
+ * is asked for.
+ */
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDealStore, type DealStore } from '../../src/deals/store.js';
+import { type StatusServer, startStatusServer } from '../../src/status/index.js';
+import { horizontalOverflow, launchBrowser, screenshotDir, watchProblems } from '../helpers/browser.js';
+import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
+import { type Seeded, seedDeals, statusDeps } from '../unit/status/fixtures.js';
+
+const PASSWORD = 'browser-test-password-42';
+const LONG_DEAL = 42_999;
+const prefix = randomPrefix();
+let redis: Redis;
+let store: DealStore;
+let seeded: Seeded;
+let browser: Browser;
+let deps: ReturnType<typeof statusDeps>;
+let server: StatusServer;
+
+function failedDealId(): number {
+  return seeded.byState.get('failed') ?? 0;
+}
+
+async function withContext<T>(
+  options: Parameters<Browser['newContext']>[0],
+  run: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext(options);
+  // A missing element fails the test in seconds with the locator named, not at the 30 s test timeout.
+  context.setDefaultTimeout(10_000);
+  try {
+    return await run(context);
+  } finally {
+    await context.close();
+  }
+}
+
+beforeAll(async () => {
+  redis = createTestRedis();
+  store = createDealStore({ redis, prefix });
+  seeded = await seedDeals(store, new Date());
+  // Long unbroken words and URLs are what make a phone scroll sideways.
+  await store.createIfAbsent({
+    dealId: LONG_DEAL,
+    blogId: 101,
+    receivedAt: new Date(Date.now() - 90_000).toISOString(),
+    deadline: new Date(Date.now() + 50 * 60_000).toISOString(),
+    state: 'failed',
+    title: `Nejneobhospodařovávatelnějšími${'-a'.repeat(60)} ${'x'.repeat(120)}`,
+    data: { webUrl: `https://marketplace.example.cz/obchody/${LONG_DEAL}?${'q=1&'.repeat(60)}` },
+  });
+  await store.update(LONG_DEAL, {
+    url: `https://zahrada-dum.cz/${'velmi-dlouha-adresa-clanku-'.repeat(8)}/`,
+    error: `Upload failed: ${'E'.repeat(300)}`,
+    supportCode: 'PC-LONG01',
+  });
+  await store.appendLog(LONG_DEAL, {
+    level: 'warn',
+    msg: `slow answer from ${'https://zahrada-dum.cz/wp-json/wp/v2/media?'.repeat(5)}`,
+    blogId: 101,
+    fields: { body: '{'.repeat(400), list: Array.from({ length: 30 }, (_, i) => `item-${i}`) },
+  });
+  deps = statusDeps(store);
+  server = await startStatusServer(deps, { host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await deleteKeys(redis, prefix);
+  await redis.quit();
+});
+
+describe('status page in Chromium', () => {
+  it('loads every page without errors, with its stylesheet and script', async () => {
+    await withContext({}, async (context) => {
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      for (const [path, heading] of [
+        ['', 'Overview'],
+        ['deals', 'Deals'],
+        ['deals?page=2', 'Deals'],
+        ['deals?state=failed', 'Deals · failed'],
+        [`deals/${failedDealId()}`, `Deal #${failedDealId()}`],
+        [`deals/${LONG_DEAL}`, `Deal #${LONG_DEAL}`],
+        ['logs', 'Logs'],
+        ['logs?level=warn&refresh=off', 'Logs'],
+      ] as const) {
+        const response = await page.goto(server.url + path);
+        expect(response?.status(), path).toBe(200);
+        expect((await page.locator('h1').innerText()).startsWith(heading), path).toBe(true);
+        // The stylesheet applied (the CSP allowed it): state chips are rounded.
+        const radius = await page.evaluate(() => {
+          const el = document.querySelector('.state, .level, nav.main a');
+          return el ? getComputedStyle(el).borderTopLeftRadius : '';
+        });
+        expect(radius, path).not.toBe('0px');
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('follows the links: overview → deals → deal → logs', async () => {
+    await withContext({}, async (context) => {
+      const page = await context.newPage();
+      await page.goto(server.url);
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deals' }).click();
+      await page.waitForURL(/\/deals$/);
+      expect(await page.locator('tr[data-deal]').count()).toBe(25);
+
+      await page.locator(`tr[data-deal="${failedDealId()}"] a[href="/deals/${failedDealId()}"]`).click();
+      await page.waitForURL(new RegExp(`/deals/${failedDealId()}$`));
+      expect(await page.locator('.support-code').innerText()).toBe('PC-7F3K2Q');
+
+      await page.getByRole('link', { name: 'Logs' }).click();
+      await page.waitForURL(/\/logs$/);
+      expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toBe('10');
+
+      await page.getByRole('link', { name: 'Pause auto-refresh' }).click();
+      await page.waitForURL(/\/logs\?refresh=off$/);
+      expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+
+      await page.locator('.log-line a[href^="/deals/"]').first().click();
+      await page.waitForURL(/\/deals\/\d+$/);
+      expect(await page.locator('h1').innerText()).toMatch(/^Deal #\d+/);
+
+      await page.locator('a.brand').click();
+      await page.waitForURL(server.url);
+      await page.locator('.counts a', { hasText: 'failed' }).click();
+      await page.waitForURL(/\/deals\?state=failed$/);
+      expect(await page.locator('tr[data-deal] .state').allInnerTexts()).toEqual(['failed', 'failed']);
+    });
+  });
+
+  it('"Retry now" calls the action and shows the flash on the deal page', async () => {
+    deps.calls.length = 0;
+    await withContext({}, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}deals/${failedDealId()}`);
+
+      await page.getByRole('button', { name: 'Retry now' }).click();
+      await page.waitForURL(new RegExp(`/deals/${failedDealId()}$`));
+
+      expect(deps.calls).toEqual([{ action: 'retry', dealId: failedDealId() }]);
+      expect(await page.locator('.flash.ok').innerText()).toBe(`Deal ${failedDealId()}: runs again now.`);
+
+      await page.reload();
+      expect(await page.locator('.flash').count()).toBe(0);
+    });
+  });
+
+  it('refuses a form posted without its CSRF token (403) and calls nothing', async () => {
+    deps.calls.length = 0;
+    await withContext({}, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}deals/${failedDealId()}`);
+      await page.evaluate(() => {
+        for (const input of document.querySelectorAll('input[name="csrf"]')) input.remove();
+      });
+
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Mark as handled' }).click(),
+      ]);
+      await page.waitForLoadState();
+
+      expect(response.status()).toBe(403);
+      expect(await page.locator('h1').innerText()).toBe('Form expired or not from this page');
+      expect(await page.locator('main').innerText()).toContain('Nothing was done');
+
+      const direct = await context.request.post(`${server.url}deals/${failedDealId()}/retry`, {
+        form: { csrf: 'guess' },
+        maxRedirects: 0,
+      });
+      expect(direct.status()).toBe(403);
+      expect(deps.calls).toEqual([]);
+    });
+  });
+
+  it('ticks the deadline countdown with its script', async () => {
+    await withContext({}, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}deals/${seeded.soonDealId}`);
+      const countdown = page.locator('.countdown');
+      const first = await countdown.innerText();
+
+      await page.waitForFunction(
+        (before) => document.querySelector('.countdown')?.textContent !== before,
+        first,
+      );
+
+      expect(await countdown.getAttribute('class')).toBe('countdown soon');
+      expect(await countdown.innerText()).toMatch(/^\d+ min \d\d s left$/);
+    });
+  });
+
+  it('reads without JavaScript', async () => {
+    await withContext({ javaScriptEnabled: false }, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${server.url}deals`);
+
+      expect(
+        await page.locator(`tr[data-deal="${seeded.overdueDealId}"] .countdown.missed`).innerText(),
+      ).toMatch(/^overdue /);
+      await page.locator(`a[href="/deals/${failedDealId()}"]`).first().click();
+      await page.getByRole('button', { name: 'Retry now' }).click();
+      await page.waitForURL(new RegExp(`/deals/${failedDealId()}$`));
+      expect(await page.locator('.flash.ok').count()).toBe(1);
+    });
+  });
+
+  describe.each([
+    ['phone', 390, 844],
+    ['desktop', 1280, 800],
+  ])('at %s width (%i px)', (device, width, height) => {
+    it.each([
+      ['overview', ''],
+      ['deals', 'deals'],
+      ['deal', `deals/${LONG_DEAL}`],
+      ['deal-failed', 'deals/FAILED'],
+      ['logs', 'logs?refresh=off'],
+      ['not-found', 'deals/12345678'],
+    ])('%s does not overflow horizontally (screenshot saved)', async (name, path) => {
+      await withContext({ viewport: { width, height }, deviceScaleFactor: 1 }, async (context) => {
+        const page = await context.newPage();
+        await page.goto(server.url + path.replace('FAILED', String(failedDealId())));
+
+        const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+        const file = join(screenshotDir(), `${name}-${device}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+
+        expect(innerWidth).toBe(width);
+        expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(innerWidth);
+      });
+    });
+  });
+
+  it('asks for the password when one is set: 401 without, 200 with', async () => {
+    const guarded = await startStatusServer(statusDeps(store, { password: PASSWORD }), {
+      host: '127.0.0.1',
+      port: 0,
+    });
+    try {
+      // Chromium answers a 401 with a Basic challenge by asking for credentials; headless, it gives up with
+      // ERR_INVALID_AUTH_CREDENTIALS, after the 401 response has been seen.
+      const anonymous = await withContext({}, async (context) => {
+        const page = await context.newPage();
+        const statuses: number[] = [];
+        page.on('response', (response) => statuses.push(response.status()));
+        const error = await page.goto(guarded.url).then(
+          () => '',
+          (e: unknown) => String(e),
+        );
+        return { statuses, error: error.includes('ERR_INVALID_AUTH_CREDENTIALS') };
+      });
+      const wrong = await withContext(
+        { httpCredentials: { username: 'blogger', password: 'nope' } },
+        async (context) => (await (await context.newPage()).goto(guarded.url))?.status(),
+      );
+      const right = await withContext(
+        { httpCredentials: { username: 'blogger', password: PASSWORD } },
+        async (context) => {
+          const page = await context.newPage();
+          const response = await page.goto(`${guarded.url}deals/${failedDealId()}`);
+          await page.getByRole('button', { name: 'Retry now' }).click();
+          await page.waitForURL(/\/deals\/\d+$/);
+          return { status: response?.status(), flash: await page.locator('.flash.ok').count() };
+        },
+      );
+
+      expect(anonymous).toEqual({ statuses: [401], error: true });
+      expect(wrong).toBe(401);
+      expect(right).toEqual({ status: 200, flash: 1 });
+    } finally {
+      await guarded.close();
+    }
+  });
+});

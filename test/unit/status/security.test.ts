@@ -1,0 +1,236 @@
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/errors.js';
+import { createSilentLogger } from '../../../src/logger.js';
+import {
+  assertStatusListenAllowed,
+  type StatusServer,
+  startStatusServer,
+} from '../../../src/status/index.js';
+import {
+  basicPassword,
+  createCookieSigner,
+  hostName,
+  isLoopbackHost,
+  SECURITY_HEADERS,
+  safeEqual,
+} from '../../../src/status/security.js';
+import type { StatusStore } from '../../../src/status/types.js';
+import { recordingActions } from './fixtures.js';
+
+/** An empty store: these tests are about who may see the page, not about what it shows. */
+const emptyStore: StatusStore = {
+  list: async () => ({ total: 0, items: [] }),
+  get: async () => undefined,
+  countByState: async () => ({}) as Awaited<ReturnType<StatusStore['countByState']>>,
+  readLog: async () => [],
+  readGlobalLog: async () => [],
+  readEvents: async () => [],
+  lastWebhook: async () => undefined,
+};
+
+function deps(password?: string) {
+  return {
+    store: emptyStore,
+    queueCounts: async () => ({}),
+    rateLimit: async () => ({ limit: 60, remaining: 60, resetAt: new Date() }),
+    redisReachable: async () => true,
+    targets: async () => [],
+    actions: recordingActions().actions,
+    log: createSilentLogger(),
+    version: 'test',
+    ...(password === undefined ? {} : { password }),
+  };
+}
+
+/** A raw request, so the Host header can be anything (fetch would not let us set it). */
+async function raw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return await new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+let server: StatusServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('src/status/security', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['localhost', true],
+    ['status.localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['', false],
+    ['192.168.1.10', false],
+    ['blog.example.cz', false],
+    ['127.0.0.1.nip.io', false],
+    ['localhost.example.cz', false],
+  ])('isLoopbackHost(%j) → %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
+  });
+
+  it.each([
+    ['127.0.0.1:8081', '127.0.0.1'],
+    ['LOCALHOST', 'localhost'],
+    ['[::1]:8081', '::1'],
+    ['evil.example:80', 'evil.example'],
+    [undefined, undefined],
+    ['bad host:x', undefined],
+  ])('hostName(%j) → %j', (header, expected) => {
+    expect(hostName(header)).toBe(expected);
+  });
+
+  it.each([
+    [basic('anyone', 'pässwörd:with:colons'), 'pässwörd:with:colons'],
+    [basic('', 'x'), 'x'],
+    [`basic   ${Buffer.from('u:p').toString('base64')}`, 'p'],
+    ['Bearer abc', undefined],
+    [`Basic ${Buffer.from('no-colon').toString('base64')}`, undefined],
+    [undefined, undefined],
+  ])('basicPassword(%j) → %j', (header, expected) => {
+    expect(basicPassword(header)).toBe(expected);
+  });
+
+  it('compares strings of any length', () => {
+    expect(safeEqual('correct horse', 'correct horse')).toBe(true);
+    expect(safeEqual('correct horse', 'correct hors')).toBe(false);
+    expect(safeEqual('', 'x')).toBe(false);
+  });
+
+  it('signs per purpose and per key', () => {
+    const signer = createCookieSigner(Buffer.alloc(32, 1));
+    const other = createCookieSigner(Buffer.alloc(32, 2));
+    const signature = signer.sign('csrf', 'value');
+
+    expect(signer.verify('csrf', 'value', signature)).toBe(true);
+    expect(signer.verify('flash', 'value', signature)).toBe(false);
+    expect(signer.verify('csrf', 'value2', signature)).toBe(false);
+    expect(other.verify('csrf', 'value', signature)).toBe(false);
+  });
+
+  it.each([
+    ['0.0.0.0', undefined],
+    ['::', undefined],
+    ['192.168.1.10', ''],
+  ])('refuses to listen on %s without a password', async (host, password) => {
+    expect(() => assertStatusListenAllowed({ host }, password)).toThrow(ConfigError);
+    await expect(startStatusServer(deps(password), { host, port: 0 })).rejects.toThrow(
+      /status\.password.*without a password/,
+    );
+  });
+
+  it('listens on a loopback address without a password', async () => {
+    expect(() => assertStatusListenAllowed({ host: '127.0.0.1' }, undefined)).not.toThrow();
+    server = await startStatusServer(deps(), { host: '127.0.0.1', port: 0 });
+
+    const res = await fetch(server.url);
+
+    expect(res.status).toBe(200);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it('listens on every interface when a password is set, and then asks for it (401 without, 200 with)', async () => {
+    server = await startStatusServer(deps('correct horse battery'), { host: '0.0.0.0', port: 0 });
+
+    const without = await fetch(server.url);
+    const wrong = await fetch(server.url, { headers: { Authorization: basic('admin', 'wrong') } });
+    const right = await fetch(server.url, {
+      headers: { Authorization: basic('whoever', 'correct horse battery') },
+    });
+    const asset = await fetch(`${server.url}assets/status.css`);
+
+    expect(without.status).toBe(401);
+    expect(without.headers.get('www-authenticate')).toMatch(/^Basic realm="pressbridge status"/);
+    expect(await without.text()).toContain('Password required');
+    expect(without.headers.get('set-cookie')).toBeNull();
+    expect(wrong.status).toBe(401);
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain('<h1>Overview</h1>');
+    expect(asset.status).toBe(401);
+  });
+
+  it('answers only loopback host names without a password (DNS rebinding, a proxy publishing it)', async () => {
+    server = await startStatusServer(
+      { ...deps(), allowedHosts: ['pressbridge'] },
+      { host: '127.0.0.1', port: 0 },
+    );
+    const port = new URL(server.url).port;
+
+    const local = await raw(server.url, { Host: `localhost:${port}` });
+    const allowed = await raw(server.url, { Host: `pressbridge:${port}` });
+    const rebound = await raw(server.url, { Host: 'attacker.example' });
+    const proxied = await raw(server.url, { Host: 'status.blog.example.cz' });
+    const proxiedLocal = await raw(server.url, {
+      Host: `127.0.0.1:${port}`,
+      'X-Forwarded-For': '203.0.113.7',
+    });
+    const forwarded = await raw(server.url, { Host: `localhost:${port}`, Forwarded: 'for=203.0.113.7' });
+
+    expect(local.status).toBe(200);
+    expect(allowed.status).toBe(200);
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toContain('Set status.password');
+    expect(proxied.status).toBe(403);
+    expect(proxiedLocal.status).toBe(403);
+    expect(forwarded.status).toBe(403);
+  });
+
+  it('lets a reverse proxy through when a password is set', async () => {
+    server = await startStatusServer(deps('proxy-password'), { host: '127.0.0.1', port: 0 });
+
+    const res = await raw(server.url, {
+      Host: 'status.blog.example.cz',
+      'X-Forwarded-For': '203.0.113.7',
+      'X-Forwarded-Proto': 'https',
+      Authorization: basic('u', 'proxy-password'),
+    });
+
+    expect(res.status).toBe(200);
+    // The proxy on this machine said https: the form cookie is marked Secure.
+    expect(String(res.headers['set-cookie'])).toMatch(/pb_csrf=.*; Secure/);
+  });
+
+  it('sends the security headers on pages, assets and refusals', async () => {
+    server = await startStatusServer(deps('pw-for-headers'), { host: '127.0.0.1', port: 0 });
+    const auth = { Authorization: basic('u', 'pw-for-headers') };
+
+    for (const [path, headers] of [
+      ['', auth],
+      ['assets/status.js', auth],
+      ['deals/abc', auth],
+      ['', {}],
+    ] as const) {
+      const res = await fetch(server.url + path, { headers });
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect(res.headers.get(name), `${name} on /${path}`).toBe(value);
+      }
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+    const csp = SECURITY_HEADERS['Content-Security-Policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});

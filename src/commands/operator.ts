@@ -503,7 +503,10 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
         }
         out.line();
         out.line(out.paint('Steps', 'bold'));
-        for (const [name, step] of Object.entries(record.steps)) {
+        const steps = Object.entries(record.steps).sort((a, b) =>
+          a[1].startedAt.localeCompare(b[1].startedAt),
+        );
+        for (const [name, step] of steps) {
           out.line(
             `  ${name.padEnd(10)} ${step.outcome.padEnd(16)} ${String(step.ms).padStart(6)} ms  ${step.startedAt}`,
           );

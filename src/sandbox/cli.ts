@@ -37,6 +37,8 @@ interface ServeOptions {
   signatureHeader?: string;
   checkReachability: boolean;
   logLevel: string;
+  blogUrl: string;
+  blogId: number;
 }
 
 interface AcceptOptions {
@@ -57,6 +59,7 @@ async function serve(options: ServeOptions): Promise<void> {
     timeScale: options.timeScale,
     allowHttpWebhooks: options.allowHttpWebhooks,
     checkReachability: options.checkReachability,
+    blogs: [{ id: options.blogId, name: 'Sandbox blog', url: options.blogUrl }],
     log: createLogger({ level: options.logLevel, destination: process.stderr }),
     ...(options.signatureHeader ? { signatureHeader: options.signatureHeader } : {}),
   });
@@ -65,6 +68,7 @@ async function serve(options: ServeOptions): Promise<void> {
       `Sandbox marketplace listening on ${sandbox.url}`,
       `  API key (bloger, read+write): ${sandbox.apiKey}`,
       `  Signature header: ${sandbox.signatureHeader}`,
+      `  Blog ${options.blogId} at ${options.blogUrl} (hand-ins must be on its domain)`,
       `  Register a webhook: curl -X PUT -H 'Authorization: Bearer ${sandbox.apiKey}' -H 'Content-Type: application/json' \\`,
       `      -d '{"url":"https://…/webhook"}' ${sandbox.url}/v1/webhook`,
       `  Accept a deal:      pressbridge sandbox accept --url ${sandbox.url}`,
@@ -129,6 +133,12 @@ export function sandboxCommand(): Command {
       'header carrying the webhook signature (default X-Sandbox-Signature)',
     )
     .option('--no-check-reachability', 'do not GET the article URL on hand-in')
+    .option(
+      '--blog-url <url>',
+      "the sandbox blog's address (your WordPress, e.g. http://localhost:8000)",
+      'http://127.0.0.1',
+    )
+    .option('--blog-id <id>', "the sandbox blog's id", integer(1), 1)
     .option('--log-level <level>', 'pino log level (logs go to stderr)', 'info')
     .action(async (options: ServeOptions) => {
       await serve(options);

@@ -1,0 +1,162 @@
+/** Arrange helpers shared by the static plugin's unit tests and its integration test. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type IncomingHttpHeaders, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type {
+  DraftInput,
+  PublisherProgress,
+  PublishImage,
+  PublishInput,
+  PublishLog,
+} from '../../../../src/publisher/types.js';
+import { parseArticle } from '../../../../src/render/html.js';
+
+export interface LogEntry {
+  level: string;
+  fields: Record<string, unknown>;
+  msg: string;
+}
+
+export function recordingLog(): { log: PublishLog; entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const at = (level: string) => (fields: Record<string, unknown>, msg: string) => {
+    entries.push({ level, fields, msg });
+  };
+  return { log: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, entries };
+}
+
+/** Temporary folders, each removed by `cleanup()`. */
+export function tempDirs(): { make(): Promise<string>; cleanup(): Promise<void> } {
+  const made: string[] = [];
+  return {
+    async make() {
+      const dir = await mkdtemp(join(tmpdir(), 'pb-static-'));
+      made.push(dir);
+      return dir;
+    },
+    async cleanup() {
+      await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+    },
+  };
+}
+
+export const ADVERTISER_LINK =
+  'https://www.zahradni-technika.example.cz/sekacky?utm_source=blog&utm_medium=clanek#akce';
+
+export const ARTICLE_HTML = `<h1>Sekačky &amp; trávníky: <em>průvodce</em></h1>
+<p>Na jaře je trávník nejdůležitější. [foto1] Pak přijde na řadu sekání.</p>
+<h2>Jak vybrat sekačku</h2>
+<p>[foto2]</p>
+<p>Poradí vám <a href="${ADVERTISER_LINK.replaceAll('&', '&amp;')}" rel="sponsored" target="_blank">Zahradní technika</a>.</p>`;
+
+export async function jpeg(colour: string, width = 320, height = 200): Promise<Buffer> {
+  return await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+export async function webp(colour: string, width = 320, height = 200): Promise<Buffer> {
+  return await sharp({ create: { width, height, channels: 3, background: colour } })
+    .webp()
+    .toBuffer();
+}
+
+const COLOURS = ['#c83232', '#32c832', '#3232c8'];
+
+/** The cover (n = 0) and photos 1 and 2, as the pipeline names them. */
+export async function photos(slug: string, numbers: readonly number[] = [0, 1, 2]): Promise<PublishImage[]> {
+  return await Promise.all(
+    numbers.map(async (n) => ({
+      n,
+      bytes: n === 2 ? await webp(COLOURS[n] ?? '#888') : await jpeg(COLOURS[n] ?? '#888'),
+      contentType: n === 2 ? ('image/webp' as const) : ('image/jpeg' as const),
+      filename: `${slug}-${n}.${n === 2 ? 'webp' : 'jpg'}`,
+      alt: n === 0 ? 'Sekačky a trávníky' : `Sekačky a trávníky – foto ${n}`,
+      width: 320,
+      height: 200,
+    })),
+  );
+}
+
+export interface Run {
+  input: PublishInput;
+  progress: PublisherProgress[];
+  entries: LogEntry[];
+}
+
+export async function publishInput(
+  dealId: number,
+  overrides: Partial<PublishInput> & { html?: string; photoNumbers?: number[] } = {},
+): Promise<Run> {
+  const { html = ARTICLE_HTML, photoNumbers = [0, 1, 2], ...rest } = overrides;
+  const slug = rest.slug ?? 'sekacky-a-travniky-pruvodce';
+  const article = parseArticle(html, { photoNumbers });
+  const { log, entries } = recordingLog();
+  const progress: PublisherProgress[] = [];
+  const input: PublishInput = {
+    deal: { dealId, blogId: 1, categoryId: null, deadline: new Date(Date.now() + 3_600_000) },
+    article: { ...article, title: article.title ?? 'Bez názvu' },
+    slug,
+    images: await photos(slug, photoNumbers),
+    previous: {},
+    progress: async (patch) => {
+      progress.push(structuredClone(patch));
+    },
+    log,
+    signal: new AbortController().signal,
+    ...rest,
+  };
+  return { input, progress, entries };
+}
+
+export function draftInput(dealId: number, overrides: Partial<DraftInput> = {}): DraftInput {
+  return {
+    deal: { dealId, blogId: 1, categoryId: null, deadline: new Date(Date.now() + 3_600_000) },
+    title: 'Zadání: Zahradní technika',
+    briefHtml:
+      '<h2>Zadání</h2><ul><li>Klíčové slovo: <a href="https://www.zahradni-technika.example.cz/">sekačky</a></li></ul>',
+    slug: 'zadani-zahradni-technika',
+    previous: {},
+    progress: async () => {},
+    log: recordingLog().log,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with the path sent exactly as given (fetch would normalise `..` away before sending). */
+export function rawRequest(baseUrl: string, path: string, method = 'GET'): Promise<RawAnswer> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, method, path, headers: { connection: 'close' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}

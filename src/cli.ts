@@ -102,6 +102,7 @@ export function buildProgram(): Command {
     .option('--sandbox-port <port>', 'sandbox marketplace port (0 = any free port)', integer(0), 8090)
     .option('--webhook-port <port>', 'webhook listener port (0 = any free port)', integer(0), 8080)
     .option('--status-port <port>', 'status page port (0 = any free port)', integer(0), 8081)
+    .option('--site-port <port>', 'the demo blog (static site) port (0 = any free port)', integer(0), 8082)
     .option('--redis <url>', 'Redis to use', process.env.PRESSBRIDGE_REDIS_URL ?? 'redis://127.0.0.1:6379')
     .option('--data-dir <dir>', 'folder for the demo files', '.data/demo')
     .option('--exit-after <seconds>', 'stop after this many seconds (0 = at Ctrl+C)', integer(0), 0)
@@ -113,6 +114,7 @@ export function buildProgram(): Command {
         sandboxPort: number;
         webhookPort: number;
         statusPort: number;
+        sitePort: number;
         redis: string;
         dataDir: string;
         exitAfter: number;
@@ -123,6 +125,7 @@ export function buildProgram(): Command {
           sandboxPort: options.sandboxPort,
           webhookPort: options.webhookPort,
           statusPort: options.statusPort,
+          sitePort: options.sitePort,
           redisUrl: options.redis,
           deals: options.deals,
           intervalSeconds: options.interval,
@@ -210,6 +213,14 @@ export function buildProgram(): Command {
 export function describeFailure(error: unknown): string {
   if (error instanceof ConfigError) return error.message;
   if (error instanceof AppError) return error.message;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    const { address, port } = error as { address?: string; port?: number };
+    const where = address !== undefined && port !== undefined ? `${address}:${port}` : 'the address';
+    return code === 'EADDRINUSE'
+      ? `${where} is already in use (another pressbridge, sandbox or demo running?): stop it or choose another port`
+      : `not allowed to listen on ${where}: choose a port above 1024 or run with the needed permission`;
+  }
   if (error instanceof Error) return error.stack ?? error.message;
   return errorMessage(error);
 }

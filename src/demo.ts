@@ -4,7 +4,7 @@
  * webhook in the sandbox, then plays the advertiser: accepts a sample deal every few seconds and prints each
  * deal's progress. Ctrl+C stops everything.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
@@ -23,6 +23,8 @@ export interface DemoOptions {
   webhookPort: number;
   /** Status page port (default 8081; 0 = any free port). */
   statusPort: number;
+  /** Port of the demo blog (the static site; default 8082; 0 = any free port). */
+  sitePort: number;
   redisUrl: string;
   /** Sample deals to accept (default 5). */
   deals: number;
@@ -47,7 +49,7 @@ export interface DemoRun {
 export const DEMO_BLOG_ID = 1;
 
 export function demoConfig(
-  options: Pick<DemoOptions, 'webhookPort' | 'statusPort' | 'redisUrl' | 'dataDir'>,
+  options: Pick<DemoOptions, 'webhookPort' | 'statusPort' | 'sitePort' | 'redisUrl' | 'dataDir'>,
   sandbox: Sandbox,
 ): Config {
   return parseConfig(
@@ -63,7 +65,16 @@ export function demoConfig(
       worker: { concurrency: 2 },
       status: { listen: { host: '127.0.0.1', port: options.statusPort } },
       dataDir: options.dataDir,
-      blogs: [{ id: DEMO_BLOG_ID, name: 'Demo blog', publisher: 'static', options: {} }],
+      // The built-in static-site publisher writes each article into <dataDir>/static-site and serves it on
+      // 127.0.0.1 (the sandbox's blog is on 127.0.0.1 too, so hand-ins pass its domain check).
+      blogs: [
+        {
+          id: DEMO_BLOG_ID,
+          name: 'Demo blog',
+          publisher: 'static',
+          options: { serve: { host: '127.0.0.1', port: options.sitePort }, siteName: 'pressbridge demo' },
+        },
+      ],
     },
     {},
     'demo',
@@ -73,6 +84,8 @@ export function demoConfig(
 export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const dataDir = resolve(options.dataDir);
+  // Like the Redis prefix below: the sandbox numbers deals from 1001 again, so the previous run's pages go.
+  rmSync(join(dataDir, 'static-site'), { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 
   const sandbox = await createSandbox({

@@ -43,6 +43,31 @@ export interface WordPressCheck {
   fix?: string;
 }
 
+/** Apache (CGI/FastCGI, PHP-FPM) and some proxies drop the header unless told to pass it on. */
+export const AUTHORIZATION_HEADER_FIX =
+  'make the web server pass the Authorization header to PHP: Apache — add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess (or `CGIPassAuth On`); nginx with PHP-FPM — `fastcgi_param HTTP_AUTHORIZATION $http_authorization;`; a proxy in front — let it forward Authorization';
+const PASSWORD_FIX =
+  'create a new Application Password (Users → Profile → Application Passwords) for that user and set username and applicationPassword';
+
+/**
+ * What to do about credentials WordPress did not accept, told apart by what WordPress answered:
+ * `incorrect_password` / `invalid_username` / `invalid_email` mean the Authorization header arrived and was
+ * refused (a wrong user name or password); `rest_not_logged_in` means WordPress saw no credentials at all,
+ * which with a password that is right is the web server or proxy stripping the Authorization header.
+ */
+export function credentialsFix(message: string): string {
+  if (/\b(incorrect_password|invalid_username|invalid_email)\b/.test(message)) {
+    return `WordPress received the credentials and refused them: ${PASSWORD_FIX}`;
+  }
+  if (/\brest_not_logged_in\b/.test(message)) {
+    return (
+      'WordPress saw no credentials at all. Most often the web server or a proxy strips the Authorization ' +
+      `header: ${AUTHORIZATION_HEADER_FIX}. If the header does arrive, the password is wrong: ${PASSWORD_FIX}`
+    );
+  }
+  return PASSWORD_FIX;
+}
+
 /** A publisher for one WordPress site. Beyond the contract: `diagnose` and `listCategories`. */
 export interface WordPressPublisher extends Publisher {
   /** Thorough checks for `pressbridge doctor`: REST API, credentials, permissions, transport, categories. */
@@ -588,11 +613,7 @@ export function createWordPressPublisher(
     try {
       user = await client.me(signal);
     } catch (error) {
-      return fail(
-        credentialsName,
-        error,
-        'create an Application Password (Users → Profile) for the user and set username and applicationPassword',
-      );
+      return fail(credentialsName, error, credentialsFix(errorMessage(error)));
     }
     checks.push({
       name: credentialsName,

@@ -1,5 +1,6 @@
 /** The publisher plugins this build knows, by the name a blog's `publisher` gives. */
+import staticSite from '../../plugins/static/index.js';
 import wordpress from '../../plugins/wordpress/index.js';
 import type { PluginRegistry } from './registry.js';
 
-export const PLUGINS: PluginRegistry = { wordpress };
+export const PLUGINS: PluginRegistry = { wordpress, static: staticSite };

@@ -1,0 +1,53 @@
+/** `npm run demo` as a function: sandbox + daemon + static site, sample deals end handed_in. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DemoRun, startDemo } from '../../src/demo.js';
+import { createSilentLogger } from '../../src/logger.js';
+import { TEST_REDIS_URL } from '../helpers/redis.js';
+
+describe('the demo (integration)', () => {
+  let run: DemoRun | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-demo-'));
+  afterAll(async () => {
+    await run?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes sample deals from received to handed_in on the static site, with the status page up', async () => {
+    const lines: string[] = [];
+    run = await startDemo({
+      sandboxPort: 0,
+      webhookPort: 0,
+      statusPort: 0,
+      sitePort: 0,
+      redisUrl: TEST_REDIS_URL,
+      deals: 3,
+      intervalSeconds: 1,
+      exitAfterSeconds: 0,
+      dataDir,
+      log: createSilentLogger(),
+      write: (line) => lines.push(line),
+    });
+    const daemon = run.daemon;
+    const deadline = Date.now() + 45_000;
+    let states: string[] = [];
+    while (Date.now() < deadline) {
+      const { items } = await daemon.store.list({ limit: 10 });
+      states = items.map((d) => d.state);
+      if (items.length === 3 && states.every((s) => s === 'handed_in')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(states).toEqual(['handed_in', 'handed_in', 'handed_in']);
+    expect(run.sandbox.handIns()).toHaveLength(3);
+    for (const handIn of run.sandbox.handIns()) {
+      const page = await fetch(handIn.url);
+      expect(page.status).toBe(200);
+    }
+    const status = await fetch(daemon.statusUrl as string);
+    expect(status.status).toBe(200);
+    expect(await status.text()).toContain('handed_in');
+    expect(lines.some((l) => l.startsWith('Status page: http://127.0.0.1:'))).toBe(true);
+  });
+});

@@ -16,6 +16,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
+import { scrubText } from './scrub.js';
 
 export const DEAL_RUN_STATES = [
   'received',
@@ -481,7 +482,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         const value = patch[field];
         if (value === null) {
           if (field !== 'deadline') dels.push(field);
-        } else if (value !== undefined) sets.push([field, value]);
+        } else if (value !== undefined) sets.push([field, field === 'error' ? scrubText(value) : value]);
       }
       for (const [name, value] of Object.entries(patch.data ?? {})) {
         if (value === null) dels.push(`${DATA_PREFIX}${name}`);
@@ -556,7 +557,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
       const stored: LogEntry = {
         time: entry.time ?? now().toISOString(),
         level: entry.level,
-        msg: entry.msg,
+        msg: scrubText(entry.msg),
         ...(dealId !== undefined ? { dealId } : {}),
         ...(entry.blogId !== undefined ? { blogId: entry.blogId } : {}),
         fields,
@@ -605,7 +606,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         ...(dealId !== undefined ? { dealId } : {}),
         outcome: event.outcome,
         body: oversized
-          ? Buffer.from(bodyJson).subarray(0, maxEventBodyBytes).toString('utf8')
+          ? scrubText(Buffer.from(bodyJson).subarray(0, maxEventBodyBytes).toString('utf8'))
           : redactSecrets(event.body),
         ...(oversized ? { truncated: true as const } : {}),
       };

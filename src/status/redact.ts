@@ -5,27 +5,13 @@
  * keys named like secrets are blanked, credential-shaped substrings of text are replaced, and the configured
  * secret values themselves are masked in the finished response.
  */
+import { scrubText } from '../deals/scrub.js';
 import { redactSecrets } from '../deals/store.js';
 import { escapeHtml } from './html.js';
 
 export const REDACTED = '[redacted]';
 
-/** Text patterns that carry a credential: `Bearer …`, `token=…`, `"apiKey":"…"`, `https://user:pass@host`. */
-const TEXT_PATTERNS: ReadonlyArray<[RegExp, string]> = [
-  [/\b(bearer|basic|token)(\s+)[A-Za-z0-9._~+/=-]{6,}/gi, `$1$2${REDACTED}`],
-  [
-    /(api[-_]?key|secret|passw(?:or)?d|token|authorization|cookie|signature)([\w-]*)(\\?["']?\s*[:=]\s*\\?["']?)(?!\[redacted\])([^\s"'\\&,;<>]+)/gi,
-    `$1$2$3${REDACTED}`,
-  ],
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]+@/gi, '$1***:***@'],
-];
-
-/** A copy of `text` with credential-shaped substrings replaced. */
-export function scrubText(text: string): string {
-  let out = text;
-  for (const [pattern, replacement] of TEXT_PATTERNS) out = out.replace(pattern, replacement);
-  return out;
-}
+export { scrubText } from '../deals/scrub.js';
 
 function scrubDeep(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return scrubText(value);

@@ -259,3 +259,22 @@ describe('src/deals/store redactSecrets', () => {
     expect(redactSecrets(cyclic)).toEqual({ a: 1, self: '[circular]' });
   });
 });
+
+describe('src/deals/store scrubs free text on write', () => {
+  it('blanks credentials quoted in log messages, errors and oversized event bodies', async () => {
+    await store.createIfAbsent(newDeal(7, '2026-05-01T10:00:00.000Z'));
+    await store.appendLog(7, { level: 'error', msg: 'GET failed with Authorization: Bearer abcdef1234567890' });
+    await store.update(7, { error: 'WordPress said: password=hunter2hunter2 is wrong' });
+    await store.recordEvent(7, {
+      event: 'deal.accepted',
+      receivedAt: '2026-05-01T10:00:00.000Z',
+      outcome: 'invalid',
+      body: { token: 'ghp_0123456789abcdef', padding: 'x'.repeat(400) },
+    });
+    const stored = JSON.stringify([await store.readLog(7), await store.get(7), await store.readEvents(7)]);
+    for (const secret of ['abcdef1234567890', 'hunter2hunter2', 'ghp_0123456789abcdef']) {
+      expect(stored).not.toContain(secret);
+    }
+    expect(stored).toContain('WordPress said: password=[redacted] is wrong');
+  });
+});

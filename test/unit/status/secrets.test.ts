@@ -91,13 +91,25 @@ async function plantSecrets(): Promise<void> {
   const raw = JSON.stringify({
     time: new Date(now).toISOString(),
     level: 'error',
-    msg: `retry with api_key=${MARKED.apiKey} and token ${MARKED.githubToken}`,
+    msg: `retry with api_key=${MARKED.apiKey}, secret=${MARKED.webhookSecret} and token ${MARKED.githubToken}`,
     dealId: DEAL,
     blogId: 202,
     fields: { password: MARKED.wpPassword, authorization: `Basic ${MARKED.basic}`, plain: UNMARKED },
   });
   await redis.lpush(store.keys.dealLog(DEAL), raw);
   await redis.lpush(store.keys.log, raw);
+  // The store scrubs oversized event prefixes now; an older version did not.
+  await redis.lpush(
+    store.keys.dealEvents(DEAL),
+    JSON.stringify({
+      event: 'deal.accepted',
+      receivedAt,
+      dealId: DEAL,
+      outcome: 'bad_json',
+      body: `{"apiKey":"${MARKED.apiKey}","webhookSecret":"${MARKED.webhookSecret}","padding":"xxxx`,
+      truncated: true,
+    }),
+  );
 }
 
 /** Every page, with every filter, plus an action's flash and the error pages. */

@@ -13,6 +13,7 @@ import { AppError, errorMessage } from './errors.js';
 import type { Logger } from './logger.js';
 import { type Daemon, startDaemon } from './main.js';
 import { closeRedisClient, createRedisClient } from './queue/connection.js';
+import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { createSandbox, type Sandbox } from './sandbox/index.js';
 import { writeSecretFile } from './webhook/secret-file.js';
 
@@ -88,6 +89,16 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   rmSync(join(dataDir, 'static-site'), { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 
+  // No Redis at --redis? The demo starts its own (redis-server from the PATH, data under the demo's folder).
+  const embedded = await ensureEmbeddedRedis({
+    url: options.redisUrl,
+    embedded: true,
+    dataDir,
+    log: options.log,
+  });
+  const redisUrl = embedded?.url ?? options.redisUrl;
+  if (embedded) write(`Redis: none answered at ${options.redisUrl}; started one at ${embedded.url}`);
+
   const sandbox = await createSandbox({
     port: options.sandboxPort,
     allowHttpWebhooks: true,
@@ -97,7 +108,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   });
   let daemon: Daemon;
   try {
-    const config = demoConfig({ ...options, dataDir }, sandbox);
+    const config = demoConfig({ ...options, redisUrl, dataDir }, sandbox);
     // The sandbox numbers deals from 1001 on every start: forget the previous demo run, or its records would
     // make the new deals look like redeliveries.
     await clearPrefix(config.redis.url, config.redis.prefix, options.log);
@@ -119,6 +130,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     write(`Status page: ${daemon.statusUrl ?? '(off)'}`);
   } catch (error) {
     await sandbox.close();
+    await embedded?.stop();
     throw error;
   }
 
@@ -175,6 +187,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
       await report().catch(() => undefined);
       await daemon.close();
       await sandbox.close();
+      await embedded?.stop();
       resolveDone();
     })();
     return stopping;

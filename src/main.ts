@@ -30,6 +30,7 @@ import {
   type DealWorker,
   type DealWorkerOptions,
 } from './queue/worker.js';
+import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
 import { VERSION } from './version.js';
 import { createWebhookRouter } from './webhook/receiver.js';
@@ -106,8 +107,9 @@ export function configSecrets(config: Readonly<Config>): string[] {
   const walk = (value: unknown, key: string): void => {
     if (typeof value === 'string') {
       if (SECRET_OPTION.test(key)) found.push(value);
-    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
-    else if (value && typeof value === 'object') {
+    } else if (Array.isArray(value)) {
+      for (const v of value) walk(v, key);
+    } else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) walk(v, k);
     }
   };
@@ -140,9 +142,16 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const prefix = config.redis.prefix;
   // Before anything connects: a bad blog option stops start-up with the config's own readable messages.
   const publishers = createPublishers(config, options.plugins ?? PLUGINS, { log });
-  const redis = createRedisClient(config.redis.url, 'store', { log });
-  const producerRedis = createRedisClient(config.redis.url, 'producer', { log });
-  const workerRedis = createRedisClient(config.redis.url, 'worker', { log });
+  const embedded = await ensureEmbeddedRedis({
+    url: config.redis.url,
+    embedded: config.redis.embedded,
+    dataDir: config.dataDir,
+    log,
+  });
+  const redisUrl = embedded?.url ?? config.redis.url;
+  const redis = createRedisClient(redisUrl, 'store', { log });
+  const producerRedis = createRedisClient(redisUrl, 'producer', { log });
+  const workerRedis = createRedisClient(redisUrl, 'worker', { log });
 
   const metrics = createMetrics();
   const store = instrumentStore(createDealStore({ redis, prefix }), metrics);
@@ -184,6 +193,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'queue close failed'));
     await Promise.all([redis, producerRedis, workerRedis].map((client) => closeRedisClient(client)));
     await publishers.close();
+    await embedded?.stop();
   };
 
   try {
@@ -273,7 +283,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const webhookUrl = server ? urlOf(server, config.webhook.path) : undefined;
   if (!(await redisReachable(redis, 2_000))) {
     log.error(
-      { redis: config.redis.url.replace(/\/\/[^@]*@/, '//***@') },
+      { redis: redisUrl.replace(/\/\/[^@]*@/, '//***@') },
       'Redis is not reachable: webhooks are answered 503 (the marketplace delivers again) until it is back',
     );
   }

@@ -54,6 +54,11 @@ export const Config = z
           .string()
           .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
           .default('pressbridge'),
+        /**
+         * When the Redis at `url` does not answer, start `redis-server` from the PATH as a child process (data
+         * and AOF in `<dataDir>/redis`). For single-machine use and the demo; off in production configs.
+         */
+        embedded: z.boolean().default(false),
       })
       .prefault({}),
     webhook: z

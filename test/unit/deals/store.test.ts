@@ -263,7 +263,10 @@ describe('src/deals/store redactSecrets', () => {
 describe('src/deals/store scrubs free text on write', () => {
   it('blanks credentials quoted in log messages, errors and oversized event bodies', async () => {
     await store.createIfAbsent(newDeal(7, '2026-05-01T10:00:00.000Z'));
-    await store.appendLog(7, { level: 'error', msg: 'GET failed with Authorization: Bearer abcdef1234567890' });
+    await store.appendLog(7, {
+      level: 'error',
+      msg: 'GET failed with Authorization: Bearer abcdef1234567890',
+    });
     await store.update(7, { error: 'WordPress said: password=hunter2hunter2 is wrong' });
     await store.recordEvent(7, {
       event: 'deal.accepted',

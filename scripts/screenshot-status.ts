@@ -1,0 +1,51 @@
+/**
+ * Makes the README's screenshots of the status page: runs the demo (free ports, its own data folder), waits
+ * until its deals are handed in, and photographs the overview and one deal's page in Debian's Chromium.
+ *
+ *   npx tsx scripts/screenshot-status.ts        # writes docs/status-overview.png and docs/status-deal.png
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDemo } from '../src/demo.js';
+import { createSilentLogger } from '../src/logger.js';
+import { launchBrowser } from '../test/helpers/browser.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pb-shot-'));
+const run = await startDemo({
+  sandboxPort: 0,
+  webhookPort: 0,
+  statusPort: 0,
+  sitePort: 0,
+  redisUrl: process.env.PRESSBRIDGE_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  deals: 6,
+  intervalSeconds: 1,
+  exitAfterSeconds: 0,
+  dataDir,
+  log: createSilentLogger(),
+  write: () => {},
+});
+try {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { items } = await run.daemon.store.list({ limit: 10 });
+    if (items.length === 6 && items.every((d) => d.state === 'handed_in')) break;
+    if (Date.now() > deadline) throw new Error('the demo deals did not finish in time');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await page.goto(run.daemon.statusUrl as string);
+    await page.screenshot({ path: 'docs/status-overview.png', fullPage: true });
+    const first = (await run.daemon.store.list({ limit: 1 })).items[0];
+    await page.goto(new URL(`deals/${first?.dealId}`, run.daemon.statusUrl).href);
+    await page.screenshot({ path: 'docs/status-deal.png', fullPage: true });
+  } finally {
+    await browser.close();
+  }
+  console.log('wrote docs/status-overview.png and docs/status-deal.png');
+} finally {
+  await run.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,172 @@
+/**
+ * The operator's actions (status page buttons, `pressbridge retry`) on real BullMQ jobs in the machine's Redis:
+ * a failed deal runs again, a waiting one runs now, a handed-in one hands in again, a stuck one is marked handled.
+ */
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDealActions, type DealActions } from '../../src/deals/actions.js';
+import { createDealStore, type DealStore } from '../../src/deals/store.js';
+import { PublishError } from '../../src/errors.js';
+import { createSilentLogger } from '../../src/logger.js';
+import type { MarketplaceClient } from '../../src/marketplace/api.js';
+import { createRedisClient } from '../../src/queue/connection.js';
+import { type DEAL_JOB, type DealJobPayload, dealJobId } from '../../src/queue/jobs.js';
+import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
+import { createDealWorker, type DealWorker } from '../../src/queue/worker.js';
+import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+
+type Behaviour = 'fail-permanent' | 'fail-retryable' | 'succeed';
+
+describe('src/deals/actions on real jobs (integration)', () => {
+  const prefix = randomPrefix();
+  const log = createSilentLogger();
+  let redis: Redis;
+  let producerRedis: Redis;
+  let workerRedis: Redis;
+  let store: DealStore;
+  let producer: DealProducer;
+  let worker: DealWorker;
+  let actions: DealActions;
+  const behaviour = new Map<number, Behaviour>();
+  const runs: Array<{ dealId: number; source: string; state: string | undefined; handedInAt: unknown }> = [];
+
+  const until = async (probe: () => Promise<boolean>, what: string): Promise<void> => {
+    const deadline = Date.now() + 15_000;
+    while (!(await probe())) {
+      if (Date.now() > deadline) throw new Error(`${what}: not in time`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const stateOf = async (dealId: number) => (await store.get(dealId))?.state;
+  const jobState = async (dealId: number) =>
+    (
+      await (producer.queue as Queue<DealJobPayload, unknown, typeof DEAL_JOB>).getJob(dealJobId(dealId))
+    )?.getState();
+
+  const enqueue = (dealId: number) =>
+    producer.enqueueDeal({
+      dealId,
+      blogId: 1,
+      event: {
+        id: dealId,
+        blog: { id: 1, name: 'Blog' },
+        instant_publish: false,
+        published_by: 'agent',
+        category_id: null,
+      },
+      receivedAt: new Date().toISOString(),
+      source: 'webhook',
+    });
+
+  beforeAll(() => {
+    redis = createRedisClient(TEST_REDIS_URL, 'store');
+    producerRedis = createRedisClient(TEST_REDIS_URL, 'producer');
+    workerRedis = createRedisClient(TEST_REDIS_URL, 'worker');
+    store = createDealStore({ redis, prefix });
+    // A 30 s backoff: a retryable failure leaves the job delayed long enough to see "retry now" promote it.
+    producer = createDealProducer({
+      connection: producerRedis,
+      prefix,
+      store,
+      log,
+      settings: { backoffMs: 30_000 },
+    });
+    worker = createDealWorker({
+      connection: workerRedis,
+      prefix,
+      concurrency: 1,
+      client: {} as MarketplaceClient,
+      store,
+      log,
+      process: async ({ dealId, payload, store: s }) => {
+        const record = await s.get(dealId);
+        runs.push({
+          dealId,
+          source: payload.source,
+          state: record?.state,
+          handedInAt: record?.data.handedInAt,
+        });
+        const mode = behaviour.get(dealId) ?? 'succeed';
+        if (mode === 'fail-permanent')
+          throw new PublishError('test_permanent', 'refused', { retryable: false });
+        if (mode === 'fail-retryable')
+          throw new PublishError('test_retryable', 'site down', { retryable: true });
+        await s.update(dealId, {
+          state: 'handed_in',
+          url: `https://blog.example.cz/${dealId}/`,
+          data: { handedInAt: new Date().toISOString() },
+        });
+        return { ok: true };
+      },
+    });
+    actions = createDealActions({ store, queue: producer.queue, log });
+  });
+
+  afterAll(async () => {
+    await worker.close();
+    await producer.close();
+    await deleteKeys(redis, prefix);
+    for (const client of [redis, producerRedis, workerRedis]) client.disconnect();
+  });
+
+  it('runs a failed deal again as an operator run, and it can then succeed', async () => {
+    behaviour.set(11, 'fail-permanent');
+    await enqueue(11);
+    await until(async () => (await stateOf(11)) === 'failed', 'failed');
+    behaviour.set(11, 'succeed');
+    const result = await actions.retry(11);
+    expect(result).toMatchObject({ ok: true });
+    await until(async () => (await stateOf(11)) === 'handed_in', 'handed in');
+    expect(runs.filter((r) => r.dealId === 11).map((r) => r.source)).toEqual(['webhook', 'manual']);
+    expect((await store.get(11))?.error).toBeUndefined();
+  });
+
+  it('runs a deal waiting for its next attempt now', async () => {
+    behaviour.set(12, 'fail-retryable');
+    await enqueue(12);
+    await until(async () => (await jobState(12)) === 'delayed', 'delayed');
+    behaviour.set(12, 'succeed');
+    expect((await actions.retry(12)).message).toMatch(/now \(it was waiting for its next attempt\)/);
+    await until(async () => (await stateOf(12)) === 'handed_in', 'handed in');
+  });
+
+  it('hands a handed-in deal in again: the pipeline sees a published deal without its hand-in', async () => {
+    await enqueue(13);
+    await until(async () => (await stateOf(13)) === 'handed_in', 'handed in');
+    const before = runs.filter((r) => r.dealId === 13).length;
+    expect(await actions.handInAgain(13)).toMatchObject({ ok: true });
+    await until(async () => runs.filter((r) => r.dealId === 13).length > before, 'ran again');
+    const rerun = runs.filter((r) => r.dealId === 13).at(-1);
+    // The record still has its URL but no longer its hand-in, so the pipeline verifies and hands in again.
+    expect(rerun?.handedInAt).toBeUndefined();
+    expect((await store.get(13))?.url).toBe('https://blog.example.cz/13/');
+    await until(async () => (await stateOf(13)) === 'handed_in', 'handed in again');
+  });
+
+  it('marks a waiting deal as handled and drops its pending attempt', async () => {
+    behaviour.set(14, 'fail-retryable');
+    await enqueue(14);
+    await until(async () => (await jobState(14)) === 'delayed', 'delayed');
+    expect(await actions.markHandled(14)).toMatchObject({ ok: true });
+    expect(await stateOf(14)).toBe('handled');
+    expect(await jobState(14)).toBeUndefined();
+    expect(await actions.retry(14)).toMatchObject({
+      ok: false,
+      message: 'Deal 14 is handled; there is nothing to retry.',
+    });
+  });
+
+  it('refuses, changing nothing, for a deal it does not know or one without a URL', async () => {
+    expect(await actions.retry(999)).toMatchObject({ ok: false });
+    expect((await actions.retry(999)).message).toContain('pressbridge replay 999');
+    behaviour.set(15, 'fail-permanent');
+    await enqueue(15);
+    await until(async () => (await stateOf(15)) === 'failed', 'failed');
+    expect(await actions.handInAgain(15)).toMatchObject({
+      ok: false,
+      message: 'Deal 15 has no published URL yet; use retry instead.',
+    });
+    expect(await stateOf(15)).toBe('failed');
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The operator's commands as a user runs them (a real `pressbridge` process per command) against the sandbox
+ * marketplace, the machine's Redis and a real WordPress: doctor, blogs, agent, categories sync, replay, deals,
+ * deal. The deal actions behind the status page's buttons are tested in-process in deal-actions.test.ts.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEAL_QUEUE, dealJobId } from '../../src/queue/jobs.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { startWordPress, type WordPressSite } from '../helpers/wordpress.js';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../..');
+
+describe('operator commands (integration)', () => {
+  let wp: WordPressSite;
+  let sandbox: Sandbox;
+  let dir: string;
+  let config: string;
+  const prefix = randomPrefix();
+
+  async function cli(args: string[], env: Record<string, string> = {}) {
+    try {
+      const { stdout, stderr } = await run(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli.ts', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, PRESSBRIDGE_CONFIG: config, WP_PASSWORD: wp.applicationPassword, ...env },
+        timeout: 60_000,
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    }
+  }
+
+  beforeAll(async () => {
+    wp = await startWordPress({ name: 'operator' });
+    sandbox = await createSandbox({ blogs: [{ id: 1, name: 'Testovací blog', url: wp.url }] });
+    dir = mkdtempSync(join(tmpdir(), 'pb-operator-'));
+    config = join(dir, 'pressbridge.yaml');
+    writeFileSync(
+      config,
+      [
+        'marketplace:',
+        `  baseUrl: ${sandbox.url}`,
+        `  apiKey: ${sandbox.apiKey}`,
+        'redis:',
+        `  url: ${TEST_REDIS_URL}`,
+        `  prefix: ${prefix}`,
+        `dataDir: ${join(dir, 'data')}`,
+        'blogs:',
+        '  - id: 1',
+        '    publisher: wordpress',
+        '    options:',
+        `      url: ${wp.url}`,
+        `      username: ${wp.username}`,
+        '      applicationPassword: { env: WP_PASSWORD }',
+        '      categories: identity',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+    await wp?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    await deleteKeys(redis, prefix);
+    redis.disconnect();
+  });
+
+  it('doctor fails on a missing webhook with its fix, then passes once it is registered', async () => {
+    const before = await cli(['doctor']);
+    expect(before.code).toBe(1);
+    expect(before.stdout).toMatch(/FAIL webhook: no webhook is registered/);
+    expect(before.stdout).toContain('fix: pressbridge webhook register');
+    expect(before.stdout).toMatch(/OK {3}blog 1: WordPress credentials for .*: signed in as/);
+    expect(before.stdout).toMatch(/OK {3}API key: account \S+ \(role bloger, scopes read, write\)/);
+
+    const registered = await cli(['webhook', 'register', 'https://pressbridge.example.cz/webhook']);
+    expect(registered.code).toBe(0);
+    const after = await cli(['doctor', '--json']);
+    expect(after.code, after.stdout).toBe(0);
+    const checks = JSON.parse(after.stdout) as Array<{ name: string; status: string }>;
+    expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
+    expect(checks.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['config', 'Redis', 'Redis eviction', 'API key', 'webhook']),
+    );
+  });
+
+  it('doctor names a wrong WordPress password and how to fix it', async () => {
+    const result = await cli(['doctor'], { WP_PASSWORD: 'aaaa bbbb cccc dddd eeee ffff' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/FAIL blog 1: WordPress credentials for/);
+    expect(result.stdout).toMatch(/fix: .*(Application Password|Authorization header)/);
+    expect(result.stdout).not.toContain('aaaa bbbb');
+  });
+
+  it('lists the blogs, switches agent publishing off and on', async () => {
+    const listed = await cli(['blogs', '--json']);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ id: 1, mode: 'agent', pressbridge: 'wordpress' }),
+    ]);
+    expect((await cli(['agent', 'off', '1'])).stdout).toContain('Agent publishing is off for blog 1.');
+    expect(JSON.parse((await cli(['blogs', '--json'])).stdout)[0].mode).toBe('manual');
+    expect((await cli(['agent', 'on', '1'])).code).toBe(0);
+    expect(JSON.parse((await cli(['blogs', '--json'])).stdout)[0].mode).toBe('agent');
+    const bad = await cli(['agent', 'maybe', '1']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('expected "on" or "off"');
+  });
+
+  it('syncs the WordPress categories to the marketplace, after a dry run that sends nothing', async () => {
+    const dry = await cli(['categories', 'sync', '1', '--dry-run', '--json']);
+    expect(dry.code).toBe(0);
+    const planned = JSON.parse(dry.stdout) as {
+      dryRun: boolean;
+      categories: Array<{ id: number; name: string }>;
+    };
+    expect(planned.dryRun).toBe(true);
+    expect(planned.categories.map((c) => c.name)).toEqual(expect.arrayContaining(['Cestování', 'Technika']));
+    const marketplaceCategories = async (): Promise<number[]> => {
+      const answer = await fetch(`${sandbox.url}/v1/blogs`, {
+        headers: { Authorization: `Bearer ${sandbox.apiKey}` },
+      });
+      const blogs = (await answer.json()) as {
+        data: Array<{ publishing: { categories: Array<{ id: number }> } }>;
+      };
+      return (blogs.data[0]?.publishing.categories ?? []).map((c) => c.id).sort((x, y) => x - y);
+    };
+    const wordpressIds = wp.categories.map((c) => c.id).sort((x, y) => x - y);
+    expect(await marketplaceCategories()).not.toEqual(wordpressIds);
+
+    const sent = await cli(['categories', 'sync', '1']);
+    expect(sent.code).toBe(0);
+    expect(await marketplaceCategories()).toEqual(wordpressIds);
+  });
+
+  it('replays a deal whose webhook never came, then shows it in deals and deal', async () => {
+    const deal = await sandbox.createDeal({ blogId: 1, deliver: false });
+    const replayed = await cli(['replay', String(deal.id)]);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(replayed.stdout).toContain(`Deal ${deal.id} fetched from the marketplace and queued.`);
+    const queue = new Queue(DEAL_QUEUE, { connection: { url: TEST_REDIS_URL }, prefix });
+    try {
+      const job = await queue.getJob(dealJobId(deal.id));
+      expect(job?.data).toMatchObject({ dealId: deal.id, blogId: 1, source: 'manual' });
+    } finally {
+      await queue.close();
+    }
+    const again = await cli(['replay', String(deal.id)]);
+    expect(again.stdout).toContain(`Deal ${deal.id} is already queued`);
+
+    const listed = JSON.parse((await cli(['deals', '--json'])).stdout) as {
+      items: Array<{ dealId: number }>;
+    };
+    expect(listed.items.map((d) => d.dealId)).toContain(deal.id);
+    const story = await cli(['deal', String(deal.id)]);
+    expect(story.stdout).toContain(`Deal ${deal.id}  received`);
+    expect(story.stdout).toContain(`operator: Deal ${deal.id} fetched from the marketplace and queued.`);
+
+    const missing = await cli(['deal', '424242']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('pressbridge has no record of deal 424242');
+  });
+});

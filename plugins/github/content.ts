@@ -1,0 +1,205 @@
+/**
+ * The article file: YAML front matter, then the body as Markdown (turndown, GFM tables) or as the sanitised
+ * HTML. Pure: the same deal and options always make the same bytes.
+ *
+ * Two things the text must never do on a static site: run template code, and lose the advertiser's link
+ * attributes. Jekyll and Eleventy run Liquid (`{{ }}`, `{% %}`) inside posts, Hugo runs shortcodes (`{{< >}}`),
+ * Nunjucks has `{# #}`: a text from the marketplace containing those would break the site's build or worse, so
+ * `{` before `{`, `%` or `#` is written as `&#123;` (shown as `{`). Links whose attributes Markdown cannot say
+ * (`rel="sponsored"`, `target`) stay HTML while `rawHtml` is on.
+ */
+import TurndownService from 'turndown';
+import { gfm } from 'turndown-plugin-gfm';
+import { Document } from 'yaml';
+import { toIsoWithServiceOffset } from '../../src/marketplace/schema.js';
+import { blocksToPlainHtml } from '../../src/render/plain.js';
+import type { Block, ImageRef } from '../../src/render/types.js';
+import type { FrontMatterKeys } from './layout.js';
+
+/** Block-level `{{`, `{%`, `{#`: template syntax of Liquid, Hugo shortcodes, Nunjucks. */
+const TEMPLATE_OPENER = /\{(?=[{%#])/g;
+
+/** Neutralises template syntax: `{{ x }}` is shown as written but never run by the site generator. */
+export function escapeTemplateSyntax(text: string): string {
+  return text.replace(TEMPLATE_OPENER, '&#123;');
+}
+
+function createTurndown(rawHtml: boolean): TurndownService {
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    hr: '---',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    emDelimiter: '_',
+    strongDelimiter: '**',
+    linkStyle: 'inlined',
+  });
+  service.use(gfm);
+  // `~~` as every Markdown with strikethrough reads it (the plugin writes a single `~`).
+  service.addRule('strikethrough', {
+    filter: ['del', 's'],
+    replacement: (content) => `~~${content}~~`,
+  });
+  // One space after the marker ("- item", "1. item"), continuation lines indented to match.
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement(content, node) {
+      const parent = node.parentNode as HTMLElement | null;
+      let prefix = '- ';
+      if (parent?.nodeName === 'OL') {
+        const start = Number(parent.getAttribute('start') ?? '1');
+        const index = Array.prototype.indexOf.call(parent.children, node);
+        prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
+      }
+      const text = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '\n')
+        .replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
+      return prefix + text + (node.nextSibling && !text.endsWith('\n') ? '\n' : '');
+    },
+  });
+  if (rawHtml) {
+    // A rule, not `keep`: turndown tries its own link rule before kept elements.
+    service.addRule('richLink', {
+      filter: (node) => node.nodeName === 'A' && hasAttributesBeyondMarkdown(node),
+      replacement: (_content, node) => node.outerHTML,
+    });
+  }
+  return service;
+}
+
+function hasAttributesBeyondMarkdown(node: HTMLElement): boolean {
+  for (const attribute of Array.from(node.attributes)) {
+    if (attribute.name !== 'href' && attribute.name !== 'title') return true;
+  }
+  return false;
+}
+
+let withRawHtml: TurndownService | undefined;
+let withoutRawHtml: TurndownService | undefined;
+
+function turndown(rawHtml: boolean): TurndownService {
+  if (rawHtml) {
+    withRawHtml ??= createTurndown(true);
+    return withRawHtml;
+  }
+  withoutRawHtml ??= createTurndown(false);
+  return withoutRawHtml;
+}
+
+/** Links that carry attributes a Markdown link cannot (they become plain links when rawHtml is off). */
+export function countRichLinks(html: string): number {
+  let count = 0;
+  for (const tag of html.matchAll(/<a\b([^>]*)>/gi)) {
+    const names = [...(tag[1] ?? '').matchAll(/([^\s"'=<>/]+)\s*=/g)].map((m) => (m[1] ?? '').toLowerCase());
+    if (names.some((name) => name !== 'href' && name !== 'title')) count += 1;
+  }
+  return count;
+}
+
+/** Alt text inside `![…]`: brackets and backslashes escaped, whitespace collapsed. */
+function markdownAlt(alt: string): string {
+  return alt
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\[\]])/g, '\\$1');
+}
+
+/** A link destination: as it is when it is plain, else in angle brackets. */
+function markdownDestination(url: string): string {
+  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+}
+
+export interface BodyInput {
+  blocks: readonly Block[];
+  /** Photo number → how the body refers to it; image blocks without one are left out. */
+  images: ReadonlyMap<number, ImageRef>;
+  format: 'markdown' | 'html';
+  rawHtml: boolean;
+}
+
+export interface Body {
+  text: string;
+  /** Links that lost attributes (`rel`, `target`) because rawHtml is off. */
+  linksSimplified: number;
+}
+
+/** The article's body (no title, no cover: both go to the front matter), escaped for template engines. */
+export function renderBody(input: BodyInput): Body {
+  if (input.format === 'html') {
+    return { text: escapeTemplateSyntax(blocksToPlainHtml(input.blocks, input.images)), linksSimplified: 0 };
+  }
+  const service = turndown(input.rawHtml);
+  const parts: string[] = [];
+  let linksSimplified = 0;
+  for (const block of input.blocks) {
+    if (block.type === 'image') {
+      const image = input.images.get(block.n);
+      if (image) parts.push(`![${markdownAlt(image.alt)}](${markdownDestination(image.url)})`);
+      continue;
+    }
+    const html = blocksToPlainHtml([block], new Map());
+    if (!input.rawHtml) linksSimplified += countRichLinks(html);
+    const markdown = service
+      .turndown(html)
+      .replace(/^>[ \t]+$/gm, '>')
+      .trim();
+    if (markdown !== '') parts.push(markdown);
+  }
+  return { text: escapeTemplateSyntax(parts.join('\n\n')), linksSimplified };
+}
+
+export interface FrontMatterInput {
+  keys: FrontMatterKeys;
+  title: string;
+  /** The deal's acceptance. */
+  date: Date;
+  slug: string;
+  categories: readonly string[];
+  /** How the front matter refers to the cover. */
+  cover: string | undefined;
+  /** The article's path on the site (see FrontMatterKeys.permalink). */
+  permalink: string | undefined;
+  dealId: number;
+  /** A brief: marked as a draft. */
+  draft: boolean;
+  extra: Readonly<Record<string, unknown>>;
+}
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+
+/**
+ * The YAML front matter, `---` lines included. Written as YAML 1.1 (Jekyll's Ruby and older Go parsers read
+ * `yes`, `on`, `no` as booleans, so such texts are quoted); the date stays unquoted, a timestamp to every reader.
+ * Key order: title, date, slug, categories, cover, permalink, the extra fields, draft, the deal id.
+ */
+export function renderFrontMatter(input: FrontMatterInput): string {
+  const { keys } = input;
+  const doc = new Document({}, { version: '1.1' });
+  const set = (key: string | null, value: unknown) => {
+    if (key !== null && value !== undefined) doc.set(key, value);
+  };
+  set(keys.title, input.title);
+  set(keys.date, toIsoWithServiceOffset(input.date));
+  set(keys.slug, input.slug);
+  if (input.categories.length > 0) set(keys.categories, [...input.categories]);
+  if (input.cover !== undefined) set(keys.cover, keys.cover === 'images' ? [input.cover] : input.cover);
+  set(keys.permalink, input.permalink);
+  for (const [key, value] of Object.entries(input.extra)) doc.set(key, value);
+  if (input.draft) set(keys.draft, true);
+  doc.set(keys.deal, input.dealId);
+  let yaml = doc.toString({ lineWidth: 0 });
+  if (keys.date !== null) {
+    const key = keys.date.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+    yaml = yaml.replace(
+      new RegExp(`^("?${key}"?): "([^"\\n]*)"$`, 'm'),
+      (whole, name: string, value: string) => (ISO_WITH_OFFSET.test(value) ? `${name}: ${value}` : whole),
+    );
+  }
+  return `---\n${yaml}---\n`;
+}
+
+/** The whole file: front matter, a blank line, the body, a final newline. */
+export function renderFile(frontMatter: string, body: string): string {
+  return body === '' ? frontMatter : `${frontMatter}\n${body}\n`;
+}

@@ -1,0 +1,341 @@
+/**
+ * Turning whatever a request to the GitHub API ended with into one `GitHubPublishError`: classified once, here,
+ * with a message that names the repository and tells the blogger what to fix, and, for rate limits, when to
+ * try again. Retryable: network faults, timeouts, 5xx, primary and secondary rate limits. Permanent: a
+ * rejected token, missing permissions, a repository or branch that does not exist, other 4xx.
+ *
+ * The token never appears here: messages are built from the route, the status and what GitHub said, and
+ * `redact` removes the token from anything taken over from an answer anyway.
+ */
+import { z } from 'zod';
+import { PublishError } from '../../src/errors.js';
+import { toIsoWithServiceOffset } from '../../src/marketplace/schema.js';
+
+export const GitHubErrorCode = {
+  unauthorized: 'github_unauthorized',
+  forbidden: 'github_forbidden',
+  rateLimited: 'github_rate_limited',
+  secondaryRateLimited: 'github_secondary_rate_limited',
+  repoNotFound: 'github_repo_not_found',
+  branchNotFound: 'github_branch_not_found',
+  notFound: 'github_not_found',
+  emptyRepo: 'github_empty_repository',
+  rejected: 'github_rejected',
+  protectedBranch: 'github_protected_branch',
+  refMoving: 'github_ref_moving',
+  unavailable: 'github_unavailable',
+  unreachable: 'github_unreachable',
+  timeout: 'github_timeout',
+  aborted: 'github_aborted',
+  badAnswer: 'github_bad_answer',
+  pathTaken: 'github_path_taken',
+  prClosed: 'github_pr_closed',
+  prNotMerged: 'github_pr_not_merged',
+  noDraftPath: 'github_no_draft_path',
+} as const;
+export type GitHubErrorCode = (typeof GitHubErrorCode)[keyof typeof GitHubErrorCode];
+
+/**
+ * A `PublishError` that also says what GitHub answered and, for a rate limit, how long to wait before the
+ * next try (`retryAfterMs`: from `retry-after`, or until `x-ratelimit-reset`, or GitHub's advised minute).
+ */
+export class GitHubPublishError extends PublishError {
+  /** HTTP status; 0 when no answer arrived. */
+  readonly status: number;
+  /** How long GitHub asked us to wait before trying again (rate limits only). */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    code: GitHubErrorCode,
+    message: string,
+    options: { retryable: boolean; status?: number; retryAfterMs?: number | undefined; cause?: unknown },
+  ) {
+    super(code, message, { retryable: options.retryable, cause: options.cause });
+    this.status = options.status ?? 0;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/** What an error answer from GitHub says (`{ message, documentation_url, errors }`), leniently. */
+const ErrorBody = z.object({
+  message: z.string().optional().catch(undefined),
+  errors: z.array(z.unknown()).optional().catch(undefined),
+});
+
+/** The parts of an Octokit `RequestError` read here (duck-typed: the class lives in a transitive package). */
+export interface HttpAnswer {
+  status: number;
+  headers: Readonly<Record<string, string | number | undefined>>;
+  data: unknown;
+}
+
+/** Where a request went, for messages. Never holds the token. */
+export interface RequestContext {
+  /** `owner/name`. */
+  repo: string;
+  /** The API root, e.g. `https://api.github.com`. */
+  api: string;
+  method: string;
+  /** The path with its parameters filled in, e.g. `/repos/jana/blog/git/refs/heads/main`. */
+  path: string;
+  timeoutMs: number;
+}
+
+const TOKEN_FIX =
+  'create a fine-grained personal access token (GitHub → Settings → Developer settings → Personal access tokens) with access to the repository and the permission Contents: read and write (Pull requests: read and write for prMode), and set the option token';
+
+/** GitHub's advice when a secondary limit names no time: wait at least a minute. */
+export const SECONDARY_LIMIT_DEFAULT_WAIT_MS = 60_000;
+
+/** The answer's header as a string (Octokit keeps them lower-case). */
+function header(answer: HttpAnswer, name: string): string | undefined {
+  const value = answer.headers[name];
+  return value === undefined ? undefined : String(value);
+}
+
+/** What GitHub said: its message and the first few validation errors, cut short. */
+export function whatGitHubSaid(data: unknown): string {
+  if (typeof data === 'string') return plain(data) || 'no explanation';
+  const parsed = ErrorBody.safeParse(data);
+  if (!parsed.success || parsed.data.message === undefined) return 'no explanation';
+  const details = (parsed.data.errors ?? [])
+    .slice(0, 3)
+    .map((e) =>
+      typeof e === 'string'
+        ? e
+        : typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string'
+          ? String((e as { message: string }).message)
+          : '',
+    )
+    .filter((e) => e !== '');
+  return plain(`${parsed.data.message}${details.length > 0 ? ` (${details.join('; ')})` : ''}`);
+}
+
+function plain(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+/** Milliseconds from a `retry-after` header: seconds, or an HTTP date. */
+function retryAfterMs(value: string, nowMs: number): number | undefined {
+  const seconds = Number(value.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+/**
+ * A rate-limit answer (403 or 429) as GitHub documents them: `retry-after` first; else `x-ratelimit-remaining: 0`
+ * with `x-ratelimit-reset` (the primary limit, per hour); else a message naming the secondary limit, or any 429
+ * (wait at least a minute). Undefined: not a rate limit (a 403 is then a permission problem).
+ */
+export function rateLimitOf(
+  answer: HttpAnswer,
+  nowMs: number,
+): { kind: 'primary' | 'secondary'; waitMs: number; resetAt?: Date; limit?: string } | undefined {
+  if (answer.status !== 403 && answer.status !== 429) return undefined;
+  const said = whatGitHubSaid(answer.data);
+  const secondaryText = /secondary rate limit|abuse detection/i.test(said);
+  const retryAfter = header(answer, 'retry-after');
+  const remaining = header(answer, 'x-ratelimit-remaining');
+  const reset = Number(header(answer, 'x-ratelimit-reset'));
+  const limit = header(answer, 'x-ratelimit-limit');
+  if (retryAfter !== undefined) {
+    const waitMs = retryAfterMs(retryAfter, nowMs);
+    if (waitMs !== undefined) {
+      return remaining === '0' && !secondaryText
+        ? { kind: 'primary', waitMs, ...(limit !== undefined ? { limit } : {}) }
+        : { kind: 'secondary', waitMs };
+    }
+  }
+  if (remaining === '0' && Number.isFinite(reset) && reset > 0) {
+    const resetAt = new Date(reset * 1000);
+    // One second past the reset: GitHub's clock and ours differ a little.
+    const waitMs = Math.max(1000, resetAt.getTime() - nowMs + 1000);
+    return { kind: 'primary', waitMs, resetAt, ...(limit !== undefined ? { limit } : {}) };
+  }
+  if (secondaryText || answer.status === 429) {
+    return { kind: 'secondary', waitMs: SECONDARY_LIMIT_DEFAULT_WAIT_MS };
+  }
+  return undefined;
+}
+
+/** The classification of an error answer from GitHub (a status of 400 or more). */
+export function classifyAnswer(
+  answer: HttpAnswer,
+  context: RequestContext,
+  nowMs: number,
+): GitHubPublishError {
+  const { repo, api } = context;
+  const request = `${context.method} ${context.path}`;
+  const said = whatGitHubSaid(answer.data);
+  const status = answer.status;
+  const base = { status, cause: new GitHubAnswer(status, request) };
+
+  const limited = rateLimitOf(answer, nowMs);
+  if (limited?.kind === 'primary') {
+    const until = limited.resetAt ? ` until ${toIsoWithServiceOffset(limited.resetAt)}` : '';
+    return new GitHubPublishError(
+      GitHubErrorCode.rateLimited,
+      `GitHub's rate limit for the token is used up (${status} to ${request}${limited.limit ? `: ${limited.limit} requests an hour` : ''})${until}; will retry in ${seconds(limited.waitMs)} s. Another program using the same token may be spending it`,
+      { ...base, retryable: true, retryAfterMs: limited.waitMs },
+    );
+  }
+  if (limited?.kind === 'secondary') {
+    return new GitHubPublishError(
+      GitHubErrorCode.secondaryRateLimited,
+      `GitHub's secondary rate limit (too many writes in a short time) stopped ${request} on ${repo} (${status}: ${said}); will retry in ${seconds(limited.waitMs)} s`,
+      { ...base, retryable: true, retryAfterMs: limited.waitMs },
+    );
+  }
+  if (status === 401) {
+    return new GitHubPublishError(
+      GitHubErrorCode.unauthorized,
+      `GitHub rejected the token for ${repo} (401 to ${request}: ${said}): the token is wrong, expired or revoked; ${TOKEN_FIX}`,
+      { ...base, retryable: false },
+    );
+  }
+  if (status === 403) {
+    return new GitHubPublishError(
+      GitHubErrorCode.forbidden,
+      `GitHub refused ${request} on ${repo} (403: ${said}): the token may not do this; give it access to ${repo} with the permission Contents: read and write (Pull requests: read and write for prMode), or check that the repository is not archived`,
+      { ...base, retryable: false },
+    );
+  }
+  if (status >= 500 || status === 408) {
+    return new GitHubPublishError(
+      GitHubErrorCode.unavailable,
+      `GitHub (${api}) answered ${status} to ${request} (${said}); will retry`,
+      { ...base, retryable: true },
+    );
+  }
+  if (status === 404) {
+    return new GitHubPublishError(
+      GitHubErrorCode.notFound,
+      `GitHub answered 404 to ${request}: the repository ${repo} does not exist, or the token cannot see it (give the token access to ${repo})`,
+      { ...base, retryable: false },
+    );
+  }
+  if (status === 409 && /empty/i.test(said)) {
+    return new GitHubPublishError(
+      GitHubErrorCode.emptyRepo,
+      `The repository ${repo} is empty (409 to ${request}): push the site's first commit, then pressbridge can add articles to it`,
+      { ...base, retryable: false },
+    );
+  }
+  return new GitHubPublishError(
+    GitHubErrorCode.rejected,
+    `GitHub refused ${request} on ${repo}: ${status} ${said}`,
+    { ...base, retryable: false },
+  );
+}
+
+/** A small, serialisable cause (the Octokit error would carry the request body, i.e. whole photos). */
+export class GitHubAnswer extends Error {
+  override readonly name = 'GitHubAnswer';
+  constructor(
+    readonly status: number,
+    readonly request: string,
+  ) {
+    super(`HTTP ${status} to ${request}`);
+  }
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host name not found (check the option apiBaseUrl)',
+  EAI_AGAIN: 'host name lookup failed for now',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'the connection was closed unexpectedly',
+  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
+};
+
+/** The most telling reason in an error's cause chain: a system error code, else the innermost message. */
+export function networkReason(error: unknown): string {
+  let current: unknown = error;
+  let innermost = '';
+  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
+    if (typeof current !== 'object') {
+      innermost = String(current);
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code in NETWORK_REASONS) return `${NETWORK_REASONS[code]} [${code}]`;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') innermost = message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return innermost === '' ? 'no answer' : plain(innermost);
+}
+
+/** An Octokit RequestError that carries an answer (status ≥ 400), read without importing its class. */
+export function answerOf(error: unknown): HttpAnswer | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const response = (error as { response?: unknown }).response;
+  if (typeof response !== 'object' || response === null) return undefined;
+  const status = (response as { status?: unknown }).status;
+  const headers = (response as { headers?: unknown }).headers;
+  if (typeof status !== 'number' || status < 300) return undefined;
+  return {
+    status,
+    headers: typeof headers === 'object' && headers !== null ? (headers as HttpAnswer['headers']) : {},
+    data: (response as { data?: unknown }).data,
+  };
+}
+
+/** Any failure of one request → GitHubPublishError. Errors of this plugin pass unchanged. */
+export function toGitHubError(
+  error: unknown,
+  context: RequestContext,
+  signals: { caller?: AbortSignal | undefined; timeout: AbortSignal },
+  nowMs: number,
+): GitHubPublishError {
+  if (error instanceof GitHubPublishError) return error;
+  const request = `${context.method} ${context.path}`;
+  if (signals.caller?.aborted) {
+    return new GitHubPublishError(GitHubErrorCode.aborted, `${request} to GitHub was cancelled`, {
+      retryable: true,
+    });
+  }
+  if (signals.timeout.aborted) {
+    return new GitHubPublishError(
+      GitHubErrorCode.timeout,
+      `GitHub (${context.api}) did not answer ${request} within ${context.timeoutMs} ms; will retry (raise the option timeoutMs if it keeps happening)`,
+      { retryable: true },
+    );
+  }
+  const answer = answerOf(error);
+  if (answer) return classifyAnswer(answer, context, nowMs);
+  return new GitHubPublishError(
+    GitHubErrorCode.unreachable,
+    `Cannot reach GitHub at ${context.api}: ${networkReason(error)} (${request}); will retry`,
+    { retryable: true },
+  );
+}
+
+/** Removes the token from a text (messages built from what an answer said). */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out;
+}
+
+/** The same error with the token removed from its message. */
+export function redactError(error: GitHubPublishError, secrets: readonly string[]): GitHubPublishError {
+  const message = redact(error.message, secrets);
+  if (message === error.message) return error;
+  return new GitHubPublishError(error.code as GitHubErrorCode, message, {
+    retryable: error.retryable,
+    status: error.status,
+    retryAfterMs: error.retryAfterMs,
+    cause: error.cause,
+  });
+}
+
+function seconds(ms: number): number {
+  return Math.ceil(ms / 1000);
+}

@@ -1,0 +1,440 @@
+import { z } from 'zod';
+import {
+  type FrontMatterKeys,
+  type Layout,
+  type PathPatterns,
+  PRESET_DEFAULTS,
+  PRESETS,
+  type Preset,
+  repoPathProblem,
+  resolveUrlPattern,
+  urlPatternProblem,
+} from './layout.js';
+
+/**
+ * Options of the `github` publisher: one blog's `options` in the config file. Validated once at start-up; the
+ * output is resolved (the preset's defaults filled in, the URL pattern made absolute), so the publisher never
+ * looks at the preset again.
+ *
+ * Secrets: the config loader resolves `{ env: NAME }` and `{ file: PATH }` before this schema runs, so `token`
+ * is a plain string here. No check that could fail on a non-empty token runs on it, because the config loader
+ * quotes short rejected values in its messages.
+ */
+
+const httpUrl = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL, e.g. ${example}` })
+    .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), {
+      error: 'must not contain a user name or password',
+    })
+    .refine((value) => !/[?#]/.test(value), {
+      error: 'must be a plain address, without ?query or #fragment',
+    });
+
+/** A branch name git accepts (git check-ref-format, simplified). */
+const BRANCH = /^(?!\/|.*(?:\/\/|\.\.|@\{|\/$|\.lock$|\.$))[^\s~^:?*[\\\p{Cc}]+$/u;
+const branchName = (what: string) =>
+  z
+    .string({ error: `must be ${what}` })
+    .trim()
+    .min(1, 'must not be empty')
+    .refine((value) => BRANCH.test(value), { error: `must be ${what} (no spaces, "..", "~", "^", ":" …)` });
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+const keyName = z
+  .string({ error: 'must be a front-matter key (letters, digits, _ and -), or null to leave the field out' })
+  .regex(KEY, { error: 'must be a front-matter key (letters, digits, _ and -), e.g. pubDate' });
+
+const pattern = (example: string) =>
+  z
+    .string({ error: `must be a pattern such as "${example}"` })
+    .trim()
+    .min(1, 'must not be empty');
+
+const Paths = z.strictObject(
+  {
+    /** The article file, e.g. `content/blog/{yyyy}-{mm}-{dd}-{slug}.{ext}`. */
+    article: pattern('content/blog/{slug}.{ext}').optional(),
+    /** The folder for the photos, ending in `/`, e.g. `public/images/{slug}/`. */
+    images: pattern('public/images/{slug}/').optional(),
+    /** How the article refers to a photo, e.g. `/images/{slug}/{filename}`. */
+    imageUrl: pattern('/images/{slug}/{filename}').optional(),
+    /** How the front matter refers to the cover (default: as imageUrl). */
+    coverUrl: pattern('/images/{slug}/{filename}').optional(),
+    /** Where a brief for a hand-written deal goes (`bloggerPublished: draft`). */
+    draft: pattern('drafts/{slug}.{ext}').optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown path${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: article, images, imageUrl, coverUrl, draft)`
+        : issue.code === 'invalid_type'
+          ? 'must be a map { article, images, imageUrl, coverUrl, draft }'
+          : undefined,
+  },
+);
+
+const Keys = z.strictObject(
+  {
+    title: keyName.nullable().optional(),
+    date: keyName.nullable().optional(),
+    slug: keyName.nullable().optional(),
+    categories: keyName.nullable().optional(),
+    cover: keyName.nullable().optional(),
+    permalink: keyName.nullable().optional(),
+    draft: keyName.nullable().optional(),
+    deal: keyName.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: title, date, slug, categories, cover, permalink, draft, deal)`
+        : issue.code === 'invalid_type'
+          ? 'must be a map from field (title, date, …) to the key to write it under'
+          : undefined,
+  },
+);
+
+const categoryNames = z.union(
+  [
+    z.string().trim().min(1),
+    z.array(z.string().trim().min(1)).min(1, { error: 'must name at least one category' }),
+  ],
+  { error: 'must be a category name, or a list of names' },
+);
+
+/** Marketplace category id (a YAML key, so a string) → the site's category name(s). */
+const categoryMap = z.record(z.string().regex(/^\s*\d+\s*$/), categoryNames).transform((record) => {
+  const map = new Map<number, readonly string[]>();
+  for (const [key, value] of Object.entries(record)) {
+    map.set(Number(key.trim()), typeof value === 'string' ? [value] : value);
+  }
+  return map as ReadonlyMap<number, readonly string[]>;
+});
+
+/** `identity` or a map; decided on the input's type first, so a bad map names the bad entry. */
+const categories = z
+  .unknown()
+  .transform((value, ctx): 'identity' | ReadonlyMap<number, readonly string[]> => {
+    if (value === 'identity') return 'identity';
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const parsed = categoryMap.safeParse(value);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        const message =
+          issue.code === 'invalid_key'
+            ? 'keys must be marketplace category ids (whole numbers)'
+            : issue.message;
+        ctx.issues.push({ code: 'custom', path: issue.path, message, input: value });
+      }
+      return z.NEVER;
+    }
+    ctx.issues.push({
+      code: 'custom',
+      message:
+        "must be 'identity' or a map from marketplace category id to the site's category name, e.g. { 12: Cestování }" +
+        (typeof value === 'string' ? ` (found "${value}")` : ''),
+      input: value,
+    });
+    return z.NEVER;
+  });
+
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(min, { error: `must be at least ${min} (milliseconds)` })
+    .max(max, { error: `must be at most ${max} (milliseconds)` })
+    .default(fallback);
+
+const KNOWN_OPTIONS =
+  'token, repo, branch, apiBaseUrl, siteUrl, preset, paths, urlPattern, frontMatterKeys, frontMatter, categories, defaultCategory, bodyFormat, rawHtml, prMode, prBranchPrefix, prPollIntervalMs, commitAuthor, timeoutMs, writeIntervalMs';
+
+const Raw = z.strictObject(
+  {
+    /**
+     * A GitHub token that may write the repository: a fine-grained personal access token with Contents: read
+     * and write (and Pull requests: read and write for `prMode`). Usually `{ env: GITHUB_TOKEN }`.
+     */
+    token: z.unknown().transform((value, ctx): string => {
+      if (typeof value === 'string' && value !== '') return value;
+      // A custom issue: the config loader quotes the found value of other issues, and this is a secret.
+      ctx.issues.push({
+        code: 'custom',
+        message:
+          value === undefined
+            ? 'required: a GitHub token (a fine-grained personal access token, github_pat_…), e.g. { env: GITHUB_TOKEN }'
+            : value === ''
+              ? 'must not be empty'
+              : 'must be a GitHub token as text (a fine-grained personal access token, github_pat_…)',
+        input: '[redacted]',
+      });
+      return z.NEVER;
+    }),
+    /** The repository, `owner/name`. */
+    repo: z
+      .string({ error: "must be the repository as 'owner/name', e.g. jana/blog" })
+      .trim()
+      .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, {
+        error: "must be the repository as 'owner/name', e.g. jana/blog",
+      }),
+    /** The branch the site is built from. Default: the repository's default branch. */
+    branch: branchName('a branch name, e.g. main').optional(),
+    /** The REST API root; GitHub Enterprise Server: `https://github.example.com/api/v3`. */
+    apiBaseUrl: httpUrl('https://github.example.com/api/v3').default('https://api.github.com'),
+    /** The public address of the site's home page, e.g. `https://jana.github.io/blog/`. */
+    siteUrl: httpUrl('https://jana.github.io/blog/'),
+    /** `jekyll`, `hugo` or `generic` (set paths and urlPattern yourself). */
+    preset: z.enum(PRESETS, { error: "must be 'jekyll', 'hugo' or 'generic'" }).default('jekyll'),
+    paths: Paths.optional(),
+    /** The article's public URL, relative to `siteUrl` or absolute, e.g. `{yyyy}/{mm}/{slug}/`. */
+    urlPattern: pattern('{yyyy}/{mm}/{slug}/').optional(),
+    /** Names of the front-matter keys (null leaves the field out). */
+    frontMatterKeys: Keys.optional(),
+    /** Extra front-matter fields written into every article, e.g. `{ layout: post, author: Jana }`. */
+    frontMatter: z
+      .record(keyName, z.json({ error: 'must be a YAML value (text, number, true/false, list or map)' }))
+      .default({}),
+    /**
+     * How the deal's `category_id` becomes the front matter's `categories`: `identity` writes the id itself,
+     * a map `{ <marketplace id>: <name or list of names> }` writes names. Default: an empty map.
+     */
+    categories: categories.default(() => new Map<number, readonly string[]>()),
+    /** The category (or categories) of deals without one, or with one the map does not know. */
+    defaultCategory: categoryNames.optional(),
+    /** `markdown` (HTML turned into Markdown) or `html` (the sanitised HTML as it is). */
+    bodyFormat: z.enum(['markdown', 'html'], { error: "must be 'markdown' or 'html'" }).default('markdown'),
+    /**
+     * Whether the site renders HTML inside Markdown (kramdown: yes; Hugo: with
+     * `markup.goldmark.renderer.unsafe = true`). When true, links with attributes Markdown cannot express
+     * (`rel="sponsored"`, `target`) are kept as HTML; when false they become plain Markdown links.
+     */
+    rawHtml: z.boolean({ error: 'must be true or false' }).default(true),
+    /** Commit to a branch of its own per deal and open a pull request; hand in once it is merged. */
+    prMode: z.boolean({ error: 'must be true or false' }).default(false),
+    /** The pull request branches are `<prBranchPrefix>deal-<id>`. */
+    prBranchPrefix: z
+      .string({ error: 'must be a branch name prefix, e.g. pressbridge/' })
+      .trim()
+      .default('pressbridge/')
+      .refine((value) => value === '' || BRANCH.test(`${value}deal-1`), {
+        error: 'must be a branch name prefix, e.g. pressbridge/ (no spaces, "..", "~", "^", ":" …)',
+      }),
+    /** How often the pull request is looked at while waiting for its merge. */
+    prPollIntervalMs: milliseconds(100, 600_000, 30_000),
+    /** Author (and committer) of the commits. Default: the token's user, as GitHub sets it. */
+    commitAuthor: z
+      .strictObject(
+        {
+          name: z.string({ error: 'must be a name' }).trim().min(1, 'must not be empty'),
+          email: z.email({ error: 'must be an e-mail address' }),
+        },
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: name, email)`
+              : issue.code === 'invalid_type'
+                ? 'must be a map { name, email }'
+                : undefined,
+        },
+      )
+      .optional(),
+    /** Time limit of each request to the GitHub API (a photo is one request). */
+    timeoutMs: milliseconds(1000, 600_000, 30_000),
+    /**
+     * Pause between two writes (blob, tree, commit, ref, pull request) with the same token: GitHub asks for at
+     * least a second to stay clear of its secondary rate limits.
+     */
+    writeIntervalMs: milliseconds(0, 60_000, 1000),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: ${KNOWN_OPTIONS})`
+        : issue.code === 'invalid_type'
+          ? 'must be a map of GitHub options (token, repo, siteUrl, …)'
+          : undefined,
+  },
+);
+
+type Raw = z.output<typeof Raw>;
+
+/** The resolved options the publisher works with. */
+export interface GitHubOptions {
+  readonly token: string;
+  readonly repo: { readonly owner: string; readonly name: string };
+  /** Undefined: the repository's default branch. */
+  readonly branch: string | undefined;
+  /** Without a trailing slash. */
+  readonly apiBaseUrl: string;
+  /** With a trailing slash. */
+  readonly siteUrl: string;
+  readonly preset: Preset;
+  readonly layout: Layout;
+  readonly keys: FrontMatterKeys;
+  readonly frontMatter: Readonly<Record<string, unknown>>;
+  readonly categories: 'identity' | ReadonlyMap<number, readonly string[]>;
+  readonly defaultCategory: readonly string[] | undefined;
+  readonly bodyFormat: 'markdown' | 'html';
+  readonly rawHtml: boolean;
+  readonly prMode: boolean;
+  readonly prBranchPrefix: string;
+  readonly prPollIntervalMs: number;
+  readonly commitAuthor: { readonly name: string; readonly email: string } | undefined;
+  readonly timeoutMs: number;
+  readonly writeIntervalMs: number;
+}
+
+function withSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+/** The preset's defaults under what the blogger set (undefined: neither gives one). */
+function resolvePaths(raw: Raw): { [K in keyof PathPatterns]: string | undefined } {
+  const preset = PRESET_DEFAULTS[raw.preset].paths;
+  const given = raw.paths ?? {};
+  const or = (value: string | undefined, fallback: string | undefined) =>
+    value ?? (fallback === '' ? undefined : fallback);
+  const imageUrl = or(given.imageUrl, preset.imageUrl);
+  return {
+    article: or(given.article, preset.article),
+    images: or(given.images, preset.images),
+    imageUrl,
+    coverUrl: or(given.coverUrl, raw.preset === 'generic' ? imageUrl : preset.coverUrl),
+    draft: or(given.draft, preset.draft),
+  };
+}
+
+function resolveKeys(raw: Raw): FrontMatterKeys {
+  const preset = PRESET_DEFAULTS[raw.preset].keys;
+  const given = raw.frontMatterKeys ?? {};
+  const pick = (name: Exclude<keyof FrontMatterKeys, 'deal'>) =>
+    given[name] === undefined ? preset[name] : given[name];
+  return {
+    title: pick('title'),
+    date: pick('date'),
+    slug: pick('slug'),
+    categories: pick('categories'),
+    cover: pick('cover'),
+    permalink: pick('permalink'),
+    draft: pick('draft'),
+    deal: given.deal ?? preset.deal,
+  };
+}
+
+export const GitHubOptions = Raw.superRefine((raw, ctx) => {
+  const issue = (path: Array<string | number>, message: string) =>
+    ctx.addIssue({ code: 'custom', path, message, input: raw });
+  const paths = resolvePaths(raw);
+  const generic = raw.preset === 'generic';
+  const need = (name: 'article' | 'images' | 'imageUrl', example: string) => {
+    if (paths[name] === undefined) {
+      issue(['paths', name], `required with preset generic: ${example}`);
+    }
+  };
+  need('article', 'the article file, e.g. "content/blog/{slug}.{ext}"');
+  need('images', 'the folder for the photos, e.g. "public/images/{slug}/"');
+  need('imageUrl', 'how the article refers to a photo, e.g. "/images/{slug}/{filename}"');
+  for (const name of ['article', 'draft', 'images'] as const) {
+    const value = paths[name];
+    const problem = value === undefined ? undefined : repoPathProblem(value, name);
+    if (problem) issue(['paths', name], problem);
+  }
+  for (const name of ['imageUrl', 'coverUrl'] as const) {
+    const value = paths[name];
+    const problem = value === undefined ? undefined : urlPatternProblem(value, name);
+    if (problem) issue(['paths', name], problem);
+  }
+  const urlPattern = raw.urlPattern ?? PRESET_DEFAULTS[raw.preset].urlPattern;
+  const siteUrl = withSlash(raw.siteUrl);
+  if (urlPattern === undefined) {
+    if (generic) {
+      issue(
+        ['urlPattern'],
+        'required with preset generic: the article\'s address, e.g. "{yyyy}/{mm}/{slug}/"',
+      );
+    }
+  } else if (URL.canParse(siteUrl)) {
+    const problem = urlPatternProblem(urlPattern, 'url');
+    if (problem) issue(['urlPattern'], problem);
+    else {
+      const resolved = resolveUrlPattern(urlPattern, siteUrl);
+      const keys = resolveKeys(raw);
+      if (keys.permalink !== null && !resolved.startsWith(siteUrl)) {
+        issue(
+          ['urlPattern'],
+          `must lie under siteUrl (${siteUrl}) while the front matter carries the permalink; write it relative to siteUrl, or set frontMatterKeys.permalink: null`,
+        );
+      }
+      if (!URL.canParse(resolved.replace(/\{[^}]*\}/g, 'x'))) {
+        issue(['urlPattern'], 'does not make a valid URL');
+      }
+    }
+  }
+  const keys = resolveKeys(raw);
+  const generated = new Set(
+    Object.values(keys).filter((key): key is string => typeof key === 'string' && key !== ''),
+  );
+  for (const key of Object.keys(raw.frontMatter)) {
+    if (generated.has(key)) {
+      issue(
+        ['frontMatter', key],
+        `"${key}" is written by pressbridge itself; rename the field in frontMatterKeys or drop it here`,
+      );
+    }
+  }
+  const seen = new Map<string, string>();
+  for (const [field, key] of Object.entries(keys)) {
+    if (typeof key !== 'string') continue;
+    const first = seen.get(key);
+    if (first !== undefined) issue(['frontMatterKeys', field], `"${key}" is already the key of ${first}`);
+    else seen.set(key, field);
+  }
+})
+  .transform((raw): GitHubOptions => {
+    const [owner = '', name = ''] = raw.repo.split('/');
+    const paths = resolvePaths(raw);
+    const siteUrl = withSlash(raw.siteUrl);
+    const urlPattern = raw.urlPattern ?? PRESET_DEFAULTS[raw.preset].urlPattern ?? '{slug}/';
+    return {
+      token: raw.token,
+      repo: { owner, name },
+      branch: raw.branch,
+      apiBaseUrl: raw.apiBaseUrl.replace(/\/+$/, ''),
+      siteUrl,
+      preset: raw.preset,
+      layout: {
+        paths: {
+          article: paths.article ?? '{slug}.{ext}',
+          images: paths.images ?? '',
+          imageUrl: paths.imageUrl ?? '{filename}',
+          coverUrl: paths.coverUrl ?? paths.imageUrl ?? '{filename}',
+          draft: paths.draft,
+        },
+        url: resolveUrlPattern(urlPattern, siteUrl),
+        siteUrl,
+        ext: raw.bodyFormat === 'html' ? 'html' : 'md',
+      },
+      keys: resolveKeys(raw),
+      frontMatter: raw.frontMatter,
+      categories: raw.categories,
+      defaultCategory:
+        raw.defaultCategory === undefined
+          ? undefined
+          : typeof raw.defaultCategory === 'string'
+            ? [raw.defaultCategory]
+            : raw.defaultCategory,
+      bodyFormat: raw.bodyFormat,
+      rawHtml: raw.rawHtml,
+      prMode: raw.prMode,
+      prBranchPrefix: raw.prBranchPrefix,
+      prPollIntervalMs: raw.prPollIntervalMs,
+      commitAuthor: raw.commitAuthor,
+      timeoutMs: raw.timeoutMs,
+      writeIntervalMs: raw.writeIntervalMs,
+    };
+  })
+  .readonly();
+
+/** The options as written in the config file (before defaults). */
+export type GitHubOptionsInput = z.input<typeof GitHubOptions>;

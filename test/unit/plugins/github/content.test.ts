@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { chooseCategories } from '../../../../plugins/github/categories.js';
+import {
+  countRichLinks,
+  escapeTemplateSyntax,
+  renderBody,
+  renderFrontMatter,
+} from '../../../../plugins/github/content.js';
+import { PRESET_DEFAULTS } from '../../../../plugins/github/layout.js';
+import { parseFragmentBlocks } from '../../../../src/render/html.js';
+
+describe('plugins/github/content', () => {
+  it.each([
+    ['{{ site.title }}', '&#123;{ site.title }}'],
+    ['{% include x.html %}', '&#123;% include x.html %}'],
+    ['{{< youtube id >}}', '&#123;{< youtube id >}}'],
+    ['{# komentář #}', '&#123;# komentář #}'],
+    ['{ obyčejné závorky }', '{ obyčejné závorky }'],
+  ])('neutralises template syntax in %j', (text, expected) => {
+    expect(escapeTemplateSyntax(text)).toBe(expected);
+  });
+
+  it('turns the sanitised HTML into Markdown: nested lists, ordered lists, quotes, code, keeps rich links as HTML', () => {
+    // Arrange
+    const blocks = parseFragmentBlocks(
+      '<ol><li>první</li><li>čtvrtý<ul><li>vnořený</li></ul></li></ol>' +
+        '<blockquote><p>Citát</p><p>druhý odstavec</p></blockquote>' +
+        '<pre><code>npm start</code></pre>' +
+        '<p><a href="https://a.cz/" target="_blank" rel="noopener sponsored">A</a> a <a href="https://b.cz/" title="B">B</a> 1. místo <del>staré</del></p>',
+    );
+
+    // Act
+    const body = renderBody({ blocks, images: new Map(), format: 'markdown', rawHtml: true });
+
+    // Assert
+    expect(body).toEqual({
+      text: [
+        '1. první',
+        '2. čtvrtý',
+        '   - vnořený',
+        '',
+        '> Citát',
+        '>',
+        '> druhý odstavec',
+        '',
+        '```',
+        'npm start',
+        '```',
+        '',
+        '<a href="https://a.cz/" target="_blank" rel="noopener sponsored">A</a> a [B](https://b.cz/ "B") 1. místo ~~staré~~',
+      ].join('\n'),
+      linksSimplified: 0,
+    });
+  });
+
+  it('counts the links that would lose attributes as plain Markdown', () => {
+    expect(
+      countRichLinks('<a href="x">a</a> <a href="y" rel="sponsored">b</a> <a title="t" href="z">c</a>'),
+    ).toBe(1);
+  });
+
+  it('writes a brief front matter as a draft, quoting what YAML 1.1 would misread', () => {
+    const yaml = renderFrontMatter({
+      keys: PRESET_DEFAULTS.hugo.keys,
+      title: 'yes',
+      date: new Date('2026-07-01T08:00:00Z'),
+      slug: 'yes',
+      categories: [],
+      cover: undefined,
+      permalink: undefined,
+      dealId: 5,
+      draft: true,
+      extra: { weight: 10, toc: 'on' },
+    });
+    expect(yaml).toBe(
+      '---\ntitle: "yes"\ndate: 2026-07-01T10:00:00+02:00\nslug: "yes"\nweight: 10\ntoc: "on"\ndraft: true\npressbridge_deal: 5\n---\n',
+    );
+  });
+
+  it.each([
+    ['a mapped id', 12, { names: ['Cestování'], source: 'mapped' }],
+    ['no category', null, { names: ['Ostatní'], source: 'default' }],
+    [
+      'an unknown id',
+      99,
+      {
+        names: ['Ostatní'],
+        source: 'default',
+        warning:
+          'marketplace category 99 is not in the option categories; using the default category Ostatní',
+      },
+    ],
+  ])('maps %s to front-matter categories', (_name, categoryId, expected) => {
+    const options = { categories: new Map([[12, ['Cestování']]]), defaultCategory: ['Ostatní'] };
+    expect(chooseCategories(options, categoryId)).toEqual(expected);
+  });
+
+  it('writes the id itself with identity, and nothing without a default', () => {
+    expect(chooseCategories({ categories: 'identity', defaultCategory: undefined }, 7)).toEqual({
+      names: ['7'],
+      source: 'identity',
+    });
+    expect(chooseCategories({ categories: new Map(), defaultCategory: undefined }, null)).toEqual({
+      names: [],
+      source: 'none',
+    });
+  });
+});

@@ -598,7 +598,13 @@ export function createDealStore(options: DealStoreOptions): DealStore {
     },
 
     async recordEvent(dealId, event) {
-      const bodyJson = JSON.stringify(event.body) ?? 'null';
+      let bodyJson: string;
+      try {
+        bodyJson = JSON.stringify(event.body) ?? 'null';
+      } catch {
+        // Nested deeper than JSON.stringify can recurse (a hostile body within the size limit): its top levels.
+        bodyJson = JSON.stringify(redactSecrets(event.body)) ?? 'null';
+      }
       const oversized = Buffer.byteLength(bodyJson) > maxEventBodyBytes;
       const stored: EventRecord = {
         event: event.event,

@@ -70,6 +70,15 @@ export interface MarketplaceClientOptions {
    * 30 000 ms); a longer pause surfaces as a retryable error carrying `retryAfterMs`.
    */
   maxInlineRetryAfterMs?: number;
+  /**
+   * A 5xx, a network error or a timeout of a request that is safe to repeat (a GET, or a write carrying an
+   * Idempotency-Key) is tried again this many times inside the call, after `transientBackoffMs`, then twice
+   * that, … (default 0: the error goes to the caller at once). The daemon sets it: a momentary hiccup then
+   * costs a second, not a whole job attempt and its growing backoff.
+   */
+  transientRetries?: number;
+  /** First pause before a transient retry (default 500 ms). */
+  transientBackoffMs?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -103,6 +112,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxPhotoBytes = options.maxPhotoBytes ?? DEFAULT_MAX_PHOTO_BYTES;
   const maxInlineRetryAfterMs = options.maxInlineRetryAfterMs ?? DEFAULT_MAX_INLINE_RETRY_AFTER_MS;
+  const transientRetries = Math.max(0, Math.floor(options.transientRetries ?? 0));
+  const transientBackoffMs = options.transientBackoffMs ?? 500;
   const userAgent = options.userAgent ?? USER_AGENT;
   const secrets = [options.apiKey];
   const { limiter, log } = options;
@@ -137,6 +148,25 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     let url = urlFor(call);
     let redirects = 0;
     let retried429 = false;
+    let transientLeft = call.method === 'GET' || call.idempotencyKey ? transientRetries : 0;
+    /** Whether to try again after this error: a repeatable request, a transient error, tries left. */
+    const retryTransient = async (error: MarketplaceError): Promise<boolean> => {
+      if (transientLeft <= 0 || !error.retryable || error.code === 'aborted' || callerSignal?.aborted) {
+        return false;
+      }
+      const pauseMs = transientBackoffMs * 2 ** (transientRetries - transientLeft);
+      transientLeft -= 1;
+      log.info(
+        { path: error.path, code: error.code, status: error.status, retryInMs: pauseMs },
+        'marketplace: transient error, trying again',
+      );
+      try {
+        await sleep(pauseMs, callerSignal);
+      } catch {
+        return false;
+      }
+      return true;
+    };
 
     for (;;) {
       const context: RequestContext = { method: call.method, path: displayPath(url) };
@@ -158,7 +188,9 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           { op: call.operation, method: call.method, path: context.path, status: 0, ms },
           'marketplace request',
         );
-        throw noAnswer(cause);
+        const error = noAnswer(cause);
+        if (await retryTransient(error)) continue;
+        throw error;
       }
       const ms = Math.round(performance.now() - started);
       const { status } = response;
@@ -191,7 +223,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           secrets,
           defaultRetryAfterMs: DEFAULT_429_PAUSE_MS,
         });
-        if (status !== 429) throw error;
+        if (status !== 429) {
+          if (status >= 500 && (await retryTransient(error))) continue;
+          throw error;
+        }
         const pauseMs = error.retryAfterMs ?? DEFAULT_429_PAUSE_MS;
         try {
           await limiter.penalize(pauseMs);
@@ -556,6 +591,25 @@ export function dealsQuery(query: ListDealsQuery): URLSearchParams {
     params.set('na_stranu', String(Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(query.perPage)))));
   }
   return params;
+}
+
+/** Resolves after `ms`, or rejects when the signal aborts. */
+async function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function noAnswerKind(callerSignal: AbortSignal | undefined, timeout: AbortSignal): NoAnswerKind {

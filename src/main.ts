@@ -30,6 +30,7 @@ import {
   type DealWorker,
   type DealWorkerOptions,
 } from './queue/worker.js';
+import { createReconciler, type Reconciler } from './reconcile/index.js';
 import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
 import { VERSION } from './version.js';
@@ -45,6 +46,9 @@ export interface DaemonOptions {
   worker?: boolean;
   /** Serve the status page and /metrics on `status.listen` (default true). */
   status?: boolean;
+  /** Run the reconciliation sweep, at start-up and every `reconcile.intervalMinutes` (default: the config's
+   * `reconcile.enabled`; only in a process that runs the worker). */
+  reconcile?: boolean;
   /** The work done per deal; default: the publishing pipeline over the configured blogs' publishers. */
   process?: DealProcessor;
   /** Publisher plugins by name (default: every plugin of this build). */
@@ -70,6 +74,8 @@ export interface Daemon {
   readonly redis: Redis;
   readonly metrics: Metrics;
   readonly publishers: Publishers;
+  /** The reconciliation sweep, when this process runs it. */
+  readonly reconciler: Reconciler | undefined;
   /** Redis answers and, when this process runs one, the worker is running. */
   ready(): Promise<{ ok: boolean; redis: boolean; worker: boolean | undefined }>;
   close(): Promise<void>;
@@ -166,6 +172,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     baseUrl: config.marketplace.baseUrl,
     apiKey: config.marketplace.apiKey,
     timeoutMs: config.marketplace.timeoutMs,
+    // A 5xx or a dropped connection is tried again twice (0.5 s, 1 s) before it costs a job attempt.
+    transientRetries: 2,
     limiter,
     log,
     onResponse: (info) => metrics.marketplaceResponse(info),
@@ -175,6 +183,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   let server: Server | undefined;
   let worker: DealWorker | undefined;
   let status: StatusServer | undefined;
+  let reconciler: Reconciler | undefined;
   metrics.setSources({
     queueCounts: () => producer.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
     rateLimit: () => limiter.snapshot(),
@@ -186,6 +195,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   };
   const closeAll = async (): Promise<void> => {
     if (server) await closeServer(server);
+    if (reconciler) await reconciler.stop();
     if (status) await status.close();
     if (worker) await worker.close();
     await producer
@@ -241,6 +251,17 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         approvalGraceMs: config.pipeline.deadlineGraceMs,
         ...options.workerOptions,
       });
+      if (options.reconcile ?? config.reconcile.enabled) {
+        reconciler = createReconciler({
+          client,
+          producer,
+          store,
+          redis,
+          blogIds: config.blogs.map((b) => b.id),
+          log,
+          settings: config.reconcile,
+        });
+      }
     }
     if (options.status !== false) {
       const metricsRoute = express.Router();
@@ -297,6 +318,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     },
     'pressbridge started',
   );
+  // After start-up: the first sweep must not hold the daemon back (the marketplace or Redis may be down).
+  reconciler?.start(config.reconcile.intervalMinutes * 60_000);
 
   let closing: Promise<void> | undefined;
   return {
@@ -309,6 +332,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     redis,
     metrics,
     publishers,
+    reconciler,
     ready,
     close() {
       closing ??= closeAll().then(() => log.info('pressbridge stopped'));

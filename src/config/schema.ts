@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PipelineSettings } from '../pipeline/options.js';
+import { ReconcileSettings } from '../reconcile/settings.js';
 
 /**
  * A secret may be written in the file as a plain string, or as a reference: `{ env: NAME }` reads an
@@ -104,6 +105,8 @@ export const Config = z
       .prefault({}),
     /** Photo size and format, URL verification and hand-in pacing (see src/pipeline/options.ts). */
     pipeline: PipelineSettings.prefault({}),
+    /** The sweep for accepted deals whose webhook never arrived (see src/reconcile/index.ts). */
+    reconcile: ReconcileSettings.prefault({}),
     /** Folder for pressbridge's own files (embedded Redis data, static sites). */
     dataDir: z.string().default('./.data'),
     blogs: z.array(BlogConfig).default([]),

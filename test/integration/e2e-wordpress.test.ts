@@ -91,6 +91,8 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
       status: { listen: { host: '127.0.0.1', port: 0 } },
       pipeline: { verify: { initialBackoffMs: 100 }, handIn: { initialBackoffMs: 200 } },
+      // The tests count the marketplace requests of one deal; a start-up sweep would add its GET /v1/deals.
+      reconcile: { enabled: false },
       dataDir,
       blogs: [
         {

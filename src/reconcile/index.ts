@@ -1,0 +1,399 @@
+/**
+ * Reconciliation: the sweep that finds accepted deals whose `deal.accepted` webhook never reached us (the daemon
+ * was down longer than the marketplace's 75 minutes of retries, the secret was rotated, the webhook was deleted)
+ * and queues them through the same dedupe as the webhook path.
+ *
+ * One sweep: `GET /v1/deals?state=akceptovano&zmeneno_od=<since>`, every page, at LOW priority (the live
+ * pipeline's requests go first; the rate limiter keeps 20 % of the window from low-priority work). For each
+ * listed deal of a configured blog:
+ *
+ * | pressbridge knows | the sweep |
+ * |---|---|
+ * | nothing (no deal record) | queues it (`enqueueDeal`, source `reconcile`) |
+ * | a record without `enqueuedAt` (a crash between the record and the job) | queues it (same call) |
+ * | a finished record (`handed_in`, `skipped`, `failed`, `deadline_missed`, `handled`) | nothing |
+ * | a running record (`waiting_approval`, `retrying`, …) whose BullMQ job is GONE, quiet for `quietMs` | adds the job again |
+ * | a running record with its job | nothing |
+ *
+ * The deal list carries neither `published_by` nor `instant_publish`: a queued deal goes to the pipeline as
+ * agent-published, and the pipeline's second decision (on the text's own flags) skips what the marketplace or
+ * the blogger publishes. Nor does it carry `publish_deadline`: the deadline is taken as `changed_at` (for an
+ * accepted deal: the acceptance, or later) + 60 minutes, so the pipeline never publishes later than it would
+ * have after the webhook; a deal found past that is recorded `deadline_missed` with the fix-it message (one
+ * "retry" on the status page grants it a fresh hour).
+ *
+ * Where the next sweep starts (`zmeneno_od`): the start of the last sweep that read every page and queued
+ * every deal it had to, minus `overlapMs` (clock skew between us and the marketplace; relisting costs nothing,
+ * the dedupe absorbs it). It is kept in Redis (`<prefix>:reconcile`), so a daemon that was down for hours
+ * sweeps the whole outage at start-up. An installation's very first sweep looks `lookbackMinutes` back.
+ * A failed sweep does not move the cursor and is tried again after `retryMs`.
+ *
+ * Several processes (split webhook/worker processes) may run it: a Redis lock (60 s, renewed as the sweep goes)
+ * lets one sweep at a time; a process that finds it taken tries again after `retryMs`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { acceptedFromDeal } from '../deals/actions.js';
+import { createDealLogger, type DealRecord, type DealRunState, type DealStore } from '../deals/store.js';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import {
+  AGENT_DEADLINE_MINUTES,
+  type Deal,
+  DealAcceptedEvent,
+  formatServiceDateTime,
+  parseServiceDateTime,
+} from '../marketplace/schema.js';
+import {
+  DEAL_JOB,
+  DEFAULT_DEAL_JOB_SETTINGS,
+  DealJobPayload,
+  type DealJobSettings,
+  dealJobId,
+  dealJobOptions,
+} from '../queue/jobs.js';
+import type { DealProducer } from '../queue/producer.js';
+import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
+
+export { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
+
+/** States after which a deal needs nothing more from pressbridge (the operator may still retry by hand). */
+const FINISHED: ReadonlySet<DealRunState> = new Set([
+  'handed_in',
+  'skipped',
+  'handled',
+  'failed',
+  'deadline_missed',
+]);
+
+const PAGE_SIZE = 200;
+/** 200 000 accepted deals: far beyond any blogger; a bound against a list that never ends. */
+const MAX_PAGES = 1000;
+
+export interface ReconcileResult {
+  /** `ok`: every page read and every deal settled, the cursor moved; `busy`: another process was sweeping. */
+  status: 'ok' | 'failed' | 'busy';
+  startedAt: string;
+  finishedAt: string;
+  /** The `zmeneno_od` used (ISO 8601). */
+  since: string;
+  /** Whether `since` came from an earlier sweep (false: the first-sweep lookback). */
+  fromCursor: boolean;
+  pages: number;
+  listed: number;
+  /** Deals queued by this sweep: the webhook never arrived. */
+  enqueued: number[];
+  /** Deals whose job was gone and was added again. */
+  requeued: number[];
+  /** Deals pressbridge already had in hand. */
+  known: number;
+  /** Deals of blogs not in the configuration (left alone). */
+  otherBlogs: number;
+  /** Listed deals whose list entry cannot make a job (logged; they do not hold the cursor back). */
+  unusable: number[];
+  errors: Array<{ dealId?: number; error: string }>;
+}
+
+export interface Reconciler {
+  /** One sweep now (or the one already running in this process). Never throws; see `status`. */
+  runOnce(): Promise<ReconcileResult>;
+  /** A sweep now, then every `intervalMs` (after a failed or `busy` sweep: sooner, `retryMs`). */
+  start(intervalMs: number): void;
+  /** No further sweeps; a running one is aborted and awaited. */
+  stop(): Promise<void>;
+  /** The last sweep of this process. */
+  lastResult(): ReconcileResult | undefined;
+}
+
+export interface ReconcilerOptions {
+  client: Pick<MarketplaceClient, 'listDeals'>;
+  producer: Pick<DealProducer, 'enqueueDeal' | 'queue'>;
+  store: Pick<DealStore, 'prefix' | 'get' | 'update' | 'appendLog' | 'readEvents'>;
+  /** For the cursor and the lock (the store's client is fine). */
+  redis: Redis;
+  /** Marketplace blog ids that pressbridge publishes (config `blogs[].id`). */
+  blogIds: readonly number[];
+  log: Logger;
+  /** `reconcile:` from the config; `intervalMinutes` is used by the caller (`start`). */
+  settings?: ReconcileSettingsInput;
+  /** Relisting margin before the cursor (default 10 minutes). */
+  overlapMs?: number;
+  /** A running deal without its job is re-queued only after its record was quiet this long (default 2 min). */
+  quietMs?: number;
+  /** After a failed or `busy` sweep, the next one comes this soon (default 60 s, never later than the interval). */
+  retryMs?: number;
+  /** The lock's time to live, renewed at every page and deal (default 60 s): a killed sweeper blocks no longer. */
+  lockMs?: number;
+  jobSettings?: Partial<DealJobSettings>;
+  now?: () => Date;
+}
+
+/** Where the sweep keeps its cursor and last result: `<prefix>:reconcile` (hash) and the lock. */
+export function reconcileKeys(prefix: string): { state: string; lock: string } {
+  return { state: `${prefix}:reconcile`, lock: `${prefix}:reconcile:lock` };
+}
+
+const RELEASE_LOCK = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+const EXTEND_LOCK = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`;
+
+/**
+ * The job payload for a deal found in the list. The list has no `publish_deadline`: `changed_at` + 60 minutes
+ * (for an accepted deal `changed_at` is the acceptance or later, so this is never earlier than the real one).
+ */
+export function payloadFromListedDeal(deal: Deal, now: Date): DealJobPayload {
+  const changed = deal.changed_at ? parseServiceDateTime(deal.changed_at) : undefined;
+  const deadline = new Date((changed ?? now).getTime() + AGENT_DEADLINE_MINUTES * 60_000);
+  return {
+    dealId: deal.id,
+    blogId: deal.blog.id,
+    event: { ...acceptedFromDeal(deal), publish_deadline: formatServiceDateTime(deadline) },
+    receivedAt: now.toISOString(),
+    source: 'reconcile',
+  };
+}
+
+export function createReconciler(options: ReconcilerOptions): Reconciler {
+  const { client, producer, store, redis, log } = options;
+  const settings = ReconcileSettings.parse(options.settings ?? {});
+  const now = options.now ?? (() => new Date());
+  const overlapMs = options.overlapMs ?? 10 * 60_000;
+  const quietMs = options.quietMs ?? 2 * 60_000;
+  const retryMs = options.retryMs ?? 60_000;
+  const lockMs = options.lockMs ?? 60_000;
+  const jobSettings: DealJobSettings = { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings };
+  const blogIds = new Set(options.blogIds);
+  const keys = reconcileKeys(store.prefix);
+
+  let running: Promise<ReconcileResult> | undefined;
+  let last: ReconcileResult | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let abort = new AbortController();
+
+  /** The payload a lost job is added again with: the original event when it is stored, else the list's. */
+  async function payloadForLostJob(record: DealRecord, deal: Deal): Promise<DealJobPayload> {
+    const fromList = payloadFromListedDeal(deal, now());
+    const receivedAt = DealJobPayload.shape.receivedAt.safeParse(record.receivedAt).success
+      ? record.receivedAt
+      : fromList.receivedAt;
+    const events = await store.readEvents(deal.id, { limit: 100 }).catch(() => []);
+    for (const event of events) {
+      const parsed = DealAcceptedEvent.safeParse(event.body);
+      if (parsed.success && parsed.data.deal.id === deal.id) {
+        return { ...fromList, event: parsed.data.deal, receivedAt };
+      }
+    }
+    return { ...fromList, receivedAt };
+  }
+
+  async function settle(deal: Deal, result: ReconcileResult): Promise<void> {
+    if (!blogIds.has(deal.blog.id)) {
+      result.otherBlogs += 1;
+      return;
+    }
+    const webUrl = deal.web_url;
+    const record = await store.get(deal.id);
+    const dealLog = createDealLogger(store, log, deal.id, deal.blog.id);
+
+    if (!record?.enqueuedAt) {
+      let payload: DealJobPayload;
+      try {
+        payload = DealJobPayload.parse(payloadFromListedDeal(deal, now()));
+      } catch (error) {
+        // The same answer would fail the same way next time: reported, but it does not hold the cursor back.
+        result.unusable.push(deal.id);
+        log.error(
+          { dealId: deal.id, err: errorMessage(error) },
+          'reconciliation: the marketplace listed an accepted deal pressbridge cannot queue; publish it by hand',
+        );
+        return;
+      }
+      const enqueued = await producer.enqueueDeal(payload);
+      if (webUrl) await store.update(deal.id, { data: { webUrl } });
+      if (enqueued.status === 'added') {
+        result.enqueued.push(deal.id);
+        dealLog.warn(
+          { changedAt: deal.changed_at ?? null },
+          record
+            ? 'the deal was recorded but never queued (a crash in between); reconciliation queued it'
+            : 'no deal.accepted webhook arrived for this accepted deal; reconciliation found it in the marketplace and queued it',
+        );
+        await dealLog.flush();
+      } else result.known += 1;
+      return;
+    }
+
+    if (webUrl && record.data.webUrl !== webUrl) await store.update(deal.id, { data: { webUrl } });
+    if (FINISHED.has(record.state)) {
+      result.known += 1;
+      return;
+    }
+    const jobId = dealJobId(deal.id);
+    if (await producer.queue.getJob(jobId)) {
+      result.known += 1;
+      return;
+    }
+    // An operator's action removes and re-adds a job in two steps; a record touched lately is someone's.
+    const updatedMs = Date.parse(record.updatedAt);
+    if (Number.isFinite(updatedMs) && now().getTime() - updatedMs < quietMs) {
+      result.known += 1;
+      return;
+    }
+    const payload = DealJobPayload.parse(await payloadForLostJob(record, deal));
+    await producer.queue.add(DEAL_JOB, payload, dealJobOptions(payload, jobSettings));
+    await store.update(deal.id, { jobId, enqueuedAt: now().toISOString() });
+    result.requeued.push(deal.id);
+    dealLog.warn(
+      { state: record.state, jobId },
+      'the deal was in progress but its queue job was gone (Redis lost it?); reconciliation queued it again',
+    );
+    await dealLog.flush();
+  }
+
+  async function sweep(): Promise<ReconcileResult> {
+    const started = now();
+    const token = randomBytes(8).toString('hex');
+    const result: ReconcileResult = {
+      status: 'ok',
+      startedAt: started.toISOString(),
+      finishedAt: started.toISOString(),
+      since: started.toISOString(),
+      fromCursor: false,
+      pages: 0,
+      listed: 0,
+      enqueued: [],
+      requeued: [],
+      known: 0,
+      otherBlogs: 0,
+      unusable: [],
+      errors: [],
+    };
+    let locked = false;
+    try {
+      locked = (await redis.set(keys.lock, token, 'PX', lockMs, 'NX')) === 'OK';
+      if (!locked) {
+        result.status = 'busy';
+        log.debug('reconciliation: another process is sweeping');
+        return result;
+      }
+      const cursor = await redis.hget(keys.state, 'cursor');
+      const cursorMs = cursor ? Date.parse(cursor) : Number.NaN;
+      result.fromCursor = Number.isFinite(cursorMs);
+      const since = new Date(
+        result.fromCursor ? cursorMs - overlapMs : started.getTime() - settings.lookbackMinutes * 60_000,
+      );
+      result.since = since.toISOString();
+
+      // The lock only saves duplicate work (every step below is safe to run twice), so a lapse is no harm.
+      const extendLock = async (): Promise<void> => {
+        await redis.eval(EXTEND_LOCK, 1, keys.lock, token, String(lockMs));
+      };
+      const seen = new Set<number>();
+      let total: number | undefined;
+      let unstable = false;
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        await extendLock();
+        const answer = await client.listDeals(
+          { state: 'akceptovano', changedSince: since, page, perPage: PAGE_SIZE },
+          { priority: 'low', signal: abort.signal },
+        );
+        result.pages = page;
+        if (total !== undefined && answer.celkem !== total) unstable = true;
+        total = answer.celkem;
+        for (const deal of answer.data) {
+          if (seen.has(deal.id)) continue;
+          seen.add(deal.id);
+          result.listed += 1;
+          try {
+            await extendLock();
+            await settle(deal, result);
+          } catch (error) {
+            result.errors.push({ dealId: deal.id, error: errorMessage(error) });
+            log.warn({ dealId: deal.id, err: errorMessage(error) }, 'reconciliation: deal not settled');
+          }
+        }
+        const pageSize = answer.na_stranu > 0 ? answer.na_stranu : PAGE_SIZE;
+        if (answer.data.length === 0 || page * pageSize >= answer.celkem) break;
+      }
+      // Deals leaving `akceptovano` while we paged shift the pages: one may have been skipped. Sweep again
+      // from the same cursor rather than move past it.
+      if (unstable)
+        result.errors.push({ error: 'the list changed while it was paged; swept again next time' });
+      if (result.errors.length > 0) result.status = 'failed';
+      else await redis.hset(keys.state, 'cursor', result.startedAt);
+    } catch (error) {
+      result.status = 'failed';
+      result.errors.push({ error: errorMessage(error) });
+    } finally {
+      result.finishedAt = now().toISOString();
+      if (locked) {
+        await redis
+          .hset(keys.state, 'last', JSON.stringify({ ...result, errors: result.errors.slice(0, 20) }))
+          .catch(() => {});
+        await redis.eval(RELEASE_LOCK, 1, keys.lock, token).catch(() => {});
+      }
+    }
+    const fields = {
+      status: result.status,
+      since: result.since,
+      listed: result.listed,
+      enqueued: result.enqueued,
+      requeued: result.requeued,
+      known: result.known,
+      otherBlogs: result.otherBlogs,
+      ...(result.unusable.length > 0 ? { unusable: result.unusable } : {}),
+      ...(result.errors.length > 0 ? { errors: result.errors.slice(0, 5) } : {}),
+    };
+    if (result.status === 'failed') log.warn(fields, 'reconciliation sweep failed; it is tried again');
+    else if (result.enqueued.length > 0 || result.requeued.length > 0)
+      log.warn(fields, 'reconciliation queued deals whose webhook or job was missing');
+    else log.info(fields, 'reconciliation sweep: nothing missing');
+    return result;
+  }
+
+  const runOnce = (): Promise<ReconcileResult> => {
+    running ??= sweep()
+      .then((result) => {
+        if (result.status !== 'busy') last = result;
+        return result;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  return {
+    runOnce,
+    start(intervalMs) {
+      if (!stopped) return;
+      stopped = false;
+      abort = new AbortController();
+      const tick = async (): Promise<void> => {
+        timer = undefined;
+        const result = await runOnce();
+        if (stopped) return;
+        // A failed sweep, or one another process held (it may have died holding the lock), comes back soon.
+        const delay = result.status === 'ok' ? intervalMs : Math.min(intervalMs, retryMs);
+        timer = setTimeout(() => void tick(), delay);
+        timer.unref();
+      };
+      void tick();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      abort.abort(new Error('reconciliation stopped'));
+      await running?.catch(() => undefined);
+    },
+    lastResult: () => last,
+  };
+}

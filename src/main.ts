@@ -14,6 +14,7 @@ import type { Config } from './config/schema.js';
 import { createDealActions } from './deals/actions.js';
 import { createDealStore, type DealStore } from './deals/store.js';
 import { errorMessage } from './errors.js';
+import { listenLimited } from './http-limits.js';
 import type { Logger } from './logger.js';
 import type { MarketplaceClient } from './marketplace/api.js';
 import { createMarketplaceClient } from './marketplace/client.js';
@@ -82,13 +83,7 @@ export interface Daemon {
 }
 
 async function listen(app: express.Express, host: string, port: number): Promise<Server> {
-  return await new Promise<Server>((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => {
-      if (error) reject(error);
-      else resolve(server);
-    });
-    server.once('error', reject);
-  });
+  return await listenLimited(app, host, port);
 }
 
 async function closeServer(server: Server): Promise<void> {

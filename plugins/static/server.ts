@@ -5,9 +5,10 @@
  */
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
+import { createLimitedServer } from '../../src/http-limits.js';
 import type { Logger } from '../../src/logger.js';
 import { listenError } from './errors.js';
 import { parseRequestPath } from './paths.js';
@@ -59,7 +60,7 @@ export interface StaticServer {
 /** Listens, then resolves; a failure to listen rejects with a PublishError (EADDRINUSE is retryable). */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const handler = createStaticHandler(options.root, options.log);
-  const server = createServer((req, res) => {
+  const server = createLimitedServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
       options.log.error({ err: error, url: req.url }, 'static site server failed to answer a request');
       if (!res.headersSent) plain(res, 500, 'Internal Server Error');

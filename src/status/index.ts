@@ -12,7 +12,6 @@
  *   GET  /assets/status.css, /assets/status.js
  * Access control, CSRF and headers: see ./security.ts.
  */
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
@@ -24,6 +23,7 @@ import {
   type LogEntry,
 } from '../deals/store.js';
 import { ConfigError, errorMessage } from '../errors.js';
+import { listenLimited } from '../http-limits.js';
 import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { pageInfo, parseChoice, parsePositiveInt } from './format.js';
 import type { SafeHtml } from './html.js';
@@ -428,13 +428,7 @@ export async function startStatusServer(
 ): Promise<StatusServer> {
   assertStatusListenAllowed(listen, deps.password);
   const app = createStatusApp(deps);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(listen.port, listen.host, (error?: Error) => {
-      if (error) reject(error);
-      else resolve(s);
-    });
-    s.once('error', reject);
-  });
+  const server = await listenLimited(app, listen.host, listen.port);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;

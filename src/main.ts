@@ -24,6 +24,7 @@ import { createPipelineProcessor } from './pipeline/index.js';
 import { PLUGINS } from './publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from './publisher/registry.js';
 import { closeRedisClient, createRedisClient } from './queue/connection.js';
+import { jobSettingsOf } from './queue/jobs.js';
 import { createDealProducer, type DealProducer } from './queue/producer.js';
 import {
   createDealWorker,
@@ -173,7 +174,14 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     log,
     onResponse: (info) => metrics.marketplaceResponse(info),
   });
-  const producer = createDealProducer({ connection: producerRedis, prefix, store, log });
+  const jobSettings = jobSettingsOf(config);
+  const producer = createDealProducer({
+    connection: producerRedis,
+    prefix,
+    store,
+    log,
+    settings: jobSettings,
+  });
 
   let server: Server | undefined;
   let worker: DealWorker | undefined;
@@ -255,6 +263,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           blogIds: config.blogs.map((b) => b.id),
           log,
           settings: config.reconcile,
+          jobSettings,
         });
       }
     }
@@ -280,7 +289,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           rateLimit: () => limiter.snapshot(),
           redisReachable: () => redisReachable(redis),
           targets: createTargetsProbe(publishers),
-          actions: createDealActions({ store, queue: producer.queue, client, log }),
+          actions: createDealActions({ store, queue: producer.queue, client, log, jobSettings }),
           password: config.status.password,
           blogs: config.blogs,
           secretValues: () => [...configSecrets(config), ...secretFile().map((entry) => entry.secret)],

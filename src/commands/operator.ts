@@ -9,6 +9,7 @@ import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from '../deals/sto
 import { AppError, errorMessage, MarketplaceError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
+import { jobSettingsOf } from '../queue/jobs.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import { type CommandContext, openContext } from './context.js';
 import { type CheckStatus, createOutput, type Output } from './output.js';
@@ -536,6 +537,7 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
           queue: ctx.queue,
           client: ctx.client,
           log: ctx.log,
+          jobSettings: jobSettingsOf(ctx.config),
         });
         printAction(out, await actions.retry(dealId));
       });
@@ -553,6 +555,7 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
           queue: ctx.queue,
           client: ctx.client,
           log: ctx.log,
+          jobSettings: jobSettingsOf(ctx.config),
         });
         printAction(out, await actions.replay(dealId));
       });

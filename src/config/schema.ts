@@ -90,6 +90,13 @@ export const Config = z
     worker: z
       .object({
         concurrency: z.number().int().min(1).max(32).default(2),
+        /**
+         * Attempts per deal for retryable errors (marketplace 5xx/429/timeouts, WordPress or GitHub down), with
+         * exponential backoff from `backoffMs`: 8 attempts from 5 s span about 10½ minutes, well inside the
+         * 60-minute deadline. Then the deal is `failed` with the reason; "retry" runs it again.
+         */
+        attempts: z.number().int().min(1).max(20).default(8),
+        backoffMs: z.number().int().min(100).max(600_000).default(5_000),
       })
       .prefault({}),
     status: z

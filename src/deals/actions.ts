@@ -17,6 +17,7 @@ import {
   DEFAULT_DEAL_JOB_SETTINGS,
   type DealJobPayload,
   DealJobPayload as DealJobPayloadSchema,
+  type DealJobSettings,
   dealJobId,
   dealJobOptions,
 } from '../queue/jobs.js';
@@ -45,6 +46,8 @@ export interface DealActionsOptions {
   /** Needed by `replay` and by `retry` when the original event is gone. */
   client?: MarketplaceClient;
   log: Logger;
+  /** `worker.attempts` / `worker.backoffMs` of the config (default: DEFAULT_DEAL_JOB_SETTINGS). */
+  jobSettings?: Partial<DealJobSettings>;
   now?: () => Date;
 }
 
@@ -101,7 +104,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
   }
 
   async function addJob(payload: DealJobPayload): Promise<void> {
-    const settings = DEFAULT_DEAL_JOB_SETTINGS;
+    const settings = { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings };
     await queue.add(DEAL_JOB, payload, dealJobOptions(payload, settings));
     await store.update(payload.dealId, { jobId: dealJobId(payload.dealId), enqueuedAt: now().toISOString() });
   }

@@ -44,6 +44,15 @@ export const DEFAULT_DEAL_JOB_SETTINGS: DealJobSettings = {
   keepFinishedSeconds: 7 * 24 * 3600,
 };
 
+/** The job settings a configuration asks for (`worker.attempts`, `worker.backoffMs`). */
+export function jobSettingsOf(config: { worker: { attempts: number; backoffMs: number } }): DealJobSettings {
+  return {
+    ...DEFAULT_DEAL_JOB_SETTINGS,
+    attempts: config.worker.attempts,
+    backoffMs: config.worker.backoffMs,
+  };
+}
+
 /** When the URL is due: `publish_deadline` (Prague wall clock), else 60 minutes after we received the deal. */
 export function dealDeadline(payload: Pick<DealJobPayload, 'event' | 'receivedAt'>): Date {
   const stated = payload.event.publish_deadline

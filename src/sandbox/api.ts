@@ -456,7 +456,8 @@ export function createApiRouter(deps: ApiDeps): Router {
       throw new ApiError(404, ERROR_CODES.notFound, `Deal ${deal.id} has no photo ${String(raw)}`);
     }
     if (ctx.key.role === 'bloger') assertTextIssued(deal);
-    return { status: 200, bytes: await deps.photos.get(deal.id, n), contentType: 'image/jpeg' };
+    const bytes = deal.photoBytes.get(n) ?? (await deps.photos.get(deal.id, n));
+    return { status: 200, bytes, contentType: 'image/jpeg' };
   });
 
   const checkReachable = async (url: string): Promise<boolean> => {

@@ -31,7 +31,7 @@ import type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
 export type { DeliveryAttempt, DeliveryRecord, WebhookRegistration } from './deliveries.js';
 export { signBody } from './deliveries.js';
 export type { FaultSettings } from './faults.js';
-export { PHOTO_EXIF, PHOTO_HEIGHT, PHOTO_WIDTH, photoOrientation } from './photos.js';
+export { PHOTO_EXIF, PHOTO_HEIGHT, PHOTO_WIDTH, type PhotoSize, photoOrientation } from './photos.js';
 export type {
   BlogInput,
   CreateDealInput,
@@ -95,7 +95,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       faults,
       stats,
       idempotency: createIdempotencyStore(),
-      photos: createPhotoCache(),
+      photos: createPhotoCache(500, options.photoSize),
       baseUrl: () => baseUrl,
       allowHttpWebhooks: options.allowHttpWebhooks ?? false,
       checkReachability: options.checkReachability ?? true,

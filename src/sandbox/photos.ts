@@ -33,13 +33,24 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function renderPhoto(dealId: number, n: number): Promise<Buffer> {
+/** Displayed size of the rendered photos; tests that need many deals fast ask for small ones. */
+export interface PhotoSize {
+  width: number;
+  height: number;
+}
+
+export async function renderPhoto(
+  dealId: number,
+  n: number,
+  size: PhotoSize = { width: PHOTO_WIDTH, height: PHOTO_HEIGHT },
+): Promise<Buffer> {
   // Colours derived from (deal, n): every photo differs from every other, so de-duplication by hash is testable.
   const seed = createHash('sha256').update(`${dealId}:${n}`).digest();
   const label = n === 0 ? `Obchod ${dealId} · titulní foto` : `Obchod ${dealId} · foto ${n}`;
   const cx = 200 + (seed.readUInt16BE(9) % 800);
   const cy = 150 + (seed.readUInt16BE(11) % 500);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}">
+  // The drawing is made for PHOTO_WIDTH × PHOTO_HEIGHT; the viewBox scales it to the size asked for.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${PHOTO_WIDTH} ${PHOTO_HEIGHT}" preserveAspectRatio="none">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
     <stop offset="0" stop-color="${colour(seed, 0)}"/><stop offset="1" stop-color="${colour(seed, 3)}"/>
   </linearGradient></defs>
@@ -51,7 +62,7 @@ export async function renderPhoto(dealId: number, n: number): Promise<Buffer> {
 </svg>`;
   const orientation = photoOrientation(n);
   // Stored as a camera would: pixels turned so that a viewer honouring Orientation 6 (turn 90° clockwise)
-  // shows the picture upright, at PHOTO_WIDTH × PHOTO_HEIGHT.
+  // shows the picture upright, at the size asked for (PHOTO_WIDTH × PHOTO_HEIGHT by default).
   const upright = sharp(Buffer.from(svg));
   const stored = orientation === 6 ? sharp(await upright.rotate(270).png().toBuffer()) : upright;
   return await stored
@@ -79,14 +90,14 @@ export interface PhotoCache {
 }
 
 /** Rendering costs ~50–100 ms, so photos are kept; the oldest go first once `maxEntries` is reached. */
-export function createPhotoCache(maxEntries = 500): PhotoCache {
+export function createPhotoCache(maxEntries = 500, size?: PhotoSize): PhotoCache {
   const cache = new Map<string, Promise<Buffer>>();
   return {
     get(dealId, n) {
       const key = `${dealId}:${n}`;
       const hit = cache.get(key);
       if (hit) return hit;
-      const rendering = renderPhoto(dealId, n);
+      const rendering = renderPhoto(dealId, n, size);
       rendering.catch(() => cache.delete(key));
       cache.set(key, rendering);
       if (cache.size > maxEntries) {

@@ -80,6 +80,10 @@ export interface DealRecord {
   html: string;
   /** Photo numbers the deal has; 0 is the cover. */
   photos: number[];
+  /** Bytes served for a photo instead of the generated JPEG (hostile-input tests). */
+  photoBytes: Map<number, Buffer>;
+  /** The `url` the text answer lists for a photo instead of the default path. */
+  photoUrls: Map<number, string>;
   instantPublish: boolean;
   publishedBy: PublishedBy;
   categoryId: number | null;
@@ -121,6 +125,10 @@ export interface CreateDealInput {
   photos?: number;
   /** A cover photo (n 0); default true. */
   cover?: boolean;
+  /** Served for photo n instead of the generated JPEG, always as `image/jpeg` (SVG, HTML, bombs …). */
+  photoBytes?: Record<number, Buffer>;
+  /** The `url` the text answer lists for photo n (e.g. on another host) instead of /v1/deals/{id}/photos/{n}. */
+  photoUrls?: Record<number, string>;
   publishedBy?: PublishedBy;
   instantPublish?: boolean;
   categoryId?: number | null;
@@ -339,6 +347,8 @@ export function createSandboxState(init: {
         title,
         html: input.html ?? defaultArticleHtml(title, targetUrl, photoCount),
         photos,
+        photoBytes: new Map(Object.entries(input.photoBytes ?? {}).map(([n, b]) => [Number(n), b])),
+        photoUrls: new Map(Object.entries(input.photoUrls ?? {}).map(([n, u]) => [Number(n), u])),
         instantPublish: input.instantPublish ?? false,
         publishedBy: input.publishedBy ?? 'agent',
         categoryId: input.categoryId ?? null,
@@ -447,7 +457,7 @@ export function dealTextView(deal: DealRecord): Record<string, unknown> {
   return {
     deal_id: deal.id,
     text: deal.html,
-    photos: deal.photos.map((n) => ({ n, url: defaultPhotoPath(deal.id, n) })),
+    photos: deal.photos.map((n) => ({ n, url: deal.photoUrls.get(n) ?? defaultPhotoPath(deal.id, n) })),
     instant_publish: deal.instantPublish,
     published_by: deal.publishedBy,
     category_id: deal.categoryId,

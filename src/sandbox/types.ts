@@ -2,6 +2,7 @@ import type { Logger } from '../logger.js';
 import type { DealState } from '../marketplace/schema.js';
 import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { FaultSettings } from './faults.js';
+import type { PhotoSize } from './photos.js';
 import type { BlogInput, CreateDealInput, HandInRecord, KeyInput, SandboxDeal } from './state.js';
 import type { SandboxStats } from './stats.js';
 
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   deliveryTimeoutMs?: number;
   /** Timeout of the hand-in's reachability GET, real ms (default 5 000). */
   reachabilityTimeoutMs?: number;
+  /** Displayed size of the generated photos (default 1200 × 800); small ones make many-deal tests fast. */
+  photoSize?: PhotoSize;
   /** Default: silent. */
   log?: Logger;
 }

@@ -32,7 +32,7 @@ import {
   type DealWorker,
   type DealWorkerOptions,
 } from './queue/worker.js';
-import { createReconciler, type Reconciler } from './reconcile/index.js';
+import { createReconciler, type Reconciler, readLastSweep } from './reconcile/index.js';
 import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
 import { VERSION } from './version.js';
@@ -289,6 +289,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           rateLimit: () => limiter.snapshot(),
           redisReachable: () => redisReachable(redis),
           targets: createTargetsProbe(publishers),
+          lastSweep: () => readLastSweep(redis, prefix),
           actions: createDealActions({ store, queue: producer.queue, client, log, jobSettings }),
           password: config.status.password,
           blogs: config.blogs,

@@ -129,6 +129,41 @@ export interface ReconcilerOptions {
   now?: () => Date;
 }
 
+/** The last sweep as the status page shows it (the stored `ReconcileResult`, read leniently). */
+export interface LastSweep {
+  status: 'ok' | 'failed';
+  finishedAt: string;
+  listed: number;
+  enqueued: number[];
+  requeued: number[];
+  errors: string[];
+}
+
+/** The last finished sweep of any process of this installation, or undefined before the first one. */
+export async function readLastSweep(redis: Redis, prefix: string): Promise<LastSweep | undefined> {
+  const raw = await redis.hget(reconcileKeys(prefix).state, 'last');
+  if (!raw) return undefined;
+  let parsed: Partial<ReconcileResult>;
+  try {
+    parsed = JSON.parse(raw) as Partial<ReconcileResult>;
+  } catch {
+    return undefined;
+  }
+  const ids = (value: unknown): number[] =>
+    Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
+  if (typeof parsed.finishedAt !== 'string') return undefined;
+  return {
+    status: parsed.status === 'ok' ? 'ok' : 'failed',
+    finishedAt: parsed.finishedAt,
+    listed: typeof parsed.listed === 'number' ? parsed.listed : 0,
+    enqueued: ids(parsed.enqueued),
+    requeued: ids(parsed.requeued),
+    errors: Array.isArray(parsed.errors)
+      ? parsed.errors.map((e) => (e.dealId !== undefined ? `deal ${e.dealId}: ${e.error}` : String(e.error)))
+      : [],
+  };
+}
+
 /** Where the sweep keeps its cursor and last result: `<prefix>:reconcile` (hash) and the lock. */
 export function reconcileKeys(prefix: string): { state: string; lock: string } {
   return { state: `${prefix}:reconcile`, lock: `${prefix}:reconcile:lock` };

@@ -211,6 +211,14 @@ export function createStatusApp(deps: StatusDeps): express.Express {
           }
         : targets,
       attention,
+      ...(deps.lastSweep
+        ? {
+            lastSweep: await source('Redis (reconciliation)', async () => {
+              const last = await deps.lastSweep?.();
+              return last && { ...last, errors: last.errors.map((e) => scrubText(e)) };
+            }),
+          }
+        : {}),
     };
     send(res, 200, renderOverview(viewContext(req, res, true), data));
   });

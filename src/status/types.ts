@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { DealStore } from '../deals/store.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
+import type { LastSweep } from '../reconcile/index.js';
 
 /** The part of the deal store the status page reads (it never writes). */
 export type StatusStore = Pick<
@@ -65,6 +66,8 @@ export interface StatusDeps {
   redisReachable(): Promise<boolean>;
   /** Each blog's target; `createTargetsProbe(publishers)` (./targets.ts) caches the plugins' checks. */
   targets(): Promise<TargetStatus[]>;
+  /** The last reconciliation sweep; pass `() => readLastSweep(redis, prefix)` (omitted: no card). */
+  lastSweep?: () => Promise<LastSweep | undefined>;
   actions: StatusActions;
   /**
    * `status.password`. When set, every request needs it (HTTP Basic, any user name). Without it the page

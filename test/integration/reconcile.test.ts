@@ -19,7 +19,12 @@ import { parseServiceDateTime } from '../../src/marketplace/schema.js';
 import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
 import { type DealJobPayload, dealJobId } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
-import { createReconciler, type Reconciler, reconcileKeys } from '../../src/reconcile/index.js';
+import {
+  createReconciler,
+  type Reconciler,
+  readLastSweep,
+  reconcileKeys,
+} from '../../src/reconcile/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
@@ -126,6 +131,11 @@ describe('src/reconcile (integration)', () => {
     expect(await store.get(done.id)).toBeUndefined();
     expect(listCalls[0]?.query).toMatchObject({ state: 'akceptovano', page: 1 });
     expect(listCalls.every((c) => c.options.priority === 'low')).toBe(true);
+
+    // What the status page shows of it.
+    const shown = await readLastSweep(redis, prefix);
+    expect(shown).toMatchObject({ status: 'ok', finishedAt: first.finishedAt, requeued: [], errors: [] });
+    expect(shown?.enqueued.sort((x, y) => x - y)).toEqual([a.id, b.id]);
 
     const second = await sweeper.runOnce();
     expect(second).toMatchObject({ status: 'ok', enqueued: [], requeued: [], known: 2, otherBlogs: 1 });

@@ -1,5 +1,6 @@
 import type { DealRecord, LastWebhook } from '../../deals/store.js';
 import type { RateLimitSnapshot } from '../../marketplace/rate-limit.js';
+import type { LastSweep } from '../../reconcile/index.js';
 import { formatAge, stateLabel, stateTone } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { QueueCounts, TargetStatus } from '../types.js';
@@ -18,6 +19,8 @@ export interface OverviewData {
   targets: Sourced<TargetStatus[]>;
   /** Deals that may need the blogger (failed, retrying, waiting for approval), newest first. */
   attention: Sourced<DealRecord[]>;
+  /** The last reconciliation sweep (absent: the card is not shown). */
+  lastSweep?: Sourced<LastSweep | undefined>;
 }
 
 function unavailable(error: string): SafeHtml {
@@ -101,6 +104,36 @@ ${w.dealId !== undefined ? html`<dt>deal</dt><dd>${dealLink(ctx, w.dealId)}</dd>
 </dl></section>`;
 }
 
+function sweepCard(ctx: ViewContext, sweep: OverviewData['lastSweep']): SafeHtml {
+  if (!sweep) return html``;
+  const title = html`<h2>Missed webhooks</h2>`;
+  if (!sweep.ok) return html`<section class="card">${title}${unavailable(sweep.error)}</section>`;
+  const last = sweep.value;
+  if (!last) {
+    return html`<section class="card">${title}<p class="muted">No sweep yet.</p>
+<p class="hint">pressbridge asks the marketplace for accepted deals at start-up and every few minutes, and queues any whose webhook never arrived.</p></section>`;
+  }
+  const found = [...last.enqueued, ...last.requeued];
+  return html`<section class="card" data-sweep="${last.status}">${title}<dl class="kv">
+<dt>last sweep</dt><dd>${ago(ctx, last.finishedAt)}</dd>
+<dt>result</dt><dd>${
+    last.status === 'ok'
+      ? found.length === 0
+        ? html`${yesNo(true, 'nothing missing', '')} <span class="muted">(${last.listed} accepted deals listed)</span>`
+        : html`queued ${found.length} deal${found.length === 1 ? '' : 's'} without a webhook: ${found
+            .slice(0, 10)
+            .map((id, i) => html`${i > 0 ? ', ' : ''}${dealLink(ctx, id)}`)}${found.length > 10 ? ' …' : ''}`
+      : html`${yesNo(false, '', 'failed')} <span class="muted">${last.errors[0] ?? ''}</span>`
+  }</dd>
+</dl>${
+    last.status === 'ok'
+      ? found.length > 0
+        ? html`<p class="hint">Their webhooks never reached pressbridge: check <code>pressbridge webhook deliveries</code> and that the webhook URL is reachable.</p>`
+        : ''
+      : html`<p class="hint">Tried again within a minute. If it keeps failing, check the marketplace key with <code>pressbridge doctor</code>.</p>`
+  }</section>`;
+}
+
 function redisCard(redis: OverviewData['redis']): SafeHtml {
   const up = redis.ok && redis.value;
   return html`<section class="card"><h2>Redis</h2><p>${yesNo(up, 'reachable', 'not reachable')}</p>${
@@ -157,6 +190,7 @@ ${queueCard(data.queue)}
 ${rateLimitCard(ctx, data.rateLimit)}
 ${webhookCard(ctx, data.lastWebhook)}
 ${redisCard(data.redis)}
+${sweepCard(ctx, data.lastSweep)}
 </div>
 ${targetsCard(data.targets)}`,
   });

@@ -242,6 +242,91 @@ describe('src/status/views', () => {
       });
     });
 
+    const overview = (lastSweep: Parameters<typeof renderOverview>[1]['lastSweep']) =>
+      cheerio.load(
+        renderOverview(ctx, {
+          counts: { ok: true, value: {} },
+          queue: { ok: true, value: {} },
+          rateLimit: { ok: true, value: { limit: 60, remaining: 60, resetAt: NOW } },
+          lastWebhook: { ok: true, value: undefined },
+          redis: { ok: true, value: true },
+          targets: { ok: true, value: [] },
+          attention: { ok: true, value: [] },
+          ...(lastSweep ? { lastSweep } : {}),
+        }).value,
+      );
+
+    it.each([
+      ['no sweep yet', { ok: true as const, value: undefined }, 'No sweep yet.'],
+      [
+        'a sweep that found nothing',
+        {
+          ok: true as const,
+          value: {
+            status: 'ok' as const,
+            finishedAt: at(-2),
+            listed: 4,
+            enqueued: [],
+            requeued: [],
+            errors: [],
+          },
+        },
+        'nothing missing (4 accepted deals listed)',
+      ],
+      [
+        'a failed sweep',
+        {
+          ok: true as const,
+          value: {
+            status: 'failed' as const,
+            finishedAt: at(-1),
+            listed: 0,
+            enqueued: [],
+            requeued: [],
+            errors: ['marketplace answered 500 server <b>'],
+          },
+        },
+        'failed marketplace answered 500 server <b>',
+      ],
+      [
+        'an unreadable record',
+        { ok: false as const, error: 'Redis (reconciliation) timed out' },
+        'Unavailable',
+      ],
+    ])('shows the last reconciliation sweep: %s', (_name, lastSweep, text) => {
+      const $ = overview(lastSweep);
+      const card = $('h2:contains("Missed webhooks")').parent();
+      expect(card.text().replace(/\s+/g, ' ')).toContain(text);
+      expect(card.find('b')).toHaveLength(0);
+    });
+
+    it('links the deals a sweep queued, and tells where to look', () => {
+      const $ = overview({
+        ok: true,
+        value: {
+          status: 'ok',
+          finishedAt: at(-3),
+          listed: 9,
+          enqueued: [501, 502],
+          requeued: [503],
+          errors: [],
+        },
+      });
+      const card = $('[data-sweep="ok"]');
+      expect(card.text()).toContain('queued 3 deals without a webhook');
+      expect(
+        card
+          .find('a')
+          .map((_i, a) => $(a).attr('href'))
+          .get(),
+      ).toEqual(['/status/deals/501', '/status/deals/502', '/status/deals/503']);
+      expect(card.text()).toContain('pressbridge webhook deliveries');
+    });
+
+    it('shows no reconciliation card where the process runs no sweep', () => {
+      expect(overview(undefined)('h2:contains("Missed webhooks")')).toHaveLength(0);
+    });
+
     it('renders each card on its own when a source is unavailable', () => {
       const $ = cheerio.load(
         renderOverview(ctx, {

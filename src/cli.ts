@@ -48,7 +48,7 @@ async function withClient<T>(
       redis,
       key: rateLimitKey(config.redis.prefix, config.marketplace.apiKey),
       limit: config.marketplace.requestsPerMinute,
-      windowMs: 60_000,
+      windowMs: config.marketplace.rateLimitWindowMs,
       log,
     });
     const client = createMarketplaceClient({

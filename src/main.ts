@@ -161,7 +161,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     redis,
     key: rateLimitKey(prefix, config.marketplace.apiKey),
     limit: config.marketplace.requestsPerMinute,
-    windowMs: 60_000,
+    windowMs: config.marketplace.rateLimitWindowMs,
     log,
   });
   const client = createMarketplaceClient({

@@ -36,7 +36,7 @@ export function openContext(
     redis,
     key: rateLimitKey(config.redis.prefix, config.marketplace.apiKey),
     limit: config.marketplace.requestsPerMinute,
-    windowMs: 60_000,
+    windowMs: config.marketplace.rateLimitWindowMs,
     log,
   });
   const client = createMarketplaceClient({

@@ -204,7 +204,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** 2 % of the window, but at least 100 ms (delays are absolute, not proportional), at most 1 s and 10 %. */
-function defaultSafetyMargin(windowMs: number): number {
+export function defaultSafetyMargin(windowMs: number): number {
   return Math.round(Math.min(windowMs * 0.1, Math.max(100, Math.min(1000, windowMs * 0.02))));
 }
 

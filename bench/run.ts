@@ -1,0 +1,234 @@
+/**
+ * pressbridge's benchmark suite (issue 8). `npm run bench` runs everything; `npm run bench -- --quick` is a
+ * fast smoke run; `--only burst,latency,ingest,image,scaling` picks parts. Results: a JSON and a Markdown
+ * summary in bench/results/ (ignored by git), and a summary on stdout. bench/README.md explains each figure.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BurstResult, runBurst } from './burst.js';
+import { type ImageResult, runImage } from './image.js';
+import { type IngestResult, runIngest } from './ingest.js';
+import { type LatencyResult, runLatency } from './latency.js';
+import { buildChildren, childMode, killAllChildren, RESULTS_DIR, setNodeArgs } from './lib/child.js';
+import { type LoadReport, startLoadMonitor } from './lib/load.js';
+import { type MachineInfo, machineInfo } from './lib/machine.js';
+import { connect, deletePattern, runPrefix } from './lib/redis.js';
+import { renderMarkdown } from './report.js';
+
+const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency'] as const;
+type Part = (typeof PARTS)[number];
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    deals: { type: 'string' },
+    limit: { type: 'string' },
+    'window-ms': { type: 'string' },
+    workers: { type: 'string' },
+    'latency-deals': { type: 'string' },
+    'ingest-seconds': { type: 'string' },
+    'ingest-rounds': { type: 'string' },
+    connections: { type: 'string' },
+    'image-runs': { type: 'string' },
+    tsx: { type: 'boolean', default: false },
+    'node-args': { type: 'string' },
+    'reuse-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  process.stdout.write(`npm run bench -- [options]
+  --quick                 smoke run: 20 deals, 5 latency deals, 3 s ingest, 5 image runs
+  --only a,b              parts: ${PARTS.join(', ')} (default all)
+  --deals N               deals in the burst (default 100)
+  --limit L --window-ms W the sandbox's (and daemon's) limit: L requests per W ms (default 60 per 6000)
+  --workers 1,2,4         worker processes for the scaling part
+  --latency-deals N       deals measured against WordPress (default 30)
+  --ingest-seconds S      per ingest round (default 10); --ingest-rounds R (default 3); --connections C (10)
+  --image-runs N          normalisations measured (default 30)
+  --node-args="…"         node flags for the daemon processes (e.g. --max-semi-space-size=1)
+  --reuse-build           run the children compiled by the last run (bench/results/build) as they are
+  --tsx                   run children through tsx instead of compiling them (faster start, RSS inflated)
+`);
+  process.exit(0);
+}
+
+const quick = values.quick;
+const int = (value: string | undefined, fallback: number): number =>
+  value === undefined ? fallback : Number(value);
+const settings = {
+  quick,
+  deals: int(values.deals, quick ? 20 : 100),
+  limit: int(values.limit, 60),
+  windowMs: int(values['window-ms'], 6_000),
+  workers: (values.workers ?? '1,2,4').split(',').map(Number),
+  latencyDeals: int(values['latency-deals'], quick ? 5 : 30),
+  ingestSeconds: int(values['ingest-seconds'], quick ? 3 : 10),
+  ingestRounds: int(values['ingest-rounds'], quick ? 1 : 3),
+  connections: int(values.connections, 10),
+  imageRuns: int(values['image-runs'], quick ? 5 : 30),
+  /** The unbounded-capacity runs of the scaling part use a limit the burst cannot reach. */
+  openLimit: 100_000,
+};
+const only = new Set<Part>(
+  values.only ? (values.only.split(',').map((s) => s.trim()) as Part[]) : [...PARTS],
+);
+for (const part of only) {
+  if (!PARTS.includes(part)) throw new Error(`unknown part '${part}' (parts: ${PARTS.join(', ')})`);
+}
+
+export interface BenchReport {
+  command: string;
+  settings: typeof settings;
+  childMode: string;
+  machine: MachineInfo;
+  image?: ImageResult | undefined;
+  ingest?: IngestResult | undefined;
+  burst?: BurstResult | undefined;
+  scaling?: { capped: BurstResult[]; open: BurstResult[] } | undefined;
+  latency?: LatencyResult | undefined;
+  /** Per part: CPU used by other processes on the machine meanwhile (see bench/lib/load.ts). */
+  load: Record<string, LoadReport>;
+  errors: Record<string, string>;
+  durationS: number;
+}
+
+const started = Date.now();
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const redis = connect();
+const prefix = runPrefix();
+const cleanup = async () => {
+  killAllChildren();
+  await deletePattern(redis, `${prefix}*`).catch(() => 0);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const report: BenchReport = {
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  settings,
+  childMode: '',
+  machine: await machineInfo(redis),
+  load: {},
+  errors: {},
+  durationS: 0,
+};
+
+log(`pressbridge bench — ${report.machine.cpu}, ${report.machine.cores} cores, node ${report.machine.node}`);
+log(`redis prefix ${prefix}; building the child processes…`);
+await buildChildren(values.tsx, values['reuse-build']);
+if (values['node-args']) setNodeArgs('daemon', values['node-args'].split(/\s+/).filter(Boolean));
+report.childMode = childMode();
+
+async function part<T>(name: Part, run: () => Promise<T>): Promise<T | undefined> {
+  if (!only.has(name)) return undefined;
+  log(`\n== ${name}`);
+  const t = Date.now();
+  const monitor = startLoadMonitor();
+  try {
+    const value = await run();
+    const load = monitor.stop();
+    report.load[name] = load;
+    log(
+      `   (${((Date.now() - t) / 1000).toFixed(1)} s; other processes used ${load.foreignCores} of ` +
+        `${report.machine.cores} cores meanwhile, hypervisor steal ${load.stealCores})`,
+    );
+    return value;
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    report.errors[name] = message;
+    log(`   FAILED: ${message}`);
+    return undefined;
+  }
+}
+
+try {
+  report.image = await part('image', () => runImage({ runs: settings.imageRuns, log }));
+  report.ingest = await part('ingest', () =>
+    runIngest({
+      seconds: settings.ingestSeconds,
+      rounds: settings.ingestRounds,
+      connections: settings.connections,
+      prefix: `${prefix}-ingest`,
+      redis,
+      log,
+    }),
+  );
+  report.burst = await part('burst', () =>
+    runBurst({
+      label: 'burst',
+      deals: settings.deals,
+      limit: settings.limit,
+      windowMs: settings.windowMs,
+      topology: 'single',
+      prefix: `${prefix}-burst`,
+      redis,
+      idleMs: 10_000,
+      log,
+    }),
+  );
+  report.scaling = await part('scaling', async () => {
+    const capped: BurstResult[] = [];
+    const open: BurstResult[] = [];
+    for (const workers of settings.workers) {
+      capped.push(
+        await runBurst({
+          label: `scaling-${workers}w-capped`,
+          deals: settings.deals,
+          limit: settings.limit,
+          windowMs: settings.windowMs,
+          topology: workers,
+          prefix: `${prefix}-scale-c${workers}`,
+          redis,
+          idleMs: 0,
+          log,
+        }),
+      );
+    }
+    for (const workers of settings.workers) {
+      open.push(
+        await runBurst({
+          label: `scaling-${workers}w-open`,
+          deals: settings.deals,
+          limit: settings.openLimit,
+          windowMs: settings.windowMs,
+          topology: workers,
+          prefix: `${prefix}-scale-o${workers}`,
+          redis,
+          idleMs: 0,
+          log,
+        }),
+      );
+    }
+    return { capped, open };
+  });
+  report.latency = await part('latency', () =>
+    runLatency({
+      deals: settings.latencyDeals,
+      warmup: quick ? 1 : 2,
+      prefix: `${prefix}-latency`,
+      redis,
+      log,
+    }),
+  );
+} finally {
+  await cleanup();
+  redis.disconnect();
+}
+
+report.durationS = Math.round((Date.now() - started) / 1000);
+mkdirSync(RESULTS_DIR, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const markdown = renderMarkdown(report);
+writeFileSync(join(RESULTS_DIR, `bench-${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(RESULTS_DIR, `bench-${stamp}.md`), markdown);
+writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
+log(`\n${markdown}`);
+log(`written: bench/results/bench-${stamp}.{json,md} (${report.durationS} s)`);
+process.exit(Object.keys(report.errors).length > 0 ? 1 : 0);

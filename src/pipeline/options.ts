@@ -16,6 +16,8 @@ export const PipelineSettings = z.object({
       maxWidth: z.number().int().min(16).max(10_000).default(DEFAULT_MAX_WIDTH),
       format: z.enum(['jpeg', 'webp']).default('jpeg'),
       quality: z.number().int().min(1).max(100).default(DEFAULT_QUALITY),
+      /** JPEG encoding: `fast` (baseline, ~150 ms per 12 MP photo) or `compact` (mozjpeg, ~20 % smaller, ~2× slower). */
+      encoder: z.enum(['fast', 'compact']).default('fast'),
       /** Photos with more pixels are refused (decompression bombs). */
       maxInputPixels: z.number().int().positive().default(DEFAULT_MAX_INPUT_PIXELS),
     })

@@ -73,6 +73,15 @@ describe('src/render/images', () => {
     expect(input.xmp).toBeDefined();
   });
 
+  it('compact encoder: progressive mozjpeg, smaller than the fast one, stripped and upright alike', async () => {
+    const fast = await normalizeImage(camera);
+    const compact = await normalizeImage(camera, { encoder: 'compact' });
+    const meta = await sharp(compact.bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.isProgressive]).toEqual(['jpeg', 1600, 2400, true]);
+    expect(meta.exif).toBeUndefined();
+    expect(compact.bytes.length).toBeLessThan(fast.bytes.length);
+  });
+
   it('turns the photo upright, scales it to 1600 px, strips all metadata', async () => {
     const out = await normalizeImage(camera);
 
@@ -86,7 +95,8 @@ describe('src/render/images', () => {
     expect(meta.xmp).toBeUndefined();
     expect(meta.iptc).toBeUndefined();
     expect(meta.icc).toBeUndefined();
-    expect(meta.isProgressive).toBe(true);
+    // The default `fast` encoder writes baseline JPEG.
+    expect(meta.isProgressive).toBe(false);
     expect(out.bytes.includes(Buffer.from('Agentura Foto'))).toBe(false);
     expect(out.bytes.includes(Buffer.from('Exif\0\0'))).toBe(false);
     // JPEG SOI marker first.

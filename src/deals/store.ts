@@ -16,6 +16,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
+import { luaScript } from '../redis/lua-script.js';
 import { scrubText } from './scrub.js';
 
 export const DEAL_RUN_STATES = [
@@ -326,6 +327,10 @@ redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1
 `;
 
+const runCreateIfAbsent = luaScript(CREATE_IF_ABSENT);
+const runUpdateIfExists = luaScript(UPDATE_IF_EXISTS);
+const runMarkEnqueued = luaScript(MARK_ENQUEUED);
+
 // ---------------------------------------------------------------------------------------------------------
 
 const PLAIN_FIELDS = [
@@ -416,7 +421,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
     dels: string[],
   ): Promise<boolean> {
     const args = [String(dealId), String(ttlSeconds), String(sets.length), ...sets.flat(), ...dels];
-    const result = await redis.eval(UPDATE_IF_EXISTS, 3, keys.deal(dealId), keys.index, keys.states, ...args);
+    const result = await runUpdateIfExists(redis, [keys.deal(dealId), keys.index, keys.states], args);
     return result === 1;
   }
 
@@ -452,20 +457,22 @@ export function createDealStore(options: DealStoreOptions): DealStore {
       for (const [name, value] of Object.entries(init.data ?? {})) {
         if (value !== undefined) fields.push(`${DATA_PREFIX}${name}`, JSON.stringify(value));
       }
-      const created = await redis.eval(
-        CREATE_IF_ABSENT,
-        3,
-        keys.deal(init.dealId),
-        keys.index,
-        keys.states,
-        String(init.dealId),
-        String(ttlSeconds),
-        String(Number.isNaN(receivedMs) ? now().getTime() : receivedMs),
-        String(now().getTime() - ttlSeconds * 1000),
-        state,
-        ...fields,
+      const created = await runCreateIfAbsent(
+        redis,
+        [keys.deal(init.dealId), keys.index, keys.states],
+        [
+          String(init.dealId),
+          String(ttlSeconds),
+          String(Number.isNaN(receivedMs) ? now().getTime() : receivedMs),
+          String(now().getTime() - ttlSeconds * 1000),
+          state,
+          ...fields,
+        ],
       );
-      const record = await get(init.dealId);
+      // A new record is exactly the fields just written: no second round trip to read it back.
+      const written: Record<string, string> = {};
+      for (let i = 0; i + 1 < fields.length; i += 2) written[fields[i] as string] = fields[i + 1] as string;
+      const record = created === 1 ? toRecord(written) : await get(init.dealId);
       if (!record) throw new Error(`deal ${init.dealId}: record vanished right after creation`);
       return { created: created === 1, record };
     },
@@ -493,7 +500,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
 
     async markEnqueued(dealId, jobId) {
       const at = now().toISOString();
-      return (await redis.eval(MARK_ENQUEUED, 1, keys.deal(dealId), jobId, at, String(ttlSeconds))) === 1;
+      return (await runMarkEnqueued(redis, [keys.deal(dealId)], [jobId, at, String(ttlSeconds)])) === 1;
     },
 
     async recordStep(dealId, step, outcome, ms) {

@@ -20,6 +20,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
+import { luaScript } from '../redis/lua-script.js';
 import type { RequestPriority } from './api.js';
 import { parseResetHeader } from './classify.js';
 
@@ -149,17 +150,11 @@ if ceiling then ceiling = tonumber(ceiling) else ceiling = -1 end
 return {now, count, oldest, ceiling, redis.call('PTTL', KEYS[2]), redis.call('PTTL', KEYS[3])}
 `;
 
-/** A loaded Lua script: EVALSHA, falling back to EVAL once Redis has forgotten it (restart, SCRIPT FLUSH). */
+/** A loaded Lua script whose reply must be an array. */
 function script(source: string) {
-  const sha = createHash('sha1').update(source).digest('hex');
+  const run = luaScript(source);
   return async (redis: Redis, keys: string[], args: Array<string | number>): Promise<unknown[]> => {
-    let reply: unknown;
-    try {
-      reply = await redis.evalsha(sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.includes('NOSCRIPT')) throw error;
-      reply = await redis.eval(source, keys.length, ...keys, ...args);
-    }
+    const reply = await run(redis, keys, args);
     if (!Array.isArray(reply)) throw new Error('rate limiter: unexpected reply from Redis');
     return reply;
   };

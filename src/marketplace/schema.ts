@@ -93,7 +93,27 @@ const pragueParts = new Intl.DateTimeFormat('en-GB', {
   second: '2-digit',
 });
 
+/**
+ * Prague's offset from UTC by UTC hour: it changes only on a full hour (01:00 UTC), so one `formatToParts`
+ * (tens of microseconds) per hour seen serves every later call; the webhook path computes a deadline per
+ * delivery. Bounded: the memo is emptied when it grows past 10 000 hours.
+ */
+const offsetByHour = new Map<number, number>();
+
 function pragueWallClock(epochMs: number): number {
+  if (!Number.isFinite(epochMs)) return Number.NaN;
+  const hour = Math.floor(epochMs / 3_600_000);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * 3_600_000;
+    offset = pragueWallClockUncached(start) - start;
+    if (offsetByHour.size >= 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return epochMs + offset;
+}
+
+function pragueWallClockUncached(epochMs: number): number {
   const parts = Object.fromEntries(
     pragueParts.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]),
   );

@@ -61,6 +61,9 @@ const ROLE_OPTIONS: Record<RedisRole, RedisClientOptions> = {
     retryStrategy: (times) => Math.min(250 * times, 2_000),
   },
   store: {
+    // Commands issued in the same tick (concurrent deliveries, a deal's record and log writes) go out in one
+    // write. Only on this role: BullMQ's connections keep plain pipelines (autopipelining is not supported there).
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 3,
     connectTimeout: 5_000,
     retryStrategy: (times) => Math.min(250 * times, 2_000),

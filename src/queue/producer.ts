@@ -85,7 +85,8 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
       // For an id that exists BullMQ adds nothing (and does not say so); the record settles who added it.
       await queue.add(DEAL_JOB, payload, dealJobOptions(payload, settings));
       const added = await options.store.markEnqueued(payload.dealId, jobId);
-      options.log.info(
+      // debug: the caller says what came of it in its own words (the webhook's 'deal.accepted received' line).
+      options.log.debug(
         { dealId: payload.dealId, blogId: payload.blogId, jobId, source: payload.source, added },
         added ? 'deal queued' : 'deal already queued',
       );

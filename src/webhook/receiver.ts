@@ -32,7 +32,7 @@ export interface WebhookReceiverDeps {
    * The secrets to accept, asked on every delivery (default: those in `config`). The daemon passes a provider
    * that adds the secret file written by `pressbridge webhook register` / `rotate`, so a rotation needs no restart.
    */
-  secrets?: () => WebhookSecretEntry[];
+  secrets?: (fresh?: boolean) => WebhookSecretEntry[];
 }
 
 class TimeoutError extends Error {
@@ -101,7 +101,8 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
     async (req: Request, res: Response) => {
       const receivedAt = now();
       const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const secrets = currentSecrets();
+      let secrets = currentSecrets();
+      if (secrets.length === 0) secrets = currentSecrets(true);
 
       if (secrets.length === 0) {
         // 503, not 401: the marketplace keeps retrying while the blogger sets the secret.
@@ -113,7 +114,12 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
 
       const input: VerifySignatureInput = { rawBody, headers: req.headers, secrets, now: receivedAt };
       if (config.signatureHeader) input.headerName = config.signatureHeader;
-      const verified = verifySignature(input);
+      let verified = verifySignature(input);
+      if (!verified.ok && verified.reason === 'invalid') {
+        // The provider caches the secret file for a second: a secret rotated a moment ago is read now.
+        const fresh = currentSecrets(true);
+        if (fresh !== secrets) verified = verifySignature({ ...input, secrets: fresh });
+      }
       if (!verified.ok) {
         log.warn(
           {

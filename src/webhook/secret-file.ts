@@ -75,12 +75,19 @@ export function writeSecretFile(path: string, content: SecretFileContent): void 
 export function createSecretProvider(
   config: Pick<Config, 'webhook' | 'dataDir'>,
   log: Logger,
-): () => WebhookSecretEntry[] {
+  recheckMs = 1_000,
+): (fresh?: boolean) => WebhookSecretEntry[] {
   const path = secretFilePath(config);
   const configured = webhookSecrets(config.webhook);
   let seen = -1;
   let cached: WebhookSecretEntry[] = configured;
-  return () => {
+  // The file is looked at no more than once a second, so a burst of deliveries costs no stat() each; a caller
+  // whose signature did not match asks again with `fresh` (a rotation or registration a moment ago).
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  return (fresh = false) => {
+    const at = performance.now();
+    if (!fresh && at - checkedAt < recheckMs) return cached;
+    checkedAt = at;
     let mtime = 0;
     try {
       mtime = statSync(path).mtimeMs;

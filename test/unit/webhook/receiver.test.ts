@@ -74,6 +74,26 @@ describe('src/webhook/receiver', () => {
     ]);
   });
 
+  it('asks the secret provider afresh before refusing a signature (a secret rotated a moment ago)', async () => {
+    const asked: boolean[] = [];
+    let onFile = [{ secret: 'before-rotation' }];
+    const { url, enqueued } = await start({
+      config: config({ secret: undefined }),
+      // Like the daemon's provider: a cached answer, unless asked for a fresh look.
+      secrets: (fresh = false) => {
+        asked.push(fresh);
+        return fresh ? onFile : [{ secret: 'before-rotation' }];
+      },
+    });
+    onFile = [{ secret: 'after-rotation' }];
+    expect((await signedPost(url, accepted, 'after-rotation')).status).toBe(200);
+    expect(asked).toEqual([false, true]);
+    expect(enqueued).toHaveLength(1);
+    // A wrong secret is still refused after the fresh look.
+    expect((await signedPost(url, accepted, 'nobody-has-it')).status).toBe(401);
+    expect(enqueued).toHaveLength(1);
+  });
+
   it('enqueues a deal.accepted on the configured path with the parsed deal', async () => {
     const { url, enqueued, events } = await start({
       config: config(),

@@ -24,7 +24,7 @@ describe('src/webhook/secret-file', () => {
     );
 
   it('accepts the config secret and, once written, the file secret, without a restart', () => {
-    const provider = createSecretProvider(config({ secret: 'from-config' }), createSilentLogger());
+    const provider = createSecretProvider(config({ secret: 'from-config' }), createSilentLogger(), 0);
     expect(provider().map((s) => s.secret)).toEqual(['from-config']);
     writeSecretFile(join(dir, 'secret.json'), { secret: 'from-file', updatedAt: new Date().toISOString() });
     expect(provider().map((s) => s.secret)).toEqual(['from-config', 'from-file']);
@@ -32,7 +32,7 @@ describe('src/webhook/secret-file', () => {
 
   it('keeps the previous secret with the end of its grace period after a rotation', () => {
     const path = join(dir, 'secret.json');
-    const provider = createSecretProvider(config(), createSilentLogger());
+    const provider = createSecretProvider(config(), createSilentLogger(), 0);
     expect(provider()).toEqual([]);
     writeSecretFile(path, {
       secret: 'new',
@@ -47,6 +47,17 @@ describe('src/webhook/secret-file', () => {
       { secret: 'new' },
       { secret: 'old', validUntil: new Date('2026-11-23T10:00:00.000Z') },
     ]);
+  });
+
+  it('looks at the file at most once a second, unless asked for a fresh look', () => {
+    const path = join(dir, 'secret.json');
+    const provider = createSecretProvider(config({ secret: 'from-config' }), createSilentLogger());
+    expect(provider().map((s) => s.secret)).toEqual(['from-config']);
+    writeSecretFile(path, { secret: 'from-file', updatedAt: new Date().toISOString() });
+    // Within the second: the cached answer (a burst of deliveries costs no stat() each) …
+    expect(provider().map((s) => s.secret)).toEqual(['from-config']);
+    // … and a caller whose signature did not match gets the file as it is now.
+    expect(provider(true).map((s) => s.secret)).toEqual(['from-config', 'from-file']);
   });
 
   it('writes the file readable by the owner only', () => {

@@ -175,8 +175,9 @@ export interface DealStore {
   /**
    * Notes that the deal's job is stored. True for exactly one caller per deal (HSETNX), which settles
    * concurrent deliveries: BullMQ's answer to `add` does not tell whether the job id already existed.
+   * With `event`, the delivery is recorded in the same step (outcome `enqueued`, or `duplicate` for the others).
    */
-  markEnqueued(dealId: number, jobId: string): Promise<boolean>;
+  markEnqueued(dealId: number, jobId: string, event?: Omit<NewEventRecord, 'outcome'>): Promise<boolean>;
   recordStep(dealId: number, step: string, outcome: string, ms: number): Promise<void>;
   /** Newest first (by receivedAt). `total` counts all matching deals. */
   list(options?: ListDealsOptions): Promise<{ total: number; items: DealRecord[] }>;
@@ -327,7 +328,50 @@ redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1
 `;
 
+/**
+ * Records a webhook event: KEYS global events, last webhook, the deal's events; ARGV keepGlobal - 1,
+ * keepDeal - 1 (-2: no deal), ttlSeconds, receivedAt, event, dealId, outcome, json. Shared as a Lua function by
+ * RECORD_EVENT and MARK_ENQUEUED_AND_RECORD (whose ARGV and KEYS come after the mark's own).
+ */
+const RECORD_EVENT_FN = `
+local function record_event(k, a, outcome, json)
+  if tonumber(a[2]) >= 0 then
+    redis.call('LPUSH', k[3], json)
+    redis.call('LTRIM', k[3], 0, a[2])
+    redis.call('EXPIRE', k[3], a[3])
+  end
+  redis.call('LPUSH', k[1], json)
+  redis.call('LTRIM', k[1], 0, a[1])
+  redis.call('HSET', k[2], 'time', a[4], 'event', a[5], 'outcome', outcome, 'dealId', a[6])
+end
+`;
+
+const RECORD_EVENT = `${RECORD_EVENT_FN}
+record_event(KEYS, ARGV, ARGV[7], ARGV[8])
+return 1
+`;
+
+/**
+ * MARK_ENQUEUED, then the delivery's event with outcome `enqueued` (this call set enqueuedAt) or `duplicate`.
+ * KEYS: deal, then RECORD_EVENT's; ARGV: jobId, enqueuedAt, ttlSeconds, then RECORD_EVENT's with two
+ * outcome/json pairs (enqueued first).
+ */
+const MARK_ENQUEUED_AND_RECORD = `${RECORD_EVENT_FN}
+local marked = 0
+if redis.call('EXISTS', KEYS[1]) == 1 and redis.call('HSETNX', KEYS[1], 'enqueuedAt', ARGV[2]) == 1 then
+  redis.call('HSET', KEYS[1], 'jobId', ARGV[1], 'updatedAt', ARGV[2])
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  marked = 1
+end
+local k = {KEYS[2], KEYS[3], KEYS[4]}
+local a = {ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8], ARGV[9]}
+if marked == 1 then record_event(k, a, ARGV[10], ARGV[11]) else record_event(k, a, ARGV[12], ARGV[13]) end
+return marked
+`;
+
 const runCreateIfAbsent = luaScript(CREATE_IF_ABSENT);
+const runRecordEvent = luaScript(RECORD_EVENT);
+const runMarkEnqueuedAndRecord = luaScript(MARK_ENQUEUED_AND_RECORD);
 const runUpdateIfExists = luaScript(UPDATE_IF_EXISTS);
 const runMarkEnqueued = luaScript(MARK_ENQUEUED);
 
@@ -429,6 +473,49 @@ export function createDealStore(options: DealStoreOptions): DealStore {
     return toRecord(await redis.hgetall(keys.deal(dealId)));
   }
 
+  /**
+   * KEYS and ARGV of RECORD_EVENT for an event, with its stored JSON once per possible outcome (the script that
+   * marks a deal enqueued knows only then which one applies).
+   */
+  function eventScriptInput(
+    dealId: number | undefined,
+    event: Omit<NewEventRecord, 'outcome'>,
+    outcomes: readonly string[],
+  ): [string[], Array<string | number>] {
+    let bodyJson: string;
+    try {
+      bodyJson = JSON.stringify(event.body) ?? 'null';
+    } catch {
+      // Nested deeper than JSON.stringify can recurse (a hostile body within the size limit): its top levels.
+      bodyJson = JSON.stringify(redactSecrets(event.body)) ?? 'null';
+    }
+    const oversized = Buffer.byteLength(bodyJson) > maxEventBodyBytes;
+    const body = oversized
+      ? scrubText(Buffer.from(bodyJson).subarray(0, maxEventBodyBytes).toString('utf8'))
+      : redactSecrets(event.body);
+    const stored = (outcome: string): string =>
+      JSON.stringify({
+        event: event.event,
+        receivedAt: event.receivedAt,
+        ...(dealId !== undefined ? { dealId } : {}),
+        outcome,
+        body,
+        ...(oversized ? { truncated: true as const } : {}),
+      } satisfies EventRecord);
+    return [
+      [keys.events, keys.lastWebhook, dealId !== undefined ? keys.dealEvents(dealId) : keys.events],
+      [
+        maxGlobalEvents - 1,
+        dealId !== undefined ? maxDealEvents - 1 : -2,
+        ttlSeconds,
+        event.receivedAt,
+        event.event,
+        dealId === undefined ? '' : String(dealId),
+        ...outcomes.flatMap((outcome) => [outcome, stored(outcome)]),
+      ],
+    ];
+  }
+
   const store: DealStore = {
     prefix,
     keys,
@@ -498,9 +585,17 @@ export function createDealStore(options: DealStoreOptions): DealStore {
       return await writeFields(dealId, sets, dels);
     },
 
-    async markEnqueued(dealId, jobId) {
+    async markEnqueued(dealId, jobId, event) {
       const at = now().toISOString();
-      return (await runMarkEnqueued(redis, [keys.deal(dealId)], [jobId, at, String(ttlSeconds)])) === 1;
+      const mark = [keys.deal(dealId)];
+      if (!event) return (await runMarkEnqueued(redis, mark, [jobId, at, String(ttlSeconds)])) === 1;
+      const [eventKeys, eventArgs] = eventScriptInput(dealId, event, ['enqueued', 'duplicate']);
+      const reply = await runMarkEnqueuedAndRecord(
+        redis,
+        [...mark, ...eventKeys],
+        [jobId, at, String(ttlSeconds), ...eventArgs],
+      );
+      return reply === 1;
     },
 
     async recordStep(dealId, step, outcome, ms) {
@@ -605,41 +700,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
     },
 
     async recordEvent(dealId, event) {
-      let bodyJson: string;
-      try {
-        bodyJson = JSON.stringify(event.body) ?? 'null';
-      } catch {
-        // Nested deeper than JSON.stringify can recurse (a hostile body within the size limit): its top levels.
-        bodyJson = JSON.stringify(redactSecrets(event.body)) ?? 'null';
-      }
-      const oversized = Buffer.byteLength(bodyJson) > maxEventBodyBytes;
-      const stored: EventRecord = {
-        event: event.event,
-        receivedAt: event.receivedAt,
-        ...(dealId !== undefined ? { dealId } : {}),
-        outcome: event.outcome,
-        body: oversized
-          ? scrubText(Buffer.from(bodyJson).subarray(0, maxEventBodyBytes).toString('utf8'))
-          : redactSecrets(event.body),
-        ...(oversized ? { truncated: true as const } : {}),
-      };
-      const json = JSON.stringify(stored);
-      const last: Record<string, string> = {
-        time: event.receivedAt,
-        event: event.event,
-        outcome: event.outcome,
-        dealId: dealId === undefined ? '' : String(dealId),
-      };
-      const multi = redis.multi();
-      if (dealId !== undefined) {
-        multi.lpush(keys.dealEvents(dealId), json);
-        multi.ltrim(keys.dealEvents(dealId), 0, maxDealEvents - 1);
-        multi.expire(keys.dealEvents(dealId), ttlSeconds);
-      }
-      multi.lpush(keys.events, json);
-      multi.ltrim(keys.events, 0, maxGlobalEvents - 1);
-      multi.hset(keys.lastWebhook, last);
-      await multi.exec();
+      await runRecordEvent(redis, ...eventScriptInput(dealId, event, [event.outcome]));
     },
 
     async readEvents(dealId, readOptions = {}) {

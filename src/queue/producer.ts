@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { DealStore } from '../deals/store.js';
-import { AppError } from '../errors.js';
+import type { DealStore, NewEventRecord } from '../deals/store.js';
+import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import {
   DEAL_JOB,
@@ -19,13 +19,21 @@ export interface EnqueueResult {
   jobId: string;
 }
 
+export interface EnqueueOptions {
+  /**
+   * The delivery to record in the deal's event log, in the same Redis step that settles the outcome
+   * (`enqueued` or `duplicate`): one round trip less per webhook than recording it afterwards.
+   */
+  event?: Omit<NewEventRecord, 'outcome'>;
+}
+
 export interface DealProducer {
   readonly queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
   /**
    * Stores the job durably, once per deal. Resolves only after Redis acknowledged the job (or found that the
    * deal was already queued); rejects when Redis is unreachable.
    */
-  enqueueDeal(payload: DealJobPayload): Promise<EnqueueResult>;
+  enqueueDeal(payload: DealJobPayload, options?: EnqueueOptions): Promise<EnqueueResult>;
   /** Closes the queue; the Redis connection belongs to the caller. */
   close(): Promise<void>;
 }
@@ -37,7 +45,7 @@ export interface DealProducerOptions {
    */
   connection: Redis;
   prefix: string;
-  store: Pick<DealStore, 'createIfAbsent' | 'markEnqueued'>;
+  store: Pick<DealStore, 'createIfAbsent' | 'markEnqueued' | 'recordEvent'>;
   log: Logger;
   settings?: Partial<DealJobSettings>;
   queueName?: string;
@@ -63,7 +71,7 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
   return {
     queue,
 
-    async enqueueDeal(input) {
+    async enqueueDeal(input, enqueueOptions = {}) {
       const parsed = DealJobPayload.safeParse(input);
       if (!parsed.success) {
         throw new AppError('job_payload_invalid', `deal job payload is invalid: ${parsed.error.message}`);
@@ -78,13 +86,25 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
         source: payload.source,
         state: 'received',
       });
+      const { event } = enqueueOptions;
       if (!created && record.enqueuedAt) {
         options.log.info({ dealId: payload.dealId, jobId, source: payload.source }, 'deal already queued');
+        // The event log is a courtesy: a duplicate stays a duplicate (200) when it cannot be written.
+        if (event) {
+          await options.store
+            .recordEvent(payload.dealId, { ...event, outcome: 'duplicate' })
+            .catch((error: unknown) =>
+              options.log.warn(
+                { dealId: payload.dealId, err: errorMessage(error) },
+                'event log write failed',
+              ),
+            );
+        }
         return { status: 'duplicate', jobId };
       }
       // For an id that exists BullMQ adds nothing (and does not say so); the record settles who added it.
       await queue.add(DEAL_JOB, payload, dealJobOptions(payload, settings));
-      const added = await options.store.markEnqueued(payload.dealId, jobId);
+      const added = await options.store.markEnqueued(payload.dealId, jobId, event);
       // debug: the caller says what came of it in its own words (the webhook's 'deal.accepted received' line).
       options.log.debug(
         { dealId: payload.dealId, blogId: payload.blogId, jobId, source: payload.source, added },

@@ -192,13 +192,17 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
       let result: Awaited<ReturnType<DealProducer['enqueueDeal']>>;
       try {
         result = await withTimeout(
-          deps.producer.enqueueDeal({
-            dealId: deal.id,
-            blogId: deal.blog.id,
-            event: deal,
-            receivedAt: receivedIso,
-            source: 'webhook',
-          }),
+          deps.producer.enqueueDeal(
+            {
+              dealId: deal.id,
+              blogId: deal.blog.id,
+              event: deal,
+              receivedAt: receivedIso,
+              source: 'webhook',
+            },
+            // Recorded with the outcome in the same Redis step.
+            { event: { event: 'deal.accepted', receivedAt: receivedIso, body: parsed.body } },
+          ),
           storeTimeoutMs,
           'Redis (queue)',
         );
@@ -208,15 +212,6 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
         sendError(res, 503, 'unavailable', 'could not queue the deal; please deliver again');
         return;
       }
-      // The job is stored; the event log is a courtesy and must not turn a stored deal into a failure.
-      await recordEvent(deal.id, {
-        event: 'deal.accepted',
-        receivedAt: receivedIso,
-        body: parsed.body,
-        outcome: result.status === 'added' ? 'enqueued' : 'duplicate',
-      }).catch((error: unknown) =>
-        log.warn({ dealId: deal.id, err: errorMessage(error) }, 'webhook event log write failed'),
-      );
       const final: WebhookOutcome = result.status === 'added' ? 'enqueued' : 'duplicate';
       log.info(
         { dealId: deal.id, blogId: deal.blog.id, jobId: result.jobId, outcome: final },

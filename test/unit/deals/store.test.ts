@@ -121,6 +121,29 @@ describe('src/deals/store', () => {
       expect(await store.markEnqueued(404, 'deal-404')).toBe(false);
     });
 
+    it('marks a deal as queued and records the delivery with its outcome in the same step', async () => {
+      await store.createIfAbsent(newDeal(41, at(0)));
+      const delivery = {
+        event: 'deal.accepted',
+        receivedAt: at(1),
+        body: { deal: { id: 41, apiKey: 'sk-1' } },
+      };
+
+      const marks = await Promise.all([1, 2].map(() => store.markEnqueued(41, 'deal-41', delivery)));
+
+      expect(marks.filter(Boolean)).toHaveLength(1);
+      const events = await store.readEvents(41);
+      expect(events.map((e) => e.outcome).sort()).toEqual(['duplicate', 'enqueued']);
+      expect(events[0]).toMatchObject({ event: 'deal.accepted', dealId: 41, body: { deal: { id: 41 } } });
+      // Secrets in the body are redacted as by recordEvent.
+      expect(JSON.stringify(events)).not.toContain('sk-1');
+      expect(await store.lastWebhook()).toMatchObject({ event: 'deal.accepted', dealId: 41 });
+      expect((await store.readGlobalEvents()).filter((e) => e.dealId === 41)).toHaveLength(2);
+      // No record, nothing marked, but the delivery is still in the log.
+      expect(await store.markEnqueued(405, 'deal-405', delivery)).toBe(false);
+      expect(await store.readEvents(405)).toMatchObject([{ outcome: 'duplicate' }]);
+    });
+
     it('does not create a record through update', async () => {
       expect(await store.update(404, { state: 'failed' })).toBe(false);
       expect(await store.get(404)).toBeUndefined();

@@ -36,8 +36,10 @@ async function start(deps: Partial<WebhookReceiverDeps> & { config: Config['webh
   app.use(
     createWebhookRouter({
       producer: {
-        async enqueueDeal(payload): Promise<EnqueueResult> {
+        async enqueueDeal(payload, options): Promise<EnqueueResult> {
           enqueued.push(payload);
+          // The real producer records the delivery with its outcome in the same Redis step.
+          if (options?.event) events.push({ ...options.event, outcome: 'enqueued' });
           return { status: 'added', jobId: `deal-${payload.dealId}` };
         },
       },

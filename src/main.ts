@@ -21,7 +21,7 @@ import { createMarketplaceClient } from './marketplace/client.js';
 import { createRateLimiter, type RateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
 import { createPipelineProcessor } from './pipeline/index.js';
-import { PLUGINS } from './publisher/plugins.js';
+import { knownPublishers, loadPlugins } from './publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from './publisher/registry.js';
 import { closeRedisClient, createRedisClient } from './queue/connection.js';
 import { jobSettingsOf } from './queue/jobs.js';
@@ -143,7 +143,14 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log } = options;
   const prefix = config.redis.prefix;
   // Before anything connects: a bad blog option stops start-up with the config's own readable messages.
-  const publishers = createPublishers(config, options.plugins ?? PLUGINS, { log });
+  const publishers = options.plugins
+    ? createPublishers(config, options.plugins, { log })
+    : createPublishers(
+        config,
+        await loadPlugins(config.blogs.map((blog) => blog.publisher)),
+        { log },
+        knownPublishers(),
+      );
   const embedded = await ensureEmbeddedRedis({
     url: config.redis.url,
     embedded: config.redis.embedded,

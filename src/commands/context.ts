@@ -8,7 +8,7 @@ import { createLogger, type Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { createMarketplaceClient } from '../marketplace/client.js';
 import { createRateLimiter, rateLimitKey } from '../marketplace/rate-limit.js';
-import { PLUGINS } from '../publisher/plugins.js';
+import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
 import { closeRedisClient, createRedisClient } from '../queue/connection.js';
 import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
@@ -20,7 +20,8 @@ export interface CommandContext {
   client: MarketplaceClient;
   store: DealStore;
   queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
-  publishers(): Publishers;
+  /** The configured blogs' publishers (their plugins are loaded on the first call). */
+  publishers(): Promise<Publishers>;
   close(): Promise<void>;
 }
 
@@ -48,7 +49,7 @@ export function openContext(
   });
   const store = createDealStore({ redis, prefix: config.redis.prefix });
   let queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB> | undefined;
-  let publishers: Publishers | undefined;
+  let publishers: Promise<Publishers> | undefined;
   return {
     config,
     log,
@@ -60,11 +61,15 @@ export function openContext(
       return queue;
     },
     publishers() {
-      publishers ??= createPublishers(config, options.plugins ?? PLUGINS, { log });
+      publishers ??= options.plugins
+        ? Promise.resolve(createPublishers(config, options.plugins, { log }))
+        : loadPlugins(config.blogs.map((blog) => blog.publisher)).then((plugins) =>
+            createPublishers(config, plugins, { log }, knownPublishers()),
+          );
       return publishers;
     },
     async close() {
-      await publishers?.close();
+      await (await publishers?.catch(() => undefined))?.close();
       await queue?.close();
       await closeRedisClient(redis);
     },

@@ -181,9 +181,9 @@ async function marketplaceChecks(ctx: CommandContext): Promise<{ checks: Check[]
 }
 
 async function targetChecks(ctx: CommandContext): Promise<Check[]> {
-  let publishers: ReturnType<CommandContext['publishers']>;
+  let publishers: Awaited<ReturnType<CommandContext['publishers']>>;
   try {
-    publishers = ctx.publishers();
+    publishers = await ctx.publishers();
   } catch (error) {
     return [{ status: 'fail', name: 'publishers', detail: errorMessage(error) }];
   }
@@ -399,7 +399,7 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
     .option('--json', 'print JSON')
     .action(async (blogId: number, options: CommonOptions & { dryRun?: boolean }) => {
       await withContext(options, plugins, async (ctx, out) => {
-        const entry = ctx.publishers().get(blogId);
+        const entry = (await ctx.publishers()).get(blogId);
         if (!entry) throw new AppError('blog_not_configured', `blog ${blogId} is not in the config`);
         if (!entry.publisher.listCategories) {
           throw new AppError(

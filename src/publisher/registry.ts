@@ -26,10 +26,12 @@ export function createPublishers(
   config: Pick<Config, 'blogs' | 'dataDir'>,
   plugins: PluginRegistry,
   context: Omit<PublisherContext, 'blogId' | 'dataDir'>,
+  /** Every publisher name the build knows, when `plugins` holds only the loaded ones (for the error message). */
+  knownNames?: readonly string[],
 ): Publishers {
   const issues: ConfigIssue[] = [];
   const byId = new Map<number, ConfiguredBlog>();
-  const known = Object.keys(plugins).sort().join(', ');
+  const known = [...(knownNames ?? Object.keys(plugins))].sort().join(', ');
   config.blogs.forEach((blog, index) => {
     const plugin = plugins[blog.publisher];
     if (!plugin) {

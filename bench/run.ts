@@ -124,6 +124,8 @@ log(`pressbridge bench — ${report.machine.cpu}, ${report.machine.cores} cores,
 log(`redis prefix ${prefix}; building the child processes…`);
 await buildChildren(values.tsx, values['reuse-build']);
 if (values['node-args']) setNodeArgs('daemon', values['node-args'].split(/\s+/).filter(Boolean));
+if (process.env.PB_BENCH_BASELINE_NODE_ARGS)
+  setNodeArgs('baseline', process.env.PB_BENCH_BASELINE_NODE_ARGS.split(/\s+/).filter(Boolean));
 report.childMode = childMode();
 
 async function part<T>(name: Part, run: () => Promise<T>): Promise<T | undefined> {

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
+import { expect } from 'vitest';
 import { createDealStore, type DealRecord, type DealStore } from '../../src/deals/store.js';
 import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
 import {
@@ -269,4 +270,18 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
     },
   };
   return scenario;
+}
+
+/** Every one of `deals` deals exactly once: one post, its media, one hand-in; no problem listed. */
+export function expectExactlyOnce(tally: Tally, deals: number, photosPerDeal: number): void {
+  expect(tally.problems).toEqual([]);
+  expect(tally).toMatchObject({
+    deals,
+    published: deals,
+    duplicates: 0,
+    lost: 0,
+    posts: deals,
+    media: deals * photosPerDeal,
+    handIns: deals,
+  });
 }

@@ -35,7 +35,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
  * `connectionsCheckingInterval` (30 s by default, fixed at creation), so the server is created here with a 1 s
  * check rather than limited afterwards: a slow client is cut off within a second of its limit.
  */
-export function createLimitedServer(handler: RequestListener, limits: Partial<ServerLimits> = {}): Server {
+function createLimitedServer(handler: RequestListener, limits: Partial<ServerLimits> = {}): Server {
   const l = { ...DEFAULT_SERVER_LIMITS, ...limits };
   const server = createServer(
     {

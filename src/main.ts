@@ -83,10 +83,6 @@ export interface Daemon {
   close(): Promise<void>;
 }
 
-async function listen(app: express.Express, host: string, port: number): Promise<Server> {
-  return await listenLimited(app, host, port);
-}
-
 async function closeServer(server: Server): Promise<void> {
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
@@ -242,7 +238,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       app.use((_req, res) => {
         res.status(404).json({ error: { code: 'not_found', message: 'not found' } });
       });
-      server = await listen(app, config.webhook.listen.host, config.webhook.listen.port);
+      server = await listenLimited(app, config.webhook.listen.host, config.webhook.listen.port);
     }
     if (options.worker !== false) {
       worker = createDealWorker({

@@ -5,10 +5,10 @@
  */
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
-import { createLimitedServer } from '../../src/http-limits.js';
+import { listenLimited } from '../../src/http-limits.js';
 import type { Logger } from '../../src/logger.js';
 import { listenError } from './errors.js';
 import { parseRequestPath } from './paths.js';
@@ -60,14 +60,17 @@ export interface StaticServer {
 /** Listens, then resolves; a failure to listen rejects with a PublishError (EADDRINUSE is retryable). */
 export async function startStaticServer(options: StaticServerOptions): Promise<StaticServer> {
   const handler = createStaticHandler(options.root, options.log);
-  const server = createLimitedServer((req, res) => {
-    handler(req, res).catch((error: unknown) => {
-      options.log.error({ err: error, url: req.url }, 'static site server failed to answer a request');
-      if (!res.headersSent) plain(res, 500, 'Internal Server Error');
-      else res.destroy();
-    });
-  });
-  await listen(server, options.host, options.port).catch((error: unknown) => {
+  const server = await listenLimited(
+    (req, res) => {
+      handler(req, res).catch((error: unknown) => {
+        options.log.error({ err: error, url: req.url }, 'static site server failed to answer a request');
+        if (!res.headersSent) plain(res, 500, 'Internal Server Error');
+        else res.destroy();
+      });
+    },
+    options.host,
+    options.port,
+  ).catch((error: unknown) => {
     throw listenError(error, options.host, options.port);
   });
   // A side service of the daemon: it must not keep a process alive on its own (e.g. `pressbridge doctor`).
@@ -86,22 +89,6 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return closing;
     },
   };
-}
-
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => {
-      server.off('listening', onListening);
-      reject(error);
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      resolve();
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen({ host, port });
-  });
 }
 
 /** The host part of the served URL: a wildcard address is reached through loopback; IPv6 in brackets. */

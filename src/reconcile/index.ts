@@ -54,6 +54,7 @@ import {
   dealJobOptions,
 } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
+import { luaScript } from '../redis/lua-script.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
 
 export { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
@@ -177,6 +178,8 @@ const EXTEND_LOCK = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
 `;
+const runReleaseLock = luaScript(RELEASE_LOCK);
+const runExtendLock = luaScript(EXTEND_LOCK);
 
 /**
  * The job payload for a deal found in the list. The list has no `publish_deadline`: `changed_at` + 60 minutes
@@ -328,7 +331,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
       // The lock only saves duplicate work (every step below is safe to run twice), so a lapse is no harm.
       const extendLock = async (): Promise<void> => {
-        await redis.eval(EXTEND_LOCK, 1, keys.lock, token, String(lockMs));
+        await runExtendLock(redis, [keys.lock], [token, String(lockMs)]);
       };
       const seen = new Set<number>();
       let total: number | undefined;
@@ -372,7 +375,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         await redis
           .hset(keys.state, 'last', JSON.stringify({ ...result, errors: result.errors.slice(0, 20) }))
           .catch(() => {});
-        await redis.eval(RELEASE_LOCK, 1, keys.lock, token).catch(() => {});
+        await runReleaseLock(redis, [keys.lock], [token]).catch(() => {});
       }
     }
     const fields = {

@@ -22,7 +22,7 @@ import { createSilentLogger } from '../src/logger.js';
 import { createSandbox } from '../src/sandbox/index.js';
 import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/state.js';
 import { freePort } from '../test/helpers/redis-server.js';
-import { startWordPress } from '../test/helpers/wordpress.js';
+import { startWordPress, wordpressBlogConfig } from '../test/helpers/wordpress.js';
 import { warmPhotos } from './burst.js';
 import { type BenchChild, startChild } from './lib/child.js';
 import type { DaemonChildSettings, TimedPhoto, TimedRequest } from './lib/protocol.js';
@@ -97,18 +97,7 @@ export async function runLatency(options: {
         // Each deal exists a moment before its webhook (its photos are drawn first); a sweep in that moment
         // would queue it as a deal whose webhook was lost.
         reconcile: { enabled: false },
-        blogs: [
-          {
-            id: 1,
-            publisher: 'wordpress',
-            options: {
-              url: wp.url,
-              username: wp.username,
-              applicationPassword: wp.applicationPassword,
-              categories: 'identity',
-            },
-          },
-        ],
+        blogs: [wordpressBlogConfig(wp)],
       },
       publisher: 'wordpress',
       instrument: true,

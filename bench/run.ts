@@ -176,38 +176,28 @@ try {
     }),
   );
   report.scaling = await part('scaling', async () => {
-    const capped: BurstResult[] = [];
-    const open: BurstResult[] = [];
-    for (const workers of settings.workers) {
-      capped.push(
-        await runBurst({
-          label: `scaling-${workers}w-capped`,
-          deals: settings.deals,
-          limit: settings.limit,
-          windowMs: settings.windowMs,
-          topology: workers,
-          prefix: `${prefix}-scale-c${workers}`,
-          redis,
-          idleMs: 0,
-          log,
-        }),
-      );
-    }
-    for (const workers of settings.workers) {
-      open.push(
-        await runBurst({
-          label: `scaling-${workers}w-open`,
-          deals: settings.deals,
-          limit: settings.openLimit,
-          windowMs: settings.windowMs,
-          topology: workers,
-          prefix: `${prefix}-scale-o${workers}`,
-          redis,
-          idleMs: 0,
-          log,
-        }),
-      );
-    }
+    /** The burst with 1, 2, 4 … worker processes, one after the other, at `limit`. */
+    const series = async (kind: 'capped' | 'open', limit: number): Promise<BurstResult[]> => {
+      const results: BurstResult[] = [];
+      for (const workers of settings.workers) {
+        results.push(
+          await runBurst({
+            label: `scaling-${workers}w-${kind}`,
+            deals: settings.deals,
+            limit,
+            windowMs: settings.windowMs,
+            topology: workers,
+            prefix: `${prefix}-scale-${kind[0]}${workers}`,
+            redis,
+            idleMs: 0,
+            log,
+          }),
+        );
+      }
+      return results;
+    };
+    const capped = await series('capped', settings.limit);
+    const open = await series('open', settings.openLimit);
     return { capped, open };
   });
   report.latency = await part('latency', () =>

@@ -23,7 +23,13 @@ import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { createDaemonProcess, type DaemonProcess } from '../helpers/daemon-process.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { freePort } from '../helpers/redis-server.js';
-import { listMedia, listPosts, startWordPress, type WordPressSite } from '../helpers/wordpress.js';
+import {
+  listMedia,
+  listPosts,
+  startWordPress,
+  type WordPressSite,
+  wordpressBlogConfig,
+} from '../helpers/wordpress.js';
 
 export const FINAL_STATES = new Set(['handed_in', 'skipped', 'failed', 'deadline_missed', 'handled']);
 
@@ -145,18 +151,7 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
       handIn: { initialBackoffMs: 200, maxBackoffMs: 2_000 },
     },
     dataDir,
-    blogs: [
-      {
-        id: 1,
-        publisher: 'wordpress',
-        options: {
-          url: wp.url,
-          username: wp.username,
-          applicationPassword: wp.applicationPassword,
-          categories: 'identity',
-        },
-      },
-    ],
+    blogs: [wordpressBlogConfig(wp)],
     ...options.config,
     ...prepared.config,
   };

@@ -544,3 +544,17 @@ echo json_encode($parser->parse(stream_get_contents(STDIN)));`;
   });
   return (JSON.parse(out) as ParsedBlock[]).map(normalize);
 }
+
+/** A config `blogs[]` entry publishing marketplace blog `id` to this site (categories numbered as in WordPress). */
+export function wordpressBlogConfig(wp: WordPressSite, id = 1): Record<string, unknown> {
+  return {
+    id,
+    publisher: 'wordpress',
+    options: {
+      url: wp.url,
+      username: wp.username,
+      applicationPassword: wp.applicationPassword,
+      categories: 'identity',
+    },
+  };
+}

@@ -27,6 +27,7 @@ import {
   resetContent,
   startWordPress,
   type WordPressSite,
+  wordpressBlogConfig,
 } from '../helpers/wordpress.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -94,18 +95,7 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       // The tests count the marketplace requests of one deal; a start-up sweep would add its GET /v1/deals.
       reconcile: { enabled: false },
       dataDir,
-      blogs: [
-        {
-          id: 1,
-          publisher: 'wordpress',
-          options: {
-            url: wp.url,
-            username: wp.username,
-            applicationPassword: wp.applicationPassword,
-            categories: 'identity',
-          },
-        },
-      ],
+      blogs: [wordpressBlogConfig(wp)],
     };
     // The webhook listener only; workers come and go per test.
     front = await startDaemon({

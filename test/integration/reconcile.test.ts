@@ -59,6 +59,18 @@ describe('src/reconcile (integration)', () => {
     });
 
   const job = async (dealId: number) => await producer.queue.getJob(dealJobId(dealId));
+  /** Queues a sandbox deal as its webhook would have. */
+  const enqueueAsWebhook = async (
+    deal: { id: number; acceptedEvent: { deal: DealJobPayload['event'] } },
+    receivedAt = new Date().toISOString(),
+  ) =>
+    await producer.enqueueDeal({
+      dealId: deal.id,
+      blogId: 1,
+      event: deal.acceptedEvent.deal,
+      receivedAt,
+      source: 'webhook',
+    });
 
   beforeAll(async () => {
     sandbox = await createSandbox({
@@ -156,13 +168,7 @@ describe('src/reconcile (integration)', () => {
 
   it('leaves a deal the webhook already queued alone, through the same dedupe', async () => {
     const deal = await sandbox.createDeal({ blogId: 1, deliver: false });
-    await producer.enqueueDeal({
-      dealId: deal.id,
-      blogId: 1,
-      event: deal.acceptedEvent.deal,
-      receivedAt: new Date().toISOString(),
-      source: 'webhook',
-    });
+    await enqueueAsWebhook(deal);
     const result = await reconciler().runOnce();
     expect(result).toMatchObject({ status: 'ok', enqueued: [], known: 1 });
     expect(await store.get(deal.id)).toMatchObject({ source: 'webhook' });
@@ -187,13 +193,7 @@ describe('src/reconcile (integration)', () => {
   it('queues again a deal waiting for approval whose job is gone, with its original event', async () => {
     const deal = await sandbox.createDeal({ blogId: 1, deliver: false });
     const receivedAt = new Date(Date.now() - 5 * 60_000).toISOString();
-    await producer.enqueueDeal({
-      dealId: deal.id,
-      blogId: 1,
-      event: deal.acceptedEvent.deal,
-      receivedAt,
-      source: 'webhook',
-    });
+    await enqueueAsWebhook(deal, receivedAt);
     await store.recordEvent(deal.id, {
       event: 'deal.accepted',
       receivedAt,
@@ -217,13 +217,7 @@ describe('src/reconcile (integration)', () => {
     const recent = await sandbox.createDeal({ blogId: 1, deliver: false });
     const finished = await sandbox.createDeal({ blogId: 1, deliver: false });
     for (const deal of [recent, finished]) {
-      await producer.enqueueDeal({
-        dealId: deal.id,
-        blogId: 1,
-        event: deal.acceptedEvent.deal,
-        receivedAt: new Date().toISOString(),
-        source: 'webhook',
-      });
+      await enqueueAsWebhook(deal);
       await (await job(deal.id))?.remove();
     }
     await store.update(recent.id, { state: 'retrying' });

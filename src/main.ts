@@ -12,6 +12,7 @@ import express from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/schema.js';
 import { createDealActions } from './deals/actions.js';
+import { createDeadlineCheck, readDeadlineFinding } from './deals/deadline-offset.js';
 import { createDealStore, type DealStore } from './deals/store.js';
 import { errorMessage } from './errors.js';
 import { listenLimited } from './http-limits.js';
@@ -171,6 +172,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     baseUrl: config.marketplace.baseUrl,
     apiKey: config.marketplace.apiKey,
     timeoutMs: config.marketplace.timeoutMs,
+    timeZone: config.marketplace.timeZone,
     // A 5xx or a dropped connection is tried again twice (0.5 s, 1 s) before it costs a job attempt.
     transientRetries: 2,
     limiter,
@@ -184,6 +186,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     store,
     log,
     settings: jobSettings,
+    timeZone: config.marketplace.timeZone,
+    onNewDeal: createDeadlineCheck({ redis, prefix, store, log, timeZone: config.marketplace.timeZone }),
   });
 
   let server: Server | undefined;
@@ -255,6 +259,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
             settings: config.pipeline,
           }),
         approvalGraceMs: config.pipeline.deadlineGraceMs,
+        timeZone: config.marketplace.timeZone,
         ...options.workerOptions,
       });
       if (options.reconcile ?? config.reconcile.enabled) {
@@ -267,6 +272,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           log,
           settings: config.reconcile,
           jobSettings,
+          timeZone: config.marketplace.timeZone,
         });
       }
     }
@@ -293,6 +299,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           redisReachable: () => redisReachable(redis),
           targets: createTargetsProbe(publishers),
           lastSweep: () => readLastSweep(redis, prefix),
+          deadlineFinding: () => readDeadlineFinding(redis, prefix),
           actions: createDealActions({ store, queue: producer.queue, client, log, jobSettings }),
           password: config.status.password,
           blogs: config.blogs,

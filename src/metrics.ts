@@ -16,6 +16,7 @@ export const FINAL_DEAL_STATES: ReadonlySet<DealRunState> = new Set([
   'handled',
   'failed',
   'deadline_missed',
+  'closed',
 ]);
 
 export interface MetricsSources {

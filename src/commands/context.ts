@@ -44,6 +44,7 @@ export function openContext(
     baseUrl: config.marketplace.baseUrl,
     apiKey: config.marketplace.apiKey,
     timeoutMs: config.marketplace.timeoutMs,
+    timeZone: config.marketplace.timeZone,
     limiter,
     log,
   });

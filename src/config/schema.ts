@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isKnownTimeZone } from '../marketplace/date-time.js';
+import { SERVICE_TIME_ZONE } from '../marketplace/schema.js';
 import { PipelineSettings } from '../pipeline/options.js';
 import { ReconcileSettings } from '../reconcile/settings.js';
 
@@ -51,6 +53,15 @@ export const Config = z
        * a sandbox whose limit is scaled in time (`sandbox --window-ms 6000`, the benchmarks: 60 requests per 6 s).
        */
       rateLimitWindowMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
+      /**
+       * The IANA zone of the service's `YYYY-MM-DD HH:MM:SS` date-times (`publish_deadline`, `changed_at`, …).
+       * The document implies Europe/Prague; set `UTC` when the status page or `doctor` says the deadlines read
+       * an hour or two early. ISO 8601 values with `Z` or an offset are read as they say, whatever this is.
+       */
+      timeZone: z
+        .string()
+        .default(SERVICE_TIME_ZONE)
+        .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' }),
     }),
     redis: z
       .object({

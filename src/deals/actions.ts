@@ -21,6 +21,7 @@ import {
   dealJobId,
   dealJobOptions,
 } from '../queue/jobs.js';
+import { servicesOf } from './services.js';
 import type { DealRecord, DealStore } from './store.js';
 
 export interface DealActionResult {
@@ -51,7 +52,7 @@ export interface DealActionsOptions {
   now?: () => Date;
 }
 
-const DONE = new Set(['handed_in', 'skipped', 'handled']);
+const DONE = new Set(['handed_in', 'skipped', 'handled', 'closed']);
 
 /** The `deal.accepted` payload rebuilt from `GET /v1/deals/{id}` (which has no deadline: 60 min from now). */
 export function acceptedFromDeal(deal: Deal): AcceptedDeal {
@@ -61,6 +62,7 @@ export function acceptedFromDeal(deal: Deal): AcceptedDeal {
     demand: deal.demand,
     price: deal.price,
     reward: deal.reward,
+    services: deal.services,
   });
   if (!parsed.success) throw new Error(`deal ${deal.id}: cannot build the job from the marketplace's answer`);
   return parsed.data;
@@ -240,7 +242,10 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         deadline: new Date(now().getTime() + 60 * 60_000).toISOString(),
         source: 'manual',
         state: 'received',
-        ...(deal.web_url ? { data: { webUrl: deal.web_url } } : {}),
+        data: {
+          ...(deal.web_url ? { webUrl: deal.web_url } : {}),
+          ...(servicesOf(deal).length > 0 ? { services: servicesOf(deal) } : {}),
+        },
       });
       await addJob(payload);
       return { ok: true, message: `Deal ${dealId} fetched from the marketplace and queued.` };

@@ -37,6 +37,8 @@ export const DEAL_RUN_STATES = [
   'handled',
   'failed',
   'deadline_missed',
+  /** The marketplace moved on (cancelled, handed in by hand, …): nothing more is published; see `error`. */
+  'closed',
 ] as const;
 /** Where a deal is in pressbridge's own pipeline (not the marketplace's `DealState`). */
 export type DealRunState = (typeof DEAL_RUN_STATES)[number];

@@ -57,6 +57,8 @@ export interface MarketplaceClientOptions {
   apiKey: string;
   /** Per HTTP request, not counting the wait for a rate-limit slot. Default 15 000. */
   timeoutMs?: number;
+  /** The zone of the service's wall-clock date-times sent in queries (`zmeneno_od`); default Europe/Prague. */
+  timeZone?: string;
   limiter: RateLimiter;
   log: Logger;
   fetch?: typeof fetch;
@@ -432,7 +434,12 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
 
     listDeals: async (query = {}, o = {}) =>
       execute(
-        { operation: 'listDeals', method: 'GET', target: '/v1/deals', query: dealsQuery(query) },
+        {
+          operation: 'listDeals',
+          method: 'GET',
+          target: '/v1/deals',
+          query: dealsQuery(query, options.timeZone),
+        },
         o,
         json(DealList),
       ),
@@ -580,12 +587,13 @@ function id(value: number): number {
   return value;
 }
 
-export function dealsQuery(query: ListDealsQuery): URLSearchParams {
+export function dealsQuery(query: ListDealsQuery, timeZone?: string): URLSearchParams {
   const params = new URLSearchParams();
   if (query.state !== undefined) params.set('state', query.state);
   if (query.blogId !== undefined) params.set('blog_id', String(query.blogId));
   if (query.demandId !== undefined) params.set('demand_id', String(query.demandId));
-  if (query.changedSince !== undefined) params.set('zmeneno_od', formatChangedSince(query.changedSince));
+  if (query.changedSince !== undefined)
+    params.set('zmeneno_od', formatChangedSince(query.changedSince, timeZone));
   if (query.page !== undefined) params.set('strana', String(Math.max(1, Math.trunc(query.page))));
   if (query.perPage !== undefined) {
     params.set('na_stranu', String(Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(query.perPage)))));

@@ -10,6 +10,7 @@
  * pressbridge reads are listed.
  */
 import { z } from 'zod';
+import { formatWallClock, readServiceDateTime, toIsoWithZoneOffset } from './date-time.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Names the API gives (Czech, exact).
@@ -77,93 +78,30 @@ export const WEBHOOK_RETRY_MINUTES = [5, 10, 20, 40] as const;
 export const IDEMPOTENCY_KEY_TTL_DAYS = 7;
 
 // ---------------------------------------------------------------------------------------------------------
-// Date-times: `YYYY-MM-DD HH:MM:SS` in the service's local time, Europe/Prague (assumption 4).
+// Date-times: `YYYY-MM-DD HH:MM:SS` in the service's local time, Europe/Prague (assumption 4). The reading
+// itself (also ISO 8601 with `Z`/offset, another zone via config `marketplace.timeZone`) is ./date-time.ts.
 
+/** The service's zone the document implies; config `marketplace.timeZone` overrides it. */
 export const SERVICE_TIME_ZONE = 'Europe/Prague';
-const SERVICE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 
-const pragueParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SERVICE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/**
- * Prague's offset from UTC by UTC hour: it changes only on a full hour (01:00 UTC), so one `formatToParts`
- * (tens of microseconds) per hour seen serves every later call; the webhook path computes a deadline per
- * delivery. Bounded: the memo is emptied when it grows past 10 000 hours.
- */
-const offsetByHour = new Map<number, number>();
-
-function pragueWallClock(epochMs: number): number {
-  if (!Number.isFinite(epochMs)) return Number.NaN;
-  const hour = Math.floor(epochMs / 3_600_000);
-  let offset = offsetByHour.get(hour);
-  if (offset === undefined) {
-    const start = hour * 3_600_000;
-    offset = pragueWallClockUncached(start) - start;
-    if (offsetByHour.size >= 10_000) offsetByHour.clear();
-    offsetByHour.set(hour, offset);
-  }
-  return epochMs + offset;
+/** Parses a service date-time (Prague wall clock, or ISO 8601 with an offset); undefined when unreadable. */
+export function parseServiceDateTime(value: string, timeZone: string = SERVICE_TIME_ZONE): Date | undefined {
+  return readServiceDateTime(value, timeZone)?.date;
 }
 
-function pragueWallClockUncached(epochMs: number): number {
-  const parts = Object.fromEntries(
-    pragueParts.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]),
-  );
-  return Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-}
-
-/** Parses a service date-time (Prague wall clock) into a Date; undefined when it is not of that form. */
-export function parseServiceDateTime(value: string): Date | undefined {
-  const m = SERVICE_DATE_TIME.exec(value.trim());
-  if (!m) return undefined;
-  const wall = Date.UTC(
-    Number(m[1]),
-    Number(m[2]) - 1,
-    Number(m[3]),
-    Number(m[4]),
-    Number(m[5]),
-    Number(m[6]),
-  );
-  // The offset is +1 h or +2 h; two rounds settle it, also next to a DST change.
-  let guess = wall - (pragueWallClock(wall) - wall);
-  guess = wall - (pragueWallClock(guess) - guess);
-  return Number.isNaN(guess) ? undefined : new Date(guess);
-}
-
-/** Formats a Date as the service does: `YYYY-MM-DD HH:MM:SS`, Prague wall clock. */
-export function formatServiceDateTime(date: Date): string {
-  return new Date(pragueWallClock(date.getTime())).toISOString().slice(0, 19).replace('T', ' ');
+/** Formats a Date as the service does: `YYYY-MM-DD HH:MM:SS`, Prague wall clock (or `timeZone`'s). */
+export function formatServiceDateTime(date: Date, timeZone: string = SERVICE_TIME_ZONE): string {
+  return formatWallClock(timeZone, date);
 }
 
 /** ISO 8601 with the Prague offset, e.g. `2026-11-21T23:40:00+01:00` (front matter, logs). */
 export function toIsoWithServiceOffset(date: Date): string {
-  const wall = pragueWallClock(date.getTime());
-  const offsetMin = Math.round((wall - date.getTime()) / 60_000);
-  const sign = offsetMin >= 0 ? '+' : '-';
-  const abs = Math.abs(offsetMin);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `${new Date(wall).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
+  return toIsoWithZoneOffset(SERVICE_TIME_ZONE, date);
 }
 
 /** `zmeneno_od` takes `YYYY-MM-DDTHH:MM:SS`, in the service's local time like every other date-time. */
-export function formatChangedSince(date: Date): string {
-  return formatServiceDateTime(date).replace(' ', 'T');
+export function formatChangedSince(date: Date, timeZone: string = SERVICE_TIME_ZONE): string {
+  return formatServiceDateTime(date, timeZone).replace(' ', 'T');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -253,6 +191,31 @@ export const DealDemand = z.object({
 });
 export type DealDemand = z.infer<typeof DealDemand>;
 
+/**
+ * ASSUMPTION (the document: "The item shape of that array: not shown"): an extra service bought on a deal is
+ * `{id, name, urls?}`, the fields it is created with; `urls` says whether it takes URLs of its own (handed in as
+ * `extra_urls[<id>]`): true, a count, or a list. Read leniently: an item without a numeric `id` is dropped, any
+ * other field may be missing. pressbridge hands in the article URL only and flags every bought service as
+ * needing the blogger's hand.
+ */
+export const DealService = z.looseObject({
+  id: int,
+  name: lenient(z.string()),
+  urls: lenient(z.union([z.boolean(), int, z.array(z.unknown())])),
+});
+export type DealService = z.infer<typeof DealService>;
+
+/** A list of services: items that do not fit are dropped, a list that is not a list reads as none. */
+const DealServices = z
+  .array(z.unknown())
+  .catch([])
+  .transform((items) =>
+    items.flatMap((item) => {
+      const parsed = DealService.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+
 export const Deal = z.object({
   id: int,
   state: z.string(),
@@ -266,6 +229,7 @@ export const Deal = z.object({
   article_url: z.string().nullable().catch(null),
   reason: lenient(z.string().nullable()),
   reward: lenient(int),
+  services: DealServices.optional(),
 });
 export type Deal = z.infer<typeof Deal>;
 
@@ -348,6 +312,8 @@ export const DealAcceptedEvent = z.object({
     published_by: z.enum(PUBLISHED_BY).catch('agent'),
     category_id: int.nullable().catch(null),
     publish_deadline: lenient(serviceDateTime),
+    /** Not in the document's event table; read when a service sends it (same assumed shape as the deal's). */
+    services: DealServices.optional(),
   }),
 });
 export type DealAcceptedEvent = z.infer<typeof DealAcceptedEvent>;

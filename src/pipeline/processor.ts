@@ -18,13 +18,15 @@
  * 409 `clanek_odevzdan` (and for a draft's keyword URLs).
  *
  * Deadline (the deal's `publish_deadline` plus `deadlineGraceMs`; see `effectiveDeadline` for runs an operator
- * asked for): nothing is published after it (a sponsored
- * post the marketplace may no longer take is the blogger's call, not ours). A post that is already live when the
- * deadline passes is handed in once more anyway (`handIn.afterDeadline`, default on): the marketplace's
- * document does not say it refuses late URLs, and an unpaid live article is the worst outcome for the blogger.
- * A deal that still misses ends `deadline_missed` (DeadlineMissedError: state, error and a log line), never
- * silently.
+ * asked for): our reading of it never ends a deal by itself. When it passes, the marketplace decides
+ * (src/deals/lost.ts, one `GET /v1/deals/{id}` per deal at most): still `akceptovano` without a URL → publish
+ * and hand in, marked late, within a fresh 60 minutes from that answer; moved on (cancelled, handed in by hand)
+ * → the deal ends `closed` with the marketplace's state as the reason, and nothing (more) is published. The
+ * same question is asked when the marketplace refuses the text, a photo or the hand-in with 409 `spatny_stav`.
+ * A deal that misses even the late window ends `deadline_missed` (DeadlineMissedError), never silently.
  */
+import { askMarketplaceOnce, DealClosedError, type LostVerdict, lateDeadline } from '../deals/lost.js';
+import { serviceLines, servicesOf, storedServices } from '../deals/services.js';
 import type { DealRecord } from '../deals/store.js';
 import { AppError, errorMessage } from '../errors.js';
 import { AGENT_DEADLINE_MINUTES, ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
@@ -71,8 +73,13 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
     const nowMs = (): number => clock.now().getTime();
     const record = await store.get(dealId);
     const data = record?.data ?? {};
-    const deadlineMs = effectiveDeadline(ctx, record, settings.deadlineGraceMs, nowMs());
-    const deadlineText = toIsoWithServiceOffset(new Date(deadlineMs));
+    // A stored "the marketplace still waits" answer moves the deadline to 60 minutes after that answer.
+    const lateUntil = lateDeadline(data);
+    const statedMs = effectiveDeadline(ctx, record, settings.deadlineGraceMs, nowMs());
+    let deadlineMs = Math.max(statedMs, lateUntil ?? 0);
+    /** Past our own reading of the deadline (the marketplace said it still waits). */
+    let late = lateUntil !== undefined && nowMs() >= statedMs;
+    const deadlineText = toIsoWithServiceOffset(new Date(statedMs));
 
     async function step<T>(name: string, run: () => Promise<T>, outcome?: (value: T) => string): Promise<T> {
       const started = nowMs();
@@ -151,12 +158,13 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       );
     } else {
       if (nowMs() >= deadlineMs) {
-        throw new DeadlineMissedError(
+        await overdue(
+          'the deadline passed before the article was published',
           `The deadline ${deadlineText} passed before the article was published; nothing was published. ` +
             'If the deal still takes a URL, publish the article by hand and hand its URL in in the marketplace',
         );
       }
-      const outcome = await fetchRenderPublish();
+      const outcome = await unlessClosed(fetchRenderPublish);
       if ('outcome' in outcome) return outcome;
       published = outcome;
     }
@@ -205,8 +213,65 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       return await lateHandIn(published, `The deadline ${deadlineText} passed before the URL was handed in`);
     }
     await store.update(dealId, { state: 'handing_in' });
-    const handed = await step('handIn', () => handIn(published.url, false), handInOutcome);
-    return await finishHandedIn(published, handed, false);
+    const post = published;
+    const handed = await unlessClosed(
+      () => step('handIn', () => handIn(post.url, false), handInOutcome),
+      post.url,
+    );
+    return await finishHandedIn(post, handed, late || nowMs() >= statedMs);
+
+    /**
+     * Our deadline passed: the marketplace decides (one `GET /v1/deals/{id}` per deal, src/deals/lost.ts).
+     * Returns when it still waits (the deadline moves to 60 minutes after its answer, the deal is marked late)
+     * or already has our URL; throws DealClosedError when it moved on, DeadlineMissedError when even the late
+     * window passed.
+     */
+    async function overdue(why: string, missed: string, ourUrl?: string): Promise<LostVerdict> {
+      const { verdict, check } = await askMarketplaceOnce({
+        client: ctx.client,
+        store,
+        dealId,
+        log,
+        now: () => clock.now(),
+        signal,
+        why,
+        ...(ourUrl !== undefined ? { ourUrl } : {}),
+      });
+      if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
+      if (verdict.kind === 'handed_in') return verdict;
+      const until = lateDeadline({ marketplaceCheck: check }) ?? 0;
+      if (nowMs() >= until) {
+        throw new DeadlineMissedError(
+          `${missed}. The marketplace still waited for the article at ${check.at} (${check.state}); ` +
+            'the late window of 60 minutes from that answer passed too',
+        );
+      }
+      deadlineMs = Math.max(deadlineMs, until);
+      late = true;
+      await store.update(dealId, { data: { late: { since: check.at } } });
+      return verdict;
+    }
+
+    /** Runs a marketplace step; a 409 `spatny_stav` (the deal's state changed) asks whether it moved on. */
+    async function unlessClosed<T>(run: () => Promise<T>, ourUrl?: string): Promise<T> {
+      try {
+        return await run();
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== ERROR_CODES.wrongState) throw error;
+        const { verdict } = await askMarketplaceOnce({
+          client: ctx.client,
+          store,
+          dealId,
+          log,
+          now: () => clock.now(),
+          signal,
+          why: "the marketplace refused the request for the deal's state (spatny_stav)",
+          ...(ourUrl !== undefined ? { ourUrl } : {}),
+        });
+        if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
+        throw error;
+      }
+    }
 
     // ---------------------------------------------------------------------------------------------------------
 
@@ -353,15 +418,32 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
 
     async function lateHandIn(post: Published, why: string): Promise<PipelineResult> {
       const byHand = `The post is live at ${post.url}: hand its URL in by hand in the marketplace if the deal still takes it`;
+      const verdict = await overdue(why, `${why}. ${byHand}`, post.url);
+      if (verdict.kind === 'handed_in') {
+        const confirmed = {
+          articleUrl: verdict.articleUrl,
+          dealState: verdict.state,
+          via: 'deal_detail' as const,
+        };
+        return await finishHandedIn(post, { ...confirmed, tries: 0 }, true);
+      }
       if (!settings.handIn.afterDeadline) throw new DeadlineMissedError(`${why}. ${byHand}`);
-      log.warn({ url: post.url, deadline: deadlineText }, `${why}; handing the URL in once more anyway`);
+      log.warn(
+        { url: post.url, deadline: deadlineText },
+        `${why}; the marketplace still waits: handing the URL in late`,
+      );
       await store.update(dealId, { state: 'handing_in' });
       try {
-        const handed = await step('handIn', () => handIn(post.url, true), handInOutcome);
+        const handed = await unlessClosed(
+          () => step('handIn', () => handIn(post.url, false), handInOutcome),
+          post.url,
+        );
         return await finishHandedIn(post, handed, true);
       } catch (error) {
-        // A refusal with a fix-it message (foreign domain, URL used, key rejected) says more than "late".
+        // A refusal with a fix-it message (foreign domain, URL used, key rejected) says more than "late"; a
+        // failure within the late window is retried like any other.
         if (signal.aborted || (error as { retryable?: unknown }).retryable === false) throw error;
+        if (nowMs() < deadlineMs) throw error;
         throw new DeadlineMissedError(
           `${why}; the late hand-in failed too (${errorMessage(error)}). ${byHand}`,
           {
@@ -398,12 +480,24 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       const fields = { url: post.url, dealState: handed.dealState };
       if (late) log.warn({ ...fields, deadline: deadlineText }, 'URL handed in after the deadline');
       else log.info(fields, 'URL handed in');
+      await flagServices();
       return {
         outcome: 'handed_in',
         url: post.url,
         ...(post.ref ? { ref: post.ref } : {}),
         ...(late ? { late } : {}),
       };
+    }
+
+    /** Extra services bought on the deal need the blogger's hand: one warning line each (src/deals/services.ts). */
+    async function flagServices(): Promise<void> {
+      const now = await store.get(dealId);
+      const known = storedServices(now?.data ?? {});
+      const services = known.length > 0 ? known : servicesOf(event);
+      if (services.length === 0) return;
+      if (known.length === 0) await store.update(dealId, { data: { services } });
+      const webUrl = typeof now?.data.webUrl === 'string' ? now.data.webUrl : undefined;
+      for (const line of serviceLines(services, webUrl)) log.warn({ webUrl }, line);
     }
 
     async function finishSkipped(skip: Extract<Decision, { kind: 'skip' }>): Promise<PipelineResult> {

@@ -3,7 +3,8 @@
  */
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
-import { AGENT_DEADLINE_MINUTES, DealAcceptedEvent, parseServiceDateTime } from '../marketplace/schema.js';
+import { type DeadlineReading, readPublishDeadline } from '../marketplace/deadline.js';
+import { DealAcceptedEvent, SERVICE_TIME_ZONE } from '../marketplace/schema.js';
 
 export const DEAL_QUEUE = 'deals';
 export const DEAL_JOB = 'deal';
@@ -22,6 +23,11 @@ export const DealJobPayload = z.object({
   /** ISO 8601: when pressbridge first heard of the deal. */
   receivedAt: z.iso.datetime({ offset: true }),
   source: JobSource,
+  /**
+   * ISO 8601: the deadline as read when the deal came in (`publish_deadline` in `marketplace.timeZone`, or
+   * the receipt-based fallback), so every later reader agrees on it. Absent in jobs of older versions.
+   */
+  deadlineAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type DealJobPayload = z.infer<typeof DealJobPayload>;
 
@@ -53,13 +59,25 @@ export function jobSettingsOf(config: { worker: { attempts: number; backoffMs: n
   };
 }
 
-/** When the URL is due: `publish_deadline` (Prague wall clock), else 60 minutes after we received the deal. */
-export function dealDeadline(payload: Pick<DealJobPayload, 'event' | 'receivedAt'>): Date {
-  const stated = payload.event.publish_deadline
-    ? parseServiceDateTime(payload.event.publish_deadline)
-    : undefined;
-  if (stated) return stated;
-  return new Date(Date.parse(payload.receivedAt) + AGENT_DEADLINE_MINUTES * 60_000);
+/**
+ * When the URL is due: the stamped `deadlineAt`, else `publish_deadline` read in `timeZone`, else 60 minutes
+ * after we received the deal (src/marketplace/deadline.ts).
+ */
+export function dealDeadline(
+  payload: Pick<DealJobPayload, 'event' | 'receivedAt' | 'deadlineAt'>,
+  timeZone: string = SERVICE_TIME_ZONE,
+): Date {
+  return readDealDeadline(payload, timeZone).deadline;
+}
+
+/** `dealDeadline` with how it was found (and a warning when `publish_deadline` was unreadable). */
+export function readDealDeadline(
+  payload: Pick<DealJobPayload, 'event' | 'receivedAt' | 'deadlineAt'>,
+  timeZone: string = SERVICE_TIME_ZONE,
+): DeadlineReading {
+  const stamped = payload.deadlineAt ? Date.parse(payload.deadlineAt) : Number.NaN;
+  if (Number.isFinite(stamped)) return { deadline: new Date(stamped), source: 'publish_deadline' };
+  return readPublishDeadline(payload.event.publish_deadline, new Date(payload.receivedAt), timeZone);
 }
 
 /** BullMQ's largest priority (2^21 − 1); lower numbers run first, 0 would mean "before every prioritised job". */

@@ -3,15 +3,16 @@ import type { Redis } from 'ioredis';
 import type { DealStore, NewEventRecord } from '../deals/store.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { DeadlineReading } from '../marketplace/deadline.js';
 import {
   DEAL_JOB,
   DEAL_QUEUE,
   DEFAULT_DEAL_JOB_SETTINGS,
   DealJobPayload,
   type DealJobSettings,
-  dealDeadline,
   dealJobId,
   dealJobOptions,
+  readDealDeadline,
 } from './jobs.js';
 
 export interface EnqueueResult {
@@ -49,6 +50,13 @@ export interface DealProducerOptions {
   log: Logger;
   settings?: Partial<DealJobSettings>;
   queueName?: string;
+  /** The zone of the service's wall-clock date-times (config `marketplace.timeZone`); default Europe/Prague. */
+  timeZone?: string;
+  /**
+   * Called once per deal, when its record is first created, with the deadline as read (the plausibility check,
+   * src/deals/deadline-offset.ts). Its failure is logged, never the caller's: it must not drop or delay a deal.
+   */
+  onNewDeal?: (payload: DealJobPayload, reading: DeadlineReading) => Promise<void>;
 }
 
 /**
@@ -76,17 +84,26 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
       if (!parsed.success) {
         throw new AppError('job_payload_invalid', `deal job payload is invalid: ${parsed.error.message}`);
       }
-      const payload = parsed.data;
+      // Read once, in the configured zone, and stamped on the job: every later reader agrees on it.
+      const reading = readDealDeadline(parsed.data, options.timeZone);
+      const payload: DealJobPayload = { ...parsed.data, deadlineAt: reading.deadline.toISOString() };
       const jobId = dealJobId(payload.dealId);
       const { created, record } = await options.store.createIfAbsent({
         dealId: payload.dealId,
         blogId: payload.blogId,
         receivedAt: payload.receivedAt,
-        deadline: dealDeadline(payload).toISOString(),
+        deadline: payload.deadlineAt ?? reading.deadline.toISOString(),
         source: payload.source,
         state: 'received',
       });
       const { event } = enqueueOptions;
+      if (created && options.onNewDeal) {
+        await options
+          .onNewDeal(payload, reading)
+          .catch((error: unknown) =>
+            options.log.warn({ dealId: payload.dealId, err: errorMessage(error) }, 'deadline check failed'),
+          );
+      }
       if (!created && record.enqueuedAt) {
         options.log.info({ dealId: payload.dealId, jobId, source: payload.source }, 'deal already queued');
         // The event log is a courtesy: a duplicate stays a duplicate (200) when it cannot be written.

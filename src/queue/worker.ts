@@ -7,11 +7,12 @@ import {
   Worker,
 } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { askMarketplaceOnce, DealClosedError, lateDeadline } from '../deals/lost.js';
 import { createDealLogger, type DealLogger, type DealRunState, type DealStore } from '../deals/store.js';
 import { AppError, errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import { ERROR_CODES } from '../marketplace/schema.js';
+import { AGENT_DEADLINE_MINUTES, ERROR_CODES } from '../marketplace/schema.js';
 import { closeRedisClient, createRedisClient } from './connection.js';
 import { DEAL_QUEUE, DealJobPayload, dealDeadline } from './jobs.js';
 
@@ -63,6 +64,8 @@ export interface DealWorkerOptions {
   closeTimeoutMs?: number;
   autorun?: boolean;
   now?: () => Date;
+  /** The zone of `publish_deadline` in jobs queued without a stamped deadline (config `marketplace.timeZone`). */
+  timeZone?: string;
 }
 
 export interface DealWorker {
@@ -98,6 +101,7 @@ const FINAL_STATES: ReadonlySet<DealRunState> = new Set([
   'skipped',
   'handed_in',
   'handled',
+  'closed',
 ]);
 
 function isControlSignal(error: unknown): boolean {
@@ -152,7 +156,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     }
     const payload = parsed.data;
     const { dealId } = payload;
-    const deadline = dealDeadline(payload);
+    const deadline = dealDeadline(payload, options.timeZone);
     const dealLog = createDealLogger(store, log, dealId, payload.blogId);
     const maxAttempts = job.opts.attempts ?? 1;
     const attempt = job.attemptsMade + 1;
@@ -187,56 +191,127 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     } catch (error) {
       if (isControlSignal(error)) throw error;
 
+      let failure: unknown = error;
       if (isAwaitingApproval(error)) {
-        const at = now().getTime();
-        const giveUpAt = deadline.getTime() + approvalGraceMs;
-        if (at >= giveUpAt) {
-          await store.update(dealId, { state: 'deadline_missed', ...errorFields(error) });
-          dealLog.error(
-            { deadline: deadline.toISOString() },
-            'text still awaits the advertiser approval after the deadline; giving up',
+        try {
+          const at = now().getTime();
+          const record = await store.get(dealId);
+          const giveUpAt = Math.max(
+            deadline.getTime() + approvalGraceMs,
+            lateDeadline(record?.data ?? {}) ?? 0,
           );
+          const overdue =
+            at >= giveUpAt
+              ? await overdueWhileWaiting(dealId, dealLog, record?.data ?? {}, signal)
+              : undefined;
+          if (overdue?.kind === 'missed') {
+            await store.update(dealId, {
+              state: 'deadline_missed',
+              ...errorFields(error),
+              error: overdue.message,
+            });
+            dealLog.error({ deadline: deadline.toISOString() }, overdue.message);
+            await dealLog.flush();
+            throw new UnrecoverableError(`deal ${dealId}: ${overdue.message}`);
+          }
+          const until = overdue?.kind === 'wait' ? overdue.until : giveUpAt;
+          const next = Math.min(at + approvalRetryMs, until);
+          await store.update(dealId, {
+            state: 'waiting_approval',
+            error: null,
+            errorCode: null,
+            supportCode: null,
+          });
+          dealLog.info({ retryAt: new Date(next).toISOString() }, 'text awaits the advertiser approval');
           await dealLog.flush();
-          throw new UnrecoverableError(`deal ${dealId}: text not approved before the deadline`);
+          await job.moveToDelayed(next, token);
+          throw new DelayedError();
+        } catch (settled) {
+          if (isControlSignal(settled) || settled instanceof UnrecoverableError) throw settled;
+          // Closed by the marketplace, or asking it failed (a retryable failure, not a missed deadline).
+          failure = settled;
         }
-        const next = Math.min(at + approvalRetryMs, giveUpAt);
-        await store.update(dealId, {
-          state: 'waiting_approval',
-          error: null,
-          errorCode: null,
-          supportCode: null,
-        });
-        dealLog.info({ retryAt: new Date(next).toISOString() }, 'text awaits the advertiser approval');
-        await dealLog.flush();
-        await job.moveToDelayed(next, token);
-        throw new DelayedError();
       }
 
-      if (error instanceof DeadlineMissedError) {
-        await store.update(dealId, { state: 'deadline_missed', ...errorFields(error) });
-        dealLog.error({ deadline: deadline.toISOString(), error: error.message }, 'deal missed its deadline');
+      if (failure instanceof DealClosedError) return await closeDeal(dealId, dealLog, failure);
+
+      if (failure instanceof DeadlineMissedError) {
+        await store.update(dealId, { state: 'deadline_missed', ...errorFields(failure) });
+        dealLog.error(
+          { deadline: deadline.toISOString(), error: failure.message },
+          'deal missed its deadline',
+        );
         await dealLog.flush();
-        throw new UnrecoverableError(error.message);
+        throw new UnrecoverableError(failure.message);
       }
 
       const permanent =
-        error instanceof UnrecoverableError || (error as { retryable?: unknown }).retryable === false;
+        failure instanceof UnrecoverableError || (failure as { retryable?: unknown }).retryable === false;
       const last = permanent || attempt >= maxAttempts;
       await store
-        .update(dealId, { state: last ? 'failed' : 'retrying', ...errorFields(error) })
+        .update(dealId, { state: last ? 'failed' : 'retrying', ...errorFields(failure) })
         .catch((storeError: unknown) =>
           log.warn({ dealId, err: errorMessage(storeError) }, 'deal record update failed'),
         );
       dealLog.error(
-        { ...errorFields(error), attempt, maxAttempts, permanent },
+        { ...errorFields(failure), attempt, maxAttempts, permanent },
         last ? 'deal failed' : 'deal attempt failed; will retry',
       );
       await dealLog.flush();
-      if (permanent && !(error instanceof UnrecoverableError)) {
-        throw new UnrecoverableError(errorMessage(error));
+      if (permanent && !(failure instanceof UnrecoverableError)) {
+        throw new UnrecoverableError(errorMessage(failure));
       }
-      throw error;
+      throw failure;
     }
+  }
+
+  /**
+   * The text still awaits approval and the deadline (or the late window) passed: the marketplace decides.
+   * `wait`: it still waits for the article (a late window from its answer); `missed`: that window passed too.
+   * Throws DealClosedError when it moved on, and whatever asking it threw.
+   */
+  async function overdueWhileWaiting(
+    dealId: number,
+    dealLog: DealLogger,
+    data: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ kind: 'wait'; until: number } | { kind: 'missed'; message: string }> {
+    const { verdict, check } = await askMarketplaceOnce({
+      client: options.client,
+      store,
+      dealId,
+      log: dealLog,
+      now,
+      signal,
+      why: 'the text still awaits the advertiser approval after the deadline',
+    });
+    if (verdict.kind === 'moved_on') throw new DealClosedError(verdict);
+    const until = lateDeadline({ ...data, marketplaceCheck: check });
+    if (verdict.kind === 'still_wanted' && until !== undefined && now().getTime() < until) {
+      await store.update(dealId, { data: { late: { since: check.at } } });
+      return { kind: 'wait', until };
+    }
+    return {
+      kind: 'missed',
+      message:
+        `the text still awaits the advertiser's approval; the marketplace still waited for the article at ${check.at} ` +
+        `(${check.state}), and the further ${AGENT_DEADLINE_MINUTES} minutes passed too: giving up. If the deal ` +
+        'still takes a URL, "retry" on the status page runs it again',
+    };
+  }
+
+  /** The marketplace moved on: the deal ends `closed`, the job completes (nothing to retry). */
+  async function closeDeal(dealId: number, dealLog: DealLogger, closed: DealClosedError) {
+    await store.update(dealId, {
+      state: 'closed',
+      error: closed.message,
+      errorCode: closed.code,
+      supportCode: null,
+      data: { closed: { state: closed.marketplaceState, reason: closed.marketplaceReason } },
+    });
+    dealLog.warn({ marketplaceState: closed.marketplaceState }, closed.message);
+    await dealLog.flush();
+    return { outcome: 'closed', marketplaceState: closed.marketplaceState };
   }
 
   const worker = new Worker<DealJobPayload, unknown, string>(

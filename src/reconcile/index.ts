@@ -34,6 +34,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { acceptedFromDeal } from '../deals/actions.js';
+import type { MarketplaceCheck } from '../deals/lost.js';
+import { servicesOf } from '../deals/services.js';
 import { createDealLogger, type DealRecord, type DealRunState, type DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -44,6 +46,7 @@ import {
   DealAcceptedEvent,
   formatServiceDateTime,
   parseServiceDateTime,
+  SERVICE_TIME_ZONE,
 } from '../marketplace/schema.js';
 import {
   DEAL_JOB,
@@ -66,6 +69,7 @@ const FINISHED: ReadonlySet<DealRunState> = new Set([
   'handled',
   'failed',
   'deadline_missed',
+  'closed',
 ]);
 
 const PAGE_SIZE = 200;
@@ -128,6 +132,8 @@ export interface ReconcilerOptions {
   lockMs?: number;
   jobSettings?: Partial<DealJobSettings>;
   now?: () => Date;
+  /** The zone of `changed_at` (config `marketplace.timeZone`); default Europe/Prague. */
+  timeZone?: string;
 }
 
 /** The last sweep as the status page shows it (the stored `ReconcileResult`, read leniently). */
@@ -185,15 +191,36 @@ const runExtendLock = luaScript(EXTEND_LOCK);
  * The job payload for a deal found in the list. The list has no `publish_deadline`: `changed_at` + 60 minutes
  * (for an accepted deal `changed_at` is the acceptance or later, so this is never earlier than the real one).
  */
-export function payloadFromListedDeal(deal: Deal, now: Date): DealJobPayload {
-  const changed = deal.changed_at ? parseServiceDateTime(deal.changed_at) : undefined;
+export function payloadFromListedDeal(
+  deal: Deal,
+  now: Date,
+  timeZone: string = SERVICE_TIME_ZONE,
+): DealJobPayload {
+  const changed = deal.changed_at ? parseServiceDateTime(deal.changed_at, timeZone) : undefined;
   const deadline = new Date((changed ?? now).getTime() + AGENT_DEADLINE_MINUTES * 60_000);
   return {
     dealId: deal.id,
     blogId: deal.blog.id,
-    event: { ...acceptedFromDeal(deal), publish_deadline: formatServiceDateTime(deadline) },
+    event: { ...acceptedFromDeal(deal), publish_deadline: formatServiceDateTime(deadline, timeZone) },
     receivedAt: now.toISOString(),
     source: 'reconcile',
+    deadlineAt: deadline.toISOString(),
+  };
+}
+
+/** What the list tells about a deal, in the record's fields: its page, services and state as of now. */
+function listedDealData(deal: Deal, at: Date): Record<string, unknown> {
+  const services = servicesOf(deal);
+  const check: MarketplaceCheck = {
+    at: at.toISOString(),
+    state: deal.state,
+    articleUrl: deal.article_url,
+    reason: deal.reason ?? null,
+  };
+  return {
+    marketplaceCheck: check,
+    ...(deal.web_url ? { webUrl: deal.web_url } : {}),
+    ...(services.length > 0 ? { services } : {}),
   };
 }
 
@@ -217,7 +244,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
   /** The payload a lost job is added again with: the original event when it is stored, else the list's. */
   async function payloadForLostJob(record: DealRecord, deal: Deal): Promise<DealJobPayload> {
-    const fromList = payloadFromListedDeal(deal, now());
+    const fromList = payloadFromListedDeal(deal, now(), options.timeZone);
     const receivedAt = DealJobPayload.shape.receivedAt.safeParse(record.receivedAt).success
       ? record.receivedAt
       : fromList.receivedAt;
@@ -225,7 +252,9 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     for (const event of events) {
       const parsed = DealAcceptedEvent.safeParse(event.body);
       if (parsed.success && parsed.data.deal.id === deal.id) {
-        return { ...fromList, event: parsed.data.deal, receivedAt };
+        // The event's own publish_deadline counts, not the list's estimate.
+        const { deadlineAt: _estimate, ...rest } = fromList;
+        return { ...rest, event: parsed.data.deal, receivedAt };
       }
     }
     return { ...fromList, receivedAt };
@@ -243,7 +272,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     if (!record?.enqueuedAt) {
       let payload: DealJobPayload;
       try {
-        payload = DealJobPayload.parse(payloadFromListedDeal(deal, now()));
+        payload = DealJobPayload.parse(payloadFromListedDeal(deal, now(), options.timeZone));
       } catch (error) {
         // The same answer would fail the same way next time: reported, but it does not hold the cursor back.
         result.unusable.push(deal.id);
@@ -254,7 +283,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         return;
       }
       const enqueued = await producer.enqueueDeal(payload);
-      if (webUrl) await store.update(deal.id, { data: { webUrl } });
+      // The list is the marketplace's own answer (akceptovano, no URL): stored, it spares the pipeline the
+      // one `GET /v1/deals/{id}` it would spend should the estimated deadline pass (src/deals/lost.ts).
+      const listed = listedDealData(deal, now());
+      if (enqueued.status !== 'added') delete listed.marketplaceCheck;
+      await store.update(deal.id, { data: listed });
       if (enqueued.status === 'added') {
         result.enqueued.push(deal.id);
         dealLog.warn(

@@ -52,7 +52,7 @@ dl.kv dd { margin: 0; min-width: 0; }
 .tone-done, .ok-yes { background: var(--ok-bg); color: var(--ok); }
 .tone-working { background: var(--work-bg); color: var(--work); }
 .tone-waiting, .level-warn { background: var(--warn-bg); color: var(--warn); }
-.tone-problem, .ok-no, .level-error, .level-fatal { background: var(--bad-bg); color: var(--bad); }
+.tone-problem, .ok-no, .level-error, .level-fatal, .late { background: var(--bad-bg); color: var(--bad); }
 .tone-neutral, .level-trace, .level-debug, .level-info { background: var(--gray-bg); color: var(--gray); }
 .countdown { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .countdown.soon { color: var(--warn); font-weight: 700; }

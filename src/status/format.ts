@@ -15,6 +15,7 @@ export const FINAL_STATES: ReadonlySet<string> = new Set([
   'skipped',
   'handled',
   'deadline_missed',
+  'closed',
 ]);
 
 export type StateTone = 'done' | 'working' | 'waiting' | 'problem' | 'neutral';
@@ -36,6 +37,7 @@ const STATE_TONES: Readonly<Record<string, StateTone>> = {
   deadline_missed: 'problem',
   skipped: 'neutral',
   handled: 'neutral',
+  closed: 'neutral',
 };
 
 /** The colour family of a state; an unknown (newer) state is neutral. */

@@ -219,6 +219,20 @@ export function createStatusApp(deps: StatusDeps): express.Express {
             }),
           }
         : {}),
+      ...(deps.deadlineFinding
+        ? {
+            deadlineFinding: await source('Redis (date-times)', async () => {
+              const found = await deps.deadlineFinding?.();
+              return (
+                found && {
+                  ...found,
+                  message: scrubText(found.message),
+                  raw: found.raw && scrubText(found.raw),
+                }
+              );
+            }),
+          }
+        : {}),
     };
     send(res, 200, renderOverview(viewContext(req, res, true), data));
   });

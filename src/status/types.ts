@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/store.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
@@ -68,6 +69,8 @@ export interface StatusDeps {
   targets(): Promise<TargetStatus[]>;
   /** The last reconciliation sweep; pass `() => readLastSweep(redis, prefix)` (omitted: no card). */
   lastSweep?: () => Promise<LastSweep | undefined>;
+  /** An implausible `publish_deadline` reading; pass `() => readDeadlineFinding(redis, prefix)` (omitted: no card). */
+  deadlineFinding?: () => Promise<DeadlineFinding | undefined>;
   actions: StatusActions;
   /**
    * `status.password`. When set, every request needs it (HTTP Basic, any user name). Without it the page

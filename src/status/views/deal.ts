@@ -1,3 +1,4 @@
+import { serviceLines, storedServices } from '../../deals/services.js';
 import type { DealRecord, DealStep, EventRecord, LogEntry } from '../../deals/store.js';
 import { FINAL_STATES, formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
@@ -82,7 +83,7 @@ function summaryCard(ctx: ViewContext, r: DealRecord): SafeHtml {
 <dt>state</dt><dd>${stateBadge(r.state)}</dd>
 <dt>blog</dt><dd>${blogLabel(ctx, r.blogId)}</dd>
 <dt>accepted</dt><dd>${exactTime(ctx, r.receivedAt)} (${ago(ctx, r.receivedAt)})</dd>
-<dt>deadline</dt><dd>${exactTime(ctx, r.deadline)}${FINAL_STATES.has(r.state) ? '' : html` · ${countdown(ctx, r)}`}</dd>
+<dt>deadline</dt><dd>${exactTime(ctx, r.deadline)}${FINAL_STATES.has(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` <span class="tag late" data-late="true">late</span> <span class="muted">(the marketplace still waited after this deadline)</span>` : ''}</dd>
 <dt>published</dt><dd>${r.url ? externalLink(r.url) : html`<span class="muted">not yet</span>`}${r.postRef ? html` <span class="muted">(${r.postRef})</span>` : ''}</dd>
 <dt>${ctx.marketplaceName}</dt><dd>${marketplaceLink(ctx, r)}</dd>
 <dt>attempts</dt><dd>${r.attempts}</dd>
@@ -91,8 +92,26 @@ function summaryCard(ctx: ViewContext, r: DealRecord): SafeHtml {
 </dl></section>`;
 }
 
+/** Handed in (or being worked on) after pressbridge's reading of the deadline, because the marketplace still waited. */
+export function isLate(r: Pick<DealRecord, 'data'>): boolean {
+  const handIn = r.data.handIn as { late?: unknown } | undefined;
+  return handIn?.late === true || (r.data.late !== undefined && r.data.late !== null);
+}
+
+function servicesCard(r: DealRecord): SafeHtml {
+  const services = storedServices(r.data);
+  if (services.length === 0) return html``;
+  const webUrl = typeof r.data.webUrl === 'string' ? r.data.webUrl : undefined;
+  return html`<section class="card" data-services="${services.length}"><h2>Extra services: your hand needed</h2>
+<ul>${serviceLines(services, webUrl).map((line) => html`<li>${line}</li>`)}</ul>
+<p class="hint">pressbridge hands in the article URL only; the marketplace's <code>extra_urls</code> for these services are yours to hand in on the deal's page.</p></section>`;
+}
+
 function errorCard(r: DealRecord): SafeHtml {
   if (!r.error && !r.errorCode && !r.supportCode) return html``;
+  if (r.state === 'closed') {
+    return html`<section class="card" data-closed="true"><h2>Closed by the marketplace</h2><p>${r.error ?? ''}</p></section>`;
+  }
   return html`<section class="card error-box" role="alert"><h2>Error</h2>
 <p>${r.error ?? ''}${r.errorCode ? html` <code>${r.errorCode}</code>` : ''}</p>
 ${
@@ -148,6 +167,7 @@ export function renderDeal(ctx: ViewContext, data: DealData): SafeHtml {
   const body = html`<h1>Deal #${r.dealId}${r.title ? html` · ${r.title}` : ''}</h1>
 ${errorCard(r)}
 ${summaryCard(ctx, r)}
+${servicesCard(r)}
 ${actionsCard(ctx, r)}
 ${timelineCard(ctx, r)}
 ${logCard(ctx, data.log)}

@@ -1,9 +1,11 @@
+import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { DealRecord, LastWebhook } from '../../deals/store.js';
 import type { RateLimitSnapshot } from '../../marketplace/rate-limit.js';
 import type { LastSweep } from '../../reconcile/index.js';
 import { formatAge, stateLabel, stateTone } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { QueueCounts, TargetStatus } from '../types.js';
+import { deadlineCard } from './deadline-card.js';
 import { layout, type ViewContext } from './layout.js';
 import { ago, blogLabel, countdown, dealLink, exactTime, stateBadge } from './parts.js';
 
@@ -21,6 +23,8 @@ export interface OverviewData {
   attention: Sourced<DealRecord[]>;
   /** The last reconciliation sweep (absent: the card is not shown). */
   lastSweep?: Sourced<LastSweep | undefined>;
+  /** An implausible `publish_deadline` reading (absent or undefined: no card). */
+  deadlineFinding?: Sourced<DeadlineFinding | undefined>;
 }
 
 function unavailable(error: string): SafeHtml {
@@ -183,6 +187,7 @@ export function renderOverview(ctx: ViewContext, data: OverviewData): SafeHtml {
     title: 'Overview',
     current: 'overview',
     body: html`<h1>Overview</h1>
+${deadlineCard(ctx, data.deadlineFinding)}
 ${attentionCard(ctx, data.attention)}
 <div class="grid">
 ${countsCard(ctx, data.counts)}

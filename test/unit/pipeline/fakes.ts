@@ -73,6 +73,8 @@ export interface FakeClient extends MarketplaceClient {
   };
   /** Every call, any method. */
   total(): number;
+  /** Scripts the answer of `getDeal` after the client was made (the deal id is known then). */
+  setDeal(deal: Answer<Deal>): void;
 }
 
 export function fakeClient(options: FakeClientOptions = {}): FakeClient {
@@ -84,6 +86,9 @@ export function fakeClient(options: FakeClientOptions = {}): FakeClient {
     baseUrl: 'http://marketplace.test',
     calls,
     total: () => calls.text + calls.photos.length + calls.handIn.length + calls.getDeal,
+    setDeal: (deal) => {
+      options.deal = deal;
+    },
     me: notUsed('me'),
     listBlogs: notUsed('listBlogs'),
     patchBlog: notUsed('patchBlog'),

@@ -1,9 +1,10 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogConfig } from '../../../src/config/schema.js';
+import { DealClosedError } from '../../../src/deals/lost.js';
 import type { DealStore } from '../../../src/deals/store.js';
 import { AppError, MarketplaceError, PublishError } from '../../../src/errors.js';
-import type { Deal } from '../../../src/marketplace/schema.js';
+import { type Deal, Deal as DealSchema } from '../../../src/marketplace/schema.js';
 import {
   createPipelineProcessor,
   type PipelineResult,
@@ -459,64 +460,148 @@ describe('src/pipeline/processor: resume', () => {
   });
 });
 
-describe('src/pipeline/processor: deadline', () => {
-  it('publishes nothing once the deadline passed', async () => {
-    const s = await setup({ deadline: new Date(NOW.getTime() - 1) });
-
-    const error = await failure(s.run());
-
-    expect(error).toBeInstanceOf(DeadlineMissedError);
-    expect((error as Error).message).toMatch(
-      /passed before the article was published; nothing was published/,
-    );
-    expect(s.client.total()).toBe(0);
-    expect(s.publisher.published).toHaveLength(0);
+/** The marketplace's answer to `GET /v1/deals/{id}`. */
+function marketplaceDeal(
+  dealId: number,
+  state: string,
+  articleUrl: string | null = null,
+  reason?: string,
+): Deal {
+  return DealSchema.parse({
+    id: dealId,
+    state,
+    blog: { id: 7, name: 'Testovací blog' },
+    demand: { id: 1, name: 'Sekačky' },
+    article_url: articleUrl,
+    ...(reason ? { reason } : {}),
+    web_url: `https://marketplace.example/deals/${dealId}`,
   });
+}
 
-  it('verifies with backoff until the deadline, then hands in once more anyway', async () => {
-    const deadline = new Date(NOW.getTime() + 20_000);
-    const s = await setup({ deadline, verify: [404] });
+describe('src/pipeline/processor: deadline (the marketplace decides)', () => {
+  it('past the deadline, asks once; still akceptovano without a URL → publishes and hands in, late', async () => {
+    const s = await setup({ deadline: new Date(NOW.getTime() - 1) });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'akceptovano'));
 
     const result = await s.run();
 
     expect(result).toMatchObject({ outcome: 'handed_in', late: true });
-    expect(s.clock.sleeps.reduce((a, b) => a + b, 0)).toBe(20_000);
+    expect(s.client.calls).toMatchObject({ getDeal: 1, text: 1, photos: [0, 1, 2] });
+    expect(s.client.calls.handIn).toHaveLength(1);
+    expect(s.publisher.published).toHaveLength(1);
+    const record = await store.get(s.dealId);
+    expect(record?.data).toMatchObject({
+      late: { since: NOW.toISOString() },
+      handIn: { late: true },
+      marketplaceCheck: { state: 'akceptovano', articleUrl: null },
+    });
+    const messages = await s.messages();
+    expect(messages.some((m) => /still waits for the article.*publishing and handing in late/.test(m))).toBe(
+      true,
+    );
+    expect(messages).toContain('URL handed in after the deadline');
+  });
+
+  it('past the deadline, the marketplace cancelled it → closed with its state and reason, nothing published', async () => {
+    const s = await setup({ deadline: new Date(NOW.getTime() - 1) });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'zruseno', null, 'inzerent zrušil objednávku'));
+
+    const error = await failure(s.run());
+
+    expect(error).toBeInstanceOf(DealClosedError);
+    expect(error).toMatchObject({
+      marketplaceState: 'zruseno',
+      marketplaceReason: 'inzerent zrušil objednávku',
+    });
+    expect((error as Error).message).toMatch(/"zruseno" \(reason: "inzerent zrušil objednávku"\)/);
+    expect(s.client.total()).toBe(1);
+    expect(s.publisher.published).toHaveLength(0);
+  });
+
+  it('a text refused with 409 spatny_stav before the deadline asks; cancelled → closed, no photo fetched', async () => {
+    const s = await setup({ text: marketplaceError('spatny_stav', 409, false, '/v1/deals/1/text') });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'zruseno'));
+
+    const error = await failure(s.run());
+
+    expect(error).toBeInstanceOf(DealClosedError);
+    expect(s.client.calls).toMatchObject({ text: 1, getDeal: 1, photos: [] });
+    expect(s.publisher.published).toHaveLength(0);
+  });
+
+  it('verifies with backoff until the deadline, then asks and hands in late', async () => {
+    const deadline = new Date(NOW.getTime() + 20_000);
+    const s = await setup({ deadline, verify: [404] });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'akceptovano'));
+
+    const result = await s.run();
+
+    expect(result).toMatchObject({ outcome: 'handed_in', late: true });
     expect(s.clock.sleeps).toEqual([1_000, 2_000, 4_000, 8_000, 5_000]);
     expect(s.client.calls.handIn).toHaveLength(1);
+    expect(s.client.calls.getDeal).toBe(1);
     const record = await store.get(s.dealId);
     expect(record).toMatchObject({ state: 'handed_in', data: { handIn: { late: true } } });
     expect(record?.steps.verify?.outcome).toBe('deadline');
-    expect(await s.messages()).toContain('URL handed in after the deadline');
   });
 
-  it('ends deadline_missed when the late hand-in is refused as unreachable', async () => {
-    const deadline = new Date(NOW.getTime() + 5_000);
+  it('a late hand-in the marketplace cannot reach yet is retried within the late window, not deadline_missed', async () => {
     const s = await setup({
-      deadline,
+      deadline: new Date(NOW.getTime() + 5_000),
       verify: [404],
       handIns: [marketplaceError('clanek_nedostupny', 422, false)],
+    });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'akceptovano'));
+
+    const error = await failure(s.run());
+
+    expect(error).not.toBeInstanceOf(DeadlineMissedError);
+    expect(error).toMatchObject({ code: 'clanek_nedostupny', retryable: true });
+    expect(s.client.calls.handIn).toHaveLength(4);
+  });
+
+  it('once the late window from the marketplace answer passed too: deadline_missed naming that answer, no request', async () => {
+    const s = await setup({ deadline: new Date(NOW.getTime() - 2 * 3_600_000) });
+    const answeredAt = new Date(NOW.getTime() - 61 * 60_000).toISOString();
+    await store.update(s.dealId, {
+      data: { marketplaceCheck: { at: answeredAt, state: 'akceptovano', articleUrl: null, reason: null } },
     });
 
     const error = await failure(s.run());
 
     expect(error).toBeInstanceOf(DeadlineMissedError);
-    expect((error as Error).message).toMatch(/did not answer 200 before the deadline/);
-    expect((error as Error).message).toMatch(/the late hand-in failed too/);
-    expect((error as Error).message).toMatch(
-      /The post is live at https:\/\/blog\.example\.cz\/prilis-zlutoucky-kun\//,
-    );
-    expect(s.client.calls.handIn).toHaveLength(1);
+    expect((error as Error).message).toContain(`still waited for the article at ${answeredAt}`);
+    expect(s.client.total()).toBe(0);
   });
 
-  it('does not hand in late when afterDeadline is off', async () => {
+  it('asks at most once per deal: a retry reuses the stored answer', async () => {
+    const s = await setup({
+      deadline: new Date(NOW.getTime() - 1),
+      text: (call) => {
+        if (call === 1) throw marketplaceError('server', 503, true, '/v1/deals/1/text');
+        return dealText({ deal_id: 1 });
+      },
+    });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'akceptovano'));
+
+    await expect(s.run(1)).rejects.toMatchObject({ code: 'server' });
+    const result = await s.run(2);
+
+    expect(result).toMatchObject({ outcome: 'handed_in', late: true });
+    expect(s.client.calls.getDeal).toBe(1);
+  });
+
+  it('does not hand in late when afterDeadline is off, but only after the marketplace answered', async () => {
     const s = await setup({
       deadline: new Date(NOW.getTime() + 5_000),
       verify: [404],
       settings: { handIn: { afterDeadline: false } },
     });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'akceptovano'));
 
     await expect(s.run()).rejects.toBeInstanceOf(DeadlineMissedError);
     expect(s.client.calls.handIn).toHaveLength(0);
+    expect(s.client.calls.getDeal).toBe(1);
   });
 
   it('keeps a fix-it refusal on the late hand-in as the failure', async () => {
@@ -525,6 +610,7 @@ describe('src/pipeline/processor: deadline', () => {
       verify: [404],
       handIns: [marketplaceError('cizi_domena', 422, false)],
     });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'akceptovano'));
 
     const error = await failure(s.run());
 
@@ -534,12 +620,38 @@ describe('src/pipeline/processor: deadline', () => {
 
   it('a published deal retried after the deadline is handed in once, late', async () => {
     const s = await setup({ deadline: new Date(NOW.getTime() - 60_000) });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'akceptovano'));
     const url = 'https://blog.example.cz/hotovo/';
     await store.update(s.dealId, { url, data: { publishedAt: NOW.toISOString() } });
 
     expect(await s.run(3)).toMatchObject({ outcome: 'handed_in', url, late: true });
     expect(s.client.calls.handIn).toEqual([{ dealId: s.dealId, url }]);
     expect(s.fetch.urls).toEqual([url]);
+  });
+
+  it('a published deal whose URL the marketplace already has is recorded handed in without a hand-in', async () => {
+    const s = await setup({ deadline: new Date(NOW.getTime() - 60_000) });
+    const url = 'https://blog.example.cz/hotovo/';
+    s.client.setDeal(marketplaceDeal(s.dealId, 'ke_schvaleni', url));
+    await store.update(s.dealId, { url, data: { publishedAt: NOW.toISOString() } });
+
+    expect(await s.run(2)).toMatchObject({ outcome: 'handed_in', url, late: true });
+    expect(s.client.calls.handIn).toHaveLength(0);
+  });
+
+  it('a published deal handed in by hand meanwhile ends closed; the post stays, the blogger is told', async () => {
+    const s = await setup({ deadline: new Date(NOW.getTime() - 60_000) });
+    const url = 'https://blog.example.cz/hotovo/';
+    s.client.setDeal(marketplaceDeal(s.dealId, 'ke_schvaleni', 'https://blog.example.cz/jina/'));
+    await store.update(s.dealId, { url, data: { publishedAt: NOW.toISOString() } });
+
+    const error = await failure(s.run(2));
+
+    expect(error).toBeInstanceOf(DealClosedError);
+    expect((error as Error).message).toMatch(
+      /already has https:\/\/blog\.example\.cz\/jina\/.*The post at https:\/\/blog\.example\.cz\/hotovo\/ stays published/,
+    );
+    expect(s.client.calls.handIn).toHaveLength(0);
   });
 
   it('gives a run an operator asked for a fresh window', async () => {

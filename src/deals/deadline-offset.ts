@@ -1,0 +1,102 @@
+/**
+ * The plausibility check of a first `deal.accepted`'s deadline (rule: src/marketplace/deadline.ts), and where its
+ * finding is kept: `<prefix>:marketplace:deadline-offset` (hash, JSON under `last`). The status page's overview
+ * card and `pressbridge doctor` read it; a later plausible first delivery clears it (the zone was fixed).
+ *
+ * Never drops or delays a deal: it only writes a finding and log lines (the caller ignores its failure).
+ */
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger.js';
+import type { DeadlineReading } from '../marketplace/deadline.js';
+import { judgeDeadline } from '../marketplace/deadline.js';
+import type { DealJobPayload } from '../queue/jobs.js';
+import type { DealStore } from './store.js';
+
+export interface DeadlineFinding {
+  /** ISO 8601: when the implausible deal arrived. */
+  at: string;
+  dealId: number;
+  /** `publish_deadline` as the marketplace sent it. */
+  raw: string | null;
+  aheadMinutes: number;
+  offsetMinutes: number;
+  suggestedZone: string | null;
+  /** The zone pressbridge read it in. */
+  timeZone: string;
+  /** The sentence with the fix. */
+  message: string;
+}
+
+export function deadlineOffsetKey(prefix: string): string {
+  return `${prefix}:marketplace:deadline-offset`;
+}
+
+export async function readDeadlineFinding(
+  redis: Redis,
+  prefix: string,
+): Promise<DeadlineFinding | undefined> {
+  const raw = await redis.hget(deadlineOffsetKey(prefix), 'last');
+  if (!raw) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as Partial<DeadlineFinding>;
+    if (typeof parsed.message !== 'string' || typeof parsed.offsetMinutes !== 'number') return undefined;
+    return parsed as DeadlineFinding;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface DeadlineCheckOptions {
+  redis: Redis;
+  prefix: string;
+  store: Pick<DealStore, 'appendLog'>;
+  log: Logger;
+  timeZone: string;
+}
+
+/** The producer's `onNewDeal` hook: judges the first reading of each webhook-delivered deal. */
+export function createDeadlineCheck(
+  options: DeadlineCheckOptions,
+): (payload: DealJobPayload, reading: DeadlineReading) => Promise<void> {
+  const { redis, prefix, store, log, timeZone } = options;
+  const key = deadlineOffsetKey(prefix);
+  return async (payload, reading) => {
+    if (reading.warning) {
+      log.warn({ dealId: payload.dealId }, reading.warning);
+      await store.appendLog(payload.dealId, { level: 'warn', msg: reading.warning });
+    }
+    // Only the marketplace's own deadline on its own delivery says something about its date-times.
+    if (payload.source !== 'webhook' || reading.source !== 'publish_deadline') return;
+    const verdict = judgeDeadline({
+      deadline: reading.deadline,
+      receivedAt: new Date(payload.receivedAt),
+      timeZone,
+    });
+    if (verdict.plausible) {
+      await redis.del(key);
+      return;
+    }
+    const finding: DeadlineFinding = {
+      at: payload.receivedAt,
+      dealId: payload.dealId,
+      raw: payload.event.publish_deadline ?? null,
+      aheadMinutes: verdict.aheadMinutes,
+      offsetMinutes: verdict.offsetMinutes,
+      suggestedZone: verdict.suggestedZone ?? null,
+      timeZone,
+      message: verdict.message,
+    };
+    await redis.hset(key, 'last', JSON.stringify(finding));
+    const fields = {
+      dealId: payload.dealId,
+      publishDeadline: finding.raw,
+      offsetMinutes: finding.offsetMinutes,
+    };
+    log.warn(fields, verdict.message);
+    await store.appendLog(payload.dealId, {
+      level: 'warn',
+      msg: `${verdict.message} (the deal is processed anyway; the marketplace decides whether it is late)`,
+      fields: { publishDeadline: finding.raw },
+    });
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Extra services bought on a deal (a Facebook share, a link in the newsletter, …). pressbridge cannot perform
+ * them: it hands in the article URL alone, and says plainly, on the deal page, in the deal log and in
+ * `pressbridge deal <id>`, which services need the blogger's hand and where (the deal's `web_url`).
+ */
+import type { DealService } from '../marketplace/schema.js';
+
+/** A bought service as the deal record keeps it (`data.services`). */
+export interface BoughtService {
+  id: number;
+  name: string | null;
+  /** The service takes URLs of its own (`extra_urls`); null when the marketplace did not say. */
+  needsUrls: boolean | null;
+}
+
+function needsUrls(urls: DealService['urls']): boolean | null {
+  if (urls === undefined) return null;
+  if (typeof urls === 'boolean') return urls;
+  if (typeof urls === 'number') return urls > 0;
+  return urls.length > 0;
+}
+
+/** The bought services of a deal detail or event, in the record's shape. */
+export function servicesOf(source: { services?: DealService[] | undefined }): BoughtService[] {
+  return (source.services ?? []).map((s) => ({
+    id: s.id,
+    name: s.name ?? null,
+    needsUrls: needsUrls(s.urls),
+  }));
+}
+
+/** The record's `data.services`, read leniently. */
+export function storedServices(data: Record<string, unknown>): BoughtService[] {
+  const value = data.services;
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (!item || typeof item !== 'object') return [];
+    const v = item as Record<string, unknown>;
+    if (typeof v.id !== 'number') return [];
+    return [
+      {
+        id: v.id,
+        name: typeof v.name === 'string' ? v.name : null,
+        needsUrls: typeof v.needsUrls === 'boolean' ? v.needsUrls : null,
+      },
+    ];
+  });
+}
+
+/**
+ * One sentence per service: "service 12 'Sdílení na Facebooku' needs its URL handed in by hand at <web_url>".
+ * A service that takes no URL (the marketplace said so) still needs the blogger to perform it.
+ */
+export function serviceLines(services: readonly BoughtService[], webUrl?: string): string[] {
+  const where = webUrl ? ` at ${webUrl}` : " on the deal's page in the marketplace";
+  return services.map((s) => {
+    const label = `service ${s.id}${s.name ? ` '${s.name}'` : ''}`;
+    return s.needsUrls === false
+      ? `${label} is the blogger's to perform; pressbridge does not do extra services (see the deal${where})`
+      : `${label} needs its URL handed in by hand${where}`;
+  });
+}

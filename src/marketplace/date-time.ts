@@ -1,0 +1,169 @@
+/**
+ * Reading the marketplace's date-times, tolerantly. The document says `YYYY-MM-DD HH:MM:SS` in the service's
+ * local time (assumption 4: Europe/Prague); a real service may send UTC, another zone, or ISO 8601 with `Z` or
+ * an offset. This module accepts:
+ *
+ * | form | read as |
+ * |---|---|
+ * | `2026-11-23 20:40:00` (also with `T`) | wall clock in `timeZone` (config `marketplace.timeZone`) |
+ * | `2026-11-23T19:40:00Z`, `…+01:00`, `…+0100`, `….123Z` | the instant it names (the zone is ignored) |
+ * | anything else | undefined: the caller falls back (see `dealDeadline`) and says so |
+ *
+ * A wall-clock time in the hour skipped by a spring DST change is read as if the clock had not jumped yet
+ * (02:30 → 01:30 UTC in Prague, i.e. 03:30 local); one in the repeated autumn hour as its first occurrence.
+ */
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
+const ISO_WITH_ZONE =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether `timeZone` is an IANA zone this Node knows (for the config's validation). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A zone's offset from UTC changes only on a full hour (true of every zone pressbridge will meet), so one
+ * `formatToParts` per zone and UTC hour serves every later call. Bounded: emptied past 10 000 entries.
+ */
+const offsetByHour = new Map<string, number>();
+
+/** The wall clock in `timeZone` at `epochMs`, as epoch ms of the same digits read as UTC. */
+export function wallClockIn(timeZone: string, epochMs: number): number {
+  if (!Number.isFinite(epochMs)) return Number.NaN;
+  const hour = Math.floor(epochMs / 3_600_000);
+  const key = `${timeZone}|${hour}`;
+  let offset = offsetByHour.get(key);
+  if (offset === undefined) {
+    const start = hour * 3_600_000;
+    offset = wallClockUncached(timeZone, start) - start;
+    if (offsetByHour.size >= 10_000) offsetByHour.clear();
+    offsetByHour.set(key, offset);
+  }
+  return epochMs + offset;
+}
+
+function wallClockUncached(timeZone: string, epochMs: number): number {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(epochMs))
+      .map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+}
+
+/** Minutes `timeZone` is ahead of UTC at `date` (Prague: 60 in winter, 120 in summer). */
+export function zoneOffsetMinutes(timeZone: string, date: Date): number {
+  return Math.round((wallClockIn(timeZone, date.getTime()) - date.getTime()) / 60_000);
+}
+
+function validParts(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/** A wall-clock time in `timeZone` → the instant; undefined for an impossible date. */
+export function fromWallClock(timeZone: string, wall: number): Date | undefined {
+  // The offset is whatever the zone had around then; two rounds settle it, also next to a DST change.
+  let guess = wall - (wallClockIn(timeZone, wall) - wall);
+  guess = wall - (wallClockIn(timeZone, guess) - guess);
+  return Number.isNaN(guess) ? undefined : new Date(guess);
+}
+
+export type DateTimeForm = 'wall_clock' | 'iso';
+
+export interface ReadDateTime {
+  date: Date;
+  /** `wall_clock`: read in the configured zone; `iso`: the value named its own offset. */
+  form: DateTimeForm;
+}
+
+/** Reads a marketplace date-time in any accepted form (table above); undefined when it is none of them. */
+export function readServiceDateTime(value: string, timeZone: string): ReadDateTime | undefined {
+  const text = value.trim();
+  const wall = WALL_CLOCK.exec(text);
+  if (wall) {
+    const [y, mo, d, h, mi, s] = wall.slice(1, 7).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    if (!validParts(y, mo, d, h, mi, s)) return undefined;
+    const date = fromWallClock(timeZone, Date.UTC(y, mo - 1, d, h, mi, s));
+    return date ? { date, form: 'wall_clock' } : undefined;
+  }
+  const iso = ISO_WITH_ZONE.exec(text);
+  if (!iso) return undefined;
+  const [y, mo, d, h, mi, s] = iso.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (!validParts(y, mo, d, h, mi, s)) return undefined;
+  const fraction = iso[7] ? Number(`0.${iso[7]}`) * 1000 : 0;
+  const zone = (iso[8] ?? 'Z').toUpperCase();
+  let offsetMin = 0;
+  if (zone !== 'Z') {
+    const digits = zone.slice(1).replace(':', '');
+    const hours = Number(digits.slice(0, 2));
+    const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+    if (hours > 23 || minutes > 59) return undefined;
+    offsetMin = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
+  }
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s) + Math.floor(fraction) - offsetMin * 60_000;
+  return { date: new Date(ms), form: 'iso' };
+}
+
+/** `YYYY-MM-DD HH:MM:SS`, the wall clock in `timeZone`. */
+export function formatWallClock(timeZone: string, date: Date): string {
+  return new Date(wallClockIn(timeZone, date.getTime())).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** ISO 8601 with the zone's offset, e.g. `2026-11-21T23:40:00+01:00`. */
+export function toIsoWithZoneOffset(timeZone: string, date: Date): string {
+  const wall = wallClockIn(timeZone, date.getTime());
+  const offsetMin = Math.round((wall - date.getTime()) / 60_000);
+  const sign = offsetMin >= 0 ? '+' : '-';
+  const abs = Math.abs(offsetMin);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${new Date(wall).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
+}

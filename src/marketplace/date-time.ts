@@ -10,7 +10,8 @@
  * | anything else | undefined: the caller falls back (see `dealDeadline`) and says so |
  *
  * A wall-clock time in the hour skipped by a spring DST change is read as if the clock had not jumped yet
- * (02:30 → 01:30 UTC in Prague, i.e. 03:30 local); one in the repeated autumn hour as its first occurrence.
+ * (02:30 → 01:30 UTC in Prague, i.e. 03:30 local); one in the repeated autumn hour as its second occurrence
+ * (standard time, the later instant: a deadline read so errs on the side of trying longer).
  */
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;

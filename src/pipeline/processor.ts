@@ -178,7 +178,9 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       () =>
         verifyPublicUrl({
           url,
-          deadlineMs,
+          // Our own reading only: in the late window the marketplace's reachability check (clanek_nedostupny,
+          // retried) judges, and waiting for our GET there would hold the deal for the whole window.
+          deadlineMs: statedMs,
           settings: settings.verify,
           clock,
           fetch: doFetch,

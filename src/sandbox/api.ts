@@ -6,15 +6,9 @@
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
 import type { Logger } from '../logger.js';
-import {
-  DEAL_STATES,
-  type DealState,
-  ERROR_CODES,
-  formatServiceDateTime,
-  MAX_PHOTO_N,
-  parseServiceDateTime,
-} from '../marketplace/schema.js';
+import { DEAL_STATES, type DealState, ERROR_CODES, MAX_PHOTO_N } from '../marketplace/schema.js';
 import { ApiError, type ApiResult, errorResult } from './api-error.js';
+import type { WireDates } from './dates.js';
 import type { WebhookDispatcher } from './deliveries.js';
 import type { FaultInjector } from './faults.js';
 import { type IdempotencyStore, isValidIdempotencyKey } from './idempotency.js';
@@ -42,6 +36,8 @@ export interface ApiDeps {
   idempotency: IdempotencyStore;
   photos: PhotoCache;
   baseUrl: () => string;
+  /** How date-times are written on the wire (and `zmeneno_od` read). */
+  dates: WireDates;
   allowHttpWebhooks: boolean;
   checkReachability: boolean;
   reachabilityTimeoutMs: number;
@@ -81,7 +77,8 @@ const TEXT_STATES: ReadonlySet<DealState> = new Set([
   'arbitraz',
   'arbitraz_neproplaceno',
 ]);
-const CHANGED_SINCE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+/** `zmeneno_od` as the document gives it; an ISO form with `Z` or an offset is also taken. */
+const CHANGED_SINCE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?$/;
 
 const ok = (json: unknown, status = 200): ApiResult => ({ status, json });
 
@@ -302,7 +299,7 @@ export function createApiRouter(deps: ApiDeps): Router {
     ok({
       data: [...deps.state.blogs.values()]
         .filter((b) => b.accountId === key.accountId)
-        .map((b) => blogView(b, publishedCount(b.id))),
+        .map((b) => blogView(b, publishedCount(b.id), deps.dates)),
     }),
   );
 
@@ -341,7 +338,7 @@ export function createApiRouter(deps: ApiDeps): Router {
         blog.monthlyVisitors = patch.monthly_visitors;
         blog.monthlyVisitorsUpdated = Date.now();
       }
-      return ok(blogView(blog, publishedCount(blog.id)));
+      return ok(blogView(blog, publishedCount(blog.id), deps.dates));
     }),
   );
 
@@ -378,10 +375,10 @@ export function createApiRouter(deps: ApiDeps): Router {
     const changedSinceRaw = query('zmeneno_od');
     let changedSince: number | undefined;
     if (changedSinceRaw !== undefined) {
-      const parsed = CHANGED_SINCE.test(changedSinceRaw) ? parseServiceDateTime(changedSinceRaw) : undefined;
-      if (!parsed)
+      const parsed = CHANGED_SINCE.test(changedSinceRaw) ? deps.dates.read(changedSinceRaw) : undefined;
+      if (parsed === undefined)
         throw new ApiError(400, ERROR_CODES.badParameter, 'zmeneno_od must be YYYY-MM-DDTHH:MM:SS');
-      changedSince = parsed.getTime();
+      changedSince = parsed;
     }
 
     const states: ReadonlySet<DealState> = state
@@ -406,6 +403,7 @@ export function createApiRouter(deps: ApiDeps): Router {
           role: key.role,
           detail: false,
           baseUrl: deps.baseUrl(),
+          dates: deps.dates,
         }),
       ),
       strana: page,
@@ -421,6 +419,7 @@ export function createApiRouter(deps: ApiDeps): Router {
         role: ctx.key.role,
         detail: true,
         baseUrl: deps.baseUrl(),
+        dates: deps.dates,
       }),
     );
   });
@@ -581,7 +580,7 @@ export function createApiRouter(deps: ApiDeps): Router {
       {
         event: 'webhook.test',
         message: 'Testovací zpráva z pískoviště (sandbox marketplace)',
-        sent_at: formatServiceDateTime(new Date()),
+        sent_at: deps.dates.write(Date.now()),
       },
       { retry: false },
     );

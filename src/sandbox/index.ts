@@ -12,6 +12,7 @@ import { RATE_LIMIT_PER_MINUTE } from '../marketplace/schema.js';
 import { createApiRouter } from './api.js';
 import { errorBody } from './api-error.js';
 import { createControlRouter } from './control.js';
+import { createWireDates } from './dates.js';
 import { createWebhookDispatcher, type DeliveryRecord } from './deliveries.js';
 import { createFaultInjector } from './faults.js';
 import { createIdempotencyStore } from './idempotency.js';
@@ -28,6 +29,7 @@ import {
 import { createStatsRecorder } from './stats.js';
 import type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
 
+export { DATE_FORMATS, type DateFormat } from './dates.js';
 export type { DeliveryAttempt, DeliveryRecord, WebhookRegistration } from './deliveries.js';
 export { signBody } from './deliveries.js';
 export type { FaultSettings } from './faults.js';
@@ -73,9 +75,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       },
     ],
   });
+  const dates = createWireDates(options.dateFormat ?? 'prague');
   const dispatcher = createWebhookDispatcher({
     signatureHeader,
     timeScale,
+    dates,
     timeoutMs: options.deliveryTimeoutMs ?? 10_000,
     log,
   });
@@ -97,6 +101,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       idempotency: createIdempotencyStore(),
       photos: createPhotoCache(500, options.photoSize),
       baseUrl: () => baseUrl,
+      dates,
       allowHttpWebhooks: options.allowHttpWebhooks ?? false,
       checkReachability: options.checkReachability ?? true,
       reachabilityTimeoutMs: options.reachabilityTimeoutMs ?? 5_000,
@@ -109,7 +114,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (!deal) throw new RangeError(`no deal ${id} in the sandbox`);
     return deal;
   };
-  const view = (deal: DealRecord) => sandboxDealView(deal, state.blogs.get(deal.blogId));
+  const view = (deal: DealRecord) => sandboxDealView(deal, state.blogs.get(deal.blogId), dates);
 
   const sendToAccount = async (accountId: number, body: SandboxEvent): Promise<DeliveryRecord[]> => {
     const receivers = state
@@ -121,7 +126,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   const deliverAccepted = (deal: DealRecord): Promise<DeliveryRecord[]> => {
     const owner = state.blogs.get(deal.blogId)?.accountId ?? DEFAULT_BLOGGER_ACCOUNT;
-    return sendToAccount(owner, { ...dealAcceptedBody(deal, state.blogs.get(deal.blogId)) });
+    return sendToAccount(owner, { ...dealAcceptedBody(deal, state.blogs.get(deal.blogId), dates) });
   };
 
   const server = createServer(app);
@@ -131,6 +136,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     apiKey,
     signatureHeader,
+    dateFormat: dates.format,
     async close() {
       dispatcher.close();
       await new Promise<void>((resolve) => {

@@ -6,10 +6,13 @@ import {
   AGENT_DEADLINE_MINUTES,
   type DealState,
   defaultPhotoPath,
-  formatServiceDateTime,
   MAX_PHOTO_N,
   type PublishedBy,
 } from '../marketplace/schema.js';
+import { createWireDates, type WireDates } from './dates.js';
+
+/** The assumption's format (Prague wall clock); views take another when the sandbox plays another service. */
+const PRAGUE_DATES = createWireDates('prague');
 
 export type Role = 'bloger' | 'inzerent';
 export type Scope = 'read' | 'write';
@@ -136,6 +139,12 @@ export interface CreateDealInput {
   approvalDelayMs?: number;
   deliver?: boolean;
   deadlineMinutes?: number;
+  /**
+   * The deal was accepted this many minutes ago (default 0): its publish_deadline is that acceptance plus
+   * `deadlineMinutes`, so it may already be past, and the `deal.accepted` delivered now arrives late (as after a
+   * receiver's downtime while the service retried).
+   */
+  acceptedMinutesAgo?: number;
   price?: number;
   reward?: number;
   /** The advertiser's target site the article links to. */
@@ -311,8 +320,12 @@ export function createSandboxState(init: {
       if (!Number.isInteger(photoCount) || photoCount < 0 || photoCount > MAX_PHOTO_N) {
         throw new RangeError(`photos must be 0..${MAX_PHOTO_N}`);
       }
+      const acceptedMinutesAgo = input.acceptedMinutesAgo ?? 0;
+      if (!Number.isFinite(acceptedMinutesAgo) || acceptedMinutesAgo < 0) {
+        throw new RangeError('acceptedMinutesAgo must be 0 or more');
+      }
       const id = nextDealId++;
-      const at = now();
+      const at = now() - Math.round(acceptedMinutesAgo * 60_000);
       const title = input.title ?? SAMPLE_TITLES[id % SAMPLE_TITLES.length] ?? 'Článek';
       const targetUrl = input.targetUrl ?? 'https://www.zahradni-technika.example.cz/sekacky';
       const photos = [
@@ -384,8 +397,12 @@ export function createSandboxState(init: {
 // ---------------------------------------------------------------------------------------------------------
 // Views: the service's field names, exactly.
 
-export function blogView(blog: BlogRecord, publishedCount: number): Record<string, unknown> {
-  const updated = formatServiceDateTime(new Date(blog.monthlyVisitorsUpdated));
+export function blogView(
+  blog: BlogRecord,
+  publishedCount: number,
+  dates: WireDates = PRAGUE_DATES,
+): Record<string, unknown> {
+  const updated = dates.write(blog.monthlyVisitorsUpdated);
   return {
     id: blog.id,
     name: blog.name,
@@ -413,7 +430,7 @@ export function blogView(blog: BlogRecord, publishedCount: number): Record<strin
 export function dealView(
   deal: DealRecord,
   blog: BlogRecord | undefined,
-  options: { role: Role; detail: boolean; baseUrl: string },
+  options: { role: Role; detail: boolean; baseUrl: string; dates?: WireDates },
 ): Record<string, unknown> {
   const d = deal.demand;
   const demand = options.detail
@@ -437,7 +454,7 @@ export function dealView(
     blog: { id: deal.blogId, name: blog?.name ?? '' },
     demand,
     web_url: `${options.baseUrl}/_sandbox/deals/${deal.id}`,
-    changed_at: formatServiceDateTime(new Date(deal.changedAt)),
+    changed_at: (options.dates ?? PRAGUE_DATES).write(deal.changedAt),
     price: deal.price,
     ns: d.ns,
     express_hours: 0,
@@ -464,7 +481,11 @@ export function dealTextView(deal: DealRecord): Record<string, unknown> {
   };
 }
 
-export function dealAcceptedBody(deal: DealRecord, blog: BlogRecord | undefined): DealAcceptedBody {
+export function dealAcceptedBody(
+  deal: DealRecord,
+  blog: BlogRecord | undefined,
+  dates: WireDates = PRAGUE_DATES,
+): DealAcceptedBody {
   const d = deal.demand;
   return {
     event: 'deal.accepted',
@@ -486,12 +507,16 @@ export function dealAcceptedBody(deal: DealRecord, blog: BlogRecord | undefined)
       instant_publish: deal.instantPublish,
       published_by: deal.publishedBy,
       category_id: deal.categoryId,
-      publish_deadline: formatServiceDateTime(new Date(deal.publishDeadline)),
+      publish_deadline: dates.write(deal.publishDeadline),
     },
   };
 }
 
-export function sandboxDealView(deal: DealRecord, blog: BlogRecord | undefined): SandboxDeal {
+export function sandboxDealView(
+  deal: DealRecord,
+  blog: BlogRecord | undefined,
+  dates: WireDates = PRAGUE_DATES,
+): SandboxDeal {
   const iso = (ms: number): string => new Date(ms).toISOString();
   return {
     id: deal.id,
@@ -511,6 +536,6 @@ export function sandboxDealView(deal: DealRecord, blog: BlogRecord | undefined):
     publishDeadline: iso(deal.publishDeadline),
     changedAt: iso(deal.changedAt),
     approvalPendingUntil: deal.approvalPendingUntil === null ? null : iso(deal.approvalPendingUntil),
-    acceptedEvent: dealAcceptedBody(deal, blog),
+    acceptedEvent: dealAcceptedBody(deal, blog, dates),
   };
 }

@@ -37,7 +37,7 @@
  */
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import { DEAL_STATES, MAX_PHOTO_N, PUBLISHED_BY } from '../marketplace/schema.js';
+import { DEAL_STATES, LIMITS, PUBLISHED_BY, PUBLISHING_MODES } from './api-document.js';
 import { errorBody } from './api-error.js';
 import { FaultSettings } from './faults.js';
 import type { BlogInput, CreateDealInput } from './state.js';
@@ -47,7 +47,7 @@ export const CreateDealBody = z.object({
   blogId: z.number().int().positive().optional(),
   title: z.string().min(1).optional(),
   html: z.string().min(1).optional(),
-  photos: z.number().int().min(0).max(MAX_PHOTO_N).optional(),
+  photos: z.number().int().min(0).max(LIMITS.maxPhotoN).optional(),
   cover: z.boolean().optional(),
   publishedBy: z.enum(PUBLISHED_BY).optional(),
   instantPublish: z.boolean().optional(),
@@ -71,9 +71,9 @@ const CategoryBody = z.object({
 const BlogBody = z.object({
   name: z.string().min(1),
   url: z.string().min(1),
-  categories: z.array(CategoryBody).max(50).optional(),
+  categories: z.array(CategoryBody).max(LIMITS.maxCategories).optional(),
   accountId: z.number().int().positive().optional(),
-  mode: z.enum(['manual', 'wordpress', 'github', 'agent']).optional(),
+  mode: z.enum(PUBLISHING_MODES).optional(),
   instantPublish: z.boolean().optional(),
 });
 

@@ -7,12 +7,12 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
-import { WEBHOOK_RETRY_MINUTES } from '../marketplace/schema.js';
+import { LIMITS, MAX_DELIVERY_ATTEMPTS, WEBHOOK_RETRY_MINUTES } from './api-document.js';
 import type { WireDates } from './dates.js';
 
-export const MAX_DELIVERY_ATTEMPTS = WEBHOOK_RETRY_MINUTES.length + 1;
+export { MAX_DELIVERY_ATTEMPTS };
 /** The document lists the last 50 deliveries per webhook. */
-export const DELIVERY_LOG_SIZE = 50;
+export const DELIVERY_LOG_SIZE = LIMITS.deliveryLogSize;
 export const DELIVERY_USER_AGENT = 'SandboxMarketplace-Webhook/1.0';
 
 export interface WebhookRegistration {

@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createSilentLogger } from '../logger.js';
-import { RATE_LIMIT_PER_MINUTE } from '../marketplace/schema.js';
 import { createApiRouter } from './api.js';
+import { LIMITS } from './api-document.js';
 import { errorBody } from './api-error.js';
 import { createControlRouter } from './control.js';
 import { createWireDates } from './dates.js';
@@ -83,7 +83,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     timeoutMs: options.deliveryTimeoutMs ?? 10_000,
     log,
   });
-  const limiter = createRateLimiter(options.rateLimit ?? { limit: RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+  const limiter = createRateLimiter(
+    options.rateLimit ?? { limit: LIMITS.requestsPerMinute, windowMs: 60_000 },
+  );
   const faults = createFaultInjector();
   const stats = createStatsRecorder();
   let baseUrl = '';

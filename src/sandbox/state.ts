@@ -3,20 +3,20 @@
  * views that render them exactly as the API document names the fields. Nothing here does I/O.
  */
 import {
-  AGENT_DEADLINE_MINUTES,
   type DealState,
-  defaultPhotoPath,
-  MAX_PHOTO_N,
+  LIMITS,
   type PublishedBy,
-} from '../marketplace/schema.js';
+  type PublishingMode,
+  photoPath,
+  type Role,
+  type Scope,
+} from './api-document.js';
 import { createWireDates, type WireDates } from './dates.js';
 
 /** The assumption's format (Prague wall clock); views take another when the sandbox plays another service. */
 const PRAGUE_DATES = createWireDates('prague');
 
-export type Role = 'bloger' | 'inzerent';
-export type Scope = 'read' | 'write';
-export type PublishingMode = 'manual' | 'wordpress' | 'github' | 'agent';
+export type { PublishingMode, Role, Scope };
 
 /** The blogger account that owns the default key and, unless told otherwise, every blog. */
 export const DEFAULT_BLOGGER_ACCOUNT = 1;
@@ -317,8 +317,8 @@ export function createSandboxState(init: {
       const blog = blogId === undefined ? undefined : blogs.get(blogId);
       if (!blog) throw new RangeError(`no blog with id ${String(input.blogId)} in the sandbox`);
       const photoCount = input.photos ?? 2;
-      if (!Number.isInteger(photoCount) || photoCount < 0 || photoCount > MAX_PHOTO_N) {
-        throw new RangeError(`photos must be 0..${MAX_PHOTO_N}`);
+      if (!Number.isInteger(photoCount) || photoCount < 0 || photoCount > LIMITS.maxPhotoN) {
+        throw new RangeError(`photos must be 0..${LIMITS.maxPhotoN}`);
       }
       const acceptedMinutesAgo = input.acceptedMinutesAgo ?? 0;
       if (!Number.isFinite(acceptedMinutesAgo) || acceptedMinutesAgo < 0) {
@@ -370,7 +370,7 @@ export function createSandboxState(init: {
             ? at + input.approvalDelayMs
             : null,
         acceptedAt: at,
-        publishDeadline: at + (input.deadlineMinutes ?? AGENT_DEADLINE_MINUTES) * 60_000,
+        publishDeadline: at + (input.deadlineMinutes ?? LIMITS.agentDeadlineMinutes) * 60_000,
         changedAt: at,
       };
       deals.set(id, deal);
@@ -422,7 +422,7 @@ export function blogView(
       mode: blog.mode,
       instant_publish: blog.instantPublish,
       categories: blog.categories,
-      deadline_minutes: AGENT_DEADLINE_MINUTES,
+      deadline_minutes: LIMITS.agentDeadlineMinutes,
     },
   };
 }
@@ -474,7 +474,7 @@ export function dealTextView(deal: DealRecord): Record<string, unknown> {
   return {
     deal_id: deal.id,
     text: deal.html,
-    photos: deal.photos.map((n) => ({ n, url: deal.photoUrls.get(n) ?? defaultPhotoPath(deal.id, n) })),
+    photos: deal.photos.map((n) => ({ n, url: deal.photoUrls.get(n) ?? photoPath(deal.id, n) })),
     instant_publish: deal.instantPublish,
     published_by: deal.publishedBy,
     category_id: deal.categoryId,

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { DealState } from '../marketplace/schema.js';
+import type { DealState } from './api-document.js';
 import type { DateFormat } from './dates.js';
 import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { FaultSettings } from './faults.js';

@@ -9,12 +9,13 @@ import type { Logger } from '../logger.js';
 import {
   DEAL_STATES,
   type DealState,
-  ERROR_CODES,
-  formatServiceDateTime,
-  MAX_PHOTO_N,
-  parseServiceDateTime,
-} from '../marketplace/schema.js';
+  ERROR,
+  LIMITS,
+  TEXT_STATES,
+  WEB_VISIBLE_STATES,
+} from './api-document.js';
 import { ApiError, type ApiResult, errorResult } from './api-error.js';
+import type { WireDates } from './dates.js';
 import type { WebhookDispatcher } from './deliveries.js';
 import type { FaultInjector } from './faults.js';
 import { type IdempotencyStore, isValidIdempotencyKey } from './idempotency.js';
@@ -42,6 +43,8 @@ export interface ApiDeps {
   idempotency: IdempotencyStore;
   photos: PhotoCache;
   baseUrl: () => string;
+  /** How date-times are written on the wire (and `zmeneno_od` read). */
+  dates: WireDates;
   allowHttpWebhooks: boolean;
   checkReachability: boolean;
   reachabilityTimeoutMs: number;
@@ -64,24 +67,8 @@ interface RouteSpec {
 const BOTH: readonly Role[] = ['bloger', 'inzerent'];
 const BLOGGER: readonly Role[] = ['bloger'];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Without `?state=` the list shows what the web shows: offers, running, awaiting approval, arbitration, paid. */
-const WEB_VISIBLE_STATES: ReadonlySet<DealState> = new Set([
-  'nabidnuto',
-  'nabidnuto_vyssi',
-  'akceptovano',
-  'ke_schvaleni',
-  'arbitraz',
-  'proplaceno',
-]);
-/** States in which the deal's text and photos are issued. */
-const TEXT_STATES: ReadonlySet<DealState> = new Set([
-  'akceptovano',
-  'ke_schvaleni',
-  'proplaceno',
-  'arbitraz',
-  'arbitraz_neproplaceno',
-]);
-const CHANGED_SINCE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+/** `zmeneno_od` as the document gives it; an ISO form with `Z` or an offset is also taken. */
+const CHANGED_SINCE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?$/;
 
 const ok = (json: unknown, status = 200): ApiResult => ({ status, json });
 
@@ -100,7 +87,7 @@ function positiveInt(raw: string): number | undefined {
 function pathId(req: Request, name: string): number {
   const raw = req.params[name];
   const id = typeof raw === 'string' ? positiveInt(raw) : undefined;
-  if (id === undefined) throw new ApiError(404, ERROR_CODES.notFound, `Nothing found at ${req.originalUrl}`);
+  if (id === undefined) throw new ApiError(404, ERROR.notFound, `Nothing found at ${req.originalUrl}`);
   return id;
 }
 
@@ -129,7 +116,7 @@ export function isOnBlogDomain(articleUrl: URL, blogUrl: string): boolean {
 function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(400, ERROR_CODES.badBody, 'The request body must be a JSON object');
+    throw new ApiError(400, ERROR.badBody, 'The request body must be a JSON object');
   }
   return body as Record<string, unknown>;
 }
@@ -155,7 +142,7 @@ const BlogPatchBody = z.object({
   agent_publish: z.boolean().optional(),
   categories: z
     .array(CategoryInput)
-    .max(50)
+    .max(LIMITS.maxCategories)
     .refine((list) => new Set(list.map((c) => c.id)).size === list.length, 'category ids must be unique')
     .optional(),
 });
@@ -169,7 +156,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   const parseBody = (req: Request, res: Response): Promise<unknown> =>
     new Promise((resolve, reject) => {
       jsonParser(req, res, (error?: unknown) => {
-        if (error) reject(new ApiError(400, ERROR_CODES.badBody, 'The request body is not valid JSON'));
+        if (error) reject(new ApiError(400, ERROR.badBody, 'The request body is not valid JSON'));
         else resolve(req.body);
       });
     });
@@ -195,7 +182,7 @@ export function createApiRouter(deps: ApiDeps): Router {
           'X-RateLimit-Reset': String(decision.resetSeconds),
         });
         if (!decision.allowed) {
-          throw new ApiError(429, ERROR_CODES.rateLimit, 'Too many requests for this key; see Retry-After', {
+          throw new ApiError(429, ERROR.rateLimit, 'Too many requests for this key; see Retry-After', {
             'Retry-After': String(decision.retryAfterSeconds),
           });
         }
@@ -204,28 +191,23 @@ export function createApiRouter(deps: ApiDeps): Router {
         const latency = deps.faults.latencyMs(routeLabel);
         if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
         const fault = deps.faults.decide(routeLabel);
-        if (fault.kind === 'server') throw new ApiError(500, ERROR_CODES.server, 'Injected server error');
+        if (fault.kind === 'server') throw new ApiError(500, ERROR.server, 'Injected server error');
         if (fault.kind === 'rate_limit') {
-          throw new ApiError(429, ERROR_CODES.rateLimit, 'Injected rate limit', {
+          throw new ApiError(429, ERROR.rateLimit, 'Injected rate limit', {
             'Retry-After': String(fault.retryAfterSeconds),
           });
         }
 
-        if (!token)
-          throw new ApiError(401, ERROR_CODES.missingKey, 'Send the header Authorization: Bearer <key>');
+        if (!token) throw new ApiError(401, ERROR.missingKey, 'Send the header Authorization: Bearer <key>');
         const key = deps.state.keys.get(token);
         if (!key || key.disabled) {
-          throw new ApiError(401, ERROR_CODES.invalidKey, 'The API key is unknown or was invalidated');
+          throw new ApiError(401, ERROR.invalidKey, 'The API key is unknown or was invalidated');
         }
         if (!spec.roles.includes(key.role)) {
-          throw new ApiError(
-            403,
-            ERROR_CODES.wrongRole,
-            `This operation is not available to role ${key.role}`,
-          );
+          throw new ApiError(403, ERROR.wrongRole, `This operation is not available to role ${key.role}`);
         }
         if (spec.scope === 'write' && !key.scopes.includes('write')) {
-          throw new ApiError(403, ERROR_CODES.missingScope, 'This operation needs a key with scope write');
+          throw new ApiError(403, ERROR.missingScope, 'This operation needs a key with scope write');
         }
 
         const isWrite = WRITE_METHODS.has(req.method);
@@ -245,7 +227,7 @@ export function createApiRouter(deps: ApiDeps): Router {
           return;
         }
         if (!isValidIdempotencyKey(idempotencyKey)) {
-          throw new ApiError(400, ERROR_CODES.badParameter, 'Idempotency-Key must have 8 to 100 characters');
+          throw new ApiError(400, ERROR.badParameter, 'Idempotency-Key must have 8 to 100 characters');
         }
         const scope = `${key.key}\n${req.method} ${req.path}\n${idempotencyKey}`;
         const { result, replayed } = await deps.idempotency.run(scope, execute);
@@ -257,7 +239,7 @@ export function createApiRouter(deps: ApiDeps): Router {
           return;
         }
         deps.log.error({ err: error, path: req.originalUrl }, 'sandbox handler failed');
-        send(res, errorResult(new ApiError(500, ERROR_CODES.server, 'Internal error in the sandbox')));
+        send(res, errorResult(new ApiError(500, ERROR.server, 'Internal error in the sandbox')));
       }
     };
 
@@ -271,11 +253,11 @@ export function createApiRouter(deps: ApiDeps): Router {
   const dealFor = (ctx: Context): DealRecord => {
     const id = pathId(ctx.req, 'id');
     const deal = deps.state.deals.get(id);
-    if (!deal) throw new ApiError(404, ERROR_CODES.notFound, `Deal ${id} does not exist`);
+    if (!deal) throw new ApiError(404, ERROR.notFound, `Deal ${id} does not exist`);
     const owner =
       ctx.key.role === 'bloger' ? deps.state.blogs.get(deal.blogId)?.accountId : deal.advertiserAccountId;
     if (owner !== ctx.key.accountId) {
-      throw new ApiError(403, ERROR_CODES.wrongRole, `Deal ${id} belongs to another account`);
+      throw new ApiError(403, ERROR.wrongRole, `Deal ${id} belongs to another account`);
     }
     return deal;
   };
@@ -302,7 +284,7 @@ export function createApiRouter(deps: ApiDeps): Router {
     ok({
       data: [...deps.state.blogs.values()]
         .filter((b) => b.accountId === key.accountId)
-        .map((b) => blogView(b, publishedCount(b.id))),
+        .map((b) => blogView(b, publishedCount(b.id), deps.dates)),
     }),
   );
 
@@ -311,16 +293,16 @@ export function createApiRouter(deps: ApiDeps): Router {
     pipeline('/blogs/:id', { roles: BLOGGER, scope: 'write' }, ({ req, key, body }) => {
       const id = pathId(req, 'id');
       const blog = deps.state.blogs.get(id);
-      if (!blog) throw new ApiError(404, ERROR_CODES.notFound, `Blog ${id} does not exist`);
+      if (!blog) throw new ApiError(404, ERROR.notFound, `Blog ${id} does not exist`);
       if (blog.accountId !== key.accountId) {
-        throw new ApiError(403, ERROR_CODES.wrongRole, `Blog ${id} belongs to another account`);
+        throw new ApiError(403, ERROR.wrongRole, `Blog ${id} belongs to another account`);
       }
       const parsed = BlogPatchBody.safeParse(bodyObject(body));
-      if (!parsed.success) throw new ApiError(400, ERROR_CODES.badParameter, zodMessage(parsed.error));
+      if (!parsed.success) throw new ApiError(400, ERROR.badParameter, zodMessage(parsed.error));
       const patch = parsed.data;
       if (patch.agent_publish !== undefined) {
         if (blog.mode === 'wordpress' || blog.mode === 'github') {
-          throw new ApiError(409, ERROR_CODES.wrongState, `Blog ${id} publishes in ${blog.mode} mode`);
+          throw new ApiError(409, ERROR.wrongState, `Blog ${id} publishes in ${blog.mode} mode`);
         }
         blog.mode = patch.agent_publish ? 'agent' : 'manual';
       }
@@ -341,7 +323,7 @@ export function createApiRouter(deps: ApiDeps): Router {
         blog.monthlyVisitors = patch.monthly_visitors;
         blog.monthlyVisitorsUpdated = Date.now();
       }
-      return ok(blogView(blog, publishedCount(blog.id)));
+      return ok(blogView(blog, publishedCount(blog.id), deps.dates));
     }),
   );
 
@@ -352,7 +334,7 @@ export function createApiRouter(deps: ApiDeps): Router {
       const value = req.query[name];
       if (value === undefined) return undefined;
       if (typeof value !== 'string') {
-        throw new ApiError(400, ERROR_CODES.badParameter, `Query parameter ${name} given more than once`);
+        throw new ApiError(400, ERROR.badParameter, `Query parameter ${name} given more than once`);
       }
       return value;
     };
@@ -360,28 +342,29 @@ export function createApiRouter(deps: ApiDeps): Router {
       const raw = query(name);
       if (raw === undefined) return undefined;
       const n = positiveInt(raw);
-      if (n === undefined)
-        throw new ApiError(400, ERROR_CODES.badParameter, `${name} must be a positive integer`);
+      if (n === undefined) throw new ApiError(400, ERROR.badParameter, `${name} must be a positive integer`);
       return n;
     };
 
     const stateRaw = query('state');
     if (stateRaw !== undefined && !(DEAL_STATES as readonly string[]).includes(stateRaw)) {
-      throw new ApiError(400, ERROR_CODES.badParameter, `Unknown state ${stateRaw}`);
+      throw new ApiError(400, ERROR.badParameter, `Unknown state ${stateRaw}`);
     }
     const state = stateRaw as DealState | undefined;
     const blogId = intParam('blog_id');
     const demandId = intParam('demand_id');
     const page = intParam('strana') ?? 1;
-    const perPage = intParam('na_stranu') ?? 50;
-    if (perPage > 200) throw new ApiError(400, ERROR_CODES.badParameter, 'na_stranu is at most 200');
+    const perPage = intParam('na_stranu') ?? LIMITS.perPageDefault;
+    if (perPage > LIMITS.perPageMax) {
+      throw new ApiError(400, ERROR.badParameter, `na_stranu is at most ${LIMITS.perPageMax}`);
+    }
     const changedSinceRaw = query('zmeneno_od');
     let changedSince: number | undefined;
     if (changedSinceRaw !== undefined) {
-      const parsed = CHANGED_SINCE.test(changedSinceRaw) ? parseServiceDateTime(changedSinceRaw) : undefined;
-      if (!parsed)
-        throw new ApiError(400, ERROR_CODES.badParameter, 'zmeneno_od must be YYYY-MM-DDTHH:MM:SS');
-      changedSince = parsed.getTime();
+      const parsed = CHANGED_SINCE.test(changedSinceRaw) ? deps.dates.read(changedSinceRaw) : undefined;
+      if (parsed === undefined)
+        throw new ApiError(400, ERROR.badParameter, 'zmeneno_od must be YYYY-MM-DDTHH:MM:SS');
+      changedSince = parsed;
     }
 
     const states: ReadonlySet<DealState> = state
@@ -406,6 +389,7 @@ export function createApiRouter(deps: ApiDeps): Router {
           role: key.role,
           detail: false,
           baseUrl: deps.baseUrl(),
+          dates: deps.dates,
         }),
       ),
       strana: page,
@@ -421,22 +405,19 @@ export function createApiRouter(deps: ApiDeps): Router {
         role: ctx.key.role,
         detail: true,
         baseUrl: deps.baseUrl(),
+        dates: deps.dates,
       }),
     );
   });
 
   const assertTextIssued = (deal: DealRecord): void => {
     if (!TEXT_STATES.has(deal.state)) {
-      throw new ApiError(
-        409,
-        ERROR_CODES.wrongState,
-        `Deal ${deal.id} is in state ${deal.state}; no text yet`,
-      );
+      throw new ApiError(409, ERROR.wrongState, `Deal ${deal.id} is in state ${deal.state}; no text yet`);
     }
     if (deal.approvalPendingUntil !== null && Date.now() < deal.approvalPendingUntil) {
       throw new ApiError(
         409,
-        ERROR_CODES.awaitingApproval,
+        ERROR.awaitingApproval,
         `The text of deal ${deal.id} awaits the advertiser's approval; try again later`,
       );
     }
@@ -452,8 +433,8 @@ export function createApiRouter(deps: ApiDeps): Router {
     const deal = dealFor(ctx);
     const raw = ctx.req.params.n;
     const n = typeof raw === 'string' && /^\d{1,2}$/.test(raw) ? Number(raw) : -1;
-    if (n < 0 || n > MAX_PHOTO_N || !deal.photos.includes(n)) {
-      throw new ApiError(404, ERROR_CODES.notFound, `Deal ${deal.id} has no photo ${String(raw)}`);
+    if (n < 0 || n > LIMITS.maxPhotoN || !deal.photos.includes(n)) {
+      throw new ApiError(404, ERROR.notFound, `Deal ${deal.id} has no photo ${String(raw)}`);
     }
     if (ctx.key.role === 'bloger') assertTextIssued(deal);
     const bytes = deal.photoBytes.get(n) ?? (await deps.photos.get(deal.id, n));
@@ -478,18 +459,18 @@ export function createApiRouter(deps: ApiDeps): Router {
     const deal = dealFor(ctx);
     const body = bodyObject(ctx.body);
     if (body.url === undefined || body.url === null || body.url === '') {
-      throw new ApiError(400, ERROR_CODES.missingParameter, 'Missing url');
+      throw new ApiError(400, ERROR.missingParameter, 'Missing url');
     }
     const url = typeof body.url === 'string' ? parseHttpUrl(body.url) : undefined;
-    if (!url) throw new ApiError(400, ERROR_CODES.badUrl, 'url must be an absolute http(s) URL');
+    if (!url) throw new ApiError(400, ERROR.badUrl, 'url must be an absolute http(s) URL');
     let extraUrls: Record<string, string[]> | null = null;
     if (body.extra_urls !== undefined) {
       const parsed = ExtraUrls.safeParse(body.extra_urls);
       if (!parsed.success) {
-        throw new ApiError(400, ERROR_CODES.badBody, 'extra_urls must map service ids to arrays of URLs');
+        throw new ApiError(400, ERROR.badBody, 'extra_urls must map service ids to arrays of URLs');
       }
       if (Object.values(parsed.data).some((list) => list.some((u) => !parseHttpUrl(u)))) {
-        throw new ApiError(400, ERROR_CODES.badUrl, 'extra_urls contains an invalid URL');
+        throw new ApiError(400, ERROR.badUrl, 'extra_urls contains an invalid URL');
       }
       extraUrls = parsed.data;
     }
@@ -497,27 +478,23 @@ export function createApiRouter(deps: ApiDeps): Router {
     const assertCanHandIn = (): void => {
       if (deal.state !== 'akceptovano') {
         if (deal.articleUrl !== null) {
-          throw new ApiError(409, ERROR_CODES.articleHandedIn, `Deal ${deal.id} already has its article`);
+          throw new ApiError(409, ERROR.articleHandedIn, `Deal ${deal.id} already has its article`);
         }
-        throw new ApiError(409, ERROR_CODES.wrongState, `Deal ${deal.id} is in state ${deal.state}`);
+        throw new ApiError(409, ERROR.wrongState, `Deal ${deal.id} is in state ${deal.state}`);
       }
       if (deps.state.isUrlUsed(url.href)) {
-        throw new ApiError(409, ERROR_CODES.urlUsed, 'This URL was already handed in for a deal');
+        throw new ApiError(409, ERROR.urlUsed, 'This URL was already handed in for a deal');
       }
     };
     // State first (a repeat is `clanek_odevzdan` whatever its URL), then the domain, then reuse of the URL.
     if (deal.state !== 'akceptovano') assertCanHandIn();
     const blog = deps.state.blogs.get(deal.blogId);
     if (!blog || !isOnBlogDomain(url, blog.url)) {
-      throw new ApiError(
-        422,
-        ERROR_CODES.foreignDomain,
-        `The URL is not on the blog's domain ${blog?.url ?? ''}`,
-      );
+      throw new ApiError(422, ERROR.foreignDomain, `The URL is not on the blog's domain ${blog?.url ?? ''}`);
     }
     assertCanHandIn();
     if (deps.checkReachability && !(await checkReachable(url.href))) {
-      throw new ApiError(422, ERROR_CODES.articleUnreachable, `The article at ${url.href} is not reachable`);
+      throw new ApiError(422, ERROR.articleUnreachable, `The article at ${url.href} is not reachable`);
     }
     // The reachability check awaited: a concurrent hand-in may have won meanwhile.
     assertCanHandIn();
@@ -539,13 +516,13 @@ export function createApiRouter(deps: ApiDeps): Router {
     pipeline('/webhook', webhookSpec, ({ key, body }) => {
       const input = bodyObject(body);
       if (input.url === undefined || input.url === null || input.url === '') {
-        throw new ApiError(400, ERROR_CODES.missingParameter, 'Missing url');
+        throw new ApiError(400, ERROR.missingParameter, 'Missing url');
       }
       const url = typeof input.url === 'string' ? parseHttpUrl(input.url) : undefined;
-      if (!url) throw new ApiError(400, ERROR_CODES.badUrl, 'url must be an absolute HTTPS URL');
+      if (!url) throw new ApiError(400, ERROR.badUrl, 'url must be an absolute HTTPS URL');
       const httpAllowed = deps.allowHttpWebhooks && isLoopback(url.hostname);
       if (url.protocol !== 'https:' && !httpAllowed) {
-        throw new ApiError(400, ERROR_CODES.badUrl, 'The webhook URL must use HTTPS');
+        throw new ApiError(400, ERROR.badUrl, 'The webhook URL must use HTTPS');
       }
       const registration = deps.dispatcher.register(key.key, url.href);
       return ok({ url: registration.url, secret: registration.secret });
@@ -566,7 +543,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   );
 
   const noWebhook = (): ApiError =>
-    new ApiError(404, ERROR_CODES.notFound, 'No webhook is registered for this key; PUT /v1/webhook first');
+    new ApiError(404, ERROR.notFound, 'No webhook is registered for this key; PUT /v1/webhook first');
 
   post('/webhook/rotate-secret', webhookSpec, ({ key }) => {
     const registration = deps.dispatcher.rotate(key.key);
@@ -581,7 +558,7 @@ export function createApiRouter(deps: ApiDeps): Router {
       {
         event: 'webhook.test',
         message: 'Testovací zpráva z pískoviště (sandbox marketplace)',
-        sent_at: formatServiceDateTime(new Date()),
+        sent_at: deps.dates.write(Date.now()),
       },
       { retry: false },
     );
@@ -593,7 +570,7 @@ export function createApiRouter(deps: ApiDeps): Router {
     json: {
       data: deps.dispatcher
         .records(key.key)
-        .slice(-50)
+        .slice(-LIMITS.deliveryLogSize)
         .reverse()
         .map((r) => ({
           id: r.id,
@@ -613,11 +590,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   // Anything else under /v1: still counted, limited and authenticated, then 404.
   router.use(
     pipeline('/*', { roles: BOTH, scope: 'read' }, (ctx) => {
-      throw new ApiError(
-        404,
-        ERROR_CODES.notFound,
-        `No such endpoint: ${ctx.req.method} ${ctx.req.originalUrl}`,
-      );
+      throw new ApiError(404, ERROR.notFound, `No such endpoint: ${ctx.req.method} ${ctx.req.originalUrl}`);
     }),
   );
 

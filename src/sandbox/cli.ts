@@ -3,8 +3,9 @@
  * which plays the advertiser through the control API (creates a deal and delivers its `deal.accepted`).
  * Mounted by src/cli.ts; output goes through process.stdout because console.* is reserved for src/cli.ts.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { createLogger } from '../logger.js';
+import { DATE_FORMATS, type DateFormat } from './dates.js';
 import { createSandbox, DEFAULT_SANDBOX_API_KEY } from './index.js';
 
 export const DEFAULT_SANDBOX_PORT = 8090;
@@ -39,6 +40,7 @@ interface ServeOptions {
   logLevel: string;
   blogUrl: string;
   blogId: number;
+  dateFormat: DateFormat;
 }
 
 interface AcceptOptions {
@@ -48,6 +50,7 @@ interface AcceptOptions {
   title?: string;
   deliver: boolean;
   approvalDelayMs?: number;
+  acceptedMinutesAgo?: number;
 }
 
 async function serve(options: ServeOptions): Promise<void> {
@@ -60,6 +63,7 @@ async function serve(options: ServeOptions): Promise<void> {
     allowHttpWebhooks: options.allowHttpWebhooks,
     checkReachability: options.checkReachability,
     blogs: [{ id: options.blogId, name: 'Sandbox blog', url: options.blogUrl }],
+    dateFormat: options.dateFormat,
     log: createLogger({ level: options.logLevel, destination: process.stderr }),
     ...(options.signatureHeader ? { signatureHeader: options.signatureHeader } : {}),
   });
@@ -68,6 +72,7 @@ async function serve(options: ServeOptions): Promise<void> {
       `Sandbox marketplace listening on ${sandbox.url}`,
       `  API key (bloger, read+write): ${sandbox.apiKey}`,
       `  Signature header: ${sandbox.signatureHeader}`,
+      `  Date-times: ${sandbox.dateFormat}`,
       `  Blog ${options.blogId} at ${options.blogUrl} (hand-ins must be on its domain)`,
       `  Register a webhook: curl -X PUT -H 'Authorization: Bearer ${sandbox.apiKey}' -H 'Content-Type: application/json' \\`,
       `      -d '{"url":"https://…/webhook"}' ${sandbox.url}/v1/webhook`,
@@ -94,6 +99,7 @@ async function accept(options: AcceptOptions): Promise<void> {
     ...(options.photos === undefined ? {} : { photos: options.photos }),
     ...(options.title === undefined ? {} : { title: options.title }),
     ...(options.approvalDelayMs === undefined ? {} : { approvalDelayMs: options.approvalDelayMs }),
+    ...(options.acceptedMinutesAgo === undefined ? {} : { acceptedMinutesAgo: options.acceptedMinutesAgo }),
     deliver: options.deliver,
   };
   const target = new URL('/_sandbox/deals', options.url);
@@ -139,6 +145,14 @@ export function sandboxCommand(): Command {
       'http://127.0.0.1',
     )
     .option('--blog-id <id>', "the sandbox blog's id", integer(1), 1)
+    .addOption(
+      new Option(
+        '--date-format <format>',
+        'how date-times go on the wire: prague (YYYY-MM-DD HH:MM:SS Europe/Prague), utc (same, UTC), iso (ISO 8601)',
+      )
+        .choices(DATE_FORMATS)
+        .default('prague'),
+    )
     .option('--log-level <level>', 'pino log level (logs go to stderr)', 'info')
     .action(async (options: ServeOptions) => {
       await serve(options);
@@ -156,6 +170,11 @@ export function sandboxCommand(): Command {
     .option(
       '--approval-delay-ms <ms>',
       'the text awaits approval this long (409 ceka_na_schvaleni)',
+      integer(0),
+    )
+    .option(
+      '--accepted-minutes-ago <minutes>',
+      'the deal was accepted that long ago (its deadline may be past); deal.accepted arrives late, now',
       integer(0),
     )
     .option('--no-deliver', 'create the deal without delivering deal.accepted')

@@ -5,8 +5,14 @@
  *
  *   POST /_sandbox/deals                 body CreateDealInput (all optional: blogId, title, html, photos, cover,
  *                                        publishedBy, instantPublish, categoryId, approvalDelayMs, deliver,
- *                                        deadlineMinutes, price, reward, targetUrl, state)
+ *                                        deadlineMinutes, acceptedMinutesAgo, price, reward, targetUrl,
+ *                                        state)
  *                                        → 201 SandboxDeal; deal.accepted delivery starts unless deliver:false
+ *                                        acceptedMinutesAgo (≥ 0, default 0): the acceptance lies that many
+ *                                        minutes in the past; publish_deadline = acceptance + deadlineMinutes
+ *                                        (default 60), so it may already be past; the deal.accepted goes out
+ *                                        now, i.e. late (as after a receiver's downtime). changed_at = the
+ *                                        acceptance.
  *   GET  /_sandbox/deals                 → {data: SandboxDeal[]}
  *   GET  /_sandbox/deals/:id             → SandboxDeal (also the deals' web_url)
  *   POST /_sandbox/deals/:id/deliver     re-deliver its deal.accepted → {data: DeliveryRecord[]} after 1st attempts
@@ -22,11 +28,16 @@
  *   POST /_sandbox/faults                body FaultSettings (replaces; {} switches every fault off)
  *                                        {serverErrorEvery?, serverErrorNext?, random429?, retryAfterSeconds?,
  *                                         latencyMs?, routes?: ['GET /v1/deals/:id/text', …]}
- *   GET  /_sandbox/health                → {ok: true, url}
+ *   GET  /_sandbox/health                → {ok: true, url, dateFormat}
+ *
+ * Date-times: the control API's own fields (acceptedAt, publishDeadline, …) are ISO 8601 instants; the
+ * service-side bodies it returns (acceptedEvent) and everything under /v1 and in webhooks follow the sandbox's
+ * `dateFormat` (SandboxOptions / `pressbridge sandbox --date-format prague|utc|iso`; default prague =
+ * `YYYY-MM-DD HH:MM:SS` Europe/Prague wall clock, utc = the same in UTC, iso = ISO 8601 with offset).
  */
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import { DEAL_STATES, MAX_PHOTO_N, PUBLISHED_BY } from '../marketplace/schema.js';
+import { DEAL_STATES, LIMITS, PUBLISHED_BY, PUBLISHING_MODES } from './api-document.js';
 import { errorBody } from './api-error.js';
 import { FaultSettings } from './faults.js';
 import type { BlogInput, CreateDealInput } from './state.js';
@@ -36,7 +47,7 @@ export const CreateDealBody = z.object({
   blogId: z.number().int().positive().optional(),
   title: z.string().min(1).optional(),
   html: z.string().min(1).optional(),
-  photos: z.number().int().min(0).max(MAX_PHOTO_N).optional(),
+  photos: z.number().int().min(0).max(LIMITS.maxPhotoN).optional(),
   cover: z.boolean().optional(),
   publishedBy: z.enum(PUBLISHED_BY).optional(),
   instantPublish: z.boolean().optional(),
@@ -44,6 +55,7 @@ export const CreateDealBody = z.object({
   approvalDelayMs: z.number().int().min(0).optional(),
   deliver: z.boolean().optional(),
   deadlineMinutes: z.number().positive().optional(),
+  acceptedMinutesAgo: z.number().min(0).optional(),
   price: z.number().int().min(0).optional(),
   reward: z.number().int().min(0).optional(),
   targetUrl: z.url().optional(),
@@ -59,9 +71,9 @@ const CategoryBody = z.object({
 const BlogBody = z.object({
   name: z.string().min(1),
   url: z.string().min(1),
-  categories: z.array(CategoryBody).max(50).optional(),
+  categories: z.array(CategoryBody).max(LIMITS.maxCategories).optional(),
   accountId: z.number().int().positive().optional(),
-  mode: z.enum(['manual', 'wordpress', 'github', 'agent']).optional(),
+  mode: z.enum(PUBLISHING_MODES).optional(),
   instantPublish: z.boolean().optional(),
 });
 
@@ -128,7 +140,7 @@ export function createControlRouter(sandbox: Sandbox): Router {
   };
 
   router.get('/health', (_req, res) => {
-    res.json({ ok: true, url: sandbox.url });
+    res.json({ ok: true, url: sandbox.url, dateFormat: sandbox.dateFormat });
   });
 
   router.post('/deals', async (req, res) => {

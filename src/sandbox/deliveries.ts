@@ -7,11 +7,12 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
-import { formatServiceDateTime, WEBHOOK_RETRY_MINUTES } from '../marketplace/schema.js';
+import { LIMITS, MAX_DELIVERY_ATTEMPTS, WEBHOOK_RETRY_MINUTES } from './api-document.js';
+import type { WireDates } from './dates.js';
 
-export const MAX_DELIVERY_ATTEMPTS = WEBHOOK_RETRY_MINUTES.length + 1;
+export { MAX_DELIVERY_ATTEMPTS };
 /** The document lists the last 50 deliveries per webhook. */
-export const DELIVERY_LOG_SIZE = 50;
+export const DELIVERY_LOG_SIZE = LIMITS.deliveryLogSize;
 export const DELIVERY_USER_AGENT = 'SandboxMarketplace-Webhook/1.0';
 
 export interface WebhookRegistration {
@@ -72,6 +73,8 @@ export interface DispatcherOptions {
   signatureHeader: string;
   timeScale: number;
   timeoutMs: number;
+  /** How `next_attempt` / `created_at` are written. */
+  dates: WireDates;
   log: Logger;
   /** Keep at most this many records in memory (oldest dropped). */
   maxRecords?: number;
@@ -153,7 +156,7 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
       record.next_attempt = null;
     } else {
       const delayMs = delayMinutes * 60_000 * options.timeScale;
-      record.next_attempt = formatServiceDateTime(new Date(Date.now() + delayMs));
+      record.next_attempt = options.dates.write(Date.now() + delayMs);
       const timer = setTimeout(() => {
         timers.delete(timer);
         void attempt(record, sendOptions);
@@ -202,8 +205,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
         status: 0,
         attempts: 0,
         response: null,
-        next_attempt: formatServiceDateTime(new Date()),
-        created_at: formatServiceDateTime(new Date()),
+        next_attempt: options.dates.write(Date.now()),
+        created_at: options.dates.write(Date.now()),
         delivered: false,
         finished: false,
         body: JSON.stringify(body),

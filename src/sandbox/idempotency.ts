@@ -5,17 +5,17 @@
  * action twice. Keys are scoped per API key (and per method and path: reusing a key on another operation runs
  * that operation, it does not replay an unrelated answer).
  */
-import { IDEMPOTENCY_KEY_TTL_DAYS } from '../marketplace/schema.js';
+import { LIMITS } from './api-document.js';
 import type { ApiResult } from './api-error.js';
 
 export interface IdempotencyStore {
   run(scope: string, execute: () => Promise<ApiResult>): Promise<{ result: ApiResult; replayed: boolean }>;
 }
 
-const TTL_MS = IDEMPOTENCY_KEY_TTL_DAYS * 24 * 60 * 60 * 1000;
+const TTL_MS = LIMITS.idempotencyKeyDays * 24 * 60 * 60 * 1000;
 
 export function isValidIdempotencyKey(key: string): boolean {
-  return key.length >= 8 && key.length <= 100;
+  return key.length >= LIMITS.idempotencyKeyMinLength && key.length <= LIMITS.idempotencyKeyMaxLength;
 }
 
 export function createIdempotencyStore(now: () => number = Date.now): IdempotencyStore {

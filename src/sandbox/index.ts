@@ -8,10 +8,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createSilentLogger } from '../logger.js';
-import { RATE_LIMIT_PER_MINUTE } from '../marketplace/schema.js';
 import { createApiRouter } from './api.js';
+import { LIMITS } from './api-document.js';
 import { errorBody } from './api-error.js';
 import { createControlRouter } from './control.js';
+import { createWireDates } from './dates.js';
 import { createWebhookDispatcher, type DeliveryRecord } from './deliveries.js';
 import { createFaultInjector } from './faults.js';
 import { createIdempotencyStore } from './idempotency.js';
@@ -28,6 +29,7 @@ import {
 import { createStatsRecorder } from './stats.js';
 import type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
 
+export { DATE_FORMATS, type DateFormat } from './dates.js';
 export type { DeliveryAttempt, DeliveryRecord, WebhookRegistration } from './deliveries.js';
 export { signBody } from './deliveries.js';
 export type { FaultSettings } from './faults.js';
@@ -73,13 +75,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       },
     ],
   });
+  const dates = createWireDates(options.dateFormat ?? 'prague');
   const dispatcher = createWebhookDispatcher({
     signatureHeader,
     timeScale,
+    dates,
     timeoutMs: options.deliveryTimeoutMs ?? 10_000,
     log,
   });
-  const limiter = createRateLimiter(options.rateLimit ?? { limit: RATE_LIMIT_PER_MINUTE, windowMs: 60_000 });
+  const limiter = createRateLimiter(
+    options.rateLimit ?? { limit: LIMITS.requestsPerMinute, windowMs: 60_000 },
+  );
   const faults = createFaultInjector();
   const stats = createStatsRecorder();
   let baseUrl = '';
@@ -97,6 +103,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       idempotency: createIdempotencyStore(),
       photos: createPhotoCache(500, options.photoSize),
       baseUrl: () => baseUrl,
+      dates,
       allowHttpWebhooks: options.allowHttpWebhooks ?? false,
       checkReachability: options.checkReachability ?? true,
       reachabilityTimeoutMs: options.reachabilityTimeoutMs ?? 5_000,
@@ -109,7 +116,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (!deal) throw new RangeError(`no deal ${id} in the sandbox`);
     return deal;
   };
-  const view = (deal: DealRecord) => sandboxDealView(deal, state.blogs.get(deal.blogId));
+  const view = (deal: DealRecord) => sandboxDealView(deal, state.blogs.get(deal.blogId), dates);
 
   const sendToAccount = async (accountId: number, body: SandboxEvent): Promise<DeliveryRecord[]> => {
     const receivers = state
@@ -121,7 +128,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   const deliverAccepted = (deal: DealRecord): Promise<DeliveryRecord[]> => {
     const owner = state.blogs.get(deal.blogId)?.accountId ?? DEFAULT_BLOGGER_ACCOUNT;
-    return sendToAccount(owner, { ...dealAcceptedBody(deal, state.blogs.get(deal.blogId)) });
+    return sendToAccount(owner, { ...dealAcceptedBody(deal, state.blogs.get(deal.blogId), dates) });
   };
 
   const server = createServer(app);
@@ -131,6 +138,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     apiKey,
     signatureHeader,
+    dateFormat: dates.format,
     async close() {
       dispatcher.close();
       await new Promise<void>((resolve) => {

@@ -3,17 +3,20 @@
  * views that render them exactly as the API document names the fields. Nothing here does I/O.
  */
 import {
-  AGENT_DEADLINE_MINUTES,
   type DealState,
-  defaultPhotoPath,
-  formatServiceDateTime,
-  MAX_PHOTO_N,
+  LIMITS,
   type PublishedBy,
-} from '../marketplace/schema.js';
+  type PublishingMode,
+  photoPath,
+  type Role,
+  type Scope,
+} from './api-document.js';
+import { createWireDates, type WireDates } from './dates.js';
 
-export type Role = 'bloger' | 'inzerent';
-export type Scope = 'read' | 'write';
-export type PublishingMode = 'manual' | 'wordpress' | 'github' | 'agent';
+/** The assumption's format (Prague wall clock); views take another when the sandbox plays another service. */
+const PRAGUE_DATES = createWireDates('prague');
+
+export type { PublishingMode, Role, Scope };
 
 /** The blogger account that owns the default key and, unless told otherwise, every blog. */
 export const DEFAULT_BLOGGER_ACCOUNT = 1;
@@ -136,6 +139,12 @@ export interface CreateDealInput {
   approvalDelayMs?: number;
   deliver?: boolean;
   deadlineMinutes?: number;
+  /**
+   * The deal was accepted this many minutes ago (default 0): its publish_deadline is that acceptance plus
+   * `deadlineMinutes`, so it may already be past, and the `deal.accepted` delivered now arrives late (as after a
+   * receiver's downtime while the service retried).
+   */
+  acceptedMinutesAgo?: number;
   price?: number;
   reward?: number;
   /** The advertiser's target site the article links to. */
@@ -308,11 +317,15 @@ export function createSandboxState(init: {
       const blog = blogId === undefined ? undefined : blogs.get(blogId);
       if (!blog) throw new RangeError(`no blog with id ${String(input.blogId)} in the sandbox`);
       const photoCount = input.photos ?? 2;
-      if (!Number.isInteger(photoCount) || photoCount < 0 || photoCount > MAX_PHOTO_N) {
-        throw new RangeError(`photos must be 0..${MAX_PHOTO_N}`);
+      if (!Number.isInteger(photoCount) || photoCount < 0 || photoCount > LIMITS.maxPhotoN) {
+        throw new RangeError(`photos must be 0..${LIMITS.maxPhotoN}`);
+      }
+      const acceptedMinutesAgo = input.acceptedMinutesAgo ?? 0;
+      if (!Number.isFinite(acceptedMinutesAgo) || acceptedMinutesAgo < 0) {
+        throw new RangeError('acceptedMinutesAgo must be 0 or more');
       }
       const id = nextDealId++;
-      const at = now();
+      const at = now() - Math.round(acceptedMinutesAgo * 60_000);
       const title = input.title ?? SAMPLE_TITLES[id % SAMPLE_TITLES.length] ?? 'Článek';
       const targetUrl = input.targetUrl ?? 'https://www.zahradni-technika.example.cz/sekacky';
       const photos = [
@@ -357,7 +370,7 @@ export function createSandboxState(init: {
             ? at + input.approvalDelayMs
             : null,
         acceptedAt: at,
-        publishDeadline: at + (input.deadlineMinutes ?? AGENT_DEADLINE_MINUTES) * 60_000,
+        publishDeadline: at + (input.deadlineMinutes ?? LIMITS.agentDeadlineMinutes) * 60_000,
         changedAt: at,
       };
       deals.set(id, deal);
@@ -384,8 +397,12 @@ export function createSandboxState(init: {
 // ---------------------------------------------------------------------------------------------------------
 // Views: the service's field names, exactly.
 
-export function blogView(blog: BlogRecord, publishedCount: number): Record<string, unknown> {
-  const updated = formatServiceDateTime(new Date(blog.monthlyVisitorsUpdated));
+export function blogView(
+  blog: BlogRecord,
+  publishedCount: number,
+  dates: WireDates = PRAGUE_DATES,
+): Record<string, unknown> {
+  const updated = dates.write(blog.monthlyVisitorsUpdated);
   return {
     id: blog.id,
     name: blog.name,
@@ -405,7 +422,7 @@ export function blogView(blog: BlogRecord, publishedCount: number): Record<strin
       mode: blog.mode,
       instant_publish: blog.instantPublish,
       categories: blog.categories,
-      deadline_minutes: AGENT_DEADLINE_MINUTES,
+      deadline_minutes: LIMITS.agentDeadlineMinutes,
     },
   };
 }
@@ -413,7 +430,7 @@ export function blogView(blog: BlogRecord, publishedCount: number): Record<strin
 export function dealView(
   deal: DealRecord,
   blog: BlogRecord | undefined,
-  options: { role: Role; detail: boolean; baseUrl: string },
+  options: { role: Role; detail: boolean; baseUrl: string; dates?: WireDates },
 ): Record<string, unknown> {
   const d = deal.demand;
   const demand = options.detail
@@ -437,7 +454,7 @@ export function dealView(
     blog: { id: deal.blogId, name: blog?.name ?? '' },
     demand,
     web_url: `${options.baseUrl}/_sandbox/deals/${deal.id}`,
-    changed_at: formatServiceDateTime(new Date(deal.changedAt)),
+    changed_at: (options.dates ?? PRAGUE_DATES).write(deal.changedAt),
     price: deal.price,
     ns: d.ns,
     express_hours: 0,
@@ -457,14 +474,18 @@ export function dealTextView(deal: DealRecord): Record<string, unknown> {
   return {
     deal_id: deal.id,
     text: deal.html,
-    photos: deal.photos.map((n) => ({ n, url: deal.photoUrls.get(n) ?? defaultPhotoPath(deal.id, n) })),
+    photos: deal.photos.map((n) => ({ n, url: deal.photoUrls.get(n) ?? photoPath(deal.id, n) })),
     instant_publish: deal.instantPublish,
     published_by: deal.publishedBy,
     category_id: deal.categoryId,
   };
 }
 
-export function dealAcceptedBody(deal: DealRecord, blog: BlogRecord | undefined): DealAcceptedBody {
+export function dealAcceptedBody(
+  deal: DealRecord,
+  blog: BlogRecord | undefined,
+  dates: WireDates = PRAGUE_DATES,
+): DealAcceptedBody {
   const d = deal.demand;
   return {
     event: 'deal.accepted',
@@ -486,12 +507,16 @@ export function dealAcceptedBody(deal: DealRecord, blog: BlogRecord | undefined)
       instant_publish: deal.instantPublish,
       published_by: deal.publishedBy,
       category_id: deal.categoryId,
-      publish_deadline: formatServiceDateTime(new Date(deal.publishDeadline)),
+      publish_deadline: dates.write(deal.publishDeadline),
     },
   };
 }
 
-export function sandboxDealView(deal: DealRecord, blog: BlogRecord | undefined): SandboxDeal {
+export function sandboxDealView(
+  deal: DealRecord,
+  blog: BlogRecord | undefined,
+  dates: WireDates = PRAGUE_DATES,
+): SandboxDeal {
   const iso = (ms: number): string => new Date(ms).toISOString();
   return {
     id: deal.id,
@@ -511,6 +536,6 @@ export function sandboxDealView(deal: DealRecord, blog: BlogRecord | undefined):
     publishDeadline: iso(deal.publishDeadline),
     changedAt: iso(deal.changedAt),
     approvalPendingUntil: deal.approvalPendingUntil === null ? null : iso(deal.approvalPendingUntil),
-    acceptedEvent: dealAcceptedBody(deal, blog),
+    acceptedEvent: dealAcceptedBody(deal, blog, dates),
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
-import type { DealState } from '../marketplace/schema.js';
+import type { DealState } from './api-document.js';
+import type { DateFormat } from './dates.js';
 import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { FaultSettings } from './faults.js';
 import type { PhotoSize } from './photos.js';
@@ -33,6 +34,12 @@ export interface SandboxOptions {
   reachabilityTimeoutMs?: number;
   /** Displayed size of the generated photos (default 1200 × 800); small ones make many-deal tests fast. */
   photoSize?: PhotoSize;
+  /**
+   * How every date-time on the wire is written (webhook bodies incl. `publish_deadline`, `changed_at`, API
+   * answers): `prague` (default, `YYYY-MM-DD HH:MM:SS` Europe/Prague wall clock, the working assumption), `utc`
+   * (same format, UTC) or `iso` (ISO 8601 with Prague's offset). See dates.ts.
+   */
+  dateFormat?: DateFormat;
   /** Default: silent. */
   log?: Logger;
 }
@@ -45,6 +52,7 @@ export interface Sandbox {
   readonly url: string;
   readonly apiKey: string;
   readonly signatureHeader: string;
+  readonly dateFormat: DateFormat;
   /** Stops the server and every pending delivery. */
   close(): Promise<void>;
   /** Creates a deal (state `akceptovano` unless `state` says otherwise) and, unless `deliver: false`, starts

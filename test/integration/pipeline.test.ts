@@ -432,7 +432,7 @@ describe('src/pipeline (integration: Redis, sandbox over HTTP, worker)', () => {
     expect(record).toMatchObject({ state: 'failed', errorCode: 'clanek_nedostupny', data: { late: {} } });
     expect(record?.error).toMatch(/could not reach .* although pressbridge could/);
     expect(await job.getState()).toBe('failed');
-    expect(budget()).toMatchObject({ text: 1, photos: 1, dealDetail: 1 });
+    expect(budget()).toMatchObject({ text: 1, photos: 2, dealDetail: 1 });
     // Every attempt handed in (4 tries each), each refused by the sandbox's own reachability check.
     expect(requests('POST', '/v1/deals/:id/article', 422)).toBe(3 * 4);
     expect(handInsOf(deal.id)).toHaveLength(0);

@@ -2,8 +2,10 @@ import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import { AppError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { MarketplaceClient } from '../../../src/marketplace/api.js';
+import { Deal } from '../../../src/marketplace/schema.js';
 import { closeRedisClient, createRedisClient } from '../../../src/queue/connection.js';
 import { DEAL_QUEUE, type DealJobPayload } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
@@ -133,5 +135,108 @@ describe('src/queue/worker', () => {
     const t0 = Date.now();
     await worker.close();
     expect(Date.now() - t0).toBeLessThan(3_000);
+  });
+
+  describe('text awaiting approval past the deadline: the marketplace decides', () => {
+    const overdue = (dealId: number): DealJobPayload => ({
+      ...payload(dealId),
+      source: 'webhook',
+      deadlineAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const awaiting = async () => {
+      throw new AppError('ceka_na_schvaleni', 'the text awaits approval');
+    };
+    function answering(state: string, reason?: string) {
+      const asked: number[] = [];
+      const fake = {
+        async getDeal(id: number) {
+          asked.push(id);
+          return Deal.parse({ id, state, blog: { id: 7 }, demand: { id: 1 }, article_url: null, reason });
+        },
+      } as unknown as MarketplaceClient;
+      return { asked, client: fake };
+    }
+
+    it('still akceptovano: keeps waiting within 60 minutes of the answer, asking once', async () => {
+      const { asked, client: marketplace } = answering('akceptovano');
+      let runs = 0;
+      const twice = deferred<void>();
+      const worker = createDealWorker({
+        connection: { url: TEST_REDIS_URL },
+        prefix,
+        concurrency: 1,
+        client: marketplace,
+        store,
+        log,
+        approvalRetryMs: 30,
+        process: async (ctx) => {
+          runs += 1;
+          if (runs === 3) twice.resolve();
+          return await awaiting();
+        },
+      });
+      await producer.enqueueDeal(overdue(4101));
+      await twice.promise;
+      await worker.close();
+
+      expect(asked).toEqual([4101]);
+      const record = await store.get(4101);
+      expect(record).toMatchObject({
+        state: 'waiting_approval',
+        data: { late: {}, marketplaceCheck: { state: 'akceptovano' } },
+      });
+    });
+
+    it('cancelled: ends closed with the state and reason, the job completes', async () => {
+      const { asked, client: marketplace } = answering('zruseno', 'advertiser gave up');
+      const worker = createDealWorker({
+        connection: { url: TEST_REDIS_URL },
+        prefix,
+        concurrency: 1,
+        client: marketplace,
+        store,
+        log,
+        process: awaiting,
+      });
+      await producer.enqueueDeal(overdue(4102));
+      const job = await producer.queue.getJob('deal-4102');
+      const result = await job?.waitUntilFinished(queueEvents);
+      await worker.close();
+
+      expect(result).toEqual({ outcome: 'closed', marketplaceState: 'zruseno' });
+      expect(asked).toEqual([4102]);
+      const record = await store.get(4102);
+      expect(record).toMatchObject({
+        state: 'closed',
+        data: { closed: { state: 'zruseno', reason: 'advertiser gave up' } },
+      });
+      expect(record?.error).toMatch(/"zruseno" \(reason: "advertiser gave up"\)/);
+    });
+
+    it('the late window from a stored answer passed too: deadline_missed naming that answer, no new question', async () => {
+      const { asked, client: marketplace } = answering('akceptovano');
+      const answeredAt = new Date(Date.now() - 61 * 60_000).toISOString();
+      await producer.enqueueDeal(overdue(4103));
+      await store.update(4103, {
+        data: { marketplaceCheck: { at: answeredAt, state: 'akceptovano', articleUrl: null, reason: null } },
+      });
+      const worker = createDealWorker({
+        connection: { url: TEST_REDIS_URL },
+        prefix,
+        concurrency: 1,
+        client: marketplace,
+        store,
+        log,
+        process: awaiting,
+      });
+      const job = await producer.queue.getJob('deal-4103');
+      await expect(job?.waitUntilFinished(queueEvents)).rejects.toThrow(/still waited for the article/);
+      await worker.close();
+
+      expect(asked).toEqual([]);
+      const record = await store.get(4103);
+      expect(record?.state).toBe('deadline_missed');
+      expect(record?.error).toContain(`the marketplace still waited for the article at ${answeredAt}`);
+    });
   });
 });

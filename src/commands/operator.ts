@@ -12,6 +12,7 @@ import type { PluginRegistry } from '../publisher/registry.js';
 import { jobSettingsOf } from '../queue/jobs.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import { type CommandContext, openContext } from './context.js';
+import { dateTimeChecks, dealNotes } from './date-checks.js';
 import { type CheckStatus, createOutput, type Output } from './output.js';
 
 interface CommonOptions {
@@ -275,6 +276,7 @@ export async function runDoctor(ctx: CommandContext, out: Output, source: string
   emit((await marketplaceChecks(ctx)).checks);
   emit(await targetChecks(ctx));
   emit(await webhookChecks(ctx));
+  emit(await dateTimeChecks(ctx));
   if (out.json) out.data(all);
   else {
     const failed = all.filter((c) => c.status === 'fail').length;
@@ -494,6 +496,7 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
           `blog ${record.blogId} · accepted ${record.receivedAt} · deadline ${record.deadline} · attempts ${record.attempts}`,
         );
         if (record.url) out.line(`URL: ${record.url}`);
+        for (const note of dealNotes(record)) out.line(out.paint(note, 'yellow'));
         if (record.error) {
           out.line(
             out.paint(

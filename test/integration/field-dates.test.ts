@@ -4,10 +4,12 @@
  * sending its date-times in UTC or ISO 8601, delivering a deal 70 minutes after its acceptance, or cancelling a
  * deal before its deadline passed. Every request the daemon spends is counted through `/_sandbox/stats`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
@@ -21,6 +23,22 @@ import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 const BLOG = 1;
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** `pressbridge doctor` as a user runs it: a real process. */
+async function doctor(configFile: string): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      ['src/cli.ts', 'doctor', '--config', configFile],
+      { cwd: ROOT, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } },
+    );
+    return { code: 0, stdout };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '' };
+  }
+}
 const FINAL = new Set(['handed_in', 'skipped', 'handled', 'failed', 'deadline_missed', 'closed']);
 
 async function freePort(): Promise<number> {
@@ -39,6 +57,8 @@ interface Setup {
   daemon: Daemon;
   prefix: string;
   dataDir: string;
+  /** The config as a file, for the CLI. */
+  configFile: string;
 }
 
 async function setUp(
@@ -53,28 +73,28 @@ async function setUp(
   });
   const prefix = randomPrefix();
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-field-'));
-  const config = parseConfig(
-    {
-      marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, ...marketplace },
-      redis: { url: TEST_REDIS_URL, prefix },
-      webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
-      status: { listen: { host: '127.0.0.1', port: 0 } },
-      reconcile: { enabled: false },
-      dataDir,
-      blogs: [
-        {
-          id: BLOG,
-          publisher: 'static',
-          options: {
-            dir: join(dataDir, 'site'),
-            serve: { host: '127.0.0.1', port: sitePort },
-            indexPage: false,
-          },
+  const raw = {
+    marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, ...marketplace },
+    redis: { url: TEST_REDIS_URL, prefix },
+    webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
+    status: { listen: { host: '127.0.0.1', port: 0 } },
+    reconcile: { enabled: false },
+    dataDir,
+    blogs: [
+      {
+        id: BLOG,
+        publisher: 'static',
+        options: {
+          dir: join(dataDir, 'site'),
+          serve: { host: '127.0.0.1', port: sitePort },
+          indexPage: false,
         },
-      ],
-    },
-    {},
-  );
+      },
+    ],
+  };
+  const configFile = join(dataDir, 'pressbridge.yaml');
+  writeFileSync(configFile, JSON.stringify(raw)); // JSON is YAML
+  const config = parseConfig(raw, {});
   const daemon = await startDaemon({ config, log: createSilentLogger() });
   const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
   writeSecretFile(join(dataDir, 'secret.json'), {
@@ -83,7 +103,7 @@ async function setUp(
   });
   // Registration cost requests of its own: count only the deals' from here.
   await fetch(`${sandbox.url}/_sandbox/stats`, { method: 'DELETE' });
-  return { sandbox, daemon, prefix, dataDir };
+  return { sandbox, daemon, prefix, dataDir, configFile };
 }
 
 async function tearDown(setup: Setup | undefined): Promise<void> {
@@ -195,6 +215,14 @@ describe('the marketplace decides, whatever its date-times (integration: daemon,
     const page = await (await fetch(daemon.statusUrl as string)).text();
     expect(page).toContain('Marketplace date-times');
     expect(page).toContain('set marketplace.timeZone: UTC');
+    const checked = await doctor(setup.configFile);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toMatch(
+      /FAIL marketplace date-times: publish_deadline reads 60 min early .*the service seems to send UTC; set marketplace.timeZone: UTC/,
+    );
+    expect(checked.stdout).toContain(
+      'fix: set marketplace.timeZone: UTC in the config and restart pressbridge',
+    );
   });
 
   it('UTC date-times with marketplace.timeZone: UTC: the happy path, exactly 1 text + 1 per photo + 1 hand-in', async () => {

@@ -478,6 +478,26 @@ function marketplaceDeal(
   });
 }
 
+describe('src/pipeline/processor: extra services', () => {
+  it('hands in the article URL alone and flags each bought service as needing the blogger', async () => {
+    const s = await setup({
+      event: { services: [{ id: 12, name: 'Sdílení na Facebooku', urls: 1 }] },
+    });
+
+    const result = await s.run();
+
+    expect(result).toMatchObject({ outcome: 'handed_in' });
+    expect(s.client.calls.handIn).toHaveLength(1);
+    expect(s.client.total()).toBe(1 + 3 + 1);
+    expect((await store.get(s.dealId))?.data.services).toEqual([
+      { id: 12, name: 'Sdílení na Facebooku', needsUrls: true },
+    ]);
+    expect(await s.messages()).toContain(
+      "service 12 'Sdílení na Facebooku' needs its URL handed in by hand on the deal's page in the marketplace",
+    );
+  });
+});
+
 describe('src/pipeline/processor: deadline (the marketplace decides)', () => {
   it('past the deadline, asks once; still akceptovano without a URL → publishes and hands in, late', async () => {
     const s = await setup({ deadline: new Date(NOW.getTime() - 1) });

@@ -111,26 +111,9 @@ export interface ReadDateTime {
   form: DateTimeForm;
 }
 
-/** Reads a marketplace date-time in any accepted form (table above); undefined when it is none of them. */
-export function readServiceDateTime(value: string, timeZone: string): ReadDateTime | undefined {
-  const text = value.trim();
-  const wall = WALL_CLOCK.exec(text);
-  if (wall) {
-    const [y, mo, d, h, mi, s] = wall.slice(1, 7).map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    if (!validParts(y, mo, d, h, mi, s)) return undefined;
-    const date = fromWallClock(timeZone, Date.UTC(y, mo - 1, d, h, mi, s));
-    return date ? { date, form: 'wall_clock' } : undefined;
-  }
-  const iso = ISO_WITH_ZONE.exec(text);
-  if (!iso) return undefined;
-  const [y, mo, d, h, mi, s] = iso.slice(1, 7).map(Number) as [
+/** Year … second of a match as numbers; undefined when they name no real date-time. */
+function partsOf(match: RegExpExecArray): number[] | undefined {
+  const [y, mo, d, h, mi, s] = match.slice(1, 7).map(Number) as [
     number,
     number,
     number,
@@ -138,19 +121,37 @@ export function readServiceDateTime(value: string, timeZone: string): ReadDateTi
     number,
     number,
   ];
-  if (!validParts(y, mo, d, h, mi, s)) return undefined;
-  const fraction = iso[7] ? Number(`0.${iso[7]}`) * 1000 : 0;
-  const zone = (iso[8] ?? 'Z').toUpperCase();
-  let offsetMin = 0;
-  if (zone !== 'Z') {
-    const digits = zone.slice(1).replace(':', '');
-    const hours = Number(digits.slice(0, 2));
-    const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
-    if (hours > 23 || minutes > 59) return undefined;
-    offsetMin = (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
+  return validParts(y, mo, d, h, mi, s) ? [y, mo - 1, d, h, mi, s] : undefined;
+}
+
+/** Minutes east of UTC of an ISO zone suffix (`Z`, `+01:00`, `+0100`, `+01`); undefined when impossible. */
+function suffixMinutes(suffix: string): number | undefined {
+  const zone = suffix.toUpperCase();
+  if (zone === 'Z') return 0;
+  const digits = zone.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+  if (hours > 23 || minutes > 59) return undefined;
+  return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
+}
+
+/** Reads a marketplace date-time in any accepted form (table above); undefined when it is none of them. */
+export function readServiceDateTime(value: string, timeZone: string): ReadDateTime | undefined {
+  const text = value.trim();
+  const wall = WALL_CLOCK.exec(text);
+  const iso = wall ? null : ISO_WITH_ZONE.exec(text);
+  const parts = wall ? partsOf(wall) : iso ? partsOf(iso) : undefined;
+  if (!parts) return undefined;
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = parts;
+  const utcDigits = Date.UTC(y, mo, d, h, mi, s);
+  if (wall) {
+    const date = fromWallClock(timeZone, utcDigits);
+    return date ? { date, form: 'wall_clock' } : undefined;
   }
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s) + Math.floor(fraction) - offsetMin * 60_000;
-  return { date: new Date(ms), form: 'iso' };
+  const offsetMin = suffixMinutes(iso?.[8] ?? 'Z');
+  if (offsetMin === undefined) return undefined;
+  const fraction = iso?.[7] ? Math.floor(Number(`0.${iso[7]}`) * 1000) : 0;
+  return { date: new Date(utcDigits + fraction - offsetMin * 60_000), form: 'iso' };
 }
 
 /** `YYYY-MM-DD HH:MM:SS`, the wall clock in `timeZone`. */

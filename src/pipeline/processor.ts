@@ -15,7 +15,7 @@
  * | nothing | everything |
  *
  * API budget on the happy path: 1 text request + 1 per photo + 1 hand-in; `GET /v1/deals/{id}` only after a
- * 409 `clanek_odevzdan` (and for a draft's keyword URLs).
+ * 409 `clanek_odevzdan`, for a draft's keyword URLs, and once when the deadline passed or the state changed.
  *
  * Deadline (the deal's `publish_deadline` plus `deadlineGraceMs`; see `effectiveDeadline` for runs an operator
  * asked for): our reading of it never ends a deal by itself. When it passes, the marketplace decides
@@ -229,16 +229,7 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
      * window passed.
      */
     async function overdue(why: string, missed: string, ourUrl?: string): Promise<LostVerdict> {
-      const { verdict, check } = await askMarketplaceOnce({
-        client: ctx.client,
-        store,
-        dealId,
-        log,
-        now: () => clock.now(),
-        signal,
-        why,
-        ...(ourUrl !== undefined ? { ourUrl } : {}),
-      });
+      const { verdict, check } = await askMarketplace(why, ourUrl);
       if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
       if (verdict.kind === 'handed_in') return verdict;
       const until = lateDeadline({ marketplaceCheck: check }) ?? 0;
@@ -260,19 +251,17 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
         return await run();
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== ERROR_CODES.wrongState) throw error;
-        const { verdict } = await askMarketplaceOnce({
-          client: ctx.client,
-          store,
-          dealId,
-          log,
-          now: () => clock.now(),
-          signal,
-          why: "the marketplace refused the request for the deal's state (spatny_stav)",
-          ...(ourUrl !== undefined ? { ourUrl } : {}),
-        });
+        const why = "the marketplace refused the request for the deal's state (spatny_stav)";
+        const { verdict } = await askMarketplace(why, ourUrl);
         if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
         throw error;
       }
+    }
+
+    async function askMarketplace(why: string, ourUrl: string | undefined) {
+      const now = () => clock.now();
+      const url = ourUrl !== undefined ? { ourUrl } : {};
+      return await askMarketplaceOnce({ client: ctx.client, store, dealId, log, now, signal, why, ...url });
     }
 
     // ---------------------------------------------------------------------------------------------------------

@@ -18,9 +18,10 @@
  * The deal list carries neither `published_by` nor `instant_publish`: a queued deal goes to the pipeline as
  * agent-published, and the pipeline's second decision (on the text's own flags) skips what the marketplace or
  * the blogger publishes. Nor does it carry `publish_deadline`: the deadline is taken as `changed_at` (for an
- * accepted deal: the acceptance, or later) + 60 minutes, so the pipeline never publishes later than it would
- * have after the webhook; a deal found past that is recorded `deadline_missed` with the fix-it message (one
- * "retry" on the status page grants it a fresh hour).
+ * accepted deal: the acceptance, or later) + 60 minutes, read in `marketplace.timeZone`. The list entry itself
+ * (`akceptovano`, no `article_url`) is the marketplace's answer to "is this deal still wanted?": it is stored
+ * with the deal (`data.marketplaceCheck`, src/deals/lost.ts), so a deal found past that estimate is published
+ * late, within 60 minutes of the sweep, without a further request.
  *
  * Where the next sweep starts (`zmeneno_od`): the start of the last sweep that read every page and queued
  * every deal it had to, minus `overlapMs` (clock skew between us and the marketplace; relisting costs nothing,

@@ -9,7 +9,7 @@ import { Deal } from '../../../src/marketplace/schema.js';
 import { closeRedisClient, createRedisClient } from '../../../src/queue/connection.js';
 import { DEAL_QUEUE, type DealJobPayload } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
-import { createDealWorker, extractTitle } from '../../../src/queue/worker.js';
+import { createDealWorker, type DealProcessor, extractTitle } from '../../../src/queue/worker.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
@@ -157,24 +157,32 @@ describe('src/queue/worker', () => {
       return { asked, client: fake };
     }
 
-    it('still akceptovano: keeps waiting within 60 minutes of the answer, asking once', async () => {
-      const { asked, client: marketplace } = answering('akceptovano');
-      let runs = 0;
-      const twice = deferred<void>();
-      const worker = createDealWorker({
+    function workerAsking(marketplace: MarketplaceClient, process: DealProcessor, approvalRetryMs?: number) {
+      return createDealWorker({
         connection: { url: TEST_REDIS_URL },
         prefix,
         concurrency: 1,
         client: marketplace,
         store,
         log,
-        approvalRetryMs: 30,
-        process: async (ctx) => {
+        process,
+        ...(approvalRetryMs !== undefined ? { approvalRetryMs } : {}),
+      });
+    }
+
+    it('still akceptovano: keeps waiting within 60 minutes of the answer, asking once', async () => {
+      const { asked, client: marketplace } = answering('akceptovano');
+      let runs = 0;
+      const twice = deferred<void>();
+      const worker = workerAsking(
+        marketplace,
+        async () => {
           runs += 1;
           if (runs === 3) twice.resolve();
           return await awaiting();
         },
-      });
+        30,
+      );
       await producer.enqueueDeal(overdue(4101));
       await twice.promise;
       await worker.close();
@@ -189,15 +197,7 @@ describe('src/queue/worker', () => {
 
     it('cancelled: ends closed with the state and reason, the job completes', async () => {
       const { asked, client: marketplace } = answering('zruseno', 'advertiser gave up');
-      const worker = createDealWorker({
-        connection: { url: TEST_REDIS_URL },
-        prefix,
-        concurrency: 1,
-        client: marketplace,
-        store,
-        log,
-        process: awaiting,
-      });
+      const worker = workerAsking(marketplace, awaiting);
       await producer.enqueueDeal(overdue(4102));
       const job = await producer.queue.getJob('deal-4102');
       const result = await job?.waitUntilFinished(queueEvents);
@@ -220,15 +220,7 @@ describe('src/queue/worker', () => {
       await store.update(4103, {
         data: { marketplaceCheck: { at: answeredAt, state: 'akceptovano', articleUrl: null, reason: null } },
       });
-      const worker = createDealWorker({
-        connection: { url: TEST_REDIS_URL },
-        prefix,
-        concurrency: 1,
-        client: marketplace,
-        store,
-        log,
-        process: awaiting,
-      });
+      const worker = workerAsking(marketplace, awaiting);
       const job = await producer.queue.getJob('deal-4103');
       await expect(job?.waitUntilFinished(queueEvents)).rejects.toThrow(/still waited for the article/);
       await worker.close();

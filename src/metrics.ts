@@ -4,20 +4,13 @@
  * budget) are read when Prometheus scrapes, so they are never stale and cost nothing between scrapes.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { DealRunState, DealStore } from './deals/store.js';
+import { type DealRunState, type DealStore, FINAL_RUN_STATES } from './deals/store.js';
 import type { ResponseInfo } from './marketplace/client.js';
 import type { RateLimitSnapshot } from './marketplace/rate-limit.js';
 import type { WebhookOutcome } from './webhook/receiver.js';
 
 /** States after which nothing more happens to a deal: counted once each in `pressbridge_deals_total`. */
-export const FINAL_DEAL_STATES: ReadonlySet<DealRunState> = new Set([
-  'handed_in',
-  'skipped',
-  'handled',
-  'failed',
-  'deadline_missed',
-  'closed',
-]);
+export const FINAL_DEAL_STATES: ReadonlySet<DealRunState> = FINAL_RUN_STATES;
 
 export interface MetricsSources {
   queueCounts?: () => Promise<Record<string, number>>;

@@ -43,6 +43,16 @@ export const DEAL_RUN_STATES = [
 /** Where a deal is in pressbridge's own pipeline (not the marketplace's `DealState`). */
 export type DealRunState = (typeof DEAL_RUN_STATES)[number];
 
+/** States after which nothing more happens to a deal by itself (the operator may still retry a failed one). */
+export const FINAL_RUN_STATES: ReadonlySet<DealRunState> = new Set<DealRunState>([
+  'handed_in',
+  'skipped',
+  'handled',
+  'failed',
+  'deadline_missed',
+  'closed',
+]);
+
 export function isDealRunState(value: unknown): value is DealRunState {
   return typeof value === 'string' && (DEAL_RUN_STATES as readonly string[]).includes(value);
 }

@@ -8,7 +8,7 @@ import {
 } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { askMarketplaceOnce, DealClosedError, lateDeadline } from '../deals/lost.js';
-import { createDealLogger, type DealLogger, type DealRunState, type DealStore } from '../deals/store.js';
+import { createDealLogger, type DealLogger, type DealStore, FINAL_RUN_STATES } from '../deals/store.js';
 import { AppError, errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
@@ -93,16 +93,6 @@ export class DeadlineMissedError extends AppError {
  */
 export const DEFAULT_LOCK_DURATION_MS = 30_000;
 export const DEFAULT_STALLED_INTERVAL_MS = 15_000;
-
-/** States after which nothing more happens to the deal in this job. */
-const FINAL_STATES: ReadonlySet<DealRunState> = new Set([
-  'failed',
-  'deadline_missed',
-  'skipped',
-  'handed_in',
-  'handled',
-  'closed',
-]);
 
 function isControlSignal(error: unknown): boolean {
   return (
@@ -338,7 +328,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     void (async () => {
       if (!(await job.isFailed())) return;
       const record = await store.get(dealId);
-      if (record && !FINAL_STATES.has(record.state)) {
+      if (record && !FINAL_RUN_STATES.has(record.state)) {
         await store.update(dealId, { state: 'failed', error: error.message });
       }
       log.warn({ dealId, jobId: job.id, err: error.message }, 'deal job failed');

@@ -37,7 +37,7 @@ import type { Redis } from 'ioredis';
 import { acceptedFromDeal } from '../deals/actions.js';
 import type { MarketplaceCheck } from '../deals/lost.js';
 import { servicesOf } from '../deals/services.js';
-import { createDealLogger, type DealRecord, type DealRunState, type DealStore } from '../deals/store.js';
+import { createDealLogger, type DealRecord, type DealStore, FINAL_RUN_STATES } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
@@ -62,16 +62,6 @@ import { luaScript } from '../redis/lua-script.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
 
 export { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
-
-/** States after which a deal needs nothing more from pressbridge (the operator may still retry by hand). */
-const FINISHED: ReadonlySet<DealRunState> = new Set([
-  'handed_in',
-  'skipped',
-  'handled',
-  'failed',
-  'deadline_missed',
-  'closed',
-]);
 
 const PAGE_SIZE = 200;
 /** 200 000 accepted deals: far beyond any blogger; a bound against a list that never ends. */
@@ -303,7 +293,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     }
 
     if (webUrl && record.data.webUrl !== webUrl) await store.update(deal.id, { data: { webUrl } });
-    if (FINISHED.has(record.state)) {
+    if (FINAL_RUN_STATES.has(record.state)) {
       result.known += 1;
       return;
     }

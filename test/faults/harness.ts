@@ -31,7 +31,14 @@ import {
   wordpressBlogConfig,
 } from '../helpers/wordpress.js';
 
-export const FINAL_STATES = new Set(['handed_in', 'skipped', 'failed', 'deadline_missed', 'handled']);
+export const FINAL_STATES = new Set([
+  'handed_in',
+  'skipped',
+  'failed',
+  'deadline_missed',
+  'handled',
+  'closed',
+]);
 
 /** Where each run leaves the daemon's log (kept after the run: the first thing to read when a scenario fails). */
 export const LOG_DIR = join(tmpdir(), 'pressbridge-faults');

@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
 import { readDeadlineFinding } from '../../src/deals/deadline-offset.js';
-import type { DealRecord } from '../../src/deals/store.js';
+import { type DealRecord, FINAL_RUN_STATES } from '../../src/deals/store.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { type Daemon, startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -39,7 +39,6 @@ async function doctor(configFile: string): Promise<{ code: number; stdout: strin
     return { code: e.code ?? -1, stdout: e.stdout ?? '' };
   }
 }
-const FINAL = new Set(['handed_in', 'skipped', 'handled', 'failed', 'deadline_missed', 'closed']);
 
 async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -124,7 +123,7 @@ async function untilFinal(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const records = await Promise.all(dealIds.map((id) => setup.daemon.store.get(id)));
-    if (records.every((r) => r && FINAL.has(r.state))) return records as DealRecord[];
+    if (records.every((r) => r && FINAL_RUN_STATES.has(r.state))) return records as DealRecord[];
     if (Date.now() > deadline) {
       throw new Error(`not final in time: ${records.map((r) => `${r?.dealId}:${r?.state}`).join(', ')}`);
     }

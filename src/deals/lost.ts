@@ -33,6 +33,8 @@ export interface MarketplaceCheck {
   state: string;
   articleUrl: string | null;
   reason: string | null;
+  /** `list`: taken from `GET /v1/deals` by reconciliation (no request of its own); else `GET /v1/deals/{id}`. */
+  via?: 'list' | 'detail';
 }
 
 function sameUrl(a: string, b: string): boolean {
@@ -73,6 +75,7 @@ export function storedCheck(data: Record<string, unknown>): MarketplaceCheck | u
     state: v.state,
     articleUrl: typeof v.articleUrl === 'string' ? v.articleUrl : null,
     reason: typeof v.reason === 'string' ? v.reason : null,
+    ...(v.via === 'list' || v.via === 'detail' ? { via: v.via } : {}),
   };
 }
 
@@ -98,6 +101,11 @@ export interface AskInput {
   ourUrl?: string;
   /** Why we ask, for the log: "the deadline passed", "the marketplace refused the text (spatny_stav)". */
   why: string;
+  /**
+   * The marketplace just refused a request for the deal's state: an answer reconciliation took from the list
+   * (which cost no request of its own) is asked again, once; one from `GET /v1/deals/{id}` stands.
+   */
+  refused?: boolean;
 }
 
 export interface AskResult {
@@ -111,7 +119,9 @@ export interface AskResult {
 export async function askMarketplaceOnce(input: AskInput): Promise<AskResult> {
   const record = await input.store.get(input.dealId);
   const stored = record ? storedCheck(record.data) : undefined;
-  if (stored) return { verdict: judgeLostDeal(stored, input.ourUrl), check: stored, asked: false };
+  if (stored && !(input.refused === true && stored.via === 'list')) {
+    return { verdict: judgeLostDeal(stored, input.ourUrl), check: stored, asked: false };
+  }
 
   let deal: Deal;
   try {
@@ -131,6 +141,7 @@ export async function askMarketplaceOnce(input: AskInput): Promise<AskResult> {
     state: deal.state,
     articleUrl: deal.article_url,
     reason: deal.reason ?? null,
+    via: 'detail',
   };
   const services: BoughtService[] = servicesOf(deal);
   await input.store.update(input.dealId, {

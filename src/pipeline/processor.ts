@@ -252,16 +252,26 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== ERROR_CODES.wrongState) throw error;
         const why = "the marketplace refused the request for the deal's state (spatny_stav)";
-        const { verdict } = await askMarketplace(why, ourUrl);
+        const { verdict } = await askMarketplace(why, ourUrl, true);
         if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
         throw error;
       }
     }
 
-    async function askMarketplace(why: string, ourUrl: string | undefined) {
+    async function askMarketplace(why: string, ourUrl: string | undefined, refused = false) {
       const now = () => clock.now();
       const url = ourUrl !== undefined ? { ourUrl } : {};
-      return await askMarketplaceOnce({ client: ctx.client, store, dealId, log, now, signal, why, ...url });
+      return await askMarketplaceOnce({
+        client: ctx.client,
+        store,
+        dealId,
+        log,
+        now,
+        signal,
+        why,
+        refused,
+        ...url,
+      });
     }
 
     // ---------------------------------------------------------------------------------------------------------

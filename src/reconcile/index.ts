@@ -207,6 +207,7 @@ function listedDealData(deal: Deal, at: Date): Record<string, unknown> {
     state: deal.state,
     articleUrl: deal.article_url,
     reason: deal.reason ?? null,
+    via: 'list',
   };
   return {
     marketplaceCheck: check,

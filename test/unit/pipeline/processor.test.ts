@@ -580,6 +580,27 @@ describe('src/pipeline/processor: deadline (the marketplace decides)', () => {
     expect(s.client.calls.handIn).toHaveLength(4);
   });
 
+  it.each([
+    ['from the list (reconciliation): asked again, cancelled → closed', 'list', 1, DealClosedError],
+    ['from the deal detail: not asked again, the refusal stands', 'detail', 0, MarketplaceError],
+  ] as const)(
+    'a hand-in refused with spatny_stav after a stored "still waits" %s',
+    async (_n, via, asked, kind) => {
+      const s = await setup({ handIns: [marketplaceError('spatny_stav', 409, false)] });
+      s.client.setDeal(marketplaceDeal(s.dealId, 'zruseno'));
+      const at = NOW.toISOString();
+      await store.update(s.dealId, {
+        data: { marketplaceCheck: { at, state: 'akceptovano', articleUrl: null, reason: null, via } },
+      });
+
+      const error = await failure(s.run());
+
+      expect(error).toBeInstanceOf(kind);
+      expect(s.client.calls.getDeal).toBe(asked);
+      expect(s.client.calls.handIn).toHaveLength(1);
+    },
+  );
+
   it('once the late window from the marketplace answer passed too: deadline_missed naming that answer, no request', async () => {
     const s = await setup({ deadline: new Date(NOW.getTime() - 2 * 3_600_000) });
     const answeredAt = new Date(NOW.getTime() - 61 * 60_000).toISOString();

@@ -20,6 +20,7 @@ import type { Logger } from './logger.js';
 import type { MarketplaceClient } from './marketplace/api.js';
 import { createMarketplaceClient } from './marketplace/client.js';
 import { createRateLimiter, type RateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
+import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
@@ -168,6 +169,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     windowMs: config.marketplace.rateLimitWindowMs,
     log,
   });
+  const serviceClock = createServiceClock();
   const client = createMarketplaceClient({
     baseUrl: config.marketplace.baseUrl,
     apiKey: config.marketplace.apiKey,
@@ -177,7 +179,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     transientRetries: 2,
     limiter,
     log,
-    onResponse: (info) => metrics.marketplaceResponse(info),
+    onResponse: (info) => {
+      metrics.marketplaceResponse(info);
+      serviceClock.observe(info);
+    },
   });
   const jobSettings = jobSettingsOf(config);
   const producer = createDealProducer({
@@ -187,7 +192,14 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     log,
     settings: jobSettings,
     timeZone: config.marketplace.timeZone,
-    onNewDeal: createDeadlineCheck({ redis, prefix, store, log, timeZone: config.marketplace.timeZone }),
+    onNewDeal: createDeadlineCheck({
+      redis,
+      prefix,
+      store,
+      log,
+      timeZone: config.marketplace.timeZone,
+      serviceSkewMs: () => serviceClock.skewMs(),
+    }),
   });
 
   let server: Server | undefined;

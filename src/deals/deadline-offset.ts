@@ -52,6 +52,8 @@ export interface DeadlineCheckOptions {
   store: Pick<DealStore, 'appendLog'>;
   log: Logger;
   timeZone: string;
+  /** Service clock minus ours from the API's `Date` headers (src/marketplace/service-clock.ts), when known. */
+  serviceSkewMs?: () => number | undefined;
 }
 
 /** The producer's `onNewDeal` hook: judges the first reading of each webhook-delivered deal. */
@@ -67,10 +69,12 @@ export function createDeadlineCheck(
     }
     // Only the marketplace's own deadline on its own delivery says something about its date-times.
     if (payload.source !== 'webhook' || reading.source !== 'publish_deadline') return;
+    const skew = options.serviceSkewMs?.();
     const verdict = judgeDeadline({
       deadline: reading.deadline,
       receivedAt: new Date(payload.receivedAt),
       timeZone,
+      ...(skew !== undefined ? { serviceSkewMs: skew } : {}),
     });
     if (verdict.plausible) {
       await redis.del(key);

@@ -49,6 +49,8 @@ export interface ResponseInfo {
   path: string;
   status: number;
   ms: number;
+  /** The answer's HTTP `Date` header (the service's clock, to the second), when it sent one. */
+  serverDate?: string;
 }
 
 export interface MarketplaceClientOptions {
@@ -196,7 +198,15 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       }
       const ms = Math.round(performance.now() - started);
       const { status } = response;
-      report({ operation: call.operation, method: call.method, path: context.path, status, ms });
+      const serverDate = response.headers.get('date') ?? undefined;
+      report({
+        operation: call.operation,
+        method: call.method,
+        path: context.path,
+        status,
+        ms,
+        ...(serverDate ? { serverDate } : {}),
+      });
       log.debug(
         {
           op: call.operation,

@@ -8,6 +8,7 @@
  */
 import { readServiceDateTime, zoneOffsetMinutes } from './date-time.js';
 import { AGENT_DEADLINE_MINUTES } from './schema.js';
+import { NOTABLE_SKEW_MS } from './service-clock.js';
 
 export interface DeadlineReading {
   deadline: Date;
@@ -49,6 +50,8 @@ export interface PlausibilityInput {
   timeZone: string;
   /** The blog's `publishing.deadline_minutes` (60 in agent mode). */
   deadlineMinutes?: number;
+  /** Service clock minus ours (HTTP `Date`, ./service-clock.ts): the arrival is judged on the service's clock. */
+  serviceSkewMs?: number;
 }
 
 export type Plausibility =
@@ -74,7 +77,8 @@ export type Plausibility =
  */
 export function judgeDeadline(input: PlausibilityInput): Plausibility {
   const expected = input.deadlineMinutes ?? AGENT_DEADLINE_MINUTES;
-  const aheadMinutes = Math.round((input.deadline.getTime() - input.receivedAt.getTime()) / 60_000);
+  const skew = input.serviceSkewMs ?? 0;
+  const aheadMinutes = Math.round((input.deadline.getTime() - (input.receivedAt.getTime() + skew)) / 60_000);
   if (aheadMinutes >= PLAUSIBLE_MIN_AHEAD_MINUTES && aheadMinutes <= PLAUSIBLE_MAX_AHEAD_MINUTES) {
     return { plausible: true, aheadMinutes };
   }
@@ -90,6 +94,17 @@ export function judgeDeadline(input: PlausibilityInput): Plausibility {
       offsetMinutes,
       suggestedZone,
       message: `${head}: the service seems to send ${says}; set marketplace.timeZone: ${suggestedZone}`,
+    };
+  }
+  if (Math.abs(skew) >= NOTABLE_SKEW_MS) {
+    const minutes = Math.round(Math.abs(skew) / 60_000);
+    return {
+      plausible: false,
+      aheadMinutes,
+      offsetMinutes,
+      message:
+        `${head}, and this machine's clock is ${minutes} min ${skew > 0 ? 'behind' : 'ahead of'} the service's ` +
+        '(its HTTP Date header): synchronise the clock (NTP); a late delivery explains the rest',
     };
   }
   return {

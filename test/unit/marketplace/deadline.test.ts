@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeDeadline } from '../../../src/marketplace/deadline.js';
+import { createServiceClock } from '../../../src/marketplace/service-clock.js';
 
 const WINTER = new Date('2026-11-23T19:40:00.000Z');
 const SUMMER = new Date('2026-07-01T12:00:00.000Z');
@@ -49,5 +50,45 @@ describe('src/marketplace/deadline: judgeDeadline (plausibility of a first deliv
     expect(!verdict.plausible && verdict.message).toMatch(
       /^publish_deadline reads 70 min early .*: a late delivery .* check this machine's clock \(NTP\)/,
     );
+  });
+});
+
+describe('src/marketplace/deadline: judgeDeadline on the service clock (HTTP Date)', () => {
+  it('a machine clock 70 min behind the service reads 130 min ahead; the Date header sets it right', () => {
+    const service = WINTER;
+    const ours = at(service, -70);
+    const deadline = at(service, 60);
+
+    expect(judgeDeadline({ deadline, receivedAt: ours, timeZone: 'Europe/Prague' }).plausible).toBe(false);
+    expect(
+      judgeDeadline({ deadline, receivedAt: ours, timeZone: 'Europe/Prague', serviceSkewMs: 70 * 60_000 }),
+    ).toEqual({ plausible: true, aheadMinutes: 60 });
+  });
+
+  it('names the clock when it is off and the reading still is not plausible', () => {
+    const verdict = judgeDeadline({
+      deadline: at(WINTER, -20),
+      receivedAt: WINTER,
+      timeZone: 'Europe/Prague',
+      serviceSkewMs: -3 * 60_000,
+    });
+
+    expect(!verdict.plausible && verdict.message).toMatch(
+      /this machine's clock is 3 min ahead of the service's \(its HTTP Date header\): synchronise the clock/,
+    );
+  });
+});
+
+describe('src/marketplace/service-clock', () => {
+  it('takes the skew from the Date header, at the middle of the request', () => {
+    const clock = createServiceClock(() => Date.parse('2026-11-23T20:00:10.000Z'));
+    expect(clock.skewMs()).toBeUndefined();
+
+    clock.observe({ serverDate: 'Mon, 23 Nov 2026 20:05:09 GMT', ms: 1_000 });
+    clock.observe({ ms: 5 });
+    clock.observe({ serverDate: 'not a date', ms: 5 });
+
+    // 20:05:09.5 (the grain's middle) − 20:00:09.5 (the request's middle) = 5 min.
+    expect(clock.skewMs()).toBe(5 * 60_000);
   });
 });

@@ -293,6 +293,8 @@ describe('the marketplace decides, whatever its date-times (integration: daemon,
     expect(finding).toMatchObject({ dealId: deal.id, offsetMinutes: -70, suggestedZone: null });
     const page = await (await fetch(`${setup.daemon.statusUrl}deals/${deal.id}`)).text();
     expect(page).toContain('data-late="true"');
+    const list = await (await fetch(`${setup.daemon.statusUrl}deals`)).text();
+    expect(list).toContain('<span class="tag late" data-late="true">late</span>');
   });
 
   it('a deal the marketplace cancelled before its deadline passed: nothing published, the state says why', async () => {

@@ -11,6 +11,8 @@ import {
   exactTime,
   externalLink,
   fieldList,
+  isLate,
+  lateTag,
   levelBadge,
   marketplaceLink,
   stateBadge,
@@ -83,19 +85,13 @@ function summaryCard(ctx: ViewContext, r: DealRecord): SafeHtml {
 <dt>state</dt><dd>${stateBadge(r.state)}</dd>
 <dt>blog</dt><dd>${blogLabel(ctx, r.blogId)}</dd>
 <dt>accepted</dt><dd>${exactTime(ctx, r.receivedAt)} (${ago(ctx, r.receivedAt)})</dd>
-<dt>deadline</dt><dd>${exactTime(ctx, r.deadline)}${FINAL_STATES.has(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` <span class="tag late" data-late="true">late</span> <span class="muted">(the marketplace still waited after this deadline)</span>` : ''}</dd>
+<dt>deadline</dt><dd>${exactTime(ctx, r.deadline)}${FINAL_STATES.has(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` ${lateTag(r)} <span class="muted">(the marketplace still waited after this deadline)</span>` : ''}</dd>
 <dt>published</dt><dd>${r.url ? externalLink(r.url) : html`<span class="muted">not yet</span>`}${r.postRef ? html` <span class="muted">(${r.postRef})</span>` : ''}</dd>
 <dt>${ctx.marketplaceName}</dt><dd>${marketplaceLink(ctx, r)}</dd>
 <dt>attempts</dt><dd>${r.attempts}</dd>
 <dt>source</dt><dd>${r.source ?? '–'}</dd>
 <dt>updated</dt><dd>${ago(ctx, r.updatedAt)}</dd>
 </dl></section>`;
-}
-
-/** Handed in (or being worked on) after pressbridge's reading of the deadline, because the marketplace still waited. */
-export function isLate(r: Pick<DealRecord, 'data'>): boolean {
-  const handIn = r.data.handIn as { late?: unknown } | undefined;
-  return handIn?.late === true || (r.data.late !== undefined && r.data.late !== null);
 }
 
 function servicesCard(r: DealRecord): SafeHtml {

@@ -7,6 +7,7 @@ import {
   countdown,
   dealLink,
   externalLink,
+  lateTag,
   marketplaceLink,
   shortUrl,
   stateBadge,
@@ -36,7 +37,7 @@ function row(ctx: ViewContext, d: DealRecord): SafeHtml {
 <td data-label="Deal" class="nowrap">${dealLink(ctx, d.dealId)}</td>
 <td data-label="Blog">${blogLabel(ctx, d.blogId)}</td>
 <td data-label="Title" class="wide">${d.title ?? html`<span class="muted">(no title yet)</span>`}</td>
-<td data-label="State" class="nowrap">${stateBadge(d.state)}</td>
+<td data-label="State" class="nowrap">${stateBadge(d.state)} ${lateTag(d)}</td>
 <td data-label="Accepted" class="nowrap">${Number.isNaN(age) ? '–' : html`<time datetime="${d.receivedAt}">${formatAge(ctx.now.getTime() - age)} ago</time>`}</td>
 <td data-label="Deadline" class="nowrap">${countdown(ctx, d)}</td>
 <td data-label="Published" class="wide">${externalLink(d.url, shortUrl(d.url))}</td>

@@ -83,3 +83,14 @@ export function fieldList(fields: Record<string, unknown> | undefined): SafeHtml
 export function levelBadge(level: string): SafeHtml {
   return html`<span class="level level-${level}">${level}</span>`;
 }
+
+/** Handed in (or being worked on) after pressbridge's reading of the deadline, because the marketplace still waited. */
+export function isLate(r: Pick<DealRecord, 'data'>): boolean {
+  const handIn = r.data.handIn as { late?: unknown } | undefined;
+  return handIn?.late === true || (r.data.late !== undefined && r.data.late !== null);
+}
+
+/** The "late" tag, or nothing. */
+export function lateTag(r: Pick<DealRecord, 'data'>): SafeHtml {
+  return isLate(r) ? html`<span class="tag late" data-late="true">late</span>` : html``;
+}

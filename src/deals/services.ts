@@ -4,6 +4,7 @@
  * `pressbridge deal <id>`, which services need the blogger's hand and where (the deal's `web_url`).
  */
 import type { DealService } from '../marketplace/schema.js';
+import type { DealLogger, DealStore } from './store.js';
 
 /** A bought service as the deal record keeps it (`data.services`). */
 export interface BoughtService {
@@ -59,4 +60,24 @@ export function serviceLines(services: readonly BoughtService[], webUrl?: string
       ? `${label} is the blogger's to perform; pressbridge does not do extra services (see the deal${where})`
       : `${label} needs its URL handed in by hand${where}`;
   });
+}
+
+/**
+ * After the hand-in: the services bought on the deal (known from the deal detail or list, else from the
+ * event) each get a warning line in the deal log, and are kept in the record for the deal page and the CLI.
+ */
+export async function flagServices(input: {
+  store: Pick<DealStore, 'get' | 'update'>;
+  dealId: number;
+  log: Pick<DealLogger, 'warn'>;
+  event: { services?: DealService[] | undefined };
+}): Promise<void> {
+  const { store, dealId, log } = input;
+  const record = await store.get(dealId);
+  const known = storedServices(record?.data ?? {});
+  const services = known.length > 0 ? known : servicesOf(input.event);
+  if (services.length === 0) return;
+  if (known.length === 0) await store.update(dealId, { data: { services } });
+  const webUrl = typeof record?.data.webUrl === 'string' ? record.data.webUrl : undefined;
+  for (const line of serviceLines(services, webUrl)) log.warn({ webUrl }, line);
 }

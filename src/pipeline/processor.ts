@@ -25,8 +25,8 @@
  * same question is asked when the marketplace refuses the text, a photo or the hand-in with 409 `spatny_stav`.
  * A deal that misses even the late window ends `deadline_missed` (DeadlineMissedError), never silently.
  */
-import { askMarketplaceOnce, DealClosedError, type LostVerdict, lateDeadline } from '../deals/lost.js';
-import { serviceLines, servicesOf, storedServices } from '../deals/services.js';
+import { lateDeadline } from '../deals/lost.js';
+import { flagServices } from '../deals/services.js';
 import type { DealRecord } from '../deals/store.js';
 import { AppError, errorMessage } from '../errors.js';
 import { AGENT_DEADLINE_MINUTES, ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
@@ -41,6 +41,7 @@ import { type PipelineOptions, PipelineSettings, type ResolvedBlog } from './opt
 import { loadPhotos } from './photos.js';
 import { noteLines, renderDeal } from './render.js';
 import { loadText } from './text.js';
+import { createVerdicts } from './verdict.js';
 import { verifyPublicUrl } from './verify.js';
 
 export type PipelineOutcome = 'handed_in' | 'skipped' | 'draft';
@@ -80,6 +81,7 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
     /** Past our own reading of the deadline (the marketplace said it still waits). */
     let late = lateUntil !== undefined && nowMs() >= statedMs;
     const deadlineText = toIsoWithServiceOffset(new Date(statedMs));
+    const verdicts = createVerdicts({ ctx, clock });
 
     async function step<T>(name: string, run: () => Promise<T>, outcome?: (value: T) => string): Promise<T> {
       const started = nowMs();
@@ -164,7 +166,7 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
             'If the deal still takes a URL, publish the article by hand and hand its URL in in the marketplace',
         );
       }
-      const outcome = await unlessClosed(fetchRenderPublish);
+      const outcome = await verdicts.unlessClosed(fetchRenderPublish);
       if ('outcome' in outcome) return outcome;
       published = outcome;
     }
@@ -216,62 +218,20 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
     }
     await store.update(dealId, { state: 'handing_in' });
     const post = published;
-    const handed = await unlessClosed(
+    const handed = await verdicts.unlessClosed(
       () => step('handIn', () => handIn(post.url, false), handInOutcome),
       post.url,
     );
     return await finishHandedIn(post, handed, late || nowMs() >= statedMs);
 
-    /**
-     * Our deadline passed: the marketplace decides (one `GET /v1/deals/{id}` per deal, src/deals/lost.ts).
-     * Returns when it still waits (the deadline moves to 60 minutes after its answer, the deal is marked late)
-     * or already has our URL; throws DealClosedError when it moved on, DeadlineMissedError when even the late
-     * window passed.
-     */
-    async function overdue(why: string, missed: string, ourUrl?: string): Promise<LostVerdict> {
-      const { verdict, check } = await askMarketplace(why, ourUrl);
-      if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
-      if (verdict.kind === 'handed_in') return verdict;
-      const until = lateDeadline({ marketplaceCheck: check }) ?? 0;
-      if (nowMs() >= until) {
-        throw new DeadlineMissedError(
-          `${missed}. The marketplace still waited for the article at ${check.at} (${check.state}); ` +
-            'the late window of 60 minutes from that answer passed too',
-        );
+    /** Our deadline passed: the marketplace decides (./verdict.ts); a "still waits" moves the deadline. */
+    async function overdue(why: string, missed: string, ourUrl?: string) {
+      const verdict = await verdicts.overdue(why, missed, ourUrl);
+      if (verdict.kind === 'late') {
+        deadlineMs = Math.max(deadlineMs, verdict.until);
+        late = true;
       }
-      deadlineMs = Math.max(deadlineMs, until);
-      late = true;
-      await store.update(dealId, { data: { late: { since: check.at } } });
       return verdict;
-    }
-
-    /** Runs a marketplace step; a 409 `spatny_stav` (the deal's state changed) asks whether it moved on. */
-    async function unlessClosed<T>(run: () => Promise<T>, ourUrl?: string): Promise<T> {
-      try {
-        return await run();
-      } catch (error) {
-        if (!(error instanceof AppError) || error.code !== ERROR_CODES.wrongState) throw error;
-        const why = "the marketplace refused the request for the deal's state (spatny_stav)";
-        const { verdict } = await askMarketplace(why, ourUrl, true);
-        if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
-        throw error;
-      }
-    }
-
-    async function askMarketplace(why: string, ourUrl: string | undefined, refused = false) {
-      const now = () => clock.now();
-      const url = ourUrl !== undefined ? { ourUrl } : {};
-      return await askMarketplaceOnce({
-        client: ctx.client,
-        store,
-        dealId,
-        log,
-        now,
-        signal,
-        why,
-        refused,
-        ...url,
-      });
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -435,7 +395,7 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       );
       await store.update(dealId, { state: 'handing_in' });
       try {
-        const handed = await unlessClosed(
+        const handed = await verdicts.unlessClosed(
           () => step('handIn', () => handIn(post.url, false), handInOutcome),
           post.url,
         );
@@ -481,24 +441,13 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       const fields = { url: post.url, dealState: handed.dealState };
       if (late) log.warn({ ...fields, deadline: deadlineText }, 'URL handed in after the deadline');
       else log.info(fields, 'URL handed in');
-      await flagServices();
+      await flagServices({ store, dealId, log, event });
       return {
         outcome: 'handed_in',
         url: post.url,
         ...(post.ref ? { ref: post.ref } : {}),
         ...(late ? { late } : {}),
       };
-    }
-
-    /** Extra services bought on the deal need the blogger's hand: one warning line each (src/deals/services.ts). */
-    async function flagServices(): Promise<void> {
-      const now = await store.get(dealId);
-      const known = storedServices(now?.data ?? {});
-      const services = known.length > 0 ? known : servicesOf(event);
-      if (services.length === 0) return;
-      if (known.length === 0) await store.update(dealId, { data: { services } });
-      const webUrl = typeof now?.data.webUrl === 'string' ? now.data.webUrl : undefined;
-      for (const line of serviceLines(services, webUrl)) log.warn({ webUrl }, line);
     }
 
     async function finishSkipped(skip: Extract<Decision, { kind: 'skip' }>): Promise<PipelineResult> {

@@ -7,14 +7,15 @@ import {
   Worker,
 } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { askMarketplaceOnce, DealClosedError, lateDeadline } from '../deals/lost.js';
+import { DealClosedError, lateDeadline } from '../deals/lost.js';
 import { createDealLogger, type DealLogger, type DealStore, FINAL_RUN_STATES } from '../deals/store.js';
 import { AppError, errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import { AGENT_DEADLINE_MINUTES, ERROR_CODES } from '../marketplace/schema.js';
+import { ERROR_CODES } from '../marketplace/schema.js';
 import { closeRedisClient, createRedisClient } from './connection.js';
 import { DEAL_QUEUE, DealJobPayload, dealDeadline } from './jobs.js';
+import { closeDeal, overdueWhileWaiting } from './overdue.js';
 
 /** What a processor gets for one run of one deal's job. */
 export interface DealJobContext {
@@ -192,7 +193,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
           );
           const overdue =
             at >= giveUpAt
-              ? await overdueWhileWaiting(dealId, dealLog, record?.data ?? {}, signal)
+              ? await overdueWhileWaiting({ client: options.client, store, now }, dealId, dealLog, signal)
               : undefined;
           if (overdue?.kind === 'missed') {
             await store.update(dealId, {
@@ -223,7 +224,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
         }
       }
 
-      if (failure instanceof DealClosedError) return await closeDeal(dealId, dealLog, failure);
+      if (failure instanceof DealClosedError) return await closeDeal(store, dealId, dealLog, failure);
 
       if (failure instanceof DeadlineMissedError) {
         await store.update(dealId, { state: 'deadline_missed', ...errorFields(failure) });
@@ -253,55 +254,6 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
       }
       throw failure;
     }
-  }
-
-  /**
-   * The text still awaits approval and the deadline (or the late window) passed: the marketplace decides.
-   * `wait`: it still waits for the article (a late window from its answer); `missed`: that window passed too.
-   * Throws DealClosedError when it moved on, and whatever asking it threw.
-   */
-  async function overdueWhileWaiting(
-    dealId: number,
-    dealLog: DealLogger,
-    data: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<{ kind: 'wait'; until: number } | { kind: 'missed'; message: string }> {
-    const { verdict, check } = await askMarketplaceOnce({
-      client: options.client,
-      store,
-      dealId,
-      log: dealLog,
-      now,
-      signal,
-      why: 'the text still awaits the advertiser approval after the deadline',
-    });
-    if (verdict.kind === 'moved_on') throw new DealClosedError(verdict);
-    const until = lateDeadline({ ...data, marketplaceCheck: check });
-    if (verdict.kind === 'still_wanted' && until !== undefined && now().getTime() < until) {
-      await store.update(dealId, { data: { late: { since: check.at } } });
-      return { kind: 'wait', until };
-    }
-    return {
-      kind: 'missed',
-      message:
-        `the text still awaits the advertiser's approval; the marketplace still waited for the article at ${check.at} ` +
-        `(${check.state}), and the further ${AGENT_DEADLINE_MINUTES} minutes passed too: giving up. If the deal ` +
-        'still takes a URL, "retry" on the status page runs it again',
-    };
-  }
-
-  /** The marketplace moved on: the deal ends `closed`, the job completes (nothing to retry). */
-  async function closeDeal(dealId: number, dealLog: DealLogger, closed: DealClosedError) {
-    await store.update(dealId, {
-      state: 'closed',
-      error: closed.message,
-      errorCode: closed.code,
-      supportCode: null,
-      data: { closed: { state: closed.marketplaceState, reason: closed.marketplaceReason } },
-    });
-    dealLog.warn({ marketplaceState: closed.marketplaceState }, closed.message);
-    await dealLog.flush();
-    return { outcome: 'closed', marketplaceState: closed.marketplaceState };
   }
 
   const worker = new Worker<DealJobPayload, unknown, string>(

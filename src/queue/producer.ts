@@ -97,13 +97,6 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
         state: 'received',
       });
       const { event } = enqueueOptions;
-      if (created && options.onNewDeal) {
-        await options
-          .onNewDeal(payload, reading)
-          .catch((error: unknown) =>
-            options.log.warn({ dealId: payload.dealId, err: errorMessage(error) }, 'deadline check failed'),
-          );
-      }
       if (!created && record.enqueuedAt) {
         options.log.info({ dealId: payload.dealId, jobId, source: payload.source }, 'deal already queued');
         // The event log is a courtesy: a duplicate stays a duplicate (200) when it cannot be written.
@@ -122,6 +115,14 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
       // For an id that exists BullMQ adds nothing (and does not say so); the record settles who added it.
       await queue.add(DEAL_JOB, payload, dealJobOptions(payload, settings));
       const added = await options.store.markEnqueued(payload.dealId, jobId, event);
+      // After the job is stored: the check never stands between a delivery and its job.
+      if (created && options.onNewDeal) {
+        await options
+          .onNewDeal(payload, reading)
+          .catch((error: unknown) =>
+            options.log.warn({ dealId: payload.dealId, err: errorMessage(error) }, 'deadline check failed'),
+          );
+      }
       // debug: the caller says what came of it in its own words (the webhook's 'deal.accepted received' line).
       options.log.debug(
         { dealId: payload.dealId, blogId: payload.blogId, jobId, source: payload.source, added },

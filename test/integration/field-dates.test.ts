@@ -17,6 +17,7 @@ import { readDeadlineFinding } from '../../src/deals/deadline-offset.js';
 import { type DealRecord, FINAL_RUN_STATES } from '../../src/deals/store.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { type Daemon, startDaemon } from '../../src/main.js';
+import { reconcileKeys } from '../../src/reconcile/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { SandboxOptions } from '../../src/sandbox/types.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
@@ -63,6 +64,7 @@ interface Setup {
 async function setUp(
   sandboxOptions: SandboxOptions,
   marketplace: Record<string, unknown> = {},
+  reconcile = false,
 ): Promise<Setup> {
   const sitePort = await freePort();
   const sandbox = await createSandbox({
@@ -77,7 +79,7 @@ async function setUp(
     redis: { url: TEST_REDIS_URL, prefix },
     webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
     status: { listen: { host: '127.0.0.1', port: 0 } },
-    reconcile: { enabled: false },
+    reconcile: { enabled: reconcile },
     dataDir,
     blogs: [
       {
@@ -295,6 +297,36 @@ describe('the marketplace decides, whatever its date-times (integration: daemon,
     expect(page).toContain('data-late="true"');
     const list = await (await fetch(`${setup.daemon.statusUrl}deals`)).text();
     expect(list).toContain('<span class="tag late" data-late="true">late</span>');
+  });
+
+  it('a deal found by reconciliation 70 minutes after its acceptance: the list is the answer, no extra request', async () => {
+    setup = await setUp({}, {}, true);
+    const { sandbox, daemon } = setup;
+    // The start-up sweep is done; forget its cursor, as for an installation whose daemon was down (the next
+    // sweep looks reconcile.lookbackMinutes, 120, back).
+    await daemon.reconciler?.runOnce();
+    await daemon.redis.hdel(reconcileKeys(setup.prefix).state, 'cursor');
+    await fetch(`${sandbox.url}/_sandbox/stats`, { method: 'DELETE' });
+    const deal = await sandbox.createDeal({
+      blogId: BLOG,
+      photos: 1,
+      acceptedMinutesAgo: 70,
+      deliver: false,
+    });
+
+    const sweep = await daemon.reconciler?.runOnce();
+    const [record] = await untilFinal(setup, [deal.id]);
+
+    expect(sweep?.enqueued).toEqual([deal.id]);
+    expect(record).toMatchObject({
+      state: 'handed_in',
+      source: 'reconcile',
+      data: { handIn: { late: true }, marketplaceCheck: { state: 'akceptovano', via: 'list' } },
+    });
+    expect(handInsOf(sandbox, deal.id)).toHaveLength(1);
+    const spent = await budget(sandbox);
+    expect(spent).toMatchObject({ text: 1, photos: 2, handIns: 1, dealDetail: 0 });
+    expect(spent.total).toBe(1 + 1 + 2 + 1); // the list, the text, two photos, the hand-in
   });
 
   it('a deal the marketplace cancelled before its deadline passed: nothing published, the state says why', async () => {

@@ -38,7 +38,10 @@ export const PipelineSettings = z.object({
       maxBackoffMs: z.number().int().min(1).default(60_000),
       /** Hand-in tries within one job attempt before the job's own retry (with its backoff) takes over. */
       triesPerAttempt: z.number().int().min(1).max(20).default(4),
-      /** Hand in once more after the deadline when the post is live (the marketplace may still take it). */
+      /**
+       * Hand in after our reading of the deadline when the marketplace says it still waits for the article
+       * (`GET /v1/deals/{id}`: `akceptovano`, no URL). Off: such a deal ends `deadline_missed` instead.
+       */
       afterDeadline: z.boolean().default(true),
     })
     .prefault({}),

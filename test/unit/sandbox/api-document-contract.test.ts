@@ -14,9 +14,10 @@ import { readDate, SERVICE_TIME_ZONE, writeDate } from '../../../src/sandbox/dat
 const sorted = (list: readonly string[]) => [...list].sort();
 
 describe('contract: the sandbox and the client read the API document alike', () => {
-  it('deal states, published_by and event kinds', () => {
+  it('deal states, published_by, publishing modes and event kinds', () => {
     expect(sorted(sandbox.DEAL_STATES)).toEqual(sorted(client.DEAL_STATES));
     expect(sorted(sandbox.PUBLISHED_BY)).toEqual(sorted(client.PUBLISHED_BY));
+    expect(sorted(sandbox.PUBLISHING_MODES)).toEqual(sorted(client.PUBLISHING_MODES));
     expect(sorted(sandbox.EVENT_KINDS)).toEqual(sorted(client.KNOWN_EVENTS));
   });
 

@@ -147,7 +147,8 @@ export function checkDates(
       zone = 'UTC';
       fix = 'the service seems to send UTC: set marketplace.timeZone: UTC';
     } else {
-      fix = `the service's date-times are about ${Math.abs(early)} min ${early > 0 ? 'behind' : 'ahead of'} ${timeZone}: set marketplace.timeZone to the service's zone`;
+      const by = early > 0 ? `about ${early} min behind` : `at least ${-early} min ahead of`;
+      fix = `the service's date-times read ${by} ${timeZone}: set marketplace.timeZone to the service's zone`;
     }
   } else if (explicit && differences.length > 0) {
     fix = 'nothing to set: date-times with an explicit offset are read as given';

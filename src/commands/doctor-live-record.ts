@@ -44,17 +44,15 @@ export function createRecorder(budget: number, base: typeof fetch = globalThis.f
       const url = new URL(input instanceof Request ? input.url : String(input));
       const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
       const response = await base(input, init);
-      const copy = response.clone();
       const contentType = response.headers.get('content-type') ?? '';
       let json: unknown;
+      // Only JSON is copied; a photo's bytes go to the client alone (its content type is all a check needs).
       if (/json/i.test(contentType)) {
         try {
-          json = JSON.parse(await copy.text());
+          json = JSON.parse(await response.clone().text());
         } catch {
           json = undefined;
         }
-      } else {
-        await copy.body?.cancel();
       }
       answers.push({
         method,

@@ -11,37 +11,12 @@
  * reading the strings as UTC would fit.
  */
 import { DATE_FORMS, type Difference, stringForm } from '../capture/shape.js';
+import { wallClockToInstant } from '../time-zone.js';
 
 /** Slack for clock skew and the service's own processing. */
 const SLACK_MS = 5 * 60_000;
 
 export const DEFAULT_SERVICE_ZONE = 'Europe/Prague';
-
-function zoneOffsetMs(timeZone: string, epochMs: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(epochMs))
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return wall - Math.floor(epochMs / 1000) * 1000;
-}
 
 /** A service date-time as an instant: the plain forms in `timeZone`, ISO with `Z`/offset as given. */
 export function readServiceDate(value: string, timeZone: string): number | undefined {
@@ -53,9 +28,11 @@ export function readServiceDate(value: string, timeZone: string): number | undef
   if (form !== DATE_FORMS.plain && form !== DATE_FORMS.plainT) return undefined;
   const wall = Date.parse(`${value.replace(' ', 'T')}Z`);
   if (Number.isNaN(wall)) return undefined;
-  let guess = wall - zoneOffsetMs(timeZone, wall);
-  guess = wall - zoneOffsetMs(timeZone, guess);
-  return guess;
+  try {
+    return wallClockToInstant(wall, timeZone);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface DateReading {

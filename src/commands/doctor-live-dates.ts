@@ -102,7 +102,9 @@ export function checkDates(
     const breaks = a.rule === 'notAfter' ? off > SLACK_MS : off < -SLACK_MS;
     return breaks ? [{ anchor: a, offMs: off }] : [];
   });
-  let zone: string | null = explicit ? null : broken.length === 0 && anchors.length > 0 ? timeZone : null;
+  // Only a hand-in (a `notBefore` instant) can rule out a zone behind the configured one, UTC for Prague.
+  const confirmed = broken.length === 0 && anchors.some((a) => a.rule === 'notBefore');
+  let zone: string | null = !explicit && confirmed ? timeZone : null;
   let fix: string | undefined;
   for (const { anchor, offMs } of broken.slice(0, 3)) {
     const direction = offMs > 0 ? 'after' : 'before';
@@ -131,15 +133,19 @@ export function checkDates(
     fix = 'nothing to set: date-times with an explicit offset are read as given';
   }
   const held = differences.length === 0;
-  const checkedAgainst =
+  const checkedAgainst = [...new Set(anchors.map((a) => a.what.replace(/ of deal \d+$/, '')))].join(', ');
+  const plain = `${readings.length} date-time(s) in ${DATE_FORMS.plain}`;
+  const unconfirmed =
     anchors.length === 0
-      ? 'no instant to compare with'
-      : [...new Set(anchors.map((a) => a.what.replace(/ of deal \d+$/, '')))].join(', ');
+      ? `${plain}; the zone is unconfirmed (no instant to compare with)`
+      : `${plain}, none after the service clock (Date); whether they are ${timeZone} or a zone behind it (UTC, say) shows only against a deal pressbridge handed in: run again after the first hand-in`;
   return {
     held,
-    detail: held
-      ? `${readings.length} date-time(s) in ${DATE_FORMS.plain}, consistent with ${timeZone} (checked against ${checkedAgainst})`
-      : `${readings.length} date-time(s) read; ${differences.length} difference(s)`,
+    detail: !held
+      ? `${readings.length} date-time(s) read; ${differences.length} difference(s)`
+      : confirmed
+        ? `${plain}, consistent with ${timeZone} (checked against ${checkedAgainst})`
+        : unconfirmed,
     differences,
     ...(fix ? { fix } : {}),
     form,

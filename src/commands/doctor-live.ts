@@ -136,11 +136,10 @@ export async function runLiveChecks(
   const meError = await attempt(() => client.me(high));
   checks.push(checkIdentity(recorder.last('GET', '/v1/me'), meError));
   const unknownDates = { form: null, zone: null };
-  if (recorder.last('GET', '/v1/me')?.status !== 200) {
-    return {
-      checks: [...checks, notChecked('the other assumptions', 'the service did not accept the key')],
-      dates: unknownDates,
-    };
+  const me = recorder.last('GET', '/v1/me');
+  if (me?.status !== 200) {
+    const why = me === undefined ? 'GET /v1/me got no answer' : `GET /v1/me answered ${me.status}`;
+    return { checks: [...checks, notChecked('the other assumptions', why)], dates: unknownDates };
   }
   const blogsError = await attempt(() => client.listBlogs(high));
   checks.push(checkBlogs(recorder.last('GET', '/v1/blogs'), blogsError));

@@ -85,6 +85,14 @@ describe('doctor --live: date-time format and zone', () => {
     const result = checkDates([reading('2026-11-23 20:40:00')], [], 'Europe/Prague');
     expect(result.held).toBe(true);
     expect(result.zone).toBeNull();
-    expect(result.detail).toContain('no instant to compare with');
+    expect(result.detail).toContain('the zone is unconfirmed (no instant to compare with)');
+  });
+
+  it('with only the service clock, a zone behind cannot be ruled out, and the line says so', () => {
+    const value = '2026-11-23 19:40:00'; // UTC wall clock, read as Prague: an hour in the past, no rule broken
+    const result = checkDates([reading(value)], [clock(value)], 'Europe/Prague');
+    expect(result.held).toBe(true);
+    expect(result.zone).toBeNull();
+    expect(result.detail).toContain('shows only against a deal pressbridge handed in');
   });
 });

@@ -138,7 +138,12 @@ export async function runLiveChecks(
   const unknownDates = { form: null, zone: null };
   const me = recorder.last('GET', '/v1/me');
   if (me?.status !== 200) {
-    const why = me === undefined ? 'GET /v1/me got no answer' : `GET /v1/me answered ${me.status}`;
+    const why =
+      me !== undefined
+        ? `GET /v1/me answered ${me.status}`
+        : recorder.sent === 0
+          ? 'GET /v1/me could not be sent'
+          : 'GET /v1/me got no answer';
     return { checks: [...checks, notChecked('the other assumptions', why)], dates: unknownDates };
   }
   const blogsError = await attempt(() => client.listBlogs(high));

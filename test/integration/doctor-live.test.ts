@@ -61,11 +61,37 @@ describe('pressbridge doctor --live (integration)', () => {
   });
 
   /** A sandbox with one deal awaiting its article and one pressbridge handed in; a config pointing at it. */
-  async function setup(options: SandboxOptions = {}) {
+  async function setup(
+    options: SandboxOptions = {},
+    setupOptions: { deals?: boolean; configKey?: string } = {},
+  ) {
     const sandbox = await createSandbox({ apiKey: API_KEY, checkReachability: false, ...options });
     cleanup.push(() => sandbox.close());
     const prefix = randomPrefix();
     prefixes.push(prefix);
+    const config = join(dir, `${prefix}.yaml`);
+    writeFileSync(
+      config,
+      [
+        'marketplace:',
+        `  baseUrl: ${sandbox.url}`,
+        `  apiKey: ${setupOptions.configKey ?? API_KEY}`,
+        'webhook:',
+        `  secret: ${WEBHOOK_SECRET}`,
+        'redis:',
+        `  url: ${TEST_REDIS_URL}`,
+        `  prefix: ${prefix}`,
+        `dataDir: ${join(dir, prefix)}`,
+        'blogs:',
+        '  - id: 1',
+        '    publisher: static',
+        '    options:',
+        `      dir: ${join(dir, prefix, 'site')}`,
+        '      baseUrl: http://127.0.0.1/',
+        '',
+      ].join('\n'),
+    );
+    if (setupOptions.deals === false) return { sandbox, config, handedId: 0 };
     await sandbox.createDeal({ deliver: false, title: TITLE });
     const handed = await sandbox.createDeal({ deliver: false, title: TITLE, photos: 2 });
     const url = `http://127.0.0.1/clanek-${handed.id}/`;
@@ -87,29 +113,6 @@ describe('pressbridge doctor --live (integration)', () => {
     await store.recordStep(handed.id, 'handIn', 'handed_in', 150);
     await store.update(handed.id, { state: 'handed_in', url });
     sandbox.resetStats();
-
-    const config = join(dir, `${prefix}.yaml`);
-    writeFileSync(
-      config,
-      [
-        'marketplace:',
-        `  baseUrl: ${sandbox.url}`,
-        `  apiKey: ${API_KEY}`,
-        'webhook:',
-        `  secret: ${WEBHOOK_SECRET}`,
-        'redis:',
-        `  url: ${TEST_REDIS_URL}`,
-        `  prefix: ${prefix}`,
-        `dataDir: ${join(dir, prefix)}`,
-        'blogs:',
-        '  - id: 1',
-        '    publisher: static',
-        '    options:',
-        `      dir: ${join(dir, prefix, 'site')}`,
-        '      baseUrl: http://127.0.0.1/',
-        '',
-      ].join('\n'),
-    );
     return { sandbox, config, handedId: handed.id };
   }
 
@@ -225,5 +228,30 @@ describe('pressbridge doctor --live (integration)', () => {
     const replay = await createSandbox({ profile: profileFromCapture(capture) });
     cleanup.push(() => replay.close());
     expect(replay.dateFormat).toBe('utc');
+  });
+
+  it('skips what it cannot check on an account without deals, and says the zone is not yet provable', async () => {
+    const { sandbox, config } = await setup({}, { deals: false });
+    const result = await doctor(config);
+    expect(result.code, result.stdout).toBe(0);
+    const why = 'no deal of the account has its text yet (a state from akceptovano on)';
+    for (const name of ['deal detail', 'deal text', 'photo content type']) {
+      expect(result.stdout).toContain(`skipped  ${name}: ${why}\n`);
+    }
+    expect(result.stdout).toContain(
+      'shows only against a deal pressbridge handed in: run again after the first hand-in',
+    );
+    expect(result.stdout).toContain('Every checked assumption held (3 requests sent).');
+    expect(sandbox.stats().totalRequests).toBe(3);
+  });
+
+  it('stops after GET /v1/me when the key is refused, with the error code', async () => {
+    const { sandbox, config } = await setup({}, { deals: false, configKey: 'not-the-key' });
+    const result = await doctor(config);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('DIFFERS  identity and scopes: GET /v1/me answered 401 neplatny_klic\n');
+    expect(result.stdout).toContain('skipped  the other assumptions: GET /v1/me answered 401\n');
+    expect(sandbox.stats().totalRequests).toBe(1);
+    expect(result.stdout + result.stderr).not.toContain('not-the-key');
   });
 });

@@ -3,10 +3,10 @@
  * zone (`marketplace.timeZone`, default Europe/Prague). A wall-clock string alone cannot tell its zone, so the
  * check holds the readings against instants known for certain:
  *   - the HTTP `Date` header (the service's own clock): no reading may lie in the future;
- *   - deals pressbridge handed in itself and the service still shows `ke_schvaleni`: their `changed_at` is the
- *     hand-in, so it cannot read earlier than pressbridge's hand-in;
- *   - deals pressbridge received and the service still shows `akceptovano`: their `changed_at` is the
- *     acceptance, which cannot read later than the delivery pressbridge received.
+ *   - deals pressbridge handed in itself and the service shows `ke_schvaleni`: their `changed_at` is the
+ *     hand-in or a later change, so it cannot read earlier than pressbridge's hand-in.
+ * (A deal still `akceptovano` is no anchor: the editors' writing or the advertiser's approval may change it
+ * after pressbridge received it.)
  * A reading that breaks one of these rules proves the zone wrong; the check then says by how much, and whether
  * reading the strings as UTC would fit.
  */

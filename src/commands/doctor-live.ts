@@ -68,6 +68,14 @@ const objectOf = (value: unknown): Record<string, unknown> =>
     : {};
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
+function sameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url, origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
 async function attempt(run: () => Promise<unknown>): Promise<string> {
   try {
     await run();
@@ -102,14 +110,6 @@ async function dateEvidence(
     if (deal.state === 'ke_schvaleni' && record?.state === 'handed_in' && handIn) {
       const instant = Date.parse(handIn.startedAt) + handIn.ms;
       anchors.push({ reading, instant, rule: 'notBefore', what: `pressbridge's hand-in of deal ${deal.id}` });
-    }
-    if (deal.state === 'akceptovano' && record) {
-      anchors.push({
-        reading,
-        instant: Date.parse(record.receivedAt),
-        rule: 'notAfter',
-        what: `the delivery pressbridge received for deal ${deal.id}`,
-      });
     }
   }
   const clock = recorder.answers.find((a) => a.headers.get('date') !== null);
@@ -176,14 +176,16 @@ export async function runLiveChecks(
     const textError = await attempt(() => client.getDealText(dealId, high));
     const text = recorder.last('GET', `/v1/deals/${dealId}/text`);
     checks.push(checkDealText(text, textError, dealId, new URL(client.baseUrl).origin));
+    // A photo pressbridge would fetch: one on another host is the text line's finding, and never fetched.
+    const origin = new URL(client.baseUrl).origin;
     const photo = listOf(objectOf(text?.json).photos)
       .map(objectOf)
-      .find((p) => typeof p.n === 'number');
+      .find((p) => typeof p.n === 'number' && (typeof p.url !== 'string' || sameOrigin(p.url, origin)));
     if (text?.status !== 200 || !photo || typeof photo.n !== 'number') {
       checks.push(
         notChecked(
           'photo content type',
-          text?.status === 200 ? `deal ${dealId} has no photo` : 'no text answer',
+          text?.status === 200 ? `deal ${dealId} has no photo on the service's host` : 'no text answer',
         ),
       );
     } else {

@@ -20,8 +20,6 @@ import type { RecordedAnswer } from './doctor-live-record.js';
 
 export type LiveCheck = CapturedCheck & { fix?: string };
 
-export const NOT_CHECKED = 'not checked';
-
 export function notChecked(name: string, why: string): LiveCheck {
   return { name, outcome: 'not checked', detail: why, differences: [] };
 }
@@ -57,11 +55,11 @@ function failedAnswer(
   };
 }
 
-const objectOf = (value: unknown): Record<string, unknown> =>
+export const objectOf = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+export const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 export function checkIdentity(answer: RecordedAnswer | undefined, error: string): LiveCheck {
   const name = 'identity and scopes';

@@ -16,6 +16,7 @@ import {
 import { describeShape } from '../capture/shape.js';
 import type { Config } from '../config/schema.js';
 import { errorMessage } from '../errors.js';
+import type { DealState } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { VERSION } from '../version.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
@@ -29,7 +30,9 @@ import {
   checkPhoto,
   checkRateLimitHeaders,
   type LiveCheck,
+  listOf,
   notChecked,
+  objectOf,
 } from './doctor-live-checks.js';
 import { checkDates, type DateAnchor, type DateReading, DEFAULT_SERVICE_ZONE } from './doctor-live-dates.js';
 import { createRecorder, type Recorder } from './doctor-live-record.js';
@@ -47,7 +50,7 @@ const PLANNED = [
 ];
 const PAGE = { page: 1, perPage: 50 };
 /** A deal whose text is issued, best first (any state from `akceptovano` on). */
-const TEXT_STATES = [
+const TEXT_STATES: readonly DealState[] = [
   'ke_schvaleni',
   'proplaceno',
   'arbitraz',
@@ -61,12 +64,6 @@ function serviceZone(config: Readonly<Config>): string {
   const zone = (config.marketplace as { timeZone?: unknown }).timeZone;
   return typeof zone === 'string' && zone !== '' ? zone : DEFAULT_SERVICE_ZONE;
 }
-
-const objectOf = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function sameOrigin(url: string, origin: string): boolean {
   try {
@@ -92,6 +89,10 @@ async function dateEvidence(
 ): Promise<{ readings: DateReading[]; anchors: DateAnchor[] }> {
   const readings: DateReading[] = [];
   const anchors: DateAnchor[] = [];
+  // The service's clock: the last answer's `Date`; its distance to this machine's clock corrects our own instants.
+  const clock = recorder.answers.findLast((a) => !Number.isNaN(Date.parse(a.headers.get('date') ?? '')));
+  const serviceNow = clock ? Date.parse(clock.headers.get('date') ?? '') : Number.NaN;
+  const skewMs = clock ? serviceNow - clock.receivedAt : 0;
   const blogs = recorder.last('GET', '/v1/blogs');
   for (const blog of listOf(objectOf(blogs?.json).data)) {
     for (const field of ['monthly_visitors_updated', 'metrics_updated']) {
@@ -108,12 +109,10 @@ async function dateEvidence(
     const record = await ctx.store.get(deal.id).catch(() => undefined);
     const handIn = record?.steps.handIn;
     if (deal.state === 'ke_schvaleni' && record?.state === 'handed_in' && handIn) {
-      const instant = Date.parse(handIn.startedAt) + handIn.ms;
+      const instant = Date.parse(handIn.startedAt) + handIn.ms + skewMs;
       anchors.push({ reading, instant, rule: 'notBefore', what: `pressbridge's hand-in of deal ${deal.id}` });
     }
   }
-  const clock = recorder.answers.find((a) => a.headers.get('date') !== null);
-  const serviceNow = Date.parse(clock?.headers.get('date') ?? '');
   if (!Number.isNaN(serviceNow)) {
     for (const reading of readings)
       anchors.push({

@@ -49,13 +49,15 @@ const PLANNED = [
   '/v1/deals/{id}/photos/{n}',
 ];
 const PAGE = { page: 1, perPage: 50 };
-/** A deal whose text is issued, best first (any state from `akceptovano` on). */
-const TEXT_STATES: readonly DealState[] = [
+/**
+ * The states in which a deal's text is issued (from `akceptovano` on; `storno` and `proplaceno_text` are
+ * historical), best first for the probe: a handed-in deal's text is certainly there.
+ */
+export const TEXT_STATES_BEST_FIRST: readonly DealState[] = [
   'ke_schvaleni',
   'proplaceno',
   'arbitraz',
   'arbitraz_neproplaceno',
-  'proplaceno_text',
   'akceptovano',
 ];
 
@@ -162,7 +164,7 @@ export async function runLiveChecks(
   });
 
   const candidates = listOf(objectOf(list?.json).data).map(objectOf);
-  const chosen = TEXT_STATES.map((s) =>
+  const chosen = TEXT_STATES_BEST_FIRST.map((s) =>
     candidates.find((d) => d.state === s && typeof d.id === 'number'),
   ).find(Boolean);
   const dealId = typeof chosen?.id === 'number' ? chosen.id : undefined;

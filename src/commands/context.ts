@@ -12,6 +12,7 @@ import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
 import { closeRedisClient, createRedisClient } from '../queue/connection.js';
 import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
+import { createOutput, type Output } from './output.js';
 
 export interface CommandContext {
   config: Readonly<Config>;
@@ -26,7 +27,12 @@ export interface CommandContext {
 }
 
 export function openContext(
-  options: { config?: string | undefined; plugins?: PluginRegistry },
+  options: {
+    config?: string | undefined;
+    plugins?: PluginRegistry;
+    /** The marketplace client's fetch (doctor --live records the raw answers through it). */
+    fetch?: typeof fetch;
+  },
   env: NodeJS.ProcessEnv = process.env,
 ): CommandContext {
   const config = loadConfig({ path: options.config, env });
@@ -47,6 +53,7 @@ export function openContext(
     timeZone: config.marketplace.timeZone,
     limiter,
     log,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const store = createDealStore({ redis, prefix: config.redis.prefix });
   let queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB> | undefined;
@@ -76,3 +83,27 @@ export function openContext(
     },
   };
 }
+
+/** `--config` and `--json`, which every operator command takes. */
+export interface CommonOptions {
+  config?: string;
+  json?: boolean;
+}
+
+/** Runs a command with an open context and its output, and closes the context whatever happens. */
+export async function withContext<T>(
+  options: CommonOptions,
+  plugins: PluginRegistry | undefined,
+  fn: (ctx: CommandContext, out: Output) => Promise<T>,
+  extra: { fetch?: typeof fetch } = {},
+): Promise<T> {
+  const ctx = openContext({ config: options.config, ...(plugins ? { plugins } : {}), ...extra });
+  const out = createOutput({ json: options.json ?? false });
+  try {
+    return await fn(ctx, out);
+  } finally {
+    await ctx.close();
+  }
+}
+
+export const CONFIG_OPTION = ['-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)'] as const;

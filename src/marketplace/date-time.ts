@@ -14,75 +14,26 @@
  * (standard time, the later instant: a deadline read so errs on the side of trying longer).
  */
 
+import { wallClockToInstant, zoneOffsetMs } from '../time-zone.js';
+
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 const ISO_WITH_ZONE =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** Whether `timeZone` is an IANA zone this Node knows (for the config's validation). */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
-    formatterFor(timeZone);
+    zoneOffsetMs(timeZone, 0);
     return true;
   } catch {
     return false;
   }
 }
 
-/**
- * A zone's offset from UTC changes only on a full hour (true of every zone pressbridge will meet), so one
- * `formatToParts` per zone and UTC hour serves every later call. Bounded: emptied past 10 000 entries.
- */
-const offsetByHour = new Map<string, number>();
-
 /** The wall clock in `timeZone` at `epochMs`, as epoch ms of the same digits read as UTC. */
 export function wallClockIn(timeZone: string, epochMs: number): number {
   if (!Number.isFinite(epochMs)) return Number.NaN;
-  const hour = Math.floor(epochMs / 3_600_000);
-  const key = `${timeZone}|${hour}`;
-  let offset = offsetByHour.get(key);
-  if (offset === undefined) {
-    const start = hour * 3_600_000;
-    offset = wallClockUncached(timeZone, start) - start;
-    if (offsetByHour.size >= 10_000) offsetByHour.clear();
-    offsetByHour.set(key, offset);
-  }
-  return epochMs + offset;
-}
-
-function wallClockUncached(timeZone: string, epochMs: number): number {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(new Date(epochMs))
-      .map((p) => [p.type, p.value]),
-  );
-  return Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  return epochMs + zoneOffsetMs(timeZone, epochMs);
 }
 
 /** Minutes `timeZone` is ahead of UTC at `date` (Prague: 60 in winter, 120 in summer). */
@@ -95,12 +46,10 @@ function validParts(y: number, mo: number, d: number, h: number, mi: number, s: 
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
-/** A wall-clock time in `timeZone` → the instant; undefined for an impossible date. */
+/** A wall-clock time in `timeZone` → the instant (src/time-zone.ts settles the offset next to DST changes). */
 export function fromWallClock(timeZone: string, wall: number): Date | undefined {
-  // The offset is whatever the zone had around then; two rounds settle it, also next to a DST change.
-  let guess = wall - (wallClockIn(timeZone, wall) - wall);
-  guess = wall - (wallClockIn(timeZone, guess) - guess);
-  return Number.isNaN(guess) ? undefined : new Date(guess);
+  const instant = wallClockToInstant(wall, timeZone);
+  return Number.isNaN(instant) ? undefined : new Date(instant);
 }
 
 export type DateTimeForm = 'wall_clock' | 'iso';

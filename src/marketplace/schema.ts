@@ -33,6 +33,9 @@ export type DealState = (typeof DEAL_STATES)[number];
 export const PUBLISHED_BY = ['agent', 'placla', 'bloger'] as const;
 export type PublishedBy = (typeof PUBLISHED_BY)[number];
 
+/** A blog's `publishing.mode` (the document names these four). */
+export const PUBLISHING_MODES = ['manual', 'wordpress', 'github', 'agent'] as const;
+
 /** Error codes named by the document; the client also accepts codes it does not know. */
 export const ERROR_CODES = {
   missingKey: 'chybi_klic',

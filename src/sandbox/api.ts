@@ -20,6 +20,7 @@ import type { WebhookDispatcher } from './deliveries.js';
 import type { FaultInjector } from './faults.js';
 import { type IdempotencyStore, isValidIdempotencyKey } from './idempotency.js';
 import type { PhotoCache } from './photos.js';
+import { profileRouteKey, reshape, type SandboxProfile } from './profile.js';
 import type { RateLimiter } from './rate-limit.js';
 import {
   type ApiKeyRecord,
@@ -45,6 +46,8 @@ export interface ApiDeps {
   baseUrl: () => string;
   /** How date-times are written on the wire (and `zmeneno_od` read). */
   dates: WireDates;
+  /** Answers in a real service's captured shapes (sandbox --profile). */
+  profile?: SandboxProfile;
   allowHttpWebhooks: boolean;
   checkReachability: boolean;
   reachabilityTimeoutMs: number;
@@ -161,10 +164,19 @@ export function createApiRouter(deps: ApiDeps): Router {
       });
     });
 
-  const send = (res: Response, result: ApiResult): void => {
+  /** `route` (e.g. `GET /v1/deals/{id}/text`) picks the profile's captured shape for a 2xx answer. */
+  const send = (res: Response, result: ApiResult, route?: string): void => {
     if ('headers' in result && result.headers) res.set(result.headers);
-    if ('bytes' in result) res.status(result.status).type(result.contentType).send(result.bytes);
-    else res.status(result.status).json(result.json);
+    const profile = deps.profile;
+    if ('bytes' in result) {
+      res
+        .status(result.status)
+        .type(profile?.photoContentType ?? result.contentType)
+        .send(result.bytes);
+      return;
+    }
+    const shape = route !== undefined && result.status < 300 ? profile?.shapes.get(route) : undefined;
+    res.status(result.status).json(shape ? reshape(result.json, shape, deps.baseUrl()) : result.json);
   };
 
   const pipeline =
@@ -223,7 +235,7 @@ export function createApiRouter(deps: ApiDeps): Router {
 
         const idempotencyKey = isWrite ? req.get('idempotency-key') : undefined;
         if (idempotencyKey === undefined) {
-          send(res, await execute());
+          send(res, await execute(), profileRouteKey(req.method, label));
           return;
         }
         if (!isValidIdempotencyKey(idempotencyKey)) {
@@ -232,7 +244,7 @@ export function createApiRouter(deps: ApiDeps): Router {
         const scope = `${key.key}\n${req.method} ${req.path}\n${idempotencyKey}`;
         const { result, replayed } = await deps.idempotency.run(scope, execute);
         if (replayed) res.set('Idempotency-Replayed', 'true');
-        send(res, result);
+        send(res, result, profileRouteKey(req.method, label));
       } catch (error) {
         if (error instanceof ApiError) {
           send(res, errorResult(error));

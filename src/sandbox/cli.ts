@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { createLogger } from '../logger.js';
 import { DATE_FORMATS, type DateFormat } from './dates.js';
 import { createSandbox, DEFAULT_SANDBOX_API_KEY } from './index.js';
+import { loadProfile } from './profile.js';
 
 export const DEFAULT_SANDBOX_PORT = 8090;
 
@@ -40,7 +41,8 @@ interface ServeOptions {
   logLevel: string;
   blogUrl: string;
   blogId: number;
-  dateFormat: DateFormat;
+  dateFormat?: DateFormat;
+  profile?: string;
 }
 
 interface AcceptOptions {
@@ -63,7 +65,8 @@ async function serve(options: ServeOptions): Promise<void> {
     allowHttpWebhooks: options.allowHttpWebhooks,
     checkReachability: options.checkReachability,
     blogs: [{ id: options.blogId, name: 'Sandbox blog', url: options.blogUrl }],
-    dateFormat: options.dateFormat,
+    ...(options.dateFormat ? { dateFormat: options.dateFormat } : {}),
+    ...(options.profile ? { profile: loadProfile(options.profile) } : {}),
     log: createLogger({ level: options.logLevel, destination: process.stderr }),
     ...(options.signatureHeader ? { signatureHeader: options.signatureHeader } : {}),
   });
@@ -72,7 +75,7 @@ async function serve(options: ServeOptions): Promise<void> {
       `Sandbox marketplace listening on ${sandbox.url}`,
       `  API key (bloger, read+write): ${sandbox.apiKey}`,
       `  Signature header: ${sandbox.signatureHeader}`,
-      `  Date-times: ${sandbox.dateFormat}`,
+      `  Date-times: ${sandbox.dateFormat}${options.profile ? ` (profile ${options.profile})` : ''}`,
       `  Blog ${options.blogId} at ${options.blogUrl} (hand-ins must be on its domain)`,
       `  Register a webhook: curl -X PUT -H 'Authorization: Bearer ${sandbox.apiKey}' -H 'Content-Type: application/json' \\`,
       `      -d '{"url":"https://…/webhook"}' ${sandbox.url}/v1/webhook`,
@@ -148,10 +151,12 @@ export function sandboxCommand(): Command {
     .addOption(
       new Option(
         '--date-format <format>',
-        'how date-times go on the wire: prague (YYYY-MM-DD HH:MM:SS Europe/Prague), utc (same, UTC), iso (ISO 8601)',
-      )
-        .choices(DATE_FORMATS)
-        .default('prague'),
+        'how date-times go on the wire: prague (default; YYYY-MM-DD HH:MM:SS Europe/Prague), utc (same, UTC), iso (ISO 8601)',
+      ).choices(DATE_FORMATS),
+    )
+    .option(
+      '--profile <capture>',
+      'answer in the shapes of a real service, from a `pressbridge doctor --live --save` capture',
     )
     .option('--log-level <level>', 'pino log level (logs go to stderr)', 'info')
     .action(async (options: ServeOptions) => {

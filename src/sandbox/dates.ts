@@ -14,6 +14,8 @@
  * Written here, not taken from src/marketplace/: the sandbox is an independent reading of the document.
  */
 
+import { wallClockToInstant, zoneOffsetMs } from '../time-zone.js';
+
 export const DATE_FORMATS = ['prague', 'utc', 'iso'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
@@ -35,41 +37,9 @@ export interface WireDates {
 const PLAIN = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
-const pragueFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SERVICE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Prague's offset changes only on a full UTC hour: one Intl call per hour seen (bounded memo). */
-const offsetByHour = new Map<number, number>();
-
 /** Prague's offset from UTC (ms) at an instant. */
 export function pragueOffsetMs(epochMs: number): number {
-  const hour = Math.floor(epochMs / 3_600_000);
-  const known = offsetByHour.get(hour);
-  if (known !== undefined) return known;
-  const start = hour * 3_600_000;
-  const parts = Object.fromEntries(
-    pragueFormatter.formatToParts(new Date(start)).map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  const offset = wall - start;
-  if (offsetByHour.size >= 10_000) offsetByHour.clear();
-  offsetByHour.set(hour, offset);
-  return offset;
+  return zoneOffsetMs(SERVICE_TIME_ZONE, epochMs);
 }
 
 function plainWallClock(wallMs: number): string {
@@ -82,13 +52,6 @@ function offsetSuffix(offsetMs: number): string {
   const hh = String(Math.floor(abs / 60)).padStart(2, '0');
   const mm = String(abs % 60).padStart(2, '0');
   return `${minutes >= 0 ? '+' : '-'}${hh}:${mm}`;
-}
-
-/** A Prague wall-clock reading (as if UTC) → the instant; settles the offset in two rounds, also at a DST change. */
-function fromPragueWall(wallMs: number): number {
-  let guess = wallMs - pragueOffsetMs(wallMs);
-  guess = wallMs - pragueOffsetMs(guess);
-  return guess;
 }
 
 export function writeDate(format: DateFormat, epochMs: number): string {
@@ -124,7 +87,7 @@ export function readDate(format: DateFormat, value: string): number | undefined 
   if (Number.isNaN(wall) || plainWallClock(wall) !== `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}`) {
     return undefined;
   }
-  return format === 'utc' ? wall : fromPragueWall(wall);
+  return format === 'utc' ? wall : wallClockToInstant(wall, SERVICE_TIME_ZONE);
 }
 
 export function createWireDates(format: DateFormat = 'prague'): WireDates {

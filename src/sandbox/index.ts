@@ -34,6 +34,7 @@ export type { DeliveryAttempt, DeliveryRecord, WebhookRegistration } from './del
 export { signBody } from './deliveries.js';
 export type { FaultSettings } from './faults.js';
 export { PHOTO_EXIF, PHOTO_HEIGHT, PHOTO_WIDTH, type PhotoSize, photoOrientation } from './photos.js';
+export { loadProfile, profileFromCapture, type SandboxProfile } from './profile.js';
 export type {
   BlogInput,
   CreateDealInput,
@@ -75,7 +76,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       },
     ],
   });
-  const dates = createWireDates(options.dateFormat ?? 'prague');
+  const profile = options.profile;
+  const dates = createWireDates(options.dateFormat ?? profile?.dateFormat ?? 'prague');
   const dispatcher = createWebhookDispatcher({
     signatureHeader,
     timeScale,
@@ -104,6 +106,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       photos: createPhotoCache(500, options.photoSize),
       baseUrl: () => baseUrl,
       dates,
+      ...(profile ? { profile } : {}),
       allowHttpWebhooks: options.allowHttpWebhooks ?? false,
       checkReachability: options.checkReachability ?? true,
       reachabilityTimeoutMs: options.reachabilityTimeoutMs ?? 5_000,

@@ -4,6 +4,7 @@ import type { DateFormat } from './dates.js';
 import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { FaultSettings } from './faults.js';
 import type { PhotoSize } from './photos.js';
+import type { SandboxProfile } from './profile.js';
 import type { BlogInput, CreateDealInput, HandInRecord, KeyInput, SandboxDeal } from './state.js';
 import type { SandboxStats } from './stats.js';
 
@@ -40,6 +41,11 @@ export interface SandboxOptions {
    * (same format, UTC) or `iso` (ISO 8601 with Prague's offset). See dates.ts.
    */
   dateFormat?: DateFormat;
+  /**
+   * Answer in the shapes a real service sent (a `doctor --live --save` capture, see profile.ts); its date form
+   * sets the date format unless `dateFormat` is given.
+   */
+  profile?: SandboxProfile;
   /** Default: silent. */
   log?: Logger;
 }

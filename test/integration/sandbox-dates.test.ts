@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseServiceDateTime } from '../../src/marketplace/schema.js';
 import { createSandbox, type DateFormat, type Sandbox, type SandboxDeal } from '../../src/sandbox/index.js';
+import { startReceiver, until } from '../helpers/webhook-receiver.js';
 
 /** What a client has to do to read each wire format; the Prague form through the daemon's own parser. */
 const readers: Record<DateFormat, { pattern: RegExp; read: (value: string) => number }> = {
@@ -19,30 +18,6 @@ const readers: Record<DateFormat, { pattern: RegExp; read: (value: string) => nu
     read: (v) => Date.parse(v),
   },
 };
-
-async function startReceiver(): Promise<{ url: string; bodies: string[]; server: Server }> {
-  const bodies: string[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      bodies.push(Buffer.concat(chunks).toString('utf8'));
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, bodies, server };
-}
-
-async function until<T>(probe: () => T | undefined, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function api(sandbox: Sandbox, path: string, method = 'GET'): Promise<Record<string, unknown>> {
   const answer = await fetch(`${sandbox.url}${path}`, {
@@ -65,7 +40,7 @@ describe('src/sandbox: dateFormat and acceptedMinutesAgo', () => {
       const { pattern, read } = readers[format];
       const sandbox = await createSandbox({ dateFormat: format, allowHttpWebhooks: true });
       cleanup.push(() => sandbox.close());
-      const receiver = await startReceiver();
+      const receiver = await startReceiver([200]);
       cleanup.push(() => new Promise((resolve) => receiver.server.close(() => resolve())));
       sandbox.setWebhook(receiver.url);
       expect(sandbox.dateFormat).toBe(format);
@@ -84,7 +59,7 @@ describe('src/sandbox: dateFormat and acceptedMinutesAgo', () => {
       expect(Date.parse(deal.publishDeadline)).toBe(acceptedAt + 60 * 60_000);
 
       // Delivered now (late): the webhook body carries the deadline in the wire format, already past.
-      const body = await until(() => receiver.bodies[0]);
+      const body = await until(() => receiver.received[0]?.body);
       const event = JSON.parse(body) as { deal: { id: number; publish_deadline: string } };
       expect(event.deal.id).toBe(deal.id);
       expect(event.deal.publish_deadline).toMatch(pattern);
@@ -105,7 +80,7 @@ describe('src/sandbox: dateFormat and acceptedMinutesAgo', () => {
       expect(blogs.data[0]?.monthly_visitors_updated).toMatch(pattern);
       expect(Math.abs(read(String(blogs.data[0]?.metrics_updated)) - Date.now())).toBeLessThan(60_000);
       await api(sandbox, '/v1/webhook/test', 'POST');
-      const testBody = JSON.parse(await until(() => receiver.bodies[1])) as { sent_at: string };
+      const testBody = JSON.parse(await until(() => receiver.received[1]?.body)) as { sent_at: string };
       expect(testBody.sent_at).toMatch(pattern);
       expect(Math.abs(read(testBody.sent_at) - Date.now())).toBeLessThan(60_000);
       const log = (await api(sandbox, '/v1/webhook/deliveries')) as { data: Array<{ created_at: string }> };

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DealAcceptedEvent,
@@ -11,41 +9,9 @@ import {
   WebhookTestResult,
 } from '../../src/marketplace/schema.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { startReceiver, until } from '../helpers/webhook-receiver.js';
 
 const KEY = 'sandbox-key';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  at: number;
-}
-
-/** A webhook receiver that answers with the statuses given, in turn (the last one repeats). */
-async function startReceiver(
-  statuses: number[],
-): Promise<{ url: string; received: Received[]; server: Server }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      res.writeHead(statuses[Math.min(received.length, statuses.length) - 1] ?? 200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, received, server };
-}
-
-async function until<T>(probe: () => T | undefined, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function call(sandbox: Sandbox, path: string, method = 'GET', body?: unknown, key = KEY) {
   const answer = await fetch(`${sandbox.url}${path}`, {

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { TEXT_STATES_BEST_FIRST } from '../../../src/commands/doctor-live.js';
 import * as client from '../../../src/marketplace/schema.js';
 import * as sandbox from '../../../src/sandbox/api-document.js';
 import { readDate, SERVICE_TIME_ZONE, writeDate } from '../../../src/sandbox/dates.js';
@@ -14,9 +15,10 @@ import { readDate, SERVICE_TIME_ZONE, writeDate } from '../../../src/sandbox/dat
 const sorted = (list: readonly string[]) => [...list].sort();
 
 describe('contract: the sandbox and the client read the API document alike', () => {
-  it('deal states, published_by and event kinds', () => {
+  it('deal states, published_by, publishing modes and event kinds', () => {
     expect(sorted(sandbox.DEAL_STATES)).toEqual(sorted(client.DEAL_STATES));
     expect(sorted(sandbox.PUBLISHED_BY)).toEqual(sorted(client.PUBLISHED_BY));
+    expect(sorted(sandbox.PUBLISHING_MODES)).toEqual(sorted(client.PUBLISHING_MODES));
     expect(sorted(sandbox.EVENT_KINDS)).toEqual(sorted(client.KNOWN_EVENTS));
   });
 
@@ -34,6 +36,10 @@ describe('contract: the sandbox and the client read the API document alike', () 
     // The codes both sides use in the agent's flow are known to both.
     const clientCodes = new Set<string>(Object.values(client.ERROR_CODES));
     for (const code of Object.values(sandbox.ERROR)) expect(clientCodes, code).toContain(code);
+  });
+
+  it('the states in which a deal has its text (doctor --live probes one)', () => {
+    expect(sorted(TEXT_STATES_BEST_FIRST)).toEqual(sorted([...sandbox.TEXT_STATES]));
   });
 
   it('limits, retry schedule and rate limit', () => {

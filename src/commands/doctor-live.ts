@@ -1,0 +1,301 @@
+/**
+ * `pressbridge doctor --live`: every working assumption about the marketplace API checked against the real
+ * service, read-only. It announces its requests first (six GETs; the recorder refuses an eleventh), sends them
+ * through the daemon's own client (so through the shared rate limiter), and prints one line per assumption:
+ * held, differs (with field path, shape found, shape expected; never article content) or not checked.
+ * `--save <file>` writes a redacted capture (src/capture/capture.ts). Exit status 1 when anything differs.
+ */
+import { writeFileSync } from 'node:fs';
+import {
+  CAPTURE_VERSION,
+  type Capture,
+  pickHeaders,
+  serializeCapture,
+  templatePath,
+} from '../capture/capture.js';
+import { describeShape } from '../capture/shape.js';
+import type { Config } from '../config/schema.js';
+import { errorMessage } from '../errors.js';
+import type { DealState } from '../marketplace/schema.js';
+import type { PluginRegistry } from '../publisher/registry.js';
+import { VERSION } from '../version.js';
+import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
+import { type CommandContext, type CommonOptions, withContext } from './context.js';
+import {
+  checkBlogs,
+  checkDealDetail,
+  checkDealList,
+  checkDealText,
+  checkIdentity,
+  checkPhoto,
+  checkRateLimitHeaders,
+  type LiveCheck,
+  listOf,
+  notChecked,
+  objectOf,
+} from './doctor-live-checks.js';
+import { checkDates, type DateAnchor, type DateReading, DEFAULT_SERVICE_ZONE } from './doctor-live-dates.js';
+import { createRecorder, type Recorder } from './doctor-live-record.js';
+import type { Output } from './output.js';
+
+/** Never more requests than this, retries included. */
+export const LIVE_REQUEST_BUDGET = 10;
+const PLANNED = [
+  '/v1/me',
+  '/v1/blogs',
+  '/v1/deals',
+  '/v1/deals/{id}',
+  '/v1/deals/{id}/text',
+  '/v1/deals/{id}/photos/{n}',
+];
+const PAGE = { page: 1, perPage: 50 };
+/**
+ * The states in which a deal's text is issued (from `akceptovano` on; `storno` and `proplaceno_text` are
+ * historical), best first for the probe: a handed-in deal's text is certainly there.
+ */
+export const TEXT_STATES_BEST_FIRST: readonly DealState[] = [
+  'ke_schvaleni',
+  'proplaceno',
+  'arbitraz',
+  'arbitraz_neproplaceno',
+  'akceptovano',
+];
+
+/** `marketplace.timeZone` when the config has it, else the working assumption's zone. */
+function serviceZone(config: Readonly<Config>): string {
+  const zone = (config.marketplace as { timeZone?: unknown }).timeZone;
+  return typeof zone === 'string' && zone !== '' ? zone : DEFAULT_SERVICE_ZONE;
+}
+
+function sameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url, origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+async function attempt(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+    return '';
+  } catch (error) {
+    return errorMessage(error);
+  }
+}
+
+/** Date-time strings in the answers, and the instants they must respect (see doctor-live-dates.ts). */
+async function dateEvidence(
+  ctx: CommandContext,
+  recorder: Recorder,
+): Promise<{ readings: DateReading[]; anchors: DateAnchor[] }> {
+  const readings: DateReading[] = [];
+  const anchors: DateAnchor[] = [];
+  // The service's clock: the last answer's `Date`; its distance to this machine's clock corrects our own instants.
+  const clock = recorder.answers.findLast((a) => !Number.isNaN(Date.parse(a.headers.get('date') ?? '')));
+  const serviceNow = clock ? Date.parse(clock.headers.get('date') ?? '') : Number.NaN;
+  const skewMs = clock ? serviceNow - clock.receivedAt : 0;
+  const blogs = recorder.last('GET', '/v1/blogs');
+  for (const blog of listOf(objectOf(blogs?.json).data)) {
+    for (const field of ['monthly_visitors_updated', 'metrics_updated']) {
+      const value = objectOf(blog)[field];
+      if (typeof value === 'string') readings.push({ where: `GET /v1/blogs: data[].${field}`, value });
+    }
+  }
+  const list = recorder.last('GET', '/v1/deals');
+  for (const raw of listOf(objectOf(list?.json).data)) {
+    const deal = objectOf(raw);
+    if (typeof deal.changed_at !== 'string' || typeof deal.id !== 'number') continue;
+    const reading = { where: 'GET /v1/deals: data[].changed_at', value: deal.changed_at };
+    readings.push(reading);
+    const record = await ctx.store.get(deal.id).catch(() => undefined);
+    const handIn = record?.steps.handIn;
+    if (deal.state === 'ke_schvaleni' && record?.state === 'handed_in' && handIn) {
+      const instant = Date.parse(handIn.startedAt) + handIn.ms + skewMs;
+      anchors.push({ reading, instant, rule: 'notBefore', what: `pressbridge's hand-in of deal ${deal.id}` });
+    }
+  }
+  if (!Number.isNaN(serviceNow)) {
+    for (const reading of readings)
+      anchors.push({
+        reading,
+        instant: serviceNow + 1_000,
+        rule: 'notAfter',
+        what: 'the service clock (Date)',
+      });
+  }
+  return { readings, anchors };
+}
+
+export async function runLiveChecks(
+  ctx: CommandContext,
+  recorder: Recorder,
+): Promise<{ checks: LiveCheck[]; dates: Capture['dates'] }> {
+  const client = ctx.client;
+  const high = { priority: 'high' as const };
+  const checks: LiveCheck[] = [];
+  const meError = await attempt(() => client.me(high));
+  checks.push(checkIdentity(recorder.last('GET', '/v1/me'), meError));
+  const unknownDates = { form: null, zone: null };
+  const me = recorder.last('GET', '/v1/me');
+  if (me?.status !== 200) {
+    const why =
+      me !== undefined
+        ? `GET /v1/me answered ${me.status}`
+        : recorder.sent === 0
+          ? 'GET /v1/me could not be sent'
+          : 'GET /v1/me got no answer';
+    return { checks: [...checks, notChecked('the other assumptions', why)], dates: unknownDates };
+  }
+  const blogsError = await attempt(() => client.listBlogs(high));
+  checks.push(checkBlogs(recorder.last('GET', '/v1/blogs'), blogsError));
+  const listError = await attempt(() => client.listDeals(PAGE, high));
+  const list = recorder.last('GET', '/v1/deals');
+  checks.push(checkDealList(list, listError, PAGE));
+
+  const { readings, anchors } = await dateEvidence(ctx, recorder);
+  const dates = checkDates(readings, anchors, serviceZone(ctx.config));
+  checks.push({
+    name: 'date-time format and zone',
+    outcome: dates.held ? 'held' : 'differs',
+    detail: dates.detail,
+    differences: dates.differences,
+    ...(dates.fix ? { fix: dates.fix } : {}),
+  });
+
+  const candidates = listOf(objectOf(list?.json).data).map(objectOf);
+  const chosen = TEXT_STATES_BEST_FIRST.map((s) =>
+    candidates.find((d) => d.state === s && typeof d.id === 'number'),
+  ).find(Boolean);
+  const dealId = typeof chosen?.id === 'number' ? chosen.id : undefined;
+  const why = 'no deal of the account has its text yet (a state from akceptovano on)';
+  if (dealId === undefined) {
+    for (const name of ['deal detail', 'deal text', 'photo content type']) checks.push(notChecked(name, why));
+  } else {
+    const detailError = await attempt(() => client.getDeal(dealId, high));
+    checks.push(checkDealDetail(recorder.last('GET', `/v1/deals/${dealId}`), detailError, dealId));
+    const textError = await attempt(() => client.getDealText(dealId, high));
+    const text = recorder.last('GET', `/v1/deals/${dealId}/text`);
+    checks.push(checkDealText(text, textError, dealId, new URL(client.baseUrl).origin));
+    // A photo pressbridge would fetch: one on another host is the text line's finding, and never fetched.
+    const origin = new URL(client.baseUrl).origin;
+    const photo = listOf(objectOf(text?.json).photos)
+      .map(objectOf)
+      .find((p) => typeof p.n === 'number' && (typeof p.url !== 'string' || sameOrigin(p.url, origin)));
+    if (text?.status !== 200 || !photo || typeof photo.n !== 'number') {
+      checks.push(
+        notChecked(
+          'photo content type',
+          text?.status === 200 ? `deal ${dealId} has no photo on the service's host` : 'no text answer',
+        ),
+      );
+    } else {
+      const n = photo.n;
+      const photoError = await attempt(() =>
+        client.getDealPhoto(
+          dealId,
+          { n, ...(typeof photo.url === 'string' ? { url: photo.url } : {}) },
+          high,
+        ),
+      );
+      checks.push(checkPhoto(recorder.last('GET', /\/photos\/\d+$/), photoError, n));
+    }
+  }
+  checks.push(checkRateLimitHeaders(recorder.answers, ctx.config.marketplace.requestsPerMinute));
+  return { checks, dates: { form: dates.form, zone: dates.zone } };
+}
+
+function printChecks(out: Output, checks: LiveCheck[]): void {
+  for (const c of checks) {
+    const label =
+      c.outcome === 'held'
+        ? out.paint('held    ', 'green')
+        : c.outcome === 'differs'
+          ? out.paint('DIFFERS ', 'red')
+          : out.paint('skipped ', 'yellow');
+    out.line(`${label} ${c.name}: ${c.detail}`);
+    for (const d of c.differences) out.line(`           ${d.path}: found ${d.found}, expected ${d.expected}`);
+    if (c.fix && c.outcome === 'differs') out.line(`         ${out.paint('fix:', 'bold')} ${c.fix}`);
+  }
+}
+
+export function buildCapture(
+  recorder: Recorder,
+  result: { checks: LiveCheck[]; dates: Capture['dates'] },
+): Capture {
+  return {
+    captureVersion: CAPTURE_VERSION,
+    pressbridge: VERSION,
+    capturedAt: new Date().toISOString(),
+    dates: result.dates,
+    requests: recorder.answers.map((a) => ({
+      method: a.method,
+      path: templatePath(a.path),
+      status: a.status,
+      headers: pickHeaders(a.headers),
+      ...(a.json === undefined ? {} : { shape: describeShape(a.json) }),
+    })),
+    checks: result.checks.map(({ name, outcome, detail, differences }) => ({
+      name,
+      outcome,
+      detail,
+      differences,
+    })),
+  };
+}
+
+export async function runDoctorLiveCommand(
+  options: CommonOptions & { save?: string },
+  plugins: PluginRegistry | undefined,
+): Promise<void> {
+  const recorder = createRecorder(LIVE_REQUEST_BUDGET);
+  await withContext(
+    options,
+    plugins,
+    async (ctx, out) => {
+      if (!out.json) {
+        out.line(
+          `Checking the marketplace API assumptions against ${ctx.client.baseUrl}, read-only: ` +
+            `${PLANNED.length} GET requests (${PLANNED.join(', ')}), never more than ${LIVE_REQUEST_BUDGET}.`,
+        );
+      }
+      const result = await runLiveChecks(ctx, recorder);
+      if (out.json) out.data({ requests: recorder.sent, checks: result.checks });
+      else printChecks(out, result.checks);
+      const differing = result.checks.filter((c) => c.outcome === 'differs').length;
+      if (options.save) {
+        const secretFile = (() => {
+          try {
+            return readSecretFile(secretFilePath(ctx.config));
+          } catch {
+            return undefined;
+          }
+        })();
+        const text = serializeCapture(buildCapture(recorder, result), [
+          ctx.config.marketplace.apiKey,
+          ctx.config.webhook.secret,
+          secretFile?.secret,
+          secretFile?.previousSecret,
+        ]);
+        writeFileSync(options.save, text);
+        if (!out.json)
+          out.line(
+            `Capture saved to ${options.save} (shapes, headers, status codes; no key, secret or article text).`,
+          );
+      }
+      if (!out.json) {
+        out.line();
+        out.line(
+          differing > 0
+            ? out.paint(
+                `${differing} assumption(s) differ from the real service (${recorder.sent} requests sent).`,
+                'red',
+              )
+            : out.paint(`Every checked assumption held (${recorder.sent} requests sent).`, 'green'),
+        );
+      }
+      if (differing > 0) process.exitCode = 1;
+    },
+    { fetch: recorder.fetch },
+  );
+}

@@ -141,9 +141,19 @@ export function disallowedScheme(url: string): string | undefined {
   return ALLOWED_SCHEMES.includes(scheme) ? undefined : scheme;
 }
 
+/** Names as they appear in the deal log; anything else is reported as malformed, never quoted. */
+const LOGGED_ELEMENT = /^[a-z][a-z0-9-]{0,40}$/;
+const LOGGED_ATTRIBUTE = /^[a-z@:_][a-z0-9@:._-]{0,40}$/;
+
+export function elementRemoval(name: string): string {
+  return LOGGED_ELEMENT.test(name) ? name : 'malformed element';
+}
+
 /** Why an attribute of an allowed element goes, or undefined when it stays. */
 export function attributeRemoval(element: string, name: string, value: string): string | undefined {
-  if (!(ALLOWED_ATTRIBUTES[element] ?? []).includes(name)) return `${name} attribute`;
+  if (!(ALLOWED_ATTRIBUTES[element] ?? []).includes(name)) {
+    return LOGGED_ATTRIBUTE.test(name) ? `${name} attribute` : 'malformed attribute';
+  }
   if (name === 'href') {
     const scheme = disallowedScheme(value);
     if (scheme !== undefined) return `${scheme}: link`;
@@ -156,7 +166,11 @@ export function attributeRemoval(element: string, name: string, value: string): 
  * parse and refuses the text past `maxDepth`, before the tree-building's parser, whose cost grows with the square
  * of the depth, ever sees it.
  */
-export function applyAllowlist(html: string, notes: RemovalNotes, maxDepth = Number.POSITIVE_INFINITY): string {
+export function applyAllowlist(
+  html: string,
+  notes: RemovalNotes,
+  maxDepth = Number.POSITIVE_INFINITY,
+): string {
   let depth = 0;
   /** The depth of the dropped element being skipped (its descendants are not noted one by one). */
   let dropping = 0;
@@ -168,14 +182,16 @@ export function applyAllowlist(html: string, notes: RemovalNotes, maxDepth = Num
     allowProtocolRelative: true,
     nonTextTags: [...DROP_WITH_CONTENT],
     disallowedTagsMode: 'discard',
-    transformTags: Object.fromEntries(BLOCK_WRAPPERS.map((tag) => [tag, () => ({ tagName: 'p', attribs: {} })])),
+    transformTags: Object.fromEntries(
+      BLOCK_WRAPPERS.map((tag) => [tag, () => ({ tagName: 'p', attribs: {} })]),
+    ),
     onOpenTag: (name, attribs) => {
       depth += 1;
       if (depth > maxDepth) throw RenderLimitError.depth(maxDepth);
       if (dropping > 0) return;
       if (DROP_WITH_CONTENT.includes(name)) dropping = depth;
       if (!ALLOWED_TAGS.has(name)) {
-        notes.add(name);
+        notes.add(elementRemoval(name));
         return;
       }
       for (const [attribute, value] of Object.entries(attribs)) {

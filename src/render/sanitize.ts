@@ -1,5 +1,5 @@
 import { load } from 'cheerio';
-import { ALLOWED_TAGS, applyAllowlist, attributeRemoval, RemovalNotes } from './allowlist.js';
+import { ALLOWED_TAGS, applyAllowlist, attributeRemoval, elementRemoval, RemovalNotes } from './allowlist.js';
 
 /**
  * A sanitised, depth-bounded copy of the parsed HTML. Everything downstream works on this tree, never on the raw
@@ -101,11 +101,16 @@ export function parseClean(html: string, options: ParseCleanOptions = {}): Clean
     const children = node.children ?? [];
     if (!ALLOWED_TAGS.has(name) || frame.depth >= MAX_DEPTH) {
       // Keep the content, lose the wrapper.
-      if (!ALLOWED_TAGS.has(name)) notes.add(name);
+      if (!ALLOWED_TAGS.has(name)) notes.add(elementRemoval(name));
       stack.push({ source: children, index: 0, target: frame.target, depth: frame.depth });
       continue;
     }
-    const element: CleanElement = { kind: 'element', name, attrs: cleanAttributes(name, node.attribs ?? {}, notes), children: [] };
+    const element: CleanElement = {
+      kind: 'element',
+      name,
+      attrs: cleanAttributes(name, node.attribs ?? {}, notes),
+      children: [],
+    };
     frame.target.push(element);
     if (!VOID_ELEMENTS.has(name)) {
       stack.push({ source: children, index: 0, target: element.children, depth: frame.depth + 1 });

@@ -2,28 +2,13 @@ import { readFileSync } from 'node:fs';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { type Article, type Block, parseArticle, type RenderNote } from '../../../src/render/html.js';
+import { allHtml } from './article-html.js';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../../fixtures/render/${name}`, import.meta.url), 'utf8');
 
 const p = (html: string): Block => ({ type: 'paragraph', html });
 const img = (n: number): Block => ({ type: 'image', n });
-
-/** Everything the renderer emits as HTML, for the "never in the output" checks. */
-function allHtml(article: Article): string {
-  return article.blocks
-    .map((block) => {
-      switch (block.type) {
-        case 'list':
-          return block.items.join('\n');
-        case 'image':
-          return '';
-        default:
-          return block.html;
-      }
-    })
-    .join('\n');
-}
 
 function expectClean(article: Article): void {
   const html = allHtml(article);

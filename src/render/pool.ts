@@ -17,9 +17,9 @@ import type { Article } from './types.js';
  * From source (tsx, vitest) the thread loads the TypeScript module through a shim that registers tsx; from
  * dist/ (`npm run build`) it loads the compiled module next to this one.
  */
-function workerFile(): string {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return new URL(fromSource ? './render-worker-dev.mjs' : './render-worker.js', import.meta.url).href;
+export function workerFile(moduleUrl: string = import.meta.url): string {
+  const fromSource = moduleUrl.endsWith('.ts');
+  return new URL(fromSource ? './render-worker-dev.mjs' : './render-worker.js', moduleUrl).href;
 }
 
 let pool: Piscina<RenderTask, RenderReply> | undefined;

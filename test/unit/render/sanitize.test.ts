@@ -8,7 +8,7 @@ import { SANITIZE_CORPUS } from './sanitize-corpus.js';
 /** Every element and attribute of `html` is on the allowlist, and no link has another scheme. */
 function expectAllowlisted(html: string): void {
   const $ = load(html, null, false);
-  for (const element of $('*').toArray()) {
+  for (const element of $('*').toArray() as Array<{ name: string; attribs: Record<string, string> }>) {
     expect(ALLOWED_TAGS).toContain(element.name);
     for (const [name, value] of Object.entries(element.attribs)) {
       expect(ALLOWED_ATTRIBUTES[element.name] ?? []).toContain(name);

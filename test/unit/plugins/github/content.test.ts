@@ -10,6 +10,22 @@ import {
 import { PRESET_DEFAULTS } from '../../../../plugins/github/layout.js';
 import { parseFragmentBlocks } from '../../../../src/render/html.js';
 
+/** An article's front matter (Hugo's keys) with this title. */
+function articleFrontMatter(title: string): string {
+  return renderFrontMatter({
+    keys: PRESET_DEFAULTS.hugo.keys,
+    title,
+    date: new Date('2026-07-01T08:00:00Z'),
+    slug: 'sekacky',
+    categories: [],
+    cover: undefined,
+    permalink: undefined,
+    dealId: 5,
+    draft: false,
+    extra: {},
+  });
+}
+
 describe('plugins/github/content', () => {
   it.each([
     ['{{ site.title }}', '&#123;{ site.title }}'],
@@ -89,18 +105,7 @@ describe('plugins/github/content', () => {
     ['a YAML 1.1 boolean', 'no'],
     ['a script end tag', '</script><script>alert(1)</script>'],
   ])('writes a title with %s as one YAML string that reads back exactly', (_name, title) => {
-    const yaml = renderFrontMatter({
-      keys: PRESET_DEFAULTS.hugo.keys,
-      title,
-      date: new Date('2026-07-01T08:00:00Z'),
-      slug: 'sekacky',
-      categories: [],
-      cover: undefined,
-      permalink: undefined,
-      dealId: 5,
-      draft: false,
-      extra: {},
-    });
+    const yaml = articleFrontMatter(title);
     const body = yaml.slice('---\n'.length, -'---\n'.length);
 
     for (const version of ['1.1', '1.2'] as const) {
@@ -112,18 +117,7 @@ describe('plugins/github/content', () => {
   });
 
   it('writes an image tag in a title as escaped YAML text', () => {
-    const yaml = renderFrontMatter({
-      keys: PRESET_DEFAULTS.hugo.keys,
-      title: '<img src=x onerror=alert(1)> "Sekačky"',
-      date: new Date('2026-07-01T08:00:00Z'),
-      slug: 'sekacky',
-      categories: [],
-      cover: undefined,
-      permalink: undefined,
-      dealId: 5,
-      draft: false,
-      extra: {},
-    });
+    const yaml = articleFrontMatter('<img src=x onerror=alert(1)> "Sekačky"');
     expect(yaml.split('\n')[1]).toBe('title: "<img src=x onerror=alert(1)> \\"Sekačky\\""');
   });
 

@@ -131,11 +131,16 @@ export class RemovalNotes {
 
 /**
  * The scheme of a URL when it is not an allowed one (`javascript`, `data`, `vbscript`, `ftp`, …). Browsers ignore
- * whitespace and control characters inside a scheme (`java&#x09;script:`), so they are ignored here too.
+ * whitespace and control characters inside a scheme (`java&#x09;script:`), so they are skipped here too, however
+ * many there are.
  */
 export function disallowedScheme(url: string): string | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers ignore exactly these characters in a URL
-  const match = /^([a-z][a-z0-9.+-]*):/i.exec(url.slice(0, 256).replace(/[\u0000-\u0020\u007f]+/g, ''));
+  let head = '';
+  for (let i = 0; i < url.length && head.length < 64; i++) {
+    const code = url.charCodeAt(i);
+    if (code > 0x20 && code !== 0x7f) head += url[i];
+  }
+  const match = /^([a-z][a-z0-9.+-]*):/i.exec(head);
   if (match === null) return undefined;
   const scheme = (match[1] ?? '').toLowerCase();
   return ALLOWED_SCHEMES.includes(scheme) ? undefined : scheme;

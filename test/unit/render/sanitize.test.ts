@@ -31,6 +31,19 @@ describe('src/render/sanitize', () => {
     expectAllowlisted(output);
   });
 
+  it.each([
+    ['javascript:alert(1)', 'javascript'],
+    [`${' '.repeat(300)}javascript:alert(1)`, 'javascript'],
+    [`j${'\t\n\r'.repeat(100)}avascript:alert(1)`, 'javascript'],
+    ['DATA:text/html,x', 'data'],
+    ['https://x.cz/', undefined],
+    ['mailto:a@b.cz', undefined],
+    ['/relative:path', undefined],
+    ['java%0ascript:alert(1)', undefined],
+  ])('disallowedScheme(%j) is %s', (url, scheme) => {
+    expect(disallowedScheme(url)).toBe(scheme);
+  });
+
   it('names more than 40 distinct removals as a count', () => {
     const attributes = Array.from({ length: 45 }, (_, i) => `data-x${i}="1"`).join(' ');
     const clean = parseClean(`<p ${attributes}>a</p>`);

@@ -1,6 +1,7 @@
 /** The Markdown summary of one bench run (bench/results/latest.md), with each target checked. */
 import type { BurstResult } from './burst.js';
 import type { LatencyPart } from './latency.js';
+import { renderSection } from './render.js';
 import type { BenchReport } from './run.js';
 
 const mark = (ok: boolean): string => (ok ? 'met' : '**missed**');
@@ -188,6 +189,8 @@ export function renderMarkdown(report: BenchReport): string {
     for (const w of img.whatIf) out.push(`| ${w.name}: ${w.what} | ${w.medianMs} | ${w.kB} |`);
     out.push('');
   }
+
+  if (report.render) out.push(...renderSection(report.render));
 
   const sc = report.scaling;
   if (sc) {

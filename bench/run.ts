@@ -14,9 +14,10 @@ import { buildChildren, childMode, killAllChildren, RESULTS_DIR, setNodeArgs } f
 import { type LoadReport, startLoadMonitor } from './lib/load.js';
 import { type MachineInfo, machineInfo } from './lib/machine.js';
 import { connect, deletePattern, runPrefix } from './lib/redis.js';
+import { type RenderBenchResult, runRender } from './render.js';
 import { renderMarkdown } from './report.js';
 
-const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency'] as const;
+const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency', 'render'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     'ingest-rounds': { type: 'string' },
     connections: { type: 'string' },
     'image-runs': { type: 'string' },
+    'render-rounds': { type: 'string' },
     tsx: { type: 'boolean', default: false },
     'node-args': { type: 'string' },
     'reuse-build': { type: 'boolean', default: false },
@@ -49,6 +51,7 @@ if (values.help) {
   --latency-deals N       deals measured against WordPress (default 30)
   --ingest-seconds S      per ingest round (default 10); --ingest-rounds R (default 3); --connections C (10)
   --image-runs N          normalisations measured (default 30)
+  --render-rounds N       rounds of the hostile render corpus (default 5)
   --node-args="…"         node flags for the daemon processes (e.g. --max-semi-space-size=1)
   --reuse-build           run the children compiled by the last run (bench/results/build) as they are
   --tsx                   run children through tsx instead of compiling them (faster start, RSS inflated)
@@ -70,6 +73,7 @@ const settings = {
   ingestRounds: int(values['ingest-rounds'], quick ? 1 : 3),
   connections: int(values.connections, 10),
   imageRuns: int(values['image-runs'], quick ? 5 : 30),
+  renderRounds: int(values['render-rounds'], quick ? 2 : 5),
   /** The unbounded-capacity runs of the scaling part use a limit the burst cannot reach. */
   openLimit: 100_000,
 };
@@ -90,6 +94,7 @@ export interface BenchReport {
   burst?: BurstResult | undefined;
   scaling?: { capped: BurstResult[]; open: BurstResult[] } | undefined;
   latency?: LatencyResult | undefined;
+  render?: RenderBenchResult | undefined;
   /** Per part: CPU used by other processes on the machine meanwhile (see bench/lib/load.ts). */
   load: Record<string, LoadReport>;
   errors: Record<string, string>;
@@ -209,6 +214,7 @@ try {
       log,
     }),
   );
+  report.render = await part('render', () => runRender({ rounds: settings.renderRounds, log }));
 } finally {
   await cleanup();
   redis.disconnect();

@@ -36,6 +36,7 @@ import {
 } from './queue/worker.js';
 import { createReconciler, type Reconciler, readLastSweep } from './reconcile/index.js';
 import { ensureEmbeddedRedis } from './redis/embedded.js';
+import { closeRenderPool } from './render/pool.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
 import { VERSION } from './version.js';
 import { createWebhookRouter } from './webhook/receiver.js';
@@ -225,6 +226,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'queue close failed'));
     await Promise.all([redis, producerRedis, workerRedis].map((client) => closeRedisClient(client)));
     await publishers.close();
+    await closeRenderPool();
     await embedded?.stop();
   };
 
@@ -269,6 +271,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           createPipelineProcessor({
             resolveBlog: (blogId) => publishers.get(blogId),
             settings: config.pipeline,
+            render: config.render,
           }),
         approvalGraceMs: config.pipeline.deadlineGraceMs,
         timeZone: config.marketplace.timeZone,

@@ -10,7 +10,7 @@
  */
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
-import { Document } from 'yaml';
+import { Document, Scalar } from 'yaml';
 import { toIsoWithServiceOffset } from '../../src/marketplace/schema.js';
 import { blocksToPlainHtml } from '../../src/render/plain.js';
 import type { Block, ImageRef } from '../../src/render/types.js';
@@ -179,7 +179,8 @@ export function renderFrontMatter(input: FrontMatterInput): string {
   const set = (key: string | null, value: unknown) => {
     if (key !== null && value !== undefined) doc.set(key, value);
   };
-  set(keys.title, input.title);
+  // The title is text: always one double-quoted YAML string, whatever markup or YAML syntax it holds.
+  if (keys.title !== null) doc.set(keys.title, doubleQuoted(doc, input.title));
   set(keys.date, toIsoWithServiceOffset(input.date));
   set(keys.slug, input.slug);
   if (input.categories.length > 0) set(keys.categories, [...input.categories]);
@@ -197,6 +198,12 @@ export function renderFrontMatter(input: FrontMatterInput): string {
     );
   }
   return `---\n${yaml}---\n`;
+}
+
+function doubleQuoted(doc: Document, text: string): Scalar {
+  const node = doc.createNode(text) as Scalar;
+  node.type = Scalar.QUOTE_DOUBLE;
+  return node;
 }
 
 /** The whole file: front matter, a blank line, the body, a final newline. */

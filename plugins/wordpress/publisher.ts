@@ -18,6 +18,7 @@ import type {
 } from '../../src/publisher/types.js';
 import { toBlockMarkup } from '../../src/render/blocks.js';
 import { parseFragmentBlocks } from '../../src/render/html.js';
+import { escapeText } from '../../src/render/sanitize.js';
 import type { ImageRef } from '../../src/render/types.js';
 import { chooseCategory, describeFallback } from './categories.js';
 import { createWordPressClient, type WordPressClient } from './client.js';
@@ -463,7 +464,8 @@ export function createWordPressPublisher(
     }
     const category = await resolveCategory(deal, log, signal);
     const data: Record<string, unknown> = {
-      title: input.article.title,
+      // The title is text: escaped, so WordPress shows markup in it as characters for every user role.
+      title: escapeText(input.article.title),
       content: withMarker(toBlockMarkup(input.article, refs), marker),
       status: options.status,
       slug: input.slug,
@@ -522,7 +524,7 @@ export function createWordPressPublisher(
         route: '/wp/v2/posts',
         query: { _fields: POST_FIELDS },
         data: {
-          title: input.title,
+          title: escapeText(input.title),
           content: withMarker(blocks, marker),
           status: 'draft',
           slug: input.slug,

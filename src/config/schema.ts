@@ -3,6 +3,7 @@ import { isKnownTimeZone } from '../marketplace/date-time.js';
 import { SERVICE_TIME_ZONE } from '../marketplace/schema.js';
 import { PipelineSettings } from '../pipeline/options.js';
 import { ReconcileSettings } from '../reconcile/settings.js';
+import { RenderSettings } from '../render/limits.js';
 
 /**
  * A secret may be written in the file as a plain string, or as a reference: `{ env: NAME }` reads an
@@ -128,6 +129,8 @@ export const Config = z
       .prefault({}),
     /** Photo size and format, URL verification and hand-in pacing (see src/pipeline/options.ts). */
     pipeline: PipelineSettings.prefault({}),
+    /** Limits on one article's rendering and the render threads (see src/render/limits.ts). */
+    render: RenderSettings.prefault({}),
     /** The sweep for accepted deals whose webhook never arrived (see src/reconcile/index.ts). */
     reconcile: ReconcileSettings.prefault({}),
     /** Folder for pressbridge's own files (embedded Redis data, static sites). */

@@ -7,6 +7,7 @@ import type { BlogConfig } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Publisher } from '../publisher/types.js';
 import { DEFAULT_MAX_INPUT_PIXELS, DEFAULT_MAX_WIDTH, DEFAULT_QUALITY } from '../render/images.js';
+import type { RenderSettingsInput } from '../render/limits.js';
 import type { Clock } from './clock.js';
 
 export const PipelineSettings = z.object({
@@ -71,6 +72,8 @@ export interface PipelineOptions {
   resolveBlog(blogId: number): ResolvedBlog | undefined;
   /** Partial settings; the rest take their defaults (see `PipelineSettings`). */
   settings?: PipelineSettingsInput;
+  /** Render limits and threads (config `render`; see src/render/limits.ts). */
+  render?: RenderSettingsInput;
   /** Used to GET the public URL (default: the global fetch, looked up per call). */
   fetch?: typeof fetch;
   /** Default: the system clock. */

@@ -32,6 +32,7 @@ import { AppError, errorMessage } from '../errors.js';
 import { AGENT_DEADLINE_MINUTES, ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
 import type { PublishDeal, PublisherProgress, PublishLog } from '../publisher/types.js';
 import { DeadlineMissedError, type DealJobContext, type DealProcessor } from '../queue/worker.js';
+import { RenderSettings } from '../render/limits.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Decision, decide } from './decide.js';
 import { createBriefDraft } from './draft.js';
@@ -64,6 +65,7 @@ interface Published {
 
 export function createPipelineProcessor(options: PipelineOptions): DealProcessor {
   const settings = PipelineSettings.parse(options.settings ?? {});
+  const renderSettings = RenderSettings.parse(options.render ?? {});
   const clock: Clock = options.clock ?? systemClock;
   // Looked up per call, so a fetch patched after start-up (test interceptors) is honoured.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -310,8 +312,11 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       );
 
       await store.update(dealId, { state: 'rendering' });
-      const rendered = await step('render', async () =>
-        renderDeal({ dealId, html: text.text, photos: photoStep.photos, dealName: event.demand?.name }),
+      const rendered = await step('render', () =>
+        renderDeal(
+          { dealId, html: text.text, photos: photoStep.photos, dealName: event.demand?.name },
+          renderSettings,
+        ),
       );
       const { article, slug } = rendered;
       if (rendered.titleSource !== 'h1') {

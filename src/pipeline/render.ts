@@ -1,10 +1,13 @@
 /**
  * Step 4, render: the text becomes a sanitised Article with a title (the first `<h1>`, else the deal's name),
- * a slug, and the photos become PublishImages named after the slug. Pure.
+ * a slug, and the photos become PublishImages named after the slug. The text is parsed, sanitised and rendered
+ * in a render thread within the render limits (src/render/pool.ts); a text over a limit fails the deal with a
+ * RenderLimitError naming the limit.
  */
 import type { PublishImage } from '../publisher/types.js';
 import { altText } from '../render/blocks.js';
-import { parseArticle } from '../render/html.js';
+import { RenderSettings } from '../render/limits.js';
+import { parseArticleIsolated } from '../render/pool.js';
 import { slugify } from '../render/slug.js';
 import type { Article, RenderNote } from '../render/types.js';
 import type { StoredPhoto } from './files.js';
@@ -28,8 +31,15 @@ export interface RenderedDeal {
   images: PublishImage[];
 }
 
-export function renderDeal(input: RenderInput): RenderedDeal {
-  const article = parseArticle(input.html, { photoNumbers: input.photos.map((p) => p.n) });
+export async function renderDeal(
+  input: RenderInput,
+  settings: RenderSettings = RenderSettings.parse({}),
+): Promise<RenderedDeal> {
+  const article = await parseArticleIsolated(input.html, {
+    photoNumbers: input.photos.map((p) => p.n),
+    limits: settings.limits,
+    threads: settings.threads,
+  });
   const name = input.dealName?.replace(/\s+/g, ' ').trim();
   const [title, titleSource]: [string, TitleSource] = article.title
     ? [article.title, 'h1']
@@ -64,7 +74,11 @@ export function noteLines(notes: readonly RenderNote[]): NoteLine[] {
   const lines: NoteLine[] = [];
   const removed = notes.flatMap((note) => (note.kind === 'removed' ? [note.what] : []));
   if (removed.length > 0) {
-    lines.push({ level: 'info', msg: 'unsafe markup removed from the text', fields: { removed } });
+    lines.push({
+      level: 'info',
+      msg: 'markup outside the allowlist removed from the text',
+      fields: { removed },
+    });
   }
   for (const note of notes) {
     if (note.kind === 'missing_photo') {

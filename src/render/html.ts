@@ -1,3 +1,4 @@
+import { checkMarkerCount, checkTextSize, type RenderLimits } from './limits.js';
 import { blocksToPlainHtml } from './plain.js';
 import {
   type CleanElement,
@@ -17,6 +18,8 @@ export type { Article, Block, HeadingLevel, ImageRef, RenderNote } from './types
 export interface ParseArticleOptions {
   /** The photo numbers the marketplace delivered (0 = cover, 1..5 = markers `[foto1]`…`[foto5]`). */
   photoNumbers: readonly number[];
+  /** Refuse texts over these limits (RenderLimitError); none when absent. */
+  limits?: RenderLimits;
 }
 
 /** `[foto1]`, `[FOTO1]`, `[foto 1]`, `[ foto1 ]`. */
@@ -546,7 +549,12 @@ function titleText(element: CleanElement): string {
  * photos nobody marked are appended at the end. Never throws on malformed HTML.
  */
 export function parseArticle(html: string, options: ParseArticleOptions): Article {
-  const { nodes, removed } = parseClean(html);
+  const limits = options.limits;
+  if (limits !== undefined) {
+    checkTextSize(html, limits);
+    checkMarkerCount(html, MARKER, limits);
+  }
+  const { nodes, removed } = parseClean(html, { maxDepth: limits?.maxDepth });
   const ledger = new PhotoLedger(options.photoNumbers);
   const titleElement = findTitle(nodes);
   const sink: Sink = { blocks: [], collected: undefined };

@@ -1,4 +1,5 @@
 import { load } from 'cheerio';
+import { ALLOWED_TAGS, applyAllowlist, attributeRemoval, elementRemoval, RemovalNotes } from './allowlist.js';
 
 /**
  * A sanitised, depth-bounded copy of the parsed HTML. Everything downstream works on this tree, never on the raw
@@ -8,7 +9,7 @@ export type CleanNode = CleanElement | CleanText;
 
 export interface CleanElement {
   kind: 'element';
-  /** Lowercase tag name, always matching VALID_TAG. */
+  /** Lowercase tag name, always one of ALLOWED_TAGS (allowlist.ts). */
   name: string;
   /** In source order; values decoded (entities resolved), escaped again only when serialised. */
   attrs: Array<[string, string]>;
@@ -27,28 +28,6 @@ export interface CleanFragment {
   removed: string[];
 }
 
-/** Removed together with their content. */
-const DROP_ELEMENTS = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'form',
-  'link',
-  'meta',
-  'base',
-  'title',
-  'noscript',
-  'template',
-  'svg',
-  'math',
-  'portal',
-]);
-
 export const VOID_ELEMENTS = new Set([
   'area',
   'br',
@@ -62,53 +41,11 @@ export const VOID_ELEMENTS = new Set([
   'param',
 ]);
 
-/** Attributes holding one URL; a dangerous scheme removes the attribute (or, for a src, the whole element). */
-const URL_ATTRIBUTES = new Set([
-  'href',
-  'src',
-  'action',
-  'formaction',
-  'xlink:href',
-  'poster',
-  'background',
-  'cite',
-  'longdesc',
-  'lowsrc',
-  'dynsrc',
-  'codebase',
-  'data',
-  'ping',
-]);
-
-/** Elements that are pointless without their source URL: removed whole when it is dangerous. */
-const NEEDS_SRC = new Set(['img', 'source', 'track', 'video', 'audio', 'input']);
-
-const VALID_TAG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-const VALID_ATTRIBUTE = /^[a-z_:][a-z0-9_:.-]*$/;
-const DANGEROUS_SCHEME = /^(javascript|vbscript|data):/;
-
 /**
  * Past this depth elements are unwrapped (their content kept): real articles nest a dozen levels, and bounded
  * depth keeps every recursive walk over the tree safe from stack overflows on hostile input.
  */
 export const MAX_DEPTH = 64;
-
-type Scheme = 'javascript' | 'vbscript' | 'data';
-
-/** Browsers ignore ASCII whitespace and control characters anywhere in a scheme ("java\tscript:"). */
-function withoutUrlNoise(url: string): string {
-  let out = '';
-  for (let i = 0; i < url.length && out.length < 16; i++) {
-    const code = url.charCodeAt(i);
-    if (code > 0x20 && code !== 0x7f) out += url[i];
-  }
-  return out;
-}
-
-function dangerousScheme(url: string): Scheme | undefined {
-  const match = DANGEROUS_SCHEME.exec(withoutUrlNoise(url).toLowerCase());
-  return match ? (match[1] as Scheme) : undefined;
-}
 
 /** The read-only slice of domhandler's node shape that this module touches. */
 interface DomNode {
@@ -126,21 +63,20 @@ interface Frame {
   depth: number;
 }
 
+export interface ParseCleanOptions {
+  /** Refuse the text (RenderLimitError) when it nests elements deeper than this. */
+  maxDepth?: number | undefined;
+}
+
 /**
- * Parses an HTML fragment (browser-grade error recovery via parse5) and returns its sanitised tree.
- * Iterative, linear in the input size.
+ * Sanitises an HTML fragment and returns its tree: first sanitize-html with the allowlist (allowlist.ts), then a
+ * browser-grade parse (parse5) of its output, on which the same allowlist is applied again while the tree is
+ * built. Iterative, linear in the input size.
  */
-export function parseClean(html: string): CleanFragment {
-  const $ = load(html, null, false);
+export function parseClean(html: string, options: ParseCleanOptions = {}): CleanFragment {
+  const notes = new RemovalNotes();
+  const $ = load(applyAllowlist(html, notes, options.maxDepth), null, false);
   const root = $.root()[0] as unknown as DomNode;
-  const removed: string[] = [];
-  const seen = new Set<string>();
-  const note = (what: string): void => {
-    if (!seen.has(what)) {
-      seen.add(what);
-      removed.push(what);
-    }
-  };
 
   const nodes: CleanNode[] = [];
   const stack: Frame[] = [{ source: root.children ?? [], index: 0, target: nodes, depth: 0 }];
@@ -157,30 +93,30 @@ export function parseClean(html: string): CleanFragment {
       appendText(frame.target, node.data ?? '');
       continue;
     }
-    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') {
+    if (node.type !== 'tag') {
       // Comments (which could fake block delimiters such as <!-- wp:html -->), doctype, CDATA.
       continue;
     }
     const name = (node.name ?? '').toLowerCase();
-    if (DROP_ELEMENTS.has(name)) {
-      note(name);
-      continue;
-    }
     const children = node.children ?? [];
-    if (!VALID_TAG.test(name) || frame.depth >= MAX_DEPTH) {
+    if (!ALLOWED_TAGS.has(name) || frame.depth >= MAX_DEPTH) {
       // Keep the content, lose the wrapper.
+      if (!ALLOWED_TAGS.has(name)) notes.add(elementRemoval(name));
       stack.push({ source: children, index: 0, target: frame.target, depth: frame.depth });
       continue;
     }
-    const attrs = cleanAttributes(name, node.attribs ?? {}, note);
-    if (attrs === undefined) continue;
-    const element: CleanElement = { kind: 'element', name, attrs, children: [] };
+    const element: CleanElement = {
+      kind: 'element',
+      name,
+      attrs: cleanAttributes(name, node.attribs ?? {}, notes),
+      children: [],
+    };
     frame.target.push(element);
     if (!VOID_ELEMENTS.has(name)) {
       stack.push({ source: children, index: 0, target: element.children, depth: frame.depth + 1 });
     }
   }
-  return { nodes, removed };
+  return { nodes, removed: notes.result() };
 }
 
 function appendText(target: CleanNode[], text: string): void {
@@ -190,44 +126,17 @@ function appendText(target: CleanNode[], text: string): void {
   else target.push({ kind: 'text', text });
 }
 
-/** Returns undefined when the whole element must go (e.g. an image whose src is a javascript: URL). */
 function cleanAttributes(
   element: string,
   attribs: Record<string, string>,
-  note: (what: string) => void,
-): Array<[string, string]> | undefined {
+  notes: RemovalNotes,
+): Array<[string, string]> {
   const kept: Array<[string, string]> = [];
   for (const [rawName, value] of Object.entries(attribs)) {
     const name = rawName.toLowerCase();
-    if (name.startsWith('on')) {
-      note(`${name} attribute`);
-      continue;
-    }
-    if (name === 'style' || name === 'srcdoc') {
-      note(`${name} attribute`);
-      continue;
-    }
-    if (!VALID_ATTRIBUTE.test(name)) {
-      note('malformed attribute');
-      continue;
-    }
-    if (URL_ATTRIBUTES.has(name)) {
-      const scheme = dangerousScheme(value);
-      if (scheme !== undefined) {
-        note(`${scheme}: ${name === 'href' ? 'link' : name}`);
-        if (name === 'src' && NEEDS_SRC.has(element)) return undefined;
-        continue;
-      }
-    }
-    if (name === 'srcset' || name === 'imagesrcset') {
-      const candidates = value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '');
-      const bad = candidates.map(dangerousScheme).find((scheme) => scheme !== undefined);
-      if (bad !== undefined) {
-        note(`${bad}: ${name}`);
-        continue;
-      }
-    }
-    kept.push([name, value]);
+    const why = attributeRemoval(element, name, value);
+    if (why === undefined) kept.push([name, value]);
+    else notes.add(why);
   }
   return kept;
 }

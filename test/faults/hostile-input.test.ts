@@ -4,12 +4,15 @@
  * - at the webhook: bad, missing, ambiguous and non-hex signatures, a tampered body, replayed bodies, content
  *   types that are not JSON, gzip/deflate/brotli bombs, unknown encodings, bodies over 1 MiB (with and without
  *   Content-Length), JSON nested 100 000 deep, events with missing or mistyped fields;
- * - in the deal itself: broken HTML, 2.5 MB of HTML, `javascript:` links, `<script>` and event handlers, SVG and
+ * - in the deal itself: broken HTML, 950 KB of HTML, `javascript:` links, `<script>` and event handlers, SVG and
  *   HTML served as JPEG, a JPEG declaring 3.6 gigapixels, a photo URL on a foreign host, a category id that
- *   WordPress does not have.
+ *   WordPress does not have;
+ * - texts over the render limits (src/render/limits.ts): 825 KB nested 75 000 deep, 10 000 and 40 000 nested
+ *   divs, 100 000 `[foto1]` markers, 2.5 MB of HTML. Each fails its deal at once, naming the limit.
  *
  * Each case asserts the exact answer or outcome; at the end, deals delivered normally alongside the corpus are
- * published exactly once and the daemon process never went down.
+ * published exactly once, the daemon process never went down, and `/healthz` answered within 100 ms throughout
+ * (rendering runs in worker threads, never on the daemon's event loop).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,10 +24,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealRecord } from '../../src/deals/store.js';
 import { DEAL_QUEUE } from '../../src/queue/jobs.js';
 import type { SandboxDeal } from '../../src/sandbox/index.js';
+import { hostileTexts } from '../helpers/hostile-texts.js';
 import { TEST_REDIS_URL } from '../helpers/redis.js';
 import { sign } from '../helpers/sign.js';
 import { listMedia, listPosts, type WpPost } from '../helpers/wordpress.js';
 import { type Scenario, startScenario } from './harness.js';
+import { type HealthProbe, probeHealth } from './health-probe.js';
 import { recordScenario } from './report.js';
 
 const HEADER = 'X-Sandbox-Signature';
@@ -36,6 +41,10 @@ const DROPPED_PHOTO_CASES = [
   'photo on a foreign host',
 ];
 const MiB = 1024 * 1024;
+/** The texts over a render limit: each ends `failed` with its error code, naming its limit. */
+const REFUSED = hostileTexts().filter((t) => t.refusedWith !== undefined);
+/** The default render time budget (render.limits.timeBudgetMs). */
+const TIME_BUDGET_MS = 10_000;
 
 /** A JPEG whose header declares `width` × `height` pixels over a few hundred bytes of data. */
 async function bombJpeg(width: number, height: number): Promise<Buffer> {
@@ -65,6 +74,7 @@ describe('fault: hostile and broken input', () => {
   let foreignHits = 0;
   let queueRedis: Redis;
   let queue: Queue;
+  let health: HealthProbe;
   const started = Date.now();
   /** Content cases: created before the first test, processed while the webhook cases run. */
   const deals = new Map<string, SandboxDeal>();
@@ -129,6 +139,7 @@ describe('fault: hostile and broken input', () => {
     queueRedis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
     queue = new Queue(DEAL_QUEUE, { connection: queueRedis, prefix: s.prefix });
     await s.daemon.start();
+    health = probeHealth(`${s.daemon.baseUrl}/healthz`);
 
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script>' +
@@ -137,10 +148,6 @@ describe('fault: hostile and broken input', () => {
     const html = Buffer.from(
       '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
     );
-    const paragraphs = Array.from(
-      { length: 32_000 },
-      (_, i) => `<p>Odstavec ${i}: dlouhý text o sekačkách, zahradách a servisu, opakovaně.</p>`,
-    ).join('');
     const cases: Array<[string, Parameters<Scenario['createDeal']>[0]]> = [
       [
         'broken html',
@@ -151,7 +158,7 @@ describe('fault: hostile and broken input', () => {
             '</div></span><!-- neuzavřený komentář',
         },
       ],
-      ['enormous html', { html: `<h1>Obrovský článek</h1>${paragraphs}<p>[foto1]</p>` }],
+      ...hostileTexts().map((t): [string, { html: string }] => [t.name, { html: t.html }]),
       [
         'scripts and javascript: links',
         {
@@ -184,6 +191,7 @@ describe('fault: hostile and broken input', () => {
   });
 
   afterAll(async () => {
+    await health?.stop();
     await queue?.close();
     queueRedis?.disconnect();
     await s?.close();
@@ -404,14 +412,32 @@ describe('fault: hostile and broken input', () => {
       expect(await mediaOf(deal.id)).toBe(2);
     });
 
-    it('2.5 MB of HTML: published whole', async () => {
-      const deal = dealOf('enormous html');
-      expect(Buffer.byteLength(deal.html)).toBeGreaterThan(2_500_000);
+    it('950 KB of HTML: published whole', async () => {
+      const deal = dealOf('950 KB of html');
+      expect(Buffer.byteLength(deal.html)).toBeGreaterThan(900_000);
       const record = await final(deal.id);
       expect(record.state, record.error).toBe('handed_in');
       const [post] = await postOf(deal.id);
-      expect(post?.content.raw).toContain('Odstavec 31999:');
+      expect(post?.content.raw).toContain('Odstavec 11999:');
     });
+
+    it.each(REFUSED)(
+      '$name: failed at once naming the limit, within the time budget, ran once, nothing published',
+      async ({ name, refusedWith, limit }) => {
+        const deal = dealOf(name);
+        const record = await final(deal.id);
+        expect(record).toMatchObject({ state: 'failed', errorCode: refusedWith, attempts: 1 });
+        expect(record.error).toContain(limit);
+        expect(record.steps.render).toMatchObject({ outcome: 'error' });
+        expect(record.steps.render?.ms).toBeLessThanOrEqual(TIME_BUDGET_MS);
+        const log = (await s.store.readLog(deal.id, { limit: 500 })).map((e) => e.msg);
+        expect(log.filter((msg) => msg === 'deal text fetched')).toHaveLength(1);
+        expect(log).not.toContain('deal text taken from the earlier attempt');
+        expect(await postOf(deal.id)).toHaveLength(0);
+        expect(await mediaOf(deal.id)).toBe(0);
+        expect(s.sandbox.handIns().filter((h) => h.dealId === deal.id)).toHaveLength(0);
+      },
+    );
 
     it('<script>, event handlers, iframes, SVG and javascript: links are removed; the real link stays', async () => {
       const deal = dealOf('scripts and javascript: links');
@@ -471,27 +497,34 @@ describe('fault: hostile and broken input', () => {
     });
   });
 
-  it('nothing else was disturbed: every other deal published once, the daemon never went down', async () => {
-    const corpus = [...deals.values()].map((d) => d.id);
-    await s.waitUntilFinal([...controls, ...corpus], 120_000);
+  it('nothing else was disturbed: every other deal published once, the daemon never went down, /healthz within 100 ms throughout', async () => {
+    const refused = new Set(REFUSED.map((t) => deals.get(t.name)?.id));
+    const all = [...deals.values()].map((d) => d.id);
+    await s.waitUntilFinal([...controls, ...all], 120_000);
+    const corpus = all.filter((id) => !refused.has(id));
     const tally = await s.tally(controls);
     const photoDropped = new Set(DROPPED_PHOTO_CASES.map((name) => deals.get(name)?.id));
-    const all = await s.tally([...controls, ...corpus], (id) => (photoDropped.has(id) ? 1 : 2));
+    const published = await s.tally([...controls, ...corpus], (id) => (photoDropped.has(id) ? 1 : 2));
+    const probe = await health.stop();
     recordScenario({
       scenario: 'hostile input corpus',
-      deals: controls.length + corpus.length,
-      published: all.published,
-      duplicates: all.duplicates,
-      lost: all.lost,
+      deals: controls.length + all.length,
+      published: published.published,
+      duplicates: published.duplicates,
+      lost: published.lost,
       wallMs: Date.now() - started,
-      notes: `${corpus.length} hostile deals + ${controls.length} normal ones; webhook cases answered as specified`,
+      notes:
+        `${all.length} hostile deals (${refused.size} refused by the render limits) + ${controls.length} normal ones; ` +
+        `webhook cases answered as specified; /healthz slowest of ${probe.samples}: ${Math.round(probe.maxMs)} ms`,
     });
     expect(tally.problems).toEqual([]);
     expect(tally).toMatchObject({ published: controls.length, duplicates: 0, lost: 0 });
-    expect(all.problems).toEqual([]);
+    expect(published.problems).toEqual([]);
     expect(s.daemon.exits).toEqual([]);
-    const health = await fetch(`${s.daemon.baseUrl}/healthz`);
-    expect(health.status).toBe(200);
+    expect(probe.failures).toEqual([]);
+    expect(probe.samples).toBeGreaterThan(10);
+    // The issue's requirement: the daemon answers while hostile texts render.
+    expect(probe.maxMs, JSON.stringify(probe.slowest)).toBeLessThan(100);
     expect(s.sandbox.handIns()).toHaveLength(controls.length + corpus.length);
   });
 });

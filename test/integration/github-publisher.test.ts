@@ -257,7 +257,7 @@ describe('deal → GitHub commit → deploy → hand-in, end to end (integration
       'assets/images/vylet-do-tater-s-detmi/vylet-do-tater-s-detmi-2.jpg',
     ]);
     expect(entries[0]?.content).toContain(`\npressbridge_deal: ${deal.id}\n---\n`);
-    expect(entries[0]?.content).toContain('\ntitle: Výlet do Tater s dětmi\n');
+    expect(entries[0]?.content).toContain('\ntitle: "Výlet do Tater s dětmi"\n');
     expect(entries[0]?.content).toContain('\ncategories:\n  - "3"\n');
 
     // The wait: the page answered 404 while the deal was verifying, and nothing was handed in before it was live.

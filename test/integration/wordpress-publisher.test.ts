@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { load } from 'cheerio';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -482,6 +483,42 @@ describe('plugins/wordpress against a real WordPress', () => {
     expect(post.status).toBe('pending');
     expect(post.author).toBe(1);
     expect(post.comment_status).toBe('closed');
+  });
+
+  it('sends titles as text: markup in a title shows as characters, also for an Administrator', async () => {
+    // Arrange: the <h1> carries escaped markup, so the title itself contains "<img …>" as characters
+    const title = '<img src=x onerror=alert(1)> Sekačky & "vozíky" <b>levně</b>';
+    const article = parseArticle(
+      '<h1>&lt;img src=x onerror=alert(1)&gt; Sekačky &amp; "vozíky" &lt;b&gt;levně&lt;/b&gt;</h1><p>Text.</p>',
+      { photoNumbers: [] },
+    );
+    expect(article.title).toBe(title);
+    const { input } = await publishInput(305, null, {
+      article: { ...article, title },
+      slug: 'sekacky',
+      images: [],
+    });
+    const publisher = publisherFor(site);
+
+    // Act
+    const result = await publisher.publish(input);
+    await publisher.createDraft(draftInput(306, { title, slug: 'zadani-sekacky' }));
+
+    // Assert: stored escaped, shown as the same characters, never as an element
+    const posts = await listPosts(site, { status: 'all' });
+    expect(posts).toHaveLength(2);
+    for (const post of posts) {
+      expect(post.title.raw).toBe(
+        '&lt;img src=x onerror=alert(1)&gt; Sekačky &amp; "vozíky" &lt;b&gt;levně&lt;/b&gt;',
+      );
+      const rendered = load(`<h1>${post.title.rendered}</h1>`, null, false);
+      expect(rendered('h1 *')).toHaveLength(0);
+      expect(rendered('h1').text().replace(/[“”″]/g, '"')).toBe(title);
+    }
+    const page = await (await fetch(result.url)).text();
+    expect(page).not.toContain('<img src=x');
+    expect(page).not.toContain('<b>levně');
+    expect(load(page)('h1, h2, title').text()).toContain('<img src=x onerror=alert(1)> Sekačky');
   });
 
   it('creates the brief draft exactly once', async () => {

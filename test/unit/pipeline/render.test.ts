@@ -14,8 +14,8 @@ function photo(n: number): StoredPhoto {
 }
 
 describe('src/pipeline/render', () => {
-  it('takes the title from the first <h1> and names the photos after the slug', () => {
-    const rendered = renderDeal({
+  it('takes the title from the first <h1> and names the photos after the slug', async () => {
+    const rendered = await renderDeal({
       dealId: 1,
       html: '<h1>Příliš žluťoučký kůň</h1><p>Text [foto1].</p>',
       photos: [photo(1), photo(0)],
@@ -42,16 +42,16 @@ describe('src/pipeline/render', () => {
     ],
     ['a neutral title', undefined, 'Článek 77', 'deal_id', 'clanek-77'],
     ['a neutral title for a blank name', '   ', 'Článek 77', 'deal_id', 'clanek-77'],
-  ])('without <h1> falls back to %s', (_name, dealName, title, source, slug) => {
-    const rendered = renderDeal({ dealId: 77, html: '<p>Jen text.</p>', photos: [], dealName });
+  ])('without <h1> falls back to %s', async (_name, dealName, title, source, slug) => {
+    const rendered = await renderDeal({ dealId: 77, html: '<p>Jen text.</p>', photos: [], dealName });
 
     expect(rendered.article.title).toBe(title);
     expect(rendered.titleSource).toBe(source);
     expect(rendered.slug).toBe(slug);
   });
 
-  it('uses the webp extension for webp photos', () => {
-    const rendered = renderDeal({
+  it('uses the webp extension for webp photos', async () => {
+    const rendered = await renderDeal({
       dealId: 1,
       html: '<h1>A</h1>',
       photos: [{ ...photo(0), contentType: 'image/webp', extension: 'webp' }],
@@ -59,8 +59,8 @@ describe('src/pipeline/render', () => {
     expect(rendered.images[0]).toMatchObject({ filename: 'a-0.webp', contentType: 'image/webp' });
   });
 
-  it('turns the renderer notes into deal-log lines', () => {
-    const rendered = renderDeal({
+  it('turns the renderer notes into deal-log lines', async () => {
+    const rendered = await renderDeal({
       dealId: 1,
       html: '<h1>T</h1><p onclick="x()">[foto3] a</p><script>x()</script><p>b</p>',
       photos: [photo(1)],
@@ -69,7 +69,7 @@ describe('src/pipeline/render', () => {
     const lines = noteLines(rendered.article.notes);
 
     expect(lines).toEqual([
-      expect.objectContaining({ level: 'info', msg: 'unsafe markup removed from the text' }),
+      expect.objectContaining({ level: 'info', msg: 'markup outside the allowlist removed from the text' }),
       {
         level: 'warn',
         msg: 'a photo marker has no photo; the marker was removed',

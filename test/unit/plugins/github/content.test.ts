@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { chooseCategories } from '../../../../plugins/github/categories.js';
 import {
   countRichLinks,
@@ -8,6 +9,22 @@ import {
 } from '../../../../plugins/github/content.js';
 import { PRESET_DEFAULTS } from '../../../../plugins/github/layout.js';
 import { parseFragmentBlocks } from '../../../../src/render/html.js';
+
+/** An article's front matter (Hugo's keys) with this title. */
+function articleFrontMatter(title: string): string {
+  return renderFrontMatter({
+    keys: PRESET_DEFAULTS.hugo.keys,
+    title,
+    date: new Date('2026-07-01T08:00:00Z'),
+    slug: 'sekacky',
+    categories: [],
+    cover: undefined,
+    permalink: undefined,
+    dealId: 5,
+    draft: false,
+    extra: {},
+  });
+}
 
 describe('plugins/github/content', () => {
   it.each([
@@ -26,7 +43,7 @@ describe('plugins/github/content', () => {
       '<ol><li>první</li><li>čtvrtý<ul><li>vnořený</li></ul></li></ol>' +
         '<blockquote><p>Citát</p><p>druhý odstavec</p></blockquote>' +
         '<pre><code>npm start</code></pre>' +
-        '<p><a href="https://a.cz/" target="_blank" rel="noopener sponsored">A</a> a <a href="https://b.cz/" title="B">B</a> 1. místo <del>staré</del></p>',
+        '<p><a href="https://a.cz/" target="_blank" rel="noopener sponsored">A</a> a <a href="https://b.cz/" title="B">B</a> 1. místo <s>staré</s></p>',
     );
 
     // Act
@@ -75,6 +92,33 @@ describe('plugins/github/content', () => {
     expect(yaml).toBe(
       '---\ntitle: "yes"\ndate: 2026-07-01T10:00:00+02:00\nslug: "yes"\nweight: 10\ntoc: "on"\ndraft: true\npressbridge_deal: 5\n---\n',
     );
+  });
+
+  it.each([
+    ['an image tag', '<img src=x onerror=alert(1)> Sekačky'],
+    ['quotes of both kinds', `"Nejlepší" sekačky za 'rozumnou' cenu`],
+    ['a colon and a hash', 'Sekačky: test #1 – vítěz'],
+    ['a document separator', '--- Sekačky ---'],
+    ['a line break', 'Sekačky\ntitle: injected'],
+    ['template syntax', '{{ site.title }} {% raw %} sekačky'],
+    ['YAML indicators first', '& * ! % @ ` | > - ? sekačky'],
+    ['a YAML 1.1 boolean', 'no'],
+    ['a script end tag', '</script><script>alert(1)</script>'],
+  ])('writes a title with %s as one YAML string that reads back exactly', (_name, title) => {
+    const yaml = articleFrontMatter(title);
+    const body = yaml.slice('---\n'.length, -'---\n'.length);
+
+    for (const version of ['1.1', '1.2'] as const) {
+      const parsed = parse(body, { version }) as Record<string, unknown>;
+      expect(parsed.title).toBe(title);
+      expect(Object.keys(parsed)).toEqual(['title', 'date', 'slug', 'pressbridge_deal']);
+    }
+    expect(body.split('\n')[0]).toMatch(/^title: "/);
+  });
+
+  it('writes an image tag in a title as escaped YAML text', () => {
+    const yaml = articleFrontMatter('<img src=x onerror=alert(1)> "Sekačky"');
+    expect(yaml.split('\n')[1]).toBe('title: "<img src=x onerror=alert(1)> \\"Sekačky\\""');
   });
 
   it.each([

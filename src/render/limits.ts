@@ -1,0 +1,102 @@
+/**
+ * Limits on one article's rendering (config `render`). An article over a limit is refused with a permanent
+ * error naming the limit: retrying the same text cannot help, and the blogger or the advertiser has to act.
+ */
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+
+const MiB = 1024 * 1024;
+
+export const RenderLimits = z.object({
+  /** The article's HTML, in UTF-8 bytes. */
+  maxTextBytes: z.number().int().min(1024).default(MiB),
+  /** Elements nested in each other (real articles nest about a dozen). */
+  maxDepth: z.number().int().min(8).max(10_000).default(100),
+  /** `[fotoN]` markers in the text (a deal has at most 6 photos; repeats are tolerated up to here). */
+  maxMarkers: z.number().int().min(6).default(1_000),
+  /** Wall time of parsing, sanitising and rendering one article in a render thread; the thread is ended past it. */
+  timeBudgetMs: z.number().int().min(100).max(600_000).default(10_000),
+});
+export type RenderLimits = z.infer<typeof RenderLimits>;
+
+export const RenderSettings = z.object({
+  limits: RenderLimits.prefault({}),
+  /** Render threads (articles rendered at once); more jobs than threads wait for one, outside the time budget. */
+  threads: z.number().int().min(1).max(16).default(2),
+});
+export type RenderSettings = z.infer<typeof RenderSettings>;
+export type RenderSettingsInput = z.input<typeof RenderSettings>;
+
+export const DEFAULT_RENDER_LIMITS: RenderLimits = RenderLimits.parse({});
+
+export type RenderLimitName = keyof RenderLimits;
+
+const CODES: Record<RenderLimitName, string> = {
+  maxTextBytes: 'text_too_large',
+  maxDepth: 'text_too_deep',
+  maxMarkers: 'too_many_markers',
+  timeBudgetMs: 'render_timeout',
+};
+
+function size(bytes: number): string {
+  return bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+}
+
+/** An article over one of the render limits. Permanent: the same text fails the same way. */
+export class RenderLimitError extends AppError {
+  readonly limit: RenderLimitName;
+
+  constructor(limit: RenderLimitName, message: string) {
+    super(CODES[limit], message, { retryable: false });
+    this.limit = limit;
+  }
+
+  static size(bytes: number, max: number): RenderLimitError {
+    return new RenderLimitError(
+      'maxTextBytes',
+      `The article text is ${size(bytes)}, over the limit render.limits.maxTextBytes (${size(max)}); nothing was published. ` +
+        'Ask the advertiser for a shorter text, or raise the limit in the config and retry the deal',
+    );
+  }
+
+  static depth(max: number): RenderLimitError {
+    return new RenderLimitError(
+      'maxDepth',
+      `The article text nests elements more than ${max} deep, over the limit render.limits.maxDepth; nothing was published. ` +
+        'Ask the advertiser for a text with simpler markup, or raise the limit in the config and retry the deal',
+    );
+  }
+
+  static markers(max: number): RenderLimitError {
+    return new RenderLimitError(
+      'maxMarkers',
+      `The article text has more than ${max} photo markers ([fotoN]), over the limit render.limits.maxMarkers; nothing was published. ` +
+        'Ask the advertiser for a corrected text, or raise the limit in the config and retry the deal',
+    );
+  }
+
+  static time(max: number): RenderLimitError {
+    return new RenderLimitError(
+      'timeBudgetMs',
+      `Rendering the article took longer than ${max} ms, over the limit render.limits.timeBudgetMs; it was stopped and nothing was published. ` +
+        'Ask the advertiser for a simpler text, or raise the limit in the config and retry the deal',
+    );
+  }
+}
+
+/** The size limit, checked before any parsing. */
+export function checkTextSize(html: string, limits: RenderLimits): void {
+  // UTF-8 is at most 3 bytes per UTF-16 unit: a short string needs no count.
+  if (html.length * 3 <= limits.maxTextBytes) return;
+  const bytes = Buffer.byteLength(html);
+  if (bytes > limits.maxTextBytes) throw RenderLimitError.size(bytes, limits.maxTextBytes);
+}
+
+/** The marker limit: stops counting at the first marker past it. */
+export function checkMarkerCount(html: string, marker: RegExp, limits: RenderLimits): void {
+  let count = 0;
+  for (const _ of html.matchAll(marker)) {
+    count += 1;
+    if (count > limits.maxMarkers) throw RenderLimitError.markers(limits.maxMarkers);
+  }
+}

@@ -138,7 +138,8 @@ export function renderBody(input: BodyInput): Body {
       if (image) parts.push(`![${markdownAlt(image.alt)}](${markdownDestination(image.url)})`);
       continue;
     }
-    const html = blocksToPlainHtml([block], new Map());
+    // The map too: a list item shows the photos marked in it.
+    const html = blocksToPlainHtml([block], input.images);
     if (!input.rawHtml) linksSimplified += countRichLinks(html);
     const markdown = service
       .turndown(html)

@@ -30,6 +30,7 @@ import { AppError, errorMessage } from '../errors.js';
 import { AGENT_DEADLINE_MINUTES, ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
 import type { PublishDeal, PublisherProgress, PublishLog } from '../publisher/types.js';
 import { DeadlineMissedError, type DealJobContext, type DealProcessor } from '../queue/worker.js';
+import { articlePolicy } from '../render/policy.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Decision, decide } from './decide.js';
 import { createBriefDraft } from './draft.js';
@@ -285,7 +286,13 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
 
       await store.update(dealId, { state: 'rendering' });
       const rendered = await step('render', async () =>
-        renderDeal({ dealId, html: text.text, photos: photoStep.photos, dealName: event.demand?.name }),
+        renderDeal({
+          dealId,
+          html: text.text,
+          photos: photoStep.photos,
+          dealName: event.demand?.name,
+          policy: articlePolicy(blog),
+        }),
       );
       const { article, slug } = rendered;
       if (rendered.titleSource !== 'h1') {

@@ -1,10 +1,12 @@
 /**
  * Step 4, render: the text becomes a sanitised Article with a title (the first `<h1>`, else the deal's name),
- * a slug, and the photos become PublishImages named after the slug. Pure.
+ * the blog's disclosure label and link policy applied, a slug, and the photos become PublishImages named after
+ * the slug. Pure.
  */
 import type { PublishImage } from '../publisher/types.js';
 import { altText } from '../render/blocks.js';
 import { parseArticle } from '../render/html.js';
+import { type ArticlePolicy, applyPolicy, DEFAULT_POLICY } from '../render/policy.js';
 import { slugify } from '../render/slug.js';
 import type { Article, RenderNote } from '../render/types.js';
 import type { StoredPhoto } from './files.js';
@@ -19,6 +21,8 @@ export interface RenderInput {
   photos: readonly StoredPhoto[];
   /** The demand's name from `deal.accepted`, the title when the text has no `<h1>`. */
   dealName?: string | undefined;
+  /** The blog's disclosure label and link policy (`articlePolicy(blog)`); the defaults when absent. */
+  policy?: ArticlePolicy | undefined;
 }
 
 export interface RenderedDeal {
@@ -29,7 +33,8 @@ export interface RenderedDeal {
 }
 
 export function renderDeal(input: RenderInput): RenderedDeal {
-  const article = parseArticle(input.html, { photoNumbers: input.photos.map((p) => p.n) });
+  const parsed = parseArticle(input.html, { photoNumbers: input.photos.map((p) => p.n) });
+  const article = applyPolicy(parsed, input.policy ?? DEFAULT_POLICY);
   const name = input.dealName?.replace(/\s+/g, ' ').trim();
   const [title, titleSource]: [string, TitleSource] = article.title
     ? [article.title, 'h1']

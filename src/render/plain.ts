@@ -28,7 +28,8 @@ function blockToPlainHtml(block: Block, images: ReadonlyMap<number, ImageRef>): 
     case 'code':
       return `<pre><code>${block.html}</code></pre>`;
     case 'disclosure':
-      return `<p class="${escapeAttribute(block.className)}">${escapeText(block.text)}</p>`;
+      // role="note": the label reads as an aside to assistive technology, and a page can style it by that.
+      return `<p class="${escapeAttribute(block.className)}" role="note">${escapeText(block.text)}</p>`;
     case 'html':
       return block.html;
     case 'image': {

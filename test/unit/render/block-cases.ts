@@ -236,7 +236,7 @@ export const htmlRows: Array<{ name: string; block: Block; expected: string }> =
   {
     name: 'disclosure',
     block: { type: 'disclosure', text: 'Komerční sdělení', className: 'pressbridge-disclosure' },
-    expected: '<p class="pressbridge-disclosure">Komerční sdělení</p>',
+    expected: '<p class="pressbridge-disclosure" role="note">Komerční sdělení</p>',
   },
   {
     name: 'html',

@@ -15,24 +15,21 @@ export const DEFAULT_DISCLOSURE_CLASS = 'pressbridge-disclosure';
 /** One or more CSS class names separated by single spaces. */
 const CLASS_NAMES = /^-?[A-Za-z_][A-Za-z0-9_-]*(?: -?[A-Za-z_][A-Za-z0-9_-]*)*$/;
 
-const DisclosureObject = z.strictObject(
-  {
-    /** The label, as plain text (never HTML). */
-    text: z
-      .string({ error: 'must be text' })
-      .trim()
-      .min(1, 'must not be empty (to turn the label off write disclosure: false)')
-      .max(200, 'at most 200 characters')
-      .default(DEFAULT_DISCLOSURE_TEXT),
-    position: z.enum(['top', 'bottom'], { error: 'must be top or bottom' }).default('top'),
-    className: z
-      .string({ error: 'must be text' })
-      .max(200, 'at most 200 characters')
-      .regex(CLASS_NAMES, 'must be CSS class names (letters, digits, - and _), separated by single spaces')
-      .default(DEFAULT_DISCLOSURE_CLASS),
-  },
-  { error: 'must be false, true or { text, position, className }' },
-);
+const DisclosureObject = z.strictObject({
+  /** The label, as plain text (never HTML). */
+  text: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'must not be empty (to turn the label off write disclosure: false)')
+    .max(200, 'at most 200 characters')
+    .default(DEFAULT_DISCLOSURE_TEXT),
+  position: z.enum(['top', 'bottom'], { error: 'must be top or bottom' }).default('top'),
+  className: z
+    .string({ error: 'must be text' })
+    .max(200, 'at most 200 characters')
+    .regex(CLASS_NAMES, 'must be CSS class names (letters, digits, - and _), separated by single spaces')
+    .default(DEFAULT_DISCLOSURE_CLASS),
+});
 export type Disclosure = z.infer<typeof DisclosureObject>;
 
 /**
@@ -41,6 +38,14 @@ export type Disclosure = z.infer<typeof DisclosureObject>;
  */
 export const DisclosureSettings = z.unknown().transform((value, ctx): Disclosure | false => {
   if (value === false) return false;
+  if (
+    value !== true &&
+    value !== undefined &&
+    (typeof value !== 'object' || value === null || Array.isArray(value))
+  ) {
+    ctx.addIssue({ code: 'custom', message: 'must be false, true or { text, position, className }' });
+    return z.NEVER;
+  }
   const parsed = DisclosureObject.safeParse(value === true || value === undefined ? {} : value);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues)

@@ -10,7 +10,7 @@ import {
   textContent,
   VOID_ELEMENTS,
 } from './sanitize.js';
-import { quoteParts, tableParts } from './structure.js';
+import { cellSpans, listNumbering, quoteParts, tableParts } from './structure.js';
 import type { Article, Block, HeadingLevel, RenderNote, TableCell, TableRow } from './types.js';
 
 export type { Article, Block, HeadingLevel, ImageRef, RenderNote } from './types.js';
@@ -567,35 +567,6 @@ function hasBlockDescendant(element: CleanElement): boolean {
 function splitAtFirstBlock(nodes: readonly CleanNode[]): [CleanNode[], CleanNode[]] {
   const index = nodes.findIndex(isBlockLevel);
   return index < 0 ? [[...nodes], []] : [nodes.slice(0, index), nodes.slice(index)];
-}
-
-function attribute(element: CleanElement, name: string): string | undefined {
-  return element.attrs.find(([key]) => key === name)?.[1];
-}
-
-/** An integer attribute as HTML reads it (`start="3"`, `colspan=" 2 "`), or undefined. */
-function integerAttribute(element: CleanElement, name: string): number | undefined {
-  const value = attribute(element, name)?.trim();
-  if (value === undefined || !/^-?\d{1,9}$/.test(value)) return undefined;
-  return Number(value);
-}
-
-/** `<ol start reversed>` as delivered. */
-function listNumbering(element: CleanElement, ordered: boolean): { start?: number; reversed?: boolean } {
-  if (!ordered) return {};
-  const start = integerAttribute(element, 'start');
-  const reversed = attribute(element, 'reversed') !== undefined;
-  return { ...(start === undefined ? {} : { start }), ...(reversed ? { reversed } : {}) };
-}
-
-/** `colspan`/`rowspan` above 1, as delivered. */
-function cellSpans(cell: CleanElement): { colspan?: number; rowspan?: number } {
-  const colspan = integerAttribute(cell, 'colspan');
-  const rowspan = integerAttribute(cell, 'rowspan');
-  return {
-    ...(colspan !== undefined && colspan > 1 ? { colspan } : {}),
-    ...(rowspan !== undefined && rowspan > 1 ? { rowspan } : {}),
-  };
 }
 
 const BR: CleanElement = { kind: 'element', name: 'br', attrs: [], children: [] };

@@ -1,6 +1,6 @@
 /**
  * Shape checks on the clean tree for the blocks that have an inner structure of their own: a quote and its
- * citation, a table and its sections. Pure and non-recursive beyond the element's own children.
+ * citation, a table and its sections, list numbering. Pure and non-recursive beyond the element's own children.
  */
 import type { CleanElement, CleanNode } from './sanitize.js';
 
@@ -87,4 +87,36 @@ export function tableParts(element: CleanElement): TableParts | undefined {
 function isPlainRow(row: CleanElement): boolean {
   if (row.name !== 'tr') return false;
   return elementsOnly(row.children)?.every((cell) => cell.name === 'td' || cell.name === 'th') ?? false;
+}
+
+function attribute(element: CleanElement, name: string): string | undefined {
+  return element.attrs.find(([key]) => key === name)?.[1];
+}
+
+/** An integer attribute as HTML reads it (`start="3"`, `colspan=" 2 "`), or undefined. */
+function integerAttribute(element: CleanElement, name: string): number | undefined {
+  const value = attribute(element, name)?.trim();
+  if (value === undefined || !/^-?\d{1,9}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/** `<ol start reversed>` as delivered. */
+export function listNumbering(
+  element: CleanElement,
+  ordered: boolean,
+): { start?: number; reversed?: boolean } {
+  if (!ordered) return {};
+  const start = integerAttribute(element, 'start');
+  const reversed = attribute(element, 'reversed') !== undefined;
+  return { ...(start === undefined ? {} : { start }), ...(reversed ? { reversed } : {}) };
+}
+
+/** `colspan`/`rowspan` above 1, as delivered. */
+export function cellSpans(cell: CleanElement): { colspan?: number; rowspan?: number } {
+  const colspan = integerAttribute(cell, 'colspan');
+  const rowspan = integerAttribute(cell, 'rowspan');
+  return {
+    ...(colspan !== undefined && colspan > 1 ? { colspan } : {}),
+    ...(rowspan !== undefined && rowspan > 1 ? { rowspan } : {}),
+  };
 }

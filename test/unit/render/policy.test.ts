@@ -65,6 +65,23 @@ describe('src/render/links', () => {
     expect(applyLinkPolicy(html, rel)).toBe(expected);
   });
 
+  it.each<[string, string]>([
+    // Other quoting than pressbridge's serializer writes: read as HTML reads it, written back as it was.
+    [`<a href='/u' rel='x "y"'>t</a>`, `<a href='/u' rel="x &quot;y&quot; nofollow">t</a>`],
+    ['<a href=/u TARGET=_blank>t</a>', '<a href=/u TARGET=_blank rel="nofollow noopener">t</a>'],
+    ['<a\nhref="/u"\n>t</a>', '<a\nhref="/u" rel="nofollow">t</a>'],
+    // The first of two rel attributes is the one HTML reads.
+    ['<a rel="a" href="/u" rel="b">t</a>', '<a rel="a nofollow" href="/u" rel="b">t</a>'],
+    // An attribute value that looks like rel is not rel.
+    [`<a title='rel="nofollow"' href="/u">t</a>`, `<a title='rel="nofollow"' href="/u" rel="nofollow">t</a>`],
+    ['<abbr title="x">A</abbr> <a href="/u"/>', '<abbr title="x">A</abbr> <a href="/u" rel="nofollow" />'],
+    // Text that is not a whole start tag (never in serialised HTML) ends the rewriting, kept as it is.
+    ['<a href="/u">1</a> <a href="/v', '<a href="/u" rel="nofollow">1</a> <a href="/v'],
+    ['<a x="<a href=/v>">', '<a x="<a href=/v>">'],
+  ])('nofollow on %j', (html, expected) => {
+    expect(applyLinkPolicy(html, 'nofollow')).toBe(expected);
+  });
+
   it('returns the very same string when there is no link', () => {
     const html = 'Text &amp; <strong>tučně</strong> &lt;a href&gt;';
     expect(applyLinkPolicy(html, 'sponsored nofollow')).toBe(html);

@@ -35,6 +35,9 @@ function createTurndown(rawHtml: boolean): TurndownService {
     linkStyle: 'inlined',
   });
   service.use(gfm);
+  // A `|` in text would end a table cell; `\|` reads as `|` everywhere in GFM.
+  const escapeMarkdown = service.escape.bind(service);
+  service.escape = (text: string) => escapeMarkdown(text).replace(/\|/g, '\\|');
   // `~~` as every Markdown with strikethrough reads it (the plugin writes a single `~`).
   service.addRule('strikethrough', {
     filter: ['del', 's'],
@@ -47,14 +50,19 @@ function createTurndown(rawHtml: boolean): TurndownService {
       const parent = node.parentNode as HTMLElement | null;
       let prefix = '- ';
       if (parent?.nodeName === 'OL') {
-        const start = Number(parent.getAttribute('start') ?? '1');
+        const reversed = parent.hasAttribute('reversed');
+        const start = Number(parent.getAttribute('start') ?? (reversed ? parent.children.length : '1'));
         const index = Array.prototype.indexOf.call(parent.children, node);
-        prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
+        prefix = `${(Number.isFinite(start) ? start : 1) + (reversed ? -index : index)}. `;
       }
+      // Continuation lines indented to the marker; blank lines stay empty.
+      const indent = ' '.repeat(prefix.length);
       const text = content
         .replace(/^\n+/, '')
         .replace(/\n+$/, '\n')
-        .replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
+        .split('\n')
+        .map((line, index) => (index === 0 || line === '' ? line : indent + line))
+        .join('\n');
       return prefix + text + (node.nextSibling && !text.endsWith('\n') ? '\n' : '');
     },
   });
@@ -138,8 +146,14 @@ export function renderBody(input: BodyInput): Body {
       if (image) parts.push(`![${markdownAlt(image.alt)}](${markdownDestination(image.url)})`);
       continue;
     }
-    const html = blocksToPlainHtml([block], new Map());
+    // The map too: a list item shows the photos marked in it.
+    const html = blocksToPlainHtml([block], input.images);
     if (!input.rawHtml) linksSimplified += countRichLinks(html);
+    if (input.rawHtml && block.type === 'list' && block.reversed) {
+      // Markdown numbers a list upwards from its first number: a countdown stays HTML.
+      parts.push(html);
+      continue;
+    }
     const markdown = service
       .turndown(html)
       .replace(/^>[ \t]+$/gm, '>')

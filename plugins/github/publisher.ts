@@ -25,6 +25,7 @@ import type {
 } from '../../src/publisher/types.js';
 import { parseFragmentBlocks } from '../../src/render/html.js';
 import type { ImageRef } from '../../src/render/types.js';
+import { placedPhotos } from '../../src/render/walk.js';
 import { USER_AGENT } from '../../src/version.js';
 import { chooseCategories } from './categories.js';
 import { type CallOptions, createGitHubClient } from './client.js';
@@ -272,9 +273,7 @@ export function createGitHubPublisher(
   // --- the article ----------------------------------------------------------------------------------------
 
   function plansFor(input: PublishInput): [ArticlePlan, ArticlePlan] {
-    const usedPhotos = new Set(
-      input.article.blocks.flatMap((block) => (block.type === 'image' ? [block.n] : [])),
-    );
+    const usedPhotos = new Set(placedPhotos(input.article.blocks));
     const base = {
       dealId: input.deal.dealId,
       date: acceptedAt(input.deal),

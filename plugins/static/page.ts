@@ -31,6 +31,8 @@ blockquote{margin:1.5rem 0;padding:.25rem 0 .25rem 1rem;border-left:4px solid va
 table{border-collapse:collapse;display:block;overflow-x:auto;max-width:100%}
 td,th{border:1px solid var(--line);padding:.375rem .625rem}
 pre{overflow-x:auto}
+[role=note]{color:var(--muted);font-size:.875rem;font-weight:600;letter-spacing:.02em}
+article>[role=note]:first-child{margin:2rem 0 -1rem}
 ul.articles{list-style:none;padding:0}
 ul.articles li{padding:.75rem 0;border-bottom:1px solid var(--line)}
 ul.articles a{font-size:1.125rem;font-weight:600}`;
@@ -59,7 +61,11 @@ export interface ArticlePageInput {
 export function renderArticlePage(input: ArticlePageInput): string {
   const { site, article } = input;
   const cover = input.cover === undefined ? '' : `<figure class="cover">${coverImg(input.cover)}</figure>\n`;
-  const body = blocksToPlainHtml(article.blocks, input.images);
+  // A disclosure label on top stands above the title: the reader sees it before the article.
+  const [first, ...rest] = article.blocks;
+  const labelOnTop = first?.type === 'disclosure';
+  const label = labelOnTop ? `${blocksToPlainHtml([first], input.images)}\n` : '';
+  const body = blocksToPlainHtml(labelOnTop ? rest : article.blocks, input.images);
   return document({
     site,
     title: article.title,
@@ -69,7 +75,7 @@ export function renderArticlePage(input: ArticlePageInput): string {
     ],
     header: siteHeader(site, input.indexHref),
     main: `<article>
-<h1>${escapeText(article.title)}</h1>
+${label}<h1>${escapeText(article.title)}</h1>
 <p class="muted">${dateLine(input.publishedAt, site.lang)}</p>
 ${cover}${body}
 </article>`,

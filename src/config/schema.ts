@@ -4,6 +4,7 @@ import { SERVICE_TIME_ZONE } from '../marketplace/schema.js';
 import { PipelineSettings } from '../pipeline/options.js';
 import { ReconcileSettings } from '../reconcile/settings.js';
 import { RenderSettings } from '../render/limits.js';
+import { DisclosureSettings, LinkSettings } from '../render/policy.js';
 
 /**
  * A secret may be written in the file as a plain string, or as a reference: `{ env: NAME }` reads an
@@ -36,6 +37,14 @@ export const BlogConfig = z.object({
    * records it and does nothing; `draft` asks the publisher to create a draft holding the brief.
    */
   bloggerPublished: z.enum(['skip', 'draft']).default('skip'),
+  /**
+   * The label that marks the article as paid (src/render/policy.ts): "Komerční sdělení" above the article
+   * unless the blogger writes `disclosure: false`; `{ text, position, className }` changes it. Absent: the
+   * defaults (see `articlePolicy`).
+   */
+  disclosure: DisclosureSettings.optional(),
+  /** What pressbridge adds to the advertiser's links: `rel` (`keep`, the default, adds nothing). */
+  links: LinkSettings.optional(),
 });
 export type BlogConfig = z.infer<typeof BlogConfig>;
 

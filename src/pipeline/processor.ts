@@ -33,6 +33,7 @@ import { AGENT_DEADLINE_MINUTES, ERROR_CODES, toIsoWithServiceOffset } from '../
 import type { PublishDeal, PublisherProgress, PublishLog } from '../publisher/types.js';
 import { DeadlineMissedError, type DealJobContext, type DealProcessor } from '../queue/worker.js';
 import { RenderSettings } from '../render/limits.js';
+import { articlePolicy } from '../render/policy.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Decision, decide } from './decide.js';
 import { createBriefDraft } from './draft.js';
@@ -314,7 +315,13 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       await store.update(dealId, { state: 'rendering' });
       const rendered = await step('render', () =>
         renderDeal(
-          { dealId, html: text.text, photos: photoStep.photos, dealName: event.demand?.name },
+          {
+            dealId,
+            html: text.text,
+            photos: photoStep.photos,
+            dealName: event.demand?.name,
+            policy: articlePolicy(blog),
+          },
           renderSettings,
         ),
       );

@@ -1,12 +1,14 @@
 /**
  * Step 4, render: the text becomes a sanitised Article with a title (the first `<h1>`, else the deal's name),
- * a slug, and the photos become PublishImages named after the slug. The text is parsed, sanitised and rendered
- * in a render thread within the render limits (src/render/pool.ts); a text over a limit fails the deal with a
- * RenderLimitError naming the limit.
+ * the blog's disclosure label and link policy applied, a slug, and the photos become PublishImages named after
+ * the slug. The text is parsed, sanitised and rendered in a render thread within the render limits
+ * (src/render/pool.ts); a text over a limit fails the deal with a RenderLimitError naming the limit. The policy
+ * is one linear pass over the already bounded result.
  */
 import type { PublishImage } from '../publisher/types.js';
 import { altText } from '../render/blocks.js';
 import { RenderSettings } from '../render/limits.js';
+import { type ArticlePolicy, applyPolicy, DEFAULT_POLICY } from '../render/policy.js';
 import { parseArticleIsolated } from '../render/pool.js';
 import { slugify } from '../render/slug.js';
 import type { Article, RenderNote } from '../render/types.js';
@@ -22,6 +24,8 @@ export interface RenderInput {
   photos: readonly StoredPhoto[];
   /** The demand's name from `deal.accepted`, the title when the text has no `<h1>`. */
   dealName?: string | undefined;
+  /** The blog's disclosure label and link policy (`articlePolicy(blog)`); the defaults when absent. */
+  policy?: ArticlePolicy | undefined;
 }
 
 export interface RenderedDeal {
@@ -35,11 +39,12 @@ export async function renderDeal(
   input: RenderInput,
   settings: RenderSettings = RenderSettings.parse({}),
 ): Promise<RenderedDeal> {
-  const article = await parseArticleIsolated(input.html, {
+  const parsed = await parseArticleIsolated(input.html, {
     photoNumbers: input.photos.map((p) => p.n),
     limits: settings.limits,
     threads: settings.threads,
   });
+  const article = applyPolicy(parsed, input.policy ?? DEFAULT_POLICY);
   const name = input.dealName?.replace(/\s+/g, ' ').trim();
   const [title, titleSource]: [string, TitleSource] = article.title
     ? [article.title, 'h1']

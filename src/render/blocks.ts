@@ -1,12 +1,15 @@
 import { parseFragmentBlocks, splitListItem } from './html.js';
-import { blocksToPlainHtml } from './plain.js';
-import { escapeAttribute } from './sanitize.js';
-import type { Article, Block, ImageRef } from './types.js';
+import { blocksToPlainHtml, plainTable, tableSections } from './plain.js';
+import { escapeText } from './sanitize.js';
+import type { Article, Block, ImageRef, ListBlock, TableBlock } from './types.js';
 
 /**
  * WordPress block-editor markup for the article body, exactly as the editor's own serializer writes it
  * (`<!-- wp:name {attrs} -->\ncontent\n<!-- /wp:name -->`, blocks joined by a blank line, inner blocks joined
  * by a blank line inside their parent), so that posts open without "unexpected or invalid content" warnings.
+ * Each block's HTML is what WordPress 6.1's save() of that block writes for the attributes given (read in
+ * wp-includes/js/dist/block-library.js): no generated class on paragraphs, headings and lists, which declare
+ * `className: false` there.
  * Title and cover are not part of the body: they go to the post's title and featured image.
  * Image blocks whose photo has no ImageRef are left out.
  */
@@ -62,14 +65,31 @@ function blockMarkup(block: Block, images: ReadonlyMap<number, ImageRef>): strin
       return delimited(
         'heading',
         block.level === 2 ? undefined : { level: block.level },
-        `<${tag} class="wp-block-heading">${block.html}</${tag}>`,
+        `<${tag}>${block.html}</${tag}>`,
       );
     }
     case 'list':
-      return listMarkup(block.ordered, block.items);
+      return listMarkup(block, images);
     case 'quote': {
       const inner = serializeBlocks(parseFragmentBlocks(block.html), new Map());
-      return delimited('quote', undefined, `<blockquote class="wp-block-quote">${inner}</blockquote>`);
+      const cite =
+        block.citation === undefined || block.citation === '' ? '' : `<cite>${block.citation}</cite>`;
+      return delimited('quote', undefined, `<blockquote class="wp-block-quote">${inner}${cite}</blockquote>`);
+    }
+    case 'table':
+      return tableMarkup(block);
+    case 'separator':
+      return delimited('separator', undefined, '<hr class="wp-block-separator has-alpha-channel-opacity"/>');
+    case 'code':
+      return delimited(
+        'code',
+        undefined,
+        `<pre class="wp-block-code"><code>${escapeCode(block.html)}</code></pre>`,
+      );
+    case 'disclosure': {
+      // A custom class name (the blogger's), which the paragraph block keeps in its `className` attribute.
+      const p = `<p class="${blockAttribute(block.className)}">${escapeText(block.text)}</p>`;
+      return delimited('paragraph', { className: block.className }, p);
     }
     case 'html':
       return delimited('html', undefined, block.html);
@@ -80,20 +100,71 @@ function blockMarkup(block: Block, images: ReadonlyMap<number, ImageRef>): strin
   }
 }
 
-function listMarkup(ordered: boolean, items: readonly string[]): string {
-  const tag = ordered ? 'ol' : 'ul';
-  const inner = items
-    .map((item) => {
+/**
+ * What the code block's save() does to its content: `[` as `&#91;` (no shortcode runs) and the `//` of the
+ * first URL standing alone on a line as `&#47;&#47;` (no auto-embed).
+ */
+function escapeCode(html: string): string {
+  return html.replace(/\[/g, '&#91;').replace(/^(\s*https?:)\/\/([^\s<>"]+\s*)$/m, '$1&#47;&#47;$2');
+}
+
+/**
+ * core/table: cells hold content only (WordPress 6.1's table block has no colspan or rowspan), so a table that
+ * spans cells is kept whole in a Custom HTML block rather than changed.
+ */
+function tableMarkup(block: TableBlock): string | undefined {
+  const rows = [...block.head, ...block.body, ...block.foot];
+  if (rows.length === 0) return undefined;
+  if (rows.some((row) => row.some((cell) => cell.colspan !== undefined || cell.rowspan !== undefined))) {
+    return delimited('html', undefined, plainTable(block));
+  }
+  const table = `<table>${tableSections(block, (cell) => `<${cell.tag}>${cell.html}</${cell.tag}>`)}</table>`;
+  const caption =
+    block.caption === undefined || block.caption === ''
+      ? ''
+      : `<figcaption class="wp-element-caption">${block.caption}</figcaption>`;
+  return delimited('table', undefined, `<figure class="wp-block-table">${table}${caption}</figure>`);
+}
+
+/**
+ * core/list with core/list-item inner blocks. An item's nested lists and the photos marked in it are the item's
+ * inner blocks (lists first), after its text.
+ */
+function listMarkup(block: ListBlock, images: ReadonlyMap<number, ImageRef>): string {
+  const tag = block.ordered ? 'ol' : 'ul';
+  const inner = block.items
+    .map((item, index) => {
       const { html, lists } = splitListItem(item);
-      const nested = lists.map((list) => (list.type === 'list' ? listMarkup(list.ordered, list.items) : ''));
-      return delimited('list-item', undefined, `<li>${html}${nested.join('\n\n')}</li>`);
+      const nested = lists.flatMap((list) => (list.type === 'list' ? [listMarkup(list, new Map())] : []));
+      const photos = (block.images?.[index] ?? []).flatMap((n) => {
+        const image = images.get(n);
+        return image === undefined ? [] : [imageMarkup(image)];
+      });
+      return delimited('list-item', undefined, `<li>${html}${[...nested, ...photos].join('\n\n')}</li>`);
     })
     .join('\n\n');
+  // Attribute order as WordPress writes them: the comment follows block.json (ordered, start, reversed), the
+  // tag follows save() (reversed, start).
+  const attributes: Record<string, unknown> = {};
+  if (block.ordered) attributes.ordered = true;
+  if (block.ordered && block.start !== undefined) attributes.start = block.start;
+  if (block.ordered && block.reversed) attributes.reversed = true;
+  let open = `<${tag}`;
+  if (block.ordered && block.reversed) open += ' reversed';
+  if (block.ordered && block.start !== undefined) open += ` start="${block.start}"`;
   return delimited(
     'list',
-    ordered ? { ordered: true } : undefined,
-    `<${tag} class="wp-block-list">${inner}</${tag}>`,
+    Object.keys(attributes).length === 0 ? undefined : attributes,
+    `${open}>${inner}</${tag}>`,
   );
+}
+
+/**
+ * An attribute value as the block editor's serializer writes it (@wordpress/escape-html escapeAttribute):
+ * `&`, `"` and `>` escaped, `<` and a no-break space as they are.
+ */
+function blockAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/>/g, '&gt;');
 }
 
 function imageMarkup(image: ImageRef): string {
@@ -103,6 +174,6 @@ function imageMarkup(image: ImageRef): string {
       ? { sizeSlug: 'large', linkDestination: 'none' }
       : { id, sizeSlug: 'large', linkDestination: 'none' };
   const className = id === undefined ? '' : ` class="wp-image-${id}"`;
-  const img = `<img src="${escapeAttribute(image.url)}" alt="${escapeAttribute(image.alt)}"${className}/>`;
+  const img = `<img src="${blockAttribute(image.url)}" alt="${blockAttribute(image.alt)}"${className}/>`;
   return delimited('image', attributes, `<figure class="wp-block-image size-large">${img}</figure>`);
 }

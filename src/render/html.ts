@@ -11,7 +11,8 @@ import {
   textContent,
   VOID_ELEMENTS,
 } from './sanitize.js';
-import type { Article, Block, HeadingLevel, RenderNote } from './types.js';
+import { cellSpans, listNumbering, quoteParts, tableParts } from './structure.js';
+import type { Article, Block, HeadingLevel, RenderNote, TableCell, TableRow } from './types.js';
 
 export type { Article, Block, HeadingLevel, ImageRef, RenderNote } from './types.js';
 
@@ -253,6 +254,15 @@ class Walker {
       } else if (name === 'blockquote') {
         flushRun();
         this.quote(node, sink);
+      } else if (name === 'hr') {
+        flushRun();
+        sink.blocks.push({ type: 'separator' });
+      } else if (name === 'pre') {
+        flushRun();
+        this.code(node, sink);
+      } else if ((name === 'table' || name === 'figure') && tableParts(node) !== undefined) {
+        flushRun();
+        this.table(node, sink);
       } else {
         flushRun();
         this.htmlBlock(node, sink);
@@ -287,8 +297,11 @@ class Walker {
   }
 
   private list(element: CleanElement, ordered: boolean, sink: Sink): void {
+    // Photos marked in an item are shown in that item; inside a quote they follow the quote, like its others.
+    const inQuote = sink.collected !== undefined;
     const pending: number[] = [];
     const items: string[] = [];
+    const images: number[][] = [];
     for (const child of element.children) {
       if (child.kind === 'element' && child === this.title) {
         this.claimMarkers(textContent(child.children), pending);
@@ -297,23 +310,69 @@ class Walker {
       // Stray content directly in <ul> (broken HTML) becomes an item of its own.
       const content =
         child.kind === 'element' && child.name === 'li' ? flattenParagraphs(child.children) : [child];
-      if (!this.hasContent(content)) {
-        this.claimMarkers(textContent(content), pending);
-        continue;
+      const own: number[] = [];
+      const hasContent = this.hasContent(content);
+      let html = '';
+      if (hasContent) html = trimAscii(this.serializeCollecting(content, own));
+      else this.claimMarkers(textContent(content), own);
+      if (inQuote) pending.push(...own.splice(0));
+      if (hasContent || own.length > 0) {
+        items.push(html);
+        images.push(own);
       }
-      items.push(trimAscii(this.serializeCollecting(content, pending)));
     }
-    if (items.length > 0) sink.blocks.push({ type: 'list', ordered, items });
+    if (items.length > 0) {
+      const withPhotos = images.some((item) => item.length > 0) ? { images } : {};
+      sink.blocks.push({ type: 'list', ordered, items, ...listNumbering(element, ordered), ...withPhotos });
+    }
     this.place(pending, sink);
   }
 
   private quote(element: CleanElement, sink: Sink): void {
+    const { body, citation } = quoteParts(element);
     const inner: Sink = { blocks: [], collected: [] };
-    this.walk(element.children, inner);
-    if (inner.blocks.length > 0) {
-      sink.blocks.push({ type: 'quote', html: blocksToPlainHtml(inner.blocks, new Map()) });
+    this.walk(body, inner);
+    const pending = inner.collected ?? [];
+    const cite = citation === undefined ? '' : trimAscii(this.serializeCollecting(citation, pending));
+    if (inner.blocks.length > 0 || cite !== '') {
+      const html = blocksToPlainHtml(inner.blocks, new Map());
+      sink.blocks.push(cite === '' ? { type: 'quote', html } : { type: 'quote', html, citation: cite });
     }
-    this.place(inner.collected ?? [], sink);
+    this.place(pending, sink);
+  }
+
+  /** `<pre>` (or `<pre><code>`): the code's inner HTML, whitespace as delivered, markers out. */
+  private code(element: CleanElement, sink: Sink): void {
+    const only = element.children.length === 1 ? element.children[0] : undefined;
+    const nodes = only?.kind === 'element' && only.name === 'code' ? only.children : element.children;
+    const pending: number[] = [];
+    const html = this.serializeCollecting(nodes, pending);
+    if (this.hasContent(nodes)) sink.blocks.push({ type: 'code', html });
+    this.place(pending, sink);
+  }
+
+  /** A table of plain rows and cells (see tableParts); markers in cells place their photos after it. */
+  private table(element: CleanElement, sink: Sink): void {
+    const parts = tableParts(element);
+    if (parts === undefined) return;
+    const pending: number[] = [];
+    const rows = (section: readonly CleanElement[]): TableRow[] =>
+      section.map((row) =>
+        row.children.flatMap((cell): TableCell[] => {
+          if (cell.kind !== 'element') return [];
+          const html = trimAscii(this.serializeCollecting(flattenParagraphs(cell.children), pending));
+          return [{ tag: cell.name === 'th' ? 'th' : 'td', html, ...cellSpans(cell) }];
+        }),
+      );
+    const head = rows(parts.head);
+    const body = rows(parts.body);
+    const foot = rows(parts.foot);
+    const caption =
+      parts.caption === undefined ? '' : trimAscii(this.serializeCollecting(parts.caption, pending));
+    if (head.length + body.length + foot.length > 0) {
+      sink.blocks.push({ type: 'table', head, body, foot, ...(caption === '' ? {} : { caption }) });
+    }
+    this.place(pending, sink);
   }
 
   private htmlBlock(element: CleanElement, sink: Sink): void {

@@ -16,10 +16,53 @@ export interface Article {
 export type Block =
   | { type: 'paragraph'; html: string }
   | { type: 'heading'; level: HeadingLevel; html: string }
-  | { type: 'list'; ordered: boolean; items: string[] }
+  | ListBlock
   | { type: 'image'; n: number }
-  | { type: 'quote'; html: string }
+  /** `citation`: the inner HTML of the quote's `<cite>`, when it had one. */
+  | { type: 'quote'; html: string; citation?: string }
+  | TableBlock
+  /** A thematic break (`<hr>`). */
+  | { type: 'separator' }
+  /** Preformatted text (`<pre>`, `<pre><code>`): `html` is the code's inner HTML, whitespace as delivered. */
+  | { type: 'code'; html: string }
+  /** The blog's label for a paid article (see src/render/disclosure.ts): plain text, never from the advertiser. */
+  | { type: 'disclosure'; text: string; className: string }
   | { type: 'html'; html: string };
+
+export interface ListBlock {
+  type: 'list';
+  ordered: boolean;
+  /** Each item's inner HTML (nested lists included). */
+  items: string[];
+  /**
+   * Photos whose `[fotoN]` marker stood in an item, shown in that item after its text: `images[i]` belongs to
+   * `items[i]`. Present only when some item has one.
+   */
+  images?: number[][];
+  /** `<ol start>` as delivered (an integer). */
+  start?: number;
+  /** `<ol reversed>`. */
+  reversed?: boolean;
+}
+
+export interface TableBlock {
+  type: 'table';
+  head: TableRow[];
+  body: TableRow[];
+  foot: TableRow[];
+  /** Inner HTML of the `<figcaption>` of a `<figure>` holding the table. */
+  caption?: string;
+}
+
+export type TableRow = TableCell[];
+
+export interface TableCell {
+  tag: 'td' | 'th';
+  /** Inner HTML of the cell. */
+  html: string;
+  colspan?: number;
+  rowspan?: number;
+}
 
 export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 

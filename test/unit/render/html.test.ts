@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { type Article, type Block, parseArticle, type RenderNote } from '../../../src/render/html.js';
+import { blockHtmlParts } from '../../../src/render/walk.js';
 import { allHtml } from './article-html.js';
 
 const fixture = (name: string): string =>
@@ -19,12 +20,13 @@ function expectClean(article: Article): void {
   expect(html).not.toMatch(/\son[a-z]+=/i);
   for (const block of article.blocks) {
     if (block.type === 'image') continue;
-    const parts = block.type === 'list' ? block.items : [block.html];
-    for (const part of parts) {
-      expect(part.trim()).not.toBe('');
+    blockHtmlParts(block).forEach((part, index) => {
+      // An item may hold nothing but its photo.
+      const photoOnly = block.type === 'list' && (block.images?.[index]?.length ?? 0) > 0;
+      if (!photoOnly) expect(part.trim()).not.toBe('');
       // Balanced: re-parsing and re-serialising the fragment gives the same markup back.
       expect(load(part, null, false).html()).toBe(part);
-    }
+    });
   }
 }
 
@@ -99,10 +101,98 @@ const rows: Row[] = [
     blocks: [p('Text'), img(1), p('další')],
   },
   {
-    name: 'marker in a list item: image after the list',
+    name: 'marker in a list item: the photo stays in that item',
     html: '<h1>T</h1><ul><li>první [foto1]</li><li>druhá</li></ul><p>Po.</p>',
     photos: [1],
-    blocks: [{ type: 'list', ordered: false, items: ['první', 'druhá'] }, img(1), p('Po.')],
+    blocks: [{ type: 'list', ordered: false, items: ['první', 'druhá'], images: [[1], []] }, p('Po.')],
+  },
+  {
+    name: 'marker alone in a list item: an item holding the photo',
+    html: '<h1>T</h1><ol start="2"><li>a</li><li> [foto2] </li><li>[foto9]</li></ol>',
+    photos: [2],
+    blocks: [{ type: 'list', ordered: true, items: ['a', ''], start: 2, images: [[], [2]] }],
+    notes: [{ kind: 'missing_photo', n: 9 }],
+  },
+  {
+    name: 'marker in a list inside a quote: photo after the quote',
+    html: '<h1>T</h1><blockquote><ul><li>a [foto1]</li></ul></blockquote>',
+    photos: [1],
+    blocks: [{ type: 'quote', html: '<ul><li>a</li></ul>' }, img(1)],
+  },
+  {
+    name: 'ordered list keeps start and reversed, not on a bullet list',
+    html: '<h1>T</h1><ol start=" 10 " reversed><li>a</li></ol><ol start="x"><li>b</li></ol><ul start="3" reversed><li>c</li></ul>',
+    photos: [],
+    blocks: [
+      { type: 'list', ordered: true, items: ['a'], start: 10, reversed: true },
+      { type: 'list', ordered: true, items: ['b'] },
+      { type: 'list', ordered: false, items: ['c'] },
+    ],
+  },
+  {
+    name: 'cite at the end of a blockquote becomes its citation',
+    html: '<h1>T</h1><blockquote><p>Kolo je <em>svoboda</em>.</p><cite>Jan [foto1] Novák</cite></blockquote>',
+    photos: [1],
+    blocks: [{ type: 'quote', html: '<p>Kolo je <em>svoboda</em>.</p>', citation: 'Jan Novák' }, img(1)],
+  },
+  {
+    name: 'a paragraph holding only a cite is the citation; a footer (outside the allowlist) is a paragraph; a cite mid-text is not',
+    html:
+      '<h1>T</h1><blockquote><p>A</p><footer>— <cite>Kniha</cite></footer></blockquote>' +
+      '<blockquote>B<p><cite>C</cite></p>\n</blockquote><blockquote><p>Viz <cite>D</cite> dál.</p></blockquote>',
+    photos: [],
+    blocks: [
+      { type: 'quote', html: '<p>A</p>\n<p>— <cite>Kniha</cite></p>' },
+      { type: 'quote', html: '<p>B</p>', citation: 'C' },
+      { type: 'quote', html: '<p>Viz <cite>D</cite> dál.</p>' },
+    ],
+  },
+  {
+    name: 'table: head, body, foot; th and td; spans; paragraphs in cells flattened',
+    html:
+      '<h1>T</h1><table><tfoot><tr><td>F</td></tr></tfoot><thead><tr><th>H</th></tr></thead>' +
+      '<tr><td colspan="2" rowspan="1"><p>a</p><p>b</p></td></tr><tbody><tr><th>x</th><td rowspan="3">y</td></tr></tbody></table>',
+    photos: [],
+    blocks: [
+      {
+        type: 'table',
+        head: [[{ tag: 'th', html: 'H' }]],
+        body: [
+          [{ tag: 'td', html: 'a<br>b', colspan: 2 }],
+          [
+            { tag: 'th', html: 'x' },
+            { tag: 'td', html: 'y', rowspan: 3 },
+          ],
+        ],
+        foot: [[{ tag: 'td', html: 'F' }]],
+      },
+    ],
+  },
+  {
+    name: 'figure holding a table and its caption',
+    html: '<h1>T</h1><figure> <table><tr><td>1</td></tr></table><figcaption>Ceny <b>2024</b></figcaption></figure>',
+    photos: [],
+    blocks: [
+      { type: 'table', head: [], body: [[{ tag: 'td', html: '1' }]], foot: [], caption: 'Ceny <b>2024</b>' },
+    ],
+  },
+  {
+    name: 'a caption (outside the allowlist) becomes a paragraph before the table',
+    html: '<h1>T</h1><table><caption>C</caption><tr><td>1</td></tr></table>',
+    photos: [],
+    blocks: [p('C'), { type: 'table', head: [], body: [[{ tag: 'td', html: '1' }]], foot: [] }],
+  },
+  {
+    name: 'hr is a separator; pre and pre>code are code with whitespace kept',
+    html: '<h1>T</h1><p>a</p><hr><pre>  x = [1]\n\ty</pre><pre><code>&lt;b&gt; [foto1]\n</code></pre>',
+    photos: [1],
+    blocks: [
+      p('a'),
+      { type: 'separator' },
+      { type: 'code', html: '  x = [1]\n\ty' },
+      { type: 'code', html: '&lt;b&gt; ' },
+      img(1),
+    ],
   },
   {
     name: 'marker in a heading: image after the heading',
@@ -120,7 +210,7 @@ const rows: Row[] = [
     name: 'marker in a table: image after the table',
     html: '<h1>T</h1><table><tr><td>a [foto1]</td></tr></table>',
     photos: [1],
-    blocks: [{ type: 'html', html: '<table><tbody><tr><td>a </td></tr></tbody></table>' }, img(1)],
+    blocks: [{ type: 'table', head: [], body: [[{ tag: 'td', html: 'a' }]], foot: [] }, img(1)],
   },
   {
     name: 'missing photo: marker dropped, noted',
@@ -318,7 +408,6 @@ describe('src/render/html', () => {
         'image:3',
         'paragraph',
         'list',
-        'image:4',
         'paragraph',
         'image:5',
       ]);
@@ -326,7 +415,13 @@ describe('src/render/html', () => {
         p('Příliš žluťoučký kůň úpěl ďábelské ódy &amp; jel „na kole“ za 12&nbsp;000&nbsp;Kč.'),
       );
       expect(article.blocks[4]).toEqual(p('Nejdůležitější je <strong>správná velikost rámu</strong>'));
-      expect(article.blocks[9]).toEqual(p('Na závěr: <a>klikněte</a>.'));
+      expect(article.blocks[7]).toEqual({
+        type: 'list',
+        ordered: false,
+        items: ['dětská kola', 'horská kola'],
+        images: [[4], []],
+      });
+      expect(article.blocks[8]).toEqual(p('Na závěr: <a>klikněte</a>.'));
       expect(article.notes).toEqual([
         { kind: 'removed', what: 'div' },
         { kind: 'removed', what: 'script' },

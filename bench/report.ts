@@ -16,7 +16,9 @@ const PART_NAMES: Record<LatencyPart, string> = {
   imageProcessing: '  image processing',
   render: 'render',
   publish: 'publish (WordPress)',
-  mediaUpload: '  media upload (3 × POST /wp/v2/media)',
+  mediaUpload: '  media upload (3 × POST /wp/v2/media, first start → last end)',
+  slowestUpload: '    slowest single upload',
+  mediaUploadSum: '    the uploads’ times added up',
   postCreate: '  post create (POST /wp/v2/posts)',
   wpOther: '  other WordPress requests',
   pluginOwn: "  plugin's own work",
@@ -118,6 +120,14 @@ export function renderMarkdown(report: BenchReport): string {
     out.push('');
     out.push(
       `Targets: median < 1500 ms ${mark(l.parts.total.median < 1500)}, p95 < 3000 ms ${mark(l.parts.total.p95 < 3000)}.`,
+      '',
+    );
+    const b = l.publishBound;
+    out.push(
+      `Publish step vs 1.5 × (slowest single upload + post create), same run: median ${b.publishMedian} ms vs ` +
+        `1.5 × (${b.slowestUploadMedian} + ${b.postCreateMedian}) = ${b.boundMedian} ms ${mark(b.met)}; ` +
+        `per deal publish ÷ (slowest upload + post create) median ${b.ratioMedian}, max ${b.ratioMax}, ` +
+        `${b.dealsWithin}/${l.deals} deals within 1.5.`,
       '',
     );
     out.push(

@@ -2,7 +2,8 @@
  * Item 2: the end-to-end latency of one deal on an idle system, against a real WordPress (Debian's package on
  * PHP's built-in server, test/helpers/wordpress.ts): from the webhook's arrival at the daemon (the deal
  * record's `receivedAt`) to the sandbox's acceptance of the hand-in (its hand-in record's `at`), one deal at a
- * time, each with a cover and two photos.
+ * time, each with a cover and two photos. Deals with an odd id have their media uploads sent one at a time
+ * (the way they ran before issue 13), interleaved with the others, for a before/after in one run.
  *
  * Split by step: the deal record's `steps` (decide, text, photos, render, publish, verify, handIn) with
  * - photos = photo fetch (from the step's start until the last `getDealPhoto` returned its bytes) + image
@@ -60,6 +61,12 @@ export interface LatencyResult {
   /** Per part: median, p95, mean over the measured deals (ms). */
   parts: Record<LatencyPart, { median: number; p95: number; max: number }>;
   perDeal: Array<Record<LatencyPart, number> & { dealId: number }>;
+  /**
+   * The same run's deals with an odd id, whose media uploads the daemon sent one at a time (as before issue 13:
+   * DaemonChildSettings.serialMediaForOddDeals), interleaved with the others so that both see the same load.
+   */
+  serialDeals: number;
+  serialParts: LatencyResult['parts'];
   wordpressRequestsPerDeal: Record<string, number>;
   publishBound: PublishBound;
 }
@@ -140,6 +147,7 @@ export async function runLatency(options: {
       },
       publisher: 'wordpress',
       instrument: true,
+      serialMediaForOddDeals: true,
       logLevel: 'info',
     };
     child = startChild('daemon', settings, { logFile: 'latency-daemon.log' });
@@ -178,22 +186,15 @@ export async function runLatency(options: {
     }
 
     const report = await child.ask({ type: 'report' }, 'report');
-    const perDeal = records.map((record) =>
-      split(record, handedAt.get(record.dealId) as number, report.requests, report.photos),
-    );
-    const parts = Object.fromEntries(
-      LATENCY_PARTS.map((part) => {
-        const values = perDeal.map((d) => d[part]);
-        return [
-          part,
-          {
-            median: round(median(values)),
-            p95: round(percentile(values, 95)),
-            max: round(Math.max(...values)),
-          },
-        ];
-      }),
-    ) as LatencyResult['parts'];
+    const all = records.map((record) => ({
+      ...split(record, handedAt.get(record.dealId) as number, report.requests, report.photos),
+      serialMedia: record.dealId % 2 === 1,
+    }));
+    // Even deal ids: the code as it is (uploads at once); odd ones: uploads one at a time, as before.
+    const perDeal = all.filter((d) => !d.serialMedia);
+    const serial = all.filter((d) => d.serialMedia);
+    const parts = summarise(perDeal);
+    const serialParts = summarise(serial);
     const counted: Record<string, number> = {};
     const inPublishSteps = report.requests.filter(
       (r) => r.target === 'wordpress' && records.some((record) => insideStep(record, 'publish', r)),
@@ -204,12 +205,15 @@ export async function runLatency(options: {
     }
     const bound = publishBound(perDeal, parts);
     log(
-      `  ${records.length} deals: median ${parts.total.median} ms, p95 ${parts.total.p95} ms ` +
+      `  ${perDeal.length} deals (+ ${serial.length} with serial uploads: median ${serialParts.total.median} ms): ` +
+        `median ${parts.total.median} ms, p95 ${parts.total.p95} ms ` +
         `(publish ${parts.publish.median} ms vs 1.5 × (slowest upload ${parts.slowestUpload.median} + post create ` +
         `${parts.postCreate.median}) = ${bound.boundMedian} ms)`,
     );
     return {
-      deals: records.length,
+      deals: perDeal.length,
+      serialDeals: serial.length,
+      serialParts,
       warmup: options.warmup,
       wordpress: wp.url,
       parts,
@@ -226,6 +230,22 @@ export async function runLatency(options: {
     await deletePattern(redis, `${prefix}:*`);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function summarise(perDeal: ReadonlyArray<Record<LatencyPart, number>>): LatencyResult['parts'] {
+  return Object.fromEntries(
+    LATENCY_PARTS.map((part) => {
+      const values = perDeal.map((d) => d[part]);
+      return [
+        part,
+        {
+          median: round(median(values)),
+          p95: round(percentile(values, 95)),
+          max: round(Math.max(...values)),
+        },
+      ];
+    }),
+  ) as LatencyResult['parts'];
 }
 
 /** Whether a request ran within a step of the record (steps carry whole milliseconds: 1 ms slack). */

@@ -69,6 +69,8 @@ export interface LatencyResult {
   serialParts: LatencyResult['parts'];
   wordpressRequestsPerDeal: Record<string, number>;
   publishBound: PublishBound;
+  /** The same check on the deals whose uploads ran one at a time. */
+  serialPublishBound: PublishBound;
 }
 
 /**
@@ -222,6 +224,7 @@ export async function runLatency(options: {
         Object.entries(counted).map(([k, c]) => [k, round(c / records.length, 2)]),
       ),
       publishBound: bound,
+      serialPublishBound: publishBound(serial, serialParts),
     };
   } finally {
     await child?.stop();

@@ -3,8 +3,13 @@
 #   docker run -v $PWD/config/pressbridge.yaml:/config/pressbridge.yaml:ro \
 #     -e PRESSBRIDGE_API_KEY_FILE=/run/secrets/api_key -p 8080:8080 pressbridge
 # Secrets: every secret in the config may be `{ file: /run/secrets/<name> }` or a PRESSBRIDGE_*_FILE variable.
+#
+# Node 26 ("Lithium"): the Active LTS line since 2026-10-28 (the Node.js release schedule). Node 20 reached its
+# end of life on 2026-04-30; Node 24 moved to Maintenance LTS on 2026-10-20 (security fixes only, until
+# 2028-04-30); Node 26 gets fixes and updates and the longest support ahead. Debian 13 (trixie) is the current
+# Debian stable. package.json keeps `engines: >=20.19`, so the daemon also runs on older hosts' Node.
 
-FROM node:20-bookworm-slim AS build
+FROM node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -13,7 +18,7 @@ COPY src ./src
 COPY plugins ./plugins
 RUN npm run build
 
-FROM node:20-bookworm-slim AS run
+FROM node:26-trixie-slim AS run
 ENV NODE_ENV=production \
     PRESSBRIDGE_CONFIG=/config/pressbridge.yaml
 WORKDIR /app

@@ -2,15 +2,18 @@
  * Item 2: the end-to-end latency of one deal on an idle system, against a real WordPress (Debian's package on
  * PHP's built-in server, test/helpers/wordpress.ts): from the webhook's arrival at the daemon (the deal
  * record's `receivedAt`) to the sandbox's acceptance of the hand-in (its hand-in record's `at`), one deal at a
- * time, each with a cover and two photos.
+ * time, each with a cover and two photos. Deals with an odd id have their media uploads sent one at a time
+ * (the way they ran before issue 13), interleaved with the others, for a before/after in one run.
  *
  * Split by step: the deal record's `steps` (decide, text, photos, render, publish, verify, handIn) with
  * - photos = photo fetch (from the step's start until the last `getDealPhoto` returned its bytes) + image
  *   processing (the rest of the step: normalising what arrived last; the first photos are normalised while the
  *   later ones still download);
- * - publish = media upload (the plugin's `POST /wp/v2/media` requests) + post create (`POST /wp/v2/posts`) +
- *   other WordPress requests (credentials check, look-ups that make a retry idempotent, the category) + the
- *   plugin's own work (the rest);
+ * - publish = media upload (the plugin's `POST /wp/v2/media` requests, which run at once: first start → last
+ *   end) + post create (`POST /wp/v2/posts`) + other WordPress requests (credentials check, look-ups that make
+ *   a retry idempotent, the category) + the plugin's own work (the step's time no WordPress request covers);
+ *   the slowest single upload and the uploads' summed time are reported too, and the publish step is compared
+ *   with 1.5 × (slowest upload + post create) of the same deal (issue 13's target);
  * - queue = from `receivedAt` to the start of the first step (enqueue, worker pick-up, record writes).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +43,8 @@ export const LATENCY_PARTS = [
   'render',
   'publish',
   'mediaUpload',
+  'slowestUpload',
+  'mediaUploadSum',
   'postCreate',
   'wpOther',
   'pluginOwn',
@@ -56,7 +61,50 @@ export interface LatencyResult {
   /** Per part: median, p95, mean over the measured deals (ms). */
   parts: Record<LatencyPart, { median: number; p95: number; max: number }>;
   perDeal: Array<Record<LatencyPart, number> & { dealId: number }>;
+  /**
+   * The same run's deals with an odd id, whose media uploads the daemon sent one at a time (as before issue 13:
+   * DaemonChildSettings.serialMediaForOddDeals), interleaved with the others so that both see the same load.
+   */
+  serialDeals: number;
+  serialParts: LatencyResult['parts'];
   wordpressRequestsPerDeal: Record<string, number>;
+  publishBound: PublishBound;
+  /** The same check on the deals whose uploads ran one at a time. */
+  serialPublishBound: PublishBound;
+}
+
+/**
+ * Issue 13's target, from the same run: the publish step ≤ 1.5 × (slowest single media upload + post create).
+ * Checked on the medians and deal by deal (`ratio` = publish ÷ (slowest upload + post create)).
+ */
+export interface PublishBound {
+  publishMedian: number;
+  slowestUploadMedian: number;
+  postCreateMedian: number;
+  /** 1.5 × (slowestUploadMedian + postCreateMedian). */
+  boundMedian: number;
+  ratioMedian: number;
+  ratioMax: number;
+  /** Deals whose own publish step was within 1.5 × their own (slowest upload + post create). */
+  dealsWithin: number;
+  met: boolean;
+}
+
+export const PUBLISH_BOUND_FACTOR = 1.5;
+
+function publishBound(perDeal: LatencyResult['perDeal'], parts: LatencyResult['parts']): PublishBound {
+  const ratios = perDeal.map((d) => d.publish / Math.max(1, d.slowestUpload + d.postCreate));
+  const boundMedian = PUBLISH_BOUND_FACTOR * (parts.slowestUpload.median + parts.postCreate.median);
+  return {
+    publishMedian: parts.publish.median,
+    slowestUploadMedian: parts.slowestUpload.median,
+    postCreateMedian: parts.postCreate.median,
+    boundMedian: round(boundMedian),
+    ratioMedian: round(median(ratios), 2),
+    ratioMax: round(Math.max(...ratios), 2),
+    dealsWithin: ratios.filter((r) => r <= PUBLISH_BOUND_FACTOR).length,
+    met: parts.publish.median <= boundMedian,
+  };
 }
 
 const WARM_KEY = 'bench-warm';
@@ -101,6 +149,7 @@ export async function runLatency(options: {
       },
       publisher: 'wordpress',
       instrument: true,
+      serialMediaForOddDeals: true,
       logLevel: 'info',
     };
     child = startChild('daemon', settings, { logFile: 'latency-daemon.log' });
@@ -139,22 +188,15 @@ export async function runLatency(options: {
     }
 
     const report = await child.ask({ type: 'report' }, 'report');
-    const perDeal = records.map((record) =>
-      split(record, handedAt.get(record.dealId) as number, report.requests, report.photos),
-    );
-    const parts = Object.fromEntries(
-      LATENCY_PARTS.map((part) => {
-        const values = perDeal.map((d) => d[part]);
-        return [
-          part,
-          {
-            median: round(median(values)),
-            p95: round(percentile(values, 95)),
-            max: round(Math.max(...values)),
-          },
-        ];
-      }),
-    ) as LatencyResult['parts'];
+    const all = records.map((record) => ({
+      ...split(record, handedAt.get(record.dealId) as number, report.requests, report.photos),
+      serialMedia: record.dealId % 2 === 1,
+    }));
+    // Even deal ids: the code as it is (uploads at once); odd ones: uploads one at a time, as before.
+    const perDeal = all.filter((d) => !d.serialMedia);
+    const serial = all.filter((d) => d.serialMedia);
+    const parts = summarise(perDeal);
+    const serialParts = summarise(serial);
     const counted: Record<string, number> = {};
     const inPublishSteps = report.requests.filter(
       (r) => r.target === 'wordpress' && records.some((record) => insideStep(record, 'publish', r)),
@@ -163,12 +205,17 @@ export async function runLatency(options: {
       const key = `${r.method} ${wpRoute(r.path)}`;
       counted[key] = (counted[key] ?? 0) + 1;
     }
+    const bound = publishBound(perDeal, parts);
     log(
-      `  ${records.length} deals: median ${parts.total.median} ms, p95 ${parts.total.p95} ms ` +
-        `(media upload median ${parts.mediaUpload.median} ms, post create ${parts.postCreate.median} ms)`,
+      `  ${perDeal.length} deals (+ ${serial.length} with serial uploads: median ${serialParts.total.median} ms): ` +
+        `median ${parts.total.median} ms, p95 ${parts.total.p95} ms ` +
+        `(publish ${parts.publish.median} ms vs 1.5 × (slowest upload ${parts.slowestUpload.median} + post create ` +
+        `${parts.postCreate.median}) = ${bound.boundMedian} ms)`,
     );
     return {
-      deals: records.length,
+      deals: perDeal.length,
+      serialDeals: serial.length,
+      serialParts,
       warmup: options.warmup,
       wordpress: wp.url,
       parts,
@@ -176,6 +223,8 @@ export async function runLatency(options: {
       wordpressRequestsPerDeal: Object.fromEntries(
         Object.entries(counted).map(([k, c]) => [k, round(c / records.length, 2)]),
       ),
+      publishBound: bound,
+      serialPublishBound: publishBound(serial, serialParts),
     };
   } finally {
     await child?.stop();
@@ -184,6 +233,22 @@ export async function runLatency(options: {
     await deletePattern(redis, `${prefix}:*`);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function summarise(perDeal: ReadonlyArray<Record<LatencyPart, number>>): LatencyResult['parts'] {
+  return Object.fromEntries(
+    LATENCY_PARTS.map((part) => {
+      const values = perDeal.map((d) => d[part]);
+      return [
+        part,
+        {
+          median: round(median(values)),
+          p95: round(percentile(values, 95)),
+          max: round(Math.max(...values)),
+        },
+      ];
+    }),
+  ) as LatencyResult['parts'];
 }
 
 /** Whether a request ran within a step of the record (steps carry whole milliseconds: 1 ms slack). */
@@ -226,7 +291,8 @@ function split(
   const sum = (list: TimedRequest[]) => list.reduce((s, r) => s + (r.end - r.start), 0);
   const isMedia = (r: TimedRequest) => r.method === 'POST' && /^\/wp\/v2\/media$/.test(wpRoute(r.path));
   const isPost = (r: TimedRequest) => r.method === 'POST' && /^\/wp\/v2\/posts$/.test(wpRoute(r.path));
-  const mediaUpload = sum(inPublish.filter(isMedia));
+  const uploads = inPublish.filter(isMedia);
+  const mediaUpload = covered(uploads);
   const postCreate = sum(inPublish.filter(isPost));
   const wpOther = sum(inPublish.filter((r) => !isMedia(r) && !isPost(r)));
 
@@ -247,12 +313,26 @@ function split(
     render: ms('render'),
     publish: ms('publish'),
     mediaUpload,
+    slowestUpload: Math.max(0, ...uploads.map((r) => r.end - r.start)),
+    mediaUploadSum: sum(uploads),
     postCreate,
     wpOther,
-    pluginOwn: Math.max(0, ms('publish') - mediaUpload - postCreate - wpOther),
+    pluginOwn: Math.max(0, ms('publish') - covered(inPublish)),
     verify: ms('verify'),
     handIn: ms('handIn'),
     // record writes between steps, decide, and the hand-in's answer reaching the sandbox's record
     other: total - queue - stepsSum + ms('decide'),
   };
+}
+
+/** The time covered by at least one of the requests (overlapping requests count once). */
+function covered(requests: readonly TimedRequest[]): number {
+  let total = 0;
+  let until = Number.NEGATIVE_INFINITY;
+  for (const r of [...requests].sort((a, b) => a.start - b.start)) {
+    if (r.end <= until) continue;
+    total += r.end - Math.max(r.start, until);
+    until = r.end;
+  }
+  return total;
 }

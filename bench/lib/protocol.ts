@@ -33,6 +33,11 @@ export interface DaemonChildSettings {
   publisher: 'null' | 'wordpress';
   /** Record every outgoing HTTP request and photo fetch (for rate and step timing). */
   instrument: boolean;
+  /**
+   * Latency bench, before and after in one run: the WordPress plugin's media uploads of deals with an odd id
+   * are sent one at a time (as before they ran at once), the waiting not counted in their timing.
+   */
+  serialMediaForOddDeals?: boolean;
   logLevel: string;
 }
 

@@ -97,6 +97,25 @@ function timedClient(client: MarketplaceClient): MarketplaceClient {
   });
 }
 
+/** See DaemonChildSettings.serialMediaForOddDeals: one upload at a time, for odd deal ids only. */
+function serialForOddDeals(inner: typeof fetch): typeof fetch {
+  let chain: Promise<unknown> = Promise.resolve();
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const deal = /pressbridge-deal-(\d+)-photo-/.exec(url)?.[1];
+    if ((init?.method ?? 'GET').toUpperCase() !== 'POST' || deal === undefined || Number(deal) % 2 === 0) {
+      return inner(input, init);
+    }
+    const sent = chain.then(() => inner(input, init));
+    chain = sent.catch(() => undefined);
+    return sent;
+  };
+}
+const wordpressFetch = (): typeof fetch => {
+  const timedFetch = timed(realFetch, 'wordpress');
+  return settings.serialMediaForOddDeals ? serialForOddDeals(timedFetch) : timedFetch;
+};
+
 // --- publishers -----------------------------------------------------------------------------------------------
 const plugins: PluginRegistry =
   settings.publisher === 'wordpress'
@@ -105,7 +124,7 @@ const plugins: PluginRegistry =
           ? {
               ...wordpress,
               create: (options, context) =>
-                wordpress.create(options, { ...context, fetch: timed(realFetch, 'wordpress') }),
+                wordpress.create(options, { ...context, fetch: wordpressFetch() }),
             }
           : wordpress,
       }

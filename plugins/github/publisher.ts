@@ -8,6 +8,7 @@
  * deal's deadline) before handing it in. In PR mode `publish` itself waits until the pull request is merged.
  */
 import { z } from 'zod';
+import { allBounded, MEDIA_CONCURRENCY } from '../../src/concurrency.js';
 import { errorMessage } from '../../src/errors.js';
 import type { Logger } from '../../src/logger.js';
 import { AGENT_DEADLINE_MINUTES } from '../../src/marketplace/schema.js';
@@ -364,19 +365,21 @@ export function createGitHubPublisher(
     return { text: renderFile(frontMatter, body.text), linksSimplified: body.linksSimplified };
   }
 
-  /** The photos as blobs (base64), one request each. */
+  /**
+   * The photos as blobs (base64), one request each, a few at once: a blob is named by its content, so one
+   * made twice (by a retry) is the same blob, and nothing points to it until the tree does.
+   */
   async function createBlobs(plan: ArticlePlan, call: CallOptions): Promise<TreeFile[]> {
-    const files: TreeFile[] = [];
-    for (const image of [...(plan.cover ? [plan.cover] : []), ...plan.images]) {
+    const images = [...(plan.cover ? [plan.cover] : []), ...plan.images];
+    return await allBounded(images, MEDIA_CONCURRENCY, async (image): Promise<TreeFile> => {
       const blob = await client.request(
         GhSha,
         'POST /repos/{owner}/{repo}/git/blobs',
         { content: image.image.bytes.toString('base64'), encoding: 'base64' },
         call,
       );
-      files.push({ path: image.path, sha: blob.data.sha });
-    }
-    return files;
+      return { path: image.path, sha: blob.data.sha };
+    });
   }
 
   /** Tree on top of `head`'s, then the commit whose only parent is `head`. */

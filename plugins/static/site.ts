@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { allBounded, MEDIA_CONCURRENCY } from '../../src/concurrency.js';
 import { errorCode } from './errors.js';
 import { DRAFTS_DIR, STATE_DIR } from './paths.js';
 
@@ -148,7 +149,10 @@ export function createSiteFolder(dir: string): SiteFolder {
       const folder = tempName('page');
       await mkdir(folder);
       try {
-        for (const file of files) await writeDurably(join(folder, file.name), file.data);
+        // A few at once (each waits for its own fsync); the folder becomes visible only by the rename below.
+        await allBounded(files, MEDIA_CONCURRENCY, (file) =>
+          writeDurably(join(folder, file.name), file.data),
+        );
         await syncFolder(folder);
         await beforeCommit?.(folder);
         const destination = join(dir, target);

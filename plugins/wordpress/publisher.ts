@@ -23,18 +23,12 @@ import type { ImageRef } from '../../src/render/types.js';
 import { chooseCategory, describeFallback } from './categories.js';
 import { createWordPressClient, type WordPressClient } from './client.js';
 import { HttpFailure, WordPressErrorCode } from './errors.js';
-import { briefMarker, hasMarker, mediaSlug, postMarker, withMarker } from './marker.js';
+import { briefMarker, hasMarker, postMarker, withMarker } from './marker.js';
+import { createMediaLibrary, uniqueByNumber } from './media.js';
 import type { WordPressOptions } from './options.js';
-import {
-  MEDIA_FIELDS,
-  POST_FIELDS,
-  WpCategory,
-  WpCategoryList,
-  WpMedia,
-  WpMediaList,
-  WpPost,
-  WpPostList,
-} from './wp-schema.js';
+import { POST_FIELDS, WpCategory, WpCategoryList, type WpMedia, WpPost, WpPostList } from './wp-schema.js';
+
+export { asciiFilename, storedAttachmentId } from './media.js';
 
 /** One line of `pressbridge doctor` (the shape of the contract's DiagnosticCheck). */
 export interface WordPressCheck {
@@ -98,8 +92,6 @@ const ALL_STATUSES = 'publish,future,draft,pending,private,trash';
 /** Preference among several posts carrying the same marker (a copy made by a "duplicate post" plugin, …). */
 const STATUS_PREFERENCE = ['publish', 'future', 'private', 'pending', 'draft'];
 const STATUS_RANK: Record<string, number> = { draft: 0, pending: 1, publish: 2 };
-/** Attempts of `post-process` after an upload that WordPress stored but failed to finish. */
-const POST_PROCESS_ATTEMPTS = 3;
 /** How long a category found missing stays missing before it is asked about again. */
 const MISSING_CATEGORY_TTL_MS = 60_000;
 
@@ -251,151 +243,9 @@ export function createWordPressPublisher(
     return undefined;
   }
 
-  // --- media ----------------------------------------------------------------------------------------------
+  // --- media (media.ts) ------------------------------------------------------------------------------------
 
-  /**
-   * Every photo in the media library, exactly once: what an earlier attempt stored (found by slug) is reused,
-   * the rest uploaded. Each id goes to `progress` as soon as it exists.
-   */
-  async function ensureMedia(input: PublishInput): Promise<Map<number, WpMedia>> {
-    const { deal, log, signal } = input;
-    const images = uniqueByNumber(input.images);
-    const result = new Map<number, WpMedia>();
-    if (images.length === 0) return result;
-    const existing = await client.request(
-      WpMediaList,
-      {
-        method: 'GET',
-        route: '/wp/v2/media',
-        query: {
-          slug: images.map((image) => mediaSlug(deal.dealId, image.n)).join(','),
-          status: 'inherit,private',
-          context: 'edit',
-          per_page: '100',
-          _fields: MEDIA_FIELDS,
-        },
-      },
-      signal,
-    );
-    const bySlug = new Map(existing.map((media) => [media.slug, media]));
-    const ids: Record<string, number> = {};
-    for (const image of images) {
-      const media = bySlug.get(mediaSlug(deal.dealId, image.n));
-      if (media === undefined) continue;
-      result.set(image.n, media);
-      ids[String(image.n)] = media.id;
-    }
-    if (result.size > 0) {
-      log.info(
-        { dealId: deal.dealId, mediaIds: { ...ids } },
-        'reusing photos an earlier attempt uploaded to WordPress',
-      );
-      await input.progress({ wpMedia: { ...ids } });
-      for (const [n, media] of result) {
-        if (needsSubsizes(media)) result.set(n, await finishSubsizes(media.id, n, log, signal, media));
-      }
-    }
-    for (const image of images) {
-      if (result.has(image.n)) continue;
-      const media = await upload(image, input, ids);
-      result.set(image.n, media);
-    }
-    return result;
-  }
-
-  async function upload(
-    image: PublishImage,
-    input: PublishInput,
-    ids: Record<string, number>,
-  ): Promise<WpMedia> {
-    const { deal, log, signal } = input;
-    const filename = asciiFilename(image, deal.dealId);
-    const started = Date.now();
-    let media: WpMedia;
-    try {
-      media = await client.request(
-        WpMedia,
-        {
-          method: 'POST',
-          route: '/wp/v2/media',
-          // Sent with the file, so that a stored file always carries its slug (the lookup key) and alt text.
-          query: {
-            slug: mediaSlug(deal.dealId, image.n),
-            alt_text: image.alt,
-            title: image.alt === '' ? undefined : image.alt,
-            _fields: MEDIA_FIELDS,
-          },
-          body: image.bytes,
-          headers: {
-            'Content-Type': image.contentType,
-            'Content-Disposition': `attachment; filename="${filename}"`,
-          },
-        },
-        signal,
-      );
-    } catch (error) {
-      const attachmentId = storedAttachmentId(error);
-      if (attachmentId === undefined) throw error;
-      // WordPress stored the file but failed making its sizes (memory, time): finish it as the block editor
-      // does, instead of uploading a duplicate.
-      ids[String(image.n)] = attachmentId;
-      await input.progress({ wpMedia: { ...ids } });
-      log.warn(
-        { dealId: deal.dealId, n: image.n, mediaId: attachmentId, error: errorMessage(error) },
-        'WordPress stored the photo but failed to finish it; finishing it with post-process',
-      );
-      return await finishSubsizes(attachmentId, image.n, log, signal, undefined, error);
-    }
-    ids[String(image.n)] = media.id;
-    await input.progress({ wpMedia: { ...ids } });
-    log.debug(
-      { dealId: deal.dealId, n: image.n, mediaId: media.id, ms: Date.now() - started },
-      'photo uploaded to WordPress',
-    );
-    return media;
-  }
-
-  /**
-   * `POST /wp/v2/media/{id}/post-process` (create-image-subsizes), a few times. When WordPress cannot finish
-   * the sizes, the attachment is used as it is (its full-size file works); when it is gone, the upload's own
-   * error is thrown so that the next attempt uploads again.
-   */
-  async function finishSubsizes(
-    id: number,
-    n: number,
-    log: PublishLog,
-    signal: AbortSignal,
-    known: WpMedia | undefined,
-    uploadError?: unknown,
-  ): Promise<WpMedia> {
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= POST_PROCESS_ATTEMPTS; attempt++) {
-      try {
-        return await client.request(
-          WpMedia,
-          {
-            method: 'POST',
-            route: `/wp/v2/media/${id}/post-process`,
-            query: { _fields: MEDIA_FIELDS },
-            data: { action: 'create-image-subsizes' },
-          },
-          signal,
-        );
-      } catch (error) {
-        lastError = error;
-        if (!(error instanceof PublishError && error.retryable) || signal.aborted) break;
-      }
-    }
-    const media =
-      known ??
-      (await getIfExists(WpMedia, `/wp/v2/media/${id}`, { context: 'edit', _fields: MEDIA_FIELDS }, signal));
-    if (media === undefined) throw uploadError ?? lastError;
-    log.warn(
-      { n, mediaId: id, error: errorMessage(lastError) },
-      'WordPress could not make the smaller sizes of a photo; the post uses its full-size file',
-    );
-    return media;
-  }
+  const { ensureMedia } = createMediaLibrary({ client, getIfExists });
 
   // --- posts ----------------------------------------------------------------------------------------------
 
@@ -707,18 +557,6 @@ function isRestNotFound(error: unknown): boolean {
   );
 }
 
-/**
- * The attachment WordPress stored before answering 5xx (it says so in `X-WP-Upload-Attachment-ID` when making
- * the sub-sizes failed), from a failed upload's error.
- */
-export function storedAttachmentId(error: unknown): number | undefined {
-  if (!(error instanceof PublishError) || !(error.cause instanceof HttpFailure)) return undefined;
-  if (error.cause.status < 500 || error.cause.status > 599) return undefined;
-  const header = error.cause.headers.get('x-wp-upload-attachment-id');
-  const id = header === null ? Number.NaN : Number(header.trim());
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
 /** The slug WordPress gave a post made with `slug`: itself, `-2`, `-3` … when taken, `__trashed` in the trash. */
 function slugMatches(actual: string, wanted: string): boolean {
   if (wanted === '') return false;
@@ -735,25 +573,6 @@ function pickPost(matches: readonly WpPost[]): WpPost | undefined {
   return [...matches].sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0];
 }
 
-function uniqueByNumber(images: readonly PublishImage[]): PublishImage[] {
-  const seen = new Set<number>();
-  const out: PublishImage[] = [];
-  for (const image of [...images].sort((a, b) => a.n - b.n)) {
-    if (seen.has(image.n)) continue;
-    seen.add(image.n);
-    out.push(image);
-  }
-  return out;
-}
-
-/** WordPress makes sub-sizes of anything larger than its thumbnail (150 px); none means it did not finish. */
-function needsSubsizes(media: WpMedia): boolean {
-  const details = media.media_details;
-  if (details === undefined || details.width === undefined || details.height === undefined) return false;
-  const sizes = Object.keys(details.sizes ?? {}).filter((size) => size !== 'full');
-  return sizes.length === 0 && (details.width > 150 || details.height > 150);
-}
-
 /** The image block's reference: the `large` size as the block editor picks it, else the full file. */
 function imageRef(media: WpMedia, image: PublishImage): ImageRef {
   const large = media.media_details?.sizes?.large;
@@ -763,25 +582,6 @@ function imageRef(media: WpMedia, image: PublishImage): ImageRef {
   if (width !== undefined) ref.width = width;
   if (height !== undefined) ref.height = height;
   return ref;
-}
-
-/**
- * The file name for `Content-Disposition`: ASCII only (WordPress 6.1 reads only `filename=`, and fetch refuses
- * header characters above U+00FF), with the extension of the content type.
- */
-export function asciiFilename(
-  image: Pick<PublishImage, 'filename' | 'contentType' | 'n'>,
-  dealId: number,
-): string {
-  const extension = image.contentType === 'image/webp' ? 'webp' : 'jpg';
-  const base = image.filename
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
-  return `${base === '' ? `pressbridge-${dealId}-${image.n}` : base}.${extension}`;
 }
 
 /** Loopback, private networks and single-label or `.local`/`.localhost` names: where plain http is fine. */

@@ -9,6 +9,8 @@
  * photo can be added by hand later, a missed deadline cannot be undone, and no retry makes the same bytes
  * decodable. Transient errors (network, 5xx, 429) are not "broken": they fail the attempt, and the job retries.
  */
+
+import { allSettledBounded, MEDIA_CONCURRENCY } from '../concurrency.js';
 import type { DealStore } from '../deals/store.js';
 import { AppError, MarketplaceError } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
@@ -53,14 +55,16 @@ export async function loadPhotos(input: PhotoStepInput): Promise<PhotoStepResult
   const wanted = [...listed.values()].sort((a, b) => a.n - b.n);
   const missing = wanted.filter((p) => !files.photos.has(p.n) && !files.dropped.has(p.n));
 
-  const settled = await Promise.allSettled(
-    missing.map(async (photo): Promise<StoredPhoto> => {
+  // A few at once (the marketplace client's rate limiter still paces each request), each kept the moment it
+  // is ready, so that a crash halfway keeps what did arrive and the retry fetches only the rest.
+  const settled = await allSettledBounded(missing, MEDIA_CONCURRENCY, async (photo) => {
+    try {
       const file = await input.client.getDealPhoto(input.dealId, photo, {
         signal: input.signal,
         priority: 'high',
       });
       const image = await normalizeImage(file.bytes, input.image);
-      return {
+      const stored: StoredPhoto = {
         n: photo.n,
         bytes: image.bytes,
         width: image.width,
@@ -68,26 +72,19 @@ export async function loadPhotos(input: PhotoStepInput): Promise<PhotoStepResult
         contentType: image.contentType,
         extension: image.extension,
       };
-    }),
-  );
-
-  let failure: unknown;
-  for (const [i, outcome] of settled.entries()) {
-    const n = missing[i]!.n;
-    if (outcome.status === 'fulfilled') {
-      await savePhoto(input.store, input.dealId, outcome.value, input.ttlSeconds);
-      files.photos.set(n, outcome.value);
-    } else if (isBrokenPhotoError(outcome.reason)) {
-      const reason = outcome.reason as AppError;
-      const dropped: DroppedPhoto = { n, code: reason.code, message: reason.message };
+      await savePhoto(input.store, input.dealId, stored, input.ttlSeconds);
+      files.photos.set(photo.n, stored);
+    } catch (error) {
+      if (!isBrokenPhotoError(error)) throw error;
+      const reason = error as AppError;
+      const dropped: DroppedPhoto = { n: photo.n, code: reason.code, message: reason.message };
       await saveDropped(input.store, input.dealId, dropped, input.ttlSeconds);
-      files.dropped.set(n, dropped);
-    } else {
-      failure ??= outcome.reason;
+      files.dropped.set(photo.n, dropped);
     }
-  }
+  });
   // What did arrive is kept (above); the retry fetches only the rest.
-  if (failure !== undefined) throw failure;
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
 
   return {
     photos: wanted.flatMap((p) => files.photos.get(p.n) ?? []),

@@ -260,13 +260,17 @@ describe.each([
     expect(html).toContain('Hotel Tatry');
     expect(html).not.toContain('pressbridge:deal');
 
-    // Assert: each id was reported as soon as it existed
-    expect(progress).toEqual([
-      { wpMedia: { '0': cover?.id } },
-      { wpMedia: { '0': cover?.id, '1': first?.id } },
-      { wpMedia: { '0': cover?.id, '1': first?.id, '2': second?.id } },
-      { wpPostId: post.id },
-    ]);
+    // Assert: each id was reported as soon as it existed (uploads run at once, so in the order they finished),
+    // every report carrying the ids reported before it
+    const ids = { '0': cover?.id, '1': first?.id, '2': second?.id };
+    expect(progress).toHaveLength(4);
+    const reported = progress.slice(0, 3).map((patch) => patch.wpMedia as Record<string, number>);
+    for (const [i, patch] of reported.entries()) {
+      expect(Object.keys(patch)).toHaveLength(i + 1);
+      expect(patch).toEqual(expect.objectContaining(reported[i - 1] ?? {}));
+      expect(ids).toEqual(expect.objectContaining(patch));
+    }
+    expect(progress[3]).toEqual({ wpPostId: post.id });
     expect(logs.lines.join('\n')).not.toContain(site.applicationPassword);
   });
 
@@ -287,14 +291,41 @@ describe.each([
   });
 
   it('a retry after a crash between two photo uploads finishes with exactly one post and three photos', async () => {
-    // Arrange: the deal record cannot be written once the second photo exists
+    // Arrange: the deal record cannot be written once the second photo exists, and the process dies before
+    // the third upload (running at the same time) reaches WordPress
     const crash = new Error('redis went away');
+    let crashed = () => {};
+    const afterCrash = new Promise<void>((resolve) => {
+      crashed = resolve;
+    });
     const crashing = await publishInput(103, null, {
       progress: async (patch) => {
-        if (Object.keys((patch.wpMedia as object | undefined) ?? {}).length === 2) throw crash;
+        if (Object.keys((patch.wpMedia as object | undefined) ?? {}).length === 2) {
+          crashed();
+          throw crash;
+        }
       },
     });
-    expect(await caught(publisherFor(site).publish(crashing.input))).toBe(crash);
+    const held = crashing.input.images[2]?.n;
+    const dying: typeof fetch = async (url, init) => {
+      if (init?.method === 'POST' && String(url).includes(`pressbridge-deal-103-photo-${held}`)) {
+        await afterCrash;
+        throw new TypeError('fetch failed: the process died');
+      }
+      return await fetch(url, init);
+    };
+    const parsed = wordpress.optionsSchema.parse({
+      url: site.url,
+      username: site.username,
+      applicationPassword: site.applicationPassword,
+    });
+    const dyingPublisher = wordpress.create(parsed, {
+      blogId: 1,
+      log: daemonLog().log,
+      dataDir: '/tmp',
+      fetch: dying,
+    });
+    expect(await caught(dyingPublisher.publish(crashing.input))).toBe(crash);
     const leftBehind = await listMedia(site);
     expect(leftBehind).toHaveLength(2);
     expect(await listPosts(site, { status: 'all' })).toHaveLength(0);

@@ -18,12 +18,15 @@ import type {
 } from '../../src/publisher/types.js';
 import { toBlockMarkup } from '../../src/render/blocks.js';
 import { parseFragmentBlocks } from '../../src/render/html.js';
+import { escapeText } from '../../src/render/sanitize.js';
 import type { ImageRef } from '../../src/render/types.js';
 import { chooseCategory, describeFallback } from './categories.js';
 import { createWordPressClient, type WordPressClient } from './client.js';
 import { HttpFailure, WordPressErrorCode } from './errors.js';
+import { firstParagraphExcerpt } from './excerpt.js';
 import { briefMarker, hasMarker, mediaSlug, postMarker, withMarker } from './marker.js';
 import type { WordPressOptions } from './options.js';
+import { createTermResolver, type ExtraTerms } from './terms.js';
 import {
   MEDIA_FIELDS,
   POST_FIELDS,
@@ -117,6 +120,11 @@ export function createWordPressPublisher(
   });
   const site = client.site;
   const categoryCache = new Map<number, { exists: boolean; at: number }>();
+  const terms = createTermResolver({
+    client,
+    options,
+    categoryExists: (id, signal) => categoryExists(id, signal),
+  });
 
   if (!isLocalUrl(options.url)) {
     const protocol = new URL(options.url).protocol;
@@ -419,9 +427,11 @@ export function createWordPressPublisher(
     );
   }
 
-  function postFields(category: number | undefined): Record<string, unknown> {
+  function postFields(category: number | undefined, extra: ExtraTerms): Record<string, unknown> {
     const fields: Record<string, unknown> = {};
-    if (category !== undefined) fields.categories = [category];
+    const categories = [...new Set([category, extra.category])].filter((id) => id !== undefined);
+    if (categories.length > 0) fields.categories = categories;
+    if (extra.tags.length > 0) fields.tags = extra.tags;
     if (options.author !== undefined) fields.author = options.author;
     if (options.commentStatus !== undefined) fields.comment_status = options.commentStatus;
     return fields;
@@ -462,13 +472,17 @@ export function createWordPressPublisher(
       if (stored) refs.set(image.n, imageRef(stored, image));
     }
     const category = await resolveCategory(deal, log, signal);
+    const extra = await terms.extraTerms(deal, log, signal);
     const data: Record<string, unknown> = {
       title: input.article.title,
       content: withMarker(toBlockMarkup(input.article, refs), marker),
       status: options.status,
       slug: input.slug,
-      ...postFields(category),
+      ...postFields(category, extra),
     };
+    // Plain text, escaped: WordPress stores an excerpt as HTML (as written, for users with unfiltered_html).
+    const excerpt = options.excerpt ? firstParagraphExcerpt(input.article.blocks) : undefined;
+    if (excerpt !== undefined) data.excerpt = escapeText(excerpt);
     const cover = media.get(0);
     if (cover) data.featured_media = cover.id;
     const post = await client.request(
@@ -511,6 +525,7 @@ export function createWordPressPublisher(
     }
 
     const category = await resolveCategory(deal, log, signal);
+    const extra = await terms.extraTerms(deal, log, signal);
     const blocks = toBlockMarkup(
       { title: undefined, blocks: parseFragmentBlocks(input.briefHtml), cover: undefined, notes: [] },
       new Map(),
@@ -526,7 +541,7 @@ export function createWordPressPublisher(
           content: withMarker(blocks, marker),
           status: 'draft',
           slug: input.slug,
-          ...postFields(category),
+          ...postFields(category, extra),
         },
       },
       signal,

@@ -10,6 +10,7 @@
  */
 import { errorMessage, PublishError } from '../../src/errors.js';
 import type { PublishDeal, PublishLog } from '../../src/publisher/types.js';
+import { escapeText } from '../../src/render/sanitize.js';
 import type { WordPressClient } from './client.js';
 import { HttpFailure } from './errors.js';
 import type { WordPressOptions } from './options.js';
@@ -36,7 +37,10 @@ export function createTermResolver(deps: TermResolverDeps) {
   const { client, options } = deps;
   const site = client.site;
 
-  /** The id of the term named `name` (case-insensitively, as WordPress stores it), if there is one. */
+  /**
+   * The id of the term named `name` (case-insensitively), if there is one. WordPress searches the stored
+   * names, which are HTML-escaped (`&amp;`): the search text is escaped the same way.
+   */
   async function findByName(
     taxonomy: Taxonomy,
     name: string,
@@ -47,7 +51,13 @@ export function createTermResolver(deps: TermResolverDeps) {
       {
         method: 'GET',
         route: `/wp/v2/${taxonomy}`,
-        query: { search: name, per_page: '100', hide_empty: 'false', orderby: 'id', _fields: 'id,name' },
+        query: {
+          search: escapeText(name),
+          per_page: '100',
+          hide_empty: 'false',
+          orderby: 'id',
+          _fields: 'id,name',
+        },
       },
       signal,
     );

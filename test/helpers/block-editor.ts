@@ -45,10 +45,13 @@ export async function loginToWpAdmin(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${site.url}/wp-login.php`);
+  await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
   await page.fill('#user_login', site.username);
   await page.fill('#user_pass', site.adminPassword);
-  await Promise.all([page.waitForURL(/\/wp-admin\/?$/), page.click('#wp-submit')]);
+  await Promise.all([
+    page.waitForURL(/\/wp-admin\/?$/, { waitUntil: 'domcontentloaded' }),
+    page.click('#wp-submit'),
+  ]);
   return page;
 }
 
@@ -63,7 +66,8 @@ export async function openInBlockEditor(
   id: number,
 ): Promise<EditorReport> {
   const started = Date.now();
-  await page.goto(`${site.url}/wp-admin/post.php?post=${id}&action=edit`);
+  // The editor's own readiness is what counts, not every image having loaded.
+  await page.goto(`${site.url}/wp-admin/post.php?post=${id}&action=edit`, { waitUntil: 'domcontentloaded' });
   await page.waitForFunction(
     `(() => {
       const data = window.wp && window.wp.data;

@@ -53,6 +53,11 @@ const categories = z.unknown().transform((value, ctx): 'identity' | ReadonlyMap<
   return z.NEVER;
 });
 
+/** "unknown option 'x' (known: …)": the message for a misspelt option. */
+function unknownOptions(keys: readonly string[], known: string): string {
+  return `unknown option${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')} (known: ${known})`;
+}
+
 const termName = z
   .string({ error: 'must be a name (text)' })
   .trim()
@@ -70,7 +75,7 @@ const sponsored = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: category, tag)`
+        ? unknownOptions(issue.keys, 'category, tag')
         : issue.code === 'invalid_type'
           ? 'must be a map with category and/or tag, e.g. { category: "Komerční sdělení", tag: "reklama" }'
           : undefined,
@@ -154,7 +159,10 @@ export const WordPressOptions = z
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: url, username, applicationPassword, categories, defaultCategory, status, author, commentStatus, timeoutMs, restRoot, tags, createTags, excerpt, sponsored)`
+          ? unknownOptions(
+              issue.keys,
+              'url, username, applicationPassword, categories, defaultCategory, status, author, commentStatus, timeoutMs, restRoot, tags, createTags, excerpt, sponsored',
+            )
           : issue.code === 'invalid_type'
             ? 'must be a map of WordPress options (url, username, applicationPassword, …)'
             : undefined,

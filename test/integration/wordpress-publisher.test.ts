@@ -591,63 +591,8 @@ describe('plugins/wordpress against a real WordPress', () => {
       ]),
     );
   });
-});
 
-describe('plugins/wordpress against a web server that is not WordPress', () => {
-  let server: Server;
-  let url: string;
-
-  beforeAll(async () => {
-    server = createServer((_req, res) => {
-      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  it('says there is no WordPress REST API at the url, permanently', async () => {
-    // Arrange
-    const publisher = wordpress.create(
-      wordpress.optionsSchema.parse({
-        url,
-        username: 'admin',
-        applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
-      }),
-      { blogId: 1, log: daemonLog().log, dataDir: '/tmp' },
-    );
-
-    // Act
-    const error = await caught(publisher.publish((await publishInput(501, null)).input));
-    const reachable = await publisher.checkReachable();
-
-    // Assert
-    expect(error).toMatchObject({ code: 'wordpress_no_rest_api', retryable: false });
-    expect((error as Error).message).toContain(`There is no WordPress REST API at ${url}`);
-    expect(reachable).toEqual({
-      ok: false,
-      detail: expect.stringContaining(`no WordPress REST API at ${url}`),
-    });
-  });
-});
-
-describe('plugins/wordpress: tags, excerpt and the sponsored category against a real WordPress', () => {
-  let site: WordPressSite;
-
-  beforeAll(async () => {
-    site = await startWordPress({ name: 'pb-publisher' });
-  });
-
-  afterAll(async () => {
-    await site?.stop();
-  });
-
-  beforeEach(async () => {
-    await resetContent(site);
-  });
+  // --- tags, excerpt and the sponsored category ------------------------------------------------------------
 
   async function withKeywords(dealId: number, keywords: string[]): Promise<Run> {
     const run = await publishInput(dealId, null);
@@ -794,5 +739,46 @@ describe('plugins/wordpress: tags, excerpt and the sponsored category against a 
         ),
       }),
     );
+  });
+});
+
+describe('plugins/wordpress against a web server that is not WordPress', () => {
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('says there is no WordPress REST API at the url, permanently', async () => {
+    // Arrange
+    const publisher = wordpress.create(
+      wordpress.optionsSchema.parse({
+        url,
+        username: 'admin',
+        applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
+      }),
+      { blogId: 1, log: daemonLog().log, dataDir: '/tmp' },
+    );
+
+    // Act
+    const error = await caught(publisher.publish((await publishInput(501, null)).input));
+    const reachable = await publisher.checkReachable();
+
+    // Assert
+    expect(error).toMatchObject({ code: 'wordpress_no_rest_api', retryable: false });
+    expect((error as Error).message).toContain(`There is no WordPress REST API at ${url}`);
+    expect(reachable).toEqual({
+      ok: false,
+      detail: expect.stringContaining(`no WordPress REST API at ${url}`),
+    });
   });
 });

@@ -53,6 +53,35 @@ const categories = z.unknown().transform((value, ctx): 'identity' | ReadonlyMap<
   return z.NEVER;
 });
 
+/** "unknown option 'x' (known: …)": the message for a misspelt option. */
+function unknownOptions(keys: readonly string[], known: string): string {
+  return `unknown option${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')} (known: ${known})`;
+}
+
+const termName = z
+  .string({ error: 'must be a name (text)' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters (WordPress’s limit for a term name)');
+
+/** `sponsored: { category?, tag? }`: where every post pressbridge publishes is filed as paid content. */
+const sponsored = z.strictObject(
+  {
+    /** A category id (e.g. 7) or the exact name of an existing category (e.g. "Komerční sdělení"). */
+    category: z.union([termId, termName], { error: 'must be a WordPress category id or name' }).optional(),
+    /** A tag name (e.g. "reklama"): the existing tag of that name, created when there is none. */
+    tag: termName.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? unknownOptions(issue.keys, 'category, tag')
+        : issue.code === 'invalid_type'
+          ? 'must be a map with category and/or tag, e.g. { category: "Komerční sdělení", tag: "reklama" }'
+          : undefined,
+  },
+);
+
 export const WordPressOptions = z
   .strictObject(
     {
@@ -114,11 +143,26 @@ export const WordPressOptions = z
        * or a custom prefix `https://example.cz/api/`. Default: `<url>/wp-json/`, else `<url>/?rest_route=/`.
        */
       restRoot: httpUrl.optional(),
+      /**
+       * `keywords`: tag each post with the deal's keywords (the demand's `keywords`). Each keyword becomes the
+       * existing tag of that name (case-insensitive); keywords without a tag are left out unless `createTags`.
+       * Default: no tags from keywords.
+       */
+      tags: z.enum(['keywords'], { error: "must be 'keywords' (or left out for no tags)" }).optional(),
+      /** With `tags: keywords`: create the tags that do not exist yet. Default false (only existing tags). */
+      createTags: z.boolean({ error: 'must be true or false' }).default(false),
+      /** Set the post's excerpt to the article's first paragraph as plain text. Default true. */
+      excerpt: z.boolean({ error: 'must be true or false' }).default(true),
+      /** A category and/or tag added to every post (paid content), besides its own category and tags. */
+      sponsored: sponsored.optional(),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: url, username, applicationPassword, categories, defaultCategory, status, author, commentStatus, timeoutMs, restRoot)`
+          ? unknownOptions(
+              issue.keys,
+              'url, username, applicationPassword, categories, defaultCategory, status, author, commentStatus, timeoutMs, restRoot, tags, createTags, excerpt, sponsored',
+            )
           : issue.code === 'invalid_type'
             ? 'must be a map of WordPress options (url, username, applicationPassword, …)'
             : undefined,

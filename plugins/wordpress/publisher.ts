@@ -23,9 +23,11 @@ import type { ImageRef } from '../../src/render/types.js';
 import { chooseCategory, describeFallback } from './categories.js';
 import { createWordPressClient, type WordPressClient } from './client.js';
 import { HttpFailure, WordPressErrorCode } from './errors.js';
+import { firstParagraphExcerpt } from './excerpt.js';
 import { briefMarker, hasMarker, postMarker, withMarker } from './marker.js';
 import { createMediaLibrary, uniqueByNumber } from './media.js';
 import type { WordPressOptions } from './options.js';
+import { createTermResolver, type ExtraTerms } from './terms.js';
 import { POST_FIELDS, WpCategory, WpCategoryList, type WpMedia, WpPost, WpPostList } from './wp-schema.js';
 
 export { asciiFilename, storedAttachmentId } from './media.js';
@@ -110,6 +112,11 @@ export function createWordPressPublisher(
   });
   const site = client.site;
   const categoryCache = new Map<number, { exists: boolean; at: number }>();
+  const terms = createTermResolver({
+    client,
+    options,
+    categoryExists: (id, signal) => categoryExists(id, signal),
+  });
 
   if (!isLocalUrl(options.url)) {
     const protocol = new URL(options.url).protocol;
@@ -270,9 +277,11 @@ export function createWordPressPublisher(
     );
   }
 
-  function postFields(category: number | undefined): Record<string, unknown> {
+  function postFields(category: number | undefined, extra: ExtraTerms): Record<string, unknown> {
     const fields: Record<string, unknown> = {};
-    if (category !== undefined) fields.categories = [category];
+    const categories = [...new Set([category, extra.category])].filter((id) => id !== undefined);
+    if (categories.length > 0) fields.categories = categories;
+    if (extra.tags.length > 0) fields.tags = extra.tags;
     if (options.author !== undefined) fields.author = options.author;
     if (options.commentStatus !== undefined) fields.comment_status = options.commentStatus;
     return fields;
@@ -313,14 +322,18 @@ export function createWordPressPublisher(
       if (stored) refs.set(image.n, imageRef(stored, image));
     }
     const category = await resolveCategory(deal, log, signal);
+    const extra = await terms.extraTerms(deal, log, signal);
     const data: Record<string, unknown> = {
       // The title is text: escaped, so WordPress shows markup in it as characters for every user role.
       title: escapeText(input.article.title),
       content: withMarker(toBlockMarkup(input.article, refs), marker),
       status: options.status,
       slug: input.slug,
-      ...postFields(category),
+      ...postFields(category, extra),
     };
+    // Plain text, escaped: WordPress stores an excerpt as HTML (as written, for users with unfiltered_html).
+    const excerpt = options.excerpt ? firstParagraphExcerpt(input.article.blocks) : undefined;
+    if (excerpt !== undefined) data.excerpt = escapeText(excerpt);
     const cover = media.get(0);
     if (cover) data.featured_media = cover.id;
     const post = await client.request(
@@ -363,6 +376,7 @@ export function createWordPressPublisher(
     }
 
     const category = await resolveCategory(deal, log, signal);
+    const extra = await terms.extraTerms(deal, log, signal);
     const blocks = toBlockMarkup(
       { title: undefined, blocks: parseFragmentBlocks(input.briefHtml), cover: undefined, notes: [] },
       new Map(),
@@ -378,7 +392,7 @@ export function createWordPressPublisher(
           content: withMarker(blocks, marker),
           status: 'draft',
           slug: input.slug,
-          ...postFields(category),
+          ...postFields(category, extra),
         },
       },
       signal,

@@ -69,6 +69,10 @@ export const WpCategory = z.object({
 });
 export type WpCategory = z.infer<typeof WpCategory>;
 export const WpCategoryList = z.array(WpCategory);
+/** A tag or a category: `{ id, name }` (`name` as WordPress stores it, `&` as `&amp;`). */
+export const WpTerm = WpCategory;
+export type WpTerm = WpCategory;
+export const WpTermList = WpCategoryList;
 
 /** The body of a REST error: `{ code, message, data: { status, params? } }`. */
 export const WpErrorBody = z.object({
@@ -78,6 +82,8 @@ export const WpErrorBody = z.object({
     .object({
       status: optionalNumber,
       params: z.record(z.string(), z.unknown()).optional().catch(undefined),
+      /** `term_exists`: the id of the term that already has the name. */
+      term_id: optionalNumber,
     })
     .optional()
     .catch(undefined),

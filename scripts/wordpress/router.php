@@ -8,7 +8,8 @@
  *   whatever the Host header is; PHP's CLI php.ini has variables_order=GPCS, so the environment variable
  *   is not in $_SERVER by itself);
  * - serves /wp-content/... from /var/lib/wordpress/wp-content (outside the docroot: uploads, theme assets);
- * - lets the built-in server handle real files and directories of the docroot (wp-admin, wp-includes, *.php);
+ * - lets the built-in server handle real files and directories of the docroot (wp-admin, wp-includes, *.php),
+ *   redirecting a directory without its trailing slash (`/wp-admin` → `/wp-admin/`) as Apache does;
  * - sends every other path to index.php (pretty permalinks, /wp-json/).
  */
 
@@ -62,11 +63,22 @@ if (str_starts_with($path, '/wp-content/')) {
 }
 
 $target = $docroot . $path;
+if ($path !== '/' && !str_ends_with($path, '/') && is_dir($target) && is_file($target . '/index.php')) {
+    // `/wp-admin` as Apache answers it: to `/wp-admin/`, so that wp-admin's relative links (edit.php, …)
+    // resolve inside it. PHP's built-in server would run the index.php under the slash-less URL.
+    $query = parse_url($_SERVER['REQUEST_URI'], PHP_URL_QUERY);
+    header('Location: ' . $path . '/' . ($query !== null && $query !== '' ? '?' . $query : ''), true, 301);
+    return true;
+}
 if ($path !== '/' && (is_file($target) || (is_dir($target) && is_file(rtrim($target, '/') . '/index.php')))) {
-    return false; // a real file or directory of the docroot: the built-in server handles it (and runs *.php)
+    // A real file or directory of the docroot (wp-admin/*.php, wp-login.php, wp-includes/…): the built-in
+    // server runs or serves it itself, at the top level of its own script — WordPress's files must not be
+    // required inside a function here, or their globals ($wpdb, $menu, $wp_scripts, …) are locals and every
+    // wp-admin page breaks.
+    return false;
 }
 
-// Everything else is WordPress's front controller.
+// Everything else is WordPress's front controller, required here at the top level (see above).
 chdir($docroot);
 $_SERVER['SCRIPT_NAME'] = '/index.php';
 $_SERVER['PHP_SELF'] = '/index.php';

@@ -39,6 +39,7 @@ import { type Decision, decide } from './decide.js';
 import { createBriefDraft } from './draft.js';
 import { readDealFiles } from './files.js';
 import { type HandInResult, handInArticle } from './hand-in.js';
+import { splitKeywords } from './keywords.js';
 import { type PipelineOptions, PipelineSettings, type ResolvedBlog } from './options.js';
 import { loadPhotos } from './photos.js';
 import { noteLines, renderDeal } from './render.js';
@@ -151,6 +152,7 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       blogId: payload.blogId,
       categoryId: event.category_id,
       deadline: ctx.deadline,
+      keywords: splitKeywords(event.demand?.keywords),
     };
     if (decision.kind === 'draft') return await makeDraft();
 

@@ -33,6 +33,12 @@ export interface PublishDeal {
   /** The blogger's own category number as the marketplace delivered it (`category_id`), or null. */
   categoryId: number | null;
   deadline: Date;
+  /**
+   * The demand's keywords (the `deal.accepted` event's `demand.keywords`, comma-separated there), trimmed, in
+   * their order, without empty or repeated ones; empty or absent when the deal has none. Plugins may turn them
+   * into tags (the WordPress option `tags: keywords`).
+   */
+  keywords?: readonly string[];
 }
 
 export interface PublishInput {

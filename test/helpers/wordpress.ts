@@ -545,8 +545,15 @@ echo json_encode($parser->parse(stream_get_contents(STDIN)));`;
   return (JSON.parse(out) as ParsedBlock[]).map(normalize);
 }
 
-/** A config `blogs[]` entry publishing marketplace blog `id` to this site (categories numbered as in WordPress). */
-export function wordpressBlogConfig(wp: WordPressSite, id = 1): Record<string, unknown> {
+/**
+ * A config `blogs[]` entry publishing marketplace blog `id` to this site (categories numbered as in WordPress),
+ * with `options` added to the plugin's options.
+ */
+export function wordpressBlogConfig(
+  wp: WordPressSite,
+  id = 1,
+  options: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     id,
     publisher: 'wordpress',
@@ -555,6 +562,7 @@ export function wordpressBlogConfig(wp: WordPressSite, id = 1): Record<string, u
       username: wp.username,
       applicationPassword: wp.applicationPassword,
       categories: 'identity',
+      ...options,
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   startWordPress,
   type WordPressSite,
   wordpressBlogConfig,
+  wpGet,
 } from '../helpers/wordpress.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -95,7 +96,8 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       // The tests count the marketplace requests of one deal; a start-up sweep would add its GET /v1/deals.
       reconcile: { enabled: false },
       dataDir,
-      blogs: [wordpressBlogConfig(wp)],
+      // Keyword tags on: the deal.accepted event's demand.keywords travel through the pipeline to WordPress.
+      blogs: [wordpressBlogConfig(wp, 1, { tags: 'keywords', createTags: true })],
     };
     // The webhook listener only; workers come and go per test.
     front = await startDaemon({
@@ -144,6 +146,15 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       expect(post.categories).toEqual([travel()]);
       expect(post.link).toBe(record.url);
       expect(post.content.raw).not.toMatch(/\[\s*foto/i);
+      // The sandbox's demand keywords ("zahradní sekačka, sekačky na trávu") as tags; the excerpt from the text.
+      const tags = await Promise.all(post.tags.map((id) => wpGet<{ name: string }>(wp, `/wp/v2/tags/${id}`)));
+      expect(tags.map((t) => t.name).sort()).toEqual(['sekačky na trávu', 'zahradní sekačka']);
+      const plain = (html: string) => cheerio.load(html).root().text().replace(/\s+/g, ' ');
+      const excerpt = plain(post.excerpt.raw ?? '')
+        .replace(/…$/, '')
+        .trim();
+      expect(excerpt).not.toBe('');
+      expect(plain(sent?.html ?? '')).toContain(excerpt);
 
       const media = await listMedia(wp);
       expect(media).toHaveLength(3);

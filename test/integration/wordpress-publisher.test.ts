@@ -28,6 +28,7 @@ import {
   type WordPressSite,
   type WpPost,
   wpFetch,
+  wpGet,
   wpSend,
 } from '../helpers/wordpress.js';
 
@@ -656,6 +657,155 @@ describe('plugins/wordpress against a real WordPress', () => {
         { id: categoryId(site, 'Uncategorized'), name: 'Uncategorized', default: true },
         { id: categoryId(site, 'Zdraví'), name: 'Zdraví' },
       ]),
+    );
+  });
+
+  // --- tags, excerpt and the sponsored category ------------------------------------------------------------
+
+  async function withKeywords(dealId: number, keywords: string[]): Promise<Run> {
+    const run = await publishInput(dealId, null);
+    run.input.deal = { ...run.input.deal, keywords };
+    return run;
+  }
+
+  async function tagNames(ids: number[]): Promise<string[]> {
+    const names: string[] = [];
+    for (const id of ids) names.push((await wpGet<{ name: string }>(site, `/wp/v2/tags/${id}`)).name);
+    return names;
+  }
+
+  async function postOf(ref: string): Promise<WpPost> {
+    const post = (await listPosts(site, { status: 'all' })).find((p) => `wp:${p.id}` === ref);
+    if (!post) throw new Error(`no post ${ref}`);
+    return post;
+  }
+
+  it('tags: keywords takes existing tags by name and creates none unless createTags', async () => {
+    // Arrange
+    const existing = await wpSend<{ id: number }>(site, '/wp/v2/tags', { name: 'Zahradní Sekačka' });
+    const only = await withKeywords(401, ['zahradní sekačka', 'sekačky na trávu']);
+
+    // Act
+    const result = await publisherFor(site, { tags: 'keywords' }).publish(only.input);
+
+    // Assert
+    expect((await postOf(result.ref)).tags).toEqual([existing.id]);
+    const all = await wpGet<Array<{ name: string }>>(site, '/wp/v2/tags?hide_empty=false&per_page=100');
+    expect(all.map((t) => t.name)).toEqual(['Zahradní Sekačka']);
+    expect(only.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'info',
+        msg: `keywords without a tag on ${site.url} were left out: sekačky na trávu (set createTags: true to create them)`,
+      }),
+    );
+  });
+
+  it('createTags: true creates the missing tags once; the next deal reuses them', async () => {
+    // Arrange
+    const existing = await wpSend<{ id: number }>(site, '/wp/v2/tags', { name: 'sekačka' });
+    const publisher = publisherFor(site, { tags: 'keywords', createTags: true });
+    const first = await withKeywords(402, ['Sekačka', 'Trávník & zahrada']);
+    const second = await withKeywords(403, ['trávník & zahrada']);
+
+    // Act
+    const a = await publisher.publish(first.input);
+    const b = await publisher.publish(second.input);
+
+    // Assert
+    const tagsA = (await postOf(a.ref)).tags;
+    expect(tagsA[0]).toBe(existing.id);
+    expect(await tagNames(tagsA)).toEqual(['sekačka', 'Trávník &amp; zahrada']);
+    expect((await postOf(b.ref)).tags).toEqual([tagsA[1]]);
+    const all = await wpGet<unknown[]>(site, '/wp/v2/tags?hide_empty=false&per_page=100');
+    expect(all).toHaveLength(2);
+  });
+
+  it('without the option tags, keywords make no tags', async () => {
+    // Arrange
+    const run = await withKeywords(404, ['sekačka']);
+
+    // Act
+    const result = await publisherFor(site, { createTags: true }).publish(run.input);
+
+    // Assert
+    expect((await postOf(result.ref)).tags).toEqual([]);
+    expect(await wpGet<unknown[]>(site, '/wp/v2/tags?hide_empty=false')).toEqual([]);
+  });
+
+  it('sets the excerpt to the first paragraph as plain text, escaped; excerpt: false leaves it to WordPress', async () => {
+    // Arrange
+    const hostile = await publishInput(405, null, {
+      article: {
+        title: 'Sekačky',
+        blocks: [
+          { type: 'heading', level: 2, html: 'Úvod' },
+          { type: 'paragraph', html: '&lt;img src=x onerror=alert(1)&gt; <em>Sekačky</em> &amp; trávníky' },
+          { type: 'paragraph', html: 'Druhý odstavec.' },
+        ],
+        cover: undefined,
+        notes: [],
+      },
+      slug: 'sekacky',
+      images: [],
+    });
+    const plain = await publishInput(406, null);
+
+    // Act
+    const a = await publisherFor(site).publish(hostile.input);
+    const b = await publisherFor(site, { excerpt: false }).publish(plain.input);
+
+    // Assert
+    const postA = await postOf(a.ref);
+    expect(postA.excerpt.raw).toBe('&lt;img src=x onerror=alert(1)&gt; Sekačky &amp; trávníky');
+    expect(postA.excerpt.rendered).not.toContain('<img');
+    expect(postA.excerpt.rendered).toContain('&lt;img src=x onerror=alert(1)&gt; Sekačky &amp; trávníky');
+    expect((await postOf(b.ref)).excerpt.raw).toBe('');
+    const c = await publisherFor(site).publish((await publishInput(407, null)).input);
+    expect((await postOf(c.ref)).excerpt.raw).toBe('Na Štrbském plese bylo krásně.');
+  });
+
+  it('adds the sponsored category (by name or id) and tag to the post’s own', async () => {
+    // Arrange
+    const technika = categoryId(site, 'Technika');
+    const zdravi = categoryId(site, 'Zdraví');
+    const byName = publisherFor(site, {
+      tags: 'keywords',
+      createTags: true,
+      sponsored: { category: 'zdraví', tag: 'Reklama' },
+    });
+    const byId = publisherFor(site, { sponsored: { category: zdravi } });
+    const first = await withKeywords(408, ['sekačka']);
+    first.input.deal = { ...first.input.deal, categoryId: technika };
+
+    // Act
+    const a = await byName.publish(first.input);
+    const b = await byId.publish((await publishInput(409, null)).input);
+
+    // Assert
+    const postA = await postOf(a.ref);
+    expect(postA.categories).toEqual([technika, zdravi]);
+    expect((await tagNames(postA.tags)).sort()).toEqual(['Reklama', 'sekačka']);
+    expect((await postOf(b.ref)).categories).toEqual([zdravi]);
+  });
+
+  it('a sponsored category the site does not have is left out with a warning; the post is published', async () => {
+    // Arrange
+    const run = await publishInput(410, null);
+
+    // Act
+    const result = await publisherFor(site, { sponsored: { category: 'Komerční sdělení' } }).publish(
+      run.input,
+    );
+
+    // Assert
+    expect((await postOf(result.ref)).categories).toEqual([categoryId(site, 'Uncategorized')]);
+    expect(run.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: expect.stringContaining(
+          `the sponsored category "Komerční sdělení" does not exist on ${site.url}; the post goes without it`,
+        ),
+      }),
     );
   });
 });

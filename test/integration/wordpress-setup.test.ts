@@ -149,6 +149,55 @@ describe('test/helpers/wordpress: a fresh site with pretty permalinks', () => {
     expect(res.status).toBe(200);
     expect(root.home).toBe(`http://localhost:${site.port}`);
   });
+
+  it('serves wp-admin: the administrator logs in and its pages load; /wp-admin redirects to /wp-admin/', async () => {
+    // Arrange: log in as a browser does (WordPress wants its test cookie first)
+    const cookies = new Map<string, string>([['wordpress_test_cookie', 'WP%20Cookie%20check']]);
+    const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const keep = (res: Response) => {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    };
+    const login = await fetch(`${site.url}/wp-login.php`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        log: site.username,
+        pwd: site.adminPassword,
+        testcookie: '1',
+        redirect_to: `${site.url}/wp-admin/`,
+      }),
+    });
+    keep(login);
+    const page = async (path: string) => {
+      const res = await fetch(`${site.url}${path}`, {
+        redirect: 'manual',
+        headers: { cookie: cookieHeader() },
+      });
+      return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+    };
+
+    // Act
+    const dashboard = await page('/wp-admin/');
+    const posts = await page('/wp-admin/edit.php');
+    const newPost = await page('/wp-admin/post-new.php');
+    const bare = await page('/wp-admin?paged=2');
+
+    // Assert
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe(`${site.url}/wp-admin/`);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.html).toContain('<title>Dashboard');
+    expect(posts.status).toBe(200);
+    expect(posts.html).toContain('<title>Posts');
+    expect(newPost.status).toBe(200);
+    expect(newPost.html).toContain('wp-block-editor');
+    expect(bare).toMatchObject({ status: 301, location: '/wp-admin/?paged=2' });
+  });
 });
 
 describe('test/helpers/wordpress: plain permalinks', () => {

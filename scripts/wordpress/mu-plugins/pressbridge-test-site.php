@@ -27,3 +27,27 @@ add_filter('upload_dir', static function (array $dirs): array {
 
 // No sendmail on test machines: pretend every e-mail was sent.
 add_filter('pre_wp_mail', '__return_true');
+
+/*
+ * No internet on test machines: nothing in wp-admin may wait for it. Avatars are off (Gravatar images would
+ * hold up the page's load event where DNS answers but nothing gets out), and the update checks answer "just
+ * checked, nothing new" without asking api.wordpress.org (WP_HTTP_BLOCK_EXTERNAL already refuses the request;
+ * this spares wp-admin even the attempt).
+ */
+add_filter('option_show_avatars', '__return_false');
+$pressbridge_no_updates = static function (): object {
+    global $wp_version;
+    return (object) [
+        'last_checked' => time(),
+        'version_checked' => $wp_version,
+        'updates' => [],
+        'response' => [],
+        'translations' => [],
+        'checked' => [],
+        'no_update' => [],
+    ];
+};
+foreach (['update_core', 'update_plugins', 'update_themes'] as $pressbridge_transient) {
+    add_filter("pre_site_transient_$pressbridge_transient", $pressbridge_no_updates);
+}
+unset($pressbridge_transient);

@@ -253,7 +253,13 @@ describe('src/pipeline/processor: publish, verify, hand in', () => {
     expect(s.fetch.urls).toEqual([url]);
 
     const input = s.publisher.published[0]!;
-    expect(input.deal).toEqual({ dealId: s.dealId, blogId: 7, categoryId: 4, deadline: IN_AN_HOUR });
+    expect(input.deal).toEqual({
+      dealId: s.dealId,
+      blogId: 7,
+      categoryId: 4,
+      deadline: IN_AN_HOUR,
+      keywords: ['sekačka', 'zahrada'],
+    });
     expect(input.article.title).toBe('Příliš žluťoučký kůň');
     expect(input.slug).toBe('prilis-zlutoucky-kun');
     expect(input.previous).toEqual({});

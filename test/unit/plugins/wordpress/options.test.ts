@@ -29,7 +29,11 @@ describe('plugins/wordpress/options', () => {
       categories: new Map(),
       status: 'publish',
       timeoutMs: 20_000,
+      createTags: false,
+      excerpt: true,
     });
+    expect(options.tags).toBeUndefined();
+    expect(options.sponsored).toBeUndefined();
     expect(options.defaultCategory).toBeUndefined();
     expect(options.author).toBeUndefined();
     expect(options.commentStatus).toBeUndefined();
@@ -64,10 +68,18 @@ describe('plugins/wordpress/options', () => {
       commentStatus: 'closed',
       timeoutMs: 5000,
       restRoot: 'http://127.0.0.1:8080/blog/index.php?rest_route=/',
+      tags: 'keywords',
+      createTags: true,
+      excerpt: false,
+      sponsored: { category: ' Komerční sdělení ', tag: 'reklama' },
     });
 
     // Assert
     expect(options).toMatchObject({
+      tags: 'keywords',
+      createTags: true,
+      excerpt: false,
+      sponsored: { category: 'Komerční sdělení', tag: 'reklama' },
       url: 'http://127.0.0.1:8080/blog',
       defaultCategory: 3,
       status: 'pending',
@@ -109,6 +121,14 @@ describe('plugins/wordpress/options', () => {
     [{ ...base, commentStatus: 'maybe' }, 'commentStatus', "must be 'open' or 'closed'"],
     [{ ...base, timeoutMs: 5 }, 'timeoutMs', 'must be at least 1000'],
     [{ ...base, restRoot: 'nope' }, 'restRoot', 'must be an http(s) URL'],
+    [{ ...base, tags: 'yes' }, 'tags', "must be 'keywords'"],
+    [{ ...base, createTags: 'yes' }, 'createTags', 'must be true or false'],
+    [{ ...base, excerpt: 1 }, 'excerpt', 'must be true or false'],
+    [{ ...base, sponsored: 'reklama' }, 'sponsored', 'must be a map with category and/or tag'],
+    [{ ...base, sponsored: { category: 0 } }, 'sponsored.category', 'must be a WordPress category id'],
+    [{ ...base, sponsored: { category: ' ' } }, 'sponsored.category', 'must not be empty'],
+    [{ ...base, sponsored: { tag: 'x'.repeat(201) } }, 'sponsored.tag', 'at most 200 characters'],
+    [{ ...base, sponsored: { tags: 'x' } }, 'sponsored', "unknown option 'tags' (known: category, tag)"],
     [{ ...base, applicatonPassword: 'x' }, '', "unknown option 'applicatonPassword'"],
     ['https://blog.example.cz', '', 'must be a map of WordPress options'],
   ])('refuses %j at %s: %s', (input, path, message) => {

@@ -1,0 +1,157 @@
+/**
+ * WordPress's block editor (wp-admin) in real Chromium: log in, open a post, and read what the editor made of
+ * its content — every block (inner blocks too) with its validity, and the content serialised again by
+ * WordPress's own serializer.
+ *
+ *   const page = await loginToWpAdmin(browser, site);
+ *   const report = await openInBlockEditor(page, site, postId);
+ */
+import type { Browser, Page } from 'playwright-core';
+import { serializeBlockAttributes } from '../../src/render/blocks.js';
+import type { WordPressSite } from './wordpress.js';
+
+/** One block as the editor holds it, `path` locating it (`2/0` = first inner block of the third block). */
+export interface EditorBlock {
+  path: string;
+  name: string;
+  isValid: boolean;
+  /** Block validation's messages when the block is invalid (the save() output against the stored markup). */
+  issues: string[];
+}
+
+export interface EditorReport {
+  /** Every block depth-first, inner blocks after their parent. */
+  blocks: EditorBlock[];
+  /**
+   * `wp.blocks.serialize(getBlocks())`: what the editor would save if the user saved at once, with one
+   * normalisation WordPress itself makes. pressbridge writes the generated class names of current WordPress
+   * (`wp-block-heading`, `wp-block-list`); an older WordPress whose block type does not generate its class
+   * (`supports.className: false`, e.g. 6.1's heading and list) keeps the class as the block's `className`
+   * attribute (the editor's custom-class-name hook) — valid, same HTML, one more attribute in the comment.
+   * That className — exactly the block's default class, on a block type that does not generate it — is left
+   * out of the comments here.
+   */
+  serialized: string;
+  /** Milliseconds from navigation to the editor having its blocks. */
+  loadMs: number;
+}
+
+const EDITOR_READY_TIMEOUT_MS = 60_000;
+
+/** A new browser context logged into wp-admin as the site's administrator; the returned page is in it. */
+export async function loginToWpAdmin(
+  browser: Browser,
+  site: Pick<WordPressSite, 'url' | 'username' | 'adminPassword'>,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
+  await page.fill('#user_login', site.username);
+  await page.fill('#user_pass', site.adminPassword);
+  await Promise.all([
+    page.waitForURL(/\/wp-admin\/?$/, { waitUntil: 'domcontentloaded' }),
+    page.click('#wp-submit'),
+  ]);
+  return page;
+}
+
+/**
+ * Opens post `id` in the block editor, waits until the editor has parsed the content into blocks, closes the
+ * welcome guide if it shows, and reports the blocks. Runs the page's own `wp.data` and `wp.blocks`: the
+ * scripts are strings, so that nothing the test runner's compiler adds to functions reaches the page.
+ */
+export async function openInBlockEditor(
+  page: Page,
+  site: Pick<WordPressSite, 'url'>,
+  id: number,
+): Promise<EditorReport> {
+  const started = Date.now();
+  // The editor's own readiness is what counts, not every image having loaded.
+  await page.goto(`${site.url}/wp-admin/post.php?post=${id}&action=edit`, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(
+    `(() => {
+      const data = window.wp && window.wp.data;
+      const editor = data && data.select('core/editor');
+      return Boolean(editor && editor.__unstableIsEditorReady && editor.__unstableIsEditorReady()
+        && editor.getCurrentPostId() === ${Number(id)});
+    })()`,
+    undefined,
+    { timeout: EDITOR_READY_TIMEOUT_MS },
+  );
+  const loadMs = Date.now() - started;
+  await page.evaluate(`(() => {
+    const editPost = window.wp.data.select('core/edit-post');
+    if (editPost.isFeatureActive('welcomeGuide')) window.wp.data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
+  })()`);
+  const report = (await page.evaluate(`(() => {
+    const out = [];
+    const walk = (list, prefix) => list.forEach((block, index) => {
+      const path = prefix === '' ? String(index) : prefix + '/' + index;
+      out.push({
+        path,
+        name: block.name,
+        isValid: block.isValid === true,
+        issues: block.isValid ? [] : (block.validationIssues || []).map((issue) =>
+          (issue.args || []).map((arg) => typeof arg === 'string' ? arg : JSON.stringify(arg)).join(' ')),
+      });
+      walk(block.innerBlocks || [], path);
+    });
+    const blocks = window.wp.data.select('core/block-editor').getBlocks();
+    walk(blocks, '');
+    // See EditorReport.serialized: generated classes this WordPress does not generate, kept as className.
+    const wpBlocks = window.wp.blocks;
+    const moved = new Set();
+    const find = (list) => list.forEach((block) => {
+      if (!wpBlocks.hasBlockSupport(block.name, 'className', true)
+        && block.attributes.className === wpBlocks.getBlockDefaultClassName(block.name)) moved.add(block.attributes.className);
+      find(block.innerBlocks || []);
+    });
+    find(blocks);
+    return { blocks: out, serialized: wpBlocks.serialize(blocks), movedClassNames: [...moved] };
+  })()`)) as Omit<EditorReport, 'loadMs'> & { movedClassNames: string[] };
+  const moved = new Set(report.movedClassNames);
+  const serialized = rewriteBlockComments(report.serialized, (attributes) => {
+    const { className, ...rest } = attributes;
+    return typeof className === 'string' && moved.has(className) ? rest : undefined;
+  });
+  return { blocks: report.blocks, serialized, loadMs };
+}
+
+/**
+ * The stored content as the editor saves it back, changed only where WordPress itself changes it on load:
+ * block attributes that no block type declares are dropped by WordPress's block parser in the editor
+ * (`getBlockAttributes` reads only declared attributes), so pressbridge's own marker `pressbridgeRef` (an
+ * undeclared attribute of the first block, see plugins/wordpress/marker.ts) is removed from the comment.
+ */
+export function asEditorSavesIt(raw: string): string {
+  return rewriteBlockComments(raw, (attributes) => {
+    if (!('pressbridgeRef' in attributes)) return undefined;
+    const { pressbridgeRef: _marker, ...rest } = attributes;
+    return rest;
+  });
+}
+
+/**
+ * Rewrites the attributes of every block comment opener: `change` answers the new attributes, or undefined
+ * to leave the comment as it is. Attributes are written as WordPress's serializer writes them.
+ */
+function rewriteBlockComments(
+  markup: string,
+  change: (attributes: Record<string, unknown>) => Record<string, unknown> | undefined,
+): string {
+  return markup.replace(
+    /<!-- wp:([a-z][a-z0-9_/-]*) (\{.*?\}) (\/)?-->/g,
+    (whole, name: string, json: string, selfClosing: string | undefined) => {
+      let attributes: Record<string, unknown>;
+      try {
+        attributes = JSON.parse(json) as Record<string, unknown>;
+      } catch {
+        return whole;
+      }
+      const changed = change(attributes);
+      if (changed === undefined) return whole;
+      const kept = Object.keys(changed).length === 0 ? '' : `${serializeBlockAttributes(changed)} `;
+      return `<!-- wp:${name} ${kept}${selfClosing ?? ''}-->`;
+    },
+  );
+}

@@ -61,6 +61,14 @@ export function isPastDeadlineConcern(state: string): boolean {
   return state !== 'failed' && isFinal(state);
 }
 
+/**
+ * An operator may run the deal again ("retry now"): any state but a deal that is done (handed in, skipped,
+ * handled, closed). A failed or missed deal is exactly what a retry is for.
+ */
+export function canRetry(state: string): boolean {
+  return state === 'failed' || state === 'deadline_missed' || !isFinal(state);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Deadlines
 

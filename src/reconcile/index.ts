@@ -11,8 +11,8 @@
  * |---|---|
  * | nothing (no deal record) | queues it (`enqueueDeal`, source `reconcile`) |
  * | a record without `enqueuedAt` (a crash between the record and the job) | queues it (same call) |
- * | a finished record (`handed_in`, `skipped`, `failed`, `deadline_missed`, `handled`) | nothing |
- * | a running record (`waiting_approval`, `retrying`, …) whose BullMQ job is GONE, quiet for `quietMs` | adds the job again |
+ * | a final record (src/deals/lifecycle.ts `isFinal`) | nothing |
+ * | a running record (`waiting_approval`, `retrying`, …) whose BullMQ job is GONE (src/queue/requeue.ts) | adds the job again |
  * | a running record with its job | nothing |
  *
  * The deal list carries neither `published_by` nor `instant_publish`: a queued deal goes to the pipeline as
@@ -34,7 +34,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { acceptedFromDeal } from '../deals/actions.js';
+
 import { deadlineFrom, isFinal } from '../deals/lifecycle.js';
 import type { MarketplaceCheck } from '../deals/lost.js';
 import { servicesOf } from '../deals/services.js';
@@ -50,6 +50,7 @@ import {
   SERVICE_TIME_ZONE,
 } from '../marketplace/schema.js';
 import {
+  acceptedFromDeal,
   DEAL_JOB,
   DEFAULT_DEAL_JOB_SETTINGS,
   DealJobPayload,
@@ -58,6 +59,7 @@ import {
   dealJobOptions,
 } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
+import { addDealJob } from '../queue/requeue.js';
 import { luaScript } from '../redis/lua-script.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
 
@@ -115,7 +117,7 @@ export interface ReconcilerOptions {
   settings?: ReconcileSettingsInput;
   /** Relisting margin before the cursor (default 10 minutes). */
   overlapMs?: number;
-  /** A running deal without its job is re-queued only after its record was quiet this long (default 2 min). */
+  /** A running deal without its job is re-queued only after its record was quiet this long (default 0: at once). */
   quietMs?: number;
   /** After a failed or `busy` sweep, the next one comes this soon (default 60 s, never later than the interval). */
   retryMs?: number;
@@ -221,7 +223,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const settings = ReconcileSettings.parse(options.settings ?? {});
   const now = options.now ?? (() => new Date());
   const overlapMs = options.overlapMs ?? 10 * 60_000;
-  const quietMs = options.quietMs ?? 2 * 60_000;
+  const quietMs = options.quietMs ?? 0;
   const retryMs = options.retryMs ?? 60_000;
   const lockMs = options.lockMs ?? 60_000;
   const jobSettings: DealJobSettings = { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings };
@@ -303,15 +305,15 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       result.known += 1;
       return;
     }
-    // An operator's action removes and re-adds a job in two steps; a record touched lately is someone's.
+    // No job for a running deal means Redis lost it: operator actions never remove a running deal's job
+    // (src/queue/requeue.ts). `quietMs` (default 0) can still leave a record touched lately alone.
     const updatedMs = Date.parse(record.updatedAt);
     if (Number.isFinite(updatedMs) && now().getTime() - updatedMs < quietMs) {
       result.known += 1;
       return;
     }
     const payload = DealJobPayload.parse(await payloadForLostJob(record, deal));
-    await producer.queue.add(DEAL_JOB, payload, dealJobOptions(payload, jobSettings));
-    await store.update(deal.id, { jobId, enqueuedAt: now().toISOString() });
+    await addDealJob(producer.queue, store, payload, jobSettings, now());
     result.requeued.push(deal.id);
     dealLog.warn(
       { state: record.state, jobId },

@@ -13,9 +13,8 @@ import type { DealRecord, DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
+import { DealAcceptedEvent } from '../marketplace/schema.js';
 import {
-  type AcceptedDeal,
   acceptedFromDeal,
   type DEAL_JOB,
   DEFAULT_DEAL_JOB_SETTINGS,
@@ -23,7 +22,6 @@ import {
   DealJobPayload as DealJobPayloadSchema,
   type DealJobSettings,
   dealJobId,
-  dealJobOptions,
 } from '../queue/jobs.js';
 import { addDealJob, rerunCompletedJob } from '../queue/requeue.js';
 

@@ -51,12 +51,10 @@ import {
 } from '../marketplace/schema.js';
 import {
   acceptedFromDeal,
-  DEAL_JOB,
   DEFAULT_DEAL_JOB_SETTINGS,
   DealJobPayload,
   type DealJobSettings,
   dealJobId,
-  dealJobOptions,
 } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
 import { addDealJob } from '../queue/requeue.js';

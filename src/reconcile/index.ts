@@ -35,61 +35,26 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-import { deadlineFrom, isFinal } from '../deals/lifecycle.js';
-import type { MarketplaceCheck } from '../deals/lost.js';
-import { servicesOf } from '../deals/services.js';
+import { isFinal } from '../deals/lifecycle.js';
 import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import {
-  type Deal,
-  DealAcceptedEvent,
-  formatServiceDateTime,
-  parseServiceDateTime,
-  SERVICE_TIME_ZONE,
-} from '../marketplace/schema.js';
-import {
-  acceptedFromDeal,
-  DEFAULT_DEAL_JOB_SETTINGS,
-  DealJobPayload,
-  type DealJobSettings,
-  dealJobId,
-} from '../queue/jobs.js';
+import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
+import { DEFAULT_DEAL_JOB_SETTINGS, DealJobPayload, type DealJobSettings, dealJobId } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
 import { addDealJob } from '../queue/requeue.js';
-import { luaScript } from '../redis/lua-script.js';
+import { listedDealData, payloadFromListedDeal } from './listed.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
+import { type ReconcileResult, reconcileKeys, runExtendLock, runReleaseLock } from './sweep-state.js';
 
+export { payloadFromListedDeal } from './listed.js';
 export { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
+export { type LastSweep, type ReconcileResult, readLastSweep, reconcileKeys } from './sweep-state.js';
 
 const PAGE_SIZE = 200;
 /** 200 000 accepted deals: far beyond any blogger; a bound against a list that never ends. */
 const MAX_PAGES = 1000;
-
-export interface ReconcileResult {
-  /** `ok`: every page read and every deal settled, the cursor moved; `busy`: another process was sweeping. */
-  status: 'ok' | 'failed' | 'busy';
-  startedAt: string;
-  finishedAt: string;
-  /** The `zmeneno_od` used (ISO 8601). */
-  since: string;
-  /** Whether `since` came from an earlier sweep (false: the first-sweep lookback). */
-  fromCursor: boolean;
-  pages: number;
-  listed: number;
-  /** Deals queued by this sweep: the webhook never arrived. */
-  enqueued: number[];
-  /** Deals whose job was gone and was added again. */
-  requeued: number[];
-  /** Deals pressbridge already had in hand. */
-  known: number;
-  /** Deals of blogs not in the configuration (left alone). */
-  otherBlogs: number;
-  /** Listed deals whose list entry cannot make a job (logged; they do not hold the cursor back). */
-  unusable: number[];
-  errors: Array<{ dealId?: number; error: string }>;
-}
 
 export interface Reconciler {
   /** One sweep now (or the one already running in this process). Never throws; see `status`. */
@@ -125,95 +90,6 @@ export interface ReconcilerOptions {
   now?: () => Date;
   /** The zone of `changed_at` (config `marketplace.timeZone`); default Europe/Prague. */
   timeZone?: string;
-}
-
-/** The last sweep as the status page shows it (the stored `ReconcileResult`, read leniently). */
-export interface LastSweep {
-  status: 'ok' | 'failed';
-  finishedAt: string;
-  listed: number;
-  enqueued: number[];
-  requeued: number[];
-  errors: string[];
-}
-
-/** The last finished sweep of any process of this installation, or undefined before the first one. */
-export async function readLastSweep(redis: Redis, prefix: string): Promise<LastSweep | undefined> {
-  const raw = await redis.hget(reconcileKeys(prefix).state, 'last');
-  if (!raw) return undefined;
-  let parsed: Partial<ReconcileResult>;
-  try {
-    parsed = JSON.parse(raw) as Partial<ReconcileResult>;
-  } catch {
-    return undefined;
-  }
-  const ids = (value: unknown): number[] =>
-    Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
-  if (typeof parsed.finishedAt !== 'string') return undefined;
-  return {
-    status: parsed.status === 'ok' ? 'ok' : 'failed',
-    finishedAt: parsed.finishedAt,
-    listed: typeof parsed.listed === 'number' ? parsed.listed : 0,
-    enqueued: ids(parsed.enqueued),
-    requeued: ids(parsed.requeued),
-    errors: Array.isArray(parsed.errors)
-      ? parsed.errors.map((e) => (e.dealId !== undefined ? `deal ${e.dealId}: ${e.error}` : String(e.error)))
-      : [],
-  };
-}
-
-/** Where the sweep keeps its cursor and last result: `<prefix>:reconcile` (hash) and the lock. */
-export function reconcileKeys(prefix: string): { state: string; lock: string } {
-  return { state: `${prefix}:reconcile`, lock: `${prefix}:reconcile:lock` };
-}
-
-const RELEASE_LOCK = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-`;
-const EXTEND_LOCK = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
-`;
-const runReleaseLock = luaScript(RELEASE_LOCK);
-const runExtendLock = luaScript(EXTEND_LOCK);
-
-/**
- * The job payload for a deal found in the list. The list has no `publish_deadline`: `changed_at` + 60 minutes
- * (for an accepted deal `changed_at` is the acceptance or later, so this is never earlier than the real one).
- */
-export function payloadFromListedDeal(
-  deal: Deal,
-  now: Date,
-  timeZone: string = SERVICE_TIME_ZONE,
-): DealJobPayload {
-  const changed = deal.changed_at ? parseServiceDateTime(deal.changed_at, timeZone) : undefined;
-  const deadline = deadlineFrom(changed ?? now);
-  return {
-    dealId: deal.id,
-    blogId: deal.blog.id,
-    event: { ...acceptedFromDeal(deal), publish_deadline: formatServiceDateTime(deadline, timeZone) },
-    receivedAt: now.toISOString(),
-    source: 'reconcile',
-    deadlineAt: deadline.toISOString(),
-  };
-}
-
-/** What the list tells about a deal, in the record's fields: its page, services and state as of now. */
-function listedDealData(deal: Deal, at: Date): Record<string, unknown> {
-  const services = servicesOf(deal);
-  const check: MarketplaceCheck = {
-    at: at.toISOString(),
-    state: deal.state,
-    articleUrl: deal.article_url,
-    reason: deal.reason ?? null,
-    via: 'list',
-  };
-  return {
-    marketplaceCheck: check,
-    ...(deal.web_url ? { webUrl: deal.web_url } : {}),
-    ...(services.length > 0 ? { services } : {}),
-  };
 }
 
 export function createReconciler(options: ReconcilerOptions): Reconciler {

@@ -1,21 +1,15 @@
-import {
-  DelayedError,
-  type Job,
-  UnrecoverableError,
-  WaitingChildrenError,
-  WaitingError,
-  Worker,
-} from 'bullmq';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { isFinal, isWaitSignal } from '../deals/lifecycle.js';
-import { DealClosedError, lateDeadline } from '../deals/lost.js';
+import { DealClosedError } from '../deals/lost.js';
 import { createDealLogger, type DealLogger, type DealStore } from '../deals/store.js';
-import { AppError, DeadlineMissedError, errorMessage, supportCodeOf } from '../errors.js';
+import { DeadlineMissedError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { closeRedisClient, createRedisClient } from './connection.js';
 import { DEAL_QUEUE, DealJobPayload, dealDeadline } from './jobs.js';
-import { closeDeal, overdueWhileWaiting } from './overdue.js';
+import { closeDeal } from './overdue.js';
+import { errorFields, isControlSignal, waitOrGiveUp } from './waiting.js';
 
 /** What a processor gets for one run of one deal's job. */
 export interface DealJobContext {
@@ -89,29 +83,8 @@ export { DeadlineMissedError } from '../errors.js';
 export const DEFAULT_LOCK_DURATION_MS = 30_000;
 export const DEFAULT_STALLED_INTERVAL_MS = 15_000;
 
-function isControlSignal(error: unknown): boolean {
-  return (
-    error instanceof DelayedError ||
-    error instanceof WaitingChildrenError ||
-    error instanceof WaitingError ||
-    (error instanceof Error && error.name === 'RateLimitError')
-  );
-}
-
 function isRedisClient(value: Redis | { url: string }): value is Redis {
   return typeof (value as { duplicate?: unknown }).duplicate === 'function';
-}
-
-function errorFields(error: unknown): {
-  error: string;
-  errorCode: string | null;
-  supportCode: string | null;
-} {
-  return {
-    error: errorMessage(error),
-    errorCode: error instanceof AppError ? error.code : null,
-    supportCode: supportCodeOf(error) ?? null,
-  };
 }
 
 export function createDealWorker(options: DealWorkerOptions): DealWorker {
@@ -174,44 +147,20 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
 
       let failure: unknown = error;
       if (isWaitSignal(error)) {
-        try {
-          const at = now().getTime();
-          const record = await store.get(dealId);
-          const giveUpAt = Math.max(
-            deadline.getTime() + approvalGraceMs,
-            lateDeadline(record?.data ?? {}) ?? 0,
-          );
-          const overdue =
-            at >= giveUpAt
-              ? await overdueWhileWaiting({ client: options.client, store, now }, dealId, dealLog, signal)
-              : undefined;
-          if (overdue?.kind === 'missed') {
-            await store.update(dealId, {
-              state: 'deadline_missed',
-              ...errorFields(error),
-              error: overdue.message,
-            });
-            dealLog.error({ deadline: deadline.toISOString() }, overdue.message);
-            await dealLog.flush();
-            throw new UnrecoverableError(`deal ${dealId}: ${overdue.message}`);
-          }
-          const until = overdue?.kind === 'wait' ? overdue.until : giveUpAt;
-          const next = Math.min(at + approvalRetryMs, until);
-          await store.update(dealId, {
-            state: 'waiting_approval',
-            error: null,
-            errorCode: null,
-            supportCode: null,
-          });
-          dealLog.info({ retryAt: new Date(next).toISOString() }, 'text awaits the advertiser approval');
-          await dealLog.flush();
-          await job.moveToDelayed(next, token);
-          throw new DelayedError();
-        } catch (settled) {
-          if (isControlSignal(settled) || settled instanceof UnrecoverableError) throw settled;
-          // Closed by the marketplace, or asking it failed (a retryable failure, not a missed deadline).
-          failure = settled;
-        }
+        failure = await waitOrGiveUp({
+          job,
+          token,
+          error,
+          dealId,
+          deadline,
+          dealLog,
+          signal,
+          client: options.client,
+          store,
+          now,
+          approvalRetryMs,
+          approvalGraceMs,
+        });
       }
 
       if (failure instanceof DealClosedError) return await closeDeal(store, dealId, dealLog, failure);

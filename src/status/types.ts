@@ -63,7 +63,7 @@ export interface StatusDeps {
   queueCounts(): Promise<QueueCounts>;
   /** The marketplace request budget; pass `() => limiter.snapshot()`. */
   rateLimit(): Promise<RateLimitSnapshot>;
-  /** Redis answers; pass `() => redisReachable(redis)` from src/main.ts. */
+  /** Redis answers; pass `() => redisReachable(redis)` from src/daemon/net.ts. */
   redisReachable(): Promise<boolean>;
   /** Each blog's target; `createTargetsProbe(publishers)` (./targets.ts) caches the plugins' checks. */
   targets(): Promise<TargetStatus[]>;

@@ -144,6 +144,21 @@ describe('src/operator/actions on real jobs (integration)', () => {
     await until(async () => (await stateOf(13)) === 'handed_in', 'handed in again');
   });
 
+  it('runs a finished job again in place: the running deal is never without its job (src/queue/requeue.ts)', async () => {
+    await enqueue(16);
+    await until(async () => (await stateOf(16)) === 'handed_in', 'handed in');
+    const queue = producer.queue as Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
+    const first = await queue.getJob(dealJobId(16));
+    expect(await actions.handInAgain(16)).toMatchObject({ ok: true });
+    const again = await queue.getJob(dealJobId(16));
+    // The same job (not removed and added anew), now an operator's run counted from its first attempt.
+    expect(again?.timestamp).toBe(first?.timestamp);
+    expect(again?.data.source).toBe('manual');
+    await until(async () => (await stateOf(16)) === 'handed_in', 'handed in again');
+    expect(runs.filter((r) => r.dealId === 16).map((r) => r.source)).toEqual(['webhook', 'manual']);
+    expect((await store.get(16))?.attempts).toBe(1);
+  });
+
   it('marks a waiting deal as handled and drops its pending attempt', async () => {
     behaviour.set(14, 'fail-retryable');
     await enqueue(14);

@@ -7,21 +7,22 @@
  * again later) and the worker and clients reconnect on their own when Redis is back.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/schema.js';
-import { createDealActions } from './deals/actions.js';
+import { closeServer, redisReachable, urlOf } from './daemon/net.js';
+import { configSecrets } from './daemon/secrets.js';
 import { createDeadlineCheck, readDeadlineFinding } from './deals/deadline-offset.js';
 import { createDealStore, type DealStore } from './deals/store.js';
 import { errorMessage } from './errors.js';
 import { listenLimited } from './http-limits.js';
 import type { Logger } from './logger.js';
 import type { MarketplaceClient } from './marketplace/api.js';
-import { createMarketplaceClient } from './marketplace/client.js';
-import { createRateLimiter, type RateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
+import { marketplaceClientFromConfig } from './marketplace/from-config.js';
+import type { RateLimiter } from './marketplace/rate-limit.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
+import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from './publisher/registry.js';
@@ -41,6 +42,10 @@ import { createTargetsProbe, type StatusServer, startStatusServer } from './stat
 import { VERSION } from './version.js';
 import { createWebhookRouter } from './webhook/receiver.js';
 import { createSecretProvider } from './webhook/secret-file.js';
+
+export { redisReachable } from './daemon/net.js';
+export { configSecrets } from './daemon/secrets.js';
+export { runUntilSignal } from './daemon/signals.js';
 
 export interface DaemonOptions {
   config: Readonly<Config>;
@@ -86,58 +91,6 @@ export interface Daemon {
   close(): Promise<void>;
 }
 
-async function closeServer(server: Server): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
-}
-
-function urlOf(server: Server, path: string): string {
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const shown = host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host;
-  return `http://${shown}:${address.port}${path}`;
-}
-
-const SECRET_OPTION = /password|secret|token|apikey|api_key/i;
-
-/** Every secret value the config holds (marketplace, webhook, status page, and blog options such as tokens). */
-export function configSecrets(config: Readonly<Config>): string[] {
-  const found: string[] = [];
-  const walk = (value: unknown, key: string): void => {
-    if (typeof value === 'string') {
-      if (SECRET_OPTION.test(key)) found.push(value);
-    } else if (Array.isArray(value)) {
-      for (const v of value) walk(v, key);
-    } else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) walk(v, k);
-    }
-  };
-  walk(config.marketplace.apiKey, 'apiKey');
-  walk(config.webhook, 'webhook');
-  walk(config.status.password, 'password');
-  for (const blog of config.blogs) walk(blog.options, 'options');
-  return found.filter((s) => s.length > 0);
-}
-
-/** Redis answers PING within a second. */
-export async function redisReachable(redis: Redis, timeoutMs = 1_000): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      redis.ping().then((answer) => answer === 'PONG'),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-      }),
-    ]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log } = options;
   const prefix = config.redis.prefix;
@@ -163,23 +116,12 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   const metrics = createMetrics();
   const store = instrumentStore(createDealStore({ redis, prefix }), metrics);
-  const limiter = createRateLimiter({
-    redis,
-    key: rateLimitKey(prefix, config.marketplace.apiKey),
-    limit: config.marketplace.requestsPerMinute,
-    windowMs: config.marketplace.rateLimitWindowMs,
-    log,
-  });
   const serviceClock = createServiceClock();
-  const client = createMarketplaceClient({
-    baseUrl: config.marketplace.baseUrl,
-    apiKey: config.marketplace.apiKey,
-    timeoutMs: config.marketplace.timeoutMs,
-    timeZone: config.marketplace.timeZone,
+  const { client, limiter } = marketplaceClientFromConfig(config, {
+    redis,
+    log,
     // A 5xx or a dropped connection is tried again twice (0.5 s, 1 s) before it costs a job attempt.
     transientRetries: 2,
-    limiter,
-    log,
     onResponse: (info) => {
       metrics.marketplaceResponse(info);
       serviceClock.observe(info);
@@ -369,19 +311,4 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       return closing;
     },
   };
-}
-
-/** Runs until SIGTERM/SIGINT, then stops gracefully; a second signal exits at once. */
-export async function runUntilSignal(daemon: Daemon, log: Logger): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      log.info({ signal }, 'stopping: no new jobs, finishing the running ones');
-      process.once('SIGINT', () => process.exit(130));
-      process.once('SIGTERM', () => process.exit(143));
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  await daemon.close();
 }

@@ -40,7 +40,7 @@ export interface StatusActionResult {
   message: string;
 }
 
-/** The buttons on the deal page. `createDealActions` (src/deals/actions.ts) fits this shape. */
+/** The buttons on the deal page. `createDealActions` (src/operator/actions.ts) fits this shape. */
 export interface StatusActions {
   /** Run the deal again now. */
   retry(dealId: number): Promise<StatusActionResult>;
@@ -63,7 +63,7 @@ export interface StatusDeps {
   queueCounts(): Promise<QueueCounts>;
   /** The marketplace request budget; pass `() => limiter.snapshot()`. */
   rateLimit(): Promise<RateLimitSnapshot>;
-  /** Redis answers; pass `() => redisReachable(redis)` from src/main.ts. */
+  /** Redis answers; pass `() => redisReachable(redis)` from src/daemon/net.ts. */
   redisReachable(): Promise<boolean>;
   /** Each blog's target; `createTargetsProbe(publishers)` (./targets.ts) caches the plugins' checks. */
   targets(): Promise<TargetStatus[]>;

@@ -5,11 +5,11 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealActions, type DealActions } from '../../src/deals/actions.js';
 import { createDealStore, type DealStore } from '../../src/deals/store.js';
 import { PublishError } from '../../src/errors.js';
 import { createSilentLogger } from '../../src/logger.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
+import { createDealActions, type DealActions } from '../../src/operator/actions.js';
 import { createRedisClient } from '../../src/queue/connection.js';
 import { type DEAL_JOB, type DealJobPayload, dealJobId } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
@@ -18,7 +18,7 @@ import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 type Behaviour = 'fail-permanent' | 'fail-retryable' | 'succeed';
 
-describe('src/deals/actions on real jobs (integration)', () => {
+describe('src/operator/actions on real jobs (integration)', () => {
   const prefix = randomPrefix();
   const log = createSilentLogger();
   let redis: Redis;
@@ -142,6 +142,21 @@ describe('src/deals/actions on real jobs (integration)', () => {
     expect(rerun?.handedInAt).toBeUndefined();
     expect((await store.get(13))?.url).toBe('https://blog.example.cz/13/');
     await until(async () => (await stateOf(13)) === 'handed_in', 'handed in again');
+  });
+
+  it('runs a finished job again in place: the running deal is never without its job (src/queue/requeue.ts)', async () => {
+    await enqueue(16);
+    await until(async () => (await stateOf(16)) === 'handed_in', 'handed in');
+    const queue = producer.queue as Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
+    const first = await queue.getJob(dealJobId(16));
+    expect(await actions.handInAgain(16)).toMatchObject({ ok: true });
+    const again = await queue.getJob(dealJobId(16));
+    // The same job (not removed and added anew), now an operator's run counted from its first attempt.
+    expect(again?.timestamp).toBe(first?.timestamp);
+    expect(again?.data.source).toBe('manual');
+    await until(async () => (await stateOf(16)) === 'handed_in', 'handed in again');
+    expect(runs.filter((r) => r.dealId === 16).map((r) => r.source)).toEqual(['webhook', 'manual']);
+    expect((await store.get(16))?.attempts).toBe(1);
   });
 
   it('marks a waiting deal as handled and drops its pending attempt', async () => {

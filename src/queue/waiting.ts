@@ -1,0 +1,97 @@
+/**
+ * The worker's answer to a wait signal (the text awaits the advertiser's approval, src/deals/lifecycle.ts
+ * `isWaitSignal`): the job waits (`moveToDelayed`, no attempt spent) until the next ask, or, once the deadline
+ * (and any late window the marketplace granted) passed, the marketplace decides (./overdue.ts).
+ */
+import { DelayedError, type Job, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
+import { lateDeadline } from '../deals/lost.js';
+import type { DealLogger, DealStore } from '../deals/store.js';
+import { AppError, errorMessage, supportCodeOf } from '../errors.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import type { DealJobPayload } from './jobs.js';
+import { overdueWhileWaiting } from './overdue.js';
+
+/** BullMQ's own control flow (delayed, waiting, rate-limited): passed through, never a failure. */
+export function isControlSignal(error: unknown): boolean {
+  return (
+    error instanceof DelayedError ||
+    error instanceof WaitingChildrenError ||
+    error instanceof WaitingError ||
+    (error instanceof Error && error.name === 'RateLimitError')
+  );
+}
+
+/** The record's error fields for an error. */
+export function errorFields(error: unknown): {
+  error: string;
+  errorCode: string | null;
+  supportCode: string | null;
+} {
+  return {
+    error: errorMessage(error),
+    errorCode: error instanceof AppError ? error.code : null,
+    supportCode: supportCodeOf(error) ?? null,
+  };
+}
+
+export interface WaitInput {
+  job: Job<DealJobPayload, unknown, string>;
+  token: string | undefined;
+  /** The wait signal the processor threw. */
+  error: unknown;
+  dealId: number;
+  deadline: Date;
+  dealLog: DealLogger;
+  signal: AbortSignal;
+  client: MarketplaceClient;
+  store: DealStore;
+  now: () => Date;
+  approvalRetryMs: number;
+  approvalGraceMs: number;
+}
+
+/**
+ * Throws BullMQ's DelayedError once the job waits, UnrecoverableError when the deal ended `deadline_missed`;
+ * returns the failure to handle otherwise (DealClosedError when the marketplace moved on, or the error of asking
+ * it: retryable, not a missed deadline).
+ */
+export async function waitOrGiveUp(input: WaitInput): Promise<unknown> {
+  const { job, token, error, dealId, deadline, dealLog, signal, store, now } = input;
+  try {
+    const at = now().getTime();
+    const record = await store.get(dealId);
+    const giveUpAt = Math.max(
+      deadline.getTime() + input.approvalGraceMs,
+      lateDeadline(record?.data ?? {}) ?? 0,
+    );
+    const overdue =
+      at >= giveUpAt
+        ? await overdueWhileWaiting({ client: input.client, store, now }, dealId, dealLog, signal)
+        : undefined;
+    if (overdue?.kind === 'missed') {
+      await store.update(dealId, {
+        state: 'deadline_missed',
+        ...errorFields(error),
+        error: overdue.message,
+      });
+      dealLog.error({ deadline: deadline.toISOString() }, overdue.message);
+      await dealLog.flush();
+      throw new UnrecoverableError(`deal ${dealId}: ${overdue.message}`);
+    }
+    const until = overdue?.kind === 'wait' ? overdue.until : giveUpAt;
+    const next = Math.min(at + input.approvalRetryMs, until);
+    await store.update(dealId, {
+      state: 'waiting_approval',
+      error: null,
+      errorCode: null,
+      supportCode: null,
+    });
+    dealLog.info({ retryAt: new Date(next).toISOString() }, 'text awaits the advertiser approval');
+    await dealLog.flush();
+    await job.moveToDelayed(next, token);
+    throw new DelayedError();
+  } catch (settled) {
+    if (isControlSignal(settled) || settled instanceof UnrecoverableError) throw settled;
+    return settled;
+  }
+}

@@ -16,8 +16,8 @@
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
+import { redactSecrets, scrubText } from '../redact.js';
 import { luaScript } from '../redis/lua-script.js';
-import { scrubText } from './scrub.js';
 
 export const DEAL_RUN_STATES = [
   'received',
@@ -252,43 +252,6 @@ export function dealStoreKeys(prefix: string): DealStoreKeys {
     events: `${prefix}:events`,
     lastWebhook: `${prefix}:webhook:last`,
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Redaction: the deal log is shown on the status page, so no secret may reach it.
-
-const SECRET_KEY = /api[-_]?key|secret|password|passwd|token|authorization|cookie/i;
-const BEARER = /^\s*(bearer|basic)\s+\S+/i;
-const REDACTED = '[redacted]';
-
-/**
- * A copy of `value` without secrets: keys named like apiKey/secret/password/token/authorization are blanked,
- * string values that look like `Bearer …`/`Basic …` credentials too. Errors become `{ type, message, code }`.
- */
-export function redactSecrets<T>(value: T): T {
-  return redactValue(value, 0, new WeakSet()) as T;
-}
-
-function redactValue(value: unknown, depth: number, seen: WeakSet<object>): unknown {
-  if (typeof value === 'string') return BEARER.test(value) ? REDACTED : value;
-  if (typeof value === 'bigint') return value.toString();
-  if (value === null || typeof value !== 'object') return value;
-  if (seen.has(value)) return '[circular]';
-  if (depth > 8) return '[nested]';
-  seen.add(value);
-  if (value instanceof Error) {
-    const code = (value as { code?: unknown }).code;
-    return { type: value.name, message: value.message, ...(typeof code === 'string' ? { code } : {}) };
-  }
-  if (value instanceof Date) return value.toISOString();
-  if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1, seen));
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    out[key] =
-      SECRET_KEY.test(key) && v !== undefined && v !== null ? REDACTED : redactValue(v, depth + 1, seen);
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------

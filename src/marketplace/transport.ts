@@ -5,9 +5,10 @@
  * describe their `Call` and how to read the answer.
  */
 import { MarketplaceError } from '../errors.js';
+import { redact } from '../redact.js';
 import { USER_AGENT } from '../version.js';
 import type { RequestOptions, RequestPriority } from './api.js';
-import { classifyNoAnswer, classifyResponse, type RequestContext, redact } from './classify.js';
+import { classifyNoAnswer, classifyResponse, type RequestContext } from './classify.js';
 import {
   DEFAULT_429_PAUSE_MS,
   DEFAULT_MAX_INLINE_RETRY_AFTER_MS,

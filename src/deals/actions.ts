@@ -21,6 +21,7 @@ import {
   dealJobId,
   dealJobOptions,
 } from '../queue/jobs.js';
+import { deadlineFrom } from './lifecycle.js';
 import { servicesOf } from './services.js';
 import type { DealRecord, DealStore } from './store.js';
 
@@ -239,7 +240,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         dealId,
         blogId: deal.blog.id,
         receivedAt: payload.receivedAt,
-        deadline: new Date(now().getTime() + 60 * 60_000).toISOString(),
+        deadline: deadlineFrom(now()).toISOString(),
         source: 'manual',
         state: 'received',
         data: {

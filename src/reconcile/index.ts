@@ -35,14 +35,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { acceptedFromDeal } from '../deals/actions.js';
+import { deadlineFrom, isFinal } from '../deals/lifecycle.js';
 import type { MarketplaceCheck } from '../deals/lost.js';
 import { servicesOf } from '../deals/services.js';
-import { createDealLogger, type DealRecord, type DealStore, FINAL_RUN_STATES } from '../deals/store.js';
+import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import {
-  AGENT_DEADLINE_MINUTES,
   type Deal,
   DealAcceptedEvent,
   formatServiceDateTime,
@@ -188,7 +188,7 @@ export function payloadFromListedDeal(
   timeZone: string = SERVICE_TIME_ZONE,
 ): DealJobPayload {
   const changed = deal.changed_at ? parseServiceDateTime(deal.changed_at, timeZone) : undefined;
-  const deadline = new Date((changed ?? now).getTime() + AGENT_DEADLINE_MINUTES * 60_000);
+  const deadline = deadlineFrom(changed ?? now);
   return {
     dealId: deal.id,
     blogId: deal.blog.id,
@@ -294,7 +294,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     }
 
     if (webUrl && record.data.webUrl !== webUrl) await store.update(deal.id, { data: { webUrl } });
-    if (FINAL_RUN_STATES.has(record.state)) {
+    if (isFinal(record.state)) {
       result.known += 1;
       return;
     }

@@ -6,6 +6,7 @@
  * `pressbridge sandbox --profile <file>` replays a capture's shapes.
  */
 import { z } from 'zod';
+import { redact } from '../redact.js';
 import type { Shape } from './shape.js';
 
 export const CAPTURE_VERSION = 1;
@@ -89,11 +90,7 @@ export function pickHeaders(headers: Headers): Record<string, string> {
  * construction; this is the belt to those braces), it is replaced.
  */
 export function serializeCapture(capture: Capture, secrets: ReadonlyArray<string | undefined>): string {
-  let text = `${JSON.stringify(capture, null, 2)}\n`;
-  for (const secret of secrets) {
-    if (secret && secret.length >= 4) text = text.split(secret).join('[redacted]');
-  }
-  return text;
+  return redact(`${JSON.stringify(capture, null, 2)}\n`, secrets);
 }
 
 export function parseCapture(text: string, source: string): Capture {

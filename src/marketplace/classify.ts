@@ -4,6 +4,7 @@
  * except the few codes the API documents as "try again later".
  */
 import { MarketplaceError } from '../errors.js';
+import { redact } from '../redact.js';
 import { ERROR_CODES, ErrorEnvelope } from './schema.js';
 
 /** 4xx codes that mean "not yet" rather than "never" (assumption 8: the text awaits the advertiser). */
@@ -55,15 +56,6 @@ function hintFor(status: number, code: string): string {
     return ' — the API key lacks the "write" scope: create a key with read and write permission and set marketplace.apiKey';
   }
   return '';
-}
-
-/** Redacts every occurrence of the given secrets (e.g. an API key echoed back by a proxy) from a text. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  }
-  return out;
 }
 
 /**

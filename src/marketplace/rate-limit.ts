@@ -20,9 +20,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
-import { luaScript } from '../redis/lua-script.js';
 import type { RequestPriority } from './api.js';
 import { parseResetHeader } from './classify.js';
+import { sleep } from './http.js';
+import { runAcquire, runObserve, runPenalize, runSnapshot } from './rate-limit-scripts.js';
 
 export interface RateLimitSnapshot {
   limit: number;
@@ -66,105 +67,6 @@ export function rateLimitKey(prefix: string, apiKey: string): string {
   return `${prefix}:ratelimit:${createHash('sha256').update(apiKey).digest('hex').slice(0, 12)}`;
 }
 
-// KEYS: 1 log (zset), 2 ceiling (int, expires at server reset), 3 penalty (expires at Retry-After)
-// ARGV: 1 window ms (incl. margin), 2 slots usable by this priority, 3 ceiling slots this priority must leave,
-//       4 unique member
-// Returns {0, 'granted'} or {ms to wait, reason}.
-const ACQUIRE_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local penalty = redis.call('PTTL', KEYS[3])
-if penalty > 0 then return {penalty, 'penalty'} end
-local window = tonumber(ARGV[1])
-local cap = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local count = redis.call('ZCARD', KEYS[1])
-if count >= cap then
-  local idx = count - cap
-  local oldest = redis.call('ZRANGE', KEYS[1], idx, idx, 'WITHSCORES')
-  local wait = tonumber(oldest[2]) + window - now
-  if wait < 1 then wait = 1 end
-  return {wait, 'window'}
-end
-local ceiling = redis.call('GET', KEYS[2])
-if ceiling then
-  if tonumber(ceiling) <= tonumber(ARGV[3]) then
-    local cttl = redis.call('PTTL', KEYS[2])
-    if cttl < 1 then cttl = 1 end
-    return {cttl, 'ceiling'}
-  end
-  redis.call('DECR', KEYS[2])
-end
-redis.call('ZADD', KEYS[1], now, ARGV[4])
-redis.call('PEXPIRE', KEYS[1], window + 1000)
-return {0, 'granted'}
-`;
-
-// KEYS: 1 log, 2 ceiling. ARGV: 1 limit, 2 window ms, 3 server remaining, 4 server reset epoch ms (0 = unknown),
-//       5 look-back ms (how long the answer took: slots that left our window meanwhile still count)
-// Returns {1, ceiling} when a ceiling was stored, else {0, our remaining}.
-const OBSERVE_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local server = tonumber(ARGV[3])
-local reset = tonumber(ARGV[4])
-local count = redis.call('ZCOUNT', KEYS[1], '(' .. (now - window - tonumber(ARGV[5])), '+inf')
-local ours = limit - count
-if server >= ours then return {0, ours} end
-local ttl = window
-if reset > now then
-  ttl = math.min(reset - now, window)
-elseif reset > 0 then
-  ttl = math.min(1000, window)
-end
-local existing = redis.call('GET', KEYS[2])
-if existing and tonumber(existing) <= server then return {0, ours} end
-redis.call('SET', KEYS[2], server, 'PX', ttl)
-return {1, server}
-`;
-
-// KEYS: 1 penalty. ARGV: 1 ms. Extends, never shortens, a running penalty.
-const PENALIZE_SCRIPT = `
-local ms = tonumber(ARGV[1])
-if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', ms) end
-return {1}
-`;
-
-// KEYS: 1 log, 2 ceiling, 3 penalty. ARGV: 1 window ms.
-// Returns {now, count, oldest score or -1, ceiling or -1, ceiling pttl, penalty pttl}.
-const SNAPSHOT_SCRIPT = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local window = tonumber(ARGV[1])
-local min = '(' .. (now - window)
-local count = redis.call('ZCOUNT', KEYS[1], min, '+inf')
-local oldest = -1
-if count > 0 then
-  local first = redis.call('ZRANGEBYSCORE', KEYS[1], min, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
-  oldest = tonumber(first[2])
-end
-local ceiling = redis.call('GET', KEYS[2])
-if ceiling then ceiling = tonumber(ceiling) else ceiling = -1 end
-return {now, count, oldest, ceiling, redis.call('PTTL', KEYS[2]), redis.call('PTTL', KEYS[3])}
-`;
-
-/** A loaded Lua script whose reply must be an array. */
-function script(source: string) {
-  const run = luaScript(source);
-  return async (redis: Redis, keys: string[], args: Array<string | number>): Promise<unknown[]> => {
-    const reply = await run(redis, keys, args);
-    if (!Array.isArray(reply)) throw new Error('rate limiter: unexpected reply from Redis');
-    return reply;
-  };
-}
-
-const runAcquire = script(ACQUIRE_SCRIPT);
-const runObserve = script(OBSERVE_SCRIPT);
-const runPenalize = script(PENALIZE_SCRIPT);
-const runSnapshot = script(SNAPSHOT_SCRIPT);
-
 /**
  * Waiters wake when the slot they were told about frees; a little jitter, smaller for higher priority, spreads
  * them so the live pipeline tends to win a freed slot over background work.
@@ -178,24 +80,6 @@ const JITTER_MS: Record<RequestPriority, [number, number]> = {
 function jitter(priority: RequestPriority): number {
   const [min, max] = JITTER_MS[priority];
   return min + Math.floor(Math.random() * (max - min + 1));
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** 2 % of the window, but at least 100 ms (delays are absolute, not proportional), at most 1 s and 10 %. */

@@ -8,6 +8,10 @@
  * Parsing is lenient, as the API's versioning rules demand: unknown fields are stripped, and an optional field
  * with an unexpected type is dropped rather than failing the whole answer (`lenient()`). Only the fields
  * pressbridge reads are listed.
+ *
+ * Size: a stated exception to the ~300-line rule (DESIGN: files a person can hold in their head). This file is a
+ * data table of wire shapes, and keeping every assumption in one place is the point: splitting it would scatter
+ * what a user must compare against the real service.
  */
 import { z } from 'zod';
 import { formatWallClock, readServiceDateTime, toIsoWithZoneOffset } from './date-time.js';

@@ -5,13 +5,10 @@
  * keys named like secrets are blanked, credential-shaped substrings of text are replaced, and the configured
  * secret values themselves are masked in the finished response.
  */
-import { scrubText } from '../deals/scrub.js';
-import { redactSecrets } from '../deals/store.js';
+import { REDACTED, redactSecrets, scrubText } from '../redact.js';
 import { escapeHtml } from './html.js';
 
-export const REDACTED = '[redacted]';
-
-export { scrubText } from '../deals/scrub.js';
+export { REDACTED, scrubText } from '../redact.js';
 
 function scrubDeep(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return scrubText(value);

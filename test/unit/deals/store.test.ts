@@ -1,12 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createDealLogger,
-  createDealStore,
-  type DealStore,
-  redactSecrets,
-} from '../../../src/deals/store.js';
+import { createDealLogger, createDealStore, type DealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
+import { redactSecrets } from '../../../src/redact.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 
 const prefix = randomPrefix();

@@ -5,8 +5,8 @@ import {
   isRetryableStatus,
   parseResetHeader,
   parseRetryAfter,
-  redact,
 } from '../../../src/marketplace/classify.js';
+import { redact } from '../../../src/redact.js';
 
 const context = { method: 'GET', path: '/v1/deals/7' };
 const NOW = Date.parse('2026-11-21T12:00:00Z');

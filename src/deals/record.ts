@@ -1,0 +1,269 @@
+/**
+ * The deal record, its log entries and webhook events as the store keeps them (store.ts), and how a record is
+ * laid out in its Redis hash: plain fields as strings, steps under `s:<name>` and free data under `d:<name>`,
+ * each as JSON, so that patches touch only their own fields.
+ */
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger.js';
+import { type DealRunState, isDealRunState } from './lifecycle.js';
+
+export type DealSource = 'webhook' | 'reconcile' | 'manual';
+
+export interface DealStep {
+  startedAt: string;
+  ms: number;
+  outcome: string;
+}
+
+export interface DealRecord {
+  dealId: number;
+  blogId: number;
+  state: DealRunState;
+  title?: string;
+  /** ISO 8601. */
+  receivedAt: string;
+  /** ISO 8601: when the URL must be handed in. */
+  deadline: string;
+  updatedAt: string;
+  error?: string;
+  errorCode?: string;
+  supportCode?: string;
+  url?: string;
+  postRef?: string;
+  attempts: number;
+  source?: DealSource;
+  /** Set once the BullMQ job was stored: a redelivery then never creates a second job. */
+  jobId?: string;
+  enqueuedAt?: string;
+  steps: Record<string, DealStep>;
+  /** Free fields, each stored as JSON under its own hash field (`d:<name>`), so patches never race. */
+  data: Record<string, unknown>;
+}
+
+export interface NewDealRecord {
+  dealId: number;
+  blogId: number;
+  receivedAt: string;
+  deadline: string;
+  state?: DealRunState;
+  title?: string;
+  source?: DealSource;
+  data?: Record<string, unknown>;
+}
+
+type Clearable<T> = { [K in keyof T]?: T[K] | null };
+
+/** Fields to change; `null` removes an optional field (e.g. `error: null` after a successful retry). */
+export type DealPatch = Clearable<
+  Pick<
+    DealRecord,
+    | 'title'
+    | 'error'
+    | 'errorCode'
+    | 'supportCode'
+    | 'url'
+    | 'postRef'
+    | 'jobId'
+    | 'enqueuedAt'
+    | 'source'
+    | 'deadline'
+  >
+> & {
+  state?: DealRunState;
+  blogId?: number;
+  attempts?: number;
+  /** Merged field by field into `data`; a `null` value removes that field. */
+  data?: Record<string, unknown>;
+};
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LogEntry {
+  time: string;
+  level: LogLevel;
+  msg: string;
+  dealId?: number;
+  blogId?: number;
+  fields: Record<string, unknown>;
+}
+
+export interface NewLogEntry {
+  time?: string;
+  level: LogLevel;
+  msg: string;
+  blogId?: number;
+  fields?: Record<string, unknown>;
+}
+
+export interface EventRecord {
+  event: string;
+  receivedAt: string;
+  dealId?: number;
+  outcome: string;
+  /** The parsed body, or its first `maxEventBodyBytes` as a string when it was larger (`truncated`). */
+  body: unknown;
+  truncated?: true;
+}
+
+export interface NewEventRecord {
+  event: string;
+  receivedAt: string;
+  body: unknown;
+  outcome: string;
+}
+
+export interface LastWebhook {
+  time: string;
+  event: string;
+  outcome: string;
+  dealId?: number;
+}
+
+export interface ListDealsOptions {
+  offset?: number;
+  limit?: number;
+  state?: DealRunState | readonly DealRunState[];
+}
+
+export interface DealStore {
+  readonly prefix: string;
+  readonly keys: DealStoreKeys;
+  /** Atomically creates the record unless it exists; returns the record as it now is. */
+  createIfAbsent(init: NewDealRecord): Promise<{ created: boolean; record: DealRecord }>;
+  get(dealId: number): Promise<DealRecord | undefined>;
+  /** False when the deal has no record (nothing is written then). */
+  update(dealId: number, patch: DealPatch): Promise<boolean>;
+  /**
+   * Notes that the deal's job is stored. True for exactly one caller per deal (HSETNX), which settles
+   * concurrent deliveries: BullMQ's answer to `add` does not tell whether the job id already existed.
+   * With `event`, the delivery is recorded in the same step (outcome `enqueued`, or `duplicate` for the others).
+   */
+  markEnqueued(dealId: number, jobId: string, event?: Omit<NewEventRecord, 'outcome'>): Promise<boolean>;
+  recordStep(dealId: number, step: string, outcome: string, ms: number): Promise<void>;
+  /** Newest first (by receivedAt). `total` counts all matching deals. */
+  list(options?: ListDealsOptions): Promise<{ total: number; items: DealRecord[] }>;
+  countByState(): Promise<Record<DealRunState, number>>;
+  appendLog(dealId: number | undefined, entry: NewLogEntry): Promise<void>;
+  /** Newest first. */
+  readLog(dealId: number, options?: { limit?: number }): Promise<LogEntry[]>;
+  /** Newest first; `level` is the minimum level shown; `blogId` keeps entries of that blog. */
+  readGlobalLog(options?: { limit?: number; level?: LogLevel; blogId?: number }): Promise<LogEntry[]>;
+  recordEvent(dealId: number | undefined, event: NewEventRecord): Promise<void>;
+  /** Newest first. */
+  readEvents(dealId: number, options?: { limit?: number }): Promise<EventRecord[]>;
+  readGlobalEvents(options?: { limit?: number }): Promise<EventRecord[]>;
+  lastWebhook(): Promise<LastWebhook | undefined>;
+  /**
+   * Working files of a deal kept between job attempts (the pipeline's fetched text and normalised photos), so a
+   * retry does not spend marketplace requests again. Writes the given fields and (re)sets the TTL of the whole set.
+   */
+  putFiles(dealId: number, files: Record<string, Buffer | string>, ttlSeconds: number): Promise<void>;
+  /** Every working file of the deal, by name; empty when none are kept (never stored, expired or deleted). */
+  getFiles(dealId: number): Promise<Map<string, Buffer>>;
+  deleteFiles(dealId: number): Promise<void>;
+}
+
+export interface DealStoreKeys {
+  deal(dealId: number): string;
+  dealLog(dealId: number): string;
+  dealEvents(dealId: number): string;
+  dealFiles(dealId: number): string;
+  readonly index: string;
+  readonly states: string;
+  readonly log: string;
+  readonly events: string;
+  readonly lastWebhook: string;
+}
+
+export interface DealStoreOptions {
+  redis: Redis;
+  prefix: string;
+  log?: Logger;
+  /** Records, logs and the index are kept this long after the last change (≥ 30 days: dedupe relies on it). */
+  retentionDays?: number;
+  maxDealLog?: number;
+  maxGlobalLog?: number;
+  maxDealEvents?: number;
+  maxGlobalEvents?: number;
+  maxEventBodyBytes?: number;
+  now?: () => Date;
+}
+
+export function dealStoreKeys(prefix: string): DealStoreKeys {
+  return {
+    deal: (id) => `${prefix}:deal:${id}`,
+    dealLog: (id) => `${prefix}:deal:${id}:log`,
+    dealEvents: (id) => `${prefix}:deal:${id}:events`,
+    dealFiles: (id) => `${prefix}:deal:${id}:files`,
+    index: `${prefix}:index:deals`,
+    states: `${prefix}:index:deal-states`,
+    log: `${prefix}:log`,
+    events: `${prefix}:events`,
+    lastWebhook: `${prefix}:webhook:last`,
+  };
+}
+
+export const PLAIN_FIELDS = [
+  'title',
+  'error',
+  'errorCode',
+  'supportCode',
+  'url',
+  'postRef',
+  'jobId',
+  'enqueuedAt',
+  'source',
+  'deadline',
+] as const;
+
+export const STEP_PREFIX = 's:';
+export const DATA_PREFIX = 'd:';
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function toRecord(hash: Record<string, string>): DealRecord | undefined {
+  if (hash.dealId === undefined) return undefined;
+  const record: DealRecord = {
+    dealId: Number(hash.dealId),
+    blogId: Number(hash.blogId ?? 0),
+    state: isDealRunState(hash.state) ? hash.state : 'received',
+    receivedAt: hash.receivedAt ?? '',
+    deadline: hash.deadline ?? '',
+    updatedAt: hash.updatedAt ?? hash.receivedAt ?? '',
+    attempts: Number(hash.attempts ?? 0),
+    steps: {},
+    data: {},
+  };
+  for (const field of PLAIN_FIELDS) {
+    const value = hash[field];
+    if (value === undefined || field === 'deadline') continue;
+    if (field === 'source') {
+      if (value === 'webhook' || value === 'reconcile' || value === 'manual') record.source = value;
+    } else record[field] = value;
+  }
+  for (const [field, value] of Object.entries(hash)) {
+    if (field.startsWith(STEP_PREFIX)) {
+      const step = parseJson(value);
+      if (step && typeof step === 'object') record.steps[field.slice(STEP_PREFIX.length)] = step as DealStep;
+    } else if (field.startsWith(DATA_PREFIX)) {
+      record.data[field.slice(DATA_PREFIX.length)] = parseJson(value);
+    }
+  }
+  return record;
+}
+
+export function parseEntries<T>(items: string[]): T[] {
+  const out: T[] = [];
+  for (const item of items) {
+    const value = parseJson(item);
+    if (value && typeof value === 'object') out.push(value as T);
+  }
+  return out;
+}

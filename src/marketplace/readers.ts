@@ -1,0 +1,83 @@
+/** How the client reads a 2xx answer: JSON through a lenient schema, nothing, or a photo's bytes (capped). */
+import type { z } from 'zod';
+import { MarketplaceError } from '../errors.js';
+import type { PhotoFile } from './api.js';
+import { badResponse } from './classify.js';
+import { describeContentType, describeIssues, discard, headerNumber, readCapped } from './http.js';
+import { type DealPhoto, defaultPhotoPath } from './schema.js';
+import type { Reader } from './transport.js';
+
+export function json<S extends z.ZodType>(schema: S): Reader<z.infer<S>> {
+  return async (response, context) => {
+    const text = await response.text();
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badResponse(context, response.status, `not JSON (${describeContentType(response)})`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw badResponse(context, response.status, describeIssues(parsed.error));
+    return parsed.data;
+  };
+}
+
+export const ignoreBody: Reader<void> = async (response) => {
+  await discard(response);
+};
+
+export function photoReader(maxPhotoBytes: number): Reader<PhotoFile> {
+  return async (response, context) => {
+    const contentType = response.headers.get('content-type')?.trim() || 'image/jpeg';
+    if (/^text\/|json/i.test(contentType)) {
+      await discard(response);
+      throw badResponse(context, response.status, `expected an image, got ${contentType}`);
+    }
+    const tooLarge = (): MarketplaceError =>
+      new MarketplaceError({
+        status: response.status,
+        code: 'photo_too_large',
+        message: `the photo is larger than ${maxPhotoBytes} bytes`,
+        method: context.method,
+        path: context.path,
+        retryable: false,
+      });
+    const declared = headerNumber(response.headers, 'content-length');
+    if (declared !== undefined && declared > maxPhotoBytes) {
+      await discard(response);
+      throw tooLarge();
+    }
+    const bytes = await readCapped(response, maxPhotoBytes, tooLarge);
+    return { bytes, contentType };
+  };
+}
+
+/** Assumption 2: missing → default path; relative → on the service root; absolute → only on our origin. */
+export function photoUrl(base: URL, basePath: string, dealId: number, photo: DealPhoto): URL {
+  const fallback = defaultPhotoPath(dealId, photo.n);
+  const raw = photo.url?.trim() || fallback;
+  const refuse = (code: string, message: string): MarketplaceError =>
+    new MarketplaceError({ status: 0, code, message, method: 'GET', path: fallback, retryable: false });
+  let url: URL;
+  try {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//')) {
+      url = new URL(raw, base);
+    } else {
+      const rel = raw.startsWith('/') ? raw : `/${raw}`;
+      // A path that already carries the service root's own path prefix is taken as is.
+      const path =
+        basePath && (rel === basePath || rel.startsWith(`${basePath}/`)) ? rel : `${basePath}${rel}`;
+      url = new URL(path, base.origin);
+    }
+  } catch {
+    throw refuse('bad_response', `photo ${photo.n} of deal ${dealId} has an unusable URL`);
+  }
+  if (url.origin !== base.origin) {
+    throw refuse(
+      'foreign_photo_host',
+      `photo ${photo.n} of deal ${dealId} is on another host (${url.host || url.protocol}); ` +
+        `photos are fetched only from ${base.host}`,
+    );
+  }
+  return url;
+}

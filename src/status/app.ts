@@ -1,0 +1,77 @@
+/** The status page's express app: security, the shared page kit, the routes by concern, the error pages. */
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { errorMessage } from '../errors.js';
+import { STATUS_CSS, STATUS_JS } from './assets.js';
+import { scrubText } from './redact.js';
+import { actionRoutes } from './routes/actions.js';
+import { dealRoutes } from './routes/deals.js';
+import { logRoutes } from './routes/logs.js';
+import { overviewRoutes } from './routes/overview.js';
+import { createPageKit } from './routes/page-kit.js';
+import { accessControl, securityHeaders } from './security.js';
+import type { StatusDeps } from './types.js';
+
+/** The status page as an express app (mount it, or let `startStatusServer` listen for it). */
+export function createStatusApp(deps: StatusDeps): express.Express {
+  const kit = createPageKit(deps);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // A reverse proxy on this machine may say the original scheme and host (Secure cookies, Origin check).
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders());
+
+  const router = express.Router();
+  router.use(
+    accessControl({
+      password: kit.password,
+      allowedHosts: deps.allowedHosts ?? [],
+      refuse: (res, status, title, message) => {
+        kit.fail(res.req, res, status, title, message);
+      },
+    }),
+  );
+
+  router.get('/assets/status.css', (_req, res) => {
+    res.type('css').set('Cache-Control', 'private, max-age=3600').send(STATUS_CSS);
+  });
+  router.get('/assets/status.js', (_req, res) => {
+    res.type('js').set('Cache-Control', 'private, max-age=3600').send(STATUS_JS);
+  });
+  router.get('/favicon.ico', (_req, res) => {
+    res.status(204).end();
+  });
+
+  overviewRoutes(router, deps, kit);
+  dealRoutes(router, deps, kit);
+  actionRoutes(router, deps, kit);
+  logRoutes(router, deps, kit);
+
+  if (deps.extraRoutes) router.use(deps.extraRoutes);
+
+  router.use((req, res) => {
+    kit.fail(req, res, 404, 'Not found', 'There is no such page.');
+  });
+
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: unknown })?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      kit.fail(req, res, status, 'Bad request', 'The request could not be read; nothing was done.');
+      return;
+    }
+    kit.log.error({ err: scrubText(errorMessage(error)), path: req.path }, 'status page: request failed');
+    kit.fail(
+      req,
+      res,
+      503,
+      'Data not available',
+      `The page could not be built: ${scrubText(errorMessage(error))}. Is Redis running? The overview shows what answers.`,
+    );
+  });
+
+  app.use(kit.base || '/', router);
+  app.use((req, res) => {
+    kit.fail(req, res, 404, 'Not found', 'There is no such page.');
+  });
+  return app;
+}

@@ -1,0 +1,77 @@
+/** POST /deals/:id/retry | /hand-in-again | /mark-handled: CSRF-protected; 303 back to the deal with a flash. */
+import express, { type Router } from 'express';
+import { errorMessage } from '../../errors.js';
+import { scrubText } from '../redact.js';
+import { requireCsrf, setFlash } from '../security.js';
+import type { StatusActionResult, StatusDeps } from '../types.js';
+import { DEAL_ACTIONS, type DealActionPath } from '../views/deal.js';
+import type { PageKit } from './page-kit.js';
+
+type ActionName = keyof StatusDeps['actions'];
+const ACTION_BY_PATH: Record<DealActionPath, ActionName> = {
+  retry: 'retry',
+  'hand-in-again': 'handInAgain',
+  'mark-handled': 'markHandled',
+};
+
+export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
+  router.post(
+    '/deals/:id/:action',
+    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
+    (req, res, next) => {
+      const dealId = kit.dealIdOf(req, res);
+      if (dealId === undefined) return;
+      if (!DEAL_ACTIONS.some((a) => a.path === req.params.action)) {
+        kit.fail(
+          req,
+          res,
+          404,
+          'No such action',
+          'The deal page offers: retry, hand in again, mark as handled.',
+        );
+        return;
+      }
+      next();
+    },
+    requireCsrf(kit.signer, (res, reason) => {
+      kit.log.warn({ reason, path: res.req.path }, 'status page: refused a POST without a valid form token');
+      kit.fail(
+        res.req,
+        res,
+        403,
+        'Form expired or not from this page',
+        `Nothing was done: ${reason}. Reload the deal page and press the button again.`,
+      );
+    }),
+    async (req, res) => {
+      const dealId = Number(req.params.id);
+      const action = ACTION_BY_PATH[req.params.action as DealActionPath];
+      if (!(await kit.read('deal', deps.store.get(dealId)))) {
+        kit.fail(
+          req,
+          res,
+          404,
+          'No such deal',
+          `pressbridge has no record of deal ${dealId}; nothing was done.`,
+        );
+        return;
+      }
+      let result: StatusActionResult;
+      try {
+        result = await deps.actions[action](dealId);
+      } catch (error) {
+        kit.log.warn({ dealId, action, err: scrubText(errorMessage(error)) }, 'status page: action failed');
+        result = { ok: false, message: `Deal ${dealId}: ${action} failed: ${errorMessage(error)}` };
+      }
+      kit.log.info({ dealId, action, ok: result.ok }, 'status page: operator action');
+      setFlash(
+        req,
+        res,
+        { ok: result.ok, message: kit.mask(scrubText(result.message)) },
+        kit.signer,
+        kit.cookies,
+      );
+      res.redirect(303, `${kit.base}/deals/${dealId}`);
+    },
+  );
+}

@@ -1,0 +1,83 @@
+/** GET /deals (a page of deals, filterable by state) and GET /deals/:id (one deal: timeline, log, events). */
+import type { Router } from 'express';
+import { DEAL_RUN_STATES } from '../../deals/store.js';
+import { pageInfo, parseChoice, parsePositiveInt } from '../format.js';
+import { scrubEvent, scrubLog, scrubRecord } from '../scrub-records.js';
+import type { StatusDeps } from '../types.js';
+import { renderDeal } from '../views/deal.js';
+import { renderDeals } from '../views/deals.js';
+import type { PageKit } from './page-kit.js';
+
+export const DEALS_PAGE_SIZE = 25;
+const DEAL_LOG_LIMIT = 200;
+const DEAL_EVENTS_LIMIT = 50;
+
+export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
+  router.get('/deals', async (req, res) => {
+    const page = parsePositiveInt(req.query.page, 100_000);
+    const state = parseChoice(req.query.state, DEAL_RUN_STATES);
+    if (!page.ok) {
+      kit.fail(
+        req,
+        res,
+        400,
+        'Bad page number',
+        'The page number must be a whole number from 1, like ?page=2.',
+      );
+      return;
+    }
+    if (!state.ok) {
+      kit.fail(req, res, 400, 'Unknown state', `Filter by one of: ${DEAL_RUN_STATES.join(', ')}.`);
+      return;
+    }
+    const pageNumber = page.value ?? 1;
+    const offset = (pageNumber - 1) * DEALS_PAGE_SIZE;
+    const listed = await kit.read(
+      'deals',
+      deps.store.list({ offset, limit: DEALS_PAGE_SIZE, ...(state.value ? { state: state.value } : {}) }),
+    );
+    kit.send(
+      res,
+      200,
+      renderDeals(kit.viewContext(req, res, true), {
+        items: listed.items.map(scrubRecord),
+        total: listed.total,
+        paging: pageInfo(listed.total, pageNumber, DEALS_PAGE_SIZE),
+        state: state.value,
+        states: DEAL_RUN_STATES,
+      }),
+    );
+  });
+
+  router.get('/deals/:id', async (req, res) => {
+    const dealId = kit.dealIdOf(req, res);
+    if (dealId === undefined) return;
+    const [record, dealLog, events] = await kit.read(
+      'deal',
+      Promise.all([
+        deps.store.get(dealId),
+        deps.store.readLog(dealId, { limit: DEAL_LOG_LIMIT }),
+        deps.store.readEvents(dealId, { limit: DEAL_EVENTS_LIMIT }),
+      ]),
+    );
+    if (!record) {
+      kit.fail(
+        req,
+        res,
+        404,
+        'No such deal',
+        `pressbridge has no record of deal ${dealId}. Records are kept 30 days; a deal pressbridge never heard of can be fetched with \`pressbridge replay ${dealId}\`.`,
+      );
+      return;
+    }
+    kit.send(
+      res,
+      200,
+      renderDeal(kit.viewContext(req, res, true), {
+        record: scrubRecord(record),
+        log: dealLog.map(scrubLog),
+        events: events.map(scrubEvent),
+      }),
+    );
+  });
+}

@@ -1,0 +1,79 @@
+/** GET / — the overview: counts, queue, rate limit, last webhook, Redis, the blogs, deals that need a look. */
+import type { Router } from 'express';
+import type { DealRunState } from '../../deals/store.js';
+import { scrubText } from '../redact.js';
+import { scrubRecord } from '../scrub-records.js';
+import type { StatusDeps } from '../types.js';
+import { type OverviewData, renderOverview } from '../views/overview.js';
+import type { PageKit } from './page-kit.js';
+
+/** States the overview lists under "Needs a look". */
+const ATTENTION_STATES: readonly DealRunState[] = ['failed', 'retrying', 'waiting_approval'];
+
+export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
+  router.get('/', async (req, res) => {
+    const store = deps.store;
+    const [counts, queue, rateLimit, lastWebhook, redis, targets, attention] = await Promise.all([
+      kit.source('Redis (deal counts)', () => store.countByState()),
+      kit.source('the queue', () => deps.queueCounts()),
+      kit.source('the rate limiter', () => deps.rateLimit()),
+      kit.source('Redis (last webhook)', () => store.lastWebhook()),
+      kit.source('Redis', () => deps.redisReachable()),
+      kit.source('the blogs', () => deps.targets(), kit.timeoutMs * 2),
+      kit.source('Redis (deals)', async () =>
+        (await store.list({ state: ATTENTION_STATES, limit: 10 })).items.map(scrubRecord),
+      ),
+    ]);
+    const data: OverviewData = {
+      counts,
+      queue,
+      rateLimit,
+      lastWebhook: lastWebhook.ok
+        ? {
+            ok: true,
+            value: lastWebhook.value && {
+              ...lastWebhook.value,
+              event: scrubText(lastWebhook.value.event),
+              outcome: scrubText(lastWebhook.value.outcome),
+            },
+          }
+        : lastWebhook,
+      redis,
+      targets: targets.ok
+        ? {
+            ok: true,
+            value: targets.value.map((t) => ({
+              ...t,
+              name: scrubText(t.name),
+              target: scrubText(t.target),
+              detail: scrubText(t.detail),
+            })),
+          }
+        : targets,
+      attention,
+      ...(deps.lastSweep
+        ? {
+            lastSweep: await kit.source('Redis (reconciliation)', async () => {
+              const last = await deps.lastSweep?.();
+              return last && { ...last, errors: last.errors.map((e) => scrubText(e)) };
+            }),
+          }
+        : {}),
+      ...(deps.deadlineFinding
+        ? {
+            deadlineFinding: await kit.source('Redis (date-times)', async () => {
+              const found = await deps.deadlineFinding?.();
+              return (
+                found && {
+                  ...found,
+                  message: scrubText(found.message),
+                  raw: found.raw && scrubText(found.raw),
+                }
+              );
+            }),
+          }
+        : {}),
+    };
+    kit.send(res, 200, renderOverview(kit.viewContext(req, res, true), data));
+  });
+}

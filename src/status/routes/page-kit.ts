@@ -1,0 +1,129 @@
+/**
+ * What every status route shares: the view context (CSRF token and flash for pages with forms), sending a page
+ * through the secret masker, the error page, and reads bounded by a timeout (a hung Redis gives the 503 page or a
+ * "not available" card, never a hung request).
+ */
+import type { Request, Response } from 'express';
+import { ConfigError, errorMessage } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import { parsePositiveInt } from '../format.js';
+import type { SafeHtml } from '../html.js';
+import { createSecretMasker, scrubText } from '../redact.js';
+import {
+  type CookieContext,
+  type CookieSigner,
+  createCookieSigner,
+  csrfToken,
+  takeFlash,
+} from '../security.js';
+import { withTimeout } from '../timeout.js';
+import type { StatusDeps } from '../types.js';
+import { renderError } from '../views/error-page.js';
+import type { ViewContext } from '../views/layout.js';
+import type { Sourced } from '../views/overview.js';
+
+/** `/status/` → `/status`; `/` and '' → ''. */
+export function normalizeBasePath(basePath: string | undefined): string {
+  const trimmed = (basePath ?? '').trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  if (!/^\/[A-Za-z0-9._~/-]*$/.test(trimmed)) {
+    throw new ConfigError([
+      { path: 'status.basePath', message: `"${basePath}" is not a URL path like /status` },
+    ]);
+  }
+  return trimmed;
+}
+
+export interface PageKit {
+  base: string;
+  now: () => Date;
+  password: string | undefined;
+  signer: CookieSigner;
+  cookies: CookieContext;
+  mask: (page: string) => string;
+  timeoutMs: number;
+  blogNames: ReadonlyMap<number, string>;
+  log: Logger;
+  viewContext(req: Request, res: Response, forms: boolean): ViewContext;
+  send(res: Response, status: number, page: SafeHtml): void;
+  fail(req: Request, res: Response, status: number, title: string, message: string): void;
+  source<T>(what: string, read: () => Promise<T>, ms?: number): Promise<Sourced<T>>;
+  read<T>(what: string, promise: Promise<T>): Promise<T>;
+  /** The `:id` of the request, or undefined after sending the 400 page. */
+  dealIdOf(req: Request, res: Response): number | undefined;
+}
+
+export function createPageKit(deps: StatusDeps): PageKit {
+  const base = normalizeBasePath(deps.basePath);
+  const now = deps.now ?? (() => new Date());
+  const password = deps.password ? deps.password : undefined;
+  const signer = createCookieSigner(deps.cookieSecret);
+  const cookies: CookieContext = { path: base || '/' };
+  const mask = deps.secretValues ? createSecretMasker(deps.secretValues) : (page: string) => page;
+  const timeoutMs = deps.sourceTimeoutMs ?? 3_000;
+  const marketplaceName = deps.marketplaceName ?? 'marketplace';
+  const blogNames = new Map((deps.blogs ?? []).map((b) => [b.id, b.name ?? String(b.id)]));
+  const { log } = deps;
+
+  /** The view context; `forms` issues the CSRF cookie/token and reads the flash (never for refusals). */
+  function viewContext(req: Request, res: Response, forms: boolean): ViewContext {
+    return {
+      base,
+      now: now(),
+      timeZone: deps.timeZone,
+      version: deps.version,
+      marketplaceName,
+      blogNames,
+      csrf: forms ? csrfToken(req, res, signer, cookies) : '',
+      flash: forms ? takeFlash(req, res, signer, cookies) : undefined,
+    };
+  }
+
+  function send(res: Response, status: number, page: SafeHtml): void {
+    res.status(status).type('html').set('Cache-Control', 'no-store').send(mask(page.value));
+  }
+
+  function fail(req: Request, res: Response, status: number, title: string, message: string): void {
+    send(res, status, renderError(viewContext(req, res, false), status, title, message));
+  }
+
+  async function source<T>(what: string, read: () => Promise<T>, ms = timeoutMs): Promise<Sourced<T>> {
+    try {
+      return { ok: true, value: await withTimeout(read(), ms, what) };
+    } catch (error) {
+      return { ok: false, error: scrubText(errorMessage(error)) };
+    }
+  }
+
+  /** A store read for a page that cannot do without it: a hung Redis becomes the 503 page, not a hung request. */
+  async function read<T>(what: string, promise: Promise<T>): Promise<T> {
+    return await withTimeout(promise, timeoutMs, `Redis (${what})`);
+  }
+
+  function dealIdOf(req: Request, res: Response): number | undefined {
+    const id = parsePositiveInt(req.params.id);
+    if (!id.ok || id.value === undefined) {
+      fail(req, res, 400, 'Bad deal id', 'A deal id is a whole number, like /deals/1234.');
+      return undefined;
+    }
+    return id.value;
+  }
+
+  return {
+    base,
+    now,
+    password,
+    signer,
+    cookies,
+    mask,
+    timeoutMs,
+    blogNames,
+    log,
+    viewContext,
+    send,
+    fail,
+    source,
+    read,
+    dealIdOf,
+  };
+}

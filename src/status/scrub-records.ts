@@ -1,0 +1,20 @@
+/** The store's records made safe to show (see redact.ts): every free-text field and structured body scrubbed. */
+import type { DealRecord, EventRecord, LogEntry } from '../deals/store.js';
+import { scrubText, scrubValue } from './redact.js';
+
+export function scrubRecord(record: DealRecord): DealRecord {
+  const out: DealRecord = { ...record, data: scrubValue(record.data), steps: scrubValue(record.steps) };
+  if (record.title !== undefined) out.title = scrubText(record.title);
+  if (record.error !== undefined) out.error = scrubText(record.error);
+  if (record.url !== undefined) out.url = scrubText(record.url);
+  if (record.postRef !== undefined) out.postRef = scrubText(record.postRef);
+  return out;
+}
+
+export function scrubLog(entry: LogEntry): LogEntry {
+  return { ...entry, msg: scrubText(String(entry.msg)), fields: scrubValue(entry.fields ?? {}) };
+}
+
+export function scrubEvent(event: EventRecord): EventRecord {
+  return { ...event, body: scrubValue(event.body), outcome: scrubText(String(event.outcome)) };
+}

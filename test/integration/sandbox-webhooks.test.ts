@@ -9,7 +9,8 @@ import {
   WebhookTestResult,
 } from '../../src/marketplace/schema.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { startReceiver, until } from '../helpers/webhook-receiver.js';
+import { until } from '../helpers/until.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
 
 const KEY = 'sandbox-key';
 

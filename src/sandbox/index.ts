@@ -202,6 +202,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     webhook(key = apiKey) {
       return dispatcher.get(key);
     },
+    disableKey(key) {
+      const record = state.keys.get(key);
+      if (!record) throw new Error('unknown API key');
+      record.disabled = true;
+    },
     stats() {
       return stats.snapshot(limiter.maxAdmitted());
     },

@@ -78,6 +78,9 @@ export interface Sandbox {
   /** Registers a webhook for a key (default: the default key) without the HTTPS rule; returns the secret. */
   setWebhook(url: string, apiKey?: string): WebhookRegistration;
   webhook(apiKey?: string): WebhookRegistration | undefined;
+  /** Invalidates a key, as the marketplace does when one is revoked: every later call with it gets 401
+   * `neplatny_klic`. Throws for a key the sandbox does not know. */
+  disableKey(apiKey: string): void;
   stats(): SandboxStats;
   resetStats(): void;
   handIns(): HandInRecord[];

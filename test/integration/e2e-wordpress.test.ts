@@ -175,9 +175,11 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       expect(handIns).toEqual([expect.objectContaining({ url: record.url })]);
       expect(sandbox.getDeal(deal.id)?.state).toBe('ke_schvaleni');
 
-      // The same webhook again: nothing new anywhere.
-      await sandbox.deliverDeal(deal.id);
-      await new Promise((r) => setTimeout(r, 1_000));
+      // The same webhook again: answered as a duplicate (so no job was queued for it), nothing new anywhere.
+      const [again] = await sandbox.deliverDeal(deal.id);
+      expect(again?.status).toBe(200);
+      expect(JSON.parse(again?.response ?? '{}')).toMatchObject({ outcome: 'duplicate' });
+      expect(await front.store.get(deal.id)).toMatchObject({ state: 'handed_in', url: record.url });
       expect(await listPosts(wp)).toHaveLength(1);
       expect(await listMedia(wp)).toHaveLength(3);
       expect(sandbox.handIns().filter((h) => h.dealId === deal.id)).toHaveLength(1);

@@ -5,7 +5,6 @@ import {
   DealText,
   formatServiceDateTime,
 } from '../../../src/marketplace/schema.js';
-import { isOnBlogDomain } from '../../../src/sandbox/api.js';
 import {
   createSandboxState,
   dealAcceptedBody,
@@ -13,6 +12,7 @@ import {
   dealView,
   defaultArticleHtml,
 } from '../../../src/sandbox/state.js';
+import { isOnBlogDomain } from '../../../src/sandbox/urls.js';
 
 function world(now = Date.UTC(2026, 0, 15, 10, 0, 0)) {
   return createSandboxState({

@@ -17,7 +17,7 @@ import type { Redis } from 'ioredis';
 import { createSilentLogger } from '../src/logger.js';
 import { defaultSafetyMargin } from '../src/marketplace/rate-limit.js';
 import { createSandbox } from '../src/sandbox/index.js';
-import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/state.js';
+import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/records.js';
 import { freePort } from '../test/helpers/redis-server.js';
 import { until } from '../test/helpers/until.js';
 import { type BenchChild, startChild } from './lib/child.js';

@@ -23,7 +23,7 @@ import type { Redis } from 'ioredis';
 import { createDealStore, type DealRecord } from '../src/deals/store.js';
 import { createSilentLogger } from '../src/logger.js';
 import { createSandbox } from '../src/sandbox/index.js';
-import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/state.js';
+import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/records.js';
 import { freePort } from '../test/helpers/redis-server.js';
 import { until } from '../test/helpers/until.js';
 import { startWordPress, wordpressBlogConfig } from '../test/helpers/wordpress.js';

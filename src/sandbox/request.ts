@@ -15,7 +15,8 @@ import { type IdempotencyStore, isValidIdempotencyKey } from './idempotency.js';
 import type { PhotoCache } from './photos.js';
 import { profileRouteKey, reshape, type SandboxProfile } from './profile.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { ApiKeyRecord, Role, SandboxState, Scope } from './state.js';
+import type { ApiKeyRecord, Role, Scope } from './records.js';
+import type { SandboxState } from './state.js';
 import type { StatsRecorder } from './stats.js';
 
 export interface ApiDeps {

@@ -5,7 +5,7 @@ import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { FaultSettings } from './faults.js';
 import type { PhotoSize } from './photos.js';
 import type { SandboxProfile } from './profile.js';
-import type { BlogInput, CreateDealInput, HandInRecord, KeyInput, SandboxDeal } from './state.js';
+import type { BlogInput, CreateDealInput, HandInRecord, KeyInput, SandboxDeal } from './records.js';
 import type { SandboxStats } from './stats.js';
 
 export interface SandboxOptions {

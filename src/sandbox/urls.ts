@@ -21,3 +21,12 @@ export function isOnBlogDomain(articleUrl: URL, blogUrl: string): boolean {
   const host = articleUrl.hostname.toLowerCase();
   return host === blogHost || host.endsWith(`.${blogHost}`);
 }
+
+/** A URL in its normal form (as `new URL` writes it); anything unparsable as given. */
+export function normaliseUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}

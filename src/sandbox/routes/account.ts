@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ERROR, LIMITS } from '../api-document.js';
 import { ApiError } from '../api-error.js';
 import { type ApiDeps, BLOGGER, BOTH, bodyObject, ok, pathId, type Routes, zodMessage } from '../request.js';
-import { blogView } from '../state.js';
+import { blogView } from '../views.js';
 
 const CategoryInput = z.object({
   id: z.number().int(),

@@ -9,6 +9,7 @@ import {
   WEB_VISIBLE_STATES,
 } from '../api-document.js';
 import { ApiError } from '../api-error.js';
+import type { DealRecord } from '../records.js';
 import {
   type ApiDeps,
   BLOGGER,
@@ -20,8 +21,8 @@ import {
   positiveInt,
   type Routes,
 } from '../request.js';
-import { type DealRecord, dealTextView, dealView, normaliseUrl } from '../state.js';
-import { isOnBlogDomain, parseHttpUrl } from '../urls.js';
+import { isOnBlogDomain, normaliseUrl, parseHttpUrl } from '../urls.js';
+import { dealTextView, dealView } from '../views.js';
 
 /** `zmeneno_od` as the document gives it; an ISO form with `Z` or an offset is also taken. */
 const CHANGED_SINCE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})?$/;

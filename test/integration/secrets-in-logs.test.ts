@@ -87,13 +87,14 @@ describe('secrets never reach a log (integration)', () => {
 
     // A deal that fails at publishing (WordPress unreachable) and is retried.
     const deal = await sandbox.createDeal({ blogId: 1, photos: 1 });
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const record = await daemon.store.get(deal.id);
-      if (record && (record.attempts >= 2 || record.state === 'failed')) break;
-      if (Date.now() > deadline) throw new Error(`deal not retried: ${JSON.stringify(record)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await until(
+      async () => {
+        const record = await daemon.store.get(deal.id);
+        return record && (record.attempts >= 2 || record.state === 'failed');
+      },
+      20_000,
+      'the deal retried',
+    );
     // A delivery signed with a wrong key, and one carrying secrets in headers and body.
     const body = JSON.stringify({ event: 'webhook.test', note: 'hello' });
     await fetch(daemon.webhookUrl as string, {

@@ -17,8 +17,9 @@ import type { Redis } from 'ioredis';
 import { createSilentLogger } from '../src/logger.js';
 import { defaultSafetyMargin } from '../src/marketplace/rate-limit.js';
 import { createSandbox } from '../src/sandbox/index.js';
-import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/state.js';
+import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/records.js';
 import { freePort } from '../test/helpers/redis-server.js';
+import { until } from '../test/helpers/until.js';
 import { type BenchChild, startChild } from './lib/child.js';
 import { processCpuMs, redisCpuMs } from './lib/cpu.js';
 import { startLoadMonitor } from './lib/load.js';
@@ -28,7 +29,7 @@ import { deletePattern, REDIS_URL } from './lib/redis.js';
 import { memoryOf, sampleRss } from './lib/rss.js';
 import { writeSecret } from './lib/secret.js';
 import { startSite } from './lib/site.js';
-import { MB, mean, median, round, sleep, until } from './lib/stats.js';
+import { MB, mean, median, round, sleep } from './lib/stats.js';
 
 export interface BurstOptions {
   label: string;

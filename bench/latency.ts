@@ -23,15 +23,16 @@ import type { Redis } from 'ioredis';
 import { createDealStore, type DealRecord } from '../src/deals/store.js';
 import { createSilentLogger } from '../src/logger.js';
 import { createSandbox } from '../src/sandbox/index.js';
-import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/state.js';
+import { DEFAULT_BLOGGER_ACCOUNT } from '../src/sandbox/records.js';
 import { freePort } from '../test/helpers/redis-server.js';
+import { until } from '../test/helpers/until.js';
 import { startWordPress, wordpressBlogConfig } from '../test/helpers/wordpress.js';
 import { warmPhotos } from './burst.js';
 import { type BenchChild, startChild } from './lib/child.js';
 import type { DaemonChildSettings, TimedPhoto, TimedRequest } from './lib/protocol.js';
 import { deletePattern, REDIS_URL } from './lib/redis.js';
 import { writeSecret } from './lib/secret.js';
-import { median, percentile, round, sleep, until } from './lib/stats.js';
+import { median, percentile, round, sleep } from './lib/stats.js';
 
 export const LATENCY_PARTS = [
   'total',

@@ -11,14 +11,10 @@ import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { startDemo } from './demo.js';
 import { AppError, ConfigError, errorMessage } from './errors.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger } from './logger.js';
 import { runUntilSignal, startDaemon } from './main.js';
-import type { MarketplaceClient } from './marketplace/api.js';
-import { marketplaceClientFromConfig } from './marketplace/from-config.js';
-import { closeRedisClient, createRedisClient } from './queue/connection.js';
 import { sandboxCommand } from './sandbox/cli.js';
 import { VERSION } from './version.js';
-import { readSecretFile, secretFilePath, writeSecretFile } from './webhook/secret-file.js';
 
 interface ConfigOption {
   config?: string;
@@ -34,25 +30,6 @@ function integer(min: number) {
 
 function readConfig(options: ConfigOption): Readonly<Config> {
   return loadConfig({ path: options.config, env: process.env });
-}
-
-/** A marketplace client for one CLI command, sharing the daemon's rate limit through Redis. */
-async function withClient<T>(
-  config: Readonly<Config>,
-  log: Logger,
-  fn: (client: MarketplaceClient) => Promise<T>,
-): Promise<T> {
-  const redis = createRedisClient(config.redis.url, 'store', { log });
-  try {
-    const { client } = marketplaceClientFromConfig(config, { redis, log });
-    return await fn(client);
-  } finally {
-    await closeRedisClient(redis);
-  }
-}
-
-function print(value: unknown): void {
-  console.log(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 }
 
 export function buildProgram(): Command {
@@ -129,69 +106,6 @@ export function buildProgram(): Command {
 
   program.addCommand(sandboxCommand());
   for (const command of operatorCommands()) program.addCommand(command);
-
-  const webhook = program.command('webhook').description("the marketplace's webhook for this daemon");
-  webhook
-    .command('register <url>')
-    .description('register <url> (public HTTPS address of the webhook listener) and keep the returned secret')
-    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
-    .action(async (url: string, options: ConfigOption) => {
-      const config = readConfig(options);
-      const log = createLogger({ level: 'warn', destination: process.stderr });
-      const result = await withClient(config, log, (client) => client.putWebhook(url));
-      const path = secretFilePath(config);
-      writeSecretFile(path, { secret: result.secret, updatedAt: new Date().toISOString(), url });
-      print(
-        `Webhook registered: ${url}\nIts secret is stored in ${path} (mode 0600); the daemon reads it from there.`,
-      );
-    });
-  webhook
-    .command('rotate')
-    .description('ask for a new secret; the old one stays valid for webhook.rotationGraceMinutes')
-    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
-    .action(async (options: ConfigOption) => {
-      const config = readConfig(options);
-      const log = createLogger({ level: 'warn', destination: process.stderr });
-      const path = secretFilePath(config);
-      const before = readSecretFile(path);
-      const result = await withClient(config, log, (client) => client.rotateWebhookSecret());
-      const validUntil = new Date(Date.now() + config.webhook.rotationGraceMinutes * 60_000).toISOString();
-      const previous = before?.secret ?? config.webhook.secret;
-      writeSecretFile(path, {
-        secret: result.secret,
-        ...(previous ? { previousSecret: previous, previousValidUntil: validUntil } : {}),
-        updatedAt: new Date().toISOString(),
-        ...(before?.url ? { url: before.url } : {}),
-      });
-      print(`New webhook secret stored in ${path}; the previous one is accepted until ${validUntil}.`);
-    });
-  webhook
-    .command('status')
-    .description('the registered webhook as the marketplace sees it')
-    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
-    .action(async (options: ConfigOption) => {
-      const config = readConfig(options);
-      const log = createLogger({ level: 'warn', destination: process.stderr });
-      print(await withClient(config, log, (client) => client.getWebhook()));
-    });
-  webhook
-    .command('test')
-    .description('ask the marketplace to send a signed webhook.test to the registered URL')
-    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
-    .action(async (options: ConfigOption) => {
-      const config = readConfig(options);
-      const log = createLogger({ level: 'warn', destination: process.stderr });
-      print(await withClient(config, log, (client) => client.testWebhook()));
-    });
-  webhook
-    .command('deliveries')
-    .description('the last deliveries and how the webhook answered')
-    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
-    .action(async (options: ConfigOption) => {
-      const config = readConfig(options);
-      const log = createLogger({ level: 'warn', destination: process.stderr });
-      print(await withClient(config, log, (client) => client.webhookDeliveries()));
-    });
 
   return program;
 }

@@ -31,19 +31,3 @@ export const MB = 1024 * 1024;
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
-
-/** Polls until `probe` returns a value, or throws after `timeoutMs`. */
-export async function until<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs: number,
-  what: string,
-  everyMs = 50,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(everyMs);
-  }
-}

@@ -1,5 +1,6 @@
 /**
- * The operator's commands: doctor (doctor.ts), blogs, agent on|off, categories sync, deals, deal, retry, replay.
+ * The operator's commands: doctor (doctor.ts), blogs, agent on|off, categories sync, deals, deal, retry, replay,
+ * webhook (webhook.ts).
  * Each takes `--config`; listings take `--json`.
  */
 import { Command, InvalidArgumentError } from 'commander';
@@ -13,6 +14,7 @@ import { CONFIG_OPTION, type CommonOptions, withContext } from './context.js';
 import { dealNotes } from './date-checks.js';
 import { doctorCommand } from './doctor.js';
 import type { Output } from './output.js';
+import { webhookCommand } from './webhook.js';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -280,5 +282,5 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
       });
     });
 
-  return [doctor, blogs, agent, categories, deals, deal, retry, replay];
+  return [doctor, blogs, agent, categories, deals, deal, retry, replay, webhookCommand(plugins)];
 }

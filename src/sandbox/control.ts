@@ -40,7 +40,7 @@ import { z } from 'zod';
 import { DEAL_STATES, LIMITS, PUBLISHED_BY, PUBLISHING_MODES } from './api-document.js';
 import { errorBody } from './api-error.js';
 import { FaultSettings } from './faults.js';
-import type { BlogInput, CreateDealInput } from './state.js';
+import type { BlogInput, CreateDealInput } from './records.js';
 import type { Sandbox } from './types.js';
 
 export const CreateDealBody = z.object({

@@ -18,16 +18,11 @@ import { createFaultInjector } from './faults.js';
 import { createIdempotencyStore } from './idempotency.js';
 import { createPhotoCache } from './photos.js';
 import { createRateLimiter } from './rate-limit.js';
-import {
-  createSandboxState,
-  DEFAULT_BLOGGER_ACCOUNT,
-  type DealRecord,
-  dealAcceptedBody,
-  type KeyInput,
-  sandboxDealView,
-} from './state.js';
+import { DEFAULT_BLOGGER_ACCOUNT, type DealRecord, type KeyInput } from './records.js';
+import { createSandboxState } from './state.js';
 import { createStatsRecorder } from './stats.js';
 import type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
+import { dealAcceptedBody, sandboxDealView } from './views.js';
 
 export { DATE_FORMATS, type DateFormat } from './dates.js';
 export type { DeliveryAttempt, DeliveryRecord, WebhookRegistration } from './deliveries.js';
@@ -42,7 +37,7 @@ export type {
   HandInRecord,
   KeyInput,
   SandboxDeal,
-} from './state.js';
+} from './records.js';
 export type { RequestCount, SandboxStats } from './stats.js';
 export type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
 
@@ -201,6 +196,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     webhook(key = apiKey) {
       return dispatcher.get(key);
+    },
+    disableKey(key) {
+      const record = state.keys.get(key);
+      if (!record) throw new Error('unknown API key');
+      record.disabled = true;
     },
     stats() {
       return stats.snapshot(limiter.maxAdmitted());

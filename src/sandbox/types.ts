@@ -5,7 +5,7 @@ import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { FaultSettings } from './faults.js';
 import type { PhotoSize } from './photos.js';
 import type { SandboxProfile } from './profile.js';
-import type { BlogInput, CreateDealInput, HandInRecord, KeyInput, SandboxDeal } from './state.js';
+import type { BlogInput, CreateDealInput, HandInRecord, KeyInput, SandboxDeal } from './records.js';
 import type { SandboxStats } from './stats.js';
 
 export interface SandboxOptions {
@@ -78,6 +78,9 @@ export interface Sandbox {
   /** Registers a webhook for a key (default: the default key) without the HTTPS rule; returns the secret. */
   setWebhook(url: string, apiKey?: string): WebhookRegistration;
   webhook(apiKey?: string): WebhookRegistration | undefined;
+  /** Invalidates a key, as the marketplace does when one is revoked: every later call with it gets 401
+   * `neplatny_klic`. Throws for a key the sandbox does not know. */
+  disableKey(apiKey: string): void;
   stats(): SandboxStats;
   resetStats(): void;
   handIns(): HandInRecord[];

@@ -7,20 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReconcileResult, reconcileKeys } from '../../src/reconcile/index.js';
+import { until } from '../helpers/until.js';
 import { expectExactlyOnce, type Scenario, startScenario } from './harness.js';
 import { recordScenario } from './report.js';
 
 const DEALS = 10;
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not in time`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('fault: deals accepted while the daemon is down and every delivery failed', () => {
   let s: Scenario;

@@ -17,12 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealRecord } from '../../src/deals/store.js';
 import { freePort } from '../helpers/redis-server.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { until } from '../helpers/until.js';
 import { type Scenario, startScenario } from './harness.js';
 import { recordScenario } from './report.js';
 
 const WP_BLOG = 1;
 const STATIC_BLOG = 3;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Mounts a tmpfs of `size` at a new folder; the suite runs as root (CI does). */
 function mountTmpfs(size: string): string {
@@ -158,8 +158,14 @@ describe('fault: WordPress down, the static site’s disk full', () => {
     expect(s.countLog('deal attempt failed; will retry')).toBeGreaterThanOrEqual(2 * 3);
 
     // 3. A short outage: the deal arrives while WordPress is down, which comes back within the backoff.
+    //    WordPress comes back once the deal's first attempt has failed on the outage (seen in the daemon's log).
+    const failedSoFar = s.countLog('deal attempt failed; will retry');
     const shortOutage = (await wpDeal()).id;
-    await sleep(1_200);
+    await until(
+      () => s.countLog('deal attempt failed; will retry') > failedSoFar,
+      30_000,
+      'a failed first attempt',
+    );
     await proxy.up();
     const phase3 = await s.waitUntilFinal([shortOutage], 60_000);
     expect(phase3.get(shortOutage)?.state).toBe('handed_in');

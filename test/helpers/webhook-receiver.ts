@@ -1,4 +1,4 @@
-/** A real HTTP webhook receiver for sandbox tests, and a poll for a condition (sandbox deliveries are async). */
+/** A real HTTP webhook receiver for sandbox tests (sandbox deliveries are async: wait with `until`). */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -23,14 +23,4 @@ export async function startReceiver(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, received, server };
-}
-
-export async function until<T>(probe: () => T | undefined, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -17,16 +17,7 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { type PrivateRedis, startPrivateRedis } from '../helpers/redis-server.js';
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { until } from '../helpers/until.js';
 
 interface Setup {
   sandbox: Sandbox;
@@ -96,7 +87,7 @@ describe('daemon fed by the sandbox marketplace (integration)', () => {
     setup = await setUp(TEST_REDIS_URL);
     const { sandbox, daemon, prefix } = setup;
     const deal = await sandbox.createDeal({ blogId: 1 });
-    await until(async () => ((await daemon.store.get(deal.id))?.enqueuedAt ? true : undefined));
+    await until(async () => ((await daemon.store.get(deal.id))?.enqueuedAt ? true : undefined), 15_000);
     await sandbox.deliverDeal(deal.id);
     await sandbox.deliverDeal(deal.id);
 
@@ -120,7 +111,7 @@ describe('daemon fed by the sandbox marketplace (integration)', () => {
 
     const deal = await setup.sandbox.createDeal({ blogId: 1 });
     const daemon = setup.daemon;
-    await until(async () => ((await daemon.store.get(deal.id))?.enqueuedAt ? true : undefined));
+    await until(async () => ((await daemon.store.get(deal.id))?.enqueuedAt ? true : undefined), 15_000);
     const { body } = await daemon.metrics.render();
     expect(body).toMatch(/pressbridge_webhooks_total\{event="deal.accepted",result="enqueued"\} 1/);
     expect(body).toMatch(/pressbridge_marketplace_requests_total\{operation="putWebhook",status="200"\} 1/);
@@ -135,6 +126,7 @@ describe('daemon fed by the sandbox marketplace (integration)', () => {
     const deal = await sandbox.createDeal({ blogId: 1 });
     const attempt = await until(
       async () => sandbox.deliveries().find((d) => d.deal_id === deal.id)?.history[0],
+      15_000,
     );
     expect(attempt.status).toBe(401);
     expect(await daemon.store.get(deal.id)).toBeUndefined();
@@ -162,6 +154,7 @@ describe('daemon during a Redis outage (integration)', () => {
     const deal = await sandbox.createDeal({ blogId: 1 });
     const first = await until(
       async () => sandbox.deliveries().find((d) => d.deal_id === deal.id)?.history[0],
+      15_000,
     );
     expect(first.status).toBe(503);
     expect(first.durationMs).toBeLessThan(5_000);

@@ -15,6 +15,7 @@ import { type DEAL_JOB, type DealJobPayload, dealJobId } from '../../src/queue/j
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
 import { createDealWorker, type DealWorker } from '../../src/queue/worker.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
 
 type Behaviour = 'fail-permanent' | 'fail-retryable' | 'succeed';
 
@@ -31,13 +32,6 @@ describe('src/operator/actions on real jobs (integration)', () => {
   const behaviour = new Map<number, Behaviour>();
   const runs: Array<{ dealId: number; source: string; state: string | undefined; handedInAt: unknown }> = [];
 
-  const until = async (probe: () => Promise<boolean>, what: string): Promise<void> => {
-    const deadline = Date.now() + 15_000;
-    while (!(await probe())) {
-      if (Date.now() > deadline) throw new Error(`${what}: not in time`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
   const stateOf = async (dealId: number) => (await store.get(dealId))?.state;
   const jobState = async (dealId: number) =>
     (
@@ -113,11 +107,11 @@ describe('src/operator/actions on real jobs (integration)', () => {
   it('runs a failed deal again as an operator run, and it can then succeed', async () => {
     behaviour.set(11, 'fail-permanent');
     await enqueue(11);
-    await until(async () => (await stateOf(11)) === 'failed', 'failed');
+    await until(async () => (await stateOf(11)) === 'failed', 15_000, 'failed');
     behaviour.set(11, 'succeed');
     const result = await actions.retry(11);
     expect(result).toMatchObject({ ok: true });
-    await until(async () => (await stateOf(11)) === 'handed_in', 'handed in');
+    await until(async () => (await stateOf(11)) === 'handed_in', 15_000, 'handed in');
     expect(runs.filter((r) => r.dealId === 11).map((r) => r.source)).toEqual(['webhook', 'manual']);
     expect((await store.get(11))?.error).toBeUndefined();
   });
@@ -125,28 +119,28 @@ describe('src/operator/actions on real jobs (integration)', () => {
   it('runs a deal waiting for its next attempt now', async () => {
     behaviour.set(12, 'fail-retryable');
     await enqueue(12);
-    await until(async () => (await jobState(12)) === 'delayed', 'delayed');
+    await until(async () => (await jobState(12)) === 'delayed', 15_000, 'delayed');
     behaviour.set(12, 'succeed');
     expect((await actions.retry(12)).message).toMatch(/now \(it was waiting for its next attempt\)/);
-    await until(async () => (await stateOf(12)) === 'handed_in', 'handed in');
+    await until(async () => (await stateOf(12)) === 'handed_in', 15_000, 'handed in');
   });
 
   it('hands a handed-in deal in again: the pipeline sees a published deal without its hand-in', async () => {
     await enqueue(13);
-    await until(async () => (await stateOf(13)) === 'handed_in', 'handed in');
+    await until(async () => (await stateOf(13)) === 'handed_in', 15_000, 'handed in');
     const before = runs.filter((r) => r.dealId === 13).length;
     expect(await actions.handInAgain(13)).toMatchObject({ ok: true });
-    await until(async () => runs.filter((r) => r.dealId === 13).length > before, 'ran again');
+    await until(async () => runs.filter((r) => r.dealId === 13).length > before, 15_000, 'ran again');
     const rerun = runs.filter((r) => r.dealId === 13).at(-1);
     // The record still has its URL but no longer its hand-in, so the pipeline verifies and hands in again.
     expect(rerun?.handedInAt).toBeUndefined();
     expect((await store.get(13))?.url).toBe('https://blog.example.cz/13/');
-    await until(async () => (await stateOf(13)) === 'handed_in', 'handed in again');
+    await until(async () => (await stateOf(13)) === 'handed_in', 15_000, 'handed in again');
   });
 
   it('runs a finished job again in place: the running deal is never without its job (src/queue/requeue.ts)', async () => {
     await enqueue(16);
-    await until(async () => (await stateOf(16)) === 'handed_in', 'handed in');
+    await until(async () => (await stateOf(16)) === 'handed_in', 15_000, 'handed in');
     const queue = producer.queue as Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
     const first = await queue.getJob(dealJobId(16));
     expect(await actions.handInAgain(16)).toMatchObject({ ok: true });
@@ -154,7 +148,7 @@ describe('src/operator/actions on real jobs (integration)', () => {
     // The same job (not removed and added anew), now an operator's run counted from its first attempt.
     expect(again?.timestamp).toBe(first?.timestamp);
     expect(again?.data.source).toBe('manual');
-    await until(async () => (await stateOf(16)) === 'handed_in', 'handed in again');
+    await until(async () => (await stateOf(16)) === 'handed_in', 15_000, 'handed in again');
     expect(runs.filter((r) => r.dealId === 16).map((r) => r.source)).toEqual(['webhook', 'manual']);
     expect((await store.get(16))?.attempts).toBe(1);
   });
@@ -162,7 +156,7 @@ describe('src/operator/actions on real jobs (integration)', () => {
   it('marks a waiting deal as handled and drops its pending attempt', async () => {
     behaviour.set(14, 'fail-retryable');
     await enqueue(14);
-    await until(async () => (await jobState(14)) === 'delayed', 'delayed');
+    await until(async () => (await jobState(14)) === 'delayed', 15_000, 'delayed');
     expect(await actions.markHandled(14)).toMatchObject({ ok: true });
     expect(await stateOf(14)).toBe('handled');
     expect(await jobState(14)).toBeUndefined();
@@ -177,7 +171,7 @@ describe('src/operator/actions on real jobs (integration)', () => {
     expect((await actions.retry(999)).message).toContain('pressbridge replay 999');
     behaviour.set(15, 'fail-permanent');
     await enqueue(15);
-    await until(async () => (await stateOf(15)) === 'failed', 'failed');
+    await until(async () => (await stateOf(15)) === 'failed', 15_000, 'failed');
     expect(await actions.handInAgain(15)).toMatchObject({
       ok: false,
       message: 'Deal 15 has no published URL yet; use retry instead.',

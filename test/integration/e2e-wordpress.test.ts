@@ -21,6 +21,7 @@ import { type Daemon, startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
 import {
   listMedia,
   listPosts,
@@ -33,20 +34,6 @@ import {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FINAL = new Set(['handed_in', 'skipped', 'failed', 'deadline_missed', 'handled']);
-
-async function until<T>(
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} not met in time`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('deal → WordPress → hand-in, end to end (integration)', () => {
   let wp: WordPressSite;
@@ -188,9 +175,11 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       expect(handIns).toEqual([expect.objectContaining({ url: record.url })]);
       expect(sandbox.getDeal(deal.id)?.state).toBe('ke_schvaleni');
 
-      // The same webhook again: nothing new anywhere.
-      await sandbox.deliverDeal(deal.id);
-      await new Promise((r) => setTimeout(r, 1_000));
+      // The same webhook again: answered as a duplicate (so no job was queued for it), nothing new anywhere.
+      const [again] = await sandbox.deliverDeal(deal.id);
+      expect(again?.status).toBe(200);
+      expect(JSON.parse(again?.response ?? '{}')).toMatchObject({ outcome: 'duplicate' });
+      expect(await front.store.get(deal.id)).toMatchObject({ state: 'handed_in', url: record.url });
       expect(await listPosts(wp)).toHaveLength(1);
       expect(await listMedia(wp)).toHaveLength(3);
       expect(sandbox.handIns().filter((h) => h.dealId === deal.id)).toHaveLength(1);
@@ -218,8 +207,9 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
     const worker = await startWorker();
     try {
       const deal = await sandbox.createDeal({ blogId: 1, photos: 1, approvalDelayMs: 1_500 });
-      await until(async () =>
-        (await front.store.get(deal.id))?.state === 'waiting_approval' ? true : undefined,
+      await until(
+        async () => ((await front.store.get(deal.id))?.state === 'waiting_approval' ? true : undefined),
+        30_000,
       );
       const record = await finalRecord(deal.id);
       expect(record.state).toBe('handed_in');
@@ -236,7 +226,7 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
         photos: 2,
         title: `Článek přerušený v bodě ${point}`,
       });
-      await until(async () => ((await front.store.get(deal.id))?.enqueuedAt ? true : undefined));
+      await until(async () => ((await front.store.get(deal.id))?.enqueuedAt ? true : undefined), 30_000);
 
       const child: ChildProcess = spawn(
         join(ROOT, 'node_modules/.bin/tsx'),

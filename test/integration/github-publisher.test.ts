@@ -22,6 +22,7 @@ import { type Daemon, startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
 
 const TOKEN = 'github_pat_11INTEGRATION0000_thisIsNotARealTokenButLooksLikeOne0123456789';
 const API = 'https://api.github.com';
@@ -41,16 +42,6 @@ interface Visit {
   /** The deal's state when the stand-in answered (undefined: no deal yet). */
   state: DealRunState | undefined;
   handInsSoFar: number;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} not met in time`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('deal → GitHub commit → deploy → hand-in, end to end (integration)', () => {

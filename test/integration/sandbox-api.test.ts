@@ -13,6 +13,7 @@ import {
   Me,
 } from '../../src/marketplace/schema.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { until } from '../helpers/until.js';
 
 const KEY = 'sandbox-key';
 
@@ -270,12 +271,14 @@ describe('src/sandbox (HTTP API)', () => {
       const deal = await sandbox.createDeal({ deliver: false, approvalDelayMs: 300, categoryId: 12 });
 
       const waiting = await call(sandbox, `/v1/deals/${deal.id}/text`);
-      let answer = waiting;
-      const until = Date.now() + 5_000;
-      while (answer.status === 409 && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        answer = await call(sandbox, `/v1/deals/${deal.id}/text`);
-      }
+      const answer = await until(
+        async () => {
+          const again = await call(sandbox, `/v1/deals/${deal.id}/text`);
+          return again.status === 409 ? undefined : again;
+        },
+        5_000,
+        'the text after the approval delay',
+      );
       const text = DealText.parse(answer.json);
 
       expect([waiting.status, errorCode(waiting.json)]).toEqual([409, 'ceka_na_schvaleni']);

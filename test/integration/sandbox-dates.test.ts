@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseServiceDateTime } from '../../src/marketplace/schema.js';
 import { createSandbox, type DateFormat, type Sandbox, type SandboxDeal } from '../../src/sandbox/index.js';
-import { startReceiver, until } from '../helpers/webhook-receiver.js';
+import { until } from '../helpers/until.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
 
 /** What a client has to do to read each wire format; the Prague form through the daemon's own parser. */
 const readers: Record<DateFormat, { pattern: RegExp; read: (value: string) => number }> = {

@@ -9,7 +9,8 @@ import {
   WebhookTestResult,
 } from '../../src/marketplace/schema.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { startReceiver, until } from '../helpers/webhook-receiver.js';
+import { until } from '../helpers/until.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
 
 const KEY = 'sandbox-key';
 
@@ -239,9 +240,20 @@ describe('src/sandbox (webhooks)', () => {
     await sandbox.createDeal({});
     await until(() => (receiver.received.length === 1 ? true : undefined));
 
+    // A twin on the same schedule, started later, stays open: its retries mark the moments the closed
+    // sandbox's retries were due (the first after 500 ms, the next 1 s later).
+    const twin = await sandboxWith({ allowHttpWebhooks: true, timeScale: 1 / 600 });
+    const twinReceiver = await receiverWith([500]);
+    twin.setWebhook(twinReceiver.url);
+    await twin.createDeal({});
+    await until(() => (twinReceiver.received.length === 1 ? true : undefined));
+
     await sandbox.close();
-    // The first retry would have come after 500 ms.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await until(
+      () => (twinReceiver.received.length === 3 ? true : undefined),
+      10_000,
+      "the twin's two retries",
+    );
 
     expect(receiver.received).toHaveLength(1);
   });

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/logger.js';
 import type { RequestPriority } from '../../../src/marketplace/api.js';
-import { createRateLimiter, type RateLimiter, rateLimitKey } from '../../../src/marketplace/rate-limit.js';
+import {
+  createRateLimiter,
+  defaultSafetyMargin,
+  type RateLimiter,
+  rateLimitKey,
+} from '../../../src/marketplace/rate-limit.js';
+import { until } from '../../helpers/until.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const LIMIT = 10;
@@ -18,25 +26,40 @@ function newKey(): string {
   return key;
 }
 
-function limiter(key: string, redis = redisA, extra: { lowPriorityReserve?: number } = {}): RateLimiter {
-  return createRateLimiter({ redis, key, limit: LIMIT, windowMs: WINDOW_MS, ...extra });
+/** The window the limiter counts in: WINDOW_MS plus its safety margin. */
+const EFFECTIVE_WINDOW_MS = WINDOW_MS + defaultSafetyMargin(WINDOW_MS);
+
+/** A wait the limiter computed and logged ('rate limit: waiting for a slot'), once per waiting acquire. */
+interface Wait {
+  priority: RequestPriority;
+  waitMs: number;
+  reason: 'window' | 'ceiling' | 'penalty';
 }
 
-/** Whether a promise settles within `ms` (used to show that an acquire is still waiting). */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
+/** A debug logger that keeps the limiter's computed waits. */
+function waitLog(): { log: ReturnType<typeof createLogger>; waits: Wait[] } {
+  const waits: Wait[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line) continue;
+        const entry = JSON.parse(line) as Wait & { msg: string };
+        if (entry.msg === 'rate limit: waiting for a slot') {
+          waits.push({ priority: entry.priority, waitMs: entry.waitMs, reason: entry.reason });
+        }
+      }
+      done();
+    },
   });
-  const settled = promise.then(
-    () => true,
-    () => true,
-  );
-  try {
-    return await Promise.race([settled, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return { log: createLogger({ level: 'debug', destination }), waits };
+}
+
+function limiter(
+  key: string,
+  redis = redisA,
+  extra: { lowPriorityReserve?: number; log?: ReturnType<typeof createLogger> } = {},
+): RateLimiter {
+  return createRateLimiter({ redis, key, limit: LIMIT, windowMs: WINDOW_MS, ...extra });
 }
 
 async function acquireMany(l: RateLimiter, n: number, priority: RequestPriority = 'normal'): Promise<void> {
@@ -79,19 +102,26 @@ describe('src/marketplace/rate-limit', () => {
 
   it('grants `limit` slots at once; the next one waits until the oldest slot leaves the window', async () => {
     // Arrange
-    const l = limiter(newKey());
+    const { log, waits } = waitLog();
+    const l = limiter(newKey(), redisA, { log });
     const started = Date.now();
 
     // Act
     await acquireMany(l, LIMIT);
-    const burstMs = Date.now() - started;
+    const burstWaits = [...waits];
+    const afterBurst = await l.snapshot();
     await l.acquire();
     const waitedMs = Date.now() - started;
 
-    // Assert
-    expect(burstMs).toBeLessThan(WINDOW_MS / 2);
+    // Assert: the burst waited for nothing and filled the window; the next one waited for the oldest slot,
+    // no longer than the window.
+    expect(burstWaits).toEqual([]);
+    expect(afterBurst.remaining).toBe(0);
     expect(waitedMs).toBeGreaterThanOrEqual(WINDOW_MS - 20);
-    expect(waitedMs).toBeLessThan(WINDOW_MS * 4);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toMatchObject({ priority: 'normal', reason: 'window' });
+    expect(waits[0]?.waitMs).toBeGreaterThan(0);
+    expect(waits[0]?.waitMs).toBeLessThanOrEqual(EFFECTIVE_WINDOW_MS);
   });
 
   it('never grants more than `limit` in any window under contention, and grants them all', async () => {
@@ -119,61 +149,69 @@ describe('src/marketplace/rate-limit', () => {
 
   it('keeps the reserve for high and normal priority: low priority fills only limit * (1 - reserve)', async () => {
     // Arrange
-    const l = limiter(newKey(), redisA, { lowPriorityReserve: 0.2 });
+    const { log, waits } = waitLog();
+    const l = limiter(newKey(), redisA, { lowPriorityReserve: 0.2, log });
     await acquireMany(l, 8, 'low');
 
     // Act
     const ninthLow = l.acquire('low');
-    const lowWaits = !(await settlesWithin(ninthLow, 100));
-    const highStarted = Date.now();
+    const lowWait = await until(
+      () => waits.find((w) => w.priority === 'low'),
+      5_000,
+      'the low acquire waiting',
+    );
     await l.acquire('high');
     await l.acquire('normal');
-    const highMs = Date.now() - highStarted;
 
-    // Assert
-    expect(lowWaits).toBe(true);
-    expect(highMs).toBeLessThan(100);
+    // Assert: only the low one waited (for the window), high and normal were granted from the reserve.
+    expect(lowWait.reason).toBe('window');
+    expect(waits.filter((w) => w.priority !== 'low')).toEqual([]);
     expect((await l.snapshot()).remaining).toBe(0);
     await ninthLow; // granted once the window moves on
   });
 
   it('follows the server when it counts more than we sent (another client of the key)', async () => {
     // Arrange
-    const l = limiter(newKey());
+    const { log, waits } = waitLog();
+    const l = limiter(newKey(), redisA, { log });
     await l.acquire();
 
     // Act: we think 9 remain; the server says 2 until its reset
     await l.observe(headers(2, 10_000), 200);
     const snapshot = await l.snapshot();
     await acquireMany(l, 2);
+    const waitsForTwo = [...waits];
     const third = l.acquire();
 
-    // Assert
+    // Assert: the two the server allows go at once; the third waits for the server's count, not ours.
     expect(snapshot.remaining).toBe(2);
-    expect(await settlesWithin(third, 150)).toBe(false);
+    expect(waitsForTwo).toEqual([]);
+    const wait = await until(() => waits[0], 5_000, 'the third acquire waiting');
+    expect(wait).toMatchObject({ priority: 'normal', reason: 'ceiling' });
     await third; // the ceiling lasts at most one window
   });
 
   it('ignores a server count that is not below ours', async () => {
     // Arrange
-    const l = limiter(newKey());
+    const { log, waits } = waitLog();
+    const l = limiter(newKey(), redisA, { log });
     await acquireMany(l, 3);
 
     // Act
     await l.observe(headers(7, 10_000), 200);
     await l.observe(new Headers({ 'X-RateLimit-Remaining': 'lots' }), 200);
 
-    // Assert
+    // Assert: the seven left are granted without waiting.
     expect((await l.snapshot()).remaining).toBe(7);
-    const started = Date.now();
     await acquireMany(l, 7);
-    expect(Date.now() - started).toBeLessThan(WINDOW_MS / 2);
+    expect(waits).toEqual([]);
   });
 
   it('penalize stops every acquire until Retry-After has passed', async () => {
     // Arrange
+    const { log, waits } = waitLog();
     const l = limiter(newKey());
-    const other = limiter(keys[0] ?? '', redisB);
+    const other = limiter(keys[0] ?? '', redisB, { log });
     const started = Date.now();
 
     // Act
@@ -186,7 +224,10 @@ describe('src/marketplace/rate-limit', () => {
     expect(during.remaining).toBe(0);
     expect(during.resetAt.getTime()).toBeGreaterThan(started + 200);
     expect(waitedMs).toBeGreaterThanOrEqual(280);
-    expect(waitedMs).toBeLessThan(2_000);
+    // It waited for the penalty, no longer.
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toMatchObject({ priority: 'high', reason: 'penalty' });
+    expect(waits[0]?.waitMs).toBeLessThanOrEqual(300);
   });
 
   it('a shorter penalty never shortens a running one', async () => {
@@ -206,16 +247,20 @@ describe('src/marketplace/rate-limit', () => {
   it('two instances on two connections share one budget', async () => {
     // Arrange
     const key = newKey();
-    const a = limiter(key, redisA);
-    const b = limiter(key, redisB);
+    const { log, waits } = waitLog();
+    const a = limiter(key, redisA, { log });
+    const b = limiter(key, redisB, { log });
 
     // Act
     await acquireMany(a, 6);
     await acquireMany(b, 4);
+    const waitsForTen = [...waits];
     const eleventh = b.acquire();
 
-    // Assert
-    expect(await settlesWithin(eleventh, 100)).toBe(false);
+    // Assert: ten go at once across both; the eleventh waits for the shared window.
+    expect(waitsForTen).toEqual([]);
+    const wait = await until(() => waits[0], 5_000, 'the eleventh acquire waiting');
+    expect(wait.reason).toBe('window');
     expect((await a.snapshot()).remaining).toBe(0);
     await eleventh;
   });
@@ -248,7 +293,9 @@ describe('src/marketplace/rate-limit', () => {
     // Assert
     expect(snapshot).toMatchObject({ limit: LIMIT, remaining: LIMIT - 3 });
     expect(snapshot.resetAt.getTime()).toBeGreaterThanOrEqual(before + WINDOW_MS - 20);
-    expect(snapshot.resetAt.getTime()).toBeLessThan(before + WINDOW_MS * 2);
+    // Exactly when the oldest slot (scored by the Redis clock) leaves the window.
+    const [, oldest] = await redisA.zrange(`${keys[0]}:log`, '0', '0', 'WITHSCORES');
+    expect(snapshot.resetAt.getTime()).toBe(Number(oldest) + EFFECTIVE_WINDOW_MS);
   });
 
   it('survives Redis forgetting its scripts', async () => {

@@ -5,14 +5,10 @@ import {
   DealText,
   formatServiceDateTime,
 } from '../../../src/marketplace/schema.js';
-import { isOnBlogDomain } from '../../../src/sandbox/api.js';
-import {
-  createSandboxState,
-  dealAcceptedBody,
-  dealTextView,
-  dealView,
-  defaultArticleHtml,
-} from '../../../src/sandbox/state.js';
+import { defaultArticleHtml } from '../../../src/sandbox/sample-article.js';
+import { createSandboxState } from '../../../src/sandbox/state.js';
+import { isOnBlogDomain } from '../../../src/sandbox/urls.js';
+import { dealAcceptedBody, dealTextView, dealView } from '../../../src/sandbox/views.js';
 
 function world(now = Date.UTC(2026, 0, 15, 10, 0, 0)) {
   return createSandboxState({

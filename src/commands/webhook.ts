@@ -1,0 +1,69 @@
+/**
+ * `pressbridge webhook register|rotate|status|test|deliveries`: the marketplace's webhook for this daemon. The
+ * secret goes to the secret file (mode 0600), where the daemon reads it; the marketplace's answers are printed as
+ * JSON.
+ */
+import { Command } from 'commander';
+import type { PluginRegistry } from '../publisher/registry.js';
+import { readSecretFile, secretFilePath, writeSecretFile } from '../webhook/secret-file.js';
+import { CONFIG_OPTION, type CommonOptions, withContext } from './context.js';
+
+export function webhookCommand(plugins?: PluginRegistry): Command {
+  const webhook = new Command('webhook').description("the marketplace's webhook for this daemon");
+  webhook
+    .command('register <url>')
+    .description('register <url> (public HTTPS address of the webhook listener) and keep the returned secret')
+    .option(...CONFIG_OPTION)
+    .action(async (url: string, options: CommonOptions) => {
+      await withContext(options, plugins, async (ctx, out) => {
+        const result = await ctx.client.putWebhook(url);
+        const path = secretFilePath(ctx.config);
+        writeSecretFile(path, { secret: result.secret, updatedAt: new Date().toISOString(), url });
+        out.line(`Webhook registered: ${url}`);
+        out.line(`Its secret is stored in ${path} (mode 0600); the daemon reads it from there.`);
+      });
+    });
+  webhook
+    .command('rotate')
+    .description('ask for a new secret; the old one stays valid for webhook.rotationGraceMinutes')
+    .option(...CONFIG_OPTION)
+    .action(async (options: CommonOptions) => {
+      await withContext(options, plugins, async (ctx, out) => {
+        const { config } = ctx;
+        const path = secretFilePath(config);
+        const before = readSecretFile(path);
+        const result = await ctx.client.rotateWebhookSecret();
+        const validUntil = new Date(Date.now() + config.webhook.rotationGraceMinutes * 60_000).toISOString();
+        const previous = before?.secret ?? config.webhook.secret;
+        writeSecretFile(path, {
+          secret: result.secret,
+          ...(previous ? { previousSecret: previous, previousValidUntil: validUntil } : {}),
+          updatedAt: new Date().toISOString(),
+          ...(before?.url ? { url: before.url } : {}),
+        });
+        out.line(`New webhook secret stored in ${path}; the previous one is accepted until ${validUntil}.`);
+      });
+    });
+  webhook
+    .command('status')
+    .description('the registered webhook as the marketplace sees it')
+    .option(...CONFIG_OPTION)
+    .action(async (options: CommonOptions) => {
+      await withContext(options, plugins, async (ctx, out) => out.data(await ctx.client.getWebhook()));
+    });
+  webhook
+    .command('test')
+    .description('ask the marketplace to send a signed webhook.test to the registered URL')
+    .option(...CONFIG_OPTION)
+    .action(async (options: CommonOptions) => {
+      await withContext(options, plugins, async (ctx, out) => out.data(await ctx.client.testWebhook()));
+    });
+  webhook
+    .command('deliveries')
+    .description('the last deliveries and how the webhook answered')
+    .option(...CONFIG_OPTION)
+    .action(async (options: CommonOptions) => {
+      await withContext(options, plugins, async (ctx, out) => out.data(await ctx.client.webhookDeliveries()));
+    });
+  return webhook;
+}

@@ -9,7 +9,7 @@ import {
 import type { Redis } from 'ioredis';
 import { DealClosedError, lateDeadline } from '../deals/lost.js';
 import { createDealLogger, type DealLogger, type DealStore, FINAL_RUN_STATES } from '../deals/store.js';
-import { AppError, errorMessage, MarketplaceError } from '../errors.js';
+import { AppError, DeadlineMissedError, errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
@@ -75,16 +75,8 @@ export interface DealWorker {
   close(): Promise<void>;
 }
 
-/**
- * Thrown by a processor when the deal's deadline passed before its URL could be handed in: the deal ends
- * `deadline_missed` (not `failed`), with this message as its error, and is not retried. The same end as the
- * worker's own give-up while the text awaits approval.
- */
-export class DeadlineMissedError extends AppError {
-  constructor(message: string, options: { cause?: unknown } = {}) {
-    super('deadline_missed', message, { ...options, retryable: false });
-  }
-}
+// Moved to src/errors.ts (a control error); re-exported for the pipeline's existing imports.
+export { DeadlineMissedError } from '../errors.js';
 
 /**
  * Stalled-job recovery: a worker renews its job's lock every `lockDuration / 2`; once a killed worker's lock has

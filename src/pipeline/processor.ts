@@ -19,9 +19,10 @@
  * same question is asked when the marketplace refuses the text, a photo or the hand-in with 409 `spatny_stav`.
  * A deal that misses even the late window ends `deadline_missed` (DeadlineMissedError), never silently.
  */
+
+import { systemClock } from '../clock.js';
 import type { DealJobContext, DealProcessor } from '../queue/worker.js';
 import { RenderSettings } from '../render/limits.js';
-import { systemClock } from './clock.js';
 import { type PipelineOptions, PipelineSettings } from './options.js';
 import { resumePoint } from './resume-point.js';
 import { type BlogRun, createRunContext, type PipelineResult, type RunEnv } from './run-context.js';

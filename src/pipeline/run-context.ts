@@ -5,16 +5,17 @@
  * the steps hand on to each other.
  */
 
+import type { Clock } from '../clock.js';
 import type { BlogConfig } from '../config/schema.js';
+import { runDeadlineMs } from '../deals/lifecycle.js';
 import { lateDeadline } from '../deals/lost.js';
 import type { DealRecord } from '../deals/store.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { DealText } from '../marketplace/schema.js';
-import { AGENT_DEADLINE_MINUTES, ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
+import { ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
 import type { PublishDeal, Publisher, PublisherProgress, PublishLog } from '../publisher/types.js';
 import type { DealJobContext } from '../queue/worker.js';
 import type { RenderSettings } from '../render/limits.js';
-import type { Clock } from './clock.js';
 import type { DealFiles } from './files.js';
 import type { PipelineOptions, PipelineSettings } from './options.js';
 import type { PhotoStepResult } from './photos.js';
@@ -133,22 +134,20 @@ export async function overdue(run: RunContext, why: string, missed: string, ourU
   return verdict;
 }
 
-/**
- * The instant after which nothing more is tried: the deal's deadline plus the grace. A run an operator asked
- * for (`source: manual`: retry, hand in again, replay) gets at least a fresh 60-minute window from when it was
- * queued: a person decided it is still worth it, and the marketplace judges a late URL itself.
- */
+/** The run's deadline (src/deals/lifecycle.ts `runDeadlineMs`) for a job and its record. */
 export function effectiveDeadline(
   ctx: Pick<DealJobContext, 'deadline' | 'payload'>,
   record: Pick<DealRecord, 'enqueuedAt'> | undefined,
   graceMs: number,
   nowMs: number,
 ): number {
-  const stated = ctx.deadline.getTime() + graceMs;
-  if (ctx.payload.source !== 'manual') return stated;
-  const queuedAt = record?.enqueuedAt ? Date.parse(record.enqueuedAt) : Number.NaN;
-  const from = Number.isFinite(queuedAt) ? queuedAt : nowMs;
-  return Math.max(stated, from + AGENT_DEADLINE_MINUTES * 60_000);
+  return runDeadlineMs({
+    deadline: ctx.deadline,
+    source: ctx.payload.source,
+    enqueuedAt: record?.enqueuedAt,
+    graceMs,
+    nowMs,
+  });
 }
 
 export interface PublisherProgressWriter {

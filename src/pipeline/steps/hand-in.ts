@@ -4,8 +4,7 @@
  * `closed`; one that misses even the late window ends `deadline_missed`.
  */
 import { flagServices } from '../../deals/services.js';
-import { errorMessage } from '../../errors.js';
-import { DeadlineMissedError } from '../../queue/worker.js';
+import { DeadlineMissedError, errorMessage } from '../../errors.js';
 import { type HandInResult, handInArticle } from '../hand-in.js';
 import { progressPatch } from '../progress.js';
 import { type BlogRun, overdue, type PipelineResult, type Published } from '../run-context.js';

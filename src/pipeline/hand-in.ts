@@ -12,10 +12,12 @@
  * | 409 `spatny_stav` | the deal no longer takes a URL | permanent, tells what to check |
  * | other | as the client classified it (network, 5xx, 429 retryable; other 4xx permanent) | rethrown |
  */
+
+import type { Clock } from '../clock.js';
 import { MarketplaceError } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
-import { backoffDelay, type Clock } from './clock.js';
+import { backoffDelay } from './clock.js';
 
 export interface HandInSettings {
   initialBackoffMs: number;

@@ -7,7 +7,7 @@
  *   });
  *   createDealWorker({ ..., process: processor });
  */
-export { type Clock, systemClock } from './clock.js';
+export { type Clock, systemClock } from '../clock.js';
 export { type Decision, type DecisionInput, decide, type SkipReason } from './decide.js';
 export {
   blogResolver,

@@ -3,12 +3,12 @@
  * it); `PipelineOptions` adds what only code can give: the blogs' publishers, a fetch and a clock.
  */
 import { z } from 'zod';
+import type { Clock } from '../clock.js';
 import type { BlogConfig } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Publisher } from '../publisher/types.js';
 import { DEFAULT_MAX_INPUT_PIXELS, DEFAULT_MAX_WIDTH, DEFAULT_QUALITY } from '../render/images.js';
 import type { RenderSettingsInput } from '../render/limits.js';
-import type { Clock } from './clock.js';
 
 export const PipelineSettings = z.object({
   images: z

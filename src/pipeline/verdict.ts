@@ -3,11 +3,12 @@
  * what each answer means for the run. The processor keeps its deadline and its late flag; this says how they
  * change.
  */
+
+import type { Clock } from '../clock.js';
 import { askMarketplaceOnce, DealClosedError, type LostVerdict, lateDeadline } from '../deals/lost.js';
-import { AppError } from '../errors.js';
+import { AppError, DeadlineMissedError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
-import { DeadlineMissedError, type DealJobContext } from '../queue/worker.js';
-import type { Clock } from './clock.js';
+import type { DealJobContext } from '../queue/worker.js';
 
 export interface VerdictInput {
   ctx: Pick<DealJobContext, 'client' | 'store' | 'dealId' | 'log' | 'signal'>;

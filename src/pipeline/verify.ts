@@ -3,8 +3,10 @@
  * seen the post yet), with exponential backoff, never past the deadline. Redirects are followed, as the
  * marketplace's own reachability check does. No marketplace request is spent here.
  */
+
+import type { Clock } from '../clock.js';
 import { USER_AGENT } from '../version.js';
-import { backoffDelay, type Clock } from './clock.js';
+import { backoffDelay } from './clock.js';
 
 export interface VerifySettings {
   initialBackoffMs: number;

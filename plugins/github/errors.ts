@@ -9,8 +9,12 @@
  */
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
-import { toIsoWithServiceOffset } from '../../src/marketplace/schema.js';
-import { networkReason as kitNetworkReason, plainText, redact } from '../../src/publisher/kit/index.js';
+import {
+  networkReason as kitNetworkReason,
+  plainText,
+  redact,
+  toIsoWithServiceOffset,
+} from '../../src/publisher/kit/index.js';
 
 export const GitHubErrorCode = {
   unauthorized: 'github_unauthorized',

@@ -6,8 +6,7 @@
  * pipeline made of the title), and the slug is re-checked here, so nothing outside the patterns the blogger
  * wrote can reach `..`, `.git/` or another folder.
  */
-import { formatServiceDateTime } from '../../src/marketplace/schema.js';
-import { safeSlug } from '../../src/publisher/kit/index.js';
+import { formatServiceDateTime, safeSlug } from '../../src/publisher/kit/index.js';
 import type { PublishImage } from '../../src/publisher/types.js';
 
 export const PRESETS = ['jekyll', 'hugo', 'generic'] as const;

@@ -10,3 +10,4 @@ export { networkReason, plainText } from './network.js';
 export { readProgress } from './progress.js';
 export { redact } from './redact.js';
 export { safeSlug } from './slug.js';
+export { formatServiceDateTime, toIsoWithServiceOffset } from './time.js';

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { categoriesOption } from '../../src/publisher/kit/index.js';
+import { type Layout, resolveUrlPattern } from './layout.js';
 import {
   type FrontMatterKeys,
-  type Layout,
   type PathPatterns,
   PRESET_DEFAULTS,
   PRESETS,
   type Preset,
   repoPathProblem,
-  resolveUrlPattern,
   urlPatternProblem,
-} from './layout.js';
+} from './presets.js';
 
 /**
  * Options of the `github` publisher: one blog's `options` in the config file. Validated once at start-up; the

@@ -11,11 +11,12 @@ import { chooseCategories } from './categories.js';
 import type { CallOptions } from './client.js';
 import { renderBody, renderFile, renderFrontMatter } from './content.js';
 import { GitHubErrorCode, GitHubPublishError } from './errors.js';
-import type { GitData, GitHubSite, Lookup } from './git-data.js';
+import type { GitData } from './git-data.js';
 import { type ArticlePlan, planArticle } from './layout.js';
 import { type CommitInfo, commitMessage } from './marker.js';
 import { GitHubProgress } from './progress.js';
 import { repositoryLock } from './serialize.js';
+import type { GitHubSite, Lookup } from './site.js';
 
 export type ArticleSteps = ReturnType<typeof createArticleSteps>;
 

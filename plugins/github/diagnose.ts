@@ -9,8 +9,9 @@ import type { DiagnosticCheck, ReachabilityResult } from '../../src/publisher/ty
 import type { CallOptions } from './client.js';
 import { GitHubErrorCode, GitHubPublishError } from './errors.js';
 import { GhRateLimit, GhRepo } from './gh-schema.js';
-import { type GitData, type GitHubSite, isStatus } from './git-data.js';
+import type { GitData } from './git-data.js';
 import { planArticle } from './layout.js';
+import { type GitHubSite, isStatus } from './site.js';
 
 export function createDiagnosis(site: GitHubSite, git: GitData) {
   const { options, client, clock, repo } = site;

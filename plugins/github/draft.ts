@@ -8,11 +8,12 @@ import { chooseCategories } from './categories.js';
 import type { CallOptions } from './client.js';
 import { renderBody, renderFile, renderFrontMatter } from './content.js';
 import { GitHubErrorCode, GitHubPublishError } from './errors.js';
-import type { GitData, GitHubSite, Head, Lookup } from './git-data.js';
+import type { GitData } from './git-data.js';
 import { draftPath } from './layout.js';
 import { type CommitInfo, commitMessage } from './marker.js';
 import type { PullRequests } from './pull-request.js';
 import { repositoryLock } from './serialize.js';
+import type { GitHubSite, Head, Lookup } from './site.js';
 
 export function createDraftStep(site: GitHubSite, git: GitData, pulls: PullRequests) {
   const { options, client, clock, repo, lockKey } = site;

@@ -19,15 +19,16 @@ import { createArticleSteps } from './article.js';
 import { createGitHubClient } from './client.js';
 import { createDiagnosis } from './diagnose.js';
 import { createDraftStep } from './draft.js';
-import { createGitData, type GitHubSite } from './git-data.js';
+import { createGitData } from './git-data.js';
 import type { GitHubOptions } from './options.js';
 import { createPullRequests } from './pull-request.js';
 import { repositoryKey } from './serialize.js';
+import type { GitHubSite } from './site.js';
 
 export { GitHubProgress } from './progress.js';
 
 /**
- * The parts, each in its module: git-data.ts (reading and committing through the Git Data API), article.ts
+ * The parts, each in its module: git-data.ts and commit.ts (reading and committing through the Git Data API; site.ts: what they share), article.ts
  * (the article onto the site's branch), pull-request.ts (PR mode), draft.ts (briefs), diagnose.ts (health and
  * doctor). This file only wires them for one repository.
  */

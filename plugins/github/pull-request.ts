@@ -8,9 +8,10 @@ import type { ArticleSteps } from './article.js';
 import type { CallOptions } from './client.js';
 import { GitHubErrorCode, GitHubPublishError } from './errors.js';
 import { GhPull, GhPullList, GhRef } from './gh-schema.js';
-import { type GitData, type GitHubSite, type Head, isStatus, type TreeFile } from './git-data.js';
+import type { GitData } from './git-data.js';
 import { type CommitInfo, commitMessage, parseTrailers, pullRequestTitle } from './marker.js';
 import { repositoryLock } from './serialize.js';
+import { type GitHubSite, type Head, isStatus, type TreeFile } from './site.js';
 
 export type PullRequests = ReturnType<typeof createPullRequests>;
 

@@ -30,6 +30,9 @@ import {
  * Secrets: the config loader resolves `{ env: NAME }` and `{ file: PATH }` before this schema runs, so `token`
  * is a plain string here. No check that could fail on a non-empty token runs on it, because the config loader
  * quotes short rejected values in its messages.
+ *
+ * DESIGN: about 320 lines, kept whole: the one object schema (Raw) and the checks across its fields read
+ * together; each field's own schema is in option-fields.ts.
  */
 
 const KNOWN_OPTIONS =

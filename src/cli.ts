@@ -13,8 +13,8 @@ import { startDemo } from './demo.js';
 import { AppError, ConfigError, errorMessage } from './errors.js';
 import { createLogger, type Logger } from './logger.js';
 import { runUntilSignal, startDaemon } from './main.js';
-import { createMarketplaceClient } from './marketplace/client.js';
-import { createRateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
+import type { MarketplaceClient } from './marketplace/api.js';
+import { marketplaceClientFromConfig } from './marketplace/from-config.js';
 import { closeRedisClient, createRedisClient } from './queue/connection.js';
 import { sandboxCommand } from './sandbox/cli.js';
 import { VERSION } from './version.js';
@@ -40,24 +40,11 @@ function readConfig(options: ConfigOption): Readonly<Config> {
 async function withClient<T>(
   config: Readonly<Config>,
   log: Logger,
-  fn: (client: ReturnType<typeof createMarketplaceClient>) => Promise<T>,
+  fn: (client: MarketplaceClient) => Promise<T>,
 ): Promise<T> {
   const redis = createRedisClient(config.redis.url, 'store', { log });
   try {
-    const limiter = createRateLimiter({
-      redis,
-      key: rateLimitKey(config.redis.prefix, config.marketplace.apiKey),
-      limit: config.marketplace.requestsPerMinute,
-      windowMs: config.marketplace.rateLimitWindowMs,
-      log,
-    });
-    const client = createMarketplaceClient({
-      baseUrl: config.marketplace.baseUrl,
-      apiKey: config.marketplace.apiKey,
-      timeoutMs: config.marketplace.timeoutMs,
-      limiter,
-      log,
-    });
+    const { client } = marketplaceClientFromConfig(config, { redis, log });
     return await fn(client);
   } finally {
     await closeRedisClient(redis);

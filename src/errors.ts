@@ -84,6 +84,47 @@ export class PublishError extends AppError {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Control errors: how a deal's work tells the worker (src/queue/worker.ts) what to do with its job. The worker
+// knows these and nothing of the marketplace.
+
+/** Retrying cannot help: the job fails at once (the deal ends `failed`), whatever attempts are left. */
+export class PermanentError extends AppError {
+  constructor(code: string, message: string, options: { cause?: unknown } = {}) {
+    super(code, message, { ...options, retryable: false });
+  }
+}
+
+/**
+ * Not a failure: the work cannot go on yet. The job waits (without spending an attempt) and runs again, until
+ * `until` at the latest when given. The marketplace's "the text awaits approval" is read as one
+ * (src/deals/lifecycle.ts `isWaitSignal`).
+ */
+export class WaitUntilError extends AppError {
+  readonly until: Date | undefined;
+
+  constructor(code: string, message: string, options: { until?: Date; cause?: unknown } = {}) {
+    super(code, message, { cause: options.cause, retryable: true });
+    this.until = options.until;
+  }
+}
+
+/**
+ * The deal's deadline passed before its URL could be handed in: the deal ends `deadline_missed` (not `failed`),
+ * with this message as its error, and is not retried. The same end as the worker's own give-up while the text
+ * awaits approval.
+ */
+export class DeadlineMissedError extends AppError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('deadline_missed', message, { ...options, retryable: false });
+  }
+}
+
+/** The marketplace's `support_code` of an error, when it carries one. */
+export function supportCodeOf(error: unknown): string | undefined {
+  return error instanceof MarketplaceError ? error.supportCode : undefined;
+}
+
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -11,17 +11,17 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from './config/schema.js';
-import { createDealActions } from './deals/actions.js';
 import { createDeadlineCheck, readDeadlineFinding } from './deals/deadline-offset.js';
 import { createDealStore, type DealStore } from './deals/store.js';
 import { errorMessage } from './errors.js';
 import { listenLimited } from './http-limits.js';
 import type { Logger } from './logger.js';
 import type { MarketplaceClient } from './marketplace/api.js';
-import { createMarketplaceClient } from './marketplace/client.js';
-import { createRateLimiter, type RateLimiter, rateLimitKey } from './marketplace/rate-limit.js';
+import { marketplaceClientFromConfig } from './marketplace/from-config.js';
+import type { RateLimiter } from './marketplace/rate-limit.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
+import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from './publisher/registry.js';
@@ -163,23 +163,12 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   const metrics = createMetrics();
   const store = instrumentStore(createDealStore({ redis, prefix }), metrics);
-  const limiter = createRateLimiter({
-    redis,
-    key: rateLimitKey(prefix, config.marketplace.apiKey),
-    limit: config.marketplace.requestsPerMinute,
-    windowMs: config.marketplace.rateLimitWindowMs,
-    log,
-  });
   const serviceClock = createServiceClock();
-  const client = createMarketplaceClient({
-    baseUrl: config.marketplace.baseUrl,
-    apiKey: config.marketplace.apiKey,
-    timeoutMs: config.marketplace.timeoutMs,
-    timeZone: config.marketplace.timeZone,
+  const { client, limiter } = marketplaceClientFromConfig(config, {
+    redis,
+    log,
     // A 5xx or a dropped connection is tried again twice (0.5 s, 1 s) before it costs a job attempt.
     transientRetries: 2,
-    limiter,
-    log,
     onResponse: (info) => {
       metrics.marketplaceResponse(info);
       serviceClock.observe(info);

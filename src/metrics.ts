@@ -4,13 +4,11 @@
  * budget) are read when Prometheus scrapes, so they are never stale and cost nothing between scrapes.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { type DealRunState, type DealStore, FINAL_RUN_STATES } from './deals/store.js';
+import { isFinal } from './deals/lifecycle.js';
+import type { DealRunState, DealStore } from './deals/store.js';
 import type { ResponseInfo } from './marketplace/client.js';
 import type { RateLimitSnapshot } from './marketplace/rate-limit.js';
 import type { WebhookOutcome } from './webhook/receiver.js';
-
-/** States after which nothing more happens to a deal: counted once each in `pressbridge_deals_total`. */
-export const FINAL_DEAL_STATES: ReadonlySet<DealRunState> = FINAL_RUN_STATES;
 
 export interface MetricsSources {
   queueCounts?: () => Promise<Record<string, number>>;
@@ -109,7 +107,8 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       if (info.status === 429) rateLimited.inc();
     },
     dealState(state) {
-      if (FINAL_DEAL_STATES.has(state)) deals.inc({ state });
+      // A final state (src/deals/lifecycle.ts) is counted once in `pressbridge_deals_total`.
+      if (isFinal(state)) deals.inc({ state });
     },
     step(step, outcome, ms) {
       steps.observe({ step, outcome }, ms / 1000);

@@ -6,8 +6,7 @@ import type { Config } from '../config/schema.js';
 import { createDealStore, type DealStore } from '../deals/store.js';
 import { createLogger, type Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import { createMarketplaceClient } from '../marketplace/client.js';
-import { createRateLimiter, rateLimitKey } from '../marketplace/rate-limit.js';
+import { marketplaceClientFromConfig } from '../marketplace/from-config.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
 import { closeRedisClient, createRedisClient } from '../queue/connection.js';
@@ -39,19 +38,8 @@ export function openContext(
   // Commands print their own results; the library's log lines are for problems only.
   const log = createLogger({ level: 'warn', destination: process.stderr });
   const redis = createRedisClient(config.redis.url, 'store', { log });
-  const limiter = createRateLimiter({
+  const { client } = marketplaceClientFromConfig(config, {
     redis,
-    key: rateLimitKey(config.redis.prefix, config.marketplace.apiKey),
-    limit: config.marketplace.requestsPerMinute,
-    windowMs: config.marketplace.rateLimitWindowMs,
-    log,
-  });
-  const client = createMarketplaceClient({
-    baseUrl: config.marketplace.baseUrl,
-    apiKey: config.marketplace.apiKey,
-    timeoutMs: config.marketplace.timeoutMs,
-    timeZone: config.marketplace.timeZone,
-    limiter,
     log,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });

@@ -3,10 +3,10 @@
  * Each takes `--config`; listings take `--json`.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { createDealActions, type DealActionResult } from '../deals/actions.js';
 import type { DealRecord } from '../deals/store.js';
 import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from '../deals/store.js';
 import { AppError } from '../errors.js';
+import { createDealActions, type DealActionResult } from '../operator/actions.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { jobSettingsOf } from '../queue/jobs.js';
 import { CONFIG_OPTION, type CommonOptions, withContext } from './context.js';

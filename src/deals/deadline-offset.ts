@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type { DeadlineReading } from '../marketplace/deadline.js';
 import { judgeDeadline } from '../marketplace/deadline.js';
-import type { DealJobPayload } from '../queue/jobs.js';
+import type { DeadlineSource } from './lifecycle.js';
 import type { DealStore } from './store.js';
 
 export interface DeadlineFinding {
@@ -59,7 +59,7 @@ export interface DeadlineCheckOptions {
 /** The producer's `onNewDeal` hook: judges the first reading of each webhook-delivered deal. */
 export function createDeadlineCheck(
   options: DeadlineCheckOptions,
-): (payload: DealJobPayload, reading: DeadlineReading) => Promise<void> {
+): (payload: { dealId: number; source: string } & DeadlineSource, reading: DeadlineReading) => Promise<void> {
   const { redis, prefix, store, log, timeZone } = options;
   const key = deadlineOffsetKey(prefix);
   return async (payload, reading) => {

@@ -17,45 +17,11 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import { luaScript } from '../redis/lua-script.js';
+import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from './lifecycle.js';
 import { scrubText } from './scrub.js';
 
-export const DEAL_RUN_STATES = [
-  'received',
-  'waiting_approval',
-  'processing',
-  'fetching',
-  'fetched',
-  'rendering',
-  'publishing',
-  'published',
-  'verifying',
-  'handing_in',
-  'handed_in',
-  'retrying',
-  'skipped',
-  /** The operator marked it as dealt with by hand (status page or CLI); pressbridge leaves it alone. */
-  'handled',
-  'failed',
-  'deadline_missed',
-  /** The marketplace moved on (cancelled, handed in by hand, …): nothing more is published; see `error`. */
-  'closed',
-] as const;
-/** Where a deal is in pressbridge's own pipeline (not the marketplace's `DealState`). */
-export type DealRunState = (typeof DEAL_RUN_STATES)[number];
-
-/** States after which nothing more happens to a deal by itself (the operator may still retry a failed one). */
-export const FINAL_RUN_STATES: ReadonlySet<DealRunState> = new Set<DealRunState>([
-  'handed_in',
-  'skipped',
-  'handled',
-  'failed',
-  'deadline_missed',
-  'closed',
-]);
-
-export function isDealRunState(value: unknown): value is DealRunState {
-  return typeof value === 'string' && (DEAL_RUN_STATES as readonly string[]).includes(value);
-}
+// The run states live in ./lifecycle.ts; re-exported for the store's existing importers.
+export { DEAL_RUN_STATES, type DealRunState, FINAL_RUN_STATES, isDealRunState } from './lifecycle.js';
 
 export type DealSource = 'webhook' | 'reconcile' | 'manual';
 

@@ -3,8 +3,8 @@
  */
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
-import { type DeadlineReading, readPublishDeadline } from '../marketplace/deadline.js';
-import { DealAcceptedEvent, SERVICE_TIME_ZONE } from '../marketplace/schema.js';
+import { dealDeadline } from '../deals/lifecycle.js';
+import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
 
 export const DEAL_QUEUE = 'deals';
 export const DEAL_JOB = 'deal';
@@ -15,6 +15,20 @@ export type JobSource = z.infer<typeof JobSource>;
 /** The deal as `deal.accepted` carries it; reconcile/manual build it by parsing `GET /v1/deals/{id}` with it. */
 export const AcceptedDeal = DealAcceptedEvent.shape.deal;
 export type AcceptedDeal = z.infer<typeof AcceptedDeal>;
+
+/** The `deal.accepted` payload rebuilt from `GET /v1/deals/{id}` (which has no deadline: 60 min from now). */
+export function acceptedFromDeal(deal: Deal): AcceptedDeal {
+  const parsed = DealAcceptedEvent.shape.deal.safeParse({
+    id: deal.id,
+    blog: deal.blog,
+    demand: deal.demand,
+    price: deal.price,
+    reward: deal.reward,
+    services: deal.services,
+  });
+  if (!parsed.success) throw new Error(`deal ${deal.id}: cannot build the job from the marketplace's answer`);
+  return parsed.data;
+}
 
 export const DealJobPayload = z.object({
   dealId: z.number().int().positive(),
@@ -59,26 +73,8 @@ export function jobSettingsOf(config: { worker: { attempts: number; backoffMs: n
   };
 }
 
-/**
- * When the URL is due: the stamped `deadlineAt`, else `publish_deadline` read in `timeZone`, else 60 minutes
- * after we received the deal (src/marketplace/deadline.ts).
- */
-export function dealDeadline(
-  payload: Pick<DealJobPayload, 'event' | 'receivedAt' | 'deadlineAt'>,
-  timeZone: string = SERVICE_TIME_ZONE,
-): Date {
-  return readDealDeadline(payload, timeZone).deadline;
-}
-
-/** `dealDeadline` with how it was found (and a warning when `publish_deadline` was unreadable). */
-export function readDealDeadline(
-  payload: Pick<DealJobPayload, 'event' | 'receivedAt' | 'deadlineAt'>,
-  timeZone: string = SERVICE_TIME_ZONE,
-): DeadlineReading {
-  const stamped = payload.deadlineAt ? Date.parse(payload.deadlineAt) : Number.NaN;
-  if (Number.isFinite(stamped)) return { deadline: new Date(stamped), source: 'publish_deadline' };
-  return readPublishDeadline(payload.event.publish_deadline, new Date(payload.receivedAt), timeZone);
-}
+// The deadline of a deal is the lifecycle's (src/deals/lifecycle.ts); re-exported for the queue's importers.
+export { dealDeadline, readDealDeadline } from '../deals/lifecycle.js';
 
 /** BullMQ's largest priority (2^21 − 1); lower numbers run first, 0 would mean "before every prioritised job". */
 export const MAX_PRIORITY = 2 ** 21 - 1;

@@ -7,12 +7,12 @@ import {
   Worker,
 } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { isFinal, isWaitSignal } from '../deals/lifecycle.js';
 import { DealClosedError, lateDeadline } from '../deals/lost.js';
-import { createDealLogger, type DealLogger, type DealStore, FINAL_RUN_STATES } from '../deals/store.js';
-import { AppError, errorMessage, MarketplaceError } from '../errors.js';
+import { createDealLogger, type DealLogger, type DealStore } from '../deals/store.js';
+import { AppError, DeadlineMissedError, errorMessage, supportCodeOf } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import { ERROR_CODES } from '../marketplace/schema.js';
 import { closeRedisClient, createRedisClient } from './connection.js';
 import { DEAL_QUEUE, DealJobPayload, dealDeadline } from './jobs.js';
 import { closeDeal, overdueWhileWaiting } from './overdue.js';
@@ -37,8 +37,10 @@ export interface DealJobContext {
 }
 
 /**
- * The work done for one deal. Throw `MarketplaceError` `ceka_na_schvaleni` to wait for the advertiser's
- * approval; an error with `retryable === false` fails the job at once; any other error is retried with backoff.
+ * The work done for one deal. Throw a wait signal (`WaitUntilError`, or the marketplace's "awaits approval": see
+ * src/deals/lifecycle.ts `isWaitSignal`) to wait; `DeadlineMissedError` ends the deal `deadline_missed`; an error
+ * with `retryable === false` (e.g. `PermanentError`) fails the job at once; any other error is retried with
+ * backoff.
  */
 export type DealProcessor = (ctx: DealJobContext) => Promise<unknown>;
 
@@ -50,8 +52,8 @@ export interface DealWorkerOptions {
   client: MarketplaceClient;
   store: DealStore;
   log: Logger;
-  /** Defaults to `fetchDealProcessor`; the publishing pipeline replaces it. */
-  process?: DealProcessor;
+  /** The work done for each deal: the publishing pipeline (src/pipeline/), or a test's own processor. */
+  process: DealProcessor;
   queueName?: string;
   /** How long to wait before asking again while the text awaits approval (default 60 s). */
   approvalRetryMs?: number;
@@ -75,16 +77,8 @@ export interface DealWorker {
   close(): Promise<void>;
 }
 
-/**
- * Thrown by a processor when the deal's deadline passed before its URL could be handed in: the deal ends
- * `deadline_missed` (not `failed`), with this message as its error, and is not retried. The same end as the
- * worker's own give-up while the text awaits approval.
- */
-export class DeadlineMissedError extends AppError {
-  constructor(message: string, options: { cause?: unknown } = {}) {
-    super('deadline_missed', message, { ...options, retryable: false });
-  }
-}
+// Moved to src/errors.ts (a control error); re-exported for the pipeline's existing imports.
+export { DeadlineMissedError } from '../errors.js';
 
 /**
  * Stalled-job recovery: a worker renews its job's lock every `lockDuration / 2`; once a killed worker's lock has
@@ -108,10 +102,6 @@ function isRedisClient(value: Redis | { url: string }): value is Redis {
   return typeof (value as { duplicate?: unknown }).duplicate === 'function';
 }
 
-function isAwaitingApproval(error: unknown): boolean {
-  return error instanceof AppError && error.code === ERROR_CODES.awaitingApproval;
-}
-
 function errorFields(error: unknown): {
   error: string;
   errorCode: string | null;
@@ -120,12 +110,12 @@ function errorFields(error: unknown): {
   return {
     error: errorMessage(error),
     errorCode: error instanceof AppError ? error.code : null,
-    supportCode: error instanceof MarketplaceError ? (error.supportCode ?? null) : null,
+    supportCode: supportCodeOf(error) ?? null,
   };
 }
 
 export function createDealWorker(options: DealWorkerOptions): DealWorker {
-  const process = options.process ?? fetchDealProcessor;
+  const process = options.process;
   const now = options.now ?? (() => new Date());
   const approvalRetryMs = options.approvalRetryMs ?? 60_000;
   const approvalGraceMs = options.approvalGraceMs ?? 0;
@@ -183,7 +173,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
       if (isControlSignal(error)) throw error;
 
       let failure: unknown = error;
-      if (isAwaitingApproval(error)) {
+      if (isWaitSignal(error)) {
         try {
           const at = now().getTime();
           const record = await store.get(dealId);
@@ -280,7 +270,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     void (async () => {
       if (!(await job.isFailed())) return;
       const record = await store.get(dealId);
-      if (record && !FINAL_RUN_STATES.has(record.state)) {
+      if (record && !isFinal(record.state)) {
         await store.update(dealId, { state: 'failed', error: error.message });
       }
       log.warn({ dealId, jobId: job.id, err: error.message }, 'deal job failed');
@@ -309,83 +299,3 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     },
   };
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// The processor for this stage: fetch the text and the photos, record what arrived.
-
-const H1 = /<h1\b[^>]*>([\s\S]*?)<\/h1\s*>/i;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** The article heading: the text of the first `<h1>`, tags stripped, common entities decoded. */
-export function extractTitle(html: string): string | undefined {
-  const match = H1.exec(html);
-  if (!match?.[1]) return undefined;
-  const text = match[1]
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X'))
-        return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text || undefined;
-}
-
-export interface FetchedDeal {
-  title: string | undefined;
-  textBytes: number;
-  photos: Array<{ n: number; bytes: number; contentType: string }>;
-}
-
-/** Default processor: `GET text`, then each photo; the record ends in state `fetched`. */
-export const fetchDealProcessor: DealProcessor = async (ctx): Promise<FetchedDeal> => {
-  const { client, dealId, store, log, signal } = ctx;
-  await store.update(dealId, { state: 'fetching' });
-
-  let started = Date.now();
-  let text: Awaited<ReturnType<MarketplaceClient['getDealText']>>;
-  try {
-    text = await client.getDealText(dealId, { signal, priority: 'high' });
-  } catch (error) {
-    const outcome = isAwaitingApproval(error) ? 'waiting_approval' : 'error';
-    await store.recordStep(dealId, 'text', outcome, Date.now() - started);
-    throw error;
-  }
-  await store.recordStep(dealId, 'text', 'ok', Date.now() - started);
-  const title = extractTitle(text.text);
-  const textBytes = Buffer.byteLength(text.text);
-  log.info({ title, textBytes, photos: text.photos.map((p) => p.n) }, 'deal text fetched');
-
-  started = Date.now();
-  const photos: FetchedDeal['photos'] = [];
-  const ordered = [...text.photos].sort((a, b) => a.n - b.n);
-  try {
-    for (const photo of ordered) {
-      const file = await client.getDealPhoto(dealId, photo, { signal, priority: 'high' });
-      photos.push({ n: photo.n, bytes: file.bytes.length, contentType: file.contentType });
-    }
-  } catch (error) {
-    await store.recordStep(dealId, 'photos', 'error', Date.now() - started);
-    throw error;
-  }
-  await store.recordStep(dealId, 'photos', 'ok', Date.now() - started);
-  log.info({ photos }, 'deal photos fetched');
-
-  await store.update(dealId, {
-    state: 'fetched',
-    ...(title !== undefined ? { title } : {}),
-    error: null,
-    errorCode: null,
-    supportCode: null,
-    data: {
-      textBytes,
-      photos,
-      instantPublish: text.instant_publish,
-      publishedBy: text.published_by,
-      categoryId: text.category_id,
-    },
-  });
-  return { title, textBytes, photos };
-};

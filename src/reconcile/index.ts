@@ -11,8 +11,8 @@
  * |---|---|
  * | nothing (no deal record) | queues it (`enqueueDeal`, source `reconcile`) |
  * | a record without `enqueuedAt` (a crash between the record and the job) | queues it (same call) |
- * | a finished record (`handed_in`, `skipped`, `failed`, `deadline_missed`, `handled`) | nothing |
- * | a running record (`waiting_approval`, `retrying`, …) whose BullMQ job is GONE, quiet for `quietMs` | adds the job again |
+ * | a final record (src/deals/lifecycle.ts `isFinal`) | nothing |
+ * | a running record (`waiting_approval`, `retrying`, …) whose BullMQ job is GONE (src/queue/requeue.ts) | adds the job again |
  * | a running record with its job | nothing |
  *
  * The deal list carries neither `published_by` nor `instant_publish`: a queued deal goes to the pipeline as
@@ -34,62 +34,27 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { acceptedFromDeal } from '../deals/actions.js';
-import type { MarketplaceCheck } from '../deals/lost.js';
-import { servicesOf } from '../deals/services.js';
-import { createDealLogger, type DealRecord, type DealStore, FINAL_RUN_STATES } from '../deals/store.js';
+
+import { isFinal } from '../deals/lifecycle.js';
+import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import {
-  AGENT_DEADLINE_MINUTES,
-  type Deal,
-  DealAcceptedEvent,
-  formatServiceDateTime,
-  parseServiceDateTime,
-  SERVICE_TIME_ZONE,
-} from '../marketplace/schema.js';
-import {
-  DEAL_JOB,
-  DEFAULT_DEAL_JOB_SETTINGS,
-  DealJobPayload,
-  type DealJobSettings,
-  dealJobId,
-  dealJobOptions,
-} from '../queue/jobs.js';
+import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
+import { DEFAULT_DEAL_JOB_SETTINGS, DealJobPayload, type DealJobSettings, dealJobId } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
-import { luaScript } from '../redis/lua-script.js';
+import { addDealJob } from '../queue/requeue.js';
+import { listedDealData, payloadFromListedDeal } from './listed.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
+import { type ReconcileResult, reconcileKeys, runExtendLock, runReleaseLock } from './sweep-state.js';
 
+export { payloadFromListedDeal } from './listed.js';
 export { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
+export { type LastSweep, type ReconcileResult, readLastSweep, reconcileKeys } from './sweep-state.js';
 
 const PAGE_SIZE = 200;
 /** 200 000 accepted deals: far beyond any blogger; a bound against a list that never ends. */
 const MAX_PAGES = 1000;
-
-export interface ReconcileResult {
-  /** `ok`: every page read and every deal settled, the cursor moved; `busy`: another process was sweeping. */
-  status: 'ok' | 'failed' | 'busy';
-  startedAt: string;
-  finishedAt: string;
-  /** The `zmeneno_od` used (ISO 8601). */
-  since: string;
-  /** Whether `since` came from an earlier sweep (false: the first-sweep lookback). */
-  fromCursor: boolean;
-  pages: number;
-  listed: number;
-  /** Deals queued by this sweep: the webhook never arrived. */
-  enqueued: number[];
-  /** Deals whose job was gone and was added again. */
-  requeued: number[];
-  /** Deals pressbridge already had in hand. */
-  known: number;
-  /** Deals of blogs not in the configuration (left alone). */
-  otherBlogs: number;
-  /** Listed deals whose list entry cannot make a job (logged; they do not hold the cursor back). */
-  unusable: number[];
-  errors: Array<{ dealId?: number; error: string }>;
-}
 
 export interface Reconciler {
   /** One sweep now (or the one already running in this process). Never throws; see `status`. */
@@ -115,7 +80,7 @@ export interface ReconcilerOptions {
   settings?: ReconcileSettingsInput;
   /** Relisting margin before the cursor (default 10 minutes). */
   overlapMs?: number;
-  /** A running deal without its job is re-queued only after its record was quiet this long (default 2 min). */
+  /** A running deal without its job is re-queued only after its record was quiet this long (default 0: at once). */
   quietMs?: number;
   /** After a failed or `busy` sweep, the next one comes this soon (default 60 s, never later than the interval). */
   retryMs?: number;
@@ -127,101 +92,12 @@ export interface ReconcilerOptions {
   timeZone?: string;
 }
 
-/** The last sweep as the status page shows it (the stored `ReconcileResult`, read leniently). */
-export interface LastSweep {
-  status: 'ok' | 'failed';
-  finishedAt: string;
-  listed: number;
-  enqueued: number[];
-  requeued: number[];
-  errors: string[];
-}
-
-/** The last finished sweep of any process of this installation, or undefined before the first one. */
-export async function readLastSweep(redis: Redis, prefix: string): Promise<LastSweep | undefined> {
-  const raw = await redis.hget(reconcileKeys(prefix).state, 'last');
-  if (!raw) return undefined;
-  let parsed: Partial<ReconcileResult>;
-  try {
-    parsed = JSON.parse(raw) as Partial<ReconcileResult>;
-  } catch {
-    return undefined;
-  }
-  const ids = (value: unknown): number[] =>
-    Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
-  if (typeof parsed.finishedAt !== 'string') return undefined;
-  return {
-    status: parsed.status === 'ok' ? 'ok' : 'failed',
-    finishedAt: parsed.finishedAt,
-    listed: typeof parsed.listed === 'number' ? parsed.listed : 0,
-    enqueued: ids(parsed.enqueued),
-    requeued: ids(parsed.requeued),
-    errors: Array.isArray(parsed.errors)
-      ? parsed.errors.map((e) => (e.dealId !== undefined ? `deal ${e.dealId}: ${e.error}` : String(e.error)))
-      : [],
-  };
-}
-
-/** Where the sweep keeps its cursor and last result: `<prefix>:reconcile` (hash) and the lock. */
-export function reconcileKeys(prefix: string): { state: string; lock: string } {
-  return { state: `${prefix}:reconcile`, lock: `${prefix}:reconcile:lock` };
-}
-
-const RELEASE_LOCK = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-`;
-const EXTEND_LOCK = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
-`;
-const runReleaseLock = luaScript(RELEASE_LOCK);
-const runExtendLock = luaScript(EXTEND_LOCK);
-
-/**
- * The job payload for a deal found in the list. The list has no `publish_deadline`: `changed_at` + 60 minutes
- * (for an accepted deal `changed_at` is the acceptance or later, so this is never earlier than the real one).
- */
-export function payloadFromListedDeal(
-  deal: Deal,
-  now: Date,
-  timeZone: string = SERVICE_TIME_ZONE,
-): DealJobPayload {
-  const changed = deal.changed_at ? parseServiceDateTime(deal.changed_at, timeZone) : undefined;
-  const deadline = new Date((changed ?? now).getTime() + AGENT_DEADLINE_MINUTES * 60_000);
-  return {
-    dealId: deal.id,
-    blogId: deal.blog.id,
-    event: { ...acceptedFromDeal(deal), publish_deadline: formatServiceDateTime(deadline, timeZone) },
-    receivedAt: now.toISOString(),
-    source: 'reconcile',
-    deadlineAt: deadline.toISOString(),
-  };
-}
-
-/** What the list tells about a deal, in the record's fields: its page, services and state as of now. */
-function listedDealData(deal: Deal, at: Date): Record<string, unknown> {
-  const services = servicesOf(deal);
-  const check: MarketplaceCheck = {
-    at: at.toISOString(),
-    state: deal.state,
-    articleUrl: deal.article_url,
-    reason: deal.reason ?? null,
-    via: 'list',
-  };
-  return {
-    marketplaceCheck: check,
-    ...(deal.web_url ? { webUrl: deal.web_url } : {}),
-    ...(services.length > 0 ? { services } : {}),
-  };
-}
-
 export function createReconciler(options: ReconcilerOptions): Reconciler {
   const { client, producer, store, redis, log } = options;
   const settings = ReconcileSettings.parse(options.settings ?? {});
   const now = options.now ?? (() => new Date());
   const overlapMs = options.overlapMs ?? 10 * 60_000;
-  const quietMs = options.quietMs ?? 2 * 60_000;
+  const quietMs = options.quietMs ?? 0;
   const retryMs = options.retryMs ?? 60_000;
   const lockMs = options.lockMs ?? 60_000;
   const jobSettings: DealJobSettings = { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings };
@@ -294,7 +170,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     }
 
     if (webUrl && record.data.webUrl !== webUrl) await store.update(deal.id, { data: { webUrl } });
-    if (FINAL_RUN_STATES.has(record.state)) {
+    if (isFinal(record.state)) {
       result.known += 1;
       return;
     }
@@ -303,15 +179,15 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       result.known += 1;
       return;
     }
-    // An operator's action removes and re-adds a job in two steps; a record touched lately is someone's.
+    // No job for a running deal means Redis lost it: operator actions never remove a running deal's job
+    // (src/queue/requeue.ts). `quietMs` (default 0) can still leave a record touched lately alone.
     const updatedMs = Date.parse(record.updatedAt);
     if (Number.isFinite(updatedMs) && now().getTime() - updatedMs < quietMs) {
       result.known += 1;
       return;
     }
     const payload = DealJobPayload.parse(await payloadForLostJob(record, deal));
-    await producer.queue.add(DEAL_JOB, payload, dealJobOptions(payload, jobSettings));
-    await store.update(deal.id, { jobId, enqueuedAt: now().toISOString() });
+    await addDealJob(producer.queue, store, payload, jobSettings, now());
     result.requeued.push(deal.id);
     dealLog.warn(
       { state: record.state, jobId },

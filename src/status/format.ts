@@ -2,21 +2,10 @@
  * Pure helpers of the views: durations, countdowns, times, state colours and paging. No I/O, no clock of
  * their own: the current time is always passed in.
  */
+import { isPastDeadlineConcern } from '../deals/lifecycle.js';
 
 /** Under this much time left the countdown turns amber. */
 export const DEADLINE_WARNING_MS = 15 * 60_000;
-
-/**
- * States after which the deadline no longer matters, so no countdown is shown. `failed` is deliberately not
- * one of them: a failed deal with time left is exactly what the blogger can still save with "retry now".
- */
-export const FINAL_STATES: ReadonlySet<string> = new Set([
-  'handed_in',
-  'skipped',
-  'handled',
-  'deadline_missed',
-  'closed',
-]);
 
 export type StateTone = 'done' | 'working' | 'waiting' | 'problem' | 'neutral';
 
@@ -112,7 +101,7 @@ export interface DeadlineView {
 
 /** The deadline countdown of a deal: none for final states, amber under 15 minutes, red when missed. */
 export function deadlineCountdown(deadline: string, state: string, now: Date): DeadlineView {
-  if (FINAL_STATES.has(state)) return { tone: 'none', text: '' };
+  if (isPastDeadlineConcern(state)) return { tone: 'none', text: '' };
   const at = Date.parse(deadline);
   if (Number.isNaN(at)) return { tone: 'none', text: '' };
   const remainingMs = at - now.getTime();

@@ -40,7 +40,7 @@ export interface StatusActionResult {
   message: string;
 }
 
-/** The buttons on the deal page. `createDealActions` (src/deals/actions.ts) fits this shape. */
+/** The buttons on the deal page. `createDealActions` (src/operator/actions.ts) fits this shape. */
 export interface StatusActions {
   /** Run the deal again now. */
   retry(dealId: number): Promise<StatusActionResult>;

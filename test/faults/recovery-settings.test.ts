@@ -17,6 +17,7 @@ import {
   DEFAULT_STALLED_INTERVAL_MS,
 } from '../../src/queue/worker.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { fetchDealProcessor } from '../helpers/fetch-processor.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 const log = createSilentLogger();
@@ -46,6 +47,7 @@ describe('recovery settings', () => {
       store: createDealStore({ redis, prefix }),
       log,
       autorun: false,
+      process: fetchDealProcessor,
     });
     try {
       const { lockDuration, stalledInterval, maxStalledCount } = worker.worker.opts;

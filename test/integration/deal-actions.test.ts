@@ -5,11 +5,11 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealActions, type DealActions } from '../../src/deals/actions.js';
 import { createDealStore, type DealStore } from '../../src/deals/store.js';
 import { PublishError } from '../../src/errors.js';
 import { createSilentLogger } from '../../src/logger.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
+import { createDealActions, type DealActions } from '../../src/operator/actions.js';
 import { createRedisClient } from '../../src/queue/connection.js';
 import { type DEAL_JOB, type DealJobPayload, dealJobId } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
@@ -18,7 +18,7 @@ import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 type Behaviour = 'fail-permanent' | 'fail-retryable' | 'succeed';
 
-describe('src/deals/actions on real jobs (integration)', () => {
+describe('src/operator/actions on real jobs (integration)', () => {
   const prefix = randomPrefix();
   const log = createSilentLogger();
   let redis: Redis;

@@ -15,6 +15,7 @@ import { DEAL_QUEUE } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
 import { createDealWorker, type DealWorker } from '../../src/queue/worker.js';
 import { createWebhookRouter, type WebhookOutcome } from '../../src/webhook/receiver.js';
+import { fetchDealProcessor } from '../helpers/fetch-processor.js';
 import { randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { sign, signedPost } from '../helpers/sign.js';
 
@@ -361,6 +362,7 @@ describe('src/queue/worker (integration)', () => {
       store,
       log,
       approvalRetryMs,
+      process: fetchDealProcessor,
     });
     return worker;
   }

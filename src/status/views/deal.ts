@@ -1,6 +1,7 @@
+import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
 import { serviceLines, storedServices } from '../../deals/services.js';
 import type { DealRecord, DealStep, EventRecord, LogEntry } from '../../deals/store.js';
-import { FINAL_STATES, formatDuration } from '../format.js';
+import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
 import { layout, type ViewContext } from './layout.js';
@@ -85,7 +86,7 @@ function summaryCard(ctx: ViewContext, r: DealRecord): SafeHtml {
 <dt>state</dt><dd>${stateBadge(r.state)}</dd>
 <dt>blog</dt><dd>${blogLabel(ctx, r.blogId)}</dd>
 <dt>accepted</dt><dd>${exactTime(ctx, r.receivedAt)} (${ago(ctx, r.receivedAt)})</dd>
-<dt>deadline</dt><dd>${exactTime(ctx, r.deadline)}${FINAL_STATES.has(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` ${lateTag(r)} <span class="muted">(the marketplace still waited after this deadline)</span>` : ''}</dd>
+<dt>deadline</dt><dd>${exactTime(ctx, r.deadline)}${isPastDeadlineConcern(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` ${lateTag(r)} <span class="muted">(the marketplace still waited after this deadline)</span>` : ''}</dd>
 <dt>published</dt><dd>${r.url ? externalLink(r.url) : html`<span class="muted">not yet</span>`}${r.postRef ? html` <span class="muted">(${r.postRef})</span>` : ''}</dd>
 <dt>${ctx.marketplaceName}</dt><dd>${marketplaceLink(ctx, r)}</dd>
 <dt>attempts</dt><dd>${r.attempts}</dd>

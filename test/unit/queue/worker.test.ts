@@ -9,7 +9,8 @@ import { Deal } from '../../../src/marketplace/schema.js';
 import { closeRedisClient, createRedisClient } from '../../../src/queue/connection.js';
 import { DEAL_QUEUE, type DealJobPayload } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
-import { createDealWorker, type DealProcessor, extractTitle } from '../../../src/queue/worker.js';
+import { createDealWorker, type DealProcessor } from '../../../src/queue/worker.js';
+import { extractTitle } from '../../helpers/fetch-processor.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {

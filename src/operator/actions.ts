@@ -7,22 +7,23 @@
  * a deal that has a URL goes straight to verify + hand-in, a deal with media uploaded reuses them.
  */
 import type { Job, Queue } from 'bullmq';
+import { canRetry, deadlineFrom } from '../deals/lifecycle.js';
+import { servicesOf } from '../deals/services.js';
+import type { DealRecord, DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
+import { DealAcceptedEvent } from '../marketplace/schema.js';
 import {
-  type AcceptedDeal,
-  DEAL_JOB,
+  acceptedFromDeal,
+  type DEAL_JOB,
   DEFAULT_DEAL_JOB_SETTINGS,
   type DealJobPayload,
   DealJobPayload as DealJobPayloadSchema,
   type DealJobSettings,
   dealJobId,
-  dealJobOptions,
 } from '../queue/jobs.js';
-import { servicesOf } from './services.js';
-import type { DealRecord, DealStore } from './store.js';
+import { addDealJob, rerunCompletedJob } from '../queue/requeue.js';
 
 export interface DealActionResult {
   ok: boolean;
@@ -52,21 +53,8 @@ export interface DealActionsOptions {
   now?: () => Date;
 }
 
-const DONE = new Set(['handed_in', 'skipped', 'handled', 'closed']);
-
-/** The `deal.accepted` payload rebuilt from `GET /v1/deals/{id}` (which has no deadline: 60 min from now). */
-export function acceptedFromDeal(deal: Deal): AcceptedDeal {
-  const parsed = DealAcceptedEvent.shape.deal.safeParse({
-    id: deal.id,
-    blog: deal.blog,
-    demand: deal.demand,
-    price: deal.price,
-    reward: deal.reward,
-    services: deal.services,
-  });
-  if (!parsed.success) throw new Error(`deal ${deal.id}: cannot build the job from the marketplace's answer`);
-  return parsed.data;
-}
+// Re-exported from src/queue/jobs.ts for the existing importers.
+export { acceptedFromDeal } from '../queue/jobs.js';
 
 export function createDealActions(options: DealActionsOptions): DealActions {
   const { store, queue, log } = options;
@@ -106,9 +94,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
   }
 
   async function addJob(payload: DealJobPayload): Promise<void> {
-    const settings = { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings };
-    await queue.add(DEAL_JOB, payload, dealJobOptions(payload, settings));
-    await store.update(payload.dealId, { jobId: dealJobId(payload.dealId), enqueuedAt: now().toISOString() });
+    await addDealJob(queue, store, payload, { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings }, now());
   }
 
   /** Queues the deal's job again, whatever state the old one is in. */
@@ -139,8 +125,13 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         message: `Deal ${dealId}: its original event is no longer stored; run \`pressbridge replay ${dealId}\`.`,
       };
     }
-    if (job) await job.remove();
-    await addJob({ ...payload, source: 'manual' });
+    // Never removed and re-added: a deal without its job is one reconciliation re-queues (src/queue/requeue.ts).
+    if (job && state === 'completed')
+      await rerunCompletedJob(job, store, { ...payload, source: 'manual' }, now());
+    else {
+      if (job) await job.remove();
+      await addJob({ ...payload, source: 'manual' });
+    }
     return { ok: true, message: `Deal ${dealId}: ${what} (queued again).` };
   }
 
@@ -177,7 +168,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
     retry: guarded('retry', async (dealId) => {
       const record = await recordOf(dealId);
       if (!('dealId' in record)) return record;
-      if (DONE.has(record.state)) {
+      if (!canRetry(record.state)) {
         return { ok: false, message: `Deal ${dealId} is ${record.state}; there is nothing to retry.` };
       }
       await store.update(dealId, { error: null, errorCode: null, supportCode: null });
@@ -208,9 +199,11 @@ export function createDealActions(options: DealActionsOptions): DealActions {
       if (job && (await job.getState()) === 'active') {
         return { ok: false, message: `Deal ${dealId} is running right now; wait for this attempt to end.` };
       }
-      // The job is kept (finished) when it exists, so a redelivered webhook still finds the deal known.
-      if (job && ['delayed', 'waiting', 'prioritized'].includes(await job.getState())) await job.remove();
+      // The record is final before its job goes, so reconciliation never sees a running deal without its job
+      // (src/queue/requeue.ts). The job is kept (finished) when it exists, so a redelivered webhook still finds
+      // the deal known.
       await store.update(dealId, { state: 'handled', error: null, errorCode: null, supportCode: null });
+      if (job && ['delayed', 'waiting', 'prioritized'].includes(await job.getState())) await job.remove();
       return {
         ok: true,
         message: `Deal ${dealId} is marked as handled by hand; pressbridge leaves it alone.`,
@@ -239,7 +232,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         dealId,
         blogId: deal.blog.id,
         receivedAt: payload.receivedAt,
-        deadline: new Date(now().getTime() + 60 * 60_000).toISOString(),
+        deadline: deadlineFrom(now()).toISOString(),
         source: 'manual',
         state: 'received',
         data: {

@@ -1,0 +1,111 @@
+/**
+ * The layering of pressbridge, checked by `npm run lint` (dependency-cruiser). The flow is
+ * webhook → queue → pipeline → publisher (plugins) → hand-in; each rule below says which way imports may run.
+ */
+/**
+ * KNOWN exceptions, removed by pb-14c/pb-14d: the files under src/ that plugins still import today (logger,
+ * per-key concurrency, HTTP limits, version, the pipeline's clock re-export, the marketplace schema). Delete this
+ * list when their plugin work is merged.
+ */
+const KNOWN_PLUGIN_EXCEPTIONS = [
+  '^src/logger\\.ts$',
+  '^src/concurrency\\.ts$',
+  '^src/http-limits\\.ts$',
+  '^src/version\\.ts$',
+  '^src/pipeline/clock\\.ts$',
+  '^src/marketplace/schema\\.ts$',
+];
+
+/**
+ * KNOWN type-only cycles outside pb-14a's area (swc, the parser used here, does not tell `import type` apart):
+ * status/views/deadline-card.ts ⇄ overview.ts (`Sourced`), config/schema.ts ⇄ pipeline/options.ts
+ * (`BlogConfig`, for pb-14b). Delete an entry once its cycle is gone.
+ */
+const KNOWN_TYPE_CYCLES = ['^src/status/views/deadline-card\\.ts$', '^src/pipeline/options\\.ts$'];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'No module may import itself back through others.',
+      from: { pathNot: KNOWN_TYPE_CYCLES },
+      to: { circular: true, viaNot: KNOWN_TYPE_CYCLES },
+    },
+    {
+      name: 'plugins-see-only-their-contract',
+      severity: 'error',
+      comment:
+        'A plugin (plugins/<name>/) imports only its contract (src/publisher), the render helpers (src/render), ' +
+        'the errors (src/errors.ts) and the clock/time modules (src/clock.ts, src/time-zone.ts); npm packages ' +
+        'and its own files are fine.',
+      from: { path: '^plugins/' },
+      to: {
+        path: '^src/',
+        pathNot: [
+          '^src/publisher/',
+          '^src/render/',
+          '^src/errors\\.ts$',
+          '^src/clock\\.ts$',
+          '^src/time-zone\\.ts$',
+          // removed by pb-14c/pb-14d
+          ...KNOWN_PLUGIN_EXCEPTIONS,
+        ],
+      },
+    },
+    {
+      name: 'render-does-no-io',
+      severity: 'error',
+      comment: 'src/render is pure: no file system, network, HTTP client or Redis.',
+      from: { path: '^src/render/' },
+      to: {
+        path: [
+          '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|tls|child_process)$',
+          '^src/redis/',
+          'node_modules/(ioredis|bullmq|undici|node-fetch|axios|got)/',
+        ],
+      },
+    },
+    {
+      name: 'webhook-never-imports-pipeline',
+      severity: 'error',
+      comment: 'The intake verifies and queues; the pipeline runs in the worker.',
+      from: { path: '^src/webhook/' },
+      to: { path: '^src/pipeline/' },
+    },
+    {
+      name: 'marketplace-knows-no-plugin',
+      severity: 'error',
+      comment: 'The marketplace client knows nothing of where articles are published.',
+      from: { path: '^src/marketplace/' },
+      to: { path: ['^plugins/', '^src/publisher/'] },
+    },
+    {
+      name: 'sandbox-apart-from-marketplace-client',
+      severity: 'error',
+      comment: 'The sandbox plays the marketplace from its own API document, not from our client code.',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/marketplace/' },
+    },
+    {
+      name: 'deals-do-not-import-queue',
+      severity: 'error',
+      comment: 'The queue uses the deal lifecycle and store; deals know nothing of the queue.',
+      from: { path: '^src/deals/' },
+      to: { path: '^src/queue/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    builtInModules: { add: [] },
+  },
+};

@@ -1,0 +1,147 @@
+/**
+ * The deal's lifecycle in pressbridge: its run states, which of them are final, and its deadline (and that of a
+ * run an operator asked for). The one home of these rules: worker, reconciliation, metrics, status, operator
+ * actions and the pipeline read them from here.
+ *
+ * Issue 12's rule holds: our reading of the deadline only orders the queue, drives the countdown and warns; the
+ * marketplace decides whether a deal is lost (src/deals/lost.ts).
+ */
+import { AppError, WaitUntilError } from '../errors.js';
+import { type DeadlineReading, readPublishDeadline } from '../marketplace/deadline.js';
+import { AGENT_DEADLINE_MINUTES, ERROR_CODES, SERVICE_TIME_ZONE } from '../marketplace/schema.js';
+
+export const DEAL_RUN_STATES = [
+  'received',
+  'waiting_approval',
+  'processing',
+  'fetching',
+  'fetched',
+  'rendering',
+  'publishing',
+  'published',
+  'verifying',
+  'handing_in',
+  'handed_in',
+  'retrying',
+  'skipped',
+  /** The operator marked it as dealt with by hand (status page or CLI); pressbridge leaves it alone. */
+  'handled',
+  'failed',
+  'deadline_missed',
+  /** The marketplace moved on (cancelled, handed in by hand, …): nothing more is published; see `error`. */
+  'closed',
+] as const;
+/** Where a deal is in pressbridge's own pipeline (not the marketplace's `DealState`). */
+export type DealRunState = (typeof DEAL_RUN_STATES)[number];
+
+export function isDealRunState(value: unknown): value is DealRunState {
+  return typeof value === 'string' && (DEAL_RUN_STATES as readonly string[]).includes(value);
+}
+
+/** States after which nothing more happens to a deal by itself (the operator may still retry a failed one). */
+export const FINAL_RUN_STATES: ReadonlySet<DealRunState> = new Set<DealRunState>([
+  'handed_in',
+  'skipped',
+  'handled',
+  'failed',
+  'deadline_missed',
+  'closed',
+]);
+
+/** Nothing more happens to the deal by itself: the worker, reconciliation and metrics treat it as done. */
+export function isFinal(state: string): boolean {
+  return FINAL_RUN_STATES.has(state as DealRunState);
+}
+
+/**
+ * The deadline no longer matters for the deal, so no countdown is shown: final, except `failed`. A failed deal
+ * with time left is exactly what the blogger can still save with "retry now".
+ */
+export function isPastDeadlineConcern(state: string): boolean {
+  return state !== 'failed' && isFinal(state);
+}
+
+/**
+ * An operator may run the deal again ("retry now"): any state but a deal that is done (handed in, skipped,
+ * handled, closed). A failed or missed deal is exactly what a retry is for.
+ */
+export function canRetry(state: string): boolean {
+  return state === 'failed' || state === 'deadline_missed' || !isFinal(state);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Deadlines
+
+/** How long the marketplace gives an agent-mode deal from its acceptance to the handed-in URL. */
+export const DEAL_DEADLINE_MS = AGENT_DEADLINE_MINUTES * 60_000;
+
+/** What the deadline is read from: a job payload (src/queue/jobs.ts `DealJobPayload`) or anything shaped so. */
+export interface DeadlineSource {
+  event: { publish_deadline?: string | undefined };
+  /** ISO 8601: when pressbridge first heard of the deal. */
+  receivedAt: string;
+  /** ISO 8601: the deadline stamped when the deal came in, if it was. */
+  deadlineAt?: string | undefined;
+}
+
+/**
+ * When the URL is due: the stamped `deadlineAt`, else `publish_deadline` read in `timeZone`, else 60 minutes
+ * after we received the deal (src/marketplace/deadline.ts).
+ */
+export function dealDeadline(payload: DeadlineSource, timeZone: string = SERVICE_TIME_ZONE): Date {
+  return readDealDeadline(payload, timeZone).deadline;
+}
+
+/** `dealDeadline` with how it was found (and a warning when `publish_deadline` was unreadable). */
+export function readDealDeadline(
+  payload: DeadlineSource,
+  timeZone: string = SERVICE_TIME_ZONE,
+): DeadlineReading {
+  const stamped = payload.deadlineAt ? Date.parse(payload.deadlineAt) : Number.NaN;
+  if (Number.isFinite(stamped)) return { deadline: new Date(stamped), source: 'publish_deadline' };
+  return readPublishDeadline(payload.event.publish_deadline, new Date(payload.receivedAt), timeZone);
+}
+
+/** The deadline of a deal accepted (or, lacking that, first seen) at `at`: 60 minutes later. */
+export function deadlineFrom(at: Date): Date {
+  return new Date(at.getTime() + DEAL_DEADLINE_MS);
+}
+
+/** The reverse: when a deal due at `deadline` was accepted (60 minutes before). */
+export function acceptedAtOf(deadline: Date): Date {
+  return new Date(deadline.getTime() - DEAL_DEADLINE_MS);
+}
+
+/**
+ * The instant after which nothing more is tried: the deal's deadline plus the grace. A run an operator asked
+ * for (`source: manual`: retry, hand in again, replay) gets at least a fresh 60-minute window from when it was
+ * queued (`enqueuedAt`, else now): a person decided it is still worth it, and the marketplace judges a late URL
+ * itself.
+ */
+export function runDeadlineMs(input: {
+  deadline: Date;
+  source: string;
+  enqueuedAt?: string | undefined;
+  graceMs: number;
+  nowMs: number;
+}): number {
+  const stated = input.deadline.getTime() + input.graceMs;
+  if (input.source !== 'manual') return stated;
+  const queuedAt = input.enqueuedAt ? Date.parse(input.enqueuedAt) : Number.NaN;
+  const from = Number.isFinite(queuedAt) ? queuedAt : input.nowMs;
+  return Math.max(stated, from + DEAL_DEADLINE_MS);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Waiting
+
+/**
+ * The job should wait, not fail: a `WaitUntilError`, or the marketplace's "the text awaits the advertiser's
+ * approval" (`ceka_na_schvaleni`). The worker asks this, so it needs to know no marketplace code.
+ */
+export function isWaitSignal(error: unknown): boolean {
+  return (
+    error instanceof WaitUntilError ||
+    (error instanceof AppError && error.code === ERROR_CODES.awaitingApproval)
+  );
+}

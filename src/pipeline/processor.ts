@@ -25,6 +25,8 @@
  * same question is asked when the marketplace refuses the text, a photo or the hand-in with 409 `spatny_stav`.
  * A deal that misses even the late window ends `deadline_missed` (DeadlineMissedError), never silently.
  */
+
+import { acceptedAtOf } from '../deals/lifecycle.js';
 import { lateDeadline } from '../deals/lost.js';
 import { flagServices } from '../deals/services.js';
 import type { DealRecord } from '../deals/store.js';
@@ -152,7 +154,7 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       blogId: payload.blogId,
       categoryId: event.category_id,
       deadline: ctx.deadline,
-      acceptedAt: new Date(ctx.deadline.getTime() - AGENT_DEADLINE_MINUTES * 60_000),
+      acceptedAt: acceptedAtOf(ctx.deadline),
       keywords: splitKeywords(event.demand?.keywords),
     };
     if (decision.kind === 'draft') return await makeDraft();

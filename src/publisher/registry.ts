@@ -3,10 +3,11 @@
  * start-up, so a typo in a WordPress URL stops the daemon with a readable line (`blogs[0].options.url: …`)
  * instead of failing the first deal an hour later.
  */
+
+import { type Clock, systemClock } from '../clock.js';
 import { toConfigIssues } from '../config/load.js';
 import type { BlogConfig, Config } from '../config/schema.js';
 import { ConfigError, type ConfigIssue } from '../errors.js';
-import { type Clock, systemClock } from '../pipeline/clock.js';
 import type { Publisher, PublisherContext, PublisherPlugin } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: plugins differ in their options type; each validates its own.

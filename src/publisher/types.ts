@@ -7,8 +7,8 @@
  * earlier (crashed) attempt already stored so that a retry never makes a second post or a second set of media.
  */
 import type { z } from 'zod';
+import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { Clock } from '../pipeline/clock.js';
 import type { Article, Block } from '../render/types.js';
 
 export type { Clock, Logger };

@@ -8,8 +8,8 @@ import { load } from 'cheerio';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import staticSite, { createStaticPublisher, type StaticPublisher } from '../../plugins/static/index.js';
+import { systemClock } from '../../src/clock.js';
 import { createSilentLogger } from '../../src/logger.js';
-import { systemClock } from '../../src/pipeline/clock.js';
 import {
   ADVERTISER_LINK,
   caught,

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import wordpress, { type WordPressPublisher } from '../../plugins/wordpress/index.js';
-import { systemClock } from '../../src/pipeline/clock.js';
+import { systemClock } from '../../src/clock.js';
 import { renderDeal } from '../../src/pipeline/render.js';
 import type { PublishLog } from '../../src/publisher/types.js';
 import { parseFragmentBlocks } from '../../src/render/html.js';

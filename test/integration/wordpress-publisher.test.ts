@@ -9,8 +9,8 @@ import wordpress, {
   type WordPressOptionsInput,
   type WordPressPublisher,
 } from '../../plugins/wordpress/index.js';
+import { systemClock } from '../../src/clock.js';
 import { PublishError } from '../../src/errors.js';
-import { systemClock } from '../../src/pipeline/clock.js';
 import type {
   DraftInput,
   PublisherProgress,

@@ -10,8 +10,8 @@ import {
   type GitHubOptionsInput,
 } from '../../../../plugins/github/index.js';
 import type { GitHubPublisher } from '../../../../plugins/github/publisher.js';
+import type { Clock } from '../../../../src/clock.js';
 import { createSilentLogger, type Logger } from '../../../../src/logger.js';
-import type { Clock } from '../../../../src/pipeline/clock.js';
 import type {
   DraftInput,
   PublisherProgress,

@@ -8,9 +8,9 @@ import staticSite, {
   type StaticOptionsInput,
   type StaticPublisherContext,
 } from '../../../../plugins/static/index.js';
+import { systemClock } from '../../../../src/clock.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';
-import { systemClock } from '../../../../src/pipeline/clock.js';
 import { caught, draftInput, publishInput, tempDirs } from './helpers.js';
 
 const BASE = 'https://blog.example.cz/clanky/';

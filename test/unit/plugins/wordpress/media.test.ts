@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import wordpress from '../../../../plugins/wordpress/index.js';
+import { systemClock } from '../../../../src/clock.js';
 import { MEDIA_CONCURRENCY } from '../../../../src/concurrency.js';
 import { createSilentLogger } from '../../../../src/logger.js';
-import { systemClock } from '../../../../src/pipeline/clock.js';
 import type { PublisherProgress, PublishInput } from '../../../../src/publisher/types.js';
 
 const SITE = 'https://blog.example.cz';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import wordpress from '../../../../plugins/wordpress/index.js';
 import { asciiFilename, isLocalUrl, storedAttachmentId } from '../../../../plugins/wordpress/publisher.js';
+import { systemClock } from '../../../../src/clock.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';
-import { systemClock } from '../../../../src/pipeline/clock.js';
 import type { PublisherProgress, PublishInput, PublishLog } from '../../../../src/publisher/types.js';
 import { useHttpMock } from '../../../http-mock.js';
 

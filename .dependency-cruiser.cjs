@@ -3,9 +3,9 @@
  * webhook → queue → pipeline → publisher (plugins) → hand-in; each rule below says which way imports may run.
  */
 /**
- * KNOWN exceptions, removed by pb-14c/pb-14d: the files under src/ that plugins still import today (logger,
- * per-key concurrency, HTTP limits, version, the pipeline's clock re-export, the marketplace schema). Delete this
- * list when their plugin work is merged.
+ * KNOWN exceptions, removed by pb-14d: the files under src/ that the WordPress and static plugins still import
+ * (logger, per-key concurrency, HTTP limits, version, the pipeline's clock re-export, the marketplace schema).
+ * Delete this list when their plugin work is merged.
  */
 const KNOWN_PLUGIN_EXCEPTIONS = [
   '^src/logger\\.ts$',
@@ -22,6 +22,15 @@ const KNOWN_PLUGIN_EXCEPTIONS = [
  * (`BlogConfig`, for pb-14b). Delete an entry once its cycle is gone.
  */
 const KNOWN_TYPE_CYCLES = ['^src/status/views/deadline-card\\.ts$', '^src/pipeline/options\\.ts$'];
+
+/** What a plugin may import from src/: its contract and kit, render helpers, errors, clock and time zones. */
+const PLUGIN_CONTRACT = [
+  '^src/publisher/',
+  '^src/render/',
+  '^src/errors\\.ts$',
+  '^src/clock\\.ts$',
+  '^src/time-zone\\.ts$',
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -44,15 +53,18 @@ module.exports = {
       to: {
         path: '^src/',
         pathNot: [
-          '^src/publisher/',
-          '^src/render/',
-          '^src/errors\\.ts$',
-          '^src/clock\\.ts$',
-          '^src/time-zone\\.ts$',
-          // removed by pb-14c/pb-14d
+          ...PLUGIN_CONTRACT,
+          // removed by pb-14d (plugins/github has none: the rule below)
           ...KNOWN_PLUGIN_EXCEPTIONS,
         ],
       },
+    },
+    {
+      name: 'github-plugin-sees-only-its-contract',
+      severity: 'error',
+      comment: 'The GitHub plugin is done (pb-14c): no known exceptions for it.',
+      from: { path: '^plugins/github/' },
+      to: { path: '^src/', pathNot: PLUGIN_CONTRACT },
     },
     {
       name: 'render-does-no-io',

@@ -11,10 +11,10 @@
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import { Document, Scalar } from 'yaml';
-import { toIsoWithServiceOffset } from '../../src/marketplace/schema.js';
+import { toIsoWithServiceOffset } from '../../src/publisher/kit/index.js';
 import { blocksToPlainHtml } from '../../src/render/plain.js';
 import type { Block, ImageRef } from '../../src/render/types.js';
-import type { FrontMatterKeys } from './layout.js';
+import type { FrontMatterKeys } from './presets.js';
 
 /** Block-level `{{`, `{%`, `{#`: template syntax of Liquid, Hugo shortcodes, Nunjucks. */
 const TEMPLATE_OPENER = /\{(?=[{%#])/g;

@@ -7,9 +7,14 @@
  * The token never appears here: messages are built from the route, the status and what GitHub said, and
  * `redact` removes the token from anything taken over from an answer anyway.
  */
-import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
-import { toIsoWithServiceOffset } from '../../src/marketplace/schema.js';
+import {
+  networkReason as kitNetworkReason,
+  plainText,
+  redact,
+  toIsoWithServiceOffset,
+} from '../../src/publisher/kit/index.js';
+import { answerOf, type HttpAnswer, rateLimitOf, whatGitHubSaid } from './answer.js';
 
 export const GitHubErrorCode = {
   unauthorized: 'github_unauthorized',
@@ -56,19 +61,6 @@ export class GitHubPublishError extends PublishError {
   }
 }
 
-/** What an error answer from GitHub says (`{ message, documentation_url, errors }`), leniently. */
-const ErrorBody = z.object({
-  message: z.string().optional().catch(undefined),
-  errors: z.array(z.unknown()).optional().catch(undefined),
-});
-
-/** The parts of an Octokit `RequestError` read here (duck-typed: the class lives in a transitive package). */
-export interface HttpAnswer {
-  status: number;
-  headers: Readonly<Record<string, string | number | undefined>>;
-  data: unknown;
-}
-
 /** Where a request went, for messages. Never holds the token. */
 export interface RequestContext {
   /** `owner/name`. */
@@ -83,81 +75,6 @@ export interface RequestContext {
 
 const TOKEN_FIX =
   'create a fine-grained personal access token (GitHub → Settings → Developer settings → Personal access tokens) with access to the repository and the permission Contents: read and write (Pull requests: read and write for prMode), and set the option token';
-
-/** GitHub's advice when a secondary limit names no time: wait at least a minute. */
-export const SECONDARY_LIMIT_DEFAULT_WAIT_MS = 60_000;
-
-/** The answer's header as a string (Octokit keeps them lower-case). */
-function header(answer: HttpAnswer, name: string): string | undefined {
-  const value = answer.headers[name];
-  return value === undefined ? undefined : String(value);
-}
-
-/** What GitHub said: its message and the first few validation errors, cut short. */
-export function whatGitHubSaid(data: unknown): string {
-  if (typeof data === 'string') return plain(data) || 'no explanation';
-  const parsed = ErrorBody.safeParse(data);
-  if (!parsed.success || parsed.data.message === undefined) return 'no explanation';
-  const details = (parsed.data.errors ?? [])
-    .slice(0, 3)
-    .map((e) =>
-      typeof e === 'string'
-        ? e
-        : typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string'
-          ? String((e as { message: string }).message)
-          : '',
-    )
-    .filter((e) => e !== '');
-  return plain(`${parsed.data.message}${details.length > 0 ? ` (${details.join('; ')})` : ''}`);
-}
-
-function plain(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
-}
-
-/** Milliseconds from a `retry-after` header: seconds, or an HTTP date. */
-function retryAfterMs(value: string, nowMs: number): number | undefined {
-  const seconds = Number(value.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-
-/**
- * A rate-limit answer (403 or 429) as GitHub documents them: `retry-after` first; else `x-ratelimit-remaining: 0`
- * with `x-ratelimit-reset` (the primary limit, per hour); else a message naming the secondary limit, or any 429
- * (wait at least a minute). Undefined: not a rate limit (a 403 is then a permission problem).
- */
-export function rateLimitOf(
-  answer: HttpAnswer,
-  nowMs: number,
-): { kind: 'primary' | 'secondary'; waitMs: number; resetAt?: Date; limit?: string } | undefined {
-  if (answer.status !== 403 && answer.status !== 429) return undefined;
-  const said = whatGitHubSaid(answer.data);
-  const secondaryText = /secondary rate limit|abuse detection/i.test(said);
-  const retryAfter = header(answer, 'retry-after');
-  const remaining = header(answer, 'x-ratelimit-remaining');
-  const reset = Number(header(answer, 'x-ratelimit-reset'));
-  const limit = header(answer, 'x-ratelimit-limit');
-  if (retryAfter !== undefined) {
-    const waitMs = retryAfterMs(retryAfter, nowMs);
-    if (waitMs !== undefined) {
-      return remaining === '0' && !secondaryText
-        ? { kind: 'primary', waitMs, ...(limit !== undefined ? { limit } : {}) }
-        : { kind: 'secondary', waitMs };
-    }
-  }
-  if (remaining === '0' && Number.isFinite(reset) && reset > 0) {
-    const resetAt = new Date(reset * 1000);
-    // One second past the reset: GitHub's clock and ours differ a little.
-    const waitMs = Math.max(1000, resetAt.getTime() - nowMs + 1000);
-    return { kind: 'primary', waitMs, resetAt, ...(limit !== undefined ? { limit } : {}) };
-  }
-  if (secondaryText || answer.status === 429) {
-    return { kind: 'secondary', waitMs: SECONDARY_LIMIT_DEFAULT_WAIT_MS };
-  }
-  return undefined;
-}
 
 /** The classification of an error answer from GitHub (a status of 400 or more). */
 export function classifyAnswer(
@@ -240,51 +157,12 @@ export class GitHubAnswer extends Error {
   }
 }
 
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host name not found (check the option apiBaseUrl)',
-  EAI_AGAIN: 'host name lookup failed for now',
-  ECONNRESET: 'the connection was reset',
-  ETIMEDOUT: 'the connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_SOCKET: 'the connection was closed unexpectedly',
-  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
-};
+/** Which option to check, by system error code (the general wording is the kit's). */
+const NETWORK_HINTS = { ENOTFOUND: 'host name not found (check the option apiBaseUrl)' };
 
-/** The most telling reason in an error's cause chain: a system error code, else the innermost message. */
+/** The most telling reason in an error's cause chain, one short line. */
 export function networkReason(error: unknown): string {
-  let current: unknown = error;
-  let innermost = '';
-  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
-    if (typeof current !== 'object') {
-      innermost = String(current);
-      break;
-    }
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code in NETWORK_REASONS) return `${NETWORK_REASONS[code]} [${code}]`;
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && message !== '') innermost = message;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return innermost === '' ? 'no answer' : plain(innermost);
-}
-
-/** An Octokit RequestError that carries an answer (status ≥ 400), read without importing its class. */
-export function answerOf(error: unknown): HttpAnswer | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const response = (error as { response?: unknown }).response;
-  if (typeof response !== 'object' || response === null) return undefined;
-  const status = (response as { status?: unknown }).status;
-  const headers = (response as { headers?: unknown }).headers;
-  if (typeof status !== 'number' || status < 300) return undefined;
-  return {
-    status,
-    headers: typeof headers === 'object' && headers !== null ? (headers as HttpAnswer['headers']) : {},
-    data: (response as { data?: unknown }).data,
-  };
+  return plainText(kitNetworkReason(error, NETWORK_HINTS));
 }
 
 /** Any failure of one request → GitHubPublishError. Errors of this plugin pass unchanged. */
@@ -315,13 +193,6 @@ export function toGitHubError(
     `Cannot reach GitHub at ${context.api}: ${networkReason(error)} (${request}); will retry`,
     { retryable: true },
   );
-}
-
-/** Removes the token from a text (messages built from what an answer said). */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  return out;
 }
 
 /** The same error with the token removed from its message. */

@@ -1,15 +1,26 @@
 import { z } from 'zod';
+import { type Layout, resolveUrlPattern } from './layout.js';
+import {
+  BRANCH,
+  branchName,
+  categories,
+  categoryNames,
+  httpUrl,
+  Keys,
+  keyName,
+  milliseconds,
+  Paths,
+  pattern,
+} from './option-fields.js';
 import {
   type FrontMatterKeys,
-  type Layout,
   type PathPatterns,
   PRESET_DEFAULTS,
   PRESETS,
   type Preset,
   repoPathProblem,
-  resolveUrlPattern,
   urlPatternProblem,
-} from './layout.js';
+} from './presets.js';
 
 /**
  * Options of the `github` publisher: one blog's `options` in the config file. Validated once at start-up; the
@@ -19,133 +30,10 @@ import {
  * Secrets: the config loader resolves `{ env: NAME }` and `{ file: PATH }` before this schema runs, so `token`
  * is a plain string here. No check that could fail on a non-empty token runs on it, because the config loader
  * quotes short rejected values in its messages.
+ *
+ * DESIGN: about 320 lines, kept whole: the one object schema (Raw) and the checks across its fields read
+ * together; each field's own schema is in option-fields.ts.
  */
-
-const httpUrl = (example: string) =>
-  z
-    .url({ protocol: /^https?$/, error: `must be an http(s) URL, e.g. ${example}` })
-    .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), {
-      error: 'must not contain a user name or password',
-    })
-    .refine((value) => !/[?#]/.test(value), {
-      error: 'must be a plain address, without ?query or #fragment',
-    });
-
-/** A branch name git accepts (git check-ref-format, simplified). */
-const BRANCH = /^(?!\/|.*(?:\/\/|\.\.|@\{|\/$|\.lock$|\.$))[^\s~^:?*[\\\p{Cc}]+$/u;
-const branchName = (what: string) =>
-  z
-    .string({ error: `must be ${what}` })
-    .trim()
-    .min(1, 'must not be empty')
-    .refine((value) => BRANCH.test(value), { error: `must be ${what} (no spaces, "..", "~", "^", ":" …)` });
-
-const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-const keyName = z
-  .string({ error: 'must be a front-matter key (letters, digits, _ and -), or null to leave the field out' })
-  .regex(KEY, { error: 'must be a front-matter key (letters, digits, _ and -), e.g. pubDate' });
-
-const pattern = (example: string) =>
-  z
-    .string({ error: `must be a pattern such as "${example}"` })
-    .trim()
-    .min(1, 'must not be empty');
-
-const Paths = z.strictObject(
-  {
-    /** The article file, e.g. `content/blog/{yyyy}-{mm}-{dd}-{slug}.{ext}`. */
-    article: pattern('content/blog/{slug}.{ext}').optional(),
-    /** The folder for the photos, ending in `/`, e.g. `public/images/{slug}/`. */
-    images: pattern('public/images/{slug}/').optional(),
-    /** How the article refers to a photo, e.g. `/images/{slug}/{filename}`. */
-    imageUrl: pattern('/images/{slug}/{filename}').optional(),
-    /** How the front matter refers to the cover (default: as imageUrl). */
-    coverUrl: pattern('/images/{slug}/{filename}').optional(),
-    /** Where a brief for a hand-written deal goes (`bloggerPublished: draft`). */
-    draft: pattern('drafts/{slug}.{ext}').optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `unknown path${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: article, images, imageUrl, coverUrl, draft)`
-        : issue.code === 'invalid_type'
-          ? 'must be a map { article, images, imageUrl, coverUrl, draft }'
-          : undefined,
-  },
-);
-
-const Keys = z.strictObject(
-  {
-    title: keyName.nullable().optional(),
-    date: keyName.nullable().optional(),
-    slug: keyName.nullable().optional(),
-    categories: keyName.nullable().optional(),
-    cover: keyName.nullable().optional(),
-    permalink: keyName.nullable().optional(),
-    draft: keyName.nullable().optional(),
-    deal: keyName.optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: title, date, slug, categories, cover, permalink, draft, deal)`
-        : issue.code === 'invalid_type'
-          ? 'must be a map from field (title, date, …) to the key to write it under'
-          : undefined,
-  },
-);
-
-const categoryNames = z.union(
-  [
-    z.string().trim().min(1),
-    z.array(z.string().trim().min(1)).min(1, { error: 'must name at least one category' }),
-  ],
-  { error: 'must be a category name, or a list of names' },
-);
-
-/** Marketplace category id (a YAML key, so a string) → the site's category name(s). */
-const categoryMap = z.record(z.string().regex(/^\s*\d+\s*$/), categoryNames).transform((record) => {
-  const map = new Map<number, readonly string[]>();
-  for (const [key, value] of Object.entries(record)) {
-    map.set(Number(key.trim()), typeof value === 'string' ? [value] : value);
-  }
-  return map as ReadonlyMap<number, readonly string[]>;
-});
-
-/** `identity` or a map; decided on the input's type first, so a bad map names the bad entry. */
-const categories = z
-  .unknown()
-  .transform((value, ctx): 'identity' | ReadonlyMap<number, readonly string[]> => {
-    if (value === 'identity') return 'identity';
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const parsed = categoryMap.safeParse(value);
-      if (parsed.success) return parsed.data;
-      for (const issue of parsed.error.issues) {
-        const message =
-          issue.code === 'invalid_key'
-            ? 'keys must be marketplace category ids (whole numbers)'
-            : issue.message;
-        ctx.issues.push({ code: 'custom', path: issue.path, message, input: value });
-      }
-      return z.NEVER;
-    }
-    ctx.issues.push({
-      code: 'custom',
-      message:
-        "must be 'identity' or a map from marketplace category id to the site's category name, e.g. { 12: Cestování }" +
-        (typeof value === 'string' ? ` (found "${value}")` : ''),
-      input: value,
-    });
-    return z.NEVER;
-  });
-
-const milliseconds = (min: number, max: number, fallback: number) =>
-  z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(min, { error: `must be at least ${min} (milliseconds)` })
-    .max(max, { error: `must be at most ${max} (milliseconds)` })
-    .default(fallback);
 
 const KNOWN_OPTIONS =
   'token, repo, branch, apiBaseUrl, siteUrl, preset, paths, urlPattern, frontMatterKeys, frontMatter, categories, defaultCategory, bodyFormat, rawHtml, prMode, prBranchPrefix, prPollIntervalMs, commitAuthor, timeoutMs, writeIntervalMs';

@@ -3,6 +3,8 @@
  * start-up, so a typo in a WordPress URL stops the daemon with a readable line (`blogs[0].options.url: …`)
  * instead of failing the first deal an hour later.
  */
+
+import { type Clock, systemClock } from '../clock.js';
 import { toConfigIssues } from '../config/load.js';
 import type { BlogConfig, Config } from '../config/schema.js';
 import { ConfigError, type ConfigIssue } from '../errors.js';
@@ -25,7 +27,8 @@ export interface Publishers {
 export function createPublishers(
   config: Pick<Config, 'blogs' | 'dataDir'>,
   plugins: PluginRegistry,
-  context: Omit<PublisherContext, 'blogId' | 'dataDir'>,
+  /** `clock` defaults to the system's. */
+  context: Omit<PublisherContext, 'blogId' | 'dataDir' | 'clock'> & { clock?: Clock | undefined },
   /** Every publisher name the build knows, when `plugins` holds only the loaded ones (for the error message). */
   knownNames?: readonly string[],
 ): Publishers {
@@ -56,6 +59,7 @@ export function createPublishers(
       blogId: blog.id,
       log: context.log.child({ blogId: blog.id, publisher: plugin.name }),
       dataDir: config.dataDir,
+      clock: context.clock ?? systemClock,
     });
     byId.set(blog.id, { blog, publisher });
   });

@@ -2,6 +2,7 @@
  * Step 1, decide (./decide.ts holds the table): skip, draft, or publish. Runs once, on the flags of
  * `deal.accepted`; the text step asks again only when the text's own flags differ from them.
  */
+import { acceptedAtOf } from '../../deals/lifecycle.js';
 import { AppError } from '../../errors.js';
 import type { PublishedBy } from '../../marketplace/schema.js';
 import { type Decision, decide } from '../decide.js';
@@ -55,6 +56,7 @@ export async function decideStep(run: RunContext): Promise<DecideOutcome> {
       blogId: payload.blogId,
       categoryId: event.category_id,
       deadline: run.job.deadline,
+      acceptedAt: acceptedAtOf(run.job.deadline),
       keywords: splitKeywords(event.demand?.keywords),
     },
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type Clock, systemClock } from '../../../src/clock.js';
 import { parseConfig } from '../../../src/config/load.js';
 import { ConfigError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
@@ -7,12 +8,14 @@ import { createPublishers } from '../../../src/publisher/registry.js';
 import type { Publisher, PublisherPlugin } from '../../../src/publisher/types.js';
 
 const created: Array<{ blogId: number; options: unknown }> = [];
+const clocks: Clock[] = [];
 
 const testPlugin: PublisherPlugin<{ url: string; retries: number }> = {
   name: 'test',
   optionsSchema: z.object({ url: z.url(), retries: z.number().int().default(3) }),
   create(options, context): Publisher {
     created.push({ blogId: context.blogId, options });
+    clocks.push(context.clock);
     return {
       kind: 'test',
       target: options.url,
@@ -45,6 +48,21 @@ describe('src/publisher/registry', () => {
       { blogId: 7, options: { url: 'https://a.example', retries: 3 } },
       { blogId: 8, options: { url: 'https://b.example', retries: 1 } },
     ]);
+  });
+
+  it('hands each plugin the daemon’s clock: the one given, else the system’s', () => {
+    // Arrange
+    clocks.length = 0;
+    const given: Clock = { now: () => new Date(0), sleep: async () => {} };
+    const blogs = config([{ id: 7, publisher: 'test', options: { url: 'https://a.example' } }]);
+
+    // Act
+    createPublishers(blogs, { test: testPlugin }, { log: createSilentLogger(), clock: given });
+    createPublishers(blogs, { test: testPlugin }, { log: createSilentLogger() });
+
+    // Assert
+    expect(clocks).toEqual([given, systemClock]);
+    expect(clocks[0]).toBe(given);
   });
 
   it('reports every bad blog with its path, and creates nothing', () => {

@@ -7,7 +7,7 @@ import {
   renderBody,
   renderFrontMatter,
 } from '../../../../plugins/github/content.js';
-import { PRESET_DEFAULTS } from '../../../../plugins/github/layout.js';
+import { PRESET_DEFAULTS } from '../../../../plugins/github/presets.js';
 import { parseFragmentBlocks } from '../../../../src/render/html.js';
 
 /** An article's front matter (Hugo's keys) with this title. */

@@ -1,11 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  classifyAnswer,
-  GitHubPublishError,
-  type HttpAnswer,
-  rateLimitOf,
-} from '../../../../plugins/github/errors.js';
+import { type HttpAnswer, rateLimitOf } from '../../../../plugins/github/answer.js';
+import { classifyAnswer, GitHubPublishError } from '../../../../plugins/github/errors.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createLogger } from '../../../../src/logger.js';
 import { useHttpMock } from '../../../http-mock.js';

@@ -5,10 +5,9 @@ import {
   type Layout,
   permalinkOf,
   planArticle,
-  repoPathProblem,
   resolveUrlPattern,
-  urlPatternProblem,
 } from '../../../../plugins/github/layout.js';
+import { repoPathProblem, urlPatternProblem } from '../../../../plugins/github/presets.js';
 import type { PublishImage } from '../../../../src/publisher/types.js';
 
 const layout: Layout = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import wordpress from '../../../../plugins/wordpress/index.js';
 import { asciiFilename, isLocalUrl, storedAttachmentId } from '../../../../plugins/wordpress/publisher.js';
+import { systemClock } from '../../../../src/clock.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';
 import type { PublisherProgress, PublishInput, PublishLog } from '../../../../src/publisher/types.js';
@@ -38,7 +39,7 @@ function setup(images: number[]) {
     error: () => undefined,
   };
   const input: PublishInput = {
-    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date() },
+    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date(), acceptedAt: new Date() },
     article: {
       title: 'Výlet',
       blocks: [
@@ -71,7 +72,7 @@ function setup(images: number[]) {
       username: 'admin',
       applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
     }),
-    { blogId: 1, log: createSilentLogger(), dataDir: '/tmp' },
+    { blogId: 1, log: createSilentLogger(), dataDir: '/tmp', clock: systemClock },
   );
   return { publisher, input, progress, warnings };
 }

@@ -4,58 +4,7 @@
  * 425, 429 and 5xx. Permanent: rejected credentials or permissions, no REST API, redirects, other 4xx.
  */
 import { PublishError } from '../../src/errors.js';
-import { WpErrorBody } from './wp-schema.js';
-
-/** WordPress answered, but not with a 2xx (thrown by the fetch handler, read once). */
-export class HttpFailure extends Error {
-  override readonly name = 'HttpFailure';
-  constructor(
-    readonly status: number,
-    readonly headers: Headers,
-    /** The REST error body (`{ code, message, data }`), when the answer was one. */
-    readonly body: WpErrorBody | undefined,
-    /** The start of the answer when it was not a REST error (an HTML error page, a proxy's text). */
-    readonly snippet: string,
-  ) {
-    super(`HTTP ${status}${body ? ` ${body.code}` : ''}`);
-  }
-
-  static async read(response: Response): Promise<HttpFailure> {
-    let text = '';
-    try {
-      text = await response.text();
-    } catch {
-      // the status is what matters; a body cut short does not change the classification
-    }
-    let body: WpErrorBody | undefined;
-    try {
-      const parsed = WpErrorBody.safeParse(JSON.parse(text));
-      if (parsed.success) body = parsed.data;
-    } catch {
-      // not JSON: an HTML error page, a proxy's answer
-    }
-    return new HttpFailure(response.status, response.headers, body, text.slice(0, 500));
-  }
-}
-
-/** No answer arrived: the connection failed, or the request was aborted or timed out. */
-export class TransportFailure extends Error {
-  override readonly name = 'TransportFailure';
-  constructor(cause: unknown) {
-    super('request failed', { cause });
-  }
-}
-
-/** A 2xx answer whose body is not JSON (a plugin or a PHP warning printing into REST answers, a cache page). */
-export class BadJsonFailure extends Error {
-  override readonly name = 'BadJsonFailure';
-  constructor(
-    readonly status: number,
-    readonly snippet: string,
-  ) {
-    super(`HTTP ${status} answer is not JSON`);
-  }
-}
+import { BadJsonFailure, HttpFailure, TransportFailure } from './failures.js';
 
 /** Where a request went, for messages. Never holds the credentials. */
 export interface RequestContext {

@@ -13,7 +13,7 @@ import { allBounded, MEDIA_CONCURRENCY } from '../../src/concurrency.js';
 import { errorMessage, PublishError } from '../../src/errors.js';
 import type { PublishImage, PublishInput, PublishLog } from '../../src/publisher/types.js';
 import type { WordPressClient } from './client.js';
-import { HttpFailure } from './errors.js';
+import { HttpFailure } from './failures.js';
 import { mediaSlug } from './marker.js';
 import { MEDIA_FIELDS, WpMedia, WpMediaList } from './wp-schema.js';
 

@@ -12,12 +12,12 @@ import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
-import type { Logger } from '../../src/logger.js';
 import type {
   DiagnosticCheck,
   DraftInput,
   DraftResult,
   Publisher,
+  PublisherContext,
   PublishInput,
   PublishResult,
 } from '../../src/publisher/types.js';
@@ -43,7 +43,7 @@ export interface StaticPublisher extends Publisher {
 }
 
 export interface StaticPublisherContext {
-  log: Logger;
+  log: PublisherContext['log'];
   /** pressbridge's data folder: a relative `dir` is resolved against it. */
   dataDir: string;
   fetch?: typeof fetch | undefined;

@@ -4,8 +4,7 @@
  * write (that is left alone, with one warning).
  */
 import { errorMessage } from '../../src/errors.js';
-import type { Logger } from '../../src/logger.js';
-import type { PublishLog } from '../../src/publisher/types.js';
+import type { PublisherContext, PublishLog } from '../../src/publisher/types.js';
 import { isGeneratedPage, type PageSite, renderIndexPage } from './page.js';
 import { isSafeArticlePath } from './paths.js';
 import { type DealManifest, type SiteFolder, withFolderLock } from './site.js';
@@ -22,7 +21,7 @@ export function createSiteIndex(deps: {
   dir: string;
   indexPage: boolean;
   pageSite: PageSite;
-  log: Logger;
+  log: PublisherContext['log'];
 }): SiteIndex {
   const { site, dir, log } = deps;
   let warnedForeignIndex = false;

@@ -4,8 +4,7 @@
  * WordPress itself); categories (categories.ts) and the doctor's checks (diagnose.ts). This file only wires
  * them to one site's client (client.ts).
  */
-import type { Logger } from '../../src/logger.js';
-import type { Publisher } from '../../src/publisher/types.js';
+import type { Publisher, PublisherContext } from '../../src/publisher/types.js';
 import { createSiteCategories, type SiteCategory } from './categories.js';
 import { createWordPressClient } from './client.js';
 import { checkReachable, diagnose, isLocalUrl, type WordPressCheck } from './diagnose.js';
@@ -27,7 +26,7 @@ export interface WordPressPublisher extends Publisher {
 }
 
 export interface WordPressPublisherContext {
-  log: Logger;
+  log: PublisherContext['log'];
   fetch?: typeof fetch | undefined;
 }
 

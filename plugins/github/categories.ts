@@ -1,3 +1,4 @@
+import { pickCategory } from '../../src/publisher/kit/index.js';
 import type { GitHubOptions } from './options.js';
 
 /** The front matter's categories for a deal, and why. */
@@ -21,10 +22,9 @@ export function chooseCategories(
     options.defaultCategory === undefined
       ? { names: [], source: 'none' }
       : { names: options.defaultCategory, source: 'default' };
-  if (categoryId === null) return fallback;
-  if (options.categories === 'identity') return { names: [String(categoryId)], source: 'identity' };
-  const mapped = options.categories.get(categoryId);
-  if (mapped !== undefined) return { names: mapped, source: 'mapped' };
+  const pick = pickCategory(options.categories, categoryId, (id) => [String(id)]);
+  if (pick.source !== 'fallback') return { names: pick.value, source: pick.source };
+  if (!pick.unknown) return fallback;
   const using =
     options.defaultCategory === undefined
       ? 'no category'

@@ -6,15 +6,12 @@
  */
 import { Octokit } from '@octokit/rest';
 import type { z } from 'zod';
-import type { Logger } from '../../src/logger.js';
-import type { Clock } from '../../src/pipeline/clock.js';
-import type { PublishLog } from '../../src/publisher/types.js';
-import { USER_AGENT } from '../../src/version.js';
+import { redact, USER_AGENT } from '../../src/publisher/kit/index.js';
+import type { Clock, Logger, PublishLog } from '../../src/publisher/types.js';
 import {
   GitHubErrorCode,
   GitHubPublishError,
   type RequestContext,
-  redact,
   redactError,
   toGitHubError,
 } from './errors.js';

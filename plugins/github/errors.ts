@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
 import { toIsoWithServiceOffset } from '../../src/marketplace/schema.js';
+import { networkReason as kitNetworkReason, plainText, redact } from '../../src/publisher/kit/index.js';
 
 export const GitHubErrorCode = {
   unauthorized: 'github_unauthorized',
@@ -95,7 +96,7 @@ function header(answer: HttpAnswer, name: string): string | undefined {
 
 /** What GitHub said: its message and the first few validation errors, cut short. */
 export function whatGitHubSaid(data: unknown): string {
-  if (typeof data === 'string') return plain(data) || 'no explanation';
+  if (typeof data === 'string') return plainText(data) || 'no explanation';
   const parsed = ErrorBody.safeParse(data);
   if (!parsed.success || parsed.data.message === undefined) return 'no explanation';
   const details = (parsed.data.errors ?? [])
@@ -108,11 +109,7 @@ export function whatGitHubSaid(data: unknown): string {
           : '',
     )
     .filter((e) => e !== '');
-  return plain(`${parsed.data.message}${details.length > 0 ? ` (${details.join('; ')})` : ''}`);
-}
-
-function plain(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+  return plainText(`${parsed.data.message}${details.length > 0 ? ` (${details.join('; ')})` : ''}`);
 }
 
 /** Milliseconds from a `retry-after` header: seconds, or an HTTP date. */
@@ -240,36 +237,12 @@ export class GitHubAnswer extends Error {
   }
 }
 
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host name not found (check the option apiBaseUrl)',
-  EAI_AGAIN: 'host name lookup failed for now',
-  ECONNRESET: 'the connection was reset',
-  ETIMEDOUT: 'the connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_SOCKET: 'the connection was closed unexpectedly',
-  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
-};
+/** Which option to check, by system error code (the general wording is the kit's). */
+const NETWORK_HINTS = { ENOTFOUND: 'host name not found (check the option apiBaseUrl)' };
 
-/** The most telling reason in an error's cause chain: a system error code, else the innermost message. */
+/** The most telling reason in an error's cause chain, one short line. */
 export function networkReason(error: unknown): string {
-  let current: unknown = error;
-  let innermost = '';
-  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
-    if (typeof current !== 'object') {
-      innermost = String(current);
-      break;
-    }
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code in NETWORK_REASONS) return `${NETWORK_REASONS[code]} [${code}]`;
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && message !== '') innermost = message;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return innermost === '' ? 'no answer' : plain(innermost);
+  return plainText(kitNetworkReason(error, NETWORK_HINTS));
 }
 
 /** An Octokit RequestError that carries an answer (status ≥ 400), read without importing its class. */
@@ -315,13 +288,6 @@ export function toGitHubError(
     `Cannot reach GitHub at ${context.api}: ${networkReason(error)} (${request}); will retry`,
     { retryable: true },
   );
-}
-
-/** Removes the token from a text (messages built from what an answer said). */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  return out;
 }
 
 /** The same error with the token removed from its message. */

@@ -15,7 +15,11 @@ const github = {
   name: 'github',
   optionsSchema: GitHubOptions,
   create(options: GitHubOptions, context: PublisherContext): GitHubPublisher {
-    return createGitHubPublisher(options, { log: context.log, fetch: context.fetch });
+    return createGitHubPublisher(options, {
+      log: context.log,
+      fetch: context.fetch,
+      clock: context.clock,
+    });
   },
 } satisfies PublisherPlugin<GitHubOptions>;
 

@@ -7,8 +7,8 @@
  * wrote can reach `..`, `.git/` or another folder.
  */
 import { formatServiceDateTime } from '../../src/marketplace/schema.js';
+import { safeSlug } from '../../src/publisher/kit/index.js';
 import type { PublishImage } from '../../src/publisher/types.js';
-import { slugify } from '../../src/render/slug.js';
 
 export const PRESETS = ['jekyll', 'hugo', 'generic'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -215,13 +215,6 @@ export function expand(pattern: string, values: PatternValues): string {
 export function dateParts(date: Date): { yyyy: string; mm: string; dd: string } {
   const text = formatServiceDateTime(date);
   return { yyyy: text.slice(0, 4), mm: text.slice(5, 7), dd: text.slice(8, 10) };
-}
-
-const SAFE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** The pipeline's slug when it is a plain one, else that slug made into one. */
-export function safeSlug(slug: string): string {
-  return SAFE_SLUG.test(slug) && slug.length <= 120 ? slug : slugify(slug);
 }
 
 /** The resolved layout of a configured blog (from the options). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoriesOption } from '../../src/publisher/kit/index.js';
 import {
   type FrontMatterKeys,
   type Layout,
@@ -103,41 +104,12 @@ const categoryNames = z.union(
   { error: 'must be a category name, or a list of names' },
 );
 
-/** Marketplace category id (a YAML key, so a string) → the site's category name(s). */
-const categoryMap = z.record(z.string().regex(/^\s*\d+\s*$/), categoryNames).transform((record) => {
-  const map = new Map<number, readonly string[]>();
-  for (const [key, value] of Object.entries(record)) {
-    map.set(Number(key.trim()), typeof value === 'string' ? [value] : value);
-  }
-  return map as ReadonlyMap<number, readonly string[]>;
-});
-
-/** `identity` or a map; decided on the input's type first, so a bad map names the bad entry. */
-const categories = z
-  .unknown()
-  .transform((value, ctx): 'identity' | ReadonlyMap<number, readonly string[]> => {
-    if (value === 'identity') return 'identity';
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const parsed = categoryMap.safeParse(value);
-      if (parsed.success) return parsed.data;
-      for (const issue of parsed.error.issues) {
-        const message =
-          issue.code === 'invalid_key'
-            ? 'keys must be marketplace category ids (whole numbers)'
-            : issue.message;
-        ctx.issues.push({ code: 'custom', path: issue.path, message, input: value });
-      }
-      return z.NEVER;
-    }
-    ctx.issues.push({
-      code: 'custom',
-      message:
-        "must be 'identity' or a map from marketplace category id to the site's category name, e.g. { 12: Cestování }" +
-        (typeof value === 'string' ? ` (found "${value}")` : ''),
-      input: value,
-    });
-    return z.NEVER;
-  });
+/** `identity`, or marketplace category id → the site's category name(s). */
+const categories = categoriesOption(
+  categoryNames,
+  (names): readonly string[] => (typeof names === 'string' ? [names] : names),
+  "the site's category name, e.g. { 12: Cestování }",
+);
 
 const milliseconds = (min: number, max: number, fallback: number) =>
   z

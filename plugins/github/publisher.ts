@@ -8,15 +8,14 @@
  * deal's deadline) before handing it in. In PR mode `publish` itself waits until the pull request is merged.
  */
 import { z } from 'zod';
-import { allBounded, MEDIA_CONCURRENCY } from '../../src/concurrency.js';
 import { errorMessage } from '../../src/errors.js';
-import type { Logger } from '../../src/logger.js';
-import { AGENT_DEADLINE_MINUTES } from '../../src/marketplace/schema.js';
-import { type Clock, systemClock } from '../../src/pipeline/clock.js';
+import { allBounded, MEDIA_CONCURRENCY, readProgress, USER_AGENT } from '../../src/publisher/kit/index.js';
 import type {
+  Clock,
   DiagnosticCheck,
   DraftInput,
   DraftResult,
+  Logger,
   PublishDeal,
   Publisher,
   PublishInput,
@@ -24,10 +23,8 @@ import type {
   PublishResult,
   ReachabilityResult,
 } from '../../src/publisher/types.js';
-import { parseFragmentBlocks } from '../../src/render/html.js';
 import type { ImageRef } from '../../src/render/types.js';
 import { placedPhotos } from '../../src/render/walk.js';
-import { USER_AGENT } from '../../src/version.js';
 import { chooseCategories } from './categories.js';
 import { type CallOptions, createGitHubClient } from './client.js';
 import { renderBody, renderFile, renderFrontMatter } from './content.js';
@@ -67,8 +64,8 @@ export interface GitHubPublisher extends Publisher {
 export interface GitHubPublisherContext {
   log: Logger;
   fetch?: typeof fetch | undefined;
-  /** Tests walk through rate-limit waits and the merge wait without waiting. */
-  clock?: Clock | undefined;
+  /** The daemon's clock (the contract's); tests walk through rate-limit waits and the merge wait with theirs. */
+  clock: Clock;
 }
 
 /** What this plugin records through `progress` (and reads back from `previous` as a hint). */
@@ -112,16 +109,11 @@ type Lookup =
   | { kind: 'found'; path: string; url: string | undefined; commit: string | undefined }
   | { kind: 'absent'; plan: ArticlePlan };
 
-/** The deal's acceptance: the agent deadline is 60 minutes after it (marketplace document). */
-export function acceptedAt(deal: Pick<PublishDeal, 'deadline'>): Date {
-  return new Date(deal.deadline.getTime() - AGENT_DEADLINE_MINUTES * 60_000);
-}
-
 export function createGitHubPublisher(
   options: GitHubOptions,
   context: GitHubPublisherContext,
 ): GitHubPublisher {
-  const clock = context.clock ?? systemClock;
+  const { clock } = context;
   const client = createGitHubClient({
     token: options.token,
     owner: options.repo.owner,
@@ -251,7 +243,7 @@ export function createGitHubPublisher(
     kind: WorkKind,
     call: CallOptions,
   ): Promise<{ sha: string; path: string; url: string | undefined } | undefined> {
-    const since = new Date(acceptedAt(deal).getTime() - COMMIT_SEARCH_SLACK_MS).toISOString();
+    const since = new Date(deal.acceptedAt.getTime() - COMMIT_SEARCH_SLACK_MS).toISOString();
     const commits = await client.request(
       GhCommitList,
       'GET /repos/{owner}/{repo}/commits',
@@ -277,7 +269,7 @@ export function createGitHubPublisher(
     const usedPhotos = new Set(placedPhotos(input.article.blocks));
     const base = {
       dealId: input.deal.dealId,
-      date: acceptedAt(input.deal),
+      date: input.deal.acceptedAt,
       images: input.images,
       usedPhotos,
     };
@@ -294,7 +286,7 @@ export function createGitHubPublisher(
   async function lookupArticle(input: PublishInput, headSha: string, call: CallOptions): Promise<Lookup> {
     const { deal } = input;
     const [primary, fallback] = plansFor(input);
-    const previous = parseProgress(input.previous);
+    const previous = readProgress(GitHubProgress, input.previous);
     const atPrimary = await readFile(primary.path, headSha, call);
     const hinted =
       previous.githubPath !== undefined &&
@@ -353,7 +345,7 @@ export function createGitHubPublisher(
     const frontMatter = renderFrontMatter({
       keys: options.keys,
       title: input.article.title,
-      date: notInTheFuture(acceptedAt(deal), clock.now()),
+      date: notInTheFuture(deal.acceptedAt, clock.now()),
       slug: plan.slug,
       categories: categories.names,
       cover: plan.cover?.ref,
@@ -791,7 +783,7 @@ export function createGitHubPublisher(
   async function createDraft(input: DraftInput): Promise<DraftResult> {
     const { deal, log, signal } = input;
     const call: CallOptions = { signal, deadlineMs: deal.deadline.getTime(), log };
-    const date = acceptedAt(deal);
+    const date = deal.acceptedAt;
     const path = draftPath(options.layout, { dealId: deal.dealId, slug: input.slug, date });
     if (path === undefined) {
       throw new GitHubPublishError(
@@ -802,7 +794,7 @@ export function createGitHubPublisher(
     }
     const categories = chooseCategories(options, deal.categoryId);
     const body = renderBody({
-      blocks: parseFragmentBlocks(input.briefHtml),
+      blocks: input.brief,
       images: new Map(),
       format: options.bodyFormat,
       rawHtml: options.rawHtml,
@@ -1094,11 +1086,6 @@ export function createGitHubPublisher(
 }
 
 // --- helpers --------------------------------------------------------------------------------------------
-
-function parseProgress(previous: unknown): GitHubProgress {
-  const parsed = GitHubProgress.safeParse(previous);
-  return parsed.success ? parsed.data : {};
-}
 
 function isStatus(error: unknown, status: number): boolean {
   return error instanceof GitHubPublishError && error.status === status;

@@ -13,6 +13,7 @@ import type {
   PublishLog,
 } from '../publisher/types.js';
 import type { AcceptedDeal } from '../queue/jobs.js';
+import { parseFragmentBlocks } from '../render/html.js';
 import { slugify } from '../render/slug.js';
 import { type BriefDemand, briefHtml, briefSource, draftTitle } from './brief.js';
 
@@ -48,10 +49,12 @@ export async function createBriefDraft(
   const stated = input.event.publish_deadline;
   const source = briefSource(input.event, detail, stated ? `${stated} (Praha)` : undefined);
   const title = draftTitle(source);
+  const html = briefHtml(source);
   const result = await input.publisher.createDraft({
     deal: input.deal,
     title,
-    briefHtml: briefHtml(source),
+    briefHtml: html,
+    brief: parseFragmentBlocks(html),
     slug: slugify(title),
     previous: input.previous,
     progress: input.progress,

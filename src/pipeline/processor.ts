@@ -152,6 +152,7 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
       blogId: payload.blogId,
       categoryId: event.category_id,
       deadline: ctx.deadline,
+      acceptedAt: new Date(ctx.deadline.getTime() - AGENT_DEADLINE_MINUTES * 60_000),
       keywords: splitKeywords(event.demand?.keywords),
     };
     if (decision.kind === 'draft') return await makeDraft();

@@ -6,6 +6,7 @@
 import { toConfigIssues } from '../config/load.js';
 import type { BlogConfig, Config } from '../config/schema.js';
 import { ConfigError, type ConfigIssue } from '../errors.js';
+import { type Clock, systemClock } from '../pipeline/clock.js';
 import type { Publisher, PublisherContext, PublisherPlugin } from './types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: plugins differ in their options type; each validates its own.
@@ -25,7 +26,8 @@ export interface Publishers {
 export function createPublishers(
   config: Pick<Config, 'blogs' | 'dataDir'>,
   plugins: PluginRegistry,
-  context: Omit<PublisherContext, 'blogId' | 'dataDir'>,
+  /** `clock` defaults to the system's. */
+  context: Omit<PublisherContext, 'blogId' | 'dataDir' | 'clock'> & { clock?: Clock | undefined },
   /** Every publisher name the build knows, when `plugins` holds only the loaded ones (for the error message). */
   knownNames?: readonly string[],
 ): Publishers {
@@ -56,6 +58,7 @@ export function createPublishers(
       blogId: blog.id,
       log: context.log.child({ blogId: blog.id, publisher: plugin.name }),
       dataDir: config.dataDir,
+      clock: context.clock ?? systemClock,
     });
     byId.set(blog.id, { blog, publisher });
   });

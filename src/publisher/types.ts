@@ -8,7 +8,10 @@
  */
 import type { z } from 'zod';
 import type { Logger } from '../logger.js';
-import type { Article } from '../render/types.js';
+import type { Clock } from '../pipeline/clock.js';
+import type { Article, Block } from '../render/types.js';
+
+export type { Clock, Logger };
 
 /** A photo after normalisation (upright, metadata stripped, resized, re-encoded), ready to upload. */
 export interface PublishImage {
@@ -33,6 +36,11 @@ export interface PublishDeal {
   /** The blogger's own category number as the marketplace delivered it (`category_id`), or null. */
   categoryId: number | null;
   deadline: Date;
+  /**
+   * When the blogger accepted the deal (the marketplace's agent deadline is 60 minutes after it): the article's
+   * date, and how far back a plugin looks for an earlier attempt's work.
+   */
+  acceptedAt: Date;
   /**
    * The demand's keywords (the `deal.accepted` event's `demand.keywords`, comma-separated there), trimmed, in
    * their order, without empty or repeated ones; empty or absent when the deal has none. Plugins may turn them
@@ -73,6 +81,8 @@ export interface DraftInput {
   title: string;
   /** Sanitised HTML describing the brief: name, keywords with their URLs, target URL, description. */
   briefHtml: string;
+  /** The same brief rendered (parsed into blocks by the pipeline): plugins never parse `briefHtml` themselves. */
+  brief: readonly Block[];
   slug: string;
   previous: PublisherProgress;
   progress(patch: PublisherProgress): Promise<void>;
@@ -146,6 +156,8 @@ export interface PublisherContext {
   log: Logger;
   /** pressbridge's folder for its own files (config `dataDir`). */
   dataDir: string;
+  /** The daemon's clock: plugins wait (rate limits, merges) and date things by it, never by their own. */
+  clock: Clock;
   /** Tests may inject a fetch (nock needs none: it patches the global one). */
   fetch?: typeof fetch;
 }

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import staticSite, { createStaticPublisher, type StaticPublisher } from '../../plugins/static/index.js';
 import { createSilentLogger } from '../../src/logger.js';
+import { systemClock } from '../../src/pipeline/clock.js';
 import {
   ADVERTISER_LINK,
   caught,
@@ -22,7 +23,7 @@ const SLUG = 'sekacky-a-travniky-pruvodce';
 
 function create(dataDir: string): StaticPublisher {
   const options = staticSite.optionsSchema.parse({ serve: {}, siteName: 'Zahrada u Jany', dir: 'web' });
-  return staticSite.create(options, { blogId: 1, log: createSilentLogger(), dataDir });
+  return staticSite.create(options, { blogId: 1, log: createSilentLogger(), dataDir, clock: systemClock });
 }
 
 async function articleFolders(dir: string): Promise<string[]> {

@@ -8,8 +8,10 @@ import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import wordpress, { type WordPressPublisher } from '../../plugins/wordpress/index.js';
+import { systemClock } from '../../src/pipeline/clock.js';
 import { renderDeal } from '../../src/pipeline/render.js';
 import type { PublishLog } from '../../src/publisher/types.js';
+import { parseFragmentBlocks } from '../../src/render/html.js';
 import { EDITOR_CASES, type EditorCase, editorPhotos } from '../fixtures/editor-articles.js';
 import { asEditorSavesIt, loginToWpAdmin, openInBlockEditor } from '../helpers/block-editor.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -31,7 +33,12 @@ beforeAll(async () => {
     applicationPassword: site.applicationPassword,
     categories: 'identity',
   });
-  publisher = wordpress.create(options, { blogId: 1, log: pino({ level: 'silent' }), dataDir: '/tmp' });
+  publisher = wordpress.create(options, {
+    blogId: 1,
+    log: pino({ level: 'silent' }),
+    dataDir: '/tmp',
+    clock: systemClock,
+  });
   browser = await launchBrowser();
   page = await loginToWpAdmin(browser, site);
 }, 120_000);
@@ -43,7 +50,13 @@ afterAll(async () => {
 
 /** Publishes a case as the pipeline does (render step, then the plugin); the post's id. */
 async function publishCase(testCase: EditorCase, dealId: number): Promise<number> {
-  const deal = { dealId, blogId: 1, categoryId: null, deadline: new Date(Date.now() + 3_600_000) };
+  const deal = {
+    dealId,
+    blogId: 1,
+    categoryId: null,
+    deadline: new Date(Date.now() + 3_600_000),
+    acceptedAt: new Date(),
+  };
   const common = { previous: {}, progress: async () => {}, log: quiet, signal: new AbortController().signal };
   if (testCase.draft) {
     const result = await publisher.createDraft({
@@ -51,6 +64,7 @@ async function publishCase(testCase: EditorCase, dealId: number): Promise<number
       deal,
       title: `Zadání ${dealId}`,
       briefHtml: testCase.html,
+      brief: parseFragmentBlocks(testCase.html),
       slug: `zadani-${dealId}`,
     });
     return Number(result.ref.replace(/^wp:/, ''));

@@ -10,6 +10,7 @@ import wordpress, {
   type WordPressPublisher,
 } from '../../plugins/wordpress/index.js';
 import { PublishError } from '../../src/errors.js';
+import { systemClock } from '../../src/pipeline/clock.js';
 import type {
   DraftInput,
   PublisherProgress,
@@ -17,7 +18,7 @@ import type {
   PublishInput,
   PublishLog,
 } from '../../src/publisher/types.js';
-import { parseArticle } from '../../src/render/html.js';
+import { parseArticle, parseFragmentBlocks } from '../../src/render/html.js';
 import { freePort } from '../helpers/redis-server.js';
 import {
   listMedia,
@@ -102,7 +103,13 @@ async function publishInput(
   const { log, entries } = recordingLog();
   const progress: PublisherProgress[] = [];
   const input: PublishInput = {
-    deal: { dealId, blogId: 1, categoryId, deadline: new Date(Date.now() + 3_600_000) },
+    deal: {
+      dealId,
+      blogId: 1,
+      categoryId,
+      deadline: new Date(Date.now() + 3_600_000),
+      acceptedAt: new Date(),
+    },
     article: { ...article, title: article.title ?? 'bez názvu' },
     slug,
     images: await photos(slug),
@@ -117,16 +124,25 @@ async function publishInput(
   return { input, progress, entries };
 }
 
+const BRIEF_HTML =
+  '<h2>Zadání</h2><ul><li>Klíčové slovo: <a href="https://hotel.example.cz/">hotel v Tatrách</a></li></ul><p>Napište o ubytování.</p>';
+
 function draftInput(
   dealId: number,
   overrides: Partial<DraftInput> = {},
 ): DraftInput & { patches: PublisherProgress[] } {
   const patches: PublisherProgress[] = [];
   return {
-    deal: { dealId, blogId: 1, categoryId: null, deadline: new Date(Date.now() + 3_600_000) },
+    deal: {
+      dealId,
+      blogId: 1,
+      categoryId: null,
+      deadline: new Date(Date.now() + 3_600_000),
+      acceptedAt: new Date(),
+    },
     title: 'Zadání: Hotel Tatry',
-    briefHtml:
-      '<h2>Zadání</h2><ul><li>Klíčové slovo: <a href="https://hotel.example.cz/">hotel v Tatrách</a></li></ul><p>Napište o ubytování.</p>',
+    briefHtml: BRIEF_HTML,
+    brief: parseFragmentBlocks(BRIEF_HTML),
     slug: 'zadani-hotel-tatry',
     previous: {},
     progress: async (patch) => {
@@ -157,7 +173,7 @@ function publisherFor(
     categories: 'identity',
     ...options,
   });
-  return wordpress.create(parsed, { blogId: 1, log, dataDir: '/tmp' });
+  return wordpress.create(parsed, { blogId: 1, log, dataDir: '/tmp', clock: systemClock });
 }
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
@@ -324,6 +340,7 @@ describe.each([
       blogId: 1,
       log: daemonLog().log,
       dataDir: '/tmp',
+      clock: systemClock,
       fetch: dying,
     });
     expect(await caught(dyingPublisher.publish(crashing.input))).toBe(crash);
@@ -834,7 +851,7 @@ describe('plugins/wordpress against a web server that is not WordPress', () => {
         username: 'admin',
         applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
       }),
-      { blogId: 1, log: daemonLog().log, dataDir: '/tmp' },
+      { blogId: 1, log: daemonLog().log, dataDir: '/tmp', clock: systemClock },
     );
 
     // Act

@@ -258,6 +258,7 @@ describe('src/pipeline/processor: publish, verify, hand in', () => {
       blogId: 7,
       categoryId: 4,
       deadline: IN_AN_HOUR,
+      acceptedAt: new Date(IN_AN_HOUR.getTime() - 3_600_000),
       keywords: ['sekačka', 'zahrada'],
     });
     expect(input.article.title).toBe('Příliš žluťoučký kůň');

@@ -19,7 +19,7 @@ import type {
   PublishInput,
   PublishLog,
 } from '../../../../src/publisher/types.js';
-import { parseArticle } from '../../../../src/render/html.js';
+import { parseArticle, parseFragmentBlocks } from '../../../../src/render/html.js';
 import { slugify } from '../../../../src/render/slug.js';
 
 export const API = 'https://api.github.com';
@@ -30,6 +30,7 @@ export const TOKEN = 'github_pat_11AAAAAAA0abcdefghijKLMNOPQRSTUV_wxyz0123456789
 /** 2026-11-21 23:00 in Prague; the deal was accepted at 22:40 (deadline 23:40). */
 export const NOW = new Date('2026-11-21T22:00:00.000Z');
 export const DEADLINE = new Date('2026-11-21T22:40:00.000Z');
+export const ACCEPTED = new Date('2026-11-21T21:40:00.000Z');
 
 export const SHA = {
   head: '1111111111111111111111111111111111111111',
@@ -127,6 +128,7 @@ export function dealInput(
       blogId: 7,
       categoryId: overrides.categoryId === undefined ? 12 : overrides.categoryId,
       deadline: DEADLINE,
+      acceptedAt: ACCEPTED,
     },
     article: { ...parsed, title },
     slug,
@@ -141,16 +143,19 @@ export function dealInput(
   return { input, progress, entries };
 }
 
+const BRIEF_HTML =
+  '<p><strong>Klíčová slova:</strong> zimní pneumatiky</p><ul><li>pneu-shop.example.cz</li></ul>';
+
 export function draftInput(): { input: DraftInput; progress: PublisherProgress[] } {
   const progress: PublisherProgress[] = [];
   const { log } = recordingLog();
   return {
     progress,
     input: {
-      deal: { dealId: 5151, blogId: 7, categoryId: null, deadline: DEADLINE },
+      deal: { dealId: 5151, blogId: 7, categoryId: null, deadline: DEADLINE, acceptedAt: ACCEPTED },
       title: 'Zadání: Zimní pneumatiky',
-      briefHtml:
-        '<p><strong>Klíčová slova:</strong> zimní pneumatiky</p><ul><li>pneu-shop.example.cz</li></ul>',
+      briefHtml: BRIEF_HTML,
+      brief: parseFragmentBlocks(BRIEF_HTML),
       slug: 'zadani-zimni-pneumatiky',
       previous: {},
       progress: async (patch) => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createKeyedLock,
-  createPacers,
-  repositoryKey,
-  tokenKey,
-} from '../../../../plugins/github/serialize.js';
+import { createPacers, repositoryKey, tokenKey } from '../../../../plugins/github/serialize.js';
+import { createKeyedLock } from '../../../../src/publisher/kit/index.js';
 import { fakeClock } from './helpers.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));

@@ -11,7 +11,7 @@ import type {
   PublishInput,
   PublishLog,
 } from '../../../../src/publisher/types.js';
-import { parseArticle } from '../../../../src/render/html.js';
+import { parseArticle, parseFragmentBlocks } from '../../../../src/render/html.js';
 
 export interface LogEntry {
   level: string;
@@ -96,7 +96,13 @@ export async function publishInput(
   const { log, entries } = recordingLog();
   const progress: PublisherProgress[] = [];
   const input: PublishInput = {
-    deal: { dealId, blogId: 1, categoryId: null, deadline: new Date(Date.now() + 3_600_000) },
+    deal: {
+      dealId,
+      blogId: 1,
+      categoryId: null,
+      deadline: new Date(Date.now() + 3_600_000),
+      acceptedAt: new Date(),
+    },
     article: { ...article, title: article.title ?? 'Bez názvu' },
     slug,
     images: await photos(slug, photoNumbers),
@@ -111,12 +117,21 @@ export async function publishInput(
   return { input, progress, entries };
 }
 
+const BRIEF_HTML =
+  '<h2>Zadání</h2><ul><li>Klíčové slovo: <a href="https://www.zahradni-technika.example.cz/">sekačky</a></li></ul>';
+
 export function draftInput(dealId: number, overrides: Partial<DraftInput> = {}): DraftInput {
   return {
-    deal: { dealId, blogId: 1, categoryId: null, deadline: new Date(Date.now() + 3_600_000) },
+    deal: {
+      dealId,
+      blogId: 1,
+      categoryId: null,
+      deadline: new Date(Date.now() + 3_600_000),
+      acceptedAt: new Date(),
+    },
     title: 'Zadání: Zahradní technika',
-    briefHtml:
-      '<h2>Zadání</h2><ul><li>Klíčové slovo: <a href="https://www.zahradni-technika.example.cz/">sekačky</a></li></ul>',
+    briefHtml: BRIEF_HTML,
+    brief: parseFragmentBlocks(BRIEF_HTML),
     slug: 'zadani-zahradni-technika',
     previous: {},
     progress: async () => {},

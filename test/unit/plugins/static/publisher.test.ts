@@ -10,6 +10,7 @@ import staticSite, {
 } from '../../../../plugins/static/index.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';
+import { systemClock } from '../../../../src/pipeline/clock.js';
 import { caught, draftInput, publishInput, tempDirs } from './helpers.js';
 
 const BASE = 'https://blog.example.cz/clanky/';
@@ -77,7 +78,7 @@ describe('plugins/static/publisher', () => {
   it('resolves a relative dir against the data folder, and defaults to <dataDir>/static-site', async () => {
     // Arrange
     const dataDir = await temp.make();
-    const context = { blogId: 1, log: createSilentLogger(), dataDir };
+    const context = { blogId: 1, log: createSilentLogger(), dataDir, clock: systemClock };
 
     // Act
     const byDefault = staticSite.create(StaticOptions.parse({ baseUrl: BASE }), context);

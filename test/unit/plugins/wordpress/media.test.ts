@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import wordpress from '../../../../plugins/wordpress/index.js';
 import { MEDIA_CONCURRENCY } from '../../../../src/concurrency.js';
 import { createSilentLogger } from '../../../../src/logger.js';
+import { systemClock } from '../../../../src/pipeline/clock.js';
 import type { PublisherProgress, PublishInput } from '../../../../src/publisher/types.js';
 
 const SITE = 'https://blog.example.cz';
@@ -105,7 +106,7 @@ function fakeWordPress(stored: Array<{ id: number; slug: string }> = []) {
 function setup(images: number[], wp: ReturnType<typeof fakeWordPress>) {
   const progress: PublisherProgress[] = [];
   const input: PublishInput = {
-    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date() },
+    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date(), acceptedAt: new Date() },
     article: {
       title: 'Výlet',
       blocks: [
@@ -138,7 +139,7 @@ function setup(images: number[], wp: ReturnType<typeof fakeWordPress>) {
       username: 'admin',
       applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
     }),
-    { blogId: 1, log: createSilentLogger(), dataDir: '/tmp', fetch: wp.fetch },
+    { blogId: 1, log: createSilentLogger(), dataDir: '/tmp', fetch: wp.fetch, clock: systemClock },
   );
   return { publisher, input, progress };
 }

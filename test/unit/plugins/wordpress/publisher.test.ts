@@ -4,6 +4,7 @@ import wordpress from '../../../../plugins/wordpress/index.js';
 import { asciiFilename, storedAttachmentId } from '../../../../plugins/wordpress/media.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';
+import { systemClock } from '../../../../src/pipeline/clock.js';
 import type { PublisherProgress, PublishInput, PublishLog } from '../../../../src/publisher/types.js';
 import { useHttpMock } from '../../../http-mock.js';
 
@@ -39,7 +40,7 @@ function setup(images: number[]) {
     error: () => undefined,
   };
   const input: PublishInput = {
-    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date() },
+    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date(), acceptedAt: new Date() },
     article: {
       title: 'Výlet',
       blocks: [
@@ -72,7 +73,7 @@ function setup(images: number[]) {
       username: 'admin',
       applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
     }),
-    { blogId: 1, log: createSilentLogger(), dataDir: '/tmp' },
+    { blogId: 1, log: createSilentLogger(), dataDir: '/tmp', clock: systemClock },
   );
   return { publisher, input, progress, warnings };
 }

@@ -39,7 +39,14 @@ function setup(options: Record<string, unknown>, keywords: string[]) {
       return id === 7;
     },
   });
-  const deal: PublishDeal = { dealId: 9, blogId: 1, categoryId: null, deadline: new Date(), keywords };
+  const deal: PublishDeal = {
+    dealId: 9,
+    blogId: 1,
+    categoryId: null,
+    deadline: new Date(),
+    acceptedAt: new Date(),
+    keywords,
+  };
   const run = () => resolver.extraTerms(deal, log, new AbortController().signal);
   return { run, lines, checked };
 }

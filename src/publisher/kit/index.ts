@@ -1,0 +1,12 @@
+/**
+ * The plugin kit: the pieces every publisher plugin needs and none should write again. Plugins import it
+ * (with the contract, ../types.ts) instead of reaching into the daemon's own modules.
+ */
+export { allBounded, MEDIA_CONCURRENCY } from '../../concurrency.js';
+export { USER_AGENT } from '../../version.js';
+export { type CategoryMapping, type CategoryPick, categoriesOption, pickCategory } from './categories.js';
+export { createKeyedLock, type KeyedLock } from './lock.js';
+export { networkReason, plainText } from './network.js';
+export { readProgress } from './progress.js';
+export { redact } from './redact.js';
+export { safeSlug } from './slug.js';

@@ -1,0 +1,52 @@
+/**
+ * Why a request got no answer, in words a blogger can act on: the most telling system error code in an
+ * error's cause chain (refused, DNS, reset, TLS), else the innermost message. A plugin adds its own hints
+ * (which option to check) by code.
+ */
+
+const NETWORK_REASONS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed for now',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed while sending',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'the connection was closed unexpectedly',
+  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
+};
+
+/**
+ * The most telling reason in an error's cause chain: `<reason> [<code>]` for a known system error code (the
+ * plugin's `hints` replace the general wording of a code), else the innermost message, else "no answer".
+ */
+export function networkReason(error: unknown, hints: Readonly<Record<string, string>> = {}): string {
+  let current: unknown = error;
+  let innermost = '';
+  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
+    if (typeof current !== 'object') {
+      innermost = String(current);
+      break;
+    }
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      const reason = Object.hasOwn(hints, code) ? hints[code] : NETWORK_REASONS[code];
+      if (reason !== undefined) return `${reason} [${code}]`;
+    }
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') innermost = message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return innermost === '' ? 'no answer' : innermost;
+}
+
+/** A text taken over from an answer, made one short line: whitespace collapsed, at most 300 characters. */
+export function plainText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}

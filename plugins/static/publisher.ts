@@ -12,12 +12,13 @@ import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
+import { readProgress, safeSlug } from '../../src/publisher/kit/index.js';
 import type {
   DiagnosticCheck,
   DraftInput,
   DraftResult,
+  Logger,
   Publisher,
-  PublisherContext,
   PublishInput,
   PublishResult,
 } from '../../src/publisher/types.js';
@@ -27,9 +28,9 @@ import { abortedError, StaticErrorCode, toPublishError } from './errors.js';
 import { createPageFinder } from './lookup.js';
 import type { StaticOptions } from './options.js';
 import { renderArticlePage, renderDraftPage } from './page.js';
-import { DRAFTS_DIR, imageFileName, pathToRoot, safeSlug } from './paths.js';
+import { DRAFTS_DIR, imageFileName, pathToRoot } from './paths.js';
 import { createSiteServing, type SiteServing } from './serving.js';
-import { createSiteFolder, withFolderLock } from './site.js';
+import { createSiteFolder, folderLock } from './site.js';
 import { createSiteIndex } from './site-index.js';
 
 /** A publisher for one static site folder. Beyond the contract: `diagnose`, `close`, and where things are. */
@@ -43,7 +44,7 @@ export interface StaticPublisher extends Publisher {
 }
 
 export interface StaticPublisherContext {
-  log: PublisherContext['log'];
+  log: Logger;
   /** pressbridge's data folder: a relative `dir` is resolved against it. */
   dataDir: string;
   fetch?: typeof fetch | undefined;
@@ -118,10 +119,10 @@ export function createStaticPublisher(
     if (signal.aborted) throw abortedError(dir, signal.reason);
     const base = await publicBase();
     const slug = safeSlug(input.slug);
-    const hint = StaticProgress.safeParse(input.previous).data?.staticPath;
+    const hint = readProgress(StaticProgress, input.previous).staticPath;
     let outcome: { result: PublishResult; path: string };
     try {
-      outcome = await withFolderLock(dir, async () => {
+      outcome = await folderLock.run(dir, async () => {
         await site.prepare();
         const stale = await site.removeStaleTemp();
         if (stale.length > 0) {
@@ -198,7 +199,7 @@ export function createStaticPublisher(
     const prefix = `${deal.dealId}-`;
     let outcome: { result: DraftResult; name: string | undefined };
     try {
-      outcome = await withFolderLock(dir, async () => {
+      outcome = await folderLock.run(dir, async () => {
         await site.prepare();
         const existing = (await readdir(site.draftsDir))
           .filter((name) => name.startsWith(prefix) && name.endsWith('.html'))

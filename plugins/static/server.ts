@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
 import { listenLimited } from '../../src/http-limits.js';
-import type { PublisherContext } from '../../src/publisher/types.js';
+import type { Logger } from '../../src/publisher/types.js';
 import { listenError } from './errors.js';
 import { parseRequestPath } from './paths.js';
 
@@ -47,7 +47,7 @@ export interface StaticServerOptions {
   host: string;
   /** 0 = any free port. */
   port: number;
-  log: PublisherContext['log'];
+  log: Logger;
 }
 
 export interface StaticServer {
@@ -101,7 +101,7 @@ export function urlHost(host: string): string {
 /** The request handler, on its own for tests and for mounting elsewhere. */
 export function createStaticHandler(
   root: string,
-  log: PublisherContext['log'],
+  log: Logger,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -5,7 +5,7 @@
  * server.ts.
  */
 import { PublishError } from '../../src/errors.js';
-import type { PublisherContext } from '../../src/publisher/types.js';
+import type { Logger } from '../../src/publisher/types.js';
 import { StaticErrorCode } from './errors.js';
 import type { StaticOptions } from './options.js';
 import { type StaticServer, startStaticServer } from './server.js';
@@ -21,7 +21,7 @@ export interface SiteServing {
 export function createSiteServing(deps: {
   dir: string;
   serve: NonNullable<StaticOptions['serve']>;
-  log: PublisherContext['log'];
+  log: Logger;
   /** Runs once the server listens, before anyone is told its address (writes the first index page). */
   onListening: () => Promise<void>;
 }): SiteServing {

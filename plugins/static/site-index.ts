@@ -4,10 +4,10 @@
  * write (that is left alone, with one warning).
  */
 import { errorMessage } from '../../src/errors.js';
-import type { PublisherContext, PublishLog } from '../../src/publisher/types.js';
+import type { Logger, PublishLog } from '../../src/publisher/types.js';
 import { isGeneratedPage, type PageSite, renderIndexPage } from './page.js';
 import { isSafeArticlePath } from './paths.js';
-import { type DealManifest, type SiteFolder, withFolderLock } from './site.js';
+import { type DealManifest, folderLock, type SiteFolder } from './site.js';
 
 export interface SiteIndex {
   /** An (empty) index page as soon as the folder is served, so that its address answers before any article. */
@@ -21,7 +21,7 @@ export function createSiteIndex(deps: {
   dir: string;
   indexPage: boolean;
   pageSite: PageSite;
-  log: PublisherContext['log'];
+  log: Logger;
 }): SiteIndex {
   const { site, dir, log } = deps;
   let warnedForeignIndex = false;
@@ -54,7 +54,7 @@ export function createSiteIndex(deps: {
   async function writeFirstIndex(): Promise<void> {
     if (!deps.indexPage) return;
     try {
-      await withFolderLock(dir, async () => {
+      await folderLock.run(dir, async () => {
         if (await site.exists('index.html')) return;
         await site.prepare();
         await regenerateIndex(log);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
+import { pickCategory } from '../../src/publisher/kit/index.js';
 import type { PublishDeal, PublishLog } from '../../src/publisher/types.js';
 import type { WordPressClient } from './client.js';
 import { HttpFailure } from './failures.js';
@@ -36,10 +37,9 @@ export function chooseCategory(
     options.defaultCategory === undefined
       ? { termId: undefined, source: 'wordpress-default' }
       : { termId: options.defaultCategory, source: 'default' };
-  if (categoryId === null) return fallback;
-  if (options.categories === 'identity') return { termId: categoryId, source: 'identity' };
-  const mapped = options.categories.get(categoryId);
-  if (mapped !== undefined) return { termId: mapped, source: 'mapped' };
+  const pick = pickCategory(options.categories, categoryId, (id) => id);
+  if (pick.source !== 'fallback') return { termId: pick.value, source: pick.source };
+  if (!pick.unknown) return fallback;
   return {
     ...fallback,
     warning: `marketplace category ${categoryId} is not in the option categories; using ${describeFallback(options.defaultCategory)}`,
@@ -71,21 +71,23 @@ export function createSiteCategories(deps: {
   client: WordPressClient;
   options: WordPressOptions;
   getIfExists: GetIfExists;
+  /** Milliseconds since the epoch, by the daemon's clock. */
+  now: () => number;
 }): SiteCategories {
-  const { client, options, getIfExists } = deps;
+  const { client, options, getIfExists, now } = deps;
   const site = client.site;
   const categoryCache = new Map<number, { exists: boolean; at: number }>();
 
   async function categoryExists(termId: number, signal?: AbortSignal): Promise<boolean> {
     const cached = categoryCache.get(termId);
-    if (cached && (cached.exists || Date.now() - cached.at < MISSING_CATEGORY_TTL_MS)) return cached.exists;
+    if (cached && (cached.exists || now() - cached.at < MISSING_CATEGORY_TTL_MS)) return cached.exists;
     const found = await getIfExists(
       WpCategory,
       `/wp/v2/categories/${termId}`,
       { _fields: 'id,name' },
       signal,
     );
-    categoryCache.set(termId, { exists: found !== undefined, at: Date.now() });
+    categoryCache.set(termId, { exists: found !== undefined, at: now() });
     return found !== undefined;
   }
 

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
-import type { PublisherContext } from '../../src/publisher/types.js';
+import type { Logger } from '../../src/publisher/types.js';
 import { callApiFetch, type WordPressCall } from './api-fetch.js';
 import {
   noRestApiError,
@@ -58,7 +58,7 @@ export interface WordPressClientOptions {
   restRoot?: string | undefined;
   timeoutMs: number;
   fetch?: typeof fetch | undefined;
-  log?: PublisherContext['log'] | undefined;
+  log?: Logger | undefined;
 }
 
 export interface RequestSpec {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
+import { readProgress } from '../../src/publisher/kit/index.js';
 import type {
   DraftInput,
   DraftResult,
@@ -102,7 +103,7 @@ export function createPosts(deps: PostsDeps): Posts {
   async function publish(input: PublishInput): Promise<PublishResult> {
     const { deal, log, signal } = input;
     const started = Date.now();
-    const previous = parsePrevious(input.previous);
+    const previous = readProgress(WordPressProgress, input.previous);
     const marker = postMarker(deal.dealId);
     await client.me(signal);
 
@@ -171,7 +172,7 @@ export function createPosts(deps: PostsDeps): Posts {
 
   async function createDraft(input: DraftInput): Promise<DraftResult> {
     const { deal, log, signal } = input;
-    const previous = parsePrevious(input.previous);
+    const previous = readProgress(WordPressProgress, input.previous);
     const marker = briefMarker(deal.dealId);
     await client.me(signal);
     const editUrl = async (id: number) =>
@@ -217,11 +218,6 @@ export function createPosts(deps: PostsDeps): Posts {
   }
 
   return { publish, createDraft };
-}
-
-function parsePrevious(previous: unknown): WordPressProgress {
-  const parsed = WordPressProgress.safeParse(previous);
-  return parsed.success ? parsed.data : {};
 }
 
 /** The image block's reference: the `large` size as the block editor picks it, else the full file. */

@@ -4,7 +4,7 @@
  * WordPress itself); categories (categories.ts) and the doctor's checks (diagnose.ts). This file only wires
  * them to one site's client (client.ts).
  */
-import type { Publisher, PublisherContext } from '../../src/publisher/types.js';
+import type { Clock, Logger, Publisher } from '../../src/publisher/types.js';
 import { createSiteCategories, type SiteCategory } from './categories.js';
 import { createWordPressClient } from './client.js';
 import { checkReachable, diagnose, isLocalUrl, type WordPressCheck } from './diagnose.js';
@@ -26,8 +26,10 @@ export interface WordPressPublisher extends Publisher {
 }
 
 export interface WordPressPublisherContext {
-  log: PublisherContext['log'];
+  log: Logger;
   fetch?: typeof fetch | undefined;
+  /** The daemon's clock (a missing category is asked about again after a while by it); default: the system's. */
+  clock?: Clock | undefined;
 }
 
 export function createWordPressPublisher(
@@ -45,7 +47,12 @@ export function createWordPressPublisher(
   });
   const site = client.site;
   const getIfExists = createGetIfExists(client);
-  const categories = createSiteCategories({ client, options, getIfExists });
+  const categories = createSiteCategories({
+    client,
+    options,
+    getIfExists,
+    now: () => context.clock?.now().getTime() ?? Date.now(),
+  });
   const terms = createTermResolver({ client, options, categoryExists: categories.categoryExists });
   const media = createMediaLibrary({ client, getIfExists });
   const posts = createPosts({ client, options, getIfExists, categories, terms, media });

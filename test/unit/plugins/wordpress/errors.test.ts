@@ -3,7 +3,6 @@ import {
   classifyHttpFailure,
   networkReason,
   type RequestContext,
-  redact,
   redactError,
   secretsOf,
   toPublishError,
@@ -11,6 +10,7 @@ import {
 import { BadJsonFailure, HttpFailure, TransportFailure } from '../../../../plugins/wordpress/failures.js';
 import { WpErrorBody } from '../../../../plugins/wordpress/wp-schema.js';
 import { PublishError } from '../../../../src/errors.js';
+import { redact } from '../../../../src/publisher/kit/index.js';
 
 const SITE = 'https://blog.example.cz';
 const context: RequestContext = {

@@ -16,7 +16,6 @@ import type {
   PublishResult,
 } from '../../src/publisher/types.js';
 import { toBlockMarkup } from '../../src/render/blocks.js';
-import { parseFragmentBlocks } from '../../src/render/html.js';
 import { escapeText } from '../../src/render/sanitize.js';
 import type { ImageRef } from '../../src/render/types.js';
 import type { SiteCategories } from './categories.js';
@@ -193,7 +192,7 @@ export function createPosts(deps: PostsDeps): Posts {
     const category = await categories.resolveCategory(deal, log, signal);
     const extra = await terms.extraTerms(deal, log, signal);
     const blocks = toBlockMarkup(
-      { title: undefined, blocks: parseFragmentBlocks(input.briefHtml), cover: undefined, notes: [] },
+      { title: undefined, blocks: [...input.brief], cover: undefined, notes: [] },
       new Map(),
     );
     const post = await client.request(

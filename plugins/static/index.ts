@@ -20,6 +20,7 @@ const staticSite = {
       log: context.log,
       dataDir: context.dataDir,
       fetch: context.fetch,
+      now: () => context.clock.now(),
     });
   },
 } satisfies PublisherPlugin<StaticOptions>;

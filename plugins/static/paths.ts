@@ -2,20 +2,13 @@
  * Names inside the site folder. Everything that becomes a path is checked here, so that neither a deal's
  * slug nor a request's URL can reach outside the folder or into its hidden (dot) folders.
  */
-import { slugify } from '../../src/render/slug.js';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*$/;
 
 /** pressbridge's own files inside the site folder: manifests and temporary folders. Never served. */
 export const STATE_DIR = '.pressbridge';
 /** Draft briefs for hand-published deals. Never served. */
 export const DRAFTS_DIR = '.drafts';
-
-/** A slug safe as a folder name: the pipeline's slug when it is one, else that slug made into one. */
-export function safeSlug(slug: string): string {
-  return SLUG.test(slug) && slug.length <= 120 ? slug : slugify(slug);
-}
 
 /** `slug`, `slug-2`, `slug-3`, … for attempt 1, 2, 3, … */
 export function suffixedSlug(slug: string, attempt: number): string {

@@ -8,8 +8,8 @@ import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
-import { listenLimited } from '../../src/http-limits.js';
-import type { Logger } from '../../src/logger.js';
+import { listenLimited } from '../../src/publisher/kit/index.js';
+import type { Logger } from '../../src/publisher/types.js';
 import { listenError } from './errors.js';
 import { parseRequestPath } from './paths.js';
 

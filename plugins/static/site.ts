@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { allBounded, MEDIA_CONCURRENCY } from '../../src/concurrency.js';
+import { allBounded, createKeyedLock, MEDIA_CONCURRENCY } from '../../src/publisher/kit/index.js';
 import { errorCode } from './errors.js';
 import { DRAFTS_DIR, STATE_DIR } from './paths.js';
 
@@ -215,20 +215,8 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-const locks = new Map<string, Promise<unknown>>();
-
 /**
- * Runs `fn` after every earlier `fn` for the same key has finished (within this process): two deals with the
- * same slug published at once must not both find `slug/` free. One daemon per site folder is assumed.
+ * One writer per site folder (within this process), keyed by the folder: two deals with the same slug
+ * published at once must not both find `slug/` free. One daemon per site folder is assumed.
  */
-export async function withFolderLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const tail = run.catch(() => undefined);
-  locks.set(key, tail);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(key) === tail) locks.delete(key);
-  }
-}
+export const folderLock = createKeyedLock();

@@ -1,4 +1,19 @@
+/**
+ * The category of a deal's post: chosen through the options (pure), checked against the site (a category
+ * found missing is asked about again after a minute), and the site's categories listed for doctor and setup.
+ */
+import { z } from 'zod';
+import { PublishError } from '../../src/errors.js';
+import { pickCategory } from '../../src/publisher/kit/index.js';
+import type { PublishDeal, PublishLog } from '../../src/publisher/types.js';
+import type { WordPressClient } from './client.js';
+import { HttpFailure } from './failures.js';
+import type { GetIfExists } from './lookup.js';
 import type { WordPressOptions } from './options.js';
+import { WpCategory, WpCategoryList } from './wp-schema.js';
+
+/** How long a category found missing stays missing before it is asked about again. */
+const MISSING_CATEGORY_TTL_MS = 60_000;
 
 /** Which WordPress category a deal goes to, and why. */
 export interface CategoryChoice {
@@ -22,10 +37,9 @@ export function chooseCategory(
     options.defaultCategory === undefined
       ? { termId: undefined, source: 'wordpress-default' }
       : { termId: options.defaultCategory, source: 'default' };
-  if (categoryId === null) return fallback;
-  if (options.categories === 'identity') return { termId: categoryId, source: 'identity' };
-  const mapped = options.categories.get(categoryId);
-  if (mapped !== undefined) return { termId: mapped, source: 'mapped' };
+  const pick = pickCategory(options.categories, categoryId, (id) => id);
+  if (pick.source !== 'fallback') return { termId: pick.value, source: pick.source };
+  if (!pick.unknown) return fallback;
   return {
     ...fallback,
     warning: `marketplace category ${categoryId} is not in the option categories; using ${describeFallback(options.defaultCategory)}`,
@@ -37,4 +51,118 @@ export function describeFallback(defaultCategory: number | undefined): string {
   return defaultCategory === undefined
     ? "WordPress's default category"
     : `the default category ${defaultCategory}`;
+}
+
+/** A category of the site (`default: true` on the site's default one, when the user may read settings). */
+export interface SiteCategory {
+  id: number;
+  name: string;
+  default?: boolean;
+}
+
+export interface SiteCategories {
+  categoryExists(termId: number, signal?: AbortSignal): Promise<boolean>;
+  /** The term id to send (undefined: let WordPress use its default category), saying in the log why. */
+  resolveCategory(deal: PublishDeal, log: PublishLog, signal: AbortSignal): Promise<number | undefined>;
+  listCategories(signal?: AbortSignal): Promise<SiteCategory[]>;
+}
+
+export function createSiteCategories(deps: {
+  client: WordPressClient;
+  options: WordPressOptions;
+  getIfExists: GetIfExists;
+  /** Milliseconds since the epoch, by the daemon's clock. */
+  now: () => number;
+}): SiteCategories {
+  const { client, options, getIfExists, now } = deps;
+  const site = client.site;
+  const categoryCache = new Map<number, { exists: boolean; at: number }>();
+
+  async function categoryExists(termId: number, signal?: AbortSignal): Promise<boolean> {
+    const cached = categoryCache.get(termId);
+    if (cached && (cached.exists || now() - cached.at < MISSING_CATEGORY_TTL_MS)) return cached.exists;
+    const found = await getIfExists(
+      WpCategory,
+      `/wp/v2/categories/${termId}`,
+      { _fields: 'id,name' },
+      signal,
+    );
+    categoryCache.set(termId, { exists: found !== undefined, at: now() });
+    return found !== undefined;
+  }
+
+  async function resolveCategory(
+    deal: PublishDeal,
+    log: PublishLog,
+    signal: AbortSignal,
+  ): Promise<number | undefined> {
+    const choice = chooseCategory(options, deal.categoryId);
+    const fields = { dealId: deal.dealId, categoryId: deal.categoryId };
+    if (choice.warning) log.warn(fields, choice.warning);
+    if (choice.termId === undefined || (await categoryExists(choice.termId, signal))) return choice.termId;
+    const fallback = options.defaultCategory;
+    if (choice.source === 'default' || fallback === undefined || fallback === choice.termId) {
+      log.warn(
+        { ...fields, termId: choice.termId },
+        `WordPress category ${choice.termId} does not exist on ${site}; using WordPress's default category`,
+      );
+      return undefined;
+    }
+    log.warn(
+      { ...fields, termId: choice.termId },
+      `WordPress category ${choice.termId} (for marketplace category ${deal.categoryId}) does not exist on ${site}; using ${describeFallback(fallback)}`,
+    );
+    if (await categoryExists(fallback, signal)) return fallback;
+    log.warn(
+      { ...fields, termId: fallback },
+      `the default category ${fallback} does not exist on ${site} either; using WordPress's default category`,
+    );
+    return undefined;
+  }
+
+  async function listCategories(signal?: AbortSignal): Promise<SiteCategory[]> {
+    const all: WpCategory[] = [];
+    for (let page = 1; page <= 100; page++) {
+      const batch = await client
+        .request(
+          WpCategoryList,
+          {
+            method: 'GET',
+            route: '/wp/v2/categories',
+            query: { per_page: '100', page: String(page), orderby: 'id', _fields: 'id,name' },
+          },
+          signal,
+        )
+        .catch((error: unknown) => {
+          // Past the last page WordPress answers 400 rest_post_invalid_page_number.
+          if (
+            page > 1 &&
+            error instanceof PublishError &&
+            error.cause instanceof HttpFailure &&
+            error.cause.status === 400
+          )
+            return [];
+          throw error;
+        });
+      all.push(...batch);
+      if (batch.length < 100) break;
+    }
+    let defaultId: number | undefined;
+    try {
+      const settings = await client.request(
+        z.object({ default_category: z.number().optional().catch(undefined) }),
+        { method: 'GET', route: '/wp/v2/settings', query: { _fields: 'default_category' } },
+        signal,
+      );
+      defaultId = settings.default_category;
+    } catch (error) {
+      // Reading settings needs manage_options; without it the default is simply not marked.
+      if (!(error instanceof PublishError) || error.retryable) throw error;
+    }
+    return all.map((c) =>
+      c.id === defaultId ? { id: c.id, name: c.name, default: true } : { id: c.id, name: c.name },
+    );
+  }
+
+  return { categoryExists, resolveCategory, listCategories };
 }

@@ -1,108 +1,23 @@
 /**
- * One WordPress site's REST API, through `@wordpress/api-fetch`.
- *
- * api-fetch's middlewares and fetch handler are global to the module (one root URL and one credential per
- * process), and pressbridge publishes to several blogs from one process. So no per-site middleware is ever
- * registered: every call carries its full URL and its own `Authorization` header, and one fetch handler, set
- * once, does the HTTP. That handler also keeps what api-fetch's default one loses on Node: the real cause of a
- * failed connection (ECONNREFUSED instead of "Cannot read properties of undefined (reading 'onLine')"), the
- * status of a non-JSON error page, and the headers of every error answer (X-WP-Upload-Attachment-ID).
+ * One WordPress site's REST API: the root found once, the user of the Application Password, and each call
+ * checked against its schema, failures classified (errors.ts) and redacted. The HTTP goes through
+ * `@wordpress/api-fetch` (api-fetch.ts), every call with its full URL and its own Authorization header.
  */
-import apiFetchModule, { type APIFetchOptions, type ApiFetch } from '@wordpress/api-fetch';
 import type { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
-import type { Logger } from '../../src/logger.js';
+import type { Logger } from '../../src/publisher/types.js';
+import { callApiFetch, type WordPressCall } from './api-fetch.js';
 import {
-  BadJsonFailure,
-  HttpFailure,
   noRestApiError,
   type RequestContext,
   redactError,
   secretsOf,
-  TransportFailure,
   toPublishError,
   unexpectedAnswerError,
   WordPressErrorCode,
 } from './errors.js';
+import { BadJsonFailure, HttpFailure } from './failures.js';
 import { WpIndex, WpUser } from './wp-schema.js';
-
-/**
- * api-fetch's types describe a CommonJS module (`module.exports.default`), while Node loads its ES module
- * (the function is the default export): take whichever holds the function.
- */
-function resolveApiFetch(module: unknown): ApiFetch {
-  if (typeof module === 'function') return module as ApiFetch;
-  const inner = (module as { default?: unknown } | null)?.default;
-  if (typeof inner === 'function') return inner as ApiFetch;
-  throw new Error('@wordpress/api-fetch did not load as expected (no default export function)');
-}
-
-const apiFetch = resolveApiFetch(apiFetchModule);
-
-/** A per-call fetch (tests may inject one); rides along the api-fetch options under a key no middleware knows. */
-const FETCH = Symbol.for('pressbridge.wordpress.fetch');
-
-type HandlerOptions<Parse extends boolean = boolean> = APIFetchOptions<Parse> & { [FETCH]?: typeof fetch };
-
-/**
- * The fetch handler api-fetch uses in this process: like its default one (Accept header, `data` as JSON,
- * `parse`), but errors are classifiable: `HttpFailure` (status, headers, body) for a non-2xx answer,
- * `TransportFailure` (with the real cause) when no answer came, `BadJsonFailure` for a 2xx that is not JSON.
- */
-export async function wordPressFetchHandler(options: APIFetchOptions): Promise<unknown> {
-  const {
-    url,
-    path,
-    data,
-    parse = true,
-    headers: given,
-    body: givenBody,
-    namespace: _namespace,
-    endpoint: _endpoint,
-    ...init
-  } = options as HandlerOptions;
-  const fetchImpl = (options as HandlerOptions)[FETCH] ?? globalThis.fetch;
-  delete (init as HandlerOptions)[FETCH];
-  const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.1', ...given };
-  let body = givenBody;
-  if (data !== undefined) {
-    body = JSON.stringify(data);
-    headers['Content-Type'] = 'application/json';
-  }
-  const target = url ?? path;
-  if (target === undefined) throw new TransportFailure(new Error('no URL given'));
-
-  let response: Response;
-  try {
-    response = await fetchImpl(target, { ...init, headers, body: body ?? null });
-  } catch (error) {
-    throw new TransportFailure(error);
-  }
-  if (!response.ok) throw await HttpFailure.read(response);
-  if (!parse) return response;
-  if (response.status === 204) return null;
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new TransportFailure(error);
-  }
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new BadJsonFailure(response.status, text.slice(0, 500));
-  }
-}
-
-let handlerInstalled = false;
-
-/** Sets the fetch handler once per process (api-fetch keeps one for the whole module). */
-function installFetchHandler(): void {
-  if (handlerInstalled) return;
-  apiFetch.setFetchHandler(wordPressFetchHandler);
-  handlerInstalled = true;
-}
 
 /**
  * The URL of a REST route below a root, in either form: `https://x.cz/wp-json/` + `/wp/v2/posts` →
@@ -193,7 +108,6 @@ function staleAfter(error: unknown): { root: boolean; user: boolean } {
 }
 
 export function createWordPressClient(options: WordPressClientOptions): WordPressClient {
-  installFetchHandler();
   const site = options.url.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${options.username}:${options.applicationPassword}`).toString('base64')}`;
   const secrets = secretsOf(options.username, options.applicationPassword);
@@ -210,7 +124,7 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
   async function send(root: string, spec: RequestSpec, signal: AbortSignal | undefined): Promise<unknown> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const call: HandlerOptions<true> = {
+    const call: WordPressCall = {
       url: routeUrl(root, spec.route, spec.query),
       method: spec.method,
       headers: { ...spec.headers, Authorization: authorization },
@@ -224,10 +138,9 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     if (spec.data !== undefined) call.data = spec.data;
     // A photo's bytes: a Buffer over an ordinary ArrayBuffer, which the DOM typings cannot see.
     if (spec.body !== undefined) call.body = spec.body as Uint8Array<ArrayBuffer>;
-    if (options.fetch) call[FETCH] = options.fetch;
     const started = Date.now();
     try {
-      const answer = await apiFetch<unknown>(call);
+      const answer = await callApiFetch(call, options.fetch);
       options.log?.debug(
         { site, method: spec.method, route: spec.route, ms: Date.now() - started },
         'wordpress request',

@@ -4,58 +4,8 @@
  * 425, 429 and 5xx. Permanent: rejected credentials or permissions, no REST API, redirects, other 4xx.
  */
 import { PublishError } from '../../src/errors.js';
-import { WpErrorBody } from './wp-schema.js';
-
-/** WordPress answered, but not with a 2xx (thrown by the fetch handler, read once). */
-export class HttpFailure extends Error {
-  override readonly name = 'HttpFailure';
-  constructor(
-    readonly status: number,
-    readonly headers: Headers,
-    /** The REST error body (`{ code, message, data }`), when the answer was one. */
-    readonly body: WpErrorBody | undefined,
-    /** The start of the answer when it was not a REST error (an HTML error page, a proxy's text). */
-    readonly snippet: string,
-  ) {
-    super(`HTTP ${status}${body ? ` ${body.code}` : ''}`);
-  }
-
-  static async read(response: Response): Promise<HttpFailure> {
-    let text = '';
-    try {
-      text = await response.text();
-    } catch {
-      // the status is what matters; a body cut short does not change the classification
-    }
-    let body: WpErrorBody | undefined;
-    try {
-      const parsed = WpErrorBody.safeParse(JSON.parse(text));
-      if (parsed.success) body = parsed.data;
-    } catch {
-      // not JSON: an HTML error page, a proxy's answer
-    }
-    return new HttpFailure(response.status, response.headers, body, text.slice(0, 500));
-  }
-}
-
-/** No answer arrived: the connection failed, or the request was aborted or timed out. */
-export class TransportFailure extends Error {
-  override readonly name = 'TransportFailure';
-  constructor(cause: unknown) {
-    super('request failed', { cause });
-  }
-}
-
-/** A 2xx answer whose body is not JSON (a plugin or a PHP warning printing into REST answers, a cache page). */
-export class BadJsonFailure extends Error {
-  override readonly name = 'BadJsonFailure';
-  constructor(
-    readonly status: number,
-    readonly snippet: string,
-  ) {
-    super(`HTTP ${status} answer is not JSON`);
-  }
-}
+import { networkReason as kitNetworkReason, plainText, redact } from '../../src/publisher/kit/index.js';
+import { BadJsonFailure, HttpFailure, TransportFailure } from './failures.js';
 
 /** Where a request went, for messages. Never holds the credentials. */
 export interface RequestContext {
@@ -102,12 +52,9 @@ function whatItSaid(failure: HttpFailure): string {
   return text === '' ? 'no explanation' : `"${text.slice(0, 120)}${text.length > 120 ? '…' : ''}"`;
 }
 
+/** Tags stripped, then one short line (the kit's plainText). */
 function plain(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 300);
+  return plainText(text.replace(/<[^>]*>/g, ' '));
 }
 
 /**
@@ -182,41 +129,15 @@ export function classifyHttpFailure(failure: HttpFailure, context: RequestContex
   );
 }
 
-const NETWORK_REASONS: Record<string, string> = {
+/** What to check, added to the kit's wording where WordPress's options are the likely cause. */
+const NETWORK_HINTS: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused (is WordPress running, and is the address right?)',
   ENOTFOUND: 'host name not found (check the option url)',
-  EAI_AGAIN: 'host name lookup failed for now',
-  ECONNRESET: 'the connection was reset',
-  EPIPE: 'the connection was closed while sending',
-  ETIMEDOUT: 'the connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_SOCKET: 'the connection was closed unexpectedly',
-  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is self-signed',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
 };
 
-/** The most telling reason in an error's cause chain: a system error code, else the innermost message. */
+/** The most telling reason in an error's cause chain (the kit's table, with WordPress's hints). */
 export function networkReason(error: unknown): string {
-  let current: unknown = error;
-  let innermost = '';
-  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
-    if (typeof current === 'object') {
-      const code = (current as { code?: unknown }).code;
-      if (typeof code === 'string' && code in NETWORK_REASONS) return `${NETWORK_REASONS[code]} [${code}]`;
-      const message = (current as { message?: unknown }).message;
-      if (typeof message === 'string' && message !== '') innermost = message;
-      current = (current as { cause?: unknown }).cause;
-    } else {
-      innermost = String(current);
-      break;
-    }
-  }
-  return innermost === '' ? 'no answer' : innermost;
+  return kitNetworkReason(error, NETWORK_HINTS);
 }
 
 export interface RequestSignals {
@@ -286,18 +207,6 @@ export function unexpectedAnswerError(
     `WordPress at ${site} answered ${method} ${route} with an unexpected shape (${detail}); is this a WordPress REST API?`,
     { retryable: false },
   );
-}
-
-/**
- * Removes any trace of the secret from a text: the password as given, without its spaces (WordPress ignores
- * them), and the Basic credentials built from it.
- */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  }
-  return out;
 }
 
 /** The strings `redact` hides for a user and Application Password. */

@@ -14,7 +14,11 @@ const wordpress = {
   name: 'wordpress',
   optionsSchema: WordPressOptions,
   create(options: WordPressOptions, context: PublisherContext): WordPressPublisher {
-    return createWordPressPublisher(options, { log: context.log, fetch: context.fetch });
+    return createWordPressPublisher(options, {
+      log: context.log,
+      fetch: context.fetch,
+      clock: context.clock,
+    });
   },
 } satisfies PublisherPlugin<WordPressOptions>;
 

@@ -9,11 +9,11 @@
  * earlier attempt. After a failed upload no further one starts.
  */
 import type { z } from 'zod';
-import { allBounded, MEDIA_CONCURRENCY } from '../../src/concurrency.js';
 import { errorMessage, PublishError } from '../../src/errors.js';
+import { allBounded, MEDIA_CONCURRENCY } from '../../src/publisher/kit/index.js';
 import type { PublishImage, PublishInput, PublishLog } from '../../src/publisher/types.js';
 import type { WordPressClient } from './client.js';
-import { HttpFailure } from './errors.js';
+import { HttpFailure } from './failures.js';
 import { mediaSlug } from './marker.js';
 import { MEDIA_FIELDS, WpMedia, WpMediaList } from './wp-schema.js';
 

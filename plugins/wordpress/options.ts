@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categoriesOption } from '../../src/publisher/kit/index.js';
 
 /**
  * Options of the `wordpress` publisher: one blog's `options` in the config file. Validated once at start-up.
@@ -18,40 +19,8 @@ const httpUrl = z.url({
   error: 'must be an http(s) URL, e.g. https://blog.example.cz',
 });
 
-/** Marketplace category id (a YAML key, so a string) → WordPress term id. */
-const categoryMap = z.record(z.string().regex(/^\s*\d+\s*$/), termId).transform((record) => {
-  const map = new Map<number, number>();
-  for (const [key, value] of Object.entries(record)) map.set(Number(key.trim()), value);
-  return map as ReadonlyMap<number, number>;
-});
-
-/**
- * `identity` or a map. Decided on the input's type first, so that a bad map reports the bad entry (with its
- * key) instead of a vague "invalid input".
- */
-const categories = z.unknown().transform((value, ctx): 'identity' | ReadonlyMap<number, number> => {
-  if (value === 'identity') return 'identity';
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const parsed = categoryMap.safeParse(value);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) {
-      const message =
-        issue.code === 'invalid_key'
-          ? 'keys must be marketplace category ids (whole numbers)'
-          : issue.message;
-      ctx.issues.push({ code: 'custom', path: issue.path, message, input: value });
-    }
-    return z.NEVER;
-  }
-  ctx.issues.push({
-    code: 'custom',
-    message:
-      "must be 'identity' or a map from marketplace category id to WordPress category id, e.g. { 12: 5 }" +
-      (typeof value === 'string' ? ` (found "${value}")` : ''),
-    input: value,
-  });
-  return z.NEVER;
-});
+/** `identity` or a map from marketplace category id (a YAML key, so a string) to WordPress term id. */
+const categories = categoriesOption(termId, (id) => id, 'WordPress category id, e.g. { 12: 5 }');
 
 /** "unknown option 'x' (known: …)": the message for a misspelt option. */
 function unknownOptions(keys: readonly string[], known: string): string {

@@ -12,7 +12,7 @@ import { errorMessage, PublishError } from '../../src/errors.js';
 import type { PublishDeal, PublishLog } from '../../src/publisher/types.js';
 import { escapeText } from '../../src/render/sanitize.js';
 import type { WordPressClient } from './client.js';
-import { HttpFailure } from './errors.js';
+import { HttpFailure } from './failures.js';
 import type { WordPressOptions } from './options.js';
 import { WpTerm, WpTermList } from './wp-schema.js';
 

@@ -3,6 +3,7 @@
  * (with the contract, ../types.ts) instead of reaching into the daemon's own modules.
  */
 export { allBounded, MEDIA_CONCURRENCY } from '../../concurrency.js';
+export { listenLimited } from '../../http-limits.js';
 export { USER_AGENT } from '../../version.js';
 export { type CategoryMapping, type CategoryPick, categoriesOption, pickCategory } from './categories.js';
 export { createKeyedLock, type KeyedLock } from './lock.js';

@@ -5,10 +5,10 @@ import {
   isSafeArticlePath,
   parseRequestPath,
   pathToRoot,
-  safeSlug,
   slugFromPath,
   suffixedSlug,
 } from '../../../../plugins/static/paths.js';
+import { safeSlug } from '../../../../src/publisher/kit/index.js';
 
 describe('plugins/static/paths', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZATION_HEADER_FIX, credentialsFix } from '../../../../plugins/wordpress/publisher.js';
+import { AUTHORIZATION_HEADER_FIX, credentialsFix } from '../../../../plugins/wordpress/diagnose.js';
 
 describe('plugins/wordpress credentialsFix (doctor)', () => {
   it('blames the password when WordPress received and refused the credentials', () => {

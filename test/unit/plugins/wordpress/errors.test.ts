@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BadJsonFailure,
   classifyHttpFailure,
-  HttpFailure,
   networkReason,
   type RequestContext,
-  redact,
   redactError,
   secretsOf,
-  TransportFailure,
   toPublishError,
 } from '../../../../plugins/wordpress/errors.js';
+import { BadJsonFailure, HttpFailure, TransportFailure } from '../../../../plugins/wordpress/failures.js';
 import { WpErrorBody } from '../../../../plugins/wordpress/wp-schema.js';
 import { PublishError } from '../../../../src/errors.js';
+import { redact } from '../../../../src/publisher/kit/index.js';
 
 const SITE = 'https://blog.example.cz';
 const context: RequestContext = {

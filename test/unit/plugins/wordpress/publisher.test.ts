@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isLocalUrl } from '../../../../plugins/wordpress/diagnose.js';
 import wordpress from '../../../../plugins/wordpress/index.js';
-import { asciiFilename, isLocalUrl, storedAttachmentId } from '../../../../plugins/wordpress/publisher.js';
+import { asciiFilename, storedAttachmentId } from '../../../../plugins/wordpress/media.js';
 import { systemClock } from '../../../../src/clock.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';

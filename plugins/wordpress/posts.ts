@@ -1,0 +1,231 @@
+/**
+ * The deal's post (and its brief draft) in WordPress, exactly once: an earlier attempt's post is found
+ * (lookup.ts) and reused, raised to the configured status but never lowered; otherwise the photos are
+ * ensured (media.ts) and the post is created with the block markup and the deal's marker.
+ */
+import { z } from 'zod';
+import { PublishError } from '../../src/errors.js';
+import { readProgress } from '../../src/publisher/kit/index.js';
+import type {
+  DraftInput,
+  DraftResult,
+  PublishDeal,
+  PublishImage,
+  PublishInput,
+  PublishLog,
+  PublishResult,
+} from '../../src/publisher/types.js';
+import { toBlockMarkup } from '../../src/render/blocks.js';
+import { escapeText } from '../../src/render/sanitize.js';
+import type { ImageRef } from '../../src/render/types.js';
+import type { SiteCategories } from './categories.js';
+import type { WordPressClient } from './client.js';
+import { WordPressErrorCode } from './errors.js';
+import { firstParagraphExcerpt } from './excerpt.js';
+import { findPost, type GetIfExists } from './lookup.js';
+import { briefMarker, postMarker, withMarker } from './marker.js';
+import { type MediaLibrary, uniqueByNumber } from './media.js';
+import type { WordPressOptions } from './options.js';
+import type { createTermResolver, ExtraTerms } from './terms.js';
+import { POST_FIELDS, type WpMedia, WpPost } from './wp-schema.js';
+
+/** What this plugin records through `progress` (and reads back from `previous` as a hint). */
+export const WordPressProgress = z.object({
+  /** The post of the article, once it exists. */
+  wpPostId: z.number().int().positive().optional().catch(undefined),
+  /** The brief draft, once it exists. */
+  wpDraftId: z.number().int().positive().optional().catch(undefined),
+  /** Photo number → attachment id, as each upload finishes. */
+  wpMedia: z.record(z.string(), z.number().int().positive()).optional().catch(undefined),
+});
+export type WordPressProgress = z.infer<typeof WordPressProgress>;
+
+const STATUS_RANK: Record<string, number> = { draft: 0, pending: 1, publish: 2 };
+
+export interface PostsDeps {
+  client: WordPressClient;
+  options: WordPressOptions;
+  getIfExists: GetIfExists;
+  categories: Pick<SiteCategories, 'resolveCategory'>;
+  terms: Pick<ReturnType<typeof createTermResolver>, 'extraTerms'>;
+  media: MediaLibrary;
+}
+
+export interface Posts {
+  publish(input: PublishInput): Promise<PublishResult>;
+  createDraft(input: DraftInput): Promise<DraftResult>;
+}
+
+export function createPosts(deps: PostsDeps): Posts {
+  const { client, options, getIfExists, categories, terms, media: library } = deps;
+  const site = client.site;
+
+  function trashedError(deal: PublishDeal, post: WpPost, what: string): PublishError {
+    return new PublishError(
+      WordPressErrorCode.postTrashed,
+      `The ${what} for deal ${deal.dealId} (post ${post.id}) is in the trash of ${site}: restore it (Posts → Trash → Restore) to use it again, or delete it permanently to let pressbridge create a new one`,
+      { retryable: false },
+    );
+  }
+
+  /** Raises a draft or pending post to the configured status (never lowers one). */
+  async function raiseStatus(post: WpPost, log: PublishLog, signal: AbortSignal): Promise<WpPost> {
+    const current = STATUS_RANK[post.status];
+    const wanted = STATUS_RANK[options.status];
+    if (current === undefined || wanted === undefined || wanted <= current) return post;
+    log.info(
+      { postId: post.id, from: post.status, to: options.status },
+      'the deal’s post exists with a lower status; updating it',
+    );
+    return await client.request(
+      WpPost,
+      {
+        method: 'POST',
+        route: `/wp/v2/posts/${post.id}`,
+        query: { _fields: POST_FIELDS },
+        data: { status: options.status },
+      },
+      signal,
+    );
+  }
+
+  function postFields(category: number | undefined, extra: ExtraTerms): Record<string, unknown> {
+    const fields: Record<string, unknown> = {};
+    const ids = [...new Set([category, extra.category])].filter((id) => id !== undefined);
+    if (ids.length > 0) fields.categories = ids;
+    if (extra.tags.length > 0) fields.tags = extra.tags;
+    if (options.author !== undefined) fields.author = options.author;
+    if (options.commentStatus !== undefined) fields.comment_status = options.commentStatus;
+    return fields;
+  }
+
+  async function publish(input: PublishInput): Promise<PublishResult> {
+    const { deal, log, signal } = input;
+    const started = Date.now();
+    const previous = readProgress(WordPressProgress, input.previous);
+    const marker = postMarker(deal.dealId);
+    await client.me(signal);
+
+    const find = { marker, hint: previous.wpPostId, slug: input.slug };
+    const existing = await findPost(client, getIfExists, find, log, signal);
+    if (existing) {
+      if (existing.status === 'trash') throw trashedError(deal, existing, 'post');
+      if (previous.wpPostId !== existing.id) await input.progress({ wpPostId: existing.id });
+      const post = await raiseStatus(existing, log, signal);
+      if (post.status === 'future') {
+        log.warn({ postId: post.id }, 'the deal’s post is scheduled for later in WordPress; leaving it so');
+      }
+      log.info(
+        {
+          dealId: deal.dealId,
+          postId: post.id,
+          status: post.status,
+          url: post.link,
+          ms: Date.now() - started,
+        },
+        'the deal’s post already exists in WordPress; reusing it',
+      );
+      return { url: post.link, ref: `wp:${post.id}`, reused: true };
+    }
+
+    const media = await library.ensureMedia(input);
+    const refs = new Map<number, ImageRef>();
+    for (const image of uniqueByNumber(input.images)) {
+      const stored = media.get(image.n);
+      if (stored) refs.set(image.n, imageRef(stored, image));
+    }
+    const category = await categories.resolveCategory(deal, log, signal);
+    const extra = await terms.extraTerms(deal, log, signal);
+    const data: Record<string, unknown> = {
+      // The title is text: escaped, so WordPress shows markup in it as characters for every user role.
+      title: escapeText(input.article.title),
+      content: withMarker(toBlockMarkup(input.article, refs), marker),
+      status: options.status,
+      slug: input.slug,
+      ...postFields(category, extra),
+    };
+    // Plain text, escaped: WordPress stores an excerpt as HTML (as written, for users with unfiltered_html).
+    const excerpt = options.excerpt ? firstParagraphExcerpt(input.article.blocks) : undefined;
+    if (excerpt !== undefined) data.excerpt = escapeText(excerpt);
+    const cover = media.get(0);
+    if (cover) data.featured_media = cover.id;
+    const post = await client.request(
+      WpPost,
+      { method: 'POST', route: '/wp/v2/posts', query: { _fields: POST_FIELDS }, data },
+      signal,
+    );
+    await input.progress({ wpPostId: post.id });
+    log.info(
+      {
+        dealId: deal.dealId,
+        postId: post.id,
+        status: post.status,
+        url: post.link,
+        media: media.size,
+        ms: Date.now() - started,
+      },
+      'published to WordPress',
+    );
+    return { url: post.link, ref: `wp:${post.id}`, reused: false };
+  }
+
+  async function createDraft(input: DraftInput): Promise<DraftResult> {
+    const { deal, log, signal } = input;
+    const previous = readProgress(WordPressProgress, input.previous);
+    const marker = briefMarker(deal.dealId);
+    await client.me(signal);
+    const editUrl = async (id: number) =>
+      `${(await client.root(signal)).adminUrl}post.php?post=${id}&action=edit`;
+
+    const find = { marker, hint: previous.wpDraftId, slug: input.slug };
+    const existing = await findPost(client, getIfExists, find, log, signal);
+    if (existing) {
+      if (existing.status === 'trash') throw trashedError(deal, existing, 'brief draft');
+      if (previous.wpDraftId !== existing.id) await input.progress({ wpDraftId: existing.id });
+      log.info(
+        { dealId: deal.dealId, postId: existing.id, status: existing.status },
+        'the deal’s brief draft already exists in WordPress; reusing it',
+      );
+      return { ref: `wp:${existing.id}`, editUrl: await editUrl(existing.id), reused: true };
+    }
+
+    const category = await categories.resolveCategory(deal, log, signal);
+    const extra = await terms.extraTerms(deal, log, signal);
+    const blocks = toBlockMarkup(
+      { title: undefined, blocks: [...input.brief], cover: undefined, notes: [] },
+      new Map(),
+    );
+    const post = await client.request(
+      WpPost,
+      {
+        method: 'POST',
+        route: '/wp/v2/posts',
+        query: { _fields: POST_FIELDS },
+        data: {
+          title: escapeText(input.title),
+          content: withMarker(blocks, marker),
+          status: 'draft',
+          slug: input.slug,
+          ...postFields(category, extra),
+        },
+      },
+      signal,
+    );
+    await input.progress({ wpDraftId: post.id });
+    log.info({ dealId: deal.dealId, postId: post.id }, 'created the brief draft in WordPress');
+    return { ref: `wp:${post.id}`, editUrl: await editUrl(post.id), reused: false };
+  }
+
+  return { publish, createDraft };
+}
+
+/** The image block's reference: the `large` size as the block editor picks it, else the full file. */
+function imageRef(media: WpMedia, image: PublishImage): ImageRef {
+  const large = media.media_details?.sizes?.large;
+  const ref: ImageRef = { id: media.id, url: large?.source_url ?? media.source_url, alt: image.alt };
+  const width = large ? large.width : (media.media_details?.width ?? image.width);
+  const height = large ? large.height : (media.media_details?.height ?? image.height);
+  if (width !== undefined) ref.width = width;
+  if (height !== undefined) ref.height = height;
+  return ref;
+}

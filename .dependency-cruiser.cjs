@@ -3,20 +3,6 @@
  * webhook → queue → pipeline → publisher (plugins) → hand-in; each rule below says which way imports may run.
  */
 /**
- * KNOWN exceptions, removed by pb-14d: the files under src/ that the WordPress and static plugins still import
- * (logger, per-key concurrency, HTTP limits, version, the pipeline's clock re-export, the marketplace schema).
- * Delete this list when their plugin work is merged.
- */
-const KNOWN_PLUGIN_EXCEPTIONS = [
-  '^src/logger\\.ts$',
-  '^src/concurrency\\.ts$',
-  '^src/http-limits\\.ts$',
-  '^src/version\\.ts$',
-  '^src/pipeline/clock\\.ts$',
-  '^src/marketplace/schema\\.ts$',
-];
-
-/**
  * KNOWN type-only cycles outside pb-14a's area (swc, the parser used here, does not tell `import type` apart):
  * status/views/deadline-card.ts ⇄ overview.ts (`Sourced`), config/schema.ts ⇄ pipeline/options.ts
  * (`BlogConfig`, for pb-14b). Delete an entry once its cycle is gone.
@@ -52,19 +38,8 @@ module.exports = {
       from: { path: '^plugins/' },
       to: {
         path: '^src/',
-        pathNot: [
-          ...PLUGIN_CONTRACT,
-          // removed by pb-14d (plugins/github has none: the rule below)
-          ...KNOWN_PLUGIN_EXCEPTIONS,
-        ],
+        pathNot: PLUGIN_CONTRACT,
       },
-    },
-    {
-      name: 'github-plugin-sees-only-its-contract',
-      severity: 'error',
-      comment: 'The GitHub plugin is done (pb-14c): no known exceptions for it.',
-      from: { path: '^plugins/github/' },
-      to: { path: '^src/', pathNot: PLUGIN_CONTRACT },
     },
     {
       name: 'render-does-no-io',

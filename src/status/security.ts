@@ -15,6 +15,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createGuessLimiter, type GuessLimiter } from './guess-limit.js';
 
 export const CSRF_COOKIE = 'pb_csrf';
 export const FLASH_COOKIE = 'pb_flash';
@@ -82,8 +83,10 @@ export function basicPassword(header: string | undefined): string | undefined {
 export interface AccessOptions {
   password: string | undefined;
   allowedHosts: readonly string[];
-  /** Renders the refusal pages (401 and 403) in the page's own look. */
-  refuse(res: Response, status: 401 | 403, title: string, message: string): void;
+  /** Renders the refusal pages (401, 403 and 429) in the page's own look. */
+  refuse(res: Response, status: 401 | 403 | 429, title: string, message: string): void;
+  /** Wrong passwords per client address (default: 10 a minute, see guess-limit.ts). */
+  guesses?: GuessLimiter;
 }
 
 /**
@@ -96,12 +99,30 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-re
 /** Password when one is set; else direct requests to loopback (or explicitly allowed) host names only. */
 export function accessControl(options: AccessOptions): RequestHandler {
   const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
+  const guesses = options.guesses ?? createGuessLimiter();
   return (req, res, next) => {
     if (options.password !== undefined) {
       const given = basicPassword(req.headers.authorization);
-      if (given !== undefined && safeEqual(given, options.password)) {
-        next();
-        return;
+      if (given !== undefined) {
+        // With `trust proxy: loopback` (status/index.ts) req.ip is the address a local reverse proxy saw.
+        const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+        const waitMs = guesses.blockedFor(client);
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000);
+          res.set('Retry-After', String(seconds));
+          options.refuse(
+            res,
+            429,
+            'Too many wrong passwords',
+            `Too many wrong passwords from this address; try again in ${seconds} s.`,
+          );
+          return;
+        }
+        if (safeEqual(given, options.password)) {
+          next();
+          return;
+        }
+        guesses.failed(client);
       }
       res.set('WWW-Authenticate', 'Basic realm="pressbridge status", charset="UTF-8"');
       options.refuse(

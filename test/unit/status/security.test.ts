@@ -171,6 +171,33 @@ describe('src/status/security', () => {
     expect(asset.status).toBe(401);
   });
 
+  it('limits wrong passwords to 10 a minute per address: then 429 with Retry-After, even for the right one', async () => {
+    server = await startStatusServer(deps('correct horse battery'), { host: '127.0.0.1', port: 0 });
+    const attempt = (password: string, from?: string) =>
+      raw(server!.url, {
+        Authorization: basic('admin', password),
+        ...(from === undefined ? {} : { 'X-Forwarded-For': from }),
+      });
+
+    const wrong = [];
+    for (let i = 0; i < 10; i += 1) wrong.push((await attempt(`guess-${i}`)).status);
+    const blocked = await attempt('guess-10');
+    const rightWhileBlocked = await attempt('correct horse battery');
+    const otherClient = await attempt('correct horse battery', '198.51.100.9');
+    const withoutPassword = await fetch(server.url);
+
+    expect(wrong).toEqual(Array(10).fill(401));
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(blocked.body).toContain('Too many wrong passwords');
+    expect(rightWhileBlocked.status).toBe(429);
+    // Another address (through the local proxy) is not held back by this one's guesses.
+    expect(otherClient.status).toBe(200);
+    // A browser's first request without credentials is no guess: it still gets the 401 that makes it ask.
+    expect(withoutPassword.status).toBe(401);
+  });
+
   it('answers only loopback host names without a password (DNS rebinding, a proxy publishing it)', async () => {
     server = await startStatusServer(
       { ...deps(), allowedHosts: ['pressbridge'] },

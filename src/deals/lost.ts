@@ -17,7 +17,8 @@
  */
 import { AppError, errorMessage } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import { AGENT_DEADLINE_MINUTES, type Deal } from '../marketplace/schema.js';
+import type { Deal } from '../marketplace/schema.js';
+import { DEAL_DEADLINE_MS } from './lifecycle.js';
 import { type BoughtService, servicesOf } from './services.js';
 import type { DealLogger, DealStore } from './store.js';
 
@@ -87,7 +88,7 @@ export function lateDeadline(data: Record<string, unknown>): number | undefined 
   const check = storedCheck(data);
   if (!check || judgeLostDeal(check).kind !== 'still_wanted') return undefined;
   const at = Date.parse(check.at);
-  return Number.isFinite(at) ? at + AGENT_DEADLINE_MINUTES * 60_000 : undefined;
+  return Number.isFinite(at) ? at + DEAL_DEADLINE_MS : undefined;
 }
 
 export interface AskInput {

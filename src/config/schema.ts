@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isKnownTimeZone } from '../marketplace/date-time.js';
 import { SERVICE_TIME_ZONE } from '../marketplace/schema.js';
-import { PipelineSettings } from '../pipeline/options.js';
+import { PipelineSettings } from '../pipeline/settings.js';
 import { ReconcileSettings } from '../reconcile/settings.js';
 import { RenderSettings } from '../render/limits.js';
 import { DisclosureSettings, LinkSettings } from '../render/policy.js';

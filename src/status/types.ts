@@ -5,6 +5,9 @@ import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
 import type { LastSweep } from '../reconcile/index.js';
 
+/** A data source's answer, or why there is none (Redis down, a timeout): each card copes on its own. */
+export type Sourced<T> = { ok: true; value: T } | { ok: false; error: string };
+
 /** The part of the deal store the status page reads (it never writes). */
 export type StatusStore = Pick<
   DealStore,

@@ -1,7 +1,7 @@
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import { html, type SafeHtml } from '../html.js';
+import type { Sourced } from '../types.js';
 import type { ViewContext } from './layout.js';
-import type { Sourced } from './overview.js';
 import { ago, dealLink } from './parts.js';
 
 /**

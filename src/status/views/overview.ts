@@ -4,13 +4,12 @@ import type { RateLimitSnapshot } from '../../marketplace/rate-limit.js';
 import type { LastSweep } from '../../reconcile/index.js';
 import { formatAge, stateLabel, stateTone } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
-import type { QueueCounts, TargetStatus } from '../types.js';
+import type { QueueCounts, Sourced, TargetStatus } from '../types.js';
 import { deadlineCard } from './deadline-card.js';
 import { layout, type ViewContext } from './layout.js';
 import { ago, blogLabel, countdown, dealLink, exactTime, stateBadge } from './parts.js';
 
-/** A data source's answer, or why there is none (Redis down, a timeout): each card copes on its own. */
-export type Sourced<T> = { ok: true; value: T } | { ok: false; error: string };
+export type { Sourced };
 
 export interface OverviewData {
   counts: Sourced<Readonly<Record<string, number>>>;

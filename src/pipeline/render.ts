@@ -2,13 +2,13 @@
  * Step 4, render: the text becomes a sanitised Article with a title (the first `<h1>`, else the deal's name),
  * the blog's disclosure label and link policy applied, a slug, and the photos become PublishImages named after
  * the slug. The text is parsed, sanitised and rendered in a render thread within the render limits
- * (src/render/pool.ts); a text over a limit fails the deal with a RenderLimitError naming the limit. The policy
- * is one linear pass over the already bounded result.
+ * (src/render/pool.ts), the policy included; a text over a limit fails the deal with a RenderLimitError naming
+ * the limit.
  */
 import type { PublishImage } from '../publisher/types.js';
 import { altText } from '../render/blocks.js';
 import { RenderSettings } from '../render/limits.js';
-import { type ArticlePolicy, applyPolicy, DEFAULT_POLICY } from '../render/policy.js';
+import { type ArticlePolicy, DEFAULT_POLICY } from '../render/policy.js';
 import { parseArticleIsolated } from '../render/pool.js';
 import { slugify } from '../render/slug.js';
 import type { Article, RenderNote } from '../render/types.js';
@@ -39,12 +39,12 @@ export async function renderDeal(
   input: RenderInput,
   settings: RenderSettings = RenderSettings.parse({}),
 ): Promise<RenderedDeal> {
-  const parsed = await parseArticleIsolated(input.html, {
+  const article = await parseArticleIsolated(input.html, {
     photoNumbers: input.photos.map((p) => p.n),
     limits: settings.limits,
     threads: settings.threads,
+    policy: input.policy ?? DEFAULT_POLICY,
   });
-  const article = applyPolicy(parsed, input.policy ?? DEFAULT_POLICY);
   const name = input.dealName?.replace(/\s+/g, ' ').trim();
   const [title, titleSource]: [string, TitleSource] = article.title
     ? [article.title, 'h1']

@@ -10,6 +10,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { checkTextSize, RenderLimitError, type RenderLimits } from './limits.js';
+import type { ArticlePolicy } from './policy.js';
 import type { RenderReply, RenderTask } from './render-worker.js';
 import type { Article } from './types.js';
 
@@ -40,9 +41,11 @@ export interface IsolatedRenderOptions {
   limits: RenderLimits;
   /** Threads of the pool, fixed when it is first created. */
   threads: number;
+  /** The blog's disclosure label and link policy, applied in the thread too (src/render/policy.ts). */
+  policy?: ArticlePolicy;
 }
 
-/** `parseArticle` in a render thread, within the limits. */
+/** `parseArticle` (and the blog's policy) in a render thread, within the limits. */
 export async function parseArticleIsolated(html: string, options: IsolatedRenderOptions): Promise<Article> {
   const { limits } = options;
   // Refused before the text is even copied to a thread.
@@ -55,7 +58,13 @@ export async function parseArticleIsolated(html: string, options: IsolatedRender
   });
   try {
     const reply = await renderPool(options.threads).run(
-      { html, photoNumbers: [...options.photoNumbers], limits, started: port2 },
+      {
+        html,
+        photoNumbers: [...options.photoNumbers],
+        limits,
+        started: port2,
+        ...(options.policy === undefined ? {} : { policy: options.policy }),
+      },
       { transferList: [port2], signal: budget.signal },
     );
     if (!reply.ok) throw new RenderLimitError(reply.limit, reply.message);

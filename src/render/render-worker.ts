@@ -5,6 +5,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { parseArticle } from './html.js';
 import { RenderLimitError, type RenderLimitName, type RenderLimits } from './limits.js';
+import { type ArticlePolicy, applyPolicy } from './policy.js';
 import type { Article } from './types.js';
 
 export interface RenderTask {
@@ -13,6 +14,8 @@ export interface RenderTask {
   limits: RenderLimits;
   /** Gets one message, 'started', when this thread takes the task. */
   started: MessagePort;
+  /** Applied to the parsed article here, so the link rewrite does not run on the daemon's event loop either. */
+  policy?: ArticlePolicy;
 }
 
 /** A refusal travels as data: class and fields of a thrown error do not survive the thread boundary. */
@@ -24,10 +27,8 @@ export default function renderTask(task: RenderTask): RenderReply {
   task.started.postMessage('started');
   task.started.close();
   try {
-    return {
-      ok: true,
-      article: parseArticle(task.html, { photoNumbers: task.photoNumbers, limits: task.limits }),
-    };
+    const article = parseArticle(task.html, { photoNumbers: task.photoNumbers, limits: task.limits });
+    return { ok: true, article: task.policy === undefined ? article : applyPolicy(article, task.policy) };
   } catch (error) {
     if (error instanceof RenderLimitError) return { ok: false, limit: error.limit, message: error.message };
     throw error;

@@ -34,7 +34,9 @@ export function openContext(
   },
   env: NodeJS.ProcessEnv = process.env,
 ): CommandContext {
-  const config = loadConfig({ path: options.config, env });
+  // Reading deals needs no blog secret; building a publisher loads the config strictly again (below), so a
+  // missing `{ env: NAME }` in a blog's options still fails there with its name.
+  const config = loadConfig({ path: options.config, env, lenientBlogSecrets: true });
   // Commands print their own results; the library's log lines are for problems only.
   const log = createLogger({ level: 'warn', destination: process.stderr });
   const redis = createRedisClient(config.redis.url, 'store', { log });
@@ -57,11 +59,14 @@ export function openContext(
       return queue;
     },
     publishers() {
-      publishers ??= options.plugins
-        ? Promise.resolve(createPublishers(config, options.plugins, { log }))
-        : loadPlugins(config.blogs.map((blog) => blog.publisher)).then((plugins) =>
-            createPublishers(config, plugins, { log }, knownPublishers()),
-          );
+      publishers ??= Promise.resolve().then(() => {
+        const strict = loadConfig({ path: options.config, env });
+        return options.plugins
+          ? createPublishers(strict, options.plugins, { log })
+          : loadPlugins(strict.blogs.map((blog) => blog.publisher)).then((plugins) =>
+              createPublishers(strict, plugins, { log }, knownPublishers()),
+            );
+      });
       return publishers;
     },
     async close() {

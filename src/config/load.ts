@@ -74,14 +74,36 @@ function readSecretFile(file: string, where: string, issues: ConfigIssue[]): str
   }
 }
 
+/** Options of the config loading. */
+export interface LoadOptions {
+  /**
+   * Leaves unset `{ env: NAME }` references inside `blogs[].options` unset instead of failing: for commands
+   * that only read the deals and never build a publisher (`deals`, `deal <id>`, …). The plugin checks those
+   * options when its publisher is built; the operator commands load the config strictly again then.
+   */
+  lenientBlogSecrets?: boolean;
+}
+
+function isBlogOption(path: PropertyKey[]): boolean {
+  return path[0] === 'blogs' && path[2] === 'options';
+}
+
 /** Replaces `{ env: NAME }` and `{ file: PATH }` references anywhere in the document by their values. */
-function resolveReferences(value: unknown, env: Env, path: PropertyKey[], issues: ConfigIssue[]): unknown {
-  if (Array.isArray(value)) return value.map((v, i) => resolveReferences(v, env, [...path, i], issues));
+function resolveReferences(
+  value: unknown,
+  env: Env,
+  path: PropertyKey[],
+  issues: ConfigIssue[],
+  options: LoadOptions = {},
+): unknown {
+  if (Array.isArray(value))
+    return value.map((v, i) => resolveReferences(v, env, [...path, i], issues, options));
   if (!isRecord(value)) return value;
   const keys = Object.keys(value);
   if (keys.length === 1 && keys[0] === 'env' && typeof value.env === 'string') {
     const resolved = env[value.env];
-    if (resolved === undefined || resolved === '') {
+    const tolerated = options.lenientBlogSecrets === true && isBlogOption(path);
+    if ((resolved === undefined || resolved === '') && !tolerated) {
       issues.push({ path: formatPath(path), message: `environment variable ${value.env} is not set` });
     }
     return resolved;
@@ -90,7 +112,7 @@ function resolveReferences(value: unknown, env: Env, path: PropertyKey[], issues
     return readSecretFile(value.file, formatPath(path), issues);
   }
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, resolveReferences(v, env, [...path, k], issues)]),
+    Object.entries(value).map(([k, v]) => [k, resolveReferences(v, env, [...path, k], issues, options)]),
   );
 }
 
@@ -105,12 +127,17 @@ function setAt(root: Record<string, unknown>, path: readonly string[], value: st
 }
 
 /** Validates an already-read document (YAML parsed to plain data) together with the environment. */
-export function parseConfig(document: unknown, env: Env, source?: string): Readonly<Config> {
+export function parseConfig(
+  document: unknown,
+  env: Env,
+  source?: string,
+  options: LoadOptions = {},
+): Readonly<Config> {
   const issues: ConfigIssue[] = [];
   const raw = document ?? {};
   if (!isRecord(raw))
     throw new ConfigError([{ path: '', message: `expected a mapping, found ${describe(raw)}` }], source);
-  const resolved = resolveReferences(raw, env, [], issues) as Record<string, unknown>;
+  const resolved = resolveReferences(raw, env, [], issues, options) as Record<string, unknown>;
   for (const { env: name, path } of ENV_OVERRIDES) {
     const direct = env[name];
     const file = env[`${name}_FILE`];
@@ -131,7 +158,7 @@ export function parseConfig(document: unknown, env: Env, source?: string): Reado
 }
 
 /** Reads the YAML file named by `--config` or `PRESSBRIDGE_CONFIG`, then validates it. */
-export function loadConfig(options: { path?: string | undefined; env: Env }): Readonly<Config> {
+export function loadConfig(options: { path?: string | undefined; env: Env } & LoadOptions): Readonly<Config> {
   const path = options.path ?? options.env.PRESSBRIDGE_CONFIG;
   if (!path) {
     throw new ConfigError([
@@ -154,7 +181,9 @@ export function loadConfig(options: { path?: string | undefined; env: Env }): Re
       path,
     );
   }
-  return parseConfig(doc.toJS() as Json, options.env, path);
+  return parseConfig(doc.toJS() as Json, options.env, path, {
+    ...(options.lenientBlogSecrets ? { lenientBlogSecrets: true } : {}),
+  });
 }
 
 function deepFreeze<T>(value: T): T {

@@ -171,4 +171,15 @@ describe('operator commands (integration)', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('pressbridge has no record of deal 424242');
   });
+
+  it('reads the deals without the WordPress password; building the publisher still names the variable', async () => {
+    const listed = await cli(['deals', '--json'], { WP_PASSWORD: '' });
+    expect(listed.stderr).toBe('');
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toHaveProperty('items');
+
+    const sync = await cli(['categories', 'sync', '1', '--dry-run'], { WP_PASSWORD: '' });
+    expect(sync.code).not.toBe(0);
+    expect(sync.stderr).toContain('environment variable WP_PASSWORD is not set');
+  });
 });

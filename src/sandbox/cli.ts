@@ -10,6 +10,8 @@ import { createSandbox, DEFAULT_SANDBOX_API_KEY } from './index.js';
 import { loadProfile } from './profile.js';
 
 export const DEFAULT_SANDBOX_PORT = 8090;
+/** Where `sandbox accept` finds the running sandbox when `--url` is not given (else the default port). */
+export const SANDBOX_URL_ENV = 'PRESSBRIDGE_SANDBOX_URL';
 
 function integer(min: number) {
   return (value: string): number => {
@@ -80,6 +82,7 @@ async function serve(options: ServeOptions): Promise<void> {
       `  Register a webhook: curl -X PUT -H 'Authorization: Bearer ${sandbox.apiKey}' -H 'Content-Type: application/json' \\`,
       `      -d '{"url":"https://…/webhook"}' ${sandbox.url}/v1/webhook`,
       `  Accept a deal:      pressbridge sandbox accept --url ${sandbox.url}`,
+      `                      (or once: export ${SANDBOX_URL_ENV}=${sandbox.url}, then pressbridge sandbox accept)`,
       '',
     ].join('\n'),
   );
@@ -168,7 +171,11 @@ export function sandboxCommand(): Command {
     .description(
       'play the advertiser: create an accepted deal in a running sandbox and deliver deal.accepted',
     )
-    .option('--url <url>', 'the running sandbox', `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`)
+    .option(
+      '--url <url>',
+      `the running sandbox (default: $${SANDBOX_URL_ENV}, else http://127.0.0.1:${DEFAULT_SANDBOX_PORT})`,
+      process.env[SANDBOX_URL_ENV] || `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
+    )
     .option('--blog <id>', 'blog id', integer(1))
     .option('--photos <n>', 'inline photos (0–5; a cover photo is added)', integer(0))
     .option('--title <title>', 'article title')

@@ -91,6 +91,19 @@ describe('pressbridge sandbox (CLI flags)', () => {
     });
     expect(await text.json()).toEqual({ deal_id: deal.id, obsah: deal.html });
 
+    // Without --url, accept posts to $PRESSBRIDGE_SANDBOX_URL (the line the sandbox printed), not port 8090.
+    expect(out).toContain(`export PRESSBRIDGE_SANDBOX_URL=${url}`);
+    const second = await run(TSX, ['src/cli.ts', 'sandbox', 'accept', '--no-deliver'], {
+      cwd: ROOT,
+      env: { ...process.env, PRESSBRIDGE_SANDBOX_URL: url },
+    });
+    const next = JSON.parse(second.stdout) as SandboxDeal;
+    const found = await fetch(`${url}/v1/deals/${next.id}/text`, {
+      headers: { Authorization: 'Bearer sandbox-key' },
+    });
+    expect(next.id).not.toBe(deal.id);
+    expect(found.status).toBe(200);
+
     started.kill('SIGTERM');
     await new Promise((done) => started.once('exit', done));
   });

@@ -147,4 +147,20 @@ describe('src/config/load', () => {
 
     expect(config.blogs[0]?.publisher).toBe('wordpress');
   });
+
+  it("lenientBlogSecrets leaves an unset secret in a blog's options unset, and only there", () => {
+    const doc = {
+      marketplace: { baseUrl: 'https://api.example.cz', apiKey: { env: 'PB_UNSET_KEY' } },
+      blogs: [{ id: 1, publisher: 'wordpress', options: { password: { env: 'PB_UNSET_WP' } } }],
+    };
+    const env = { PB_UNSET_KEY: 'key-123' };
+    const config = parseConfig(doc, env, undefined, { lenientBlogSecrets: true });
+    expect(config.blogs[0]?.options.password).toBeUndefined();
+    expect(issuesOf(() => parseConfig(doc, env))).toEqual([
+      { path: 'blogs[0].options.password', message: 'environment variable PB_UNSET_WP is not set' },
+    ]);
+    expect(issuesOf(() => parseConfig(doc, {}, undefined, { lenientBlogSecrets: true }))).toEqual([
+      { path: 'marketplace.apiKey', message: 'environment variable PB_UNSET_KEY is not set' },
+    ]);
+  });
 });

@@ -4,14 +4,8 @@
  * timed.
  */
 import { describe, expect, it } from 'vitest';
-import wordpress from '../../../../plugins/wordpress/index.js';
-import { systemClock } from '../../../../src/clock.js';
 import { MEDIA_CONCURRENCY } from '../../../../src/concurrency.js';
-import { createSilentLogger } from '../../../../src/logger.js';
-import type { PublisherProgress, PublishInput } from '../../../../src/publisher/types.js';
-
-const SITE = 'https://blog.example.cz';
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+import { publishInput, SITE, wordpressPublisher } from './publish-fixture.js';
 
 interface Held {
   slug: string;
@@ -104,43 +98,8 @@ function fakeWordPress(stored: Array<{ id: number; slug: string }> = []) {
 }
 
 function setup(images: number[], wp: ReturnType<typeof fakeWordPress>) {
-  const progress: PublisherProgress[] = [];
-  const input: PublishInput = {
-    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date(), acceptedAt: new Date() },
-    article: {
-      title: 'Výlet',
-      blocks: [
-        { type: 'paragraph', html: 'Text' },
-        ...images.filter((n) => n > 0).map((n) => ({ type: 'image' as const, n })),
-      ],
-      cover: 0,
-      notes: [],
-    },
-    slug: 'vylet',
-    images: images.map((n) => ({
-      n,
-      bytes: JPEG,
-      contentType: 'image/jpeg' as const,
-      filename: `vylet-${n}.jpg`,
-      alt: `alt ${n}`,
-      width: 1200,
-      height: 800,
-    })),
-    previous: {},
-    progress: async (patch) => {
-      progress.push(structuredClone(patch));
-    },
-    log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
-    signal: new AbortController().signal,
-  };
-  const publisher = wordpress.create(
-    wordpress.optionsSchema.parse({
-      url: SITE,
-      username: 'admin',
-      applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
-    }),
-    { blogId: 1, log: createSilentLogger(), dataDir: '/tmp', fetch: wp.fetch, clock: systemClock },
-  );
+  const { input, progress } = publishInput(images);
+  const publisher = wordpressPublisher(wp.fetch);
   return { publisher, input, progress };
 }
 

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isLocalUrl } from '../../../../plugins/wordpress/diagnose.js';
-import wordpress from '../../../../plugins/wordpress/index.js';
 import { asciiFilename, storedAttachmentId } from '../../../../plugins/wordpress/media.js';
-import { systemClock } from '../../../../src/clock.js';
 import { PublishError } from '../../../../src/errors.js';
-import { createSilentLogger } from '../../../../src/logger.js';
-import type { PublisherProgress, PublishInput, PublishLog } from '../../../../src/publisher/types.js';
+import type { PublishLog } from '../../../../src/publisher/types.js';
 import { useHttpMock } from '../../../http-mock.js';
+import { publishInput, SITE, wordpressPublisher } from './publish-fixture.js';
 
-const SITE = 'https://blog.example.cz';
 const INDEX = { name: 'Blog', url: SITE, home: SITE, namespaces: ['wp/v2'] };
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
 
 const http = useHttpMock();
 
@@ -32,49 +28,14 @@ function media(
 
 function setup(images: number[]) {
   const warnings: string[] = [];
-  const progress: PublisherProgress[] = [];
   const log: PublishLog = {
     debug: () => undefined,
     info: () => undefined,
     warn: (_fields, msg) => warnings.push(msg),
     error: () => undefined,
   };
-  const input: PublishInput = {
-    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date(), acceptedAt: new Date() },
-    article: {
-      title: 'Výlet',
-      blocks: [
-        { type: 'paragraph', html: 'Text' },
-        ...images.filter((n) => n > 0).map((n) => ({ type: 'image' as const, n })),
-      ],
-      cover: images.includes(0) ? 0 : undefined,
-      notes: [],
-    },
-    slug: 'vylet',
-    images: images.map((n) => ({
-      n,
-      bytes: JPEG,
-      contentType: 'image/jpeg' as const,
-      filename: `vylet-${n}.jpg`,
-      alt: `alt ${n}`,
-      width: 1200,
-      height: 800,
-    })),
-    previous: {},
-    progress: async (patch) => {
-      progress.push(structuredClone(patch));
-    },
-    log,
-    signal: new AbortController().signal,
-  };
-  const publisher = wordpress.create(
-    wordpress.optionsSchema.parse({
-      url: SITE,
-      username: 'admin',
-      applicationPassword: 'abcd efgh ijkl mnop qrst uvwx',
-    }),
-    { blogId: 1, log: createSilentLogger(), dataDir: '/tmp', clock: systemClock },
-  );
+  const { input, progress } = publishInput(images, log);
+  const publisher = wordpressPublisher();
   return { publisher, input, progress, warnings };
 }
 

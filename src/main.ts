@@ -264,6 +264,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           extraRoutes: metricsRoute,
           log,
           version: VERSION,
+          language: config.ui.language,
         },
         config.status.listen,
       );

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { UiSettings } from '../i18n/settings.js';
 import { isKnownTimeZone } from '../marketplace/date-time.js';
 import { SERVICE_TIME_ZONE } from '../marketplace/schema.js';
+import { MoneySettings } from '../money/settings.js';
+import { NotifySettings } from '../notify/settings.js';
 import { PipelineSettings } from '../pipeline/settings.js';
 import { ReconcileSettings } from '../reconcile/settings.js';
 import { RenderSettings } from '../render/limits.js';
 import { DisclosureSettings, LinkSettings } from '../render/policy.js';
+import { WatchSettings } from '../watch/settings.js';
 
 /**
  * A secret may be written in the file as a plain string, or as a reference: `{ env: NAME }` reads an
@@ -142,6 +146,14 @@ export const Config = z
     render: RenderSettings.prefault({}),
     /** The sweep for accepted deals whose webhook never arrived (see src/reconcile/index.ts). */
     reconcile: ReconcileSettings.prefault({}),
+    /** The language the blogger reads: status page, CLI messages, notifications (src/i18n/). */
+    ui: UiSettings.prefault({}),
+    /** Notification channels and rules (src/notify/). */
+    notify: NotifySettings.prefault({}),
+    /** The payout overview (src/money/). */
+    money: MoneySettings.prefault({}),
+    /** The check of live articles until they are paid (src/watch/). */
+    watch: WatchSettings.prefault({}),
     /** Folder for pressbridge's own files (embedded Redis data, static sites). */
     dataDir: z.string().default('./.data'),
     blogs: z.array(BlogConfig).default([]),

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/store.js';
+import type { Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
 import type { LastSweep } from '../reconcile/index.js';
@@ -94,6 +95,8 @@ export interface StatusDeps {
   secretValues?: () => Iterable<string | undefined>;
   /** Extra host names (besides loopback ones) accepted without a password, e.g. a container's name. */
   allowedHosts?: readonly string[];
+  /** The page's language (`ui.language`; default Czech). */
+  language?: Language;
   /** IANA zone for times shown (default: the process's zone). */
   timeZone?: string;
   /** Routes served behind the same access control, e.g. the lead's `/metrics` router. */

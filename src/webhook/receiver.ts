@@ -3,6 +3,7 @@ import type { Config } from '../config/schema.js';
 import type { DealStore, NewEventRecord } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { AnyEvent } from '../marketplace/schema.js';
 import type { DealProducer } from '../queue/producer.js';
 import { parseWebhookBody } from './events.js';
 import { type VerifySignatureInput, verifySignature, type WebhookSecretEntry } from './verify-signature.js';
@@ -33,6 +34,12 @@ export interface WebhookReceiverDeps {
    * that adds the secret file written by `pressbridge webhook register` / `rotate`, so a rotation needs no restart.
    */
   secrets?: (fresh?: boolean) => WebhookSecretEntry[];
+  /**
+   * Acts on an event other than `deal.accepted` after it is recorded (`deal.paid` on the deal, a claim's
+   * notification, …). Awaited before the 200: a throw answers 503 so the marketplace delivers again, so a
+   * handler must be idempotent and must swallow failures that should not cost a redelivery (notifications).
+   */
+  onEvent?: (event: AnyEvent, dealId: number | undefined) => Promise<void>;
 }
 
 class TimeoutError extends Error {
@@ -176,6 +183,7 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
             body: event,
             outcome: 'recorded',
           });
+          if (deps.onEvent) await deps.onEvent(event, dealId);
         } catch (error) {
           log.warn({ event: event.event, dealId, err: errorMessage(error) }, 'webhook event not stored');
           outcome(event.event, 'unavailable');

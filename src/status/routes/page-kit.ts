@@ -5,6 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { ConfigError, errorMessage } from '../../errors.js';
+import { createTranslator, DEFAULT_LANGUAGE } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
 import { parsePositiveInt } from '../format.js';
 import type { SafeHtml } from '../html.js';
@@ -64,6 +65,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
   const marketplaceName = deps.marketplaceName ?? 'marketplace';
   const blogNames = new Map((deps.blogs ?? []).map((b) => [b.id, b.name ?? String(b.id)]));
   const { log } = deps;
+  const translator = createTranslator(deps.language ?? DEFAULT_LANGUAGE);
 
   /** The view context; `forms` issues the CSRF cookie/token and reads the flash (never for refusals). */
   function viewContext(req: Request, res: Response, forms: boolean): ViewContext {
@@ -76,6 +78,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
       blogNames,
       csrf: forms ? csrfToken(req, res, signer, cookies) : '',
       flash: forms ? takeFlash(req, res, signer, cookies) : undefined,
+      t: translator,
     };
   }
 

@@ -1,3 +1,4 @@
+import type { Translator } from '../../i18n/index.js';
 import { formatTime } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Flash } from '../security.js';
@@ -15,6 +16,8 @@ export interface ViewContext {
   /** The CSRF token for forms on this page. */
   csrf: string;
   flash?: Flash | undefined;
+  /** The page's language: texts (`t`), state names, dates, numbers and Kč. */
+  t: Translator;
 }
 
 export type NavItem = 'overview' | 'deals' | 'logs' | 'none';
@@ -34,7 +37,7 @@ function navLink(ctx: ViewContext, current: NavItem, item: NavItem, path: string
 export function layout(ctx: ViewContext, page: PageOptions): SafeHtml {
   const { base, version } = ctx;
   return html`<!doctype html>
-<html lang="en" data-now="${ctx.now.toISOString()}">
+<html lang="${ctx.t.language}" data-now="${ctx.now.toISOString()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import type { DealRecord, LogEntry } from '../../../src/deals/store.js';
+import { createTranslator } from '../../../src/i18n/index.js';
 import { pageInfo } from '../../../src/status/format.js';
 import { renderDeal, timeline } from '../../../src/status/views/deal.js';
 import { renderDeals } from '../../../src/status/views/deals.js';
@@ -19,6 +20,7 @@ const ctx: ViewContext = {
   marketplaceName: 'Marketplace',
   blogNames: new Map([[101, 'Zahrada a dům']]),
   csrf: 'token-123',
+  t: createTranslator('en'),
 };
 
 function deal(overrides: Partial<DealRecord> = {}): DealRecord {

@@ -1,0 +1,4 @@
+import type { Catalog } from '../catalog.js';
+
+/** Texts of the money area. Keys start with `money.`. */
+export const moneyMessages = {} as const satisfies Catalog;

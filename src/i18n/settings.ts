@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './catalog.js';
+
+/** `ui:` in the config: the language of the status page, the CLI's messages and the notifications. */
+export const UiSettings = z.object({
+  /** `cs` (default) or `en`. JSON logs stay English whatever this says. */
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+});
+export type UiSettings = z.infer<typeof UiSettings>;

@@ -1,0 +1,126 @@
+/**
+ * The notification contract (issue 15): what the rest of pressbridge tells the blogger about, and the one
+ * interface it tells it through. Sources (the deal store's transitions, the monitor, the webhook receiver, the
+ * money poller, the article watcher) only ever see `Notifier`; rendering (catalog `notify.*`), the
+ * once-per-problem rule, quiet hours, rate limits and the channels live behind it (src/notify/).
+ *
+ * Two kinds of topic:
+ * - a **problem** lasts until it clears: `raise` sends it once per `problemKey`, `resolve` sends the "resolved"
+ *   follow-up (only when it had been raised);
+ * - an **event** happens once: `raise` sends it once per `problemKey` (a redelivered webhook is not a second
+ *   message); `resolve` does nothing for it.
+ *
+ * A `Notifier` never throws and never waits for a channel: a dead channel never affects a deal.
+ */
+export const PROBLEM_TOPICS = [
+  'deal_failed',
+  'deadline_at_risk',
+  'deadline_missed',
+  'approval_waiting',
+  'marketplace_unreachable',
+  'marketplace_rate_limited',
+  'site_unreachable',
+  'article_check',
+] as const;
+export const EVENT_TOPICS = ['reconcile_found', 'claim', 'message', 'services', 'digest', 'test'] as const;
+export type ProblemTopic = (typeof PROBLEM_TOPICS)[number];
+export type EventTopic = (typeof EVENT_TOPICS)[number];
+export type NotifyTopic = ProblemTopic | EventTopic;
+
+interface DealRef {
+  dealId: number;
+  blogId: number;
+  /** The article's title, when known. */
+  title?: string | undefined;
+  /** The deal in the marketplace's web app (`web_url`), when known. */
+  webUrl?: string | undefined;
+}
+
+/** Everything a notification can be about, with the facts its message needs. */
+export type NotifyEvent =
+  /** `reason` is the deal's error message, which already says what to fix. */
+  | ({ topic: 'deal_failed'; reason: string } & DealRef)
+  /** Not handed in `minutesLeft` minutes before the deadline (`deadline`: ISO 8601). Urgent. */
+  | ({ topic: 'deadline_at_risk'; minutesLeft: number; deadline: string } & DealRef)
+  /** Urgent. */
+  | ({ topic: 'deadline_missed'; reason: string } & DealRef)
+  /** The text has waited for the advertiser's approval `minutes` minutes. */
+  | ({ topic: 'approval_waiting'; minutes: number } & DealRef)
+  /** The marketplace has not answered for `minutes` minutes; `detail` is the last error (redacted). */
+  | { topic: 'marketplace_unreachable'; minutes: number; detail: string }
+  /** The marketplace has refused with 429 for `minutes` minutes. */
+  | { topic: 'marketplace_rate_limited'; minutes: number }
+  /** The blog's site (WordPress, GitHub) does not answer; `detail` from the plugin's check. */
+  | { topic: 'site_unreachable'; blogId: number; blogName: string; detail: string }
+  /** The live article no longer answers 200 (`problem: 'gone'`) or lost advertiser links (`'links'`). */
+  | ({ topic: 'article_check'; url: string; problem: 'gone' | 'links'; detail: string } & DealRef)
+  /** Deals found by reconciliation: their webhook never came. */
+  | { topic: 'reconcile_found'; dealIds: readonly number[] }
+  /** A claim post from the advertiser: `firstLine` of its text, `createdAt` as the marketplace sent it. */
+  | ({ topic: 'claim'; firstLine: string; createdAt: string } & Partial<DealRef> & { dealId: number })
+  /** A message from the advertiser. */
+  | ({ topic: 'message'; firstLine: string; createdAt: string } & Partial<DealRef> & { dealId: number })
+  /** Extra services the blogger must hand in by hand (names, comma separated). */
+  | ({ topic: 'services'; services: string } & DealRef)
+  /** The daily digest; `day` is the local date `YYYY-MM-DD` it covers. */
+  | {
+      topic: 'digest';
+      day: string;
+      handedIn: number;
+      paid: number;
+      /** Kč paid on `day`. */
+      earned: number;
+      /** Kč awaiting payout. */
+      awaiting: number;
+      /** Deal ids not final yet or needing the blogger (failed, missed). */
+      open: readonly number[];
+    }
+  /** `pressbridge notify test`. */
+  | { topic: 'test'; channel: string };
+
+/**
+ * The key of one distinct problem or event: a second `raise` with the same key sends nothing until `resolve`
+ * (problems) or ever (events, kept 30 days).
+ */
+export function problemKey(event: NotifyEvent): string {
+  switch (event.topic) {
+    case 'marketplace_unreachable':
+    case 'marketplace_rate_limited':
+      return event.topic;
+    case 'site_unreachable':
+      return `${event.topic}:${event.blogId}`;
+    case 'reconcile_found':
+      return `${event.topic}:${[...event.dealIds].sort((a, b) => a - b).join(',')}`;
+    case 'claim':
+    case 'message':
+      return `${event.topic}:${event.dealId}:${event.createdAt}`;
+    case 'digest':
+      return `${event.topic}:${event.day}`;
+    case 'test':
+      return `${event.topic}:${event.channel}:${Date.now()}`;
+    default:
+      return `${event.topic}:${event.dealId}`;
+  }
+}
+
+export function isProblemTopic(topic: NotifyTopic): topic is ProblemTopic {
+  return (PROBLEM_TOPICS as readonly string[]).includes(topic);
+}
+
+/** Deadline alerts pass quiet hours. */
+export function isUrgent(topic: NotifyTopic): boolean {
+  return topic === 'deadline_at_risk' || topic === 'deadline_missed';
+}
+
+export interface Notifier {
+  /** A problem is present / an event happened. Sent once per `problemKey`. Never throws. */
+  raise(event: NotifyEvent): Promise<void>;
+  /** The problem with this key cleared: the "resolved" follow-up goes out if it had been raised. Never throws. */
+  resolve(key: string): Promise<void>;
+}
+
+/** For processes and tests that notify nobody. */
+export const silentNotifier: Notifier = {
+  raise: async () => {},
+  resolve: async () => {},
+};

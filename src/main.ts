@@ -20,8 +20,10 @@ import type { Logger } from './logger.js';
 import type { MarketplaceClient } from './marketplace/api.js';
 import { marketplaceClientFromConfig } from './marketplace/from-config.js';
 import type { RateLimiter } from './marketplace/rate-limit.js';
+import type { AnyEvent } from './marketplace/schema.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
+import { type Notifier, silentNotifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
@@ -145,6 +147,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     }),
   });
 
+  /** Tells the blogger (src/notify/); replaced by the configured notifier. */
+  const notifier: Notifier = silentNotifier;
+  /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
+  const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [];
+
   let server: Server | undefined;
   let worker: DealWorker | undefined;
   let status: StatusServer | undefined;
@@ -193,6 +200,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           log,
           secrets: createSecretProvider(config, log),
           onOutcome: (event, outcome) => metrics.webhook(event, outcome),
+          onEvent: async (event, dealId) => {
+            for (const handle of eventHandlers) await handle(event, dealId);
+          },
         }),
       );
       app.use((_req, res) => {

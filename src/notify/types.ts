@@ -124,3 +124,36 @@ export const silentNotifier: Notifier = {
   raise: async () => {},
   resolve: async () => {},
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Between the notifier (once-per-problem, texts) and the delivery (channels, quiet hours, rate limits, retries).
+
+/** One rendered message, in `ui.language`, ready for the channels. */
+export interface OutgoingMessage {
+  /** Unique per message (for the status page's list and receivers that dedupe). */
+  id: string;
+  topic: NotifyTopic;
+  /** `problem` first report, `resolved` its follow-up, `event` a one-off. */
+  kind: 'problem' | 'resolved' | 'event';
+  /** The problem/event key (`problemKey`). */
+  key: string;
+  /** One line: the e-mail subject, the ntfy title, the first line of a chat message. */
+  title: string;
+  /** Plain text, a few lines; says what to do. */
+  body: string;
+  /** Where to act (the deal page of the status page, the marketplace's `web_url`, the article). */
+  url?: string | undefined;
+  /** Passes quiet hours (deadline alerts). */
+  urgent: boolean;
+  /** For channels limited to some blogs. */
+  blogId?: number | undefined;
+  dealId?: number | undefined;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** The delivery side: hands a message to every channel that wants it. Never throws, never waits for a channel. */
+export interface Dispatcher {
+  send(message: OutgoingMessage): Promise<void>;
+  close(): Promise<void>;
+}

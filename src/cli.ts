@@ -6,6 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
+import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
@@ -105,6 +106,7 @@ export function buildProgram(): Command {
     );
 
   program.addCommand(sandboxCommand());
+  program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);
 
   return program;

@@ -4,12 +4,15 @@
  * webhook in the sandbox, then plays the advertiser: accepts a sample deal every few seconds and prints each
  * deal's progress. Ctrl+C stops everything.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import type { DealRecord } from './deals/store.js';
+import { type PrintingReceiver, startPrintingReceiver } from './demo-receiver.js';
 import { AppError, errorMessage } from './errors.js';
+import { createTranslator } from './i18n/index.js';
 import type { Logger } from './logger.js';
 import { type Daemon, startDaemon } from './main.js';
 import { closeRedisClient, createRedisClient } from './queue/connection.js';
@@ -50,7 +53,10 @@ export interface DemoRun {
 export const DEMO_BLOG_ID = 1;
 
 export function demoConfig(
-  options: Pick<DemoOptions, 'webhookPort' | 'statusPort' | 'sitePort' | 'redisUrl' | 'dataDir'>,
+  options: Pick<DemoOptions, 'webhookPort' | 'statusPort' | 'sitePort' | 'redisUrl' | 'dataDir'> & {
+    /** The demo's printing receiver: notifications go there through a `webhook` channel. */
+    notifyUrl?: string;
+  },
   sandbox: Sandbox,
 ): Config {
   return parseConfig(
@@ -66,6 +72,9 @@ export function demoConfig(
       worker: { concurrency: 2 },
       status: { listen: { host: '127.0.0.1', port: options.statusPort } },
       dataDir: options.dataDir,
+      ...(options.notifyUrl
+        ? { notify: { channels: [{ name: 'demo', type: 'webhook', url: options.notifyUrl }] } }
+        : {}),
       // The built-in static-site publisher writes each article into <dataDir>/static-site and serves it on
       // 127.0.0.1 (the sandbox's blog is on 127.0.0.1 too, so hand-ins pass its domain check).
       blogs: [
@@ -107,8 +116,11 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     log: options.log.child({ component: 'sandbox' }),
   });
   let daemon: Daemon;
+  let receiver: PrintingReceiver | undefined;
   try {
-    const config = demoConfig({ ...options, redisUrl, dataDir }, sandbox);
+    // Notifications go to a receiver in this process that prints them below the deals' progress.
+    receiver = await startPrintingReceiver(write);
+    const config = demoConfig({ ...options, redisUrl, dataDir, notifyUrl: receiver.url }, sandbox);
     // The sandbox numbers deals from 1001 on every start: forget the previous demo run, or its records would
     // make the new deals look like redeliveries.
     await clearPrefix(config.redis.url, config.redis.prefix, options.log);
@@ -128,7 +140,21 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     write(`Sandbox marketplace: ${sandbox.url} (API key ${sandbox.apiKey})`);
     write(`pressbridge webhook: ${webhookUrl} (registered in the sandbox)`);
     write(`Status page: ${daemon.statusUrl ?? '(off)'}`);
+    write(`Notifications: a webhook channel posts them to ${receiver.url}; they are printed here`);
+    // What `pressbridge notify test` sends: the receiver shows how a notification looks.
+    const { t } = createTranslator(config.ui.language);
+    await daemon.dispatcher.send({
+      id: randomUUID(),
+      topic: 'test',
+      kind: 'event',
+      key: `test:demo:${Date.now()}`,
+      title: t('notify.cli.test_title'),
+      body: t('notify.cli.test_body', { channel: 'demo' }),
+      urgent: false,
+      createdAt: new Date().toISOString(),
+    });
   } catch (error) {
+    await receiver?.close();
     await sandbox.close();
     await embedded?.stop();
     throw error;
@@ -186,6 +212,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
       for (const timer of timers) clearInterval(timer);
       await report().catch(() => undefined);
       await daemon.close();
+      await receiver?.close();
       await sandbox.close();
       await embedded?.stop();
       resolveDone();

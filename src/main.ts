@@ -23,7 +23,8 @@ import type { RateLimiter } from './marketplace/rate-limit.js';
 import type { AnyEvent } from './marketplace/schema.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
-import { type Notifier, silentNotifier } from './notify/types.js';
+import { createDispatcher, noopDispatcher, recentNotificationsReader } from './notify/dispatcher.js';
+import { type Dispatcher, type Notifier, silentNotifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
@@ -88,6 +89,8 @@ export interface Daemon {
   readonly publishers: Publishers;
   /** The reconciliation sweep, when this process runs it. */
   readonly reconciler: Reconciler | undefined;
+  /** Delivers notifications to the configured channels (a no-op without `notify.channels`). */
+  readonly dispatcher: Dispatcher;
   /** Redis answers and, when this process runs one, the worker is running. */
   ready(): Promise<{ ok: boolean; redis: boolean; worker: boolean | undefined }>;
   close(): Promise<void>;
@@ -147,6 +150,18 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     }),
   });
 
+  /** Hands rendered notifications to the configured channels (quiet hours, rate limit, retries; src/notify/). */
+  const notifying = config.notify.channels.length > 0;
+  const dispatcher: Dispatcher = notifying
+    ? createDispatcher({
+        settings: config.notify,
+        redis,
+        prefix,
+        log,
+        language: config.ui.language,
+        secrets: () => configSecrets(config),
+      })
+    : noopDispatcher;
   /** Tells the blogger (src/notify/); replaced by the configured notifier. */
   const notifier: Notifier = silentNotifier;
   /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
@@ -173,6 +188,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await producer
       .close()
       .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'queue close failed'));
+    await dispatcher.close();
     await Promise.all([redis, producerRedis, workerRedis].map((client) => closeRedisClient(client)));
     await publishers.close();
     await closeRenderPool();
@@ -267,6 +283,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           targets: createTargetsProbe(publishers),
           lastSweep: () => readLastSweep(redis, prefix),
           deadlineFinding: () => readDeadlineFinding(redis, prefix),
+          ...(notifying ? { notifications: recentNotificationsReader(redis, prefix) } : {}),
           actions: createDealActions({ store, queue: producer.queue, client, log, jobSettings }),
           password: config.status.password,
           blogs: config.blogs,
@@ -316,6 +333,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     metrics,
     publishers,
     reconciler,
+    dispatcher,
     ready,
     close() {
       closing ??= closeAll().then(() => log.info('pressbridge stopped'));

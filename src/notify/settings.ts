@@ -1,9 +1,121 @@
 import { z } from 'zod';
+import { isKnownTimeZone } from '../marketplace/date-time.js';
 import { NotifyEventSettings } from './event-settings.js';
+import { EVENT_TOPICS, PROBLEM_TOPICS } from './types.js';
 
-/** `notify:` in the config: the channels and the rules of issue 15 (filled in by the notification work). */
-export const NotifySettings = z.object({
-  /** When each event is raised (thresholds, digest hour): src/notify/event-settings.ts. */
-  events: NotifyEventSettings.prefault({}),
-});
+/**
+ * `notify:` in the config: the channels the blogger reads, quiet hours and the rate limit (delivery, issue 15),
+ * and `events` (when the notification sources raise what; src/notify/event-settings.ts).
+ *
+ * Secret fields (`password`, `botToken`, `token`, a webhook's `url` and `headers`) may be written as
+ * `{ env: NAME }` or `{ file: PATH }` like every secret of the config (src/config/load.ts resolves them).
+ */
+
+const secret = z.string().min(1, 'must not be empty');
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 22:00');
+
+export const QuietHours = z
+  .object({
+    /** Local time quiet hours begin, e.g. `22:00`. */
+    from: clockTime,
+    /** Local time they end, e.g. `07:00` (before `from`: they span midnight). */
+    to: clockTime,
+    timeZone: z
+      .string()
+      .default('Europe/Prague')
+      .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' }),
+  })
+  .strict();
+export type QuietHours = z.infer<typeof QuietHours>;
+
+const TOPICS = [...PROBLEM_TOPICS, ...EVENT_TOPICS] as const;
+
+/** What every channel has besides its type's options. */
+const common = {
+  /** Unique; `pressbridge notify test <name>` and the status page use it. */
+  name: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, ., - and _ only (at most 40)'),
+  /** Only messages about these blogs (plus those about no blog, e.g. the marketplace unreachable). */
+  blogs: z.array(z.number().int().positive()).min(1).optional(),
+  /** Only these topics (default: all). */
+  topics: z.array(z.enum(TOPICS)).min(1).optional(),
+  /** At most this many messages an hour on this channel; the rest are counted and summed up later. */
+  maxPerHour: z.number().int().min(1).max(10_000).default(20),
+  /** This channel's own quiet hours (instead of `notify.quietHours`); `false`: none for this channel. */
+  quietHours: z.union([QuietHours, z.literal(false)]).optional(),
+};
+
+export const SmtpChannel = z
+  .object({
+    ...common,
+    type: z.literal('smtp'),
+    host: z.string().min(1),
+    /** Default 587 (STARTTLS), or 465 with `secure: true`. */
+    port: z.number().int().min(1).max(65535).default(587),
+    /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+    secure: z.boolean().default(false),
+    user: z.string().min(1).optional(),
+    password: secret.optional(),
+    from: z.string().min(3),
+    to: z.union([z.string().min(3), z.array(z.string().min(3)).min(1)]),
+  })
+  .strict();
+
+export const NtfyChannel = z
+  .object({
+    ...common,
+    type: z.literal('ntfy'),
+    server: httpUrl.default('https://ntfy.sh'),
+    topic: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/, 'letters, digits, - and _ only (ntfy topic)'),
+    /** An access token for a protected topic (sent as `Authorization: Bearer …`). */
+    token: secret.optional(),
+  })
+  .strict();
+
+export const TelegramChannel = z
+  .object({
+    ...common,
+    type: z.literal('telegram'),
+    botToken: secret,
+    /** The chat (user, group or channel) the bot writes to: a number or `@channelname`. */
+    chatId: z.union([z.number().int(), z.string().min(1)]),
+    apiBaseUrl: httpUrl.default('https://api.telegram.org'),
+  })
+  .strict();
+
+export const WebhookChannel = z
+  .object({
+    ...common,
+    type: z.literal('webhook'),
+    /** The receiver; Slack/Discord/Mattermost incoming-webhook URLs work as they are. Treated as a secret. */
+    url: httpUrl,
+    /** Extra request headers (e.g. `Authorization`); their values are treated as secrets. */
+    headers: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+
+export const NotifyChannel = z.discriminatedUnion('type', [
+  SmtpChannel,
+  NtfyChannel,
+  TelegramChannel,
+  WebhookChannel,
+]);
+export type NotifyChannel = z.infer<typeof NotifyChannel>;
+export type NotifyChannelType = NotifyChannel['type'];
+
+export const NotifySettings = z
+  .object({
+    /** Where notifications go; none: nothing is sent (the status page says so). */
+    channels: z
+      .array(NotifyChannel)
+      .default([])
+      .refine((list) => new Set(list.map((c) => c.name)).size === list.length, {
+        error: 'channel names must be unique',
+      }),
+    /** Non-urgent messages wait until these end; deadline alerts always go out. */
+    quietHours: QuietHours.optional(),
+    /** When each event is raised (thresholds, digest hour): src/notify/event-settings.ts. */
+    events: NotifyEventSettings.prefault({}),
+  })
+  .strict();
 export type NotifySettings = z.infer<typeof NotifySettings>;

@@ -6,6 +6,7 @@ import { scrubText } from './redact.js';
 import { actionRoutes } from './routes/actions.js';
 import { dealRoutes } from './routes/deals.js';
 import { logRoutes } from './routes/logs.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { overviewRoutes } from './routes/overview.js';
 import { createPageKit } from './routes/page-kit.js';
 import { accessControl, securityHeaders } from './security.js';
@@ -46,6 +47,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
   dealRoutes(router, deps, kit);
   actionRoutes(router, deps, kit);
   logRoutes(router, deps, kit);
+  notificationRoutes(router, deps, kit);
 
   if (deps.extraRoutes) router.use(deps.extraRoutes);
 

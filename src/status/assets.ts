@@ -54,6 +54,7 @@ dl.kv dd { margin: 0; min-width: 0; }
 .tone-waiting, .level-warn { background: var(--warn-bg); color: var(--warn); }
 .tone-problem, .ok-no, .level-error, .level-fatal, .late { background: var(--bad-bg); color: var(--bad); }
 .tone-neutral, .level-trace, .level-debug, .level-info { background: var(--gray-bg); color: var(--gray); }
+ul.plain { list-style: none; margin: 0; padding: 0; }
 .countdown { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .countdown.soon { color: var(--warn); font-weight: 700; }
 .countdown.missed { color: var(--bad); font-weight: 700; }

@@ -4,6 +4,7 @@ import type { DealStore } from '../deals/store.js';
 import type { Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
+import type { NotificationRecord } from '../notify/record.js';
 import type { LastSweep } from '../reconcile/index.js';
 
 /** A data source's answer, or why there is none (Redis down, a timeout): each card copes on its own. */
@@ -75,6 +76,12 @@ export interface StatusDeps {
   lastSweep?: () => Promise<LastSweep | undefined>;
   /** An implausible `publish_deadline` reading; pass `() => readDeadlineFinding(redis, prefix)` (omitted: no card). */
   deadlineFinding?: () => Promise<DeadlineFinding | undefined>;
+  /**
+   * The recent notifications with their delivery results, newest first; pass
+   * `recentNotificationsReader(redis, prefix)` (src/notify/dispatcher.ts) when channels are configured
+   * (omitted: the Notifications page says none is).
+   */
+  notifications?: (limit: number) => Promise<readonly NotificationRecord[]>;
   actions: StatusActions;
   /**
    * `status.password`. When set, every request needs it (HTTP Basic, any user name). Without it the page

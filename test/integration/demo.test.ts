@@ -49,5 +49,15 @@ describe('the demo (integration)', () => {
     expect(status.status).toBe(200);
     expect(await status.text()).toContain('handed_in');
     expect(lines.some((l) => l.startsWith('Status page: http://127.0.0.1:'))).toBe(true);
+    // The demo's webhook channel posts to the receiver in the demo process, which prints each notification.
+    expect(
+      lines.some((l) => l.startsWith('Notifications: a webhook channel posts them to http://127.0.0.1:')),
+    ).toBe(true);
+    const printed = lines.find((l) => l.startsWith('notification '));
+    expect(printed).toMatch(
+      /^notification \d\d:\d\d:\d\d · pressbridge: zkušební upozornění\n {4}Tohle je zkouška kanálu „demo“/,
+    );
+    const notifications = await fetch(`${daemon.statusUrl}notifications`);
+    expect(await notifications.text()).toContain('data-status="sent"');
   });
 });

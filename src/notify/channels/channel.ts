@@ -1,0 +1,64 @@
+/** What the dispatcher needs of a channel, and the helpers the HTTP channels share. */
+import type { NotifyChannel } from '../settings.js';
+import type { OutgoingMessage } from '../types.js';
+
+export interface Channel {
+  readonly name: string;
+  readonly type: NotifyChannel['type'];
+  /** Values that must never show in a log line, a recorded result or the page: passwords, tokens, URLs. */
+  readonly secrets: readonly string[];
+  /** Hands the message over; throws with a readable reason when the receiver did not take it. */
+  deliver(message: OutgoingMessage, signal: AbortSignal): Promise<void>;
+  close(): void;
+}
+
+export interface ChannelOptions {
+  /** Per request (default 10 s). */
+  timeoutMs: number;
+}
+
+/** The whole message as plain text: title, body, link. */
+export function plainText(message: OutgoingMessage): string {
+  return [message.title, '', message.body, ...(message.url ? ['', message.url] : [])].join('\n').trim();
+}
+
+/** A readable reason from a fetch failure: `connect ECONNREFUSED 127.0.0.1:1` rather than `fetch failed`. */
+export function networkReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'no answer in time (timeout)';
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' && !cause.message.includes(code)
+      ? `${code}: ${cause.message}`
+      : cause.message;
+  }
+  return error.message;
+}
+
+/** POSTs and throws unless the answer is 2xx; the answer's text is returned (for receivers that answer 200 with an error). */
+export async function post(
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+  signal: AbortSignal,
+  options: ChannelOptions,
+): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: init.headers,
+      body: init.body,
+      redirect: 'error',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]),
+    });
+  } catch (error) {
+    throw new Error(networkReason(error));
+  }
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    const excerpt = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+    throw new Error(`HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`);
+  }
+  return text;
+}

@@ -1,0 +1,123 @@
+/**
+ * What the dispatcher keeps in Redis for the status page and across restarts:
+ * - the recent notifications (`notify:recent`, the newest `RECENT_LIMIT` ids) and each one's message and
+ *   per-channel result (`notify:msg:<id>`, a hash, kept `RECORD_TTL_S`);
+ * - messages held for quiet hours (`notify:held:<channel>`, a list: a restart keeps them);
+ * - the rate-limit counters (`notify:rate:<channel>:<hour>`) and what was suppressed
+ *   (`notify:suppressed:<channel>`, a hash `{ count, window }`).
+ */
+import type { Redis } from 'ioredis';
+import type { NotifyTopic, OutgoingMessage } from './types.js';
+
+export const RECENT_LIMIT = 200;
+const RECORD_TTL_S = 14 * 24 * 3600;
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'held' | 'suppressed';
+
+/** One channel's result for one message. `reason`: why it failed or was not sent (never a secret). */
+export interface ChannelResult {
+  status: DeliveryStatus;
+  reason?: string | undefined;
+  /** ISO 8601: when this result was recorded. */
+  at: string;
+  /** Attempts made (sent/failed). */
+  attempts?: number | undefined;
+}
+
+/** A recent notification as the status page lists it. */
+export interface NotificationRecord {
+  id: string;
+  topic: NotifyTopic;
+  kind: OutgoingMessage['kind'];
+  title: string;
+  urgent: boolean;
+  blogId?: number | undefined;
+  dealId?: number | undefined;
+  createdAt: string;
+  /** Channel name → its result. */
+  channels: Record<string, ChannelResult>;
+}
+
+export function notifyKeys(prefix: string) {
+  return {
+    recent: `${prefix}:notify:recent`,
+    message: (id: string) => `${prefix}:notify:msg:${id}`,
+    held: (channel: string) => `${prefix}:notify:held:${channel}`,
+    rate: (channel: string, window: number) => `${prefix}:notify:rate:${channel}:${window}`,
+    suppressed: (channel: string) => `${prefix}:notify:suppressed:${channel}`,
+  };
+}
+
+/** Adds a message to the recent list with its channels' first results. */
+export async function recordMessage(
+  redis: Redis,
+  prefix: string,
+  message: OutgoingMessage,
+  results: Readonly<Record<string, ChannelResult>>,
+): Promise<void> {
+  const keys = notifyKeys(prefix);
+  const summary = {
+    id: message.id,
+    topic: message.topic,
+    kind: message.kind,
+    title: message.title,
+    urgent: message.urgent,
+    blogId: message.blogId,
+    dealId: message.dealId,
+    createdAt: message.createdAt,
+  };
+  const fields: Record<string, string> = { message: JSON.stringify(summary) };
+  for (const [channel, result] of Object.entries(results)) fields[`ch:${channel}`] = JSON.stringify(result);
+  await redis
+    .multi()
+    .hset(keys.message(message.id), fields)
+    .expire(keys.message(message.id), RECORD_TTL_S)
+    .lrem(keys.recent, 0, message.id)
+    .lpush(keys.recent, message.id)
+    .ltrim(keys.recent, 0, RECENT_LIMIT - 1)
+    .exec();
+}
+
+/** Records one channel's later result (sent after retries, failed, released from quiet hours). */
+export async function recordResult(
+  redis: Redis,
+  prefix: string,
+  messageId: string,
+  channel: string,
+  result: ChannelResult,
+): Promise<void> {
+  const key = notifyKeys(prefix).message(messageId);
+  // Only for a message still recorded: a result must not create a record without its message.
+  if ((await redis.exists(key)) === 1) await redis.hset(key, `ch:${channel}`, JSON.stringify(result));
+}
+
+/** The newest recorded notifications, newest first. */
+export async function readRecentNotifications(
+  redis: Redis,
+  prefix: string,
+  limit = RECENT_LIMIT,
+): Promise<NotificationRecord[]> {
+  const keys = notifyKeys(prefix);
+  const ids = await redis.lrange(keys.recent, 0, Math.max(0, Math.min(limit, RECENT_LIMIT) - 1));
+  if (ids.length === 0) return [];
+  const pipeline = redis.pipeline();
+  for (const id of ids) pipeline.hgetall(keys.message(id));
+  const answers = (await pipeline.exec()) ?? [];
+  const out: NotificationRecord[] = [];
+  for (const [error, value] of answers) {
+    if (error || !value || typeof value !== 'object') continue;
+    const hash = value as Record<string, string>;
+    if (!hash.message) continue;
+    try {
+      const summary = JSON.parse(hash.message) as Omit<NotificationRecord, 'channels'>;
+      const channels: Record<string, ChannelResult> = {};
+      for (const [field, text] of Object.entries(hash)) {
+        if (field.startsWith('ch:')) channels[field.slice(3)] = JSON.parse(text) as ChannelResult;
+      }
+      out.push({ ...summary, channels });
+    } catch {
+      // A record written by another version that does not parse is left out, not a broken page.
+    }
+  }
+  return out;
+}

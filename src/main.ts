@@ -23,7 +23,8 @@ import type { RateLimiter } from './marketplace/rate-limit.js';
 import type { AnyEvent } from './marketplace/schema.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
-import { type Notifier, silentNotifier } from './notify/types.js';
+import { createNotifications } from './notify/index.js';
+import type { Notifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
@@ -117,7 +118,17 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const workerRedis = createRedisClient(redisUrl, 'worker', { log });
 
   const metrics = createMetrics();
-  const store = instrumentStore(createDealStore({ redis, prefix }), metrics);
+  const notifications = createNotifications({
+    config,
+    redis,
+    prefix,
+    log,
+    // lead: connect createDispatcher
+    dispatcher: { send: async () => {}, close: async () => {} },
+    publishers,
+    secrets: () => configSecrets(config),
+  });
+  const store = notifications.wrapStore(instrumentStore(createDealStore({ redis, prefix }), metrics));
   const serviceClock = createServiceClock();
   const { client, limiter } = marketplaceClientFromConfig(config, {
     redis,
@@ -127,6 +138,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     onResponse: (info) => {
       metrics.marketplaceResponse(info);
       serviceClock.observe(info);
+      notifications.onMarketplaceResponse(info);
     },
   });
   const jobSettings = jobSettingsOf(config);
@@ -148,9 +160,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   });
 
   /** Tells the blogger (src/notify/); replaced by the configured notifier. */
-  const notifier: Notifier = silentNotifier;
+  const notifier: Notifier = notifications.notifier;
   /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
-  const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [];
+  const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [
+    notifications.onEvent,
+  ];
 
   let server: Server | undefined;
   let worker: DealWorker | undefined;
@@ -170,6 +184,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (reconciler) await reconciler.stop();
     if (status) await status.close();
     if (worker) await worker.close();
+    await notifications.stop();
     await producer
       .close()
       .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'queue close failed'));
@@ -240,6 +255,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           settings: config.reconcile,
           jobSettings,
           timeZone: config.marketplace.timeZone,
+          onFound: notifications.onReconcileFound,
         });
       }
     }
@@ -303,6 +319,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   );
   // After start-up: the first sweep must not hold the daemon back (the marketplace or Redis may be down).
   reconciler?.start(config.reconcile.intervalMinutes * 60_000);
+  notifications.start({ statusUrl: status?.url });
 
   let closing: Promise<void> | undefined;
   return {

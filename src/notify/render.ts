@@ -91,7 +91,7 @@ export function renderMessage(
       day: event.topic === 'digest' ? tr.date(`${event.day}T12:00:00Z`, 'UTC') : '',
     }),
     body: withLinks(body, tr, statusLink, webUrl),
-    url: actInMarketplace ? (webUrl ?? statusLink) : (statusLink ?? webUrl),
+    url: actInMarketplace ? (webUrl ?? statusLink) : (statusLink ?? webUrl ?? options.statusUrl),
   };
 }
 

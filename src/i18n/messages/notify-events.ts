@@ -19,8 +19,8 @@ export const notifyEventMessages = {
 
   'notify.event.deal_failed.title': { cs: 'Zakázka {deal} selhala', en: 'Deal {deal} failed' },
   'notify.event.deal_failed.body': {
-    cs: 'Pressbridge zakázku {deal} nedokončil. Důvod (a co s ním udělat): {reason}\nAž to opravíte, spusťte zakázku znovu tlačítkem „Zkusit znovu“ na stavové stránce, nebo ji odevzdejte ručně v tržišti.',
-    en: 'pressbridge could not finish deal {deal}. The reason (and what to do about it): {reason}\nOnce it is fixed, run the deal again with “Retry now” on the status page, or hand it in by hand in the marketplace.',
+    cs: 'Pressbridge zakázku {deal} nedokončil. Důvod (a co s ním udělat): {reason}\nAž to opravíte, spusťte zakázku znovu z její stránky na stavové stránce, nebo ji odevzdejte ručně v tržišti.',
+    en: 'pressbridge could not finish deal {deal}. The reason (and what to do about it): {reason}\nOnce it is fixed, run the deal again from its page on the status page, or hand it in by hand in the marketplace.',
   },
   'notify.event.deal_failed.resolved_title': {
     cs: 'Vyřešeno: zakázka {deal} je v pořádku',

@@ -180,8 +180,8 @@ function bodyOf(
   }
 }
 
-/** A claim's/message's `created_at` for the reader; as sent when it is no date-time we know. */
+/** A claim's/message's `created_at` for the reader, ` (date time)`; empty when it is no date-time we know. */
 function serviceDate(value: string, tr: Translator, options: RenderOptions): string {
   const read = readServiceDateTime(value, options.serviceTimeZone ?? options.timeZone);
-  return read ? tr.dateTime(read.date, options.timeZone) : scrubText(value);
+  return read ? ` (${tr.dateTime(read.date, options.timeZone)})` : '';
 }

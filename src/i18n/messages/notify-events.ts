@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog.js';
 /**
  * The notifications' texts (src/notify/render.ts): per topic a title (one line: e-mail subject, ntfy title)
  * and a body that says what to do, plus the "resolved" follow-up of each problem. Keys `notify.event.*`.
+ * `{at}` of a claim/message is ` (date time)` or empty when the marketplace sent no time.
  * `{deal}` is the deal's label (`#123 „Title“`), dates and amounts come formatted for the language.
  */
 export const notifyEventMessages = {
@@ -172,16 +173,16 @@ export const notifyEventMessages = {
     en: 'A claim on deal {deal}',
   },
   'notify.event.claim.body': {
-    cs: 'Inzerent napsal k zakázce {deal} reklamaci ({at}): „{line}“\nOdpovězte mu v tržišti.',
-    en: 'The advertiser wrote a claim on deal {deal} ({at}): “{line}”\nAnswer it in the marketplace.',
+    cs: 'Inzerent napsal k zakázce {deal} reklamaci{at}: „{line}“\nOdpovězte mu v tržišti.',
+    en: 'The advertiser wrote a claim on deal {deal}{at}: “{line}”\nAnswer it in the marketplace.',
   },
   'notify.event.message.title': {
     cs: 'Zpráva k zakázce {deal}',
     en: 'A message on deal {deal}',
   },
   'notify.event.message.body': {
-    cs: 'Inzerent poslal zprávu k zakázce {deal} ({at}): „{line}“\nOdpovědět můžete v tržišti.',
-    en: 'The advertiser sent a message on deal {deal} ({at}): “{line}”\nYou can answer in the marketplace.',
+    cs: 'Inzerent poslal zprávu k zakázce {deal}{at}: „{line}“\nOdpovědět můžete v tržišti.',
+    en: 'The advertiser sent a message on deal {deal}{at}: “{line}”\nYou can answer in the marketplace.',
   },
 
   'notify.event.services.title': {

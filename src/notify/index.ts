@@ -59,6 +59,7 @@ export interface Notifications {
 }
 
 const MINUTE = 60_000;
+const STOP_WAIT_MS = 5_000;
 
 export function createNotifications(options: NotificationsOptions): Notifications {
   const { config, redis, prefix, log, dispatcher } = options;
@@ -170,8 +171,15 @@ export function createNotifications(options: NotificationsOptions): Notification
     tick,
     async stop() {
       for (const timer of timers.splice(0)) clearInterval(timer);
-      await running;
-      await marketplace.settled();
+      // A round stuck on a dead site or Redis does not hold the shutdown longer than this.
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([running, marketplace.settled()]),
+        new Promise<void>((resolve) => {
+          bound = setTimeout(resolve, STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(bound);
       await dispatcher.close().catch((error: unknown) => {
         log.warn({ err: errorMessage(error) }, 'notification dispatcher did not close cleanly');
       });

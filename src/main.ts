@@ -24,7 +24,8 @@ import type { AnyEvent } from './marketplace/schema.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
 import { createDispatcher, noopDispatcher, recentNotificationsReader } from './notify/dispatcher.js';
-import { type Dispatcher, type Notifier, silentNotifier } from './notify/types.js';
+import { createNotifications } from './notify/index.js';
+import type { Dispatcher, Notifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
@@ -120,7 +121,28 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const workerRedis = createRedisClient(redisUrl, 'worker', { log });
 
   const metrics = createMetrics();
-  const store = instrumentStore(createDealStore({ redis, prefix }), metrics);
+  /** Hands rendered notifications to the configured channels (quiet hours, rate limit, retries; src/notify/). */
+  const notifying = config.notify.channels.length > 0;
+  const dispatcher: Dispatcher = notifying
+    ? createDispatcher({
+        settings: config.notify,
+        redis,
+        prefix,
+        log,
+        language: config.ui.language,
+        secrets: () => configSecrets(config),
+      })
+    : noopDispatcher;
+  const notifications = createNotifications({
+    config,
+    redis,
+    prefix,
+    log,
+    dispatcher,
+    publishers,
+    secrets: () => configSecrets(config),
+  });
+  const store = notifications.wrapStore(instrumentStore(createDealStore({ redis, prefix }), metrics));
   const serviceClock = createServiceClock();
   const { client, limiter } = marketplaceClientFromConfig(config, {
     redis,
@@ -130,6 +152,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     onResponse: (info) => {
       metrics.marketplaceResponse(info);
       serviceClock.observe(info);
+      notifications.onMarketplaceResponse(info);
     },
   });
   const jobSettings = jobSettingsOf(config);
@@ -150,22 +173,12 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     }),
   });
 
-  /** Hands rendered notifications to the configured channels (quiet hours, rate limit, retries; src/notify/). */
-  const notifying = config.notify.channels.length > 0;
-  const dispatcher: Dispatcher = notifying
-    ? createDispatcher({
-        settings: config.notify,
-        redis,
-        prefix,
-        log,
-        language: config.ui.language,
-        secrets: () => configSecrets(config),
-      })
-    : noopDispatcher;
   /** Tells the blogger (src/notify/); replaced by the configured notifier. */
-  const notifier: Notifier = silentNotifier;
+  const notifier: Notifier = notifications.notifier;
   /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
-  const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [];
+  const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [
+    notifications.onEvent,
+  ];
 
   let server: Server | undefined;
   let worker: DealWorker | undefined;
@@ -185,6 +198,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (reconciler) await reconciler.stop();
     if (status) await status.close();
     if (worker) await worker.close();
+    await notifications.stop();
     await producer
       .close()
       .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'queue close failed'));
@@ -256,6 +270,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           settings: config.reconcile,
           jobSettings,
           timeZone: config.marketplace.timeZone,
+          onFound: notifications.onReconcileFound,
         });
       }
     }
@@ -320,6 +335,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   );
   // After start-up: the first sweep must not hold the daemon back (the marketplace or Redis may be down).
   reconciler?.start(config.reconcile.intervalMinutes * 60_000);
+  notifications.start({ statusUrl: status?.url });
 
   let closing: Promise<void> | undefined;
   return {

@@ -7,6 +7,7 @@ import { createFormatters, type Formatters } from './format.js';
 import { cliMessages } from './messages/cli.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
+import { notifyEventMessages } from './messages/notify-events.js';
 import { stateMessages } from './messages/states.js';
 import { statusMessages } from './messages/status.js';
 import { watchMessages } from './messages/watch.js';
@@ -19,6 +20,7 @@ export const MESSAGES = {
   ...statusMessages,
   ...cliMessages,
   ...notifyMessages,
+  ...notifyEventMessages,
   ...moneyMessages,
   ...watchMessages,
 } as const satisfies Catalog;

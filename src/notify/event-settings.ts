@@ -1,5 +1,40 @@
 import { z } from 'zod';
+import { isKnownTimeZone } from '../marketplace/date-time.js';
+import { EVENT_TOPICS, type NotifyTopic, PROBLEM_TOPICS } from './types.js';
 
-/** `notify.events:` thresholds and switches of the notification sources (filled in by the sources work). */
-export const NotifyEventSettings = z.object({});
+const minutes = z.number().int().positive();
+
+/**
+ * `notify.events:` when each notification source raises its topic (README "Notifications → Events").
+ * Every threshold is in minutes; `off` lists topics nobody wants to hear about.
+ */
+export const NotifyEventSettings = z.object({
+  /** A deal not handed in this long before its deadline: `deadline_at_risk` (urgent). */
+  deadlineAtRiskMinutes: minutes.default(20),
+  /** The text has waited for the advertiser's approval this long: `approval_waiting`. */
+  approvalWaitingMinutes: minutes.default(30),
+  /** Only failures (no answer, 5xx) or only 429s from the marketplace this long: unreachable / rate-limited. */
+  marketplaceDownMinutes: minutes.default(10),
+  /** A blog's site has not answered the status page's check this long: `site_unreachable`. */
+  siteDownMinutes: minutes.default(15),
+  /** How often the blogs' sites are checked (minutes). */
+  siteCheckMinutes: minutes.default(5),
+  /** The daily digest: at `hour` o'clock in `timeZone` (also the zone of the dates in every message). */
+  digest: z
+    .object({
+      enabled: z.boolean().default(true),
+      hour: z.number().int().min(0).max(23).default(8),
+      timeZone: z
+        .string()
+        .default('Europe/Prague')
+        .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' }),
+    })
+    .prefault({}),
+  /** Topics switched off, e.g. `[message, digest]`: they are never sent. */
+  off: z.array(z.enum([...PROBLEM_TOPICS, ...EVENT_TOPICS])).default([]),
+});
 export type NotifyEventSettings = z.infer<typeof NotifyEventSettings>;
+
+export function topicEnabled(settings: Pick<NotifyEventSettings, 'off'>, topic: NotifyTopic): boolean {
+  return !settings.off.includes(topic);
+}

@@ -90,6 +90,8 @@ export interface ReconcilerOptions {
   now?: () => Date;
   /** The zone of `changed_at` (config `marketplace.timeZone`); default Europe/Prague. */
   timeZone?: string;
+  /** After a sweep that queued deals whose webhook never came (a notification); must not throw. */
+  onFound?: (dealIds: readonly number[]) => Promise<void>;
 }
 
 export function createReconciler(options: ReconcilerOptions): Reconciler {
@@ -294,6 +296,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     else if (result.enqueued.length > 0 || result.requeued.length > 0)
       log.warn(fields, 'reconciliation queued deals whose webhook or job was missing');
     else log.info(fields, 'reconciliation sweep: nothing missing');
+    if (result.enqueued.length > 0 && options.onFound) {
+      await options.onFound(result.enqueued).catch((error: unknown) => {
+        log.warn({ err: errorMessage(error) }, 'reconciliation: onFound failed');
+      });
+    }
     return result;
   }
 

@@ -16,6 +16,7 @@ import type { ListDealsQuery, MarketplaceClient, RequestOptions } from '../../sr
 import { createMarketplaceClient } from '../../src/marketplace/client.js';
 import { createRateLimiter } from '../../src/marketplace/rate-limit.js';
 import { parseServiceDateTime } from '../../src/marketplace/schema.js';
+import { createNotifier } from '../../src/notify/notifier.js';
 import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
 import { type DealJobPayload, dealJobId } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
@@ -26,6 +27,7 @@ import {
   reconcileKeys,
 } from '../../src/reconcile/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { collectingDispatcher } from '../helpers/notify.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 const log = createSilentLogger();
@@ -119,6 +121,24 @@ describe('src/reconcile (integration)', () => {
     await sandbox?.close();
     await closeRedisClient(producerRedis);
     await closeRedisClient(redis);
+  });
+
+  it('tells onFound which deals it queued, once per sweep that found any (a notification)', async () => {
+    const a = await sandbox.createDeal({ blogId: 1, deliver: false });
+    const found: number[][] = [];
+    const dispatcher = collectingDispatcher();
+    const notifier = createNotifier({ dispatcher, redis, prefix, language: 'cs', log });
+    const sweeper = reconciler({
+      onFound: async (dealIds) => {
+        found.push([...dealIds]);
+        await notifier.raise({ topic: 'reconcile_found', dealIds });
+      },
+    });
+    await sweeper.runOnce();
+    await sweeper.runOnce();
+    expect(found).toEqual([[a.id]]);
+    expect(dispatcher.messages.map((m) => m.key)).toEqual([`reconcile_found:${a.id}`]);
+    expect(dispatcher.messages[0]?.body).toContain(String(a.id));
   });
 
   it('queues the accepted deals of configured blogs that have no record, once, at low priority', async () => {

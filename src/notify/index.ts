@@ -1,0 +1,188 @@
+/**
+ * Notifications for the daemon (src/main.ts): the notifier (./notifier.ts) and every source that raises and
+ * resolves through it, scheduled together:
+ *
+ * - the deal store wrapper (state changes: failed, missed, cleared, services; ./sources/deal-states.ts);
+ * - every minute: the deals monitor (deadline at risk, approval waiting), the marketplace's health and the digest;
+ * - every `siteCheckMinutes`: the blogs' sites;
+ * - hooks for the marketplace client (`onResponse`), the webhook receiver (`claim.created`, `message.created`)
+ *   and reconciliation (`onFound`).
+ *
+ * The delivery side (channels, quiet hours, rate limits) is the `Dispatcher` passed in; `stop()` closes it last.
+ */
+import type { Redis } from 'ioredis';
+import type { Config } from '../config/schema.js';
+import type { DealStore } from '../deals/store.js';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { ResponseInfo } from '../marketplace/client-options.js';
+import type { AnyEvent } from '../marketplace/schema.js';
+import { createTargetsProbe, type TargetSource } from '../status/targets.js';
+import { createNotifier } from './notifier.js';
+import { notifyingStore } from './sources/deal-states.js';
+import { createDigestSchedule } from './sources/digest.js';
+import { createMarketplaceWatch } from './sources/marketplace.js';
+import { createDealMonitor, type DealMonitor } from './sources/monitor.js';
+import { createSiteWatch } from './sources/sites.js';
+import { createWebhookEventSource } from './sources/webhook-events.js';
+import type { Dispatcher, Notifier } from './types.js';
+
+export interface NotificationsOptions {
+  config: Pick<Config, 'notify' | 'ui' | 'marketplace'>;
+  redis: Redis;
+  prefix: string;
+  log: Logger;
+  dispatcher: Dispatcher;
+  /** The blogs' publishers, for the site checks (src/publisher/registry.ts `Publishers` fits). */
+  publishers?: TargetSource;
+  /** Secret values no message may contain (src/daemon/secrets.ts `configSecrets`). */
+  secrets?: () => readonly string[];
+  now?: () => Date;
+}
+
+export interface Notifications {
+  readonly notifier: Notifier;
+  /** The deal store that notifies on state changes; the monitor and the digest read through it too. */
+  wrapStore(store: DealStore): DealStore;
+  /** For the marketplace client's `onResponse`. */
+  onMarketplaceResponse(info: ResponseInfo): void;
+  /** For the daemon's `eventHandlers`. */
+  onEvent(event: AnyEvent, dealId: number | undefined): Promise<void>;
+  /** For the reconciler's `onFound`. */
+  onReconcileFound(dealIds: readonly number[]): Promise<void>;
+  /** Starts the timers (unref'd); `statusUrl` is the status page's root, when this process serves one. */
+  start(options?: { statusUrl?: string | undefined }): void;
+  /** One round of the minute's checks (and the site checks when `sites`); for tests. Never throws. */
+  tick(options?: { sites?: boolean }): Promise<void>;
+  /** Stops the timers, waits for a running round, closes the dispatcher. */
+  stop(): Promise<void>;
+}
+
+const MINUTE = 60_000;
+const STOP_WAIT_MS = 5_000;
+
+export function createNotifications(options: NotificationsOptions): Notifications {
+  const { config, redis, prefix, log, dispatcher } = options;
+  const settings = config.notify.events;
+  const now = options.now ?? (() => new Date());
+  let statusUrl: string | undefined;
+  const notifier = createNotifier({
+    dispatcher,
+    redis,
+    prefix,
+    language: config.ui.language,
+    log,
+    statusUrl: () => statusUrl,
+    timeZone: settings.digest.timeZone,
+    serviceTimeZone: config.marketplace.timeZone,
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+    off: settings.off,
+    now,
+  });
+  const marketplace = createMarketplaceWatch({ notifier, downMinutes: settings.marketplaceDownMinutes, now });
+  const sites = options.publishers
+    ? createSiteWatch({
+        probe: createTargetsProbe(options.publishers, { now }),
+        notifier,
+        downMinutes: settings.siteDownMinutes,
+        now,
+      })
+    : undefined;
+  const webhookEvents = (store: Pick<DealStore, 'get'>) => createWebhookEventSource({ notifier, store, log });
+  let store: DealStore | undefined;
+  let monitor: DealMonitor | undefined;
+  let digest: ReturnType<typeof createDigestSchedule> | undefined;
+  let onEvent: ((event: AnyEvent, dealId: number | undefined) => Promise<void>) | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  let running: Promise<void> = Promise.resolve();
+  let lastSiteCheck = Number.NEGATIVE_INFINITY;
+
+  async function guarded(name: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      log.warn({ check: name, err: errorMessage(error) }, 'notification check failed');
+    }
+  }
+
+  async function round(withSites: boolean): Promise<void> {
+    if (monitor) await guarded('deals', () => monitor?.check() ?? Promise.resolve());
+    await guarded('marketplace', () => marketplace.check());
+    if (digest) await guarded('digest', () => digest?.check() ?? Promise.resolve());
+    if (withSites && sites) await guarded('sites', () => sites.check());
+  }
+
+  const tick = (tickOptions: { sites?: boolean } = {}): Promise<void> => {
+    running = running.then(() => round(tickOptions.sites ?? false));
+    return running;
+  };
+
+  return {
+    notifier,
+    wrapStore(inner) {
+      store = notifyingStore(inner, { notifier, redis, prefix, log, now });
+      monitor = createDealMonitor({
+        store,
+        notifier,
+        redis,
+        prefix,
+        deadlineAtRiskMinutes: settings.deadlineAtRiskMinutes,
+        approvalWaitingMinutes: settings.approvalWaitingMinutes,
+        now,
+      });
+      if (settings.digest.enabled) {
+        digest = createDigestSchedule({
+          store,
+          notifier,
+          hour: settings.digest.hour,
+          timeZone: settings.digest.timeZone,
+          now,
+        });
+      }
+      onEvent = webhookEvents(store);
+      return store;
+    },
+    onMarketplaceResponse: (info) => marketplace.observe(info),
+    async onEvent(event, dealId) {
+      await (onEvent ?? webhookEvents({ get: async () => undefined }))(event, dealId);
+    },
+    async onReconcileFound(dealIds) {
+      await notifier.raise({ topic: 'reconcile_found', dealIds });
+    },
+    start(startOptions = {}) {
+      statusUrl = startOptions.statusUrl;
+      let busy = false;
+      const minute = (): void => {
+        // A slow round (a site that times out) is not stacked on by the next minute.
+        if (busy) return;
+        busy = true;
+        const at = now().getTime();
+        const withSites = at - lastSiteCheck >= settings.siteCheckMinutes * MINUTE;
+        if (withSites) lastSiteCheck = at;
+        void tick({ sites: withSites }).finally(() => {
+          busy = false;
+        });
+      };
+      minute();
+      const timer = setInterval(minute, MINUTE);
+      timer.unref();
+      timers.push(timer);
+    },
+    tick,
+    async stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      // A round stuck on a dead site or Redis does not hold the shutdown longer than this.
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([running, marketplace.settled()]),
+        new Promise<void>((resolve) => {
+          bound = setTimeout(resolve, STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(bound);
+      await dispatcher.close().catch((error: unknown) => {
+        log.warn({ err: errorMessage(error) }, 'notification dispatcher did not close cleanly');
+      });
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The notifier (the `Notifier` every source sees): the once-per-problem rule (./problems.ts) kept in Redis, so
+ * that several processes (split webhook/worker processes, a restart) agree, then the message rendered in the
+ * blogger's language (./render.ts) and handed to the delivery side (`Dispatcher`).
+ *
+ * Marks: `<prefix>:notify:mark:<key>` holds the raised event (JSON), so the "resolved" follow-up can name what
+ * cleared even in another process. Never throws: a Redis or rendering failure is logged and the source carries on.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { errorMessage } from '../errors.js';
+import { createTranslator, type Language } from '../i18n/index.js';
+import type { Logger } from '../logger.js';
+import { topicEnabled } from './event-settings.js';
+import { type MessageKind, markOp, messageKind, type NotifyAction } from './problems.js';
+import { renderMessage } from './render.js';
+import {
+  type Dispatcher,
+  isUrgent,
+  type Notifier,
+  type NotifyEvent,
+  type NotifyTopic,
+  type OutgoingMessage,
+  problemKey,
+} from './types.js';
+
+export interface NotifierOptions {
+  dispatcher: Dispatcher;
+  redis: Redis;
+  prefix: string;
+  language: Language;
+  log: Logger;
+  /** The status page's root URL (deal messages link to `<statusUrl>/deals/<id>`); a function when it is known
+   * only once the page listens. */
+  statusUrl?: string | (() => string | undefined) | undefined;
+  /** The zone of dates in messages (default Europe/Prague). */
+  timeZone?: string;
+  /** The zone of the marketplace's wall-clock date-times (config `marketplace.timeZone`). */
+  serviceTimeZone?: string;
+  /** Secret values that must never appear in a message (the config's API key, passwords, …). */
+  secrets?: () => readonly string[];
+  /** Topics switched off (`notify.events.off`). */
+  off?: readonly NotifyTopic[];
+  now?: () => Date;
+}
+
+export function notifyMarkKey(prefix: string, key: string): string {
+  return `${prefix}:notify:mark:${key}`;
+}
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const { dispatcher, redis, prefix, log } = options;
+  const now = options.now ?? (() => new Date());
+  const tr = createTranslator(options.language);
+  const off = { off: [...(options.off ?? [])] };
+
+  /** Applies the key's mark operation in Redis; whether the mark changed, and the event a removed mark held. */
+  async function applyMark(
+    key: string,
+    action: NotifyAction,
+    event: NotifyEvent | undefined,
+  ): Promise<{ changed: boolean; stored?: NotifyEvent | undefined }> {
+    const op = markOp(key, action);
+    const redisKey = notifyMarkKey(prefix, key);
+    if (op.op === 'set_if_absent') {
+      const set = await redis.set(redisKey, JSON.stringify(event ?? null), 'PX', op.keepMs, 'NX');
+      return { changed: set === 'OK' };
+    }
+    if (op.op === 'remove') {
+      const held = await redis.getdel(redisKey);
+      if (held === null) return { changed: false };
+      return { changed: true, stored: parseStored(held) };
+    }
+    return { changed: false };
+  }
+
+  async function send(event: NotifyEvent, kind: MessageKind, key: string): Promise<void> {
+    const rendered = renderMessage(event, kind, tr, {
+      statusUrl: typeof options.statusUrl === 'function' ? options.statusUrl() : options.statusUrl,
+      timeZone: options.timeZone ?? 'Europe/Prague',
+      serviceTimeZone: options.serviceTimeZone,
+      secrets: options.secrets?.() ?? [],
+    });
+    const message: OutgoingMessage = {
+      id: randomUUID(),
+      topic: event.topic,
+      kind,
+      key,
+      title: rendered.title,
+      body: rendered.body,
+      ...(rendered.url ? { url: rendered.url } : {}),
+      // A resolved follow-up is good news: it waits for the quiet hours to end.
+      urgent: kind !== 'resolved' && isUrgent(event.topic),
+      ...('blogId' in event && typeof event.blogId === 'number' ? { blogId: event.blogId } : {}),
+      ...('dealId' in event ? { dealId: event.dealId } : {}),
+      createdAt: now().toISOString(),
+    };
+    await dispatcher.send(message);
+    log.info({ topic: event.topic, kind, key, messageId: message.id }, 'notification handed to the channels');
+  }
+
+  return {
+    async raise(event) {
+      let key: string | undefined;
+      try {
+        if (!topicEnabled(off, event.topic)) return;
+        key = problemKey(event);
+        const { changed } = await applyMark(key, 'raise', event);
+        const kind = messageKind(key, 'raise', changed);
+        if (kind) await send(event, kind, key);
+      } catch (error) {
+        log.warn({ topic: event.topic, key, err: errorMessage(error) }, 'notification not sent');
+      }
+    },
+    async resolve(key) {
+      try {
+        const { changed, stored } = await applyMark(key, 'resolve', undefined);
+        const kind = messageKind(key, 'resolve', changed);
+        if (kind && stored && topicEnabled(off, stored.topic)) await send(stored, kind, key);
+      } catch (error) {
+        log.warn({ key, err: errorMessage(error) }, 'resolved notification not sent');
+      }
+    },
+  };
+}
+
+/** The event a mark held; undefined when unreadable (then no follow-up can be written). */
+function parseStored(value: string): NotifyEvent | undefined {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === 'object' && 'topic' in parsed ? (parsed as NotifyEvent) : undefined;
+  } catch {
+    return undefined;
+  }
+}

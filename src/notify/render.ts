@@ -1,0 +1,187 @@
+/**
+ * One notification's text in the blogger's language (catalog `notify.event.*`): the title, a body that says
+ * what to do, and where to act. Pure. Every free text that comes from elsewhere (an error message, a site's
+ * answer, an advertiser's line) passes `redact` (the configured secrets) and `scrubText` (credential-shaped
+ * substrings) first, so no secret reaches a channel.
+ */
+import type { MessageKey, Translator } from '../i18n/index.js';
+import { readServiceDateTime } from '../marketplace/date-time.js';
+import { redact, scrubText } from '../redact.js';
+import type { MessageKind } from './problems.js';
+import type { NotifyEvent } from './types.js';
+
+export interface RenderOptions {
+  /** The status page's root URL: deal messages link `<statusUrl>/deals/<id>`. */
+  statusUrl?: string | undefined;
+  /** The zone dates are shown in. */
+  timeZone: string;
+  /** The zone of the marketplace's wall-clock date-times (`created_at` of a claim/message). */
+  serviceTimeZone?: string | undefined;
+  /** Secret values to remove from free texts (the config's API key, passwords, …). */
+  secrets?: readonly string[] | undefined;
+}
+
+export interface RenderedMessage {
+  title: string;
+  body: string;
+  url?: string | undefined;
+}
+
+/** Longest free text (a reason, a first line) quoted in a message. */
+const MAX_QUOTED = 300;
+
+function clean(text: string, secrets: readonly string[] | undefined): string {
+  const oneSpace = scrubText(redact(text, secrets ?? [])).trim();
+  return oneSpace.length > MAX_QUOTED ? `${oneSpace.slice(0, MAX_QUOTED - 1)}…` : oneSpace;
+}
+
+/** The first non-empty line of a text. */
+export function firstLine(text: string): string {
+  return (
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .find((line) => line !== '') ?? ''
+  );
+}
+
+function dealIdOf(event: NotifyEvent): number | undefined {
+  return 'dealId' in event ? event.dealId : undefined;
+}
+
+export function renderMessage(
+  event: NotifyEvent,
+  kind: MessageKind,
+  tr: Translator,
+  options: RenderOptions,
+): RenderedMessage {
+  const { t } = tr;
+  const text = (value: string) => clean(value, options.secrets);
+  const dealId = dealIdOf(event);
+  const title = 'title' in event && event.title ? text(event.title) : undefined;
+  const deal =
+    dealId === undefined
+      ? ''
+      : title
+        ? t('notify.event.deal_label_titled', { id: String(dealId), title })
+        : t('notify.event.deal_label', { id: String(dealId) });
+  const webUrl = 'webUrl' in event && event.webUrl ? text(event.webUrl) : undefined;
+  const statusLink =
+    options.statusUrl && dealId !== undefined
+      ? `${options.statusUrl.replace(/\/+$/, '')}/deals/${dealId}`
+      : undefined;
+  const blog = event.topic === 'site_unreachable' ? text(event.blogName) : '';
+  const key = (suffix: string) => `notify.event.${event.topic}.${suffix}` as MessageKey;
+
+  if (kind === 'resolved') {
+    return {
+      title: t(key('resolved_title'), { deal, blog }),
+      body: withLinks(t(key('resolved_body'), { deal, blog }), tr, statusLink, undefined),
+      url: statusLink,
+    };
+  }
+
+  const body = bodyOf(event, tr, options, text, deal);
+  const actInMarketplace = event.topic === 'claim' || event.topic === 'message';
+  return {
+    title: t(key('title'), {
+      deal,
+      blog,
+      count: event.topic === 'reconcile_found' ? event.dealIds.length : '',
+      day: event.topic === 'digest' ? tr.date(`${event.day}T12:00:00Z`, 'UTC') : '',
+    }),
+    body: withLinks(body, tr, statusLink, webUrl),
+    url: actInMarketplace ? (webUrl ?? statusLink) : (statusLink ?? webUrl ?? options.statusUrl),
+  };
+}
+
+function withLinks(
+  body: string,
+  tr: Translator,
+  statusLink: string | undefined,
+  webUrl: string | undefined,
+): string {
+  const lines = [body];
+  if (webUrl) lines.push(tr.t('notify.event.link.marketplace', { url: webUrl }));
+  if (statusLink) lines.push(tr.t('notify.event.link.status', { url: statusLink }));
+  return lines.join('\n');
+}
+
+function bodyOf(
+  event: NotifyEvent,
+  tr: Translator,
+  options: RenderOptions,
+  text: (value: string) => string,
+  deal: string,
+): string {
+  const { t } = tr;
+  switch (event.topic) {
+    case 'deal_failed':
+      return t('notify.event.deal_failed.body', { deal, reason: text(event.reason) });
+    case 'deadline_at_risk':
+      return t('notify.event.deadline_at_risk.body', {
+        deal,
+        minutes: Math.max(0, Math.round(event.minutesLeft)),
+        deadline: tr.dateTime(event.deadline, options.timeZone),
+      });
+    case 'deadline_missed':
+      return t('notify.event.deadline_missed.body', { deal, reason: text(event.reason) });
+    case 'approval_waiting':
+      return t('notify.event.approval_waiting.body', { deal, minutes: Math.round(event.minutes) });
+    case 'marketplace_unreachable':
+      return t('notify.event.marketplace_unreachable.body', {
+        minutes: Math.round(event.minutes),
+        detail: event.detail ? text(event.detail) : t('notify.event.marketplace_unreachable.no_answer'),
+      });
+    case 'marketplace_rate_limited':
+      return t('notify.event.marketplace_rate_limited.body', { minutes: Math.round(event.minutes) });
+    case 'site_unreachable':
+      return t('notify.event.site_unreachable.body', {
+        blog: text(event.blogName),
+        detail: text(event.detail),
+      });
+    case 'article_check':
+      return t(
+        event.problem === 'gone' ? 'notify.event.article_check.gone' : 'notify.event.article_check.links',
+        {
+          url: text(event.url),
+          detail: text(event.detail),
+        },
+      );
+    case 'reconcile_found':
+      return t('notify.event.reconcile_found.body', { ids: event.dealIds.join(', ') });
+    case 'claim':
+    case 'message':
+      return t(`notify.event.${event.topic}.body`, {
+        deal,
+        line: text(firstLine(event.firstLine)),
+        at: serviceDate(event.createdAt, tr, options),
+      });
+    case 'services':
+      return t('notify.event.services.body', { deal, services: text(event.services) });
+    case 'digest': {
+      const summary = t('notify.event.digest.body', {
+        handedIn: event.handedIn,
+        paid: event.paid,
+        earned: tr.money(event.earned),
+        awaiting: tr.money(event.awaiting),
+      });
+      const open =
+        event.open.length > 0
+          ? t('notify.event.digest.open', {
+              count: event.open.length,
+              ids: event.open.map((id) => t('notify.event.deal_label', { id: String(id) })).join(', '),
+            })
+          : t('notify.event.digest.nothing_open');
+      return `${summary}\n${open}`;
+    }
+    case 'test':
+      return t('notify.event.test.body', { channel: text(event.channel) });
+  }
+}
+
+/** A claim's/message's `created_at` for the reader, ` (date time)`; empty when it is no date-time we know. */
+function serviceDate(value: string, tr: Translator, options: RenderOptions): string {
+  const read = readServiceDateTime(value, options.serviceTimeZone ?? options.timeZone);
+  return read ? ` (${tr.dateTime(read.date, options.timeZone)})` : '';
+}

@@ -1,0 +1,111 @@
+/**
+ * The daily digest: for the local day before, the deals handed in and paid and the Kč earned, what awaits payout
+ * and what is still open. Sent at `digest.hour` local time, once per day (event key `digest:<day>`), also when
+ * the daemon was down at that hour and starts later that day.
+ *
+ * Read leniently from the records: `data.handedInAt` (else `updatedAt` of a handed-in deal), `data.paid`
+ * `{ reward, price, at }` as the money work writes it on `deal.paid`, `data.reward` for what awaits payout.
+ */
+
+import { isFinal } from '../../deals/lifecycle.js';
+import type { DealRecord, DealStore } from '../../deals/store.js';
+import { wallClockIn } from '../../marketplace/date-time.js';
+import type { Notifier, NotifyEvent } from '../types.js';
+
+type DigestEvent = Extract<NotifyEvent, { topic: 'digest' }>;
+const PAGE = 1000;
+
+/** The local date `YYYY-MM-DD` of an instant in `timeZone`; undefined for no valid instant. */
+export function localDay(value: string | number | Date, timeZone: string): string | undefined {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) return undefined;
+  return new Date(wallClockIn(timeZone, ms)).toISOString().slice(0, 10);
+}
+
+function localHour(ms: number, timeZone: string): number {
+  return new Date(wallClockIn(timeZone, ms)).getUTCHours();
+}
+
+/** The day before `day` (`YYYY-MM-DD`). */
+export function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+function amount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+function paidOf(data: Record<string, unknown>): { reward: number; at: string | undefined } | undefined {
+  const paid = data.paid;
+  if (!paid || typeof paid !== 'object') return undefined;
+  const p = paid as Record<string, unknown>;
+  return { reward: amount(p.reward), at: typeof p.at === 'string' ? p.at : undefined };
+}
+
+/** The digest of `day` (local date in `timeZone`) over the deal records. Pure. */
+export function computeDigest(records: readonly DealRecord[], day: string, timeZone: string): DigestEvent {
+  let handedIn = 0;
+  let paid = 0;
+  let earned = 0;
+  let awaiting = 0;
+  const open: number[] = [];
+  for (const record of records) {
+    const handedInAt =
+      typeof record.data.handedInAt === 'string'
+        ? record.data.handedInAt
+        : record.state === 'handed_in'
+          ? record.updatedAt
+          : undefined;
+    if (handedInAt && localDay(handedInAt, timeZone) === day) handedIn += 1;
+    const payout = paidOf(record.data);
+    if (payout?.at && localDay(payout.at, timeZone) === day) {
+      paid += 1;
+      earned += payout.reward;
+    }
+    if (record.state === 'handed_in' && !payout) awaiting += amount(record.data.reward);
+    if (record.state === 'failed' || record.state === 'deadline_missed' || !isFinal(record.state)) {
+      open.push(record.dealId);
+    }
+  }
+  open.sort((a, b) => a - b);
+  return { topic: 'digest', day, handedIn, paid, earned, awaiting, open };
+}
+
+export interface DigestScheduleOptions {
+  store: Pick<DealStore, 'list'>;
+  notifier: Notifier;
+  hour: number;
+  timeZone: string;
+  now?: () => Date;
+}
+
+/**
+ * Called every minute: at or after `hour` local time, the digest of the day before is raised (the notifier's
+ * event key lets it out once, whichever process or restart asks). Returns the day it raised, if any.
+ */
+export function createDigestSchedule(options: DigestScheduleOptions): {
+  check(): Promise<string | undefined>;
+} {
+  const { store, notifier, hour, timeZone } = options;
+  const now = options.now ?? (() => new Date());
+  let lastRaised: string | undefined;
+  return {
+    async check() {
+      const at = now().getTime();
+      if (localHour(at, timeZone) < hour) return undefined;
+      const today = localDay(at, timeZone);
+      if (!today) return undefined;
+      const day = dayBefore(today);
+      if (lastRaised === day) return undefined;
+      const records: DealRecord[] = [];
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await store.list({ offset, limit: PAGE });
+        records.push(...page.items);
+        if (page.items.length < PAGE) break;
+      }
+      await notifier.raise(computeDigest(records, day, timeZone));
+      lastRaised = day;
+      return day;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The marketplace's health from the client's own answers (`onResponse`, src/marketplace/transport.ts; a request
+ * that got no answer is reported with status 0): only failures (no answer, 5xx) for `downMinutes` raise
+ * `marketplace_unreachable`, only 429s for `downMinutes` raise `marketplace_rate_limited`; the first real
+ * answer resolves them. In memory per process; the notifier's marks in Redis keep processes from repeating.
+ */
+import type { ResponseInfo } from '../../marketplace/client-options.js';
+import type { Notifier } from '../types.js';
+
+export interface MarketplaceWatchOptions {
+  notifier: Notifier;
+  downMinutes: number;
+  now?: () => Date;
+}
+
+export interface MarketplaceWatch {
+  /** For `onResponse`: never throws, never waits. */
+  observe(info: Pick<ResponseInfo, 'status'>): void;
+  /** Raises what has lasted long enough (also called by the minute tick, when no request is made). */
+  check(): Promise<void>;
+  /** Waits for the notifications `observe` started (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+export function createMarketplaceWatch(options: MarketplaceWatchOptions): MarketplaceWatch {
+  const { notifier } = options;
+  const now = options.now ?? (() => new Date());
+  const downMs = options.downMinutes * 60_000;
+  let failingSince: number | undefined;
+  let lastDetail = '';
+  let limitedSince: number | undefined;
+  // At start-up a mark may be left from before: the first answer clears it.
+  let maybeOpen = { unreachable: true, limited: true };
+  let pending: Promise<void> = Promise.resolve();
+
+  const queue = (work: () => Promise<void>): void => {
+    pending = pending.then(work, work);
+  };
+
+  async function check(): Promise<void> {
+    const at = now().getTime();
+    if (failingSince !== undefined && at - failingSince >= downMs) {
+      maybeOpen.unreachable = true;
+      await notifier.raise({
+        topic: 'marketplace_unreachable',
+        minutes: Math.floor((at - failingSince) / 60_000),
+        detail: lastDetail,
+      });
+    }
+    if (limitedSince !== undefined && at - limitedSince >= downMs) {
+      maybeOpen.limited = true;
+      await notifier.raise({
+        topic: 'marketplace_rate_limited',
+        minutes: Math.floor((at - limitedSince) / 60_000),
+      });
+    }
+  }
+
+  function answered(limited: boolean): void {
+    failingSince = undefined;
+    const resolveUnreachable = maybeOpen.unreachable;
+    const resolveLimited = !limited && maybeOpen.limited;
+    if (!limited) limitedSince = undefined;
+    maybeOpen = { unreachable: false, limited: limited && maybeOpen.limited };
+    if (resolveUnreachable) queue(() => notifier.resolve('marketplace_unreachable'));
+    if (resolveLimited) queue(() => notifier.resolve('marketplace_rate_limited'));
+  }
+
+  return {
+    observe(info) {
+      const at = now().getTime();
+      if (info.status === 0 || info.status >= 500) {
+        failingSince ??= at;
+        // Empty: "no answer" in the reader's language (src/notify/render.ts).
+        lastDetail = info.status === 0 ? '' : `HTTP ${info.status}`;
+      } else if (info.status === 429) {
+        answered(true);
+        limitedSince ??= at;
+      } else {
+        answered(false);
+      }
+      queue(check);
+    },
+    check,
+    settled: () => pending,
+  };
+}

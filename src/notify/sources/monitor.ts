@@ -1,0 +1,109 @@
+/**
+ * The deals monitor, run every minute (./schedule in ../index.ts): deals running late and texts waiting long
+ * for the advertiser's approval.
+ *
+ * - a deal not final (src/deals/lifecycle.ts) `deadlineAtRiskMinutes` or less before its deadline raises
+ *   `deadline_at_risk` (urgent); the problem is resolved when the deal is handed in or dealt with (the store
+ *   wrapper, ./deal-states.ts) or, for a deal still running, when its deadline moved away;
+ * - a deal in `waiting_approval` for `approvalWaitingMinutes` (since the store wrapper saw it enter the state,
+ *   else since its record last changed) raises `approval_waiting`; it is resolved as soon as the deal leaves
+ *   that state (the store wrapper) or here when the record says so.
+ */
+import type { Redis } from 'ioredis';
+import { DEAL_RUN_STATES, FINAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
+import type { DealRecord, DealStore } from '../../deals/store.js';
+import { notifyMarkKey } from '../notifier.js';
+import type { Notifier } from '../types.js';
+import { dealRef, waitingSinceKey } from './deal-states.js';
+
+const RUNNING_STATES = DEAL_RUN_STATES.filter((state) => !FINAL_RUN_STATES.has(state));
+const PAGE = 1000;
+
+export interface DealMonitorOptions {
+  store: Pick<DealStore, 'list' | 'get'>;
+  notifier: Notifier;
+  redis: Redis;
+  prefix: string;
+  deadlineAtRiskMinutes: number;
+  approvalWaitingMinutes: number;
+  now?: () => Date;
+}
+
+export interface DealMonitor {
+  /** One look at every running deal. */
+  check(): Promise<void>;
+}
+
+export function createDealMonitor(options: DealMonitorOptions): DealMonitor {
+  const { store, notifier, redis, prefix } = options;
+  const now = options.now ?? (() => new Date());
+  const atRiskMs = options.deadlineAtRiskMinutes * 60_000;
+  const waitingMs = options.approvalWaitingMinutes * 60_000;
+
+  async function running(): Promise<DealRecord[]> {
+    const out: DealRecord[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await store.list({ state: RUNNING_STATES, offset, limit: PAGE });
+      out.push(...page.items);
+      if (page.items.length < PAGE) return out;
+    }
+  }
+
+  /** Deal ids with an open mark of `topic` (few: only problems raised and not resolved). */
+  async function openMarks(topic: string): Promise<number[]> {
+    const ids: number[] = [];
+    const pattern = notifyMarkKey(prefix, `${topic}:*`);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) {
+        const id = Number(key.slice(key.lastIndexOf(':') + 1));
+        if (Number.isInteger(id)) ids.push(id);
+      }
+    } while (cursor !== '0');
+    return ids;
+  }
+
+  return {
+    async check() {
+      const at = now().getTime();
+      const deals = await running();
+      const waitingSince = await redis.hgetall(waitingSinceKey(prefix));
+      const atRisk = new Set<number>();
+      for (const record of deals) {
+        const deadline = Date.parse(record.deadline);
+        if (Number.isFinite(deadline) && deadline - at <= atRiskMs) {
+          atRisk.add(record.dealId);
+          await notifier.raise({
+            topic: 'deadline_at_risk',
+            minutesLeft: Math.max(0, Math.floor((deadline - at) / 60_000)),
+            deadline: new Date(deadline).toISOString(),
+            ...dealRef(record),
+          });
+        }
+        if (record.state === 'waiting_approval') {
+          const since = Date.parse(waitingSince[String(record.dealId)] ?? record.updatedAt);
+          if (Number.isFinite(since) && at - since >= waitingMs) {
+            await notifier.raise({
+              topic: 'approval_waiting',
+              minutes: Math.floor((at - since) / 60_000),
+              ...dealRef(record),
+            });
+          }
+        }
+      }
+      // Open problems whose condition cleared without a state the store wrapper resolves on.
+      for (const dealId of await openMarks('deadline_at_risk')) {
+        if (atRisk.has(dealId)) continue;
+        const record = await store.get(dealId);
+        // A failed or missed deal keeps its risk open until it is handed in or dealt with.
+        if (!record || !isFinal(record.state)) await notifier.resolve(`deadline_at_risk:${dealId}`);
+      }
+      for (const dealId of await openMarks('approval_waiting')) {
+        const record = await store.get(dealId);
+        if (record?.state !== 'waiting_approval') await notifier.resolve(`approval_waiting:${dealId}`);
+      }
+    },
+  };
+}

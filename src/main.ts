@@ -23,6 +23,9 @@ import type { RateLimiter } from './marketplace/rate-limit.js';
 import type { AnyEvent } from './marketplace/schema.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
+import { createDealPaidHandler } from './money/paid.js';
+import { createPayoutPoller, type PayoutPoller } from './money/poller.js';
+import { createEarningsReader } from './money/reader.js';
 import { type Notifier, silentNotifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
@@ -88,6 +91,8 @@ export interface Daemon {
   readonly publishers: Publishers;
   /** The reconciliation sweep, when this process runs it. */
   readonly reconciler: Reconciler | undefined;
+  /** The payout overview poller (src/money/), when this process runs it. */
+  readonly payoutPoller: PayoutPoller | undefined;
   /** Redis answers and, when this process runs one, the worker is running. */
   ready(): Promise<{ ok: boolean; redis: boolean; worker: boolean | undefined }>;
   close(): Promise<void>;
@@ -151,11 +156,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const notifier: Notifier = silentNotifier;
   /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
   const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [];
+  eventHandlers.push(createDealPaidHandler({ store, log }));
 
   let server: Server | undefined;
   let worker: DealWorker | undefined;
   let status: StatusServer | undefined;
   let reconciler: Reconciler | undefined;
+  let payoutPoller: PayoutPoller | undefined;
   metrics.setSources({
     queueCounts: () => producer.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
     rateLimit: () => limiter.snapshot(),
@@ -168,6 +175,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const closeAll = async (): Promise<void> => {
     if (server) await closeServer(server);
     if (reconciler) await reconciler.stop();
+    if (payoutPoller) await payoutPoller.stop();
     if (status) await status.close();
     if (worker) await worker.close();
     await producer
@@ -242,6 +250,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           timeZone: config.marketplace.timeZone,
         });
       }
+      if (config.money.enabled) {
+        payoutPoller = createPayoutPoller({ client, redis, prefix, log, settings: config.money });
+      }
     }
     if (options.status !== false) {
       const metricsRoute = express.Router();
@@ -275,6 +286,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           log,
           version: VERSION,
           language: config.ui.language,
+          earnings: createEarningsReader({
+            store,
+            redis,
+            prefix,
+            timeZone: config.marketplace.timeZone,
+            blogNames: new Map(config.blogs.map((b) => [b.id, b.name ?? String(b.id)])),
+          }),
         },
         config.status.listen,
       );
@@ -303,6 +321,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   );
   // After start-up: the first sweep must not hold the daemon back (the marketplace or Redis may be down).
   reconciler?.start(config.reconcile.intervalMinutes * 60_000);
+  payoutPoller?.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -316,6 +335,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     metrics,
     publishers,
     reconciler,
+    payoutPoller,
     ready,
     close() {
       closing ??= closeAll().then(() => log.info('pressbridge stopped'));

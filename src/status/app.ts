@@ -5,6 +5,7 @@ import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { scrubText } from './redact.js';
 import { actionRoutes } from './routes/actions.js';
 import { dealRoutes } from './routes/deals.js';
+import { earningsRoutes } from './routes/earnings.js';
 import { logRoutes } from './routes/logs.js';
 import { overviewRoutes } from './routes/overview.js';
 import { createPageKit } from './routes/page-kit.js';
@@ -45,6 +46,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
   overviewRoutes(router, deps, kit);
   dealRoutes(router, deps, kit);
   actionRoutes(router, deps, kit);
+  earningsRoutes(router, deps, kit);
   logRoutes(router, deps, kit);
 
   if (deps.extraRoutes) router.use(deps.extraRoutes);

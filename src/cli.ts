@@ -6,6 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
+import { earningsCommand } from './commands/earnings.js';
 import { operatorCommands } from './commands/operator.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
@@ -106,6 +107,7 @@ export function buildProgram(): Command {
 
   program.addCommand(sandboxCommand());
   for (const command of operatorCommands()) program.addCommand(command);
+  program.addCommand(earningsCommand());
 
   return program;
 }

@@ -6,8 +6,10 @@
  *   `data.paid` since; plus handed-in records without `data.paid` that the overview does not list and that were
  *   handed in after it was read (or all of them when no overview was read yet);
  * - in arbitration: the overview's `arbitration` and the pending items flagged `in_arbitration`;
- * - paid per month: the overview's `paid_monthly`, plus records whose `data.paid.at` is later than the
- *   overview's read (without an overview: every record's `data.paid`); months in the service's zone;
+ * - paid per month: the overview's `paid_monthly`, plus the records' `data.paid` that the overview cannot hold
+ *   yet: without an overview all of them; else those the overview listed as pending or in arbitration (unpaid
+ *   when it was read), and those handed in after the read (or, when the hand-in time is unknown, paid after
+ *   it); months in the service's zone;
  * - per blog: awaiting (as above) and paid this year from the records (records are kept `retentionDays`).
  */
 import type { DealRecord } from '../deals/store.js';
@@ -122,6 +124,8 @@ export function summarizeEarnings(input: EarningsInput): Earnings {
   for (const item of arbitrationItems) {
     if (listed.has(item.deal_id)) continue;
     listed.add(item.deal_id);
+    const paidSince = byId.get(item.deal_id);
+    if (paidSince && readPaid(paidSince.data)) continue;
     const deal = overviewDeal(item);
     arbitration.deals.push(deal);
     add(arbitration, deal.reward);
@@ -142,17 +146,22 @@ export function summarizeEarnings(input: EarningsInput): Earnings {
   );
   for (const record of records) {
     const paid = readPaid(record.data);
+    const handedInAt =
+      typeof record.data.handedInAt === 'string' ? Date.parse(record.data.handedInAt) : Number.NaN;
     if (paid) {
       const paidMonth = monthOf(new Date(paid.at), timeZone);
       if (paidMonth.startsWith(`${year}-`)) add(blogRow(record.blogId, undefined).paidThisYear, paid.reward);
-      if (Date.parse(paid.at) > fetchedMs) {
+      const unpaidAtRead =
+        !stored ||
+        listed.has(record.dealId) ||
+        (Number.isNaN(handedInAt) ? Date.parse(paid.at) > fetchedMs : handedInAt > fetchedMs);
+      if (unpaidAtRead) {
         const entry = months.get(paidMonth) ?? { count: 0, amount: 0 };
         add(entry, paid.reward);
         months.set(paidMonth, entry);
       }
       continue;
     }
-    const handedInAt = typeof record.data.handedInAt === 'string' ? Date.parse(record.data.handedInAt) : NaN;
     if (record.state !== 'handed_in' || listed.has(record.dealId)) continue;
     if (stored && !(handedInAt > fetchedMs)) continue;
     const { reward } = readDealMoney(record.data);

@@ -58,8 +58,10 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
     try {
       claimed = await claimRead(redis, keys, now().getTime(), intervalMs, force);
       if (!claimed) return { status: 'skipped' };
+      // Stamped before the request: whatever happens after this instant may be missing from the answer.
+      const fetchedAt = now().toISOString();
       const overview = await client.payouts({}, { priority: 'low', signal: abort.signal });
-      const stored: StoredOverview = { fetchedAt: now().toISOString(), overview };
+      const stored: StoredOverview = { fetchedAt, overview };
       await writeOverview(redis, keys, stored);
       log.info(
         {

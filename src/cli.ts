@@ -7,6 +7,8 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { notifyCommand } from './commands/notify.js';
+
+import { earningsCommand } from './commands/earnings.js';
 import { operatorCommands } from './commands/operator.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
@@ -108,6 +110,7 @@ export function buildProgram(): Command {
   program.addCommand(sandboxCommand());
   program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);
+  program.addCommand(earningsCommand());
 
   return program;
 }

@@ -70,6 +70,9 @@ export function demoConfig(
         secretFile: join(options.dataDir, 'webhook-secret.json'),
       },
       worker: { concurrency: 2 },
+      // The payout overview is read once, soon after start-up (then hourly as anywhere); later payouts count
+      // on the Earnings page through their deal.paid.
+      money: { firstReadDelaySeconds: 15 },
       status: { listen: { host: '127.0.0.1', port: options.statusPort } },
       dataDir: options.dataDir,
       ...(options.notifyUrl
@@ -153,6 +156,8 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
       urgent: false,
       createdAt: new Date().toISOString(),
     });
+
+    if (daemon.statusUrl) write(`Earnings: ${daemon.statusUrl.replace(/\/$/, '')}/earnings`);
   } catch (error) {
     await receiver?.close();
     await sandbox.close();
@@ -162,6 +167,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
 
   const timers = new Set<NodeJS.Timeout>();
   const shown = new Map<number, string>();
+  const paying = new Set<number>();
   let accepted = 0;
 
   const acceptOne = async (): Promise<void> => {
@@ -175,9 +181,28 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     write(`accepted deal ${deal.id} in the sandbox: "${deal.title}"`);
   };
 
+  // The advertiser pays a handed-in article a few seconds later (every fourth stays awaiting payout), as
+  // `POST /_sandbox/deals/:id/pay` does for any caller: the sandbox sends deal.paid, the Earnings page shows it.
+  const payLater = (record: DealRecord): void => {
+    if (record.state !== 'handed_in' || paying.has(record.dealId) || isFourth(record.dealId)) return;
+    paying.add(record.dealId);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fetch(`${sandbox.url}/_sandbox/deals/${record.dealId}/pay`, { method: 'POST' })
+        .then(async (answer) => {
+          if (!answer.ok) throw new Error(`the sandbox answered ${answer.status}`);
+          const deal = (await answer.json()) as { reward?: number };
+          write(`the advertiser paid deal ${record.dealId} in the sandbox (reward ${deal.reward ?? '?'} Kč)`);
+        })
+        .catch((error: unknown) => write(`demo: paying deal ${record.dealId}: ${errorMessage(error)}`));
+    }, 3_000);
+    timers.add(timer);
+  };
+
   const report = async (): Promise<void> => {
     const { items } = await daemon.store.list({ limit: 50 });
     for (const record of items.slice().reverse()) {
+      payLater(record);
       const line = describe(record);
       if (shown.get(record.dealId) !== line) {
         shown.set(record.dealId, line);
@@ -245,10 +270,16 @@ async function clearPrefix(url: string, prefix: string, log: Logger): Promise<vo
   }
 }
 
+/** The demo leaves every fourth deal (1004, 1008, …) awaiting payout. */
+function isFourth(dealId: number): boolean {
+  return dealId % 4 === 0;
+}
+
 function describe(record: DealRecord): string {
   const parts = [`deal ${record.dealId}: ${record.state}`];
   if (record.title) parts.push(`"${record.title}"`);
   if (record.url) parts.push(record.url);
   if (record.error) parts.push(`(${record.error})`);
+  if (record.data.paid) parts.push('(paid)');
   return parts.join(' ');
 }

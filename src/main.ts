@@ -26,6 +26,10 @@ import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
 import { createDispatcher, noopDispatcher, recentNotificationsReader } from './notify/dispatcher.js';
 import { createNotifications } from './notify/index.js';
 import type { Dispatcher, Notifier } from './notify/types.js';
+
+import { createDealPaidHandler } from './money/paid.js';
+import { createPayoutPoller, type PayoutPoller } from './money/poller.js';
+import { createEarningsReader } from './money/reader.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
@@ -92,6 +96,9 @@ export interface Daemon {
   readonly reconciler: Reconciler | undefined;
   /** Delivers notifications to the configured channels (a no-op without `notify.channels`). */
   readonly dispatcher: Dispatcher;
+
+  /** The payout overview poller (src/money/), when this process runs it. */
+  readonly payoutPoller: PayoutPoller | undefined;
   /** Redis answers and, when this process runs one, the worker is running. */
   ready(): Promise<{ ok: boolean; redis: boolean; worker: boolean | undefined }>;
   close(): Promise<void>;
@@ -177,6 +184,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const notifier: Notifier = notifications.notifier;
   /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
   const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [
+    createDealPaidHandler({ store, log }),
     notifications.onEvent,
   ];
 
@@ -184,6 +192,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   let worker: DealWorker | undefined;
   let status: StatusServer | undefined;
   let reconciler: Reconciler | undefined;
+  let payoutPoller: PayoutPoller | undefined;
   metrics.setSources({
     queueCounts: () => producer.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
     rateLimit: () => limiter.snapshot(),
@@ -196,6 +205,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const closeAll = async (): Promise<void> => {
     if (server) await closeServer(server);
     if (reconciler) await reconciler.stop();
+    if (payoutPoller) await payoutPoller.stop();
     if (status) await status.close();
     if (worker) await worker.close();
     await notifications.stop();
@@ -273,6 +283,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           onFound: notifications.onReconcileFound,
         });
       }
+      if (config.money.enabled) {
+        payoutPoller = createPayoutPoller({ client, redis, prefix, log, settings: config.money });
+      }
     }
     if (options.status !== false) {
       const metricsRoute = express.Router();
@@ -307,6 +320,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           log,
           version: VERSION,
           language: config.ui.language,
+          earnings: createEarningsReader({
+            store,
+            redis,
+            prefix,
+            timeZone: config.marketplace.timeZone,
+            blogNames: new Map(config.blogs.map((b) => [b.id, b.name ?? String(b.id)])),
+          }),
         },
         config.status.listen,
       );
@@ -337,6 +357,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   reconciler?.start(config.reconcile.intervalMinutes * 60_000);
   notifications.start({ statusUrl: status?.url });
 
+  payoutPoller?.start();
+
   let closing: Promise<void> | undefined;
   return {
     webhookUrl,
@@ -350,6 +372,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     publishers,
     reconciler,
     dispatcher,
+
+    payoutPoller,
     ready,
     close() {
       closing ??= closeAll().then(() => log.info('pressbridge stopped'));

@@ -54,11 +54,14 @@ function clampLimit(limit: number | undefined, fallback: number, max: number): n
   return Math.max(1, Math.min(Math.floor(limit), max));
 }
 
+/** How long deal records are kept unless the store is told otherwise (`retentionDays`). */
+export const DEFAULT_RETENTION_DAYS = 30;
+
 export function createDealStore(options: DealStoreOptions): DealStore {
   const { redis, prefix } = options;
   const keys = dealStoreKeys(prefix);
   const now = options.now ?? (() => new Date());
-  const retentionDays = options.retentionDays ?? 30;
+  const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
   const ttlSeconds = Math.ceil(retentionDays * 24 * 3600);
   const maxDealLog = options.maxDealLog ?? 500;
   const maxGlobalLog = options.maxGlobalLog ?? 5000;

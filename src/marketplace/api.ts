@@ -13,6 +13,7 @@ import type {
   DealState,
   DealText,
   Me,
+  PayoutOverview,
   WebhookDelivery,
   WebhookSecret,
   WebhookState,
@@ -37,6 +38,11 @@ export interface ListDealsQuery {
   page?: number;
   /** `na_stranu`, at most 200. */
   perPage?: number;
+}
+
+export interface PayoutsQuery {
+  /** `rok`: limits `paid_monthly` to this year. */
+  rok?: number;
 }
 
 export interface PhotoFile {
@@ -69,4 +75,6 @@ export interface MarketplaceClient {
   rotateWebhookSecret(options?: RequestOptions): Promise<WebhookSecret>;
   testWebhook(options?: RequestOptions): Promise<WebhookTestResult>;
   webhookDeliveries(options?: RequestOptions): Promise<WebhookDelivery[]>;
+  /** `GET /v1/payouts`, the payout overview; priority `low` unless asked otherwise (it is background reading). */
+  payouts(query?: PayoutsQuery, options?: RequestOptions): Promise<PayoutOverview>;
 }

@@ -4,7 +4,7 @@
  * parsed with the lenient schemas of schema.ts.
  */
 import { MarketplaceError } from '../errors.js';
-import type { HandInInput, ListDealsQuery, MarketplaceClient } from './api.js';
+import type { HandInInput, ListDealsQuery, MarketplaceClient, PayoutsQuery } from './api.js';
 import { DEFAULT_MAX_PHOTO_BYTES, MAX_PAGE_SIZE, type MarketplaceClientOptions } from './client-options.js';
 import { dealIdempotencyKey, freshIdempotencyKey } from './idempotency.js';
 import { ignoreBody, json, photoReader, photoUrl } from './readers.js';
@@ -16,6 +16,7 @@ import {
   DealText,
   formatChangedSince,
   Me,
+  PayoutOverview,
   WebhookDeliveries,
   WebhookSecret,
   WebhookState,
@@ -175,6 +176,18 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           json(WebhookDeliveries),
         )
       ).data,
+
+    payouts: async (query = {}, o = {}) =>
+      execute(
+        {
+          operation: 'payouts',
+          method: 'GET',
+          target: '/v1/payouts',
+          query: payoutsQuery(query),
+        },
+        { ...o, priority: o.priority ?? 'low' },
+        json(PayoutOverview),
+      ),
   };
   return client;
 }
@@ -192,6 +205,24 @@ function id(value: number): number {
     });
   }
   return value;
+}
+
+export function payoutsQuery(query: PayoutsQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.rok !== undefined) {
+    if (!Number.isInteger(query.rok) || query.rok < 1000 || query.rok > 9999) {
+      throw new MarketplaceError({
+        status: 0,
+        code: 'invalid_year',
+        message: `not a year: ${String(query.rok)}`,
+        method: 'GET',
+        path: '/v1/payouts',
+        retryable: false,
+      });
+    }
+    params.set('rok', String(query.rok));
+  }
+  return params;
 }
 
 export function dealsQuery(query: ListDealsQuery, timeZone?: string): URLSearchParams {

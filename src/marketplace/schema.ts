@@ -304,6 +304,49 @@ export const WebhookDelivery = z.looseObject({
 export const WebhookDeliveries = z.object({ data: z.array(WebhookDelivery) });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
+/**
+ * `GET /v1/payouts` (the document's "Payout overview"). `pending`: published deals waiting for payout
+ * (`ke_schvaleni`) with `deal_id`, `blog` (name), `demand` (name), `article_url`, `in_arbitration`, `reward`;
+ * `arbitration`: articles in arbitration, listed separately (their fields are not shown: read like pending's);
+ * `paid_monthly`: paid amounts per month `{month: YYYY-MM, count, amount}`. Items that do not fit are dropped,
+ * a list that is not a list reads as empty.
+ */
+export const PayoutItem = z.object({
+  deal_id: int,
+  blog: lenient(z.string()),
+  demand: lenient(z.string()),
+  article_url: lenient(z.string().nullable()),
+  in_arbitration: z.boolean().catch(false),
+  reward: lenient(int),
+});
+export type PayoutItem = z.infer<typeof PayoutItem>;
+
+export const PaidMonth = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  count: int.catch(0),
+  amount: int.catch(0),
+});
+export type PaidMonth = z.infer<typeof PaidMonth>;
+
+function lenientList<T extends z.ZodType>(item: T) {
+  return z
+    .array(z.unknown())
+    .catch([])
+    .transform((items) =>
+      items.flatMap((value) => {
+        const parsed = item.safeParse(value);
+        return parsed.success ? [parsed.data as z.infer<T>] : [];
+      }),
+    );
+}
+
+export const PayoutOverview = z.object({
+  pending: lenientList(PayoutItem).default([]),
+  arbitration: lenientList(PayoutItem).default([]),
+  paid_monthly: lenientList(PaidMonth).default([]),
+});
+export type PayoutOverview = z.infer<typeof PayoutOverview>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Events (webhook bodies). Unknown events and unknown fields are ignored, never an error.
 
@@ -324,6 +367,19 @@ export const DealAcceptedEvent = z.object({
   }),
 });
 export type DealAcceptedEvent = z.infer<typeof DealAcceptedEvent>;
+
+/** `deal.paid`: the article was paid out (also after arbitration). `deal`: `id`, `blog`, `demand`, `price`, `reward`. */
+export const DealPaidEvent = z.object({
+  event: z.literal('deal.paid'),
+  deal: z.object({
+    id: int.positive(),
+    blog: lenient(z.object({ id: lenient(int), name: lenient(z.string()) })),
+    demand: lenient(z.object({ id: lenient(int), name: lenient(z.string()) })),
+    price: lenient(int),
+    reward: lenient(int),
+  }),
+});
+export type DealPaidEvent = z.infer<typeof DealPaidEvent>;
 
 /** Any event: only `event` is required; the per-deal id is found where each event kind keeps it. */
 export const AnyEvent = z.looseObject({ event: z.string().min(1) });

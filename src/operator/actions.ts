@@ -14,6 +14,7 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { DealAcceptedEvent } from '../marketplace/schema.js';
+import { acceptedMoneyData } from '../money/paid.js';
 import {
   acceptedFromDeal,
   type DEAL_JOB,
@@ -236,6 +237,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         source: 'manual',
         state: 'received',
         data: {
+          ...acceptedMoneyData(payload.event),
           ...(deal.web_url ? { webUrl: deal.web_url } : {}),
           ...(servicesOf(deal).length > 0 ? { services: servicesOf(deal) } : {}),
         },

@@ -4,6 +4,7 @@ import type { DealStore, NewEventRecord } from '../deals/store.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { DeadlineReading } from '../marketplace/deadline.js';
+import { acceptedMoneyData } from '../money/paid.js';
 import {
   DEAL_JOB,
   DEAL_QUEUE,
@@ -95,6 +96,8 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
         deadline: payload.deadlineAt ?? reading.deadline.toISOString(),
         source: payload.source,
         state: 'received',
+        // The reward is shown before the payment (deals table, Earnings page).
+        data: acceptedMoneyData(payload.event),
       });
       const { event } = enqueueOptions;
       if (!created && record.enqueuedAt) {

@@ -1,7 +1,7 @@
 /**
  * The sandbox's /v1 API, following shared/marketplace-api-v1.md and the working assumptions: Czech field
  * names, states and error codes exactly. The shared request handling (rate limit, faults, auth, body,
- * idempotency, profile shapes) lives in request.ts; the routes in routes/ (account, deals, webhook).
+ * idempotency, profile shapes) lives in request.ts; the routes in routes/ (account, deals, payouts, webhook).
  */
 import { Router } from 'express';
 import { ERROR } from './api-document.js';
@@ -9,6 +9,7 @@ import { ApiError } from './api-error.js';
 import { type ApiDeps, BOTH, createRoutes } from './request.js';
 import { accountRoutes } from './routes/account.js';
 import { dealRoutes } from './routes/deals.js';
+import { payoutRoutes } from './routes/payouts.js';
 import { webhookRoutes } from './routes/webhook.js';
 
 export type { ApiDeps } from './request.js';
@@ -18,6 +19,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   const routes = createRoutes(router, deps);
   accountRoutes(routes, deps);
   dealRoutes(routes, deps);
+  payoutRoutes(routes, deps);
   webhookRoutes(routes, deps);
   // Anything else under /v1: still counted, limited and authenticated, then 404.
   routes.fallback({ roles: BOTH, scope: 'read' }, (ctx) => {

@@ -83,6 +83,8 @@ export interface DealRecord {
   acceptedAt: number;
   publishDeadline: number;
   changedAt: number;
+  /** When the deal became `proplaceno` (epoch ms): the payout overview's `paid_monthly` counts it then. */
+  paidAt: number | null;
 }
 
 /** What tests and the control API learn about a deal (camelCase: this is the sandbox's API, not the service's). */
@@ -104,6 +106,8 @@ export interface SandboxDeal {
   publishDeadline: string;
   changedAt: string;
   approvalPendingUntil: string | null;
+  /** ISO 8601: when it was paid (`proplaceno`), else null. */
+  paidAt: string | null;
   /** The exact `deal.accepted` body the sandbox delivers for this deal. */
   acceptedEvent: DealAcceptedBody;
 }

@@ -143,6 +143,7 @@ export function createSandboxState(init: {
         acceptedAt: at,
         publishDeadline: at + (input.deadlineMinutes ?? LIMITS.agentDeadlineMinutes) * 60_000,
         changedAt: at,
+        paidAt: input.state === 'proplaceno' ? at : null,
       };
       deals.set(id, deal);
       return deal;
@@ -151,6 +152,7 @@ export function createSandboxState(init: {
       deal.state = state;
       if (reason !== undefined) deal.reason = reason;
       deal.changedAt = now();
+      if (state === 'proplaceno') deal.paidAt ??= deal.changedAt;
     },
     isUrlUsed(url) {
       const wanted = normaliseUrl(url);

@@ -145,6 +145,7 @@ export function sandboxDealView(
     publishDeadline: iso(deal.publishDeadline),
     changedAt: iso(deal.changedAt),
     approvalPendingUntil: deal.approvalPendingUntil === null ? null : iso(deal.approvalPendingUntil),
+    paidAt: deal.paidAt === null ? null : iso(deal.paidAt),
     acceptedEvent: dealAcceptedBody(deal, blog, dates),
   };
 }

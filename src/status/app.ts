@@ -5,6 +5,7 @@ import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { scrubText } from './redact.js';
 import { actionRoutes } from './routes/actions.js';
 import { dealRoutes } from './routes/deals.js';
+import { earningsRoutes } from './routes/earnings.js';
 import { logRoutes } from './routes/logs.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { overviewRoutes } from './routes/overview.js';
@@ -46,6 +47,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
   overviewRoutes(router, deps, kit);
   dealRoutes(router, deps, kit);
   actionRoutes(router, deps, kit);
+  earningsRoutes(router, deps, kit);
   logRoutes(router, deps, kit);
   notificationRoutes(router, deps, kit);
 

@@ -5,6 +5,8 @@ import type { Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
 import type { NotificationRecord } from '../notify/record.js';
+
+import type { Earnings } from '../money/earnings.js';
 import type { LastSweep } from '../reconcile/index.js';
 
 /** A data source's answer, or why there is none (Redis down, a timeout): each card copes on its own. */
@@ -83,6 +85,8 @@ export interface StatusDeps {
    */
   notifications?: (limit: number) => Promise<readonly NotificationRecord[]>;
   actions: StatusActions;
+  /** The Earnings page's numbers; pass `createEarningsReader(…)` (src/money/reader.ts) (omitted: no page). */
+  earnings?: () => Promise<Earnings>;
   /**
    * `status.password`. When set, every request needs it (HTTP Basic, any user name). Without it the page
    * answers only requests addressed to a loopback name, and `startStatusServer` refuses a non-loopback listener.

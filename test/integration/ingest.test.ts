@@ -314,6 +314,7 @@ function fakeClient(
     rotateWebhookSecret: notUsed,
     testWebhook: notUsed,
     webhookDeliveries: notUsed,
+    payouts: notUsed,
   };
   return client;
 }

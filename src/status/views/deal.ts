@@ -4,6 +4,7 @@ import type { DealRecord, DealStep, EventRecord, LogEntry } from '../../deals/st
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
+import { dealMoneyRows } from './earnings.js';
 import { layout, type ViewContext } from './layout.js';
 import {
   ago,
@@ -89,6 +90,7 @@ function summaryCard(ctx: ViewContext, r: DealRecord): SafeHtml {
 <dt>deadline</dt><dd>${exactTime(ctx, r.deadline)}${isPastDeadlineConcern(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` ${lateTag(r)} <span class="muted">(the marketplace still waited after this deadline)</span>` : ''}</dd>
 <dt>published</dt><dd>${r.url ? externalLink(r.url) : html`<span class="muted">not yet</span>`}${r.postRef ? html` <span class="muted">(${r.postRef})</span>` : ''}</dd>
 <dt>${ctx.marketplaceName}</dt><dd>${marketplaceLink(ctx, r)}</dd>
+${dealMoneyRows(ctx, r)}
 <dt>attempts</dt><dd>${r.attempts}</dd>
 <dt>source</dt><dd>${r.source ?? '–'}</dd>
 <dt>updated</dt><dd>${ago(ctx, r.updatedAt)}</dd>

@@ -1,6 +1,7 @@
 import type { DealRecord } from '../../deals/store.js';
 import { formatAge, type PageInfo, stateLabel } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
+import { rewardCell, rewardHeader } from './earnings.js';
 import { layout, type ViewContext } from './layout.js';
 import {
   blogLabel,
@@ -41,6 +42,7 @@ function row(ctx: ViewContext, d: DealRecord): SafeHtml {
 <td data-label="Accepted" class="nowrap">${Number.isNaN(age) ? '–' : html`<time datetime="${d.receivedAt}">${formatAge(ctx.now.getTime() - age)} ago</time>`}</td>
 <td data-label="Deadline" class="nowrap">${countdown(ctx, d)}</td>
 <td data-label="Published" class="wide">${externalLink(d.url, shortUrl(d.url))}</td>
+${rewardCell(ctx, d)}
 <td data-label="${ctx.marketplaceName}" class="nowrap">${marketplaceLink(ctx, d, 'open')}</td>
 </tr>`;
 }
@@ -70,7 +72,7 @@ ${
     : html`<div class="card table-card">
 <p class="pad muted">${first}–${last} of ${data.total}, newest first</p>
 <table class="cards deals"><thead><tr>
-<th>Deal</th><th>Blog</th><th>Title</th><th>State</th><th>Accepted</th><th>Deadline</th><th>Published</th><th>${ctx.marketplaceName}</th>
+<th>Deal</th><th>Blog</th><th>Title</th><th>State</th><th>Accepted</th><th>Deadline</th><th>Published</th>${rewardHeader(ctx)}<th>${ctx.marketplaceName}</th>
 </tr></thead><tbody>
 ${data.items.map((d) => row(ctx, d))}
 </tbody></table></div>`

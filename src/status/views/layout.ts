@@ -20,7 +20,7 @@ export interface ViewContext {
   t: Translator;
 }
 
-export type NavItem = 'overview' | 'deals' | 'logs' | 'notifications' | 'none';
+export type NavItem = 'overview' | 'deals' | 'earnings' | 'logs' | 'notifications' | 'none';
 
 export interface PageOptions {
   title: string;
@@ -54,6 +54,7 @@ ${page.refreshSeconds ? html`<meta http-equiv="refresh" content="${page.refreshS
 <nav class="main" aria-label="Main">
 ${navLink(ctx, page.current, 'overview', '/', 'Overview')}
 ${navLink(ctx, page.current, 'deals', '/deals', 'Deals')}
+${navLink(ctx, page.current, 'earnings', '/earnings', ctx.t.t('money.nav'))}
 ${navLink(ctx, page.current, 'logs', '/logs', 'Logs')}
 ${navLink(ctx, page.current, 'notifications', '/notifications', ctx.t.t('notify.page.nav'))}
 </nav>

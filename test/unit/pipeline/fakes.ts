@@ -125,6 +125,7 @@ export function fakeClient(options: FakeClientOptions = {}): FakeClient {
     rotateWebhookSecret: notUsed('rotateWebhookSecret'),
     testWebhook: notUsed('testWebhook'),
     webhookDeliveries: notUsed('webhookDeliveries'),
+    payouts: notUsed('payouts'),
   };
   return client;
 }

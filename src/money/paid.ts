@@ -1,0 +1,104 @@
+/**
+ * `deal.paid` on the deal record: `data.paid = {reward, price, at}` (the shape the daily digest and the Earnings
+ * page read) and a line in the deal's log. The handler runs inside the webhook receiver's `onEvent` (awaited
+ * before the 200): a store failure throws, the receiver answers 503 and the marketplace delivers again, so it is
+ * idempotent: a redelivery finds `data.paid` and changes nothing. A deal.paid for a deal pressbridge has no
+ * record of (handed in by hand, or older than the records' retention) is logged and answered 200: there is
+ * nothing to attach it to, and the payout overview still counts the money.
+ *
+ * Also the money fields the deal starts with: `data.reward` / `data.price` from `deal.accepted`.
+ */
+import { createDealLogger, type DealStore } from '../deals/store.js';
+import type { Logger } from '../logger.js';
+import { type AnyEvent, DealPaidEvent } from '../marketplace/schema.js';
+
+/** `data.paid` of a deal record. */
+export interface PaidRecord {
+  /** The blogger's reward, Kč (from the event; else the one known since `deal.accepted`). */
+  reward: number | null;
+  /** The advertiser's price, Kč. */
+  price: number | null;
+  /** ISO 8601: when pressbridge received the deal.paid (the event carries no time of its own). */
+  at: string;
+}
+
+const wholeNumber = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+
+/** `data.paid` when it has the expected shape, else undefined. */
+export function readPaid(data: Readonly<Record<string, unknown>>): PaidRecord | undefined {
+  const paid = data.paid;
+  if (typeof paid !== 'object' || paid === null) return undefined;
+  const { reward, price, at } = paid as Record<string, unknown>;
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return undefined;
+  return { reward: wholeNumber(reward), price: wholeNumber(price), at };
+}
+
+/** `data.reward` / `data.price` (Kč) as stored at `deal.accepted`. */
+export function readDealMoney(data: Readonly<Record<string, unknown>>): {
+  reward: number | null;
+  price: number | null;
+} {
+  return { reward: wholeNumber(data.reward), price: wholeNumber(data.price) };
+}
+
+/** The `data` fields a new deal record gets from its `deal.accepted` (absent amounts are left out). */
+export function acceptedMoneyData(deal: { reward?: number | undefined; price?: number | undefined }): {
+  reward?: number;
+  price?: number;
+} {
+  return {
+    ...(deal.reward !== undefined ? { reward: deal.reward } : {}),
+    ...(deal.price !== undefined ? { price: deal.price } : {}),
+  };
+}
+
+export interface DealPaidHandlerOptions {
+  store: Pick<DealStore, 'get' | 'update' | 'appendLog'>;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** The `eventHandlers` entry for `deal.paid` (src/main.ts). */
+export function createDealPaidHandler(
+  options: DealPaidHandlerOptions,
+): (event: AnyEvent, dealId: number | undefined) => Promise<void> {
+  const { store, log } = options;
+  const now = options.now ?? (() => new Date());
+  return async (event) => {
+    if (event.event !== 'deal.paid') return;
+    const parsed = DealPaidEvent.safeParse(event);
+    if (!parsed.success) {
+      // Signed by the marketplace but without a deal id: kept in the event log, nothing to record on a deal.
+      log.warn({ event: event.event }, 'deal.paid without a readable deal id; nothing recorded on a deal');
+      return;
+    }
+    const { deal } = parsed.data;
+    const record = await store.get(deal.id);
+    if (!record) {
+      log.info(
+        { dealId: deal.id, reward: deal.reward ?? null },
+        'deal.paid for a deal pressbridge has no record of; nothing to attach it to (the payout overview counts it)',
+      );
+      return;
+    }
+    const already = readPaid(record.data);
+    if (already) {
+      log.info({ dealId: deal.id, paidAt: already.at }, 'deal.paid delivered again; already recorded');
+      return;
+    }
+    const known = readDealMoney(record.data);
+    const paid: PaidRecord = {
+      reward: deal.reward ?? known.reward,
+      price: deal.price ?? known.price,
+      at: now().toISOString(),
+    };
+    await store.update(deal.id, { data: { paid } });
+    const dealLog = createDealLogger(store, log, deal.id, record.blogId);
+    dealLog.info(
+      { reward: paid.reward, price: paid.price },
+      `paid out by the advertiser: reward ${paid.reward ?? '?'} Kč`,
+    );
+    await dealLog.flush();
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The payout overview poller: reads `GET /v1/payouts` at LOW priority through the shared rate limiter (the live
+ * pipeline's requests go first; low priority leaves part of every window free for deals) and keeps the answer in
+ * Redis for the Earnings page and `pressbridge earnings`. At most one read per `intervalMinutes` (≥ 60) across
+ * every process and restart (overview.ts `claimRead`); a failed read is logged, kept for the page, and tried
+ * again at the next interval. Nothing here touches a deal: a failure never affects one.
+ *
+ * The daemon runs it only in a process that runs the worker. It checks the schedule every few minutes (one
+ * Redis call), so after a restart the next read comes soon after the interval is up, not a whole interval later.
+ */
+import type { Redis } from 'ioredis';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import { scrubText } from '../redact.js';
+import { claimRead, moneyKeys, type StoredOverview, writeOverview, writeReadFailure } from './overview.js';
+import { MoneySettings, type MoneySettingsInput } from './settings.js';
+
+export type PollResult =
+  | { status: 'read'; stored: StoredOverview }
+  | { status: 'skipped' }
+  | { status: 'failed'; error: string };
+
+export interface PayoutPoller {
+  /** One read if the schedule allows it (or `force`, for `pressbridge earnings --refresh`). Never throws. */
+  runOnce(options?: { force?: boolean }): Promise<PollResult>;
+  /** First check after `firstReadDelaySeconds`, then every `checkEveryMs`. */
+  start(): void;
+  /** No further reads; a running one is aborted and awaited. */
+  stop(): Promise<void>;
+}
+
+export interface PayoutPollerOptions {
+  client: Pick<MarketplaceClient, 'payouts'>;
+  redis: Redis;
+  prefix: string;
+  log: Logger;
+  settings?: MoneySettingsInput;
+  now?: () => Date;
+  /** How often the schedule is checked (default 5 minutes, never more than the interval). */
+  checkEveryMs?: number;
+}
+
+export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
+  const { client, redis, log } = options;
+  const settings = MoneySettings.parse(options.settings ?? {});
+  const now = options.now ?? (() => new Date());
+  const intervalMs = settings.intervalMinutes * 60_000;
+  const checkEveryMs = Math.min(options.checkEveryMs ?? 5 * 60_000, intervalMs);
+  const keys = moneyKeys(options.prefix);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<PollResult> | undefined;
+  let stopped = true;
+  let abort = new AbortController();
+
+  async function read(force: boolean): Promise<PollResult> {
+    let claimed = false;
+    try {
+      claimed = await claimRead(redis, keys, now().getTime(), intervalMs, force);
+      if (!claimed) return { status: 'skipped' };
+      // Stamped before the request: whatever happens after this instant may be missing from the answer.
+      const fetchedAt = now().toISOString();
+      const overview = await client.payouts({}, { priority: 'low', signal: abort.signal });
+      const stored: StoredOverview = { fetchedAt, overview };
+      await writeOverview(redis, keys, stored);
+      log.info(
+        {
+          pending: overview.pending.length,
+          arbitration: overview.arbitration.length,
+          months: overview.paid_monthly.length,
+        },
+        'payout overview read',
+      );
+      return { status: 'read', stored };
+    } catch (error) {
+      const message = scrubText(errorMessage(error));
+      log.warn({ err: message }, 'payout overview not read; tried again at the next interval');
+      if (claimed) await writeReadFailure(redis, keys, message, now()).catch(() => undefined);
+      return { status: 'failed', error: message };
+    }
+  }
+
+  const runOnce = (runOptions: { force?: boolean } = {}): Promise<PollResult> => {
+    running ??= read(runOptions.force ?? false).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const schedule = (ms: number): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(() => schedule(checkEveryMs));
+    }, ms);
+    timer.unref();
+  };
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      abort = new AbortController();
+      schedule(settings.firstReadDelaySeconds * 1000);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      abort.abort();
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** Reads what the Earnings summary needs (the stored overview, the poll state, the deal records): no request. */
+import type { Redis } from 'ioredis';
+import type { DealStore } from '../deals/store.js';
+import { type Earnings, summarizeEarnings } from './earnings.js';
+import { moneyKeys, readOverview, readPollState } from './overview.js';
+
+/** The store keeps at most this many recent records in one listing (its own cap). */
+const RECORDS_LIMIT = 1000;
+
+export interface EarningsReaderOptions {
+  store: Pick<DealStore, 'list'>;
+  redis: Redis;
+  prefix: string;
+  /** The service's zone (config `marketplace.timeZone`), for months. */
+  timeZone: string;
+  blogNames: ReadonlyMap<number, string>;
+  now?: () => Date;
+}
+
+export function createEarningsReader(options: EarningsReaderOptions): () => Promise<Earnings> {
+  const keys = moneyKeys(options.prefix);
+  const now = options.now ?? (() => new Date());
+  return async () => {
+    const [stored, poll, list] = await Promise.all([
+      readOverview(options.redis, keys),
+      readPollState(options.redis, keys),
+      options.store.list({ limit: RECORDS_LIMIT }),
+    ]);
+    return summarizeEarnings({
+      stored,
+      poll,
+      records: list.items,
+      now: now(),
+      timeZone: options.timeZone,
+      blogNames: options.blogNames,
+    });
+  };
+}

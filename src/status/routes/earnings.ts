@@ -1,0 +1,34 @@
+/**
+ * GET /earnings: awaiting payout, paid this month and year, per blog and per month (src/money/earnings.ts).
+ * Reads only what is stored (the payout overview the poller keeps, the deal records): never a marketplace
+ * request. Without an `earnings` reader (a status page embedded without the money part) it sums the deal
+ * records alone.
+ */
+import type { Router } from 'express';
+import { SERVICE_TIME_ZONE } from '../../marketplace/schema.js';
+import { summarizeEarnings } from '../../money/earnings.js';
+import type { StatusDeps } from '../types.js';
+import { renderEarnings, renderEarningsUnavailable } from '../views/earnings.js';
+import type { PageKit } from './page-kit.js';
+
+export function earningsRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
+  const read =
+    deps.earnings ??
+    (async () =>
+      summarizeEarnings({
+        stored: undefined,
+        records: (await deps.store.list({ limit: 1000 })).items,
+        now: kit.now(),
+        timeZone: SERVICE_TIME_ZONE,
+        blogNames: kit.blogNames,
+      }));
+  router.get('/earnings', async (req, res) => {
+    const ctx = kit.viewContext(req, res, false);
+    const earnings = await kit.source('earnings', read);
+    if (!earnings.ok) {
+      kit.send(res, 503, renderEarningsUnavailable(ctx, earnings.error));
+      return;
+    }
+    kit.send(res, 200, renderEarnings(ctx, earnings.value));
+  });
+}

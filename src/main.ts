@@ -42,6 +42,7 @@ import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { closeRenderPool } from './render/pool.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
 import { VERSION } from './version.js';
+import { type ArticleWatcher, createArticleWatcher, withWatchEnrolment } from './watch/index.js';
 import { createWebhookRouter } from './webhook/receiver.js';
 import { createSecretProvider } from './webhook/secret-file.js';
 
@@ -117,7 +118,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const workerRedis = createRedisClient(redisUrl, 'worker', { log });
 
   const metrics = createMetrics();
-  const store = instrumentStore(createDealStore({ redis, prefix }), metrics);
+  const dealStore = instrumentStore(createDealStore({ redis, prefix }), metrics);
+  // Every write of `handed_in` schedules the article watcher's checks (src/watch/schedule.ts).
+  const store = config.watch.enabled
+    ? withWatchEnrolment(dealStore, { redis, prefix, settings: config.watch, log })
+    : dealStore;
   const serviceClock = createServiceClock();
   const { client, limiter } = marketplaceClientFromConfig(config, {
     redis,
@@ -156,6 +161,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   let worker: DealWorker | undefined;
   let status: StatusServer | undefined;
   let reconciler: Reconciler | undefined;
+  let watcher: ArticleWatcher | undefined;
   metrics.setSources({
     queueCounts: () => producer.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
     rateLimit: () => limiter.snapshot(),
@@ -168,6 +174,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const closeAll = async (): Promise<void> => {
     if (server) await closeServer(server);
     if (reconciler) await reconciler.stop();
+    if (watcher) await watcher.stop();
     if (status) await status.close();
     if (worker) await worker.close();
     await producer
@@ -242,6 +249,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           timeZone: config.marketplace.timeZone,
         });
       }
+      if (config.watch.enabled) {
+        watcher = createArticleWatcher({ store, redis, prefix, log, settings: config.watch, notifier });
+      }
     }
     if (options.status !== false) {
       const metricsRoute = express.Router();
@@ -303,6 +313,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   );
   // After start-up: the first sweep must not hold the daemon back (the marketplace or Redis may be down).
   reconciler?.start(config.reconcile.intervalMinutes * 60_000);
+  watcher?.start();
 
   let closing: Promise<void> | undefined;
   return {

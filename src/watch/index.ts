@@ -24,29 +24,15 @@ import { createDealLogger, type DealRecord, type DealStore } from '../deals/stor
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
+import { type ArticleCheck, readArticleCheck } from './check-record.js';
 import { fetchPage, type PageAnswer } from './fetch-page.js';
 import { missingLinks, storedLinks } from './links.js';
 import { claimDue, drop, enrol, nextCheckAt, reschedule, scheduledAt } from './schedule.js';
 import { WatchSettings, type WatchSettingsInput } from './settings.js';
 
+export { ArticleCheck, readArticleCheck } from './check-record.js';
 export { withWatchEnrolment } from './schedule.js';
 export { WatchSettings, type WatchSettingsInput } from './settings.js';
-
-/** What a check found, as stored on the deal (`data.articleCheck`). */
-export interface ArticleCheck {
-  /** ISO 8601. */
-  at: string;
-  ok: boolean;
-  /** HTTP status of the last answer; 0 when none came. */
-  status: number;
-  /** Advertiser hrefs the page lacks (empty when it answered no 200). */
-  missing: string[];
-  /** How many advertiser links were looked for. */
-  links: number;
-  problem?: 'gone' | 'links';
-  /** The facts, language-neutral: `HTTP 404`, a network error, the missing hrefs. */
-  detail: string;
-}
 
 export type WatchOutcome =
   | { dealId: number; kind: 'checked'; check: ArticleCheck }
@@ -179,7 +165,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     }
     const links = storedLinks(record.data);
     const check = await inspect(record.url, links);
-    const previous = record.data.articleCheck as Partial<ArticleCheck> | undefined;
+    const previous = readArticleCheck(record.data);
     await store.update(dealId, { data: { articleCheck: check } });
     const fields = { url: record.url, status: check.status, links: check.links, missing: check.missing };
     if (check.ok) dealLog.info(fields, 'article check: live, every advertiser link in place');

@@ -16,6 +16,7 @@ import type { DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { luaScript } from '../redis/lua-script.js';
+import type { WatchSettings } from './settings.js';
 
 export function watchKey(prefix: string): string {
   return `${prefix}:watch:due`;
@@ -89,7 +90,7 @@ export async function scheduledAt(redis: Redis, prefix: string, dealId: number):
 export interface EnrolmentOptions {
   redis: Redis;
   prefix: string;
-  intervalMs: number;
+  settings: Pick<WatchSettings, 'intervalHours'>;
   log: Logger;
   now?: () => Date;
 }
@@ -110,7 +111,7 @@ export function withWatchEnrolment<S extends Pick<DealStore, 'update'>>(
     async update(dealId, patch) {
       const changed = await store.update(dealId, patch);
       if (changed && patch.state === 'handed_in') {
-        const at = nextCheckAt(dealId, now().getTime(), options.intervalMs);
+        const at = nextCheckAt(dealId, now().getTime(), options.settings.intervalHours * 3_600_000);
         await enrol(options.redis, options.prefix, dealId, at).catch((error: unknown) => {
           options.log.warn({ dealId, err: errorMessage(error) }, 'article watch: deal not scheduled');
         });

@@ -6,9 +6,8 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
-import { notifyCommand } from './commands/notify.js';
-
 import { earningsCommand } from './commands/earnings.js';
+import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';

@@ -23,13 +23,12 @@ import type { RateLimiter } from './marketplace/rate-limit.js';
 import type { AnyEvent } from './marketplace/schema.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
-import { createDispatcher, noopDispatcher, recentNotificationsReader } from './notify/dispatcher.js';
-import { createNotifications } from './notify/index.js';
-import type { Dispatcher, Notifier } from './notify/types.js';
-
 import { createDealPaidHandler } from './money/paid.js';
 import { createPayoutPoller, type PayoutPoller } from './money/poller.js';
 import { createEarningsReader } from './money/reader.js';
+import { createDispatcher, noopDispatcher, recentNotificationsReader } from './notify/dispatcher.js';
+import { createNotifications } from './notify/index.js';
+import type { Dispatcher, Notifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
@@ -48,6 +47,7 @@ import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { closeRenderPool } from './render/pool.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
 import { VERSION } from './version.js';
+import { type ArticleWatcher, createArticleWatcher, withWatchEnrolment } from './watch/index.js';
 import { createWebhookRouter } from './webhook/receiver.js';
 import { createSecretProvider } from './webhook/secret-file.js';
 
@@ -149,7 +149,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     publishers,
     secrets: () => configSecrets(config),
   });
-  const store = notifications.wrapStore(instrumentStore(createDealStore({ redis, prefix }), metrics));
+  const dealStore = instrumentStore(createDealStore({ redis, prefix }), metrics);
+  // Every write of `handed_in` schedules the article watcher's checks (src/watch/schedule.ts).
+  const store = notifications.wrapStore(
+    config.watch.enabled
+      ? withWatchEnrolment(dealStore, { redis, prefix, settings: config.watch, log })
+      : dealStore,
+  );
   const serviceClock = createServiceClock();
   const { client, limiter } = marketplaceClientFromConfig(config, {
     redis,
@@ -193,6 +199,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   let status: StatusServer | undefined;
   let reconciler: Reconciler | undefined;
   let payoutPoller: PayoutPoller | undefined;
+
+  let watcher: ArticleWatcher | undefined;
   metrics.setSources({
     queueCounts: () => producer.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'),
     rateLimit: () => limiter.snapshot(),
@@ -206,6 +214,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (server) await closeServer(server);
     if (reconciler) await reconciler.stop();
     if (payoutPoller) await payoutPoller.stop();
+
+    if (watcher) await watcher.stop();
     if (status) await status.close();
     if (worker) await worker.close();
     await notifications.stop();
@@ -286,6 +296,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       if (config.money.enabled) {
         payoutPoller = createPayoutPoller({ client, redis, prefix, log, settings: config.money });
       }
+      if (config.watch.enabled) {
+        watcher = createArticleWatcher({ store, redis, prefix, log, settings: config.watch, notifier });
+      }
     }
     if (options.status !== false) {
       const metricsRoute = express.Router();
@@ -358,6 +371,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   notifications.start({ statusUrl: status?.url });
 
   payoutPoller?.start();
+
+  watcher?.start();
 
   let closing: Promise<void> | undefined;
   return {

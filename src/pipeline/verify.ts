@@ -86,7 +86,8 @@ async function probe(input: VerifyInput): Promise<{ status: number; finalUrl?: s
   }
 }
 
-function describe(error: unknown): string {
+/** A failed fetch in a few words: the network error code and message (`ECONNREFUSED (connect …)`). */
+export function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const inner = error.cause;
   if (inner instanceof Error) {

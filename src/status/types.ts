@@ -4,9 +4,8 @@ import type { DealStore } from '../deals/store.js';
 import type { Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
-import type { NotificationRecord } from '../notify/record.js';
-
 import type { Earnings } from '../money/earnings.js';
+import type { NotificationRecord } from '../notify/record.js';
 import type { LastSweep } from '../reconcile/index.js';
 
 /** A data source's answer, or why there is none (Redis down, a timeout): each card copes on its own. */

@@ -1,4 +1,37 @@
 import type { Catalog } from '../catalog.js';
 
-/** Texts of the watch area. Keys start with `watch.`. */
-export const watchMessages = {} as const satisfies Catalog;
+/** Texts of the watch area (the live article check, src/watch/). Keys start with `watch.`. */
+export const watchMessages = {
+  'watch.card.title': { cs: 'Kontrola živého článku', en: 'Live article check' },
+  'watch.card.not_yet': {
+    cs: 'Zatím neproběhla. pressbridge článek kontroluje zhruba jednou denně, dokud obchod není zaplacen.',
+    en: 'Not checked yet. pressbridge checks the article about once a day until the deal is paid.',
+  },
+  'watch.card.last_check': { cs: 'Poslední kontrola', en: 'Last check' },
+  'watch.card.answer': { cs: 'Odpověď webu', en: 'Site answered' },
+  'watch.card.no_answer': { cs: 'žádná odpověď', en: 'no answer' },
+  'watch.card.ok': {
+    cs: 'V pořádku: článek je dostupný a všechny odkazy inzerenta jsou na místě ({count}).',
+    en: 'Fine: the article is live and every advertiser link is in place ({count}).',
+  },
+  'watch.card.gone': {
+    cs: 'Článek není dostupný: {detail}.',
+    en: 'The article is not reachable: {detail}.',
+  },
+  'watch.card.gone_hint': {
+    cs: 'Zkontrolujte, jestli příspěvek není v koši nebo v konceptech a jestli web běží. Inzerent může podat reklamaci.',
+    en: 'Check that the post is not in the trash or back in drafts and that the site is up. The advertiser may open a claim.',
+  },
+  'watch.card.links': {
+    cs: 'Na živém článku chybí odkazy inzerenta:',
+    en: 'Advertiser links are missing from the live article:',
+  },
+  'watch.card.links_hint': {
+    cs: 'Odkaz musí mít adresu (href) přesně takovou, jakou inzerent dodal. Mohl ji přepsat plugin nebo šablona, nebo někdo odkaz z článku odstranil. Inzerent může podat reklamaci.',
+    en: 'A link must keep its address (href) exactly as the advertiser delivered it. A plugin or the theme may have rewritten it, or someone removed the link. The advertiser may open a claim.',
+  },
+  'watch.card.paid': {
+    cs: 'Obchod je zaplacen; článek se už nekontroluje.',
+    en: 'The deal is paid; the article is no longer checked.',
+  },
+} as const satisfies Catalog;

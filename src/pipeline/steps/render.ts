@@ -1,5 +1,6 @@
 /** Step 4, render (../render.ts): in the render pool, within the limits, under the blog's article policy. */
 import { articlePolicy } from '../../render/policy.js';
+import { articleLinks } from '../../watch/links.js';
 import { progressPatch } from '../progress.js';
 import { noteLines, renderDeal } from '../render.js';
 import type { BlogRun } from '../run-context.js';
@@ -30,16 +31,20 @@ export async function renderStep(run: BlogRun): Promise<undefined> {
   await store.update(dealId, {
     title: article.title,
     state: 'publishing',
-    data: progressPatch({
-      article: { slug, titleSource: rendered.titleSource, blocks: article.blocks.length },
-      photos: rendered.images.map((i) => ({
-        n: i.n,
-        filename: i.filename,
-        width: i.width,
-        height: i.height,
-      })),
-      photosDropped: photos.dropped.length > 0 ? photos.dropped : null,
-    }),
+    data: {
+      // The advertiser's links as published: the article watcher (src/watch/) looks for them on the live page.
+      watch: { links: articleLinks(article) },
+      ...progressPatch({
+        article: { slug, titleSource: rendered.titleSource, blocks: article.blocks.length },
+        photos: rendered.images.map((i) => ({
+          n: i.n,
+          filename: i.filename,
+          width: i.width,
+          height: i.height,
+        })),
+        photosDropped: photos.dropped.length > 0 ? photos.dropped : null,
+      }),
+    },
   });
   run.rendered = rendered;
   return undefined;

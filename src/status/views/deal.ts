@@ -4,6 +4,7 @@ import type { DealRecord, DealStep, EventRecord, LogEntry } from '../../deals/st
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
+import { articleCheckCard } from './article-check.js';
 import { dealMoneyRows } from './earnings.js';
 import { layout, type ViewContext } from './layout.js';
 import {
@@ -167,6 +168,7 @@ export function renderDeal(ctx: ViewContext, data: DealData): SafeHtml {
 ${errorCard(r)}
 ${summaryCard(ctx, r)}
 ${servicesCard(r)}
+${articleCheckCard(ctx, r)}
 ${actionsCard(ctx, r)}
 ${timelineCard(ctx, r)}
 ${logCard(ctx, data.log)}

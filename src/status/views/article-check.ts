@@ -1,0 +1,28 @@
+/** The deal page's card for the live article check (src/watch/): the last check and what it found. */
+import type { DealRecord } from '../../deals/store.js';
+import { readArticleCheck } from '../../watch/check-record.js';
+import { html, type SafeHtml } from '../html.js';
+import type { ViewContext } from './layout.js';
+import { exactTime } from './parts.js';
+
+export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
+  const { t } = ctx.t;
+  const check = readArticleCheck(r.data);
+  const paid = r.data.paid !== undefined && r.data.paid !== null;
+  if (!check && (r.state !== 'handed_in' || paid)) return html``;
+  const title = html`<h2>${t('watch.card.title')}</h2>`;
+  if (!check)
+    return html`<section class="card" data-article-check="none">${title}<p class="muted">${t('watch.card.not_yet')}</p></section>`;
+  const finding = check.ok
+    ? html`<p>${t('watch.card.ok', { count: check.links })}</p>`
+    : check.problem === 'links'
+      ? html`<p>${t('watch.card.links')}</p><ul>${check.missing.map((href) => html`<li><code>${href}</code></li>`)}</ul><p class="hint">${t('watch.card.links_hint')}</p>`
+      : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
+  const status = check.status > 0 ? `HTTP ${check.status}` : t('watch.card.no_answer');
+  return html`<section class="card${check.ok ? '' : ' error-box'}" data-article-check="${check.ok ? 'ok' : (check.problem ?? 'gone')}">${title}
+${finding}
+<dl class="kv">
+<dt>${t('watch.card.last_check')}</dt><dd>${exactTime(ctx, check.at)}</dd>
+<dt>${t('watch.card.answer')}</dt><dd>${status}</dd>
+</dl>${paid ? html`<p class="muted">${t('watch.card.paid')}</p>` : ''}</section>`;
+}

@@ -1,0 +1,256 @@
+/**
+ * The article watcher (issue 15, item 3): after the hand-in and until the deal is paid (`data.paid`, written on
+ * `deal.paid`) or `watch.days` have passed, the live article is checked about once per `intervalHours`, each
+ * deal at its own time of day (./schedule.ts). A check is one GET of the article's own URL (./fetch-page.ts):
+ * no marketplace request is spent. It finds
+ *
+ * - `gone`: the page does not answer 200 (404, 410, 5xx, unreachable, a redirect to another site), also when
+ *   asked again `retrySeconds` later;
+ * - `links`: the page answers but lacks advertiser links stored at the render step (./links.ts says how hrefs
+ *   are compared).
+ *
+ * The finding is recorded on the deal (`data.articleCheck`) and in its log; a problem is raised through the
+ * Notifier (once per deal until it clears) and resolved by the next good check.
+ *
+ * The deals are enrolled by `withWatchEnrolment` (./schedule.ts) when `handed_in` is written; `start()` also
+ * enrols handed-in deals that are not scheduled (handed in before the watcher ran, or a failed enrolment).
+ */
+
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import { allSettledBounded } from '../concurrency.js';
+import { isFinal } from '../deals/lifecycle.js';
+import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { type Notifier, problemKey } from '../notify/types.js';
+import { type ArticleCheck, readArticleCheck } from './check-record.js';
+import { fetchPage, type PageAnswer } from './fetch-page.js';
+import { missingLinks, storedLinks } from './links.js';
+import { claimDue, drop, enrol, nextCheckAt, reschedule, scheduledAt } from './schedule.js';
+import { WatchSettings, type WatchSettingsInput } from './settings.js';
+
+export { ArticleCheck, readArticleCheck } from './check-record.js';
+export { withWatchEnrolment } from './schedule.js';
+export { WatchSettings, type WatchSettingsInput } from './settings.js';
+
+export type WatchOutcome =
+  | { dealId: number; kind: 'checked'; check: ArticleCheck }
+  | { dealId: number; kind: 'ended'; reason: 'paid' | 'days' | 'gone_record' | 'state' }
+  | { dealId: number; kind: 'later' }
+  | { dealId: number; kind: 'error'; error: string };
+
+export interface ArticleWatcher {
+  /** Enrols missed deals, checks what is due now, then every `tickMinutes`. */
+  start(): void;
+  /** No further ticks; a running one is aborted and awaited. */
+  stop(): Promise<void>;
+  /** One tick now: the due checks (or the tick already running). */
+  runOnce(): Promise<WatchOutcome[]>;
+  /** Schedules handed-in deals that are not scheduled; returns how many were added. */
+  catchUp(): Promise<number>;
+}
+
+export interface ArticleWatcherOptions {
+  store: Pick<DealStore, 'get' | 'update' | 'appendLog' | 'list'>;
+  redis: Redis;
+  prefix: string;
+  log: Logger;
+  settings?: WatchSettingsInput;
+  notifier: Notifier;
+  now?: () => Date;
+  fetch?: typeof fetch;
+  /** For the jitter (tests: a fixed value). */
+  random?: () => number;
+  /** The pause before the confirming GET. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+const BATCH = 50;
+const HOUR_MS = 3_600_000;
+
+export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWatcher {
+  const { store, redis, prefix, log, notifier } = options;
+  const settings = WatchSettings.parse(options.settings ?? {});
+  const now = options.now ?? (() => new Date());
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+  const intervalMs = settings.intervalHours * HOUR_MS;
+  const timeoutMs = settings.timeoutSeconds * 1000;
+  const retryMs = settings.retrySeconds * 1000;
+  // Longer than any one check (two GETs and the pause between): a check that died comes back after this.
+  const leaseMs = 2 * timeoutMs + retryMs + 10 * 60_000;
+  let abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<WatchOutcome[]> | undefined;
+
+  function watchedSinceMs(record: DealRecord): number {
+    const handedInAt = record.data.handedInAt;
+    const at = typeof handedInAt === 'string' ? Date.parse(handedInAt) : Number.NaN;
+    return Number.isNaN(at) ? Date.parse(record.receivedAt) : at;
+  }
+
+  /** Why the deal is no longer watched, or undefined while it is. */
+  function endOf(record: DealRecord, nowMs: number): 'paid' | 'days' | 'state' | undefined {
+    if (record.data.paid !== undefined && record.data.paid !== null) return 'paid';
+    if (nowMs - watchedSinceMs(record) > settings.days * 24 * HOUR_MS) return 'days';
+    if (record.state !== 'handed_in' && isFinal(record.state)) return 'state';
+    return undefined;
+  }
+
+  async function answerOf(url: string): Promise<PageAnswer> {
+    const fetchOptions = { timeoutMs, maxBytes: settings.maxBytes, fetch: doFetch, signal: abort.signal };
+    const first = await fetchPage(url, fetchOptions);
+    if (first.status === 200) return first;
+    if (retryMs > 0) await sleep(retryMs, abort.signal);
+    return await fetchPage(url, fetchOptions);
+  }
+
+  async function inspect(url: string, links: readonly string[]): Promise<ArticleCheck> {
+    const answer = await answerOf(url);
+    const at = now().toISOString();
+    if (answer.status !== 200 || answer.html === undefined) {
+      const detail = answer.error ?? `HTTP ${answer.status}`;
+      return {
+        at,
+        ok: false,
+        status: answer.status,
+        missing: [],
+        links: links.length,
+        problem: 'gone',
+        detail,
+      };
+    }
+    const missing = missingLinks(links, answer.html);
+    if (missing.length === 0) {
+      return { at, ok: true, status: 200, missing, links: links.length, detail: 'HTTP 200' };
+    }
+    return {
+      at,
+      ok: false,
+      status: 200,
+      missing,
+      links: links.length,
+      problem: 'links',
+      detail: missing.join(' '),
+    };
+  }
+
+  async function checkDeal(dealId: number): Promise<WatchOutcome> {
+    const record = await store.get(dealId);
+    const nowMs = now().getTime();
+    if (!record?.url) {
+      await drop(redis, prefix, dealId);
+      return { dealId, kind: 'ended', reason: 'gone_record' };
+    }
+    const dealLog = createDealLogger(store, log, dealId, record.blogId);
+    const ended = endOf(record, nowMs);
+    if (ended) {
+      await drop(redis, prefix, dealId);
+      const why = {
+        paid: 'the deal is paid',
+        days: `${settings.days} days after the hand-in`,
+        state: `the deal is ${record.state}`,
+      };
+      dealLog.info({ reason: ended }, `article watch ended: ${why[ended]}`);
+      await dealLog.flush();
+      return { dealId, kind: 'ended', reason: ended };
+    }
+    const next = nextCheckAt(dealId, nowMs, intervalMs, random);
+    if (record.state !== 'handed_in') {
+      // Being handed in again (an operator's action): the next check sees how it ended.
+      await reschedule(redis, prefix, dealId, next);
+      return { dealId, kind: 'later' };
+    }
+    const links = storedLinks(record.data);
+    const check = await inspect(record.url, links);
+    const previous = readArticleCheck(record.data);
+    await store.update(dealId, { data: { articleCheck: check } });
+    const fields = { url: record.url, status: check.status, links: check.links, missing: check.missing };
+    if (check.ok) dealLog.info(fields, 'article check: live, every advertiser link in place');
+    else if (check.problem === 'gone')
+      dealLog.warn({ ...fields, detail: check.detail }, 'article check: the article does not answer 200');
+    else dealLog.warn(fields, 'article check: advertiser links are missing from the live article');
+    await dealLog.flush();
+    const ref = {
+      topic: 'article_check' as const,
+      dealId,
+      blogId: record.blogId,
+      url: record.url,
+      title: record.title,
+      webUrl: typeof record.data.webUrl === 'string' ? record.data.webUrl : undefined,
+    };
+    if (check.problem) await notifier.raise({ ...ref, problem: check.problem, detail: check.detail });
+    else if (previous && previous.ok === false) {
+      await notifier.resolve(problemKey({ ...ref, problem: 'gone', detail: '' }));
+    }
+    await reschedule(redis, prefix, dealId, next);
+    return { dealId, kind: 'checked', check };
+  }
+
+  async function tick(): Promise<WatchOutcome[]> {
+    const nowMs = now().getTime();
+    const ids = await claimDue(redis, prefix, nowMs, nowMs + leaseMs, BATCH);
+    const settled = await allSettledBounded(ids, settings.concurrency, (id) => checkDeal(id));
+    return settled.map((outcome, i): WatchOutcome => {
+      const dealId = ids[i] as number;
+      if (outcome.status === 'fulfilled') return outcome.value;
+      const error = errorMessage(outcome.reason);
+      // Left leased: the deal is due again when the lease runs out.
+      if (!abort.signal.aborted) log.warn({ dealId, err: error }, 'article check failed; tried again later');
+      return { dealId, kind: 'error', error };
+    });
+  }
+
+  const runOnce = (): Promise<WatchOutcome[]> => {
+    running ??= tick().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  async function catchUp(): Promise<number> {
+    const nowMs = now().getTime();
+    let added = 0;
+    for (let offset = 0; ; offset += 500) {
+      const { items } = await store.list({ state: 'handed_in', offset, limit: 500 });
+      for (const record of items) {
+        if (!record.url || endOf(record, nowMs)) continue;
+        if ((await scheduledAt(redis, prefix, record.dealId)) !== undefined) continue;
+        const at = nextCheckAt(record.dealId, nowMs, intervalMs, random);
+        if (await enrol(redis, prefix, record.dealId, at)) added += 1;
+      }
+      if (items.length < 500) break;
+    }
+    if (added > 0) log.info({ added }, 'article watch: handed-in deals scheduled');
+    return added;
+  }
+
+  return {
+    runOnce,
+    catchUp,
+    start() {
+      if (timer) return;
+      abort = new AbortController();
+      const loop = async (): Promise<void> => {
+        try {
+          await runOnce();
+        } catch (error) {
+          if (!abort.signal.aborted) log.warn({ err: errorMessage(error) }, 'article watch tick failed');
+        }
+      };
+      timer = setInterval(() => void loop(), settings.tickMinutes * 60_000);
+      timer.unref();
+      void catchUp()
+        .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'article watch: catch-up failed'))
+        .then(loop);
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      abort.abort(new Error('article watch stopped'));
+      await running?.catch(() => undefined);
+    },
+  };
+}

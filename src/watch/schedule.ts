@@ -1,0 +1,122 @@
+/**
+ * The watcher's durable schedule: one Redis sorted set `<prefix>:watch:due` of deal ids scored by the time
+ * (epoch ms) of their next check, so a restart loses nothing.
+ *
+ * Spread: each deal has its own phase within the interval (a hash of its id), so the checks of a blogger's
+ * many deals fall at different times of day rather than all at once; a little jitter on top keeps two deals
+ * of the same phase apart. The next check is the deal's first phase point at least half an interval away,
+ * plus the jitter: checks come about one interval apart, always at about the same time of day for that deal.
+ *
+ * Claiming: a tick takes the due ids and, in the same Lua step, moves them a lease ahead, so two processes
+ * never check one deal at once and a process that dies mid-check leaves the deal due again after the lease.
+ */
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { DealStore } from '../deals/store.js';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { luaScript } from '../redis/lua-script.js';
+import type { WatchSettings } from './settings.js';
+
+export function watchKey(prefix: string): string {
+  return `${prefix}:watch:due`;
+}
+
+/** The deal's phase within the interval: the same for every check of that deal, spread evenly over deals. */
+export function phaseOf(dealId: number, intervalMs: number): number {
+  const digest = createHash('sha256').update(`watch:${dealId}`).digest();
+  return digest.readUInt32BE(0) % Math.max(1, Math.floor(intervalMs));
+}
+
+/** The jitter added to a check time: at most 5 % of the interval, at most 15 minutes. */
+export function maxJitterMs(intervalMs: number): number {
+  return Math.min(intervalMs * 0.05, 15 * 60_000);
+}
+
+/**
+ * When the deal is next checked after `fromMs`: its first phase point at least half an interval after
+ * `fromMs`, plus `random()` × the jitter.
+ */
+export function nextCheckAt(
+  dealId: number,
+  fromMs: number,
+  intervalMs: number,
+  random: () => number = Math.random,
+): number {
+  const phase = phaseOf(dealId, intervalMs);
+  const earliest = fromMs + intervalMs / 2;
+  const slot = Math.ceil((earliest - phase) / intervalMs) * intervalMs + phase;
+  return Math.round(slot + random() * maxJitterMs(intervalMs));
+}
+
+/** Adds the deal unless it is scheduled already (a second hand-in keeps the first schedule). */
+export async function enrol(redis: Redis, prefix: string, dealId: number, atMs: number): Promise<boolean> {
+  return (await redis.zadd(watchKey(prefix), 'NX', atMs, String(dealId))) === 1;
+}
+
+const CLAIM_DUE = luaScript(`
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, id in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], id) end
+return due
+`);
+
+/** The ids due at `nowMs` (at most `limit`, earliest first), each leased until `leaseUntilMs`. */
+export async function claimDue(
+  redis: Redis,
+  prefix: string,
+  nowMs: number,
+  leaseUntilMs: number,
+  limit: number,
+): Promise<number[]> {
+  const ids = (await CLAIM_DUE(redis, [watchKey(prefix)], [nowMs, leaseUntilMs, limit])) as string[];
+  return ids.map(Number).filter((id) => Number.isSafeInteger(id));
+}
+
+/** The next check of a deal still watched (a deal dropped meanwhile stays dropped). */
+export async function reschedule(redis: Redis, prefix: string, dealId: number, atMs: number): Promise<void> {
+  await redis.zadd(watchKey(prefix), 'XX', atMs, String(dealId));
+}
+
+export async function drop(redis: Redis, prefix: string, dealId: number): Promise<void> {
+  await redis.zrem(watchKey(prefix), String(dealId));
+}
+
+/** The next check time of a deal (epoch ms), or undefined when it is not watched. */
+export async function scheduledAt(redis: Redis, prefix: string, dealId: number): Promise<number | undefined> {
+  const score = await redis.zscore(watchKey(prefix), String(dealId));
+  return score === null ? undefined : Number(score);
+}
+
+export interface EnrolmentOptions {
+  redis: Redis;
+  prefix: string;
+  settings: Pick<WatchSettings, 'intervalHours'>;
+  log: Logger;
+  now?: () => Date;
+}
+
+/**
+ * The one hook that enrols deals: the store as it is, except that a write of the state `handed_in` also
+ * schedules the deal's first check. Every hand-in goes through it (the pipeline's hand-in step, a resumed run
+ * that finds the hand-in done, an operator's "hand in again", which runs the pipeline again), whichever process
+ * writes it. A failed enrolment never fails the hand-in: it is logged, and the watcher's start-up catches up.
+ */
+export function withWatchEnrolment<S extends Pick<DealStore, 'update'>>(
+  store: S,
+  options: EnrolmentOptions,
+): S {
+  const now = options.now ?? (() => new Date());
+  return {
+    ...store,
+    async update(dealId, patch) {
+      const changed = await store.update(dealId, patch);
+      if (changed && patch.state === 'handed_in') {
+        const at = nextCheckAt(dealId, now().getTime(), options.settings.intervalHours * 3_600_000);
+        await enrol(options.redis, options.prefix, dealId, at).catch((error: unknown) => {
+          options.log.warn({ dealId, err: errorMessage(error) }, 'article watch: deal not scheduled');
+        });
+      }
+      return changed;
+    },
+  };
+}

@@ -12,7 +12,7 @@
 import type { Redis } from 'ioredis';
 import { DEAL_RUN_STATES, FINAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
 import type { DealRecord, DealStore } from '../../deals/store.js';
-import { notifyMarkKey } from '../notifier.js';
+import { openProblems } from '../notifier.js';
 import type { Notifier } from '../types.js';
 import { dealRef, waitingSinceKey } from './deal-states.js';
 
@@ -49,20 +49,10 @@ export function createDealMonitor(options: DealMonitorOptions): DealMonitor {
     }
   }
 
-  /** Deal ids with an open mark of `topic` (few: only problems raised and not resolved). */
-  async function openMarks(topic: string): Promise<number[]> {
-    const ids: number[] = [];
-    const pattern = notifyMarkKey(prefix, `${topic}:*`);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      for (const key of keys) {
-        const id = Number(key.slice(key.lastIndexOf(':') + 1));
-        if (Number.isInteger(id)) ids.push(id);
-      }
-    } while (cursor !== '0');
-    return ids;
+  /** Deal ids with an open problem of `topic` (few: only problems raised and not resolved). */
+  async function openDeals(topic: string): Promise<number[]> {
+    const keys = await openProblems(redis, prefix, topic);
+    return keys.map((key) => Number(key.slice(topic.length + 1))).filter(Number.isInteger);
   }
 
   return {
@@ -94,13 +84,13 @@ export function createDealMonitor(options: DealMonitorOptions): DealMonitor {
         }
       }
       // Open problems whose condition cleared without a state the store wrapper resolves on.
-      for (const dealId of await openMarks('deadline_at_risk')) {
+      for (const dealId of await openDeals('deadline_at_risk')) {
         if (atRisk.has(dealId)) continue;
         const record = await store.get(dealId);
         // A failed or missed deal keeps its risk open until it is handed in or dealt with.
         if (!record || !isFinal(record.state)) await notifier.resolve(`deadline_at_risk:${dealId}`);
       }
-      for (const dealId of await openMarks('approval_waiting')) {
+      for (const dealId of await openDeals('approval_waiting')) {
         const record = await store.get(dealId);
         if (record?.state !== 'waiting_approval') await notifier.resolve(`approval_waiting:${dealId}`);
       }

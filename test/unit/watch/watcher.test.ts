@@ -209,7 +209,7 @@ describe('article watcher', () => {
       detail: 'HTTP 404',
     });
     expect(blog.hits.filter((h) => h === '/f')).toHaveLength(2);
-    expect(notifier.raised.map((e) => e.dealId)).toEqual([6]);
+    expect(notifier.raised.map((e) => ('dealId' in e ? e.dealId : undefined))).toEqual([6]);
   });
 
   it('follows a redirect within the site, not to another site', async () => {

@@ -91,8 +91,11 @@ export function summarizeEarnings(input: EarningsInput): Earnings {
     marketplaceName ??
     (blogId !== null ? `#${blogId}` : '?');
 
+  const idByName = new Map([...input.blogNames].map(([id, name]) => [name, id]));
   const blogs = new Map<string, BlogEarnings>();
-  const blogRow = (blogId: number | null, name: string | undefined): BlogEarnings => {
+  const blogRow = (knownId: number | null, name: string | undefined): BlogEarnings => {
+    // The overview names blogs, the records number them: a configured name joins the two.
+    const blogId = knownId ?? (name !== undefined ? (idByName.get(name) ?? null) : null);
     const label = blogLabel(blogId, name);
     const key = blogId !== null ? `id:${blogId}` : `name:${label}`;
     let row = blogs.get(key);

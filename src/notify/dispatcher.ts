@@ -14,17 +14,17 @@ import { errorMessage } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { redact, scrubText } from '../redact.js';
-import { type Channel, createChannel } from './channels/index.js';
-import { hold, takeHeld, takeRateSlot, takeSuppressed } from './limits.js';
+import { createChannel } from './channels/index.js';
+import { type ChannelEntry, type DeliveryContext, limitedAttempt } from './delivery.js';
+import { hold, takeHeld, takeSuppressed } from './limits.js';
 import { isQuiet } from './quiet-hours.js';
 import {
   type ChannelResult,
   type NotificationRecord,
   readRecentNotifications,
   recordMessage,
-  recordResult,
 } from './record.js';
-import type { NotifyChannel, NotifySettings, QuietHours } from './settings.js';
+import type { NotifySettings, QuietHours } from './settings.js';
 import type { Dispatcher, OutgoingMessage } from './types.js';
 
 /** Waits before the 2nd, 3rd and 4th attempt: about half a minute in all. */
@@ -64,10 +64,7 @@ export interface NotifyDispatcher extends Dispatcher {
   readonly channelNames: readonly string[];
 }
 
-interface Entry {
-  channel: Channel;
-  settings: NotifyChannel;
-}
+type Entry = ChannelEntry;
 
 /** For processes without channels. */
 export const noopDispatcher: Dispatcher = { send: async () => {}, close: async () => {} };
@@ -111,96 +108,23 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
     return promise;
   };
 
+  const ctx: DeliveryContext = {
+    redis,
+    prefix,
+    log,
+    delays,
+    signal: stop.signal,
+    now,
+    result,
+    quietly,
+    clean,
+  };
+
   function wants(entry: Entry, message: OutgoingMessage): boolean {
     const { blogs, topics } = entry.settings;
     if (topics && !topics.includes(message.topic)) return false;
     if (blogs && message.blogId !== undefined && !blogs.includes(message.blogId)) return false;
     return true;
-  }
-
-  /** Tries the channel until it takes the message or the attempts are used up; records and logs the end. */
-  async function attempt(entry: Entry, message: OutgoingMessage): Promise<ChannelResult> {
-    const name = entry.channel.name;
-    let reason = '';
-    for (let i = 0; i <= delays.length; i += 1) {
-      if (i > 0) {
-        try {
-          await delay(delays[i - 1] ?? 0, undefined, { signal: stop.signal });
-        } catch {
-          break;
-        }
-      }
-      if (stop.signal.aborted) break;
-      try {
-        await entry.channel.deliver(message, stop.signal);
-        const sent = result('sent', { attempts: i + 1 });
-        log.info(
-          { channel: name, topic: message.topic, messageId: message.id, attempts: i + 1 },
-          'notification sent',
-        );
-        await quietly('record', recordResult(redis, prefix, message.id, name, sent));
-        return sent;
-      } catch (error) {
-        reason = clean(errorMessage(error), entry.channel.secrets);
-        log.debug(
-          { channel: name, messageId: message.id, attempt: i + 1, reason },
-          'notification attempt failed',
-        );
-      }
-    }
-    if (stop.signal.aborted) {
-      // Stopped between attempts: the message waits in Redis and goes out after the restart.
-      const kept = await quietly(
-        'hold',
-        hold(redis, prefix, name, message).then(() => true),
-      );
-      const held = kept
-        ? result('held', {
-            reason: `pressbridge stopped (last error: ${reason || 'none'}); sent after the restart`,
-          })
-        : result('failed', { reason: `pressbridge stopped: ${reason}` });
-      await quietly('record', recordResult(redis, prefix, message.id, name, held));
-      return held;
-    }
-    const failed = result('failed', { reason, attempts: delays.length + 1 });
-    log.warn(
-      {
-        channel: name,
-        type: entry.channel.type,
-        topic: message.topic,
-        messageId: message.id,
-        reason,
-        attempts: delays.length + 1,
-      },
-      'notification not delivered: the channel refused or did not answer every attempt',
-    );
-    await quietly('record', recordResult(redis, prefix, message.id, name, failed));
-    return failed;
-  }
-
-  /** A message through the rate limit, then to the channel. */
-  async function limitedAttempt(
-    entry: Entry,
-    message: OutgoingMessage,
-    direct: boolean,
-  ): Promise<ChannelResult> {
-    if (!direct) {
-      const { name } = entry.channel;
-      const allowed = await quietly(
-        'rate limit',
-        takeRateSlot(redis, prefix, name, entry.settings.maxPerHour, now(), message.urgent),
-      );
-      if (allowed === false) {
-        const suppressed = result('suppressed', { reason: `rate limit (${entry.settings.maxPerHour}/hour)` });
-        log.info(
-          { channel: name, topic: message.topic, messageId: message.id },
-          'notification suppressed by the rate limit',
-        );
-        await quietly('record', recordResult(redis, prefix, message.id, name, suppressed));
-        return suppressed;
-      }
-    }
-    return attempt(entry, message);
   }
 
   async function deliver(
@@ -236,7 +160,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
           // Without Redis the message cannot wait: better now than never.
           if (kept) return [e.channel.name, first[e.channel.name] as ChannelResult];
         }
-        return [e.channel.name, await limitedAttempt(e, message, direct)];
+        return [e.channel.name, await limitedAttempt(ctx, e, message, direct)];
       }),
     );
     return Object.fromEntries(settled);
@@ -260,7 +184,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
       'record',
       recordMessage(redis, prefix, message, { [entry.channel.name]: result('pending') }),
     );
-    await limitedAttempt(entry, message, false);
+    await limitedAttempt(ctx, entry, message, false);
   }
 
   let ticking: Promise<void> | undefined;
@@ -278,7 +202,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
             { channel: entry.channel.name, messageId: message.id },
             'notification released after quiet hours',
           );
-          releases.push(track(limitedAttempt(entry, message, false)));
+          releases.push(track(limitedAttempt(ctx, entry, message, false)));
         }
         await Promise.all(releases);
         await summarize(entry, at);

@@ -4,7 +4,7 @@
  * blogger's language (./render.ts) and handed to the delivery side (`Dispatcher`).
  *
  * Marks: `<prefix>:notify:mark:<key>` holds the raised event (JSON), so the "resolved" follow-up can name what
- * cleared even in another process. Never throws: a Redis or rendering failure is logged and the source carries on.
+ * cleared even in another process; `<prefix>:notify:open` lists the open problems' keys. Never throws: a Redis or rendering failure is logged and the source carries on.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -12,10 +12,11 @@ import { errorMessage } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { topicEnabled } from './event-settings.js';
-import { type MessageKind, markOp, messageKind, type NotifyAction } from './problems.js';
+import { type MessageKind, markOp, messageKind, type NotifyAction, topicOfKey } from './problems.js';
 import { renderMessage } from './render.js';
 import {
   type Dispatcher,
+  isProblemTopic,
   isUrgent,
   type Notifier,
   type NotifyEvent,
@@ -48,6 +49,22 @@ export function notifyMarkKey(prefix: string, key: string): string {
   return `${prefix}:notify:mark:${key}`;
 }
 
+/** `<prefix>:notify:open`: the keys of problems raised and not resolved (the monitor looks for cleared ones). */
+export function openProblemsKey(prefix: string): string {
+  return `${prefix}:notify:open`;
+}
+
+/** Problem keys currently open, of one topic. */
+export async function openProblems(redis: Redis, prefix: string, topic: string): Promise<string[]> {
+  const keys = await redis.smembers(openProblemsKey(prefix));
+  return keys.filter((key) => key.startsWith(`${topic}:`));
+}
+
+function isProblemKey(key: string): boolean {
+  const topic = topicOfKey(key);
+  return topic !== undefined && isProblemTopic(topic);
+}
+
 export function createNotifier(options: NotifierOptions): Notifier {
   const { dispatcher, redis, prefix, log } = options;
   const now = options.now ?? (() => new Date());
@@ -64,10 +81,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
     const redisKey = notifyMarkKey(prefix, key);
     if (op.op === 'set_if_absent') {
       const set = await redis.set(redisKey, JSON.stringify(event ?? null), 'PX', op.keepMs, 'NX');
-      return { changed: set === 'OK' };
+      const changed = set === 'OK';
+      if (changed && isProblemKey(key)) await redis.sadd(openProblemsKey(prefix), key);
+      return { changed };
     }
     if (op.op === 'remove') {
       const held = await redis.getdel(redisKey);
+      await redis.srem(openProblemsKey(prefix), key);
       if (held === null) return { changed: false };
       return { changed: true, stored: parseStored(held) };
     }

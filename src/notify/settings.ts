@@ -50,8 +50,8 @@ export const SmtpChannel = z
     ...common,
     type: z.literal('smtp'),
     host: z.string().min(1),
-    /** Default 587 (STARTTLS), or 465 with `secure: true`. */
-    port: z.number().int().min(1).max(65535).default(587),
+    /** Default 587 (STARTTLS when offered), 465 with `secure: true`. */
+    port: z.number().int().min(1).max(65535).optional(),
     /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
     secure: z.boolean().default(false),
     user: z.string().min(1).optional(),

@@ -84,6 +84,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
   let abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<WatchOutcome[]> | undefined;
+  let startup: Promise<void> | undefined;
 
   function watchedSinceMs(record: DealRecord): number {
     const handedInAt = record.data.handedInAt;
@@ -234,6 +235,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
       if (timer) return;
       abort = new AbortController();
       const loop = async (): Promise<void> => {
+        if (abort.signal.aborted) return;
         try {
           await runOnce();
         } catch (error) {
@@ -242,7 +244,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
       };
       timer = setInterval(() => void loop(), settings.tickMinutes * 60_000);
       timer.unref();
-      void catchUp()
+      startup = catchUp()
         .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'article watch: catch-up failed'))
         .then(loop);
     },
@@ -250,6 +252,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
       clearInterval(timer);
       timer = undefined;
       abort.abort(new Error('article watch stopped'));
+      await startup;
       await running?.catch(() => undefined);
     },
   };

@@ -25,7 +25,7 @@ async function get(sandbox: Sandbox, path: string, key = sandbox.apiKey) {
 
 describe('GET /v1/payouts (sandbox + client)', () => {
   let sandbox: Sandbox;
-  const ids: Record<string, number> = {};
+  const ids = { running: 0, pending: 0, arbitration: 0, paidA: 0, paidB: 0, foreign: 0 };
 
   beforeAll(async () => {
     sandbox = await createSandbox({

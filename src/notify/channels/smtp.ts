@@ -8,7 +8,7 @@ type Settings = ReturnType<typeof SmtpChannel.parse>;
 export function smtpChannel(settings: Settings, options: ChannelOptions): Channel {
   const transport = nodemailer.createTransport({
     host: settings.host,
-    port: settings.port,
+    port: settings.port ?? (settings.secure ? 465 : 587),
     secure: settings.secure,
     ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
     connectionTimeout: options.timeoutMs,

@@ -7,17 +7,27 @@
  *   wrapper, ./deal-states.ts) or, for a deal still running, when its deadline moved away;
  * - a deal in `waiting_approval` for `approvalWaitingMinutes` (since the store wrapper saw it enter the state,
  *   else since its record last changed) raises `approval_waiting`; it is resolved as soon as the deal leaves
- *   that state (the store wrapper) or here when the record says so.
+ *   that state (the store wrapper) or here when the record says so;
+ * - any open problem of a deal that another process (a CLI command) handed in or marked handled is resolved.
  */
 import type { Redis } from 'ioredis';
 import { DEAL_RUN_STATES, FINAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
 import type { DealRecord, DealStore } from '../../deals/store.js';
-import { notifyMarkKey } from '../notifier.js';
+import { openProblems } from '../notifier.js';
 import type { Notifier } from '../types.js';
-import { dealRef, waitingSinceKey } from './deal-states.js';
+import { CLEARING_STATES, DEAL_PROBLEM_TOPICS, dealRef, waitingSinceKey } from './deal-states.js';
 
 const RUNNING_STATES = DEAL_RUN_STATES.filter((state) => !FINAL_RUN_STATES.has(state));
 const PAGE = 1000;
+
+/** Whether a deal's open problem of `topic` no longer holds (the deal as it is now, if it still exists). */
+function cleared(topic: (typeof DEAL_PROBLEM_TOPICS)[number], record: DealRecord | undefined): boolean {
+  if (!record || CLEARING_STATES.has(record.state)) return true;
+  if (topic === 'approval_waiting') return record.state !== 'waiting_approval';
+  // Not at risk any more (checked by the caller); a failed or missed deal keeps it until it is dealt with.
+  if (topic === 'deadline_at_risk') return !isFinal(record.state);
+  return false;
+}
 
 export interface DealMonitorOptions {
   store: Pick<DealStore, 'list' | 'get'>;
@@ -49,20 +59,10 @@ export function createDealMonitor(options: DealMonitorOptions): DealMonitor {
     }
   }
 
-  /** Deal ids with an open mark of `topic` (few: only problems raised and not resolved). */
-  async function openMarks(topic: string): Promise<number[]> {
-    const ids: number[] = [];
-    const pattern = notifyMarkKey(prefix, `${topic}:*`);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      for (const key of keys) {
-        const id = Number(key.slice(key.lastIndexOf(':') + 1));
-        if (Number.isInteger(id)) ids.push(id);
-      }
-    } while (cursor !== '0');
-    return ids;
+  /** Deal ids with an open problem of `topic` (few: only problems raised and not resolved). */
+  async function openDeals(topic: string): Promise<number[]> {
+    const keys = await openProblems(redis, prefix, topic);
+    return keys.map((key) => Number(key.slice(topic.length + 1))).filter(Number.isInteger);
   }
 
   return {
@@ -93,16 +93,14 @@ export function createDealMonitor(options: DealMonitorOptions): DealMonitor {
           }
         }
       }
-      // Open problems whose condition cleared without a state the store wrapper resolves on.
-      for (const dealId of await openMarks('deadline_at_risk')) {
-        if (atRisk.has(dealId)) continue;
-        const record = await store.get(dealId);
-        // A failed or missed deal keeps its risk open until it is handed in or dealt with.
-        if (!record || !isFinal(record.state)) await notifier.resolve(`deadline_at_risk:${dealId}`);
-      }
-      for (const dealId of await openMarks('approval_waiting')) {
-        const record = await store.get(dealId);
-        if (record?.state !== 'waiting_approval') await notifier.resolve(`approval_waiting:${dealId}`);
+      // Open problems whose condition cleared without the store wrapper seeing it (another process without
+      // notifications, e.g. `pressbridge` CLI commands, marked the deal handled).
+      for (const topic of DEAL_PROBLEM_TOPICS) {
+        for (const dealId of await openDeals(topic)) {
+          if (topic === 'deadline_at_risk' && atRisk.has(dealId)) continue;
+          const record = await store.get(dealId);
+          if (cleared(topic, record)) await notifier.resolve(`${topic}:${dealId}`);
+        }
       }
     },
   };

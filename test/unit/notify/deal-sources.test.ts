@@ -183,3 +183,14 @@ describe('the deals monitor', () => {
     expect(dispatcher.messages).toHaveLength(2);
   });
 });
+
+describe('the deals monitor and writers without notifications', () => {
+  it('resolves a failure when a CLI command (the plain store) marked the deal handled', async () => {
+    await newDeal(30, '2026-11-23T18:00:00Z');
+    await store.update(30, { state: 'failed', error: 'boom' });
+    const plain = createDealStore({ redis, prefix });
+    await plain.update(30, { state: 'handled' });
+    await monitor().check();
+    expect(sent(dispatcher.messages)).toEqual(['problem deal_failed:30', 'resolved deal_failed:30']);
+  });
+});

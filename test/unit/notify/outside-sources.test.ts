@@ -108,6 +108,7 @@ describe('marketplace unreachable or rate-limited', () => {
     await call('2026-11-23T12:12:00Z');
     expect(sent(dispatcher.messages)).toEqual(['problem marketplace_unreachable']);
     expect(dispatcher.messages[0]?.body).toContain('10 min');
+    expect(dispatcher.messages[0]?.urgent).toBe(false);
     expect(dispatcher.messages[0]?.body).toContain('no answer');
 
     mode = '429';
@@ -117,10 +118,11 @@ describe('marketplace unreachable or rate-limited', () => {
       'resolved marketplace_unreachable',
     ]);
     await call('2026-11-23T12:20:00Z');
-    at('2026-11-23T12:23:00Z');
-    // No request for a while: the minute tick still notices.
+    at('2026-11-23T12:40:00Z');
+    // No request for a while: nothing is known about those minutes, nothing is raised.
     await watch.check();
-    await call('2026-11-23T12:24:00Z');
+    expect(dispatcher.messages).toHaveLength(2);
+    await call('2026-11-23T12:41:00Z');
     mode = 'ok';
     await call('2026-11-23T12:25:00Z');
     await call('2026-11-23T12:26:00Z');
@@ -132,7 +134,7 @@ describe('marketplace unreachable or rate-limited', () => {
     ]);
   });
 
-  it('a short outage sends nothing', async () => {
+  it('a short outage, or one failure before a quiet hour, sends nothing', async () => {
     const { dispatcher, notifier, now, at } = setup();
     const watch = createMarketplaceWatch({ notifier, downMinutes: 10, now });
     watch.observe({ status: 503 });
@@ -141,6 +143,10 @@ describe('marketplace unreachable or rate-limited', () => {
     watch.observe({ status: 200 });
     at('2026-11-23T12:15:00Z');
     watch.observe({ status: 404 });
+    await watch.check();
+    // One timeout, then no request for an hour: no outage seen.
+    watch.observe({ status: 0 });
+    at('2026-11-23T13:15:00Z');
     await watch.check();
     await watch.settled();
     expect(dispatcher.messages).toEqual([]);

@@ -66,7 +66,6 @@ describe('notify settings', () => {
     const [mail, phone, tg, slack] = config.notify.channels;
     expect(mail).toMatchObject({
       type: 'smtp',
-      port: 587,
       secure: false,
       password: 'smtp-secret-1',
       maxPerHour: 20,

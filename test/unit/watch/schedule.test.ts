@@ -21,7 +21,10 @@ describe('spread', () => {
     const phases = Array.from({ length: 2000 }, (_, i) => phaseOf(90_000 + i, DAY));
     // 24 hourly buckets: each holds some deals, none holds a crowd.
     const buckets = new Array<number>(24).fill(0);
-    for (const phase of phases) buckets[Math.floor(phase / 3_600_000)] += 1;
+    for (const phase of phases) {
+      const hour = Math.floor(phase / 3_600_000);
+      buckets[hour] = (buckets[hour] ?? 0) + 1;
+    }
     expect(Math.min(...buckets)).toBeGreaterThan(40);
     expect(Math.max(...buckets)).toBeLessThan(130);
     expect(phaseOf(1234, DAY)).toBe(phaseOf(1234, DAY));

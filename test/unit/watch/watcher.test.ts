@@ -12,6 +12,7 @@ import type { Notifier, NotifyEvent } from '../../../src/notify/types.js';
 import { createArticleWatcher, readArticleCheck, type WatchOutcome } from '../../../src/watch/index.js';
 import { enrol, scheduledAt } from '../../../src/watch/schedule.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
+import { until } from '../../helpers/until.js';
 
 const DAY = 24 * 3_600_000;
 const T0 = Date.parse('2026-11-01T08:00:00.000Z');
@@ -209,7 +210,7 @@ describe('article watcher', () => {
       detail: 'HTTP 404',
     });
     expect(blog.hits.filter((h) => h === '/f')).toHaveLength(2);
-    expect(notifier.raised.map((e) => e.dealId)).toEqual([6]);
+    expect(notifier.raised.map((e) => ('dealId' in e ? e.dealId : undefined))).toEqual([6]);
   });
 
   it('follows a redirect within the site, not to another site', async () => {
@@ -246,5 +247,27 @@ describe('article watcher', () => {
     expect(await w.catchUp()).toBe(1);
     expect(await scheduledAt(redis, prefix, 9)).toBeDefined();
     expect(await w.catchUp()).toBe(0);
+  });
+
+  it('start() catches up and checks what is due at once; stop() ends it', async () => {
+    blog.answers.set('/k', [{ status: 200, body: page(AD, AD2) }]);
+    await store.createIfAbsent({
+      dealId: 11,
+      blogId: 101,
+      receivedAt: new Date(T0).toISOString(),
+      deadline: new Date(T0).toISOString(),
+      data: { watch: { links: [AD] }, handedInAt: new Date(T0).toISOString() },
+    });
+    await store.update(11, { state: 'handed_in', url: `${base}/k` });
+    await handedIn(12, '/l');
+    blog.answers.set('/l', [{ status: 200, body: page(AD, AD2) }]);
+    clock = T0 + DAY;
+    const w = watcher();
+    w.start();
+    await until(async () => readArticleCheck((await store.get(12))?.data ?? {}), 5_000, 'deal 12 checked');
+    await w.stop();
+    // Deal 11 was not scheduled: the catch-up scheduled it for later, not now.
+    expect(await scheduledAt(redis, prefix, 11)).toBeGreaterThan(clock);
+    expect(blog.hits).toEqual(['/l']);
   });
 });

@@ -1,0 +1,127 @@
+/**
+ * One message on one channel: the rate limit, then the attempts with backoff, each end recorded (for the status
+ * page) and logged. Errors are redacted before they are kept or logged.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Channel } from './channels/index.js';
+import { hold, takeRateSlot } from './limits.js';
+import { type ChannelResult, recordResult } from './record.js';
+import type { NotifyChannel } from './settings.js';
+import type { OutgoingMessage } from './types.js';
+
+export interface ChannelEntry {
+  channel: Channel;
+  settings: NotifyChannel;
+}
+
+/** What the dispatcher lends each delivery. */
+export interface DeliveryContext {
+  redis: Redis;
+  prefix: string;
+  log: Logger;
+  /** Waits between attempts. */
+  delays: readonly number[];
+  /** Aborted when the dispatcher closes: the waits end, the message is kept for after the restart. */
+  signal: AbortSignal;
+  now(): Date;
+  result(status: ChannelResult['status'], extra?: Partial<ChannelResult>): ChannelResult;
+  /** A Redis step whose failure is logged, not thrown. */
+  quietly<T>(what: string, step: Promise<T>): Promise<T | undefined>;
+  /** Redacts secrets (the config's, and `extra`) from a text. */
+  clean(text: string, extra?: readonly string[]): string;
+}
+
+/** Tries the channel until it takes the message or the attempts are used up; records and logs the end. */
+async function attempt(
+  ctx: DeliveryContext,
+  entry: ChannelEntry,
+  message: OutgoingMessage,
+): Promise<ChannelResult> {
+  const name = entry.channel.name;
+  let reason = '';
+  for (let i = 0; i <= ctx.delays.length; i += 1) {
+    if (i > 0) {
+      try {
+        await delay(ctx.delays[i - 1] ?? 0, undefined, { signal: ctx.signal });
+      } catch {
+        break;
+      }
+    }
+    if (ctx.signal.aborted) break;
+    try {
+      await entry.channel.deliver(message, ctx.signal);
+      const sent = ctx.result('sent', { attempts: i + 1 });
+      ctx.log.info(
+        { channel: name, topic: message.topic, messageId: message.id, attempts: i + 1 },
+        'notification sent',
+      );
+      await ctx.quietly('record', recordResult(ctx.redis, ctx.prefix, message.id, name, sent));
+      return sent;
+    } catch (error) {
+      reason = ctx.clean(errorMessage(error), entry.channel.secrets);
+      ctx.log.debug(
+        { channel: name, messageId: message.id, attempt: i + 1, reason },
+        'notification attempt failed',
+      );
+    }
+  }
+  if (ctx.signal.aborted) {
+    // Stopped between attempts: the message waits in Redis and goes out after the restart.
+    const kept = await ctx.quietly(
+      'hold',
+      hold(ctx.redis, ctx.prefix, name, message).then(() => true),
+    );
+    const held = kept
+      ? ctx.result('held', {
+          reason: `pressbridge stopped (last error: ${reason || 'none'}); sent after the restart`,
+        })
+      : ctx.result('failed', { reason: `pressbridge stopped: ${reason}` });
+    await ctx.quietly('record', recordResult(ctx.redis, ctx.prefix, message.id, name, held));
+    return held;
+  }
+  const failed = ctx.result('failed', { reason, attempts: ctx.delays.length + 1 });
+  ctx.log.warn(
+    {
+      channel: name,
+      type: entry.channel.type,
+      topic: message.topic,
+      messageId: message.id,
+      reason,
+      attempts: ctx.delays.length + 1,
+    },
+    'notification not delivered: the channel refused or did not answer every attempt',
+  );
+  await ctx.quietly('record', recordResult(ctx.redis, ctx.prefix, message.id, name, failed));
+  return failed;
+}
+
+/** A message through the rate limit, then to the channel. */
+export async function limitedAttempt(
+  ctx: DeliveryContext,
+  entry: ChannelEntry,
+  message: OutgoingMessage,
+  direct: boolean,
+): Promise<ChannelResult> {
+  if (!direct) {
+    const { name } = entry.channel;
+    const allowed = await ctx.quietly(
+      'rate limit',
+      takeRateSlot(ctx.redis, ctx.prefix, name, entry.settings.maxPerHour, ctx.now(), message.urgent),
+    );
+    if (allowed === false) {
+      const suppressed = ctx.result('suppressed', {
+        reason: `rate limit (${entry.settings.maxPerHour}/hour)`,
+      });
+      ctx.log.info(
+        { channel: name, topic: message.topic, messageId: message.id },
+        'notification suppressed by the rate limit',
+      );
+      await ctx.quietly('record', recordResult(ctx.redis, ctx.prefix, message.id, name, suppressed));
+      return suppressed;
+    }
+  }
+  return attempt(ctx, entry, message);
+}

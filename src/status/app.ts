@@ -26,6 +26,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
     accessControl({
       password: kit.password,
       allowedHosts: deps.allowedHosts ?? [],
+      t: kit.t,
       refuse: (res, status, title, message) => {
         kit.fail(res.req, res, status, title, message);
       },
@@ -49,14 +50,21 @@ export function createStatusApp(deps: StatusDeps): express.Express {
 
   if (deps.extraRoutes) router.use(deps.extraRoutes);
 
-  router.use((req, res) => {
-    kit.fail(req, res, 404, 'Not found', 'There is no such page.');
-  });
+  const notFound = (req: Request, res: Response): void => {
+    kit.fail(req, res, 404, kit.t.t('status.error.not_found'), kit.t.t('status.error.not_found_text'));
+  };
+  router.use(notFound);
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = (error as { status?: unknown })?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      kit.fail(req, res, status, 'Bad request', 'The request could not be read; nothing was done.');
+      kit.fail(
+        req,
+        res,
+        status,
+        kit.t.t('status.error.bad_request'),
+        kit.t.t('status.error.bad_request_text'),
+      );
       return;
     }
     kit.log.error({ err: scrubText(errorMessage(error)), path: req.path }, 'status page: request failed');
@@ -64,14 +72,12 @@ export function createStatusApp(deps: StatusDeps): express.Express {
       req,
       res,
       503,
-      'Data not available',
-      `The page could not be built: ${scrubText(errorMessage(error))}. Is Redis running? The overview shows what answers.`,
+      kit.t.t('status.error.unavailable'),
+      kit.t.t('status.error.unavailable_text', { error: scrubText(errorMessage(error)) }),
     );
   });
 
   app.use(kit.base || '/', router);
-  app.use((req, res) => {
-    kit.fail(req, res, 404, 'Not found', 'There is no such page.');
-  });
+  app.use(notFound);
   return app;
 }

@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { ConfigError, errorMessage } from '../../errors.js';
-import { createTranslator, DEFAULT_LANGUAGE } from '../../i18n/index.js';
+import { createTranslator, DEFAULT_LANGUAGE, type Translator } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
 import { parsePositiveInt } from '../format.js';
 import type { SafeHtml } from '../html.js';
@@ -45,8 +45,11 @@ export interface PageKit {
   timeoutMs: number;
   blogNames: ReadonlyMap<number, string>;
   log: Logger;
+  /** The page's language (`StatusDeps.language`): every text a route writes goes through it. */
+  t: Translator;
   viewContext(req: Request, res: Response, forms: boolean): ViewContext;
   send(res: Response, status: number, page: SafeHtml): void;
+  /** The error page; `title` and `message` are already in the page's language (`kit.t`). */
   fail(req: Request, res: Response, status: number, title: string, message: string): void;
   source<T>(what: string, read: () => Promise<T>, ms?: number): Promise<Sourced<T>>;
   read<T>(what: string, promise: Promise<T>): Promise<T>;
@@ -106,7 +109,13 @@ export function createPageKit(deps: StatusDeps): PageKit {
   function dealIdOf(req: Request, res: Response): number | undefined {
     const id = parsePositiveInt(req.params.id);
     if (!id.ok || id.value === undefined) {
-      fail(req, res, 400, 'Bad deal id', 'A deal id is a whole number, like /deals/1234.');
+      fail(
+        req,
+        res,
+        400,
+        translator.t('status.error.bad_deal_id'),
+        translator.t('status.error.bad_deal_id_text'),
+      );
       return undefined;
     }
     return id.value;
@@ -122,6 +131,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
     timeoutMs,
     blogNames,
     log,
+    t: translator,
     viewContext,
     send,
     fail,

@@ -1,8 +1,9 @@
+const ENGLISH = createTranslator('en');
+
 /** The status page's express app: security, the shared page kit, the routes by concern, the error pages. */
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { errorMessage } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 import { STATUS_CSS, STATUS_JS } from './assets.js';
-import { scrubText } from './redact.js';
 import { actionRoutes } from './routes/actions.js';
 import { dealRoutes } from './routes/deals.js';
 import { logRoutes } from './routes/logs.js';
@@ -67,13 +68,14 @@ export function createStatusApp(deps: StatusDeps): express.Express {
       );
       return;
     }
-    kit.log.error({ err: scrubText(errorMessage(error)), path: req.path }, 'status page: request failed');
+    // The log stays English whatever the page's language.
+    kit.log.error({ err: kit.describe(error, ENGLISH), path: req.path }, 'status page: request failed');
     kit.fail(
       req,
       res,
       503,
       kit.t.t('status.error.unavailable'),
-      kit.t.t('status.error.unavailable_text', { error: scrubText(errorMessage(error)) }),
+      kit.t.t('status.error.unavailable_text', { error: kit.describe(error) }),
     );
   });
 

@@ -33,6 +33,20 @@ export const statusMessages = {
   'status.no': { cs: 'ne', en: 'no' },
   'status.failed': { cs: 'selhalo', en: 'failed' },
 
+  // Data sources of the pages, named when one does not answer in time.
+  'status.timeout': { cs: 'Bez odpovědi do {ms} ms: {what}', en: '{what} did not answer within {ms} ms' },
+  'status.source.counts': { cs: 'Redis (počty obchodů)', en: 'Redis (deal counts)' },
+  'status.source.queue': { cs: 'fronta', en: 'the queue' },
+  'status.source.rate_limit': { cs: 'omezovač požadavků', en: 'the rate limiter' },
+  'status.source.last_webhook': { cs: 'Redis (poslední webhook)', en: 'Redis (last webhook)' },
+  'status.source.redis': { cs: 'Redis', en: 'Redis' },
+  'status.source.blogs': { cs: 'blogy', en: 'the blogs' },
+  'status.source.deals': { cs: 'Redis (obchody)', en: 'Redis (deals)' },
+  'status.source.deal': { cs: 'Redis (obchod)', en: 'Redis (deal)' },
+  'status.source.log': { cs: 'Redis (záznamy)', en: 'Redis (log)' },
+  'status.source.sweep': { cs: 'Redis (kontrola zmeškaných webhooků)', en: 'Redis (reconciliation)' },
+  'status.source.dates': { cs: 'Redis (data a časy)', en: 'Redis (date-times)' },
+
   // Error and refusal pages.
   'status.error.status': { cs: 'HTTP {status}', en: 'HTTP {status}' },
   'status.error.not_found': { cs: 'Stránka nenalezena', en: 'Not found' },

@@ -60,7 +60,7 @@ export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
     async (req, res) => {
       const dealId = Number(req.params.id);
       const action = ACTION_BY_PATH[req.params.action as DealActionPath];
-      if (!(await kit.read('deal', deps.store.get(dealId)))) {
+      if (!(await kit.read('status.source.deal', deps.store.get(dealId)))) {
         kit.fail(
           req,
           res,

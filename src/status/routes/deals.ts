@@ -33,7 +33,7 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
     const pageNumber = page.value ?? 1;
     const offset = (pageNumber - 1) * DEALS_PAGE_SIZE;
     const listed = await kit.read(
-      'deals',
+      'status.source.deals',
       deps.store.list({ offset, limit: DEALS_PAGE_SIZE, ...(state.value ? { state: state.value } : {}) }),
     );
     kit.send(
@@ -53,7 +53,7 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
     const dealId = kit.dealIdOf(req, res);
     if (dealId === undefined) return;
     const [record, dealLog, events] = await kit.read(
-      'deal',
+      'status.source.deal',
       Promise.all([
         deps.store.get(dealId),
         deps.store.readLog(dealId, { limit: DEAL_LOG_LIMIT }),

@@ -26,7 +26,7 @@ export function logRoutes(router: Router, deps: StatusDeps, kit: PageKit): void 
       return;
     }
     const entries = await kit.read(
-      'log',
+      'status.source.log',
       deps.store.readGlobalLog({
         limit: LOGS_LIMIT,
         ...(level.value ? { level: level.value } : {}),

@@ -31,6 +31,9 @@ export const statusDealMessages = {
   'status.deal.attempts': { cs: 'pokusy', en: 'attempts' },
   'status.deal.source': { cs: 'zdroj', en: 'source' },
   'status.deal.updated': { cs: 'aktualizováno', en: 'updated' },
+  'status.source.webhook': { cs: 'webhook', en: 'webhook' },
+  'status.source.reconcile': { cs: 'kontrola zmeškaných webhooků', en: 'reconciliation' },
+  'status.source.manual': { cs: 'ručně (tlačítko nebo příkaz)', en: 'by hand (a button or a command)' },
   'status.deal.not_yet': { cs: 'zatím ne', en: 'not yet' },
   'status.deal.still_waited': {
     cs: '(tržiště po tomto termínu ještě čekalo)',

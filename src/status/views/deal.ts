@@ -1,6 +1,6 @@
 import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
 import { storedServices } from '../../deals/services.js';
-import type { DealRecord, DealStep, EventRecord, LogEntry } from '../../deals/store.js';
+import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/store.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
@@ -57,6 +57,19 @@ export function timeline(record: Pick<DealRecord, 'steps' | 'receivedAt'>): Time
     .sort((a, b) => (Date.parse(a.step.startedAt) || 0) - (Date.parse(b.step.startedAt) || 0));
 }
 
+/** How the deal reached pressbridge. */
+const DEAL_SOURCES: Readonly<Record<DealSource, MessageKey>> = {
+  webhook: 'status.source.webhook',
+  reconcile: 'status.source.reconcile',
+  manual: 'status.source.manual',
+};
+
+function sourceName(ctx: ViewContext, source: string | undefined): string {
+  if (!source) return '–';
+  const key = DEAL_SOURCES[source as DealSource];
+  return key ? ctx.t.t(key) : source;
+}
+
 /** The pipeline's step names (src/pipeline/steps) as the blogger reads them; an unknown step shows as it is. */
 const STEP_NAMES: Readonly<Record<string, MessageKey>> = {
   decide: 'status.step.decide',
@@ -108,7 +121,7 @@ function summaryCard(ctx: ViewContext, r: DealRecord): SafeHtml {
 <dt>${t.t('status.deal.published')}</dt><dd>${r.url ? externalLink(r.url) : html`<span class="muted">${t.t('status.deal.not_yet')}</span>`}${r.postRef ? html` <span class="muted">(${r.postRef})</span>` : ''}</dd>
 <dt>${ctx.marketplaceName}</dt><dd>${marketplaceLink(ctx, r)}</dd>
 <dt>${t.t('status.deal.attempts')}</dt><dd>${t.number(r.attempts)}</dd>
-<dt>${t.t('status.deal.source')}</dt><dd>${r.source ?? '–'}</dd>
+<dt>${t.t('status.deal.source')}</dt><dd>${sourceName(ctx, r.source)}</dd>
 <dt>${t.t('status.deal.updated')}</dt><dd>${ago(ctx, r.updatedAt)}</dd>
 </dl></section>`;
 }

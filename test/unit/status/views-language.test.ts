@@ -41,6 +41,7 @@ const record: DealRecord = {
   deadline: at(40),
   updatedAt: at(-1),
   attempts: 3,
+  source: 'reconcile',
   error: 'The marketplace refused the URL',
   supportCode: 'PC-7F3K2Q',
   steps: {
@@ -132,6 +133,7 @@ describe('src/status/views in Czech and English', () => {
       ['stažení', 'publikace', 'odevzdání'],
       '6,5 s',
       'Kód podpory tržiště: PC-7F3K2Q',
+      'kontrola zmeškaných webhooků',
     ],
     [
       'en',
@@ -142,10 +144,11 @@ describe('src/status/views in Czech and English', () => {
       ['fetch', 'publish', 'hand in'],
       '6.5 s',
       'Marketplace support code: PC-7F3K2Q',
+      'reconciliation',
     ],
   ] as const)(
     'deal page in %s',
-    (language, heading, buttons, accepted, logTime, steps, publishMs, support) => {
+    (language, heading, buttons, accepted, logTime, steps, publishMs, support, source) => {
       const $ = cheerio.load(renderDeal(context(language), { record, log, events: [] }).value);
 
       expect($('h1').text()).toBe(heading);
@@ -156,6 +159,7 @@ describe('src/status/views in Czech and English', () => {
       expect($('li[data-step="publish"] .num').text()).toBe(publishMs);
       expect($('.error-box p').first().text()).toContain('The marketplace refused the URL');
       expect($('.error-box p').eq(1).text()).toContain(support);
+      expect($('dt').filter((_, dt) => $(dt).next().text() === source).length).toBe(1);
     },
   );
 

@@ -1,8 +1,9 @@
+const ENGLISH = createTranslator('en');
+
 /** The status page's express app: security, the shared page kit, the routes by concern, the error pages. */
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { errorMessage } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 import { STATUS_CSS, STATUS_JS } from './assets.js';
-import { scrubText } from './redact.js';
 import { actionRoutes } from './routes/actions.js';
 import { dealRoutes } from './routes/deals.js';
 import { earningsRoutes } from './routes/earnings.js';
@@ -28,6 +29,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
     accessControl({
       password: kit.password,
       allowedHosts: deps.allowedHosts ?? [],
+      t: kit.t,
       refuse: (res, status, title, message) => {
         kit.fail(res.req, res, status, title, message);
       },
@@ -53,29 +55,35 @@ export function createStatusApp(deps: StatusDeps): express.Express {
 
   if (deps.extraRoutes) router.use(deps.extraRoutes);
 
-  router.use((req, res) => {
-    kit.fail(req, res, 404, 'Not found', 'There is no such page.');
-  });
+  const notFound = (req: Request, res: Response): void => {
+    kit.fail(req, res, 404, kit.t.t('status.error.not_found'), kit.t.t('status.error.not_found_text'));
+  };
+  router.use(notFound);
 
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = (error as { status?: unknown })?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      kit.fail(req, res, status, 'Bad request', 'The request could not be read; nothing was done.');
+      kit.fail(
+        req,
+        res,
+        status,
+        kit.t.t('status.error.bad_request'),
+        kit.t.t('status.error.bad_request_text'),
+      );
       return;
     }
-    kit.log.error({ err: scrubText(errorMessage(error)), path: req.path }, 'status page: request failed');
+    // The log stays English whatever the page's language.
+    kit.log.error({ err: kit.describe(error, ENGLISH), path: req.path }, 'status page: request failed');
     kit.fail(
       req,
       res,
       503,
-      'Data not available',
-      `The page could not be built: ${scrubText(errorMessage(error))}. Is Redis running? The overview shows what answers.`,
+      kit.t.t('status.error.unavailable'),
+      kit.t.t('status.error.unavailable_text', { error: kit.describe(error) }),
     );
   });
 
   app.use(kit.base || '/', router);
-  app.use((req, res) => {
-    kit.fail(req, res, 404, 'Not found', 'There is no such page.');
-  });
+  app.use(notFound);
   return app;
 }

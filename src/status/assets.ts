@@ -107,15 +107,20 @@ footer { max-width: 1200px; margin: 0 auto; padding: 1rem; color: var(--muted); 
 
 /**
  * Progressive enhancement only: ticks the deadline countdowns every second (with the server's clock, from
- * `data-now`, so a wrong phone clock does not mislead). The same text and thresholds as `formatCountdown` and
- * `deadlineCountdown` in format.ts. Without JavaScript the countdowns are those of the page load.
+ * `data-now`, so a wrong phone clock does not mislead). The same time and thresholds as `formatCountdown` and
+ * `deadlineCountdown` in format.ts; the words come from the page (`data-left` / `data-overdue` on `<html>`, the
+ * catalog's `status.countdown.*` in the page's language), so the script itself holds no text. Without
+ * JavaScript the countdowns are those of the page load.
  */
 export const STATUS_JS = `'use strict';
 (function () {
   var items = document.querySelectorAll('[data-deadline]');
   if (!items.length) return;
-  var serverNow = Date.parse(document.documentElement.getAttribute('data-now') || '');
+  var root = document.documentElement;
+  var serverNow = Date.parse(root.getAttribute('data-now') || '');
   var skew = isNaN(serverNow) ? 0 : serverNow - Date.now();
+  var leftText = root.getAttribute('data-left') || '{time}';
+  var overdueText = root.getAttribute('data-overdue') || '-{time}';
   function pad(n) { return (n < 10 ? '0' : '') + n; }
   function text(ms) {
     var s = Math.floor(Math.abs(ms) / 1000), m = Math.floor(s / 60);
@@ -126,7 +131,7 @@ export const STATUS_JS = `'use strict';
     for (var i = 0; i < items.length; i++) {
       var el = items[i], left = Date.parse(el.getAttribute('data-deadline')) - now;
       if (isNaN(left)) continue;
-      el.textContent = left <= 0 ? 'overdue ' + text(left) : text(left) + ' left';
+      el.textContent = (left <= 0 ? overdueText : leftText).replace('{time}', text(left));
       el.className = 'countdown ' + (left <= 0 ? 'missed' : left < ${15 * 60_000} ? 'soon' : 'ok');
     }
   }

@@ -3,6 +3,8 @@
  * their own: the current time is always passed in.
  */
 import { isPastDeadlineConcern } from '../deals/lifecycle.js';
+import { localeOf } from '../i18n/format.js';
+import type { Language, Translator } from '../i18n/index.js';
 
 /** Under this much time left the countdown turns amber. */
 export const DEADLINE_WARNING_MS = 15 * 60_000;
@@ -34,18 +36,22 @@ export function stateTone(state: string): StateTone {
   return STATE_TONES[state] ?? 'neutral';
 }
 
-/** `deadline_missed` → `deadline missed`. */
-export function stateLabel(state: string): string {
-  return state.replaceAll('_', ' ');
-}
-
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-/** A measured duration, precise enough for step timings: `340 ms`, `4.2 s`, `42 s`, `12 min 05 s`, `2 h 03 min`. */
-export function formatDuration(ms: number): string {
+/*
+ * Units: the SI symbols `ms`, `s`, `min`, `h` and `d` read the same in Czech and English (Czech writes `d` for
+ * den, and an abbreviation needs no declension after "před"); what differs is the decimal comma and the words
+ * around them ("před 12 min" / "12 min ago"), which come from the message catalog.
+ */
+
+/** A measured duration, precise enough for step timings: `340 ms`, `4.2 s` (cs `4,2 s`), `12 min 05 s`, `2 h 03 min`. */
+export function formatDuration(ms: number, language: Language): string {
   if (!Number.isFinite(ms) || ms < 0) return '–';
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 10_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+  if (ms < 10_000) {
+    const tenths = (Math.floor(ms / 100) / 10).toFixed(1);
+    return `${language === 'cs' ? tenths.replace('.', ',') : tenths} s`;
+  }
   const totalSeconds = Math.floor(ms / 1000);
   if (totalSeconds < 60) return `${totalSeconds} s`;
   const totalMinutes = Math.floor(totalSeconds / 60);
@@ -55,7 +61,7 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(totalHours / 24)} d ${pad2(totalHours % 24)} h`;
 }
 
-/** A coarse age: `40 s`, `12 min`, `3 h 05 min`, `2 d 04 h`. */
+/** A coarse age: `40 s`, `12 min`, `3 h 05 min`, `2 d 04 h` (whole numbers: the same in both languages). */
 export function formatAge(ms: number): string {
   if (!Number.isFinite(ms)) return '–';
   const abs = Math.max(0, ms);
@@ -68,17 +74,17 @@ export function formatAge(ms: number): string {
   return `${Math.floor(totalHours / 24)} d ${pad2(totalHours % 24)} h`;
 }
 
-/** "12 min ago"; a time in the future (clock skew) reads "just now". */
-export function formatAgo(iso: string, now: Date): string {
+/** "12 min ago" / "před 12 min"; a time in the future (clock skew) reads "just now" / "právě teď". */
+export function formatAgo(iso: string, now: Date, t: Translator): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '–';
   const ms = now.getTime() - at;
-  if (ms < 1000) return 'just now';
-  return `${formatAge(ms)} ago`;
+  if (ms < 1000) return t.t('status.time.just_now');
+  return t.t('status.time.ago', { age: formatAge(ms) });
 }
 
 /**
- * The countdown's text, shared with the ticking script (assets.ts implements the same rule): seconds are shown
+ * The countdown's time, shared with the ticking script (assets.ts implements the same rule): seconds are shown
  * under an hour, where they matter.
  */
 export function formatCountdown(ms: number): string {
@@ -100,31 +106,38 @@ export interface DeadlineView {
 }
 
 /** The deadline countdown of a deal: none for final states, amber under 15 minutes, red when missed. */
-export function deadlineCountdown(deadline: string, state: string, now: Date): DeadlineView {
+export function deadlineCountdown(deadline: string, state: string, now: Date, t: Translator): DeadlineView {
   if (isPastDeadlineConcern(state)) return { tone: 'none', text: '' };
   const at = Date.parse(deadline);
   if (Number.isNaN(at)) return { tone: 'none', text: '' };
   const remainingMs = at - now.getTime();
+  const time = formatCountdown(remainingMs);
   if (remainingMs <= 0)
-    return { tone: 'missed', text: `overdue ${formatCountdown(remainingMs)}`, remainingMs };
+    return { tone: 'missed', text: t.t('status.countdown.overdue', { time }), remainingMs };
   const tone: DeadlineTone = remainingMs < DEADLINE_WARNING_MS ? 'soon' : 'ok';
-  return { tone, text: `${formatCountdown(remainingMs)} left`, remainingMs };
+  return { tone, text: t.t('status.countdown.left', { time }), remainingMs };
 }
 
-/** `2026-05-01 12:03:04` in the given zone (default: the process's); the input itself when it is no date. */
-export function formatTime(iso: string, timeZone?: string): string {
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Date and time to the second, for log lines and step starts (`1. 5. 2026 12:03:04` / `1 May 2026, 12:03:04`),
+ * in the given zone (default: the process's); the input itself when it is no date. Minutes are enough
+ * elsewhere: those use the translator's `dateTime`.
+ */
+export function formatTime(iso: string, language: Language, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const format = new Intl.DateTimeFormat('sv-SE', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-    ...(timeZone ? { timeZone } : {}),
-  });
+  const key = `${language}|${timeZone ?? ''}`;
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf(language), {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    timeFormats.set(key, format);
+  }
   return format.format(date);
 }
 

@@ -15,6 +15,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Translator } from '../i18n/index.js';
 import { createGuessLimiter, type GuessLimiter } from './guess-limit.js';
 
 export const CSRF_COOKIE = 'pb_csrf';
@@ -83,6 +84,8 @@ export function basicPassword(header: string | undefined): string | undefined {
 export interface AccessOptions {
   password: string | undefined;
   allowedHosts: readonly string[];
+  /** The page's language, for the refusal pages' texts. */
+  t: Translator;
   /** Renders the refusal pages (401, 403 and 429) in the page's own look. */
   refuse(res: Response, status: 401 | 403 | 429, title: string, message: string): void;
   /** Wrong passwords per client address (default: 10 a minute, see guess-limit.ts). */
@@ -100,6 +103,7 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-re
 export function accessControl(options: AccessOptions): RequestHandler {
   const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
   const guesses = options.guesses ?? createGuessLimiter();
+  const { t } = options;
   return (req, res, next) => {
     if (options.password !== undefined) {
       const given = basicPassword(req.headers.authorization);
@@ -110,12 +114,8 @@ export function accessControl(options: AccessOptions): RequestHandler {
         if (waitMs > 0) {
           const seconds = Math.ceil(waitMs / 1000);
           res.set('Retry-After', String(seconds));
-          options.refuse(
-            res,
-            429,
-            'Too many wrong passwords',
-            `Too many wrong passwords from this address; try again in ${seconds} s.`,
-          );
+          const text = t.t('status.access.too_many_text', { seconds });
+          options.refuse(res, 429, t.t('status.access.too_many'), text);
           return;
         }
         if (safeEqual(given, options.password)) {
@@ -125,12 +125,7 @@ export function accessControl(options: AccessOptions): RequestHandler {
         guesses.failed(client);
       }
       res.set('WWW-Authenticate', 'Basic realm="pressbridge status", charset="UTF-8"');
-      options.refuse(
-        res,
-        401,
-        'Password required',
-        'This status page needs the password set as status.password (any user name).',
-      );
+      options.refuse(res, 401, t.t('status.access.password'), t.t('status.access.password_text'));
       return;
     }
     const host = hostName(req.headers.host);
@@ -139,13 +134,7 @@ export function accessControl(options: AccessOptions): RequestHandler {
       next();
       return;
     }
-    options.refuse(
-      res,
-      403,
-      'Not reachable under this name',
-      'Without status.password the status page answers only on localhost (127.0.0.1). ' +
-        'Set status.password to reach it through another name or a reverse proxy.',
-    );
+    options.refuse(res, 403, t.t('status.access.host'), t.t('status.access.host_text'));
   };
 }
 
@@ -211,29 +200,40 @@ function originHost(origin: string): string | undefined {
   }
 }
 
-export type CsrfVerdict = { ok: true } | { ok: false; reason: string };
+/** Why a form was refused: a code for the page's message, the reason in English for the log. */
+export type CsrfRefusal = 'cross_site' | 'cross_origin' | 'missing' | 'mismatch';
+export type CsrfVerdict = { ok: true } | { ok: false; code: CsrfRefusal; reason: string; site?: string };
 
 /** Checks a state-changing request: same origin (when the browser says) and the signed double-submit token. */
 export function checkCsrf(req: Request, signer: CookieSigner): CsrfVerdict {
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') {
-    return { ok: false, reason: `the request came from another site (Sec-Fetch-Site: ${site})` };
+    return {
+      ok: false,
+      code: 'cross_site',
+      reason: `the request came from another site (Sec-Fetch-Site: ${site})`,
+      site,
+    };
   }
   const origin = req.headers.origin;
   // `Origin: null` (privacy settings, no-referrer policies) proves nothing either way; the browser's own
   // Sec-Fetch-Site then has to vouch for the request.
   const vouched = origin === 'null' && site === 'same-origin';
   if (origin !== undefined && !vouched && originHost(origin) !== req.host) {
-    return { ok: false, reason: 'the request came from another origin' };
+    return { ok: false, code: 'cross_origin', reason: 'the request came from another origin' };
   }
   const cookie = readCookies(req).get(CSRF_COOKIE);
   const body: unknown = req.body;
   const field = body && typeof body === 'object' ? (body as Record<string, unknown>)[CSRF_FIELD] : undefined;
   if (!cookie || !TOKEN_PATTERN.test(cookie) || typeof field !== 'string' || field.length > 100) {
-    return { ok: false, reason: 'the form token is missing' };
+    return { ok: false, code: 'missing', reason: 'the form token is missing' };
   }
   if (!signer.verify('csrf', cookie, field)) {
-    return { ok: false, reason: 'the form token does not match (was pressbridge restarted?)' };
+    return {
+      ok: false,
+      code: 'mismatch',
+      reason: 'the form token does not match (was pressbridge restarted?)',
+    };
   }
   return { ok: true };
 }
@@ -288,11 +288,11 @@ export function takeFlash(
 /** Wraps a handler so that it runs only for requests that pass `checkCsrf`. */
 export function requireCsrf(
   signer: CookieSigner,
-  refuse: (res: Response, reason: string) => void,
+  refuse: (res: Response, verdict: Extract<CsrfVerdict, { ok: false }>) => void,
 ): (req: Request, res: Response, next: NextFunction) => void {
   return (req, res, next) => {
     const verdict = checkCsrf(req, signer);
     if (verdict.ok) next();
-    else refuse(res, verdict.reason);
+    else refuse(res, verdict);
   };
 }

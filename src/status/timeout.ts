@@ -1,3 +1,16 @@
+/** A source that did not answer in time: `what` names it (the status page passes a catalog key). */
+export class TimeoutError extends Error {
+  readonly what: string;
+  readonly ms: number;
+
+  constructor(what: string, ms: number) {
+    super(`${what} did not answer within ${ms} ms`);
+    this.name = 'TimeoutError';
+    this.what = what;
+    this.ms = ms;
+  }
+}
+
 /** Settles like `promise`, or rejects after `ms` (the promise itself is not cancelled; its result is dropped). */
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -5,7 +18,7 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
     return await Promise.race([
       promise,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+        timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
       }),
     ]);
   } finally {

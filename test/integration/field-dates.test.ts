@@ -80,6 +80,8 @@ async function setUp(
     webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
     status: { listen: { host: '127.0.0.1', port: 0 } },
     reconcile: { enabled: reconcile },
+    // The status page's and the CLI's texts asserted below are the English ones.
+    ui: { language: 'en' },
     dataDir,
     blogs: [
       {

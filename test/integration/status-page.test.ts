@@ -3,7 +3,8 @@
  * errors (the CSP lets the page's own CSS and script run), the links lead from the overview to a deal and the
  * logs, "Retry now" reaches the action and shows the flash, a form without its CSRF token is refused, nothing
  * overflows at phone or desktop width (screenshots saved), the page reads without JavaScript, and the password
- * is asked for.
+ * is asked for. These run in English; the last block shows the page in Czech (the default) and in English side
+ * by side.
  */
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -24,6 +25,8 @@ let seeded: Seeded;
 let browser: Browser;
 let deps: ReturnType<typeof statusDeps>;
 let server: StatusServer;
+/** The same page as a default config shows it: in Czech (no language passed). */
+let czech: StatusServer;
 
 function failedDealId(): number {
   return seeded.byState.get('failed') ?? 0;
@@ -68,14 +71,16 @@ beforeAll(async () => {
     blogId: 101,
     fields: { body: '{'.repeat(400), list: Array.from({ length: 30 }, (_, i) => `item-${i}`) },
   });
-  deps = statusDeps(store);
+  deps = statusDeps(store, { language: 'en' });
   server = await startStatusServer(deps, { host: '127.0.0.1', port: 0 });
+  czech = await startStatusServer(statusDeps(store), { host: '127.0.0.1', port: 0 });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await czech?.close();
   await deleteKeys(redis, prefix);
   await redis.quit();
 });
@@ -220,9 +225,11 @@ describe('status page in Chromium', () => {
   });
 
   describe.each([
-    ['phone', 390, 844],
-    ['desktop', 1280, 800],
-  ])('at %s width (%i px)', (device, width, height) => {
+    ['phone', 390, 844, 'en'],
+    ['desktop', 1280, 800, 'en'],
+    // Czech words run longer: the default language gets its own phone run.
+    ['phone', 390, 844, 'cs'],
+  ])('at %s width (%i px) in %s', (device, width, height, language) => {
     it.each([
       ['overview', ''],
       ['deals', 'deals'],
@@ -233,10 +240,11 @@ describe('status page in Chromium', () => {
     ])('%s does not overflow horizontally (screenshot saved)', async (name, path) => {
       await withContext({ viewport: { width, height }, deviceScaleFactor: 1 }, async (context) => {
         const page = await context.newPage();
-        await page.goto(server.url + path.replace('FAILED', String(failedDealId())));
+        const base = language === 'cs' ? czech.url : server.url;
+        await page.goto(base + path.replace('FAILED', String(failedDealId())));
 
         const { scrollWidth, innerWidth } = await horizontalOverflow(page);
-        const file = join(screenshotDir(), `${name}-${device}.png`);
+        const file = join(screenshotDir(), `${name}-${device}${language === 'cs' ? '-cs' : ''}.png`);
         await page.screenshot({ path: file, fullPage: true });
 
         expect(innerWidth).toBe(width);
@@ -246,7 +254,7 @@ describe('status page in Chromium', () => {
   });
 
   it('asks for the password when one is set: 401 without, 200 with', async () => {
-    const guarded = await startStatusServer(statusDeps(store, { password: PASSWORD }), {
+    const guarded = await startStatusServer(statusDeps(store, { language: 'en', password: PASSWORD }), {
       host: '127.0.0.1',
       port: 0,
     });
@@ -284,5 +292,58 @@ describe('status page in Chromium', () => {
     } finally {
       await guarded.close();
     }
+  });
+
+  describe.each([
+    {
+      language: 'cs' as const,
+      nav: ['Přehled', 'Obchody', 'Záznamy'],
+      firstHeaders: ['Obchod', 'Blog', 'Název', 'Stav'],
+      failed: 'selhalo',
+      retry: 'Zkusit znovu',
+      // 1. 5. 2026 14:05
+      date: /^\d{1,2}\. \d{1,2}\. \d{4} \d{1,2}:\d{2}$/,
+      ticking: /^zbývá \d+ min \d\d s$/,
+    },
+    {
+      language: 'en' as const,
+      nav: ['Overview', 'Deals', 'Logs'],
+      firstHeaders: ['Deal', 'Blog', 'Title', 'State'],
+      failed: 'failed',
+      retry: 'Retry now',
+      // 1 May 2026, 14:05
+      date: /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+      ticking: /^\d+ min \d\d s left$/,
+    },
+  ])('in $language', ({ language, nav, firstHeaders, failed, retry, date, ticking }) => {
+    it('shows lang, navigation, table headers, state names, dates and the ticking countdown in the language', async () => {
+      const localized = language === 'cs' ? czech : server;
+      await withContext({}, async (context) => {
+        const page = await context.newPage();
+        const problems = watchProblems(page);
+        await page.goto(`${localized.url}deals?state=failed`);
+
+        expect(await page.locator('html').getAttribute('lang')).toBe(language);
+        expect(await page.locator('nav.main a').allInnerTexts()).toEqual(nav);
+        expect((await page.locator('table.deals th').allInnerTexts()).slice(0, 4)).toEqual(firstHeaders);
+        expect(await page.locator(`tr[data-deal="${failedDealId()}"] .state`).innerText()).toBe(failed);
+
+        await page.locator(`tr[data-deal="${failedDealId()}"] a[href="/deals/${failedDealId()}"]`).click();
+        await page.waitForURL(new RegExp(`/deals/${failedDealId()}$`));
+        expect(await page.locator('dl.kv dd time').first().innerText()).toMatch(date);
+        expect(await page.getByRole('button', { name: retry }).count()).toBe(1);
+
+        await page.goto(`${localized.url}deals/${seeded.soonDealId}`);
+        const countdown = page.locator('.countdown');
+        const first = await countdown.innerText();
+        await page.waitForFunction(
+          (before) => document.querySelector('.countdown')?.textContent !== before,
+          first,
+        );
+        expect(first).toMatch(ticking);
+        expect(await countdown.innerText()).toMatch(ticking);
+        expect(problems).toEqual([]);
+      });
+    });
   });
 });

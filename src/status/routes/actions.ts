@@ -1,13 +1,22 @@
 /** POST /deals/:id/retry | /hand-in-again | /mark-handled: CSRF-protected; 303 back to the deal with a flash. */
 import express, { type Router } from 'express';
 import { errorMessage } from '../../errors.js';
+import type { MessageKey } from '../../i18n/index.js';
 import { scrubText } from '../redact.js';
-import { requireCsrf, setFlash } from '../security.js';
+import { type CsrfRefusal, requireCsrf, setFlash } from '../security.js';
 import type { StatusActionResult, StatusDeps } from '../types.js';
 import { DEAL_ACTIONS, type DealActionPath } from '../views/deal.js';
 import type { PageKit } from './page-kit.js';
 
 type ActionName = keyof StatusDeps['actions'];
+
+/** Why a form was refused, as the blogger reads it. */
+const CSRF_REASONS: Readonly<Record<CsrfRefusal, MessageKey>> = {
+  cross_site: 'status.csrf.cross_site',
+  cross_origin: 'status.csrf.cross_origin',
+  missing: 'status.csrf.missing',
+  mismatch: 'status.csrf.mismatch',
+};
 const ACTION_BY_PATH: Record<DealActionPath, ActionName> = {
   retry: 'retry',
   'hand-in-again': 'handInAgain',
@@ -22,37 +31,42 @@ export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
       const dealId = kit.dealIdOf(req, res);
       if (dealId === undefined) return;
       if (!DEAL_ACTIONS.some((a) => a.path === req.params.action)) {
+        const actions = DEAL_ACTIONS.map((a) => kit.t.t(a.label)).join(', ');
         kit.fail(
           req,
           res,
           404,
-          'No such action',
-          'The deal page offers: retry, hand in again, mark as handled.',
+          kit.t.t('status.error.no_action'),
+          kit.t.t('status.error.no_action_text', { actions }),
         );
         return;
       }
       next();
     },
-    requireCsrf(kit.signer, (res, reason) => {
-      kit.log.warn({ reason, path: res.req.path }, 'status page: refused a POST without a valid form token');
+    requireCsrf(kit.signer, (res, verdict) => {
+      kit.log.warn(
+        { reason: verdict.reason, path: res.req.path },
+        'status page: refused a POST without a valid form token',
+      );
+      const reason = kit.t.t(CSRF_REASONS[verdict.code], verdict.site ? { site: verdict.site } : undefined);
       kit.fail(
         res.req,
         res,
         403,
-        'Form expired or not from this page',
-        `Nothing was done: ${reason}. Reload the deal page and press the button again.`,
+        kit.t.t('status.error.form'),
+        kit.t.t('status.error.form_text', { reason }),
       );
     }),
     async (req, res) => {
       const dealId = Number(req.params.id);
       const action = ACTION_BY_PATH[req.params.action as DealActionPath];
-      if (!(await kit.read('deal', deps.store.get(dealId)))) {
+      if (!(await kit.read('status.source.deal', deps.store.get(dealId)))) {
         kit.fail(
           req,
           res,
           404,
-          'No such deal',
-          `pressbridge has no record of deal ${dealId}; nothing was done.`,
+          kit.t.t('status.error.no_deal'),
+          kit.t.t('status.error.no_deal_action_text', { dealId: String(dealId) }),
         );
         return;
       }
@@ -61,7 +75,15 @@ export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
         result = await deps.actions[action](dealId);
       } catch (error) {
         kit.log.warn({ dealId, action, err: scrubText(errorMessage(error)) }, 'status page: action failed');
-        result = { ok: false, message: `Deal ${dealId}: ${action} failed: ${errorMessage(error)}` };
+        const label = DEAL_ACTIONS.find((a) => a.path === req.params.action)?.label ?? 'status.action.retry';
+        result = {
+          ok: false,
+          message: kit.t.t('status.action.failed', {
+            dealId: String(dealId),
+            action: kit.t.t(label),
+            error: errorMessage(error),
+          }),
+        };
       }
       kit.log.info({ dealId, action, ok: result.ok }, 'status page: operator action');
       setFlash(

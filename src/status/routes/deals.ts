@@ -17,23 +17,23 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
     const page = parsePositiveInt(req.query.page, 100_000);
     const state = parseChoice(req.query.state, DEAL_RUN_STATES);
     if (!page.ok) {
+      kit.fail(req, res, 400, kit.t.t('status.error.bad_page'), kit.t.t('status.error.bad_page_text'));
+      return;
+    }
+    if (!state.ok) {
       kit.fail(
         req,
         res,
         400,
-        'Bad page number',
-        'The page number must be a whole number from 1, like ?page=2.',
+        kit.t.t('status.error.bad_state'),
+        kit.t.t('status.error.bad_state_text', { states: DEAL_RUN_STATES.join(', ') }),
       );
-      return;
-    }
-    if (!state.ok) {
-      kit.fail(req, res, 400, 'Unknown state', `Filter by one of: ${DEAL_RUN_STATES.join(', ')}.`);
       return;
     }
     const pageNumber = page.value ?? 1;
     const offset = (pageNumber - 1) * DEALS_PAGE_SIZE;
     const listed = await kit.read(
-      'deals',
+      'status.source.deals',
       deps.store.list({ offset, limit: DEALS_PAGE_SIZE, ...(state.value ? { state: state.value } : {}) }),
     );
     kit.send(
@@ -53,7 +53,7 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
     const dealId = kit.dealIdOf(req, res);
     if (dealId === undefined) return;
     const [record, dealLog, events] = await kit.read(
-      'deal',
+      'status.source.deal',
       Promise.all([
         deps.store.get(dealId),
         deps.store.readLog(dealId, { limit: DEAL_LOG_LIMIT }),
@@ -65,8 +65,8 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
         req,
         res,
         404,
-        'No such deal',
-        `pressbridge has no record of deal ${dealId}. Records are kept 30 days; a deal pressbridge never heard of can be fetched with \`pressbridge replay ${dealId}\`.`,
+        kit.t.t('status.error.no_deal'),
+        kit.t.t('status.error.no_deal_text', { dealId: String(dealId) }),
       );
       return;
     }

@@ -20,25 +20,26 @@ export function logRoutes(router: Router, deps: StatusDeps, kit: PageKit): void 
         req,
         res,
         400,
-        'Bad filter',
-        `Level is one of ${LOG_LEVELS.join(', ')}; blog is a blog id; refresh is on or off.`,
+        kit.t.t('status.error.bad_filter'),
+        kit.t.t('status.error.bad_filter_text', { levels: LOG_LEVELS.join(', ') }),
       );
       return;
     }
     const entries = await kit.read(
-      'log',
+      'status.source.log',
       deps.store.readGlobalLog({
         limit: LOGS_LIMIT,
         ...(level.value ? { level: level.value } : {}),
         ...(blog.value !== undefined ? { blogId: blog.value } : {}),
       }),
     );
+    const unnamed = (id: number): string => kit.t.t('status.blog', { id: String(id) });
     const blogs = [...kit.blogNames.entries()].map(([id, name]) => ({
       id,
-      label: name === String(id) ? `blog ${id}` : `${name} (${id})`,
+      label: name === String(id) ? unnamed(id) : `${name} (${id})`,
     }));
     if (blog.value !== undefined && !kit.blogNames.has(blog.value)) {
-      blogs.push({ id: blog.value, label: `blog ${blog.value}` });
+      blogs.push({ id: blog.value, label: unnamed(blog.value) });
     }
     kit.send(
       res,

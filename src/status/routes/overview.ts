@@ -14,13 +14,13 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
   router.get('/', async (req, res) => {
     const store = deps.store;
     const [counts, queue, rateLimit, lastWebhook, redis, targets, attention] = await Promise.all([
-      kit.source('Redis (deal counts)', () => store.countByState()),
-      kit.source('the queue', () => deps.queueCounts()),
-      kit.source('the rate limiter', () => deps.rateLimit()),
-      kit.source('Redis (last webhook)', () => store.lastWebhook()),
-      kit.source('Redis', () => deps.redisReachable()),
-      kit.source('the blogs', () => deps.targets(), kit.timeoutMs * 2),
-      kit.source('Redis (deals)', async () =>
+      kit.source('status.source.counts', () => store.countByState()),
+      kit.source('status.source.queue', () => deps.queueCounts()),
+      kit.source('status.source.rate_limit', () => deps.rateLimit()),
+      kit.source('status.source.last_webhook', () => store.lastWebhook()),
+      kit.source('status.source.redis', () => deps.redisReachable()),
+      kit.source('status.source.blogs', () => deps.targets(), kit.timeoutMs * 2),
+      kit.source('status.source.deals', async () =>
         (await store.list({ state: ATTENTION_STATES, limit: 10 })).items.map(scrubRecord),
       ),
     ]);
@@ -53,7 +53,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       attention,
       ...(deps.lastSweep
         ? {
-            lastSweep: await kit.source('Redis (reconciliation)', async () => {
+            lastSweep: await kit.source('status.source.sweep', async () => {
               const last = await deps.lastSweep?.();
               return last && { ...last, errors: last.errors.map((e) => scrubText(e)) };
             }),
@@ -61,7 +61,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
         : {}),
       ...(deps.deadlineFinding
         ? {
-            deadlineFinding: await kit.source('Redis (date-times)', async () => {
+            deadlineFinding: await kit.source('status.source.dates', async () => {
               const found = await deps.deadlineFinding?.();
               return (
                 found && {

@@ -5,7 +5,13 @@
  */
 import type { Request, Response } from 'express';
 import { ConfigError, errorMessage } from '../../errors.js';
-import { createTranslator, DEFAULT_LANGUAGE } from '../../i18n/index.js';
+import {
+  createTranslator,
+  DEFAULT_LANGUAGE,
+  MESSAGES,
+  type MessageKey,
+  type Translator,
+} from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
 import { parsePositiveInt } from '../format.js';
 import type { SafeHtml } from '../html.js';
@@ -17,7 +23,7 @@ import {
   csrfToken,
   takeFlash,
 } from '../security.js';
-import { withTimeout } from '../timeout.js';
+import { TimeoutError, withTimeout } from '../timeout.js';
 import type { StatusDeps } from '../types.js';
 import { renderError } from '../views/error-page.js';
 import type { ViewContext } from '../views/layout.js';
@@ -45,11 +51,17 @@ export interface PageKit {
   timeoutMs: number;
   blogNames: ReadonlyMap<number, string>;
   log: Logger;
+  /** The page's language (`StatusDeps.language`): every text a route writes goes through it. */
+  t: Translator;
   viewContext(req: Request, res: Response, forms: boolean): ViewContext;
   send(res: Response, status: number, page: SafeHtml): void;
+  /** The error page; `title` and `message` are already in the page's language (`kit.t`). */
   fail(req: Request, res: Response, status: number, title: string, message: string): void;
-  source<T>(what: string, read: () => Promise<T>, ms?: number): Promise<Sourced<T>>;
-  read<T>(what: string, promise: Promise<T>): Promise<T>;
+  /** A read for one card: its value, or why there is none (in the page's language). */
+  source<T>(what: MessageKey, read: () => Promise<T>, ms?: number): Promise<Sourced<T>>;
+  read<T>(what: MessageKey, promise: Promise<T>): Promise<T>;
+  /** An error as one line, scrubbed; a timeout names its source in `translator`'s language (default the page's). */
+  describe(error: unknown, translator?: Translator): string;
   /** The `:id` of the request, or undefined after sending the 400 page. */
   dealIdOf(req: Request, res: Response): number | undefined;
 }
@@ -90,23 +102,36 @@ export function createPageKit(deps: StatusDeps): PageKit {
     send(res, status, renderError(viewContext(req, res, false), status, title, message));
   }
 
-  async function source<T>(what: string, read: () => Promise<T>, ms = timeoutMs): Promise<Sourced<T>> {
+  function describe(error: unknown, t: Translator = translator): string {
+    if (error instanceof TimeoutError && Object.hasOwn(MESSAGES, error.what)) {
+      return t.t('status.timeout', { what: t.t(error.what as MessageKey), ms: error.ms });
+    }
+    return scrubText(errorMessage(error));
+  }
+
+  async function source<T>(what: MessageKey, read: () => Promise<T>, ms = timeoutMs): Promise<Sourced<T>> {
     try {
       return { ok: true, value: await withTimeout(read(), ms, what) };
     } catch (error) {
-      return { ok: false, error: scrubText(errorMessage(error)) };
+      return { ok: false, error: describe(error) };
     }
   }
 
   /** A store read for a page that cannot do without it: a hung Redis becomes the 503 page, not a hung request. */
-  async function read<T>(what: string, promise: Promise<T>): Promise<T> {
-    return await withTimeout(promise, timeoutMs, `Redis (${what})`);
+  async function read<T>(what: MessageKey, promise: Promise<T>): Promise<T> {
+    return await withTimeout(promise, timeoutMs, what);
   }
 
   function dealIdOf(req: Request, res: Response): number | undefined {
     const id = parsePositiveInt(req.params.id);
     if (!id.ok || id.value === undefined) {
-      fail(req, res, 400, 'Bad deal id', 'A deal id is a whole number, like /deals/1234.');
+      fail(
+        req,
+        res,
+        400,
+        translator.t('status.error.bad_deal_id'),
+        translator.t('status.error.bad_deal_id_text'),
+      );
       return undefined;
     }
     return id.value;
@@ -122,11 +147,13 @@ export function createPageKit(deps: StatusDeps): PageKit {
     timeoutMs,
     blogNames,
     log,
+    t: translator,
     viewContext,
     send,
     fail,
     source,
     read,
+    describe,
     dealIdOf,
   };
 }

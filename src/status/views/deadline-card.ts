@@ -2,7 +2,7 @@ import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
 import type { ViewContext } from './layout.js';
-import { ago, dealLink } from './parts.js';
+import { ago, code, dealLink, message } from './parts.js';
 
 /**
  * The overview card shown while the last first-delivered deal's `publish_deadline` read implausibly (see
@@ -14,11 +14,11 @@ export function deadlineCard(
 ): SafeHtml {
   if (!finding?.ok || !finding.value) return html``;
   const f = finding.value;
-  return html`<section class="card error-box" data-deadline-offset="${f.offsetMinutes}"><h2>Marketplace date-times</h2>
+  return html`<section class="card error-box" data-deadline-offset="${f.offsetMinutes}"><h2>${ctx.t.t('status.deadline.title')}</h2>
 <p>${f.message}</p>
 <dl class="kv">
-<dt>deal</dt><dd>${dealLink(ctx, f.dealId)} (${ago(ctx, f.at)})</dd>
-<dt>publish_deadline</dt><dd><code>${f.raw ?? '–'}</code> read in <code>${f.timeZone}</code></dd>
+<dt>${ctx.t.t('status.webhook.deal')}</dt><dd>${dealLink(ctx, f.dealId)} (${ago(ctx, f.at)})</dd>
+<dt>publish_deadline</dt><dd>${message(ctx, 'status.deadline.read', { raw: code(f.raw ?? '–'), zone: code(f.timeZone) })}</dd>
 </dl>
-<p class="hint">Deals are not dropped for this: when pressbridge's reading of a deadline passes, it asks the marketplace whether the deal still waits, and publishes late if so. <code>pressbridge doctor</code> shows the same line.</p></section>`;
+<p class="hint">${message(ctx, 'status.deadline.hint', { command: code('pressbridge doctor') })}</p></section>`;
 }

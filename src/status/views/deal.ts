@@ -1,6 +1,7 @@
 import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
-import { serviceLines, storedServices } from '../../deals/services.js';
-import type { DealRecord, DealStep, EventRecord, LogEntry } from '../../deals/store.js';
+import { storedServices } from '../../deals/services.js';
+import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/store.js';
+import type { MessageKey } from '../../i18n/index.js';
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
@@ -10,6 +11,7 @@ import { layout, type ViewContext } from './layout.js';
 import {
   ago,
   blogLabel,
+  code,
   countdown,
   exactTime,
   externalLink,
@@ -18,6 +20,8 @@ import {
   lateTag,
   levelBadge,
   marketplaceLink,
+  message,
+  preciseTime,
   stateBadge,
 } from './parts.js';
 
@@ -27,20 +31,12 @@ export interface DealData {
   events: EventRecord[];
 }
 
-/** The operator's buttons: path segment, label, and what it does. */
+/** The operator's buttons: path segment, label, and what it does (catalog keys). */
 export const DEAL_ACTIONS = [
-  { path: 'retry', label: 'Retry now', hint: 'Runs the deal again at once (a waiting attempt starts now).' },
-  {
-    path: 'hand-in-again',
-    label: 'Hand in again',
-    hint: 'Checks the published URL and hands it to the marketplace again.',
-  },
-  {
-    path: 'mark-handled',
-    label: 'Mark as handled',
-    hint: 'You dealt with it by hand; pressbridge leaves it alone.',
-  },
-] as const;
+  { path: 'retry', label: 'status.action.retry', hint: 'status.action.retry_hint' },
+  { path: 'hand-in-again', label: 'status.action.hand_in_again', hint: 'status.action.hand_in_again_hint' },
+  { path: 'mark-handled', label: 'status.action.mark_handled', hint: 'status.action.mark_handled_hint' },
+] as const satisfies ReadonlyArray<{ path: string; label: MessageKey; hint: MessageKey }>;
 
 export type DealActionPath = (typeof DEAL_ACTIONS)[number]['path'];
 
@@ -63,86 +59,136 @@ export function timeline(record: Pick<DealRecord, 'steps' | 'receivedAt'>): Time
     .sort((a, b) => (Date.parse(a.step.startedAt) || 0) - (Date.parse(b.step.startedAt) || 0));
 }
 
+/** How the deal reached pressbridge. */
+const DEAL_SOURCES: Readonly<Record<DealSource, MessageKey>> = {
+  webhook: 'status.source.webhook',
+  reconcile: 'status.source.reconcile',
+  manual: 'status.source.manual',
+};
+
+function sourceName(ctx: ViewContext, source: string | undefined): string {
+  if (!source) return '–';
+  const key = DEAL_SOURCES[source as DealSource];
+  return key ? ctx.t.t(key) : source;
+}
+
+/** The pipeline's step names (src/pipeline/steps) as the blogger reads them; an unknown step shows as it is. */
+const STEP_NAMES: Readonly<Record<string, MessageKey>> = {
+  decide: 'status.step.decide',
+  text: 'status.step.text',
+  fetch: 'status.step.fetch',
+  photos: 'status.step.photos',
+  draft: 'status.step.draft',
+  render: 'status.step.render',
+  publish: 'status.step.publish',
+  verify: 'status.step.verify',
+  handIn: 'status.step.hand_in',
+  hand_in: 'status.step.hand_in',
+};
+
+function stepName(ctx: ViewContext, name: string): string {
+  const key = STEP_NAMES[name];
+  return key ? ctx.t.t(key) : name;
+}
+
 function timelineCard(ctx: ViewContext, record: DealRecord): SafeHtml {
   const items = timeline(record);
+  const title = html`<h2>${ctx.t.t('status.timeline.title')}</h2>`;
   if (items.length === 0) {
-    return html`<section class="card"><h2>Timeline</h2><p class="muted">No step has finished yet.</p></section>`;
+    return html`<section class="card">${title}<p class="muted">${ctx.t.t('status.timeline.none')}</p></section>`;
   }
+  const duration = (ms: number): string => formatDuration(ms, ctx.t.language);
   const longest = Math.max(1, ...items.map((i) => i.step.ms));
   const total = items.reduce((sum, i) => sum + (Number.isFinite(i.step.ms) ? i.step.ms : 0), 0);
-  return html`<section class="card"><h2>Timeline</h2><ol class="timeline">
+  return html`<section class="card">${title}<ol class="timeline">
 ${items.map((i) => {
   // Widths in 5 % steps as classes: the CSP allows no inline style attributes.
   const width = Math.max(1, Math.ceil((Math.max(0, i.step.ms) / longest) * 20)) * 5;
   return html`<li data-step="${i.name}">
-<span><strong>${i.name}</strong> · ${i.step.outcome} <span class="muted">${i.offsetMs !== undefined ? `at +${formatDuration(Math.max(0, i.offsetMs))}` : ''} (${exactTime(ctx, i.step.startedAt)})</span></span>
-<span class="num">${formatDuration(i.step.ms)}</span>
+<span><strong>${stepName(ctx, i.name)}</strong> · ${i.step.outcome} <span class="muted">${i.offsetMs !== undefined ? ctx.t.t('status.timeline.at', { offset: duration(Math.max(0, i.offsetMs)) }) : ''} (${preciseTime(ctx, i.step.startedAt)})</span></span>
+<span class="num">${duration(i.step.ms)}</span>
 <span class="bar"><span class="w${width}"></span></span>
 </li>`;
 })}
-</ol><p class="hint">Time spent in steps: ${formatDuration(total)}.</p></section>`;
+</ol><p class="hint">${ctx.t.t('status.timeline.total', { total: duration(total) })}</p></section>`;
 }
 
 function summaryCard(ctx: ViewContext, r: DealRecord): SafeHtml {
+  const { t } = ctx;
   return html`<section class="card"><dl class="kv">
-<dt>state</dt><dd>${stateBadge(r.state)}</dd>
-<dt>blog</dt><dd>${blogLabel(ctx, r.blogId)}</dd>
-<dt>accepted</dt><dd>${exactTime(ctx, r.receivedAt)} (${ago(ctx, r.receivedAt)})</dd>
-<dt>deadline</dt><dd>${exactTime(ctx, r.deadline)}${isPastDeadlineConcern(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` ${lateTag(r)} <span class="muted">(the marketplace still waited after this deadline)</span>` : ''}</dd>
-<dt>published</dt><dd>${r.url ? externalLink(r.url) : html`<span class="muted">not yet</span>`}${r.postRef ? html` <span class="muted">(${r.postRef})</span>` : ''}</dd>
+<dt>${t.t('status.deal.state')}</dt><dd>${stateBadge(ctx, r.state)}</dd>
+<dt>${t.t('status.deal.blog')}</dt><dd>${blogLabel(ctx, r.blogId)}</dd>
+<dt>${t.t('status.deal.accepted')}</dt><dd>${exactTime(ctx, r.receivedAt)} (${ago(ctx, r.receivedAt)})</dd>
+<dt>${t.t('status.deal.deadline')}</dt><dd>${exactTime(ctx, r.deadline)}${isPastDeadlineConcern(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` ${lateTag(ctx, r)} <span class="muted">${t.t('status.deal.still_waited')}</span>` : ''}</dd>
+<dt>${t.t('status.deal.published')}</dt><dd>${r.url ? externalLink(r.url) : html`<span class="muted">${t.t('status.deal.not_yet')}</span>`}${r.postRef ? html` <span class="muted">(${r.postRef})</span>` : ''}</dd>
 <dt>${ctx.marketplaceName}</dt><dd>${marketplaceLink(ctx, r)}</dd>
 ${dealMoneyRows(ctx, r)}
-<dt>attempts</dt><dd>${r.attempts}</dd>
-<dt>source</dt><dd>${r.source ?? '–'}</dd>
-<dt>updated</dt><dd>${ago(ctx, r.updatedAt)}</dd>
+<dt>${t.t('status.deal.attempts')}</dt><dd>${t.number(r.attempts)}</dd>
+<dt>${t.t('status.deal.source')}</dt><dd>${sourceName(ctx, r.source)}</dd>
+<dt>${t.t('status.deal.updated')}</dt><dd>${ago(ctx, r.updatedAt)}</dd>
 </dl></section>`;
 }
 
-function servicesCard(r: DealRecord): SafeHtml {
+function servicesCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   const services = storedServices(r.data);
   if (services.length === 0) return html``;
   const webUrl = typeof r.data.webUrl === 'string' ? r.data.webUrl : undefined;
-  return html`<section class="card" data-services="${services.length}"><h2>Extra services: your hand needed</h2>
-<ul>${serviceLines(services, webUrl).map((line) => html`<li>${line}</li>`)}</ul>
-<p class="hint">pressbridge hands in the article URL only; the marketplace's <code>extra_urls</code> for these services are yours to hand in on the deal's page.</p></section>`;
+  const where = webUrl
+    ? message(ctx, 'status.services.at', { url: externalLink(webUrl) })
+    : ctx.t.t('status.services.on_page');
+  return html`<section class="card" data-services="${services.length}"><h2>${ctx.t.t('status.services.title')}</h2>
+<ul>${services.map((s) => {
+    const service = s.name
+      ? ctx.t.t('status.services.named', { id: String(s.id), name: s.name })
+      : ctx.t.t('status.services.service', { id: String(s.id) });
+    const key = s.needsUrls === false ? 'status.services.perform' : 'status.services.urls';
+    return html`<li>${message(ctx, key, { service, where })}</li>`;
+  })}</ul>
+<p class="hint">${message(ctx, 'status.services.hint', { field: code('extra_urls') })}</p></section>`;
 }
 
-function errorCard(r: DealRecord): SafeHtml {
+function errorCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   if (!r.error && !r.errorCode && !r.supportCode) return html``;
   if (r.state === 'closed') {
-    return html`<section class="card" data-closed="true"><h2>Closed by the marketplace</h2><p>${r.error ?? ''}</p></section>`;
+    return html`<section class="card" data-closed="true"><h2>${ctx.t.t('status.deal.closed')}</h2><p>${r.error ?? ''}</p></section>`;
   }
-  return html`<section class="card error-box" role="alert"><h2>Error</h2>
+  return html`<section class="card error-box" role="alert"><h2>${ctx.t.t('status.deal.error')}</h2>
 <p>${r.error ?? ''}${r.errorCode ? html` <code>${r.errorCode}</code>` : ''}</p>
 ${
   r.supportCode
-    ? html`<p>Marketplace support code: <strong><code class="support-code">${r.supportCode}</code></strong> <span class="hint">(quote it when you contact the marketplace's support)</span></p>`
+    ? html`<p>${message(ctx, 'status.deal.support_code', { code: html`<strong><code class="support-code">${r.supportCode}</code></strong>` })} <span class="hint">${ctx.t.t('status.deal.support_hint')}</span></p>`
     : ''
 }
 </section>`;
 }
 
 function actionsCard(ctx: ViewContext, r: DealRecord): SafeHtml {
-  return html`<section class="card"><h2>Actions</h2><div class="actions">
+  const { t } = ctx;
+  return html`<section class="card"><h2>${t.t('status.action.title')}</h2><div class="actions">
 ${DEAL_ACTIONS.map(
   (a) => html`<form method="post" action="${ctx.base}/deals/${r.dealId}/${a.path}">
 <input type="hidden" name="${CSRF_FIELD}" value="${ctx.csrf}">
-<button type="submit" name="action" value="${a.path}"${a.path === 'retry' ? html` class="primary"` : ''} title="${a.hint}">${a.label}</button>
+<button type="submit" name="action" value="${a.path}"${a.path === 'retry' ? html` class="primary"` : ''} title="${t.t(a.hint)}">${t.t(a.label)}</button>
 </form>`,
 )}
-</div><p class="hint">${DEAL_ACTIONS.map((a) => html`<strong>${a.label}</strong>: ${a.hint} `)}</p></section>`;
+</div><p class="hint">${DEAL_ACTIONS.map((a) => html`<strong>${t.t(a.label)}</strong>: ${t.t(a.hint)} `)}</p></section>`;
 }
 
 function logCard(ctx: ViewContext, log: LogEntry[]): SafeHtml {
-  return html`<section class="card table-card"><h2 class="pad">Log</h2>${
+  const [time, level, text] = [
+    ctx.t.t('status.col.time'),
+    ctx.t.t('status.col.level'),
+    ctx.t.t('status.col.message'),
+  ];
+  return html`<section class="card table-card"><h2 class="pad">${ctx.t.t('status.deal.log')}</h2>${
     log.length === 0
-      ? html`<p class="pad muted">No log lines for this deal.</p>`
-      : html`<table class="cards log"><thead><tr><th>Time</th><th>Level</th><th>Message</th></tr></thead><tbody>
+      ? html`<p class="pad muted">${ctx.t.t('status.deal.no_log')}</p>`
+      : html`<table class="cards log"><thead><tr><th>${time}</th><th>${level}</th><th>${text}</th></tr></thead><tbody>
 ${log.map(
   (e) => html`<tr class="log-line">
-<td data-label="Time" class="nowrap">${exactTime(ctx, e.time)}</td>
-<td data-label="Level" class="nowrap">${levelBadge(e.level)}</td>
-<td data-label="Message" class="wide">${e.msg}${fieldList(e.fields)}</td>
+<td data-label="${time}" class="nowrap">${preciseTime(ctx, e.time)}</td>
+<td data-label="${level}" class="nowrap">${levelBadge(e.level)}</td>
+<td data-label="${text}" class="wide">${e.msg}${fieldList(e.fields)}</td>
 </tr>`,
 )}
 </tbody></table>`
@@ -150,13 +196,13 @@ ${log.map(
 }
 
 function eventsCard(ctx: ViewContext, events: EventRecord[]): SafeHtml {
-  return html`<section class="card"><h2>Webhook events</h2>${
+  return html`<section class="card"><h2>${ctx.t.t('status.deal.events')}</h2>${
     events.length === 0
-      ? html`<p class="muted">No webhook named this deal (it may have come from a reconcile or a replay).</p>`
+      ? html`<p class="muted">${ctx.t.t('status.deal.no_events')}</p>`
       : events.map(
           (
             e,
-          ) => html`<details class="event"><summary><code>${e.event}</code> · ${e.outcome} · ${exactTime(ctx, e.receivedAt)}${e.truncated ? ' · truncated' : ''}</summary>
+          ) => html`<details class="event"><summary><code>${e.event}</code> · ${e.outcome} · ${preciseTime(ctx, e.receivedAt)}${e.truncated ? ` · ${ctx.t.t('status.deal.truncated')}` : ''}</summary>
 <pre>${typeof e.body === 'string' ? e.body : JSON.stringify(e.body, null, 2)}</pre></details>`,
         )
   }</section>`;
@@ -164,14 +210,15 @@ function eventsCard(ctx: ViewContext, events: EventRecord[]): SafeHtml {
 
 export function renderDeal(ctx: ViewContext, data: DealData): SafeHtml {
   const r = data.record;
-  const body = html`<h1>Deal #${r.dealId}${r.title ? html` · ${r.title}` : ''}</h1>
-${errorCard(r)}
+  const id = String(r.dealId);
+  const body = html`<h1>${ctx.t.t('status.deal.heading', { id })}${r.title ? html` · ${r.title}` : ''}</h1>
+${errorCard(ctx, r)}
 ${summaryCard(ctx, r)}
-${servicesCard(r)}
+${servicesCard(ctx, r)}
 ${articleCheckCard(ctx, r)}
 ${actionsCard(ctx, r)}
 ${timelineCard(ctx, r)}
 ${logCard(ctx, data.log)}
 ${eventsCard(ctx, data.events)}`;
-  return layout(ctx, { title: `Deal ${r.dealId}`, current: 'deals', body });
+  return layout(ctx, { title: ctx.t.t('status.deal.title', { id }), current: 'deals', body });
 }

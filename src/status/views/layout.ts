@@ -37,7 +37,7 @@ function navLink(ctx: ViewContext, current: NavItem, item: NavItem, path: string
 export function layout(ctx: ViewContext, page: PageOptions): SafeHtml {
   const { base, version } = ctx;
   return html`<!doctype html>
-<html lang="${ctx.t.language}" data-now="${ctx.now.toISOString()}">
+<html lang="${ctx.t.language}" data-now="${ctx.now.toISOString()}" data-left="${ctx.t.t('status.countdown.left')}" data-overdue="${ctx.t.t('status.countdown.overdue')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -51,11 +51,11 @@ ${page.refreshSeconds ? html`<meta http-equiv="refresh" content="${page.refreshS
 <body>
 <header class="top"><div class="bar">
 <a class="brand" href="${base}/">pressbridge</a>
-<nav class="main" aria-label="Main">
-${navLink(ctx, page.current, 'overview', '/', 'Overview')}
-${navLink(ctx, page.current, 'deals', '/deals', 'Deals')}
+<nav class="main" aria-label="${ctx.t.t('status.nav.label')}">
+${navLink(ctx, page.current, 'overview', '/', ctx.t.t('status.nav.overview'))}
+${navLink(ctx, page.current, 'deals', '/deals', ctx.t.t('status.nav.deals'))}
 ${navLink(ctx, page.current, 'earnings', '/earnings', ctx.t.t('money.nav'))}
-${navLink(ctx, page.current, 'logs', '/logs', 'Logs')}
+${navLink(ctx, page.current, 'logs', '/logs', ctx.t.t('status.nav.logs'))}
 ${navLink(ctx, page.current, 'notifications', '/notifications', ctx.t.t('notify.page.nav'))}
 </nav>
 </div></header>
@@ -63,7 +63,7 @@ ${navLink(ctx, page.current, 'notifications', '/notifications', ctx.t.t('notify.
 ${ctx.flash ? html`<p class="flash ${ctx.flash.ok ? 'ok' : 'bad'}" role="status">${ctx.flash.message}</p>` : ''}
 ${page.body}
 </main>
-<footer>pressbridge ${version} · ${ctx.marketplaceName} · page built <time datetime="${ctx.now.toISOString()}">${formatTime(ctx.now.toISOString(), ctx.timeZone)}</time></footer>
+<footer>pressbridge ${version} · ${ctx.marketplaceName} · ${ctx.t.t('status.footer.built')} <time datetime="${ctx.now.toISOString()}">${formatTime(ctx.now.toISOString(), ctx.t.language, ctx.timeZone)}</time></footer>
 </body>
 </html>
 `;

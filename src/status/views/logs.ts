@@ -1,7 +1,7 @@
 import type { LogEntry } from '../../deals/store.js';
 import { html, type SafeHtml } from '../html.js';
 import { layout, type ViewContext } from './layout.js';
-import { blogLabel, dealLink, exactTime, fieldList, levelBadge } from './parts.js';
+import { blogLabel, dealLink, fieldList, levelBadge, preciseTime } from './parts.js';
 
 export interface LogsData {
   entries: LogEntry[];
@@ -26,45 +26,55 @@ function logsHref(ctx: ViewContext, data: LogsData, paused: boolean): string {
 }
 
 export function renderLogs(ctx: ViewContext, data: LogsData): SafeHtml {
+  const { t } = ctx;
   const paused = data.refreshSeconds === undefined;
-  const body = html`<h1>Logs</h1>
+  const c = {
+    time: t.t('status.col.time'),
+    level: t.t('status.col.level'),
+    deal: t.t('status.col.deal'),
+    blog: t.t('status.col.blog'),
+    message: t.t('status.col.message'),
+  };
+  const filtered = data.level !== undefined || data.blogId !== undefined;
+  const title = t.t('status.nav.logs');
+  const body = html`<h1>${title}</h1>
 <form class="filters" method="get" action="${ctx.base}/logs">
-<label>Level (at least)<select name="level">
-<option value="">any</option>
+<label>${t.t('status.logs.level')}<select name="level">
+<option value="">${t.t('status.any')}</option>
 ${data.levels.map((l) => html`<option value="${l}"${l === data.level ? html` selected` : ''}>${l}</option>`)}
 </select></label>
-<label>Blog<select name="blog">
-<option value="">any</option>
+<label>${c.blog}<select name="blog">
+<option value="">${t.t('status.any')}</option>
 ${data.blogs.map((b) => html`<option value="${b.id}"${b.id === data.blogId ? html` selected` : ''}>${b.label}</option>`)}
 </select></label>
 ${paused ? html`<input type="hidden" name="refresh" value="off">` : ''}
-<button type="submit">Filter</button>
+<button type="submit">${t.t('status.filter')}</button>
 ${
   paused
-    ? html`<a class="button" href="${logsHref(ctx, data, false)}">Resume auto-refresh</a>`
-    : html`<a class="button" href="${logsHref(ctx, data, true)}">Pause auto-refresh</a>`
+    ? html`<a class="button" href="${logsHref(ctx, data, false)}">${t.t('status.logs.resume')}</a>`
+    : html`<a class="button" href="${logsHref(ctx, data, true)}">${t.t('status.logs.pause')}</a>`
 }
 </form>
 <p class="hint" data-refresh="${paused ? 'off' : String(data.refreshSeconds)}">${
     paused
-      ? 'Auto-refresh is paused.'
-      : `This page reloads every ${data.refreshSeconds} s. The newest ${data.limit} lines are shown, newest first.`
+      ? t.t('status.logs.paused')
+      : t.t('status.logs.reloads', { seconds: data.refreshSeconds ?? 0, limit: data.limit })
   }</p>
 <div class="card table-card">${
     data.entries.length === 0
-      ? html`<p class="pad muted">No log lines${data.level || data.blogId !== undefined ? ' match the filter' : ' yet'}.</p>`
-      : html`<table class="cards log"><thead><tr><th>Time</th><th>Level</th><th>Deal</th><th>Blog</th><th>Message</th></tr></thead><tbody>
+      ? html`<p class="pad muted">${t.t(filtered ? 'status.logs.none_match' : 'status.logs.none')}</p>`
+      : html`<table class="cards log"><thead><tr><th>${c.time}</th><th>${c.level}</th><th>${c.deal}</th><th>${c.blog}</th><th>${c.message}</th></tr></thead><tbody>
 ${data.entries.map((e) => {
   const blogId = e.blogId ?? (typeof e.fields?.blogId === 'number' ? e.fields.blogId : undefined);
   return html`<tr class="log-line">
-<td data-label="Time" class="nowrap">${exactTime(ctx, e.time)}</td>
-<td data-label="Level" class="nowrap">${levelBadge(e.level)}</td>
-<td data-label="Deal" class="nowrap">${e.dealId !== undefined ? dealLink(ctx, e.dealId) : ''}</td>
-<td data-label="Blog">${blogId !== undefined ? blogLabel(ctx, blogId) : ''}</td>
-<td data-label="Message" class="wide">${e.msg}${fieldList(e.fields)}</td>
+<td data-label="${c.time}" class="nowrap">${preciseTime(ctx, e.time)}</td>
+<td data-label="${c.level}" class="nowrap">${levelBadge(e.level)}</td>
+<td data-label="${c.deal}" class="nowrap">${e.dealId !== undefined ? dealLink(ctx, e.dealId) : ''}</td>
+<td data-label="${c.blog}">${blogId !== undefined ? blogLabel(ctx, blogId) : ''}</td>
+<td data-label="${c.message}" class="wide">${e.msg}${fieldList(e.fields)}</td>
 </tr>`;
 })}
 </tbody></table>`
   }</div>`;
-  return layout(ctx, { title: 'Logs', current: 'logs', body, refreshSeconds: data.refreshSeconds });
+  return layout(ctx, { title, current: 'logs', body, refreshSeconds: data.refreshSeconds });
 }

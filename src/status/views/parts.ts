@@ -1,36 +1,72 @@
 import type { DealRecord } from '../../deals/store.js';
-import { deadlineCountdown, formatAgo, formatTime, stateLabel, stateTone } from '../format.js';
-import { html, type SafeHtml, safeHttpUrl } from '../html.js';
+import type { MessageKey } from '../../i18n/index.js';
+import { deadlineCountdown, formatAgo, formatTime, stateTone } from '../format.js';
+import { escapeHtml, type HtmlValue, html, type SafeHtml, safeHttpUrl, trustedHtml } from '../html.js';
 import { scrubText } from '../redact.js';
 import type { ViewContext } from './layout.js';
 
-export function stateBadge(state: string): SafeHtml {
-  return html`<span class="state tone-${stateTone(state)}">${stateLabel(state)}</span>`;
+/**
+ * A catalog message whose placeholders hold markup (a link, `<code>`, a `<time>`): the message's own text is
+ * escaped, each value is rendered as `html` renders it (so data stays escaped, numbers are formatted for the
+ * language). Plain-text messages use `ctx.t.t()` directly.
+ */
+export function message(
+  ctx: ViewContext,
+  key: MessageKey,
+  params: Readonly<Record<string, HtmlValue>> = {},
+): SafeHtml {
+  const template = ctx.t.t(key);
+  const parts = template.split(/\{([A-Za-z0-9_]+)\}/);
+  return html`${parts.map((part, i) => {
+    if (i % 2 === 0) return trustedHtml(escapeHtml(part));
+    const value = params[part];
+    if (value === undefined) return `{${part}}`;
+    return typeof value === 'number' ? ctx.t.number(value) : value;
+  })}`;
 }
 
-/** "12 min ago", with the exact time as tooltip and machine-readable attribute. */
+/** `<code>…</code>`, for commands and settings named in a message. */
+export function code(text: string): SafeHtml {
+  return html`<code>${text}</code>`;
+}
+
+/** The state's name in the page's language; the colour (class) follows the raw state. */
+export function stateBadge(ctx: ViewContext, state: string): SafeHtml {
+  return html`<span class="state tone-${stateTone(state)}" data-state="${state}">${ctx.t.stateName(state)}</span>`;
+}
+
+/** "12 min ago" / "před 12 min", with the exact time as tooltip and machine-readable attribute. */
 export function ago(ctx: ViewContext, iso: string | undefined): SafeHtml {
   if (!iso) return html`<span class="muted">–</span>`;
-  return html`<time datetime="${iso}" title="${formatTime(iso, ctx.timeZone)}">${formatAgo(iso, ctx.now)}</time>`;
+  return html`<time datetime="${iso}" title="${ctx.t.dateTime(iso, ctx.timeZone)}">${formatAgo(iso, ctx.now, ctx.t)}</time>`;
 }
 
-/** The exact time in the page's zone. */
+/** The date and time in the page's zone and language (to the minute). */
 export function exactTime(ctx: ViewContext, iso: string | undefined): SafeHtml {
   if (!iso) return html`<span class="muted">–</span>`;
-  return html`<time datetime="${iso}">${formatTime(iso, ctx.timeZone)}</time>`;
+  return html`<time datetime="${iso}">${ctx.t.dateTime(iso, ctx.timeZone)}</time>`;
+}
+
+/** The date and time to the second (log lines, step starts). */
+export function preciseTime(ctx: ViewContext, iso: string | undefined): SafeHtml {
+  if (!iso) return html`<span class="muted">–</span>`;
+  return html`<time datetime="${iso}">${formatTime(iso, ctx.t.language, ctx.timeZone)}</time>`;
 }
 
 /** Deadline countdown (ticked by the script); nothing for final states. */
 export function countdown(ctx: ViewContext, record: Pick<DealRecord, 'deadline' | 'state'>): SafeHtml {
-  const view = deadlineCountdown(record.deadline, record.state, ctx.now);
+  const view = deadlineCountdown(record.deadline, record.state, ctx.now, ctx.t);
   if (view.tone === 'none') return html``;
-  return html`<span class="countdown ${view.tone}" data-deadline="${record.deadline}" title="due ${formatTime(record.deadline, ctx.timeZone)}">${view.text}</span>`;
+  const due = ctx.t.t('status.countdown.due', { time: ctx.t.dateTime(record.deadline, ctx.timeZone) });
+  return html`<span class="countdown ${view.tone}" data-deadline="${record.deadline}" title="${due}">${view.text}</span>`;
 }
 
 export function blogLabel(ctx: ViewContext, blogId: number | undefined): string {
   if (blogId === undefined) return '–';
   const name = ctx.blogNames.get(blogId);
-  return name && name !== String(blogId) ? `${name} (${blogId})` : `blog ${blogId}`;
+  return name && name !== String(blogId)
+    ? `${name} (${blogId})`
+    : ctx.t.t('status.blog', { id: String(blogId) });
 }
 
 export function dealLink(ctx: ViewContext, dealId: number | undefined): SafeHtml {
@@ -52,7 +88,9 @@ export function marketplaceLink(
   label?: string,
 ): SafeHtml {
   const url = record.data.webUrl ?? record.data.web_url;
-  return safeHttpUrl(url) ? externalLink(url, label ?? `open in ${ctx.marketplaceName}`) : html``;
+  return safeHttpUrl(url)
+    ? externalLink(url, label ?? ctx.t.t('status.open_in', { marketplace: ctx.marketplaceName }))
+    : html``;
 }
 
 /** `host/path` of a URL, cut to `max` characters, for tables; undefined when it is no http(s) URL. */
@@ -91,6 +129,6 @@ export function isLate(r: Pick<DealRecord, 'data'>): boolean {
 }
 
 /** The "late" tag, or nothing. */
-export function lateTag(r: Pick<DealRecord, 'data'>): SafeHtml {
-  return isLate(r) ? html`<span class="tag late" data-late="true">late</span>` : html``;
+export function lateTag(ctx: ViewContext, r: Pick<DealRecord, 'data'>): SafeHtml {
+  return isLate(r) ? html`<span class="tag late" data-late="true">${ctx.t.t('status.late')}</span>` : html``;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../../src/i18n/index.js';
 import {
   DEADLINE_WARNING_MS,
   deadlineCountdown,
@@ -10,9 +11,11 @@ import {
   pageInfo,
   parseChoice,
   parsePositiveInt,
-  stateLabel,
   stateTone,
 } from '../../../src/status/format.js';
+
+const cs = createTranslator('cs');
+const en = createTranslator('en');
 
 const NOW = new Date('2026-05-01T10:00:00.000Z');
 const inMs = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
@@ -39,7 +42,16 @@ describe('src/status/format', () => {
     [Number.NaN, '–'],
     [Number.POSITIVE_INFINITY, '–'],
   ])('formatDuration(%d) → %s', (ms, expected) => {
-    expect(formatDuration(ms)).toBe(expected);
+    expect(formatDuration(ms, 'en')).toBe(expected);
+  });
+
+  it.each([
+    [340, '340 ms'],
+    [4_249, '4,2 s'],
+    [12 * MIN + 5_000, '12 min 05 s'],
+    [(3 * 24 + 4) * 60 * MIN, '3 d 04 h'],
+  ])('formatDuration(%d) in Czech → %s (decimal comma, the same unit symbols)', (ms, expected) => {
+    expect(formatDuration(ms, 'cs')).toBe(expected);
   });
 
   it.each([
@@ -59,7 +71,16 @@ describe('src/status/format', () => {
     [inMs(5 * MIN), 'just now'],
     ['not a date', '–'],
   ])('formatAgo(%s) → %s', (iso, expected) => {
-    expect(formatAgo(iso, NOW)).toBe(expected);
+    expect(formatAgo(iso, NOW, en)).toBe(expected);
+  });
+
+  it.each([
+    [inMs(-12 * MIN), 'před 12 min'],
+    [inMs(-(2 * 24 + 4) * 60 * MIN), 'před 2 d 04 h'],
+    [inMs(-200), 'právě teď'],
+    ['not a date', '–'],
+  ])('formatAgo(%s) in Czech → %s', (iso, expected) => {
+    expect(formatAgo(iso, NOW, cs)).toBe(expected);
   });
 
   it.each([
@@ -82,7 +103,7 @@ describe('src/status/format', () => {
       ['a failed deal still counts down', 20 * MIN, 'failed', 'ok', '20 min 00 s left'],
       ['two hours left', 125 * MIN, 'received', 'ok', '2 h 05 min left'],
     ])('%s', (_name, remaining, state, tone, text) => {
-      const view = deadlineCountdown(inMs(remaining), state, NOW);
+      const view = deadlineCountdown(inMs(remaining), state, NOW, en);
       expect(view.tone).toBe(tone);
       expect(view.text).toBe(text);
       expect(view.remainingMs).toBe(remaining);
@@ -91,14 +112,27 @@ describe('src/status/format', () => {
     it.each(['handed_in', 'skipped', 'handled', 'deadline_missed'])(
       'shows no countdown for final state %s',
       (state) => {
-        expect(deadlineCountdown(inMs(-5 * MIN), state, NOW)).toEqual({ tone: 'none', text: '' });
-        expect(deadlineCountdown(inMs(5 * MIN), state, NOW)).toEqual({ tone: 'none', text: '' });
+        expect(deadlineCountdown(inMs(-5 * MIN), state, NOW, en)).toEqual({ tone: 'none', text: '' });
+        expect(deadlineCountdown(inMs(5 * MIN), state, NOW, cs)).toEqual({ tone: 'none', text: '' });
       },
     );
 
+    it.each([
+      ['45 min left', 45 * MIN, 'ok', 'zbývá 45 min 00 s'],
+      ['one second under 15 min', DEADLINE_WARNING_MS - 1_000, 'soon', 'zbývá 14 min 59 s'],
+      ['missed by 3 min', -3 * MIN, 'missed', '3 min 00 s po termínu'],
+      ['two hours left', 125 * MIN, 'ok', 'zbývá 2 h 05 min'],
+    ])('in Czech: %s', (_name, remaining, tone, text) => {
+      expect(deadlineCountdown(inMs(remaining), 'processing', NOW, cs)).toEqual({
+        tone,
+        text,
+        remainingMs: remaining,
+      });
+    });
+
     it('shows nothing for an unreadable deadline', () => {
-      expect(deadlineCountdown('', 'processing', NOW).tone).toBe('none');
-      expect(deadlineCountdown('tomorrow', 'processing', NOW).tone).toBe('none');
+      expect(deadlineCountdown('', 'processing', NOW, en).tone).toBe('none');
+      expect(deadlineCountdown('tomorrow', 'processing', NOW, en).tone).toBe('none');
     });
   });
 
@@ -117,14 +151,12 @@ describe('src/status/format', () => {
     expect(stateTone(state)).toBe(tone);
   });
 
-  it('labels states without underscores', () => {
-    expect(stateLabel('deadline_missed')).toBe('deadline missed');
-  });
-
-  it('formats times in the given zone and leaves garbage as it is', () => {
-    expect(formatTime('2026-05-01T10:00:05.000Z', 'Europe/Prague')).toBe('2026-05-01 12:00:05');
-    expect(formatTime('2026-01-15T10:00:05.000Z', 'Europe/Prague')).toBe('2026-01-15 11:00:05');
-    expect(formatTime('garbage', 'Europe/Prague')).toBe('garbage');
+  it('formats times to the second in the language and the given zone, and leaves garbage as it is', () => {
+    expect(formatTime('2026-05-01T10:00:05.000Z', 'cs', 'Europe/Prague')).toBe('1. 5. 2026 12:00:05');
+    expect(formatTime('2026-01-15T10:00:05.000Z', 'cs', 'Europe/Prague')).toBe('15. 1. 2026 11:00:05');
+    expect(formatTime('2026-05-01T10:00:05.000Z', 'en', 'Europe/Prague')).toBe('1 May 2026, 12:00:05');
+    expect(formatTime('2026-05-01T10:00:05.000Z', 'en', 'UTC')).toBe('1 May 2026, 10:00:05');
+    expect(formatTime('garbage', 'cs', 'Europe/Prague')).toBe('garbage');
   });
 
   it.each([

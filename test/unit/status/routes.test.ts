@@ -61,7 +61,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  deps = statusDeps(store);
+  deps = statusDeps(store, { language: 'en' });
   server = await startStatusServer(deps, { host: '127.0.0.1', port: 0 });
   return async () => {
     await server.close();
@@ -105,6 +105,7 @@ describe('src/status (routes, real Redis)', () => {
     await server.close();
     server = await startStatusServer(
       statusDeps(store, {
+        language: 'en',
         queueCounts: async () => {
           throw new Error('Connection is closed.');
         },
@@ -131,7 +132,7 @@ describe('src/status (routes, real Redis)', () => {
   ] as const)('GET /%s answers 503 when Redis hangs (%s)', async (path, method) => {
     await server.close();
     const hanging = { ...store, [method]: () => new Promise(() => {}) };
-    server = await startStatusServer(statusDeps(hanging, { sourceTimeoutMs: 100 }), {
+    server = await startStatusServer(statusDeps(hanging, { language: 'en', sourceTimeoutMs: 100 }), {
       host: '127.0.0.1',
       port: 0,
     });
@@ -357,6 +358,7 @@ describe('src/status (routes, real Redis)', () => {
     it('shows a failing action as a red flash', async () => {
       await server.close();
       deps = statusDeps(store, {
+        language: 'en',
         actions: {
           retry: async () => ({
             ok: false,
@@ -378,7 +380,9 @@ describe('src/status (routes, real Redis)', () => {
       const thrown = await client.get(`deals/${dealId}`);
 
       expect(refused.$('.flash.bad').text()).toContain('running right now');
-      expect(thrown.$('.flash.bad').text()).toContain('handInAgain failed: queue unavailable');
+      expect(thrown.$('.flash.bad').text()).toContain(
+        `Deal ${dealId}: “Hand in again” failed: queue unavailable`,
+      );
     });
 
     it('ignores a forged flash cookie', async () => {
@@ -397,7 +401,7 @@ describe('src/status (routes, real Redis)', () => {
 
   it('serves under a base path', async () => {
     await server.close();
-    server = await startStatusServer(statusDeps(store, { basePath: '/status/' }), {
+    server = await startStatusServer(statusDeps(store, { language: 'en', basePath: '/status/' }), {
       host: '127.0.0.1',
       port: 0,
     });

@@ -39,6 +39,7 @@ function deps(password?: string) {
     actions: recordingActions().actions,
     log: createSilentLogger(),
     version: 'test',
+    language: 'en' as const,
     ...(password === undefined ? {} : { password }),
   };
 }

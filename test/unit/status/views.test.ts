@@ -273,7 +273,7 @@ describe('src/status/views', () => {
             errors: [],
           },
         },
-        'nothing missing (4 accepted deals listed)',
+        'nothing missing (accepted deals listed: 4)',
       ],
       [
         'a failed sweep',
@@ -315,7 +315,7 @@ describe('src/status/views', () => {
         },
       });
       const card = $('[data-sweep="ok"]');
-      expect(card.text()).toContain('queued 3 deals without a webhook');
+      expect(card.text()).toContain('queued deals without a webhook (3)');
       expect(
         card
           .find('a')

@@ -42,6 +42,8 @@ export const statusMessages = {
   'status.source.redis': { cs: 'Redis', en: 'Redis' },
   'status.source.blogs': { cs: 'blogy', en: 'the blogs' },
   'status.source.deals': { cs: 'Redis (obchody)', en: 'Redis (deals)' },
+  'status.source.earnings': { cs: 'Redis (výdělky)', en: 'Redis (earnings)' },
+  'status.source.notifications': { cs: 'Redis (upozornění)', en: 'Redis (notifications)' },
   'status.source.deal': { cs: 'Redis (obchod)', en: 'Redis (deal)' },
   'status.source.log': { cs: 'Redis (záznamy)', en: 'Redis (log)' },
   'status.source.sweep': { cs: 'Redis (kontrola zmeškaných webhooků)', en: 'Redis (reconciliation)' },

@@ -24,7 +24,7 @@ export function earningsRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       }));
   router.get('/earnings', async (req, res) => {
     const ctx = kit.viewContext(req, res, false);
-    const earnings = await kit.source('earnings', read);
+    const earnings = await kit.source('status.source.earnings', read);
     if (!earnings.ok) {
       kit.send(res, 503, renderEarningsUnavailable(ctx, earnings.error));
       return;

@@ -10,7 +10,7 @@ export function notificationRoutes(router: Router, deps: StatusDeps, kit: PageKi
   router.get('/notifications', async (req, res) => {
     const reader = deps.notifications;
     const records = reader
-      ? await kit.source('notifications', () => reader(NOTIFICATIONS_LIMIT))
+      ? await kit.source('status.source.notifications', () => reader(NOTIFICATIONS_LIMIT))
       : ({ ok: true, value: [] } as const);
     kit.send(
       res,

@@ -5,7 +5,7 @@
  * a recorded result.
  */
 import type { ServerResponse } from 'node:http';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecentNotifications } from '../../../src/notify/record.js';
 import { deadPort, startHttpReceiver, startSmtpServer } from '../../helpers/notify-receivers.js';
@@ -125,6 +125,42 @@ describe('a dead channel', () => {
     } finally {
       await restarted.close();
       await good.close();
+    }
+  });
+});
+
+describe('Redis away', () => {
+  it('messages still go out (quiet hours cannot hold them), send() does not throw, the failure is logged', async () => {
+    const port = await deadPort();
+    const offline = new Redis({
+      host: '127.0.0.1',
+      port,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    offline.on('error', () => undefined);
+    const hook = await startHttpReceiver();
+    const { dispatcher, lines } = testDispatcher(
+      offline,
+      prefix,
+      {
+        quietHours: { from: '00:00', to: '23:59', timeZone: 'UTC' },
+        channels: [{ name: 'hook', type: 'webhook', url: hook.url }],
+      },
+      { now: () => new Date('2026-11-23T12:00:00Z') },
+    );
+    try {
+      await expect(dispatcher.send(message({ title: 'bez Redisu' }))).resolves.toBeUndefined();
+      await dispatcher.idle();
+      expect(hook.requests.map((r) => (JSON.parse(r.body) as { title: string }).title)).toEqual([
+        'bez Redisu',
+      ]);
+      expect(lines.some((l) => l.includes('notifications: Redis step failed'))).toBe(true);
+    } finally {
+      await dispatcher.close();
+      await hook.close();
+      offline.disconnect();
     }
   });
 });

@@ -107,7 +107,10 @@ describe('notifications, money and the dead channel (integration)', () => {
   it('tells of a failed deal once, in Czech, with its reason, while the dead channel changes nothing', async () => {
     const deal = await sandbox.createDeal({ blogId: UNKNOWN_BLOG_ID });
     await until(async () => (await daemon.store.get(deal.id))?.state === 'failed', 20_000);
-    await until(async () => messages().some((m) => m.topic === 'deal_failed' && m.dealId === deal.id), 10_000);
+    await until(
+      async () => messages().some((m) => m.topic === 'deal_failed' && m.dealId === deal.id),
+      10_000,
+    );
     const failed = messages().filter((m) => m.topic === 'deal_failed' && m.dealId === deal.id);
     expect(failed).toHaveLength(1);
     expect(failed[0]?.kind).toBe('problem');
@@ -124,7 +127,10 @@ describe('notifications, money and the dead channel (integration)', () => {
     const claim = {
       event: 'claim.created',
       deal_id: deal.id,
-      claim: { text: 'V článku chybí odkaz na e-shop\nProsím o opravu do zítřka.', created_at: '2026-11-23 10:00:00' },
+      claim: {
+        text: 'V článku chybí odkaz na e-shop\nProsím o opravu do zítřka.',
+        created_at: '2026-11-23 10:00:00',
+      },
     };
     await sandbox.sendEvent(claim);
     await sandbox.sendEvent(claim);

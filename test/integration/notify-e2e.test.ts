@@ -114,7 +114,7 @@ describe('notifications, money and the dead channel (integration)', () => {
     const failed = messages().filter((m) => m.topic === 'deal_failed' && m.dealId === deal.id);
     expect(failed).toHaveLength(1);
     expect(failed[0]?.kind).toBe('problem');
-    expect(`${failed[0]?.title}\n${failed[0]?.body}`).toContain(`blog ${UNKNOWN_BLOG_ID} is not configured`);
+    expect(`${failed[0]?.title}\n${failed[0]?.body}`).toContain(`is for blog ${UNKNOWN_BLOG_ID}`);
     // Czech by default: the message is not the English one.
     expect(failed[0]?.title).toMatch(/[áčďéěíňóřšťúůýž]/i);
   });

@@ -24,7 +24,7 @@ import type { AnyEvent } from './marketplace/schema.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
 import { createNotifications } from './notify/index.js';
-import type { Notifier } from './notify/types.js';
+import type { Dispatcher, Notifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
@@ -66,6 +66,8 @@ export interface DaemonOptions {
   process?: DealProcessor;
   /** Publisher plugins by name (default: every plugin of this build). */
   plugins?: PluginRegistry;
+  /** Where notifications go (src/notify/types.ts); default: the configured channels. */
+  dispatcher?: Dispatcher;
   /** Worker tuning for tests and the demo (approval retry interval, lock duration, …). */
   workerOptions?: Partial<
     Pick<
@@ -124,7 +126,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     prefix,
     log,
     // lead: connect createDispatcher
-    dispatcher: { send: async () => {}, close: async () => {} },
+    dispatcher: options.dispatcher ?? { send: async () => {}, close: async () => {} },
     publishers,
     secrets: () => configSecrets(config),
   });

@@ -161,7 +161,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     }),
   });
 
-  /** Tells the blogger (src/notify/); replaced by the configured notifier. */
+  /** Tells the blogger (src/notify/): for sources outside src/notify/ (money, the article watcher). */
   const notifier: Notifier = notifications.notifier;
   /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
   const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [

@@ -71,6 +71,8 @@ export interface DaemonOptions {
   process?: DealProcessor;
   /** Publisher plugins by name (default: every plugin of this build). */
   plugins?: PluginRegistry;
+  /** Where notifications go (src/notify/types.ts); default: the configured channels. */
+  dispatcher?: Dispatcher;
   /** Worker tuning for tests and the demo (approval retry interval, lock duration, …). */
   workerOptions?: Partial<
     Pick<
@@ -130,16 +132,18 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const metrics = createMetrics();
   /** Hands rendered notifications to the configured channels (quiet hours, rate limit, retries; src/notify/). */
   const notifying = config.notify.channels.length > 0;
-  const dispatcher: Dispatcher = notifying
-    ? createDispatcher({
-        settings: config.notify,
-        redis,
-        prefix,
-        log,
-        language: config.ui.language,
-        secrets: () => configSecrets(config),
-      })
-    : noopDispatcher;
+  const dispatcher: Dispatcher =
+    options.dispatcher ??
+    (notifying
+      ? createDispatcher({
+          settings: config.notify,
+          redis,
+          prefix,
+          log,
+          language: config.ui.language,
+          secrets: () => configSecrets(config),
+        })
+      : noopDispatcher);
   const notifications = createNotifications({
     config,
     redis,
@@ -186,7 +190,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     }),
   });
 
-  /** Tells the blogger (src/notify/); replaced by the configured notifier. */
+  /** Tells the blogger (src/notify/): for sources outside src/notify/ (money, the article watcher). */
   const notifier: Notifier = notifications.notifier;
   /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
   const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [

@@ -27,6 +27,8 @@ export interface RenderedMessage {
   url?: string | undefined;
 }
 
+/** Most deal ids a digest lists (the count says how many there are). */
+const MAX_LISTED = 20;
 /** Longest free text (a reason, a first line) quoted in a message. */
 const MAX_QUOTED = 300;
 
@@ -170,7 +172,12 @@ function bodyOf(
         event.open.length > 0
           ? t('notify.event.digest.open', {
               count: event.open.length,
-              ids: event.open.map((id) => t('notify.event.deal_label', { id: String(id) })).join(', '),
+              ids: [
+                ...event.open
+                  .slice(0, MAX_LISTED)
+                  .map((id) => t('notify.event.deal_label', { id: String(id) })),
+                ...(event.open.length > MAX_LISTED ? ['…'] : []),
+              ].join(', '),
             })
           : t('notify.event.digest.nothing_open');
       return `${summary}\n${open}`;

@@ -24,12 +24,12 @@ export const notifyEventMessages = {
     en: 'pressbridge could not finish deal {deal}. The reason (and what to do about it): {reason}\nOnce it is fixed, run the deal again from its page on the status page, or hand it in by hand in the marketplace.',
   },
   'notify.event.deal_failed.resolved_title': {
-    cs: 'Vyřešeno: zakázka {deal} je v pořádku',
-    en: 'Resolved: deal {deal} is fine again',
+    cs: 'Vyřešeno: zakázka {deal} už nic nepotřebuje',
+    en: 'Resolved: deal {deal} needs nothing more',
   },
   'notify.event.deal_failed.resolved_body': {
-    cs: 'Zakázka {deal} je odevzdaná nebo vyřízená, už není třeba nic dělat.',
-    en: 'Deal {deal} is handed in or dealt with; nothing more to do.',
+    cs: 'Zakázka {deal} je odevzdaná, vyřízená ručně, nebo ji tržiště uzavřelo; už není třeba nic dělat.',
+    en: 'Deal {deal} is handed in, dealt with by hand, or closed by the marketplace; nothing more to do.',
   },
 
   'notify.event.deadline_at_risk.title': {

@@ -63,6 +63,15 @@ const EVENTS: NotifyEvent[] = [
   { topic: 'services', services: 'Sdílení na Facebooku, #12', ...deal },
   { topic: 'digest', day: '2026-11-22', handedIn: 3, paid: 2, earned: 12345, awaiting: 4000, open: [7, 9] },
   { topic: 'digest', day: '2026-11-21', handedIn: 0, paid: 0, earned: 0, awaiting: 0, open: [] },
+  {
+    topic: 'digest',
+    day: '2026-11-20',
+    handedIn: 0,
+    paid: 0,
+    earned: 0,
+    awaiting: 0,
+    open: Array.from({ length: 25 }, (_, i) => 100 + i),
+  },
   { topic: 'test', channel: 'telegram' },
 ];
 
@@ -136,7 +145,12 @@ describe('the notifier', () => {
         expect(claim?.body).toContain('23. 11. 2026 14:05');
         expect(digest?.title).toBe('Přehled za 22. 11. 2026');
         expect(digest?.body).toContain('12\u00a0345\u00a0Kč');
-        expect(digest?.body).toContain('č. 7, č. 9');
+        expect(digest?.body).toContain('Ještě otevřené zakázky (2): č. 7, č. 9.');
+        const long = byKey('event', 'digest:2026-11-20')?.body ?? '';
+        expect(long).toContain('(25): č. 100,');
+        expect(long).toContain('č. 119, …');
+        expect(long).not.toContain('č. 120');
+        expect(byKey('event', 'digest:2026-11-21')?.body).toContain('Nic otevřeného nezbývá.');
         expect(byKey('resolved', 'site_unreachable:3')?.title).toBe(
           'Vyřešeno: web blogu Cyklo blog opět odpovídá',
         );

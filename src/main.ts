@@ -25,7 +25,7 @@ import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
 import { createDealPaidHandler } from './money/paid.js';
 import { createPayoutPoller, type PayoutPoller } from './money/poller.js';
-import { createEarningsReader } from './money/reader.js';
+import { blogNamesOf, createEarningsReader } from './money/reader.js';
 import { createDispatcher, noopDispatcher, recentNotificationsReader } from './notify/dispatcher.js';
 import { createNotifications } from './notify/index.js';
 import type { Dispatcher, Notifier } from './notify/types.js';
@@ -342,7 +342,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
             redis,
             prefix,
             timeZone: config.marketplace.timeZone,
-            blogNames: new Map(config.blogs.map((b) => [b.id, b.name ?? String(b.id)])),
+            blogNames: blogNamesOf(config.blogs),
           }),
         },
         config.status.listen,

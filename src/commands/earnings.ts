@@ -10,7 +10,7 @@ import { Command } from 'commander';
 import { createTranslator, type Translator } from '../i18n/index.js';
 import type { Amount, Earnings } from '../money/earnings.js';
 import { createPayoutPoller, type PollResult } from '../money/poller.js';
-import { createEarningsReader } from '../money/reader.js';
+import { blogNamesOf, createEarningsReader } from '../money/reader.js';
 import { CONFIG_OPTION, type CommonOptions, withContext } from './context.js';
 import type { Output } from './output.js';
 
@@ -118,7 +118,7 @@ export function earningsCommand(): Command {
           redis: ctx.redis,
           prefix: config.redis.prefix,
           timeZone: config.marketplace.timeZone,
-          blogNames: new Map(config.blogs.map((b) => [b.id, b.name ?? String(b.id)])),
+          blogNames: blogNamesOf(config.blogs),
         })();
         if (out.json) {
           out.data({

@@ -4,6 +4,13 @@ import type { DealStore } from '../deals/store.js';
 import { type Earnings, summarizeEarnings } from './earnings.js';
 import { moneyKeys, readOverview, readPollState } from './overview.js';
 
+/** Blog id → the configured name (`config.blogs[].name`, else the id), as the Earnings summary labels blogs. */
+export function blogNamesOf(
+  blogs: ReadonlyArray<{ id: number; name?: string | undefined }>,
+): Map<number, string> {
+  return new Map(blogs.map((b) => [b.id, b.name ?? String(b.id)]));
+}
+
 /** The store keeps at most this many recent records in one listing (its own cap). */
 const RECORDS_LIMIT = 1000;
 

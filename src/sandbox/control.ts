@@ -17,7 +17,8 @@
  *   GET  /_sandbox/deals/:id             → SandboxDeal (also the deals' web_url)
  *   POST /_sandbox/deals/:id/deliver     re-deliver its deal.accepted → {data: DeliveryRecord[]} after 1st attempts
  *   POST /_sandbox/deals/:id/state       body {state, reason?} → SandboxDeal (no event sent)
- *   POST /_sandbox/deals/:id/pay         → SandboxDeal in state proplaceno; sends deal.paid
+ *   POST /_sandbox/deals/:id/pay         → SandboxDeal in state proplaceno (its paidAt counts in GET /v1/payouts
+ *                                        paid_monthly); sends deal.paid
  *   POST /_sandbox/events                body {event, ...fields, account_id?} → {data: DeliveryRecord[]}
  *   GET  /_sandbox/hand-ins              → {data: HandInRecord[]}
  *   GET  /_sandbox/stats                 → SandboxStats;  DELETE /_sandbox/stats resets the counters

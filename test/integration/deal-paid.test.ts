@@ -13,6 +13,7 @@ import { parseConfig } from '../../src/config/load.js';
 import { createDealStore } from '../../src/deals/store.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { type Daemon, startDaemon } from '../../src/main.js';
+import { moneyKeys, readOverview } from '../../src/money/overview.js';
 import { createDealPaidHandler, readPaid } from '../../src/money/paid.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
@@ -127,6 +128,48 @@ describe('deal.paid recorded on the deal (integration)', () => {
     expect(page).toMatch(/data-money="month">[\s\S]*?data-amount="3134"/);
     expect(page).toContain('Garden blog');
     expect(page).toContain('href="/earnings" aria-current="page"');
+  });
+
+  it('reads the payout overview only in a process that runs the worker, soon after start-up', async () => {
+    const reads = () =>
+      sandbox
+        .stats()
+        .requests.filter((r) => r.route === '/v1/payouts')
+        .reduce((sum, r) => sum + r.count, 0);
+    expect(daemon.payoutPoller).toBeUndefined();
+    expect(reads()).toBe(0);
+    const workerPrefix = randomPrefix();
+    const withWorker = await startDaemon({
+      config: parseConfig(
+        {
+          marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+          redis: { url: TEST_REDIS_URL, prefix: workerPrefix },
+          money: { firstReadDelaySeconds: 0 },
+          blogs: [{ id: 1, publisher: 'static', options: { baseUrl: 'http://127.0.0.1/articles/' } }],
+          dataDir,
+        },
+        {},
+      ),
+      log: createSilentLogger(),
+      webhook: false,
+      status: false,
+      reconcile: false,
+    });
+    try {
+      expect(withWorker.payoutPoller).toBeDefined();
+      await until(() => reads() === 1, 15_000, 'the first payout read');
+      const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+      try {
+        const stored = await readOverview(redis, moneyKeys(workerPrefix));
+        // The two deals paid above are in the marketplace's monthly sum.
+        expect(stored?.overview.paid_monthly.reduce((sum, m) => sum + m.amount, 0)).toBe(1900 + 1234);
+      } finally {
+        await deleteKeys(redis, workerPrefix);
+        redis.disconnect();
+      }
+    } finally {
+      await withWorker.close();
+    }
   });
 
   it('a store failure throws (the receiver answers 503 and the marketplace delivers again)', async () => {

@@ -1,4 +1,4 @@
-/** `npm run demo` as a function: sandbox + daemon + static site, sample deals end handed_in. */
+/** `npm run demo` as a function: sandbox + daemon + static site, sample deals end handed_in, then paid. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,5 +59,22 @@ describe('the demo (integration)', () => {
     );
     const notifications = await fetch(`${daemon.statusUrl}notifications`);
     expect(await notifications.text()).toContain('data-status="sent"');
+
+    // The demo then pays the handed-in deals through the sandbox: the Earnings page shows the money.
+    expect(lines.some((l) => /^Earnings: http:\/\/127\.0\.0\.1:\d+\/earnings$/.test(l))).toBe(true);
+    const paidBy = Date.now() + 30_000;
+    let paid = 0;
+    while (Date.now() < paidBy) {
+      const { items } = await daemon.store.list({ limit: 10 });
+      paid = items.filter((d) => d.data.paid !== undefined).length;
+      if (paid === 3) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(paid).toBe(3);
+    expect(run.sandbox.listDeals().map((d) => d.state)).toEqual(['proplaceno', 'proplaceno', 'proplaceno']);
+    const earnings = await fetch(`${(daemon.statusUrl as string).replace(/\/$/, '')}/earnings`);
+    expect(earnings.status).toBe(200);
+    // Three sample deals at the sandbox's default reward of 1 800 Kč.
+    expect(await earnings.text()).toMatch(/data-money="month">[\s\S]*?data-amount="5400"/);
   });
 });

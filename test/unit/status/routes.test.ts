@@ -418,3 +418,33 @@ describe('src/status (routes, real Redis)', () => {
     expect(outside.res.status).toBe(404);
   });
 });
+
+describe('src/status /earnings (routes, real Redis)', () => {
+  it('without a money reader sums the deal records; the nav links to it', async () => {
+    const { res, $ } = await createClient(server.url).get('earnings');
+    expect(res.status).toBe(200);
+    const handedIn = (await store.list({ limit: 1000, state: 'handed_in' })).total;
+    expect($('[data-money="awaiting"] [data-count]').attr('data-count')).toBe(String(handedIn));
+    expect($('[data-fetched-at]').attr('data-fetched-at')).toBe('');
+    expect($('nav.main a[aria-current="page"]').attr('href')).toBe('/earnings');
+  });
+
+  it('answers 503 with the reason when the numbers cannot be read', async () => {
+    const failing = await startStatusServer(
+      {
+        ...statusDeps(store),
+        earnings: async () => {
+          throw new Error('Redis is away');
+        },
+      },
+      { host: '127.0.0.1', port: 0 },
+    );
+    try {
+      const { res, $ } = await createClient(failing.url).get('earnings');
+      expect(res.status).toBe(503);
+      expect($('[role="alert"]').text()).toContain('Redis is away');
+    } finally {
+      await failing.close();
+    }
+  });
+});

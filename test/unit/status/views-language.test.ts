@@ -73,14 +73,14 @@ describe('src/status/views in Czech and English', () => {
   it.each([
     [
       'cs',
-      ['Přehled', 'Obchody', 'Záznamy'],
-      ['Obchod', 'Blog', 'Název', 'Stav', 'Přijato', 'Termín', 'Publikováno', 'Marketplace'],
+      ['Přehled', 'Obchody', 'Výdělky', 'Záznamy', 'Upozornění'],
+      ['Obchod', 'Blog', 'Název', 'Stav', 'Přijato', 'Termín', 'Publikováno', 'Odměna', 'Marketplace'],
       'Obchody · selhalo',
     ],
     [
       'en',
-      ['Overview', 'Deals', 'Logs'],
-      ['Deal', 'Blog', 'Title', 'State', 'Accepted', 'Deadline', 'Published', 'Marketplace'],
+      ['Overview', 'Deals', 'Earnings', 'Logs', 'Notifications'],
+      ['Deal', 'Blog', 'Title', 'State', 'Accepted', 'Deadline', 'Published', 'Reward', 'Marketplace'],
       'Deals · failed',
     ],
   ] as const)('deals table in %s: lang, navigation, headers, heading', (language, nav, headers, heading) => {

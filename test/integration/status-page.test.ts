@@ -297,7 +297,7 @@ describe('status page in Chromium', () => {
   describe.each([
     {
       language: 'cs' as const,
-      nav: ['Přehled', 'Obchody', 'Záznamy'],
+      nav: ['Přehled', 'Obchody', 'Výdělky', 'Záznamy', 'Upozornění'],
       firstHeaders: ['Obchod', 'Blog', 'Název', 'Stav'],
       failed: 'selhalo',
       retry: 'Zkusit znovu',
@@ -307,7 +307,7 @@ describe('status page in Chromium', () => {
     },
     {
       language: 'en' as const,
-      nav: ['Overview', 'Deals', 'Logs'],
+      nav: ['Overview', 'Deals', 'Earnings', 'Logs', 'Notifications'],
       firstHeaders: ['Deal', 'Blog', 'Title', 'State'],
       failed: 'failed',
       retry: 'Retry now',

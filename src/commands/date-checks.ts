@@ -53,15 +53,15 @@ export async function dateTimeChecks(
   }
 }
 
-/** Lines for `pressbridge deal <id>`: handed in late, closed by the marketplace, services needing the blogger. */
-export function dealNotes(record: Pick<DealRecord, 'data'>, t: Translator): string[] {
+/** Lines for `pressbridge deal <id>` (times in `timeZone`, default the process's): handed in late, closed by the marketplace, services needing the blogger. */
+export function dealNotes(record: Pick<DealRecord, 'data'>, t: Translator, timeZone?: string): string[] {
   const notes: string[] = [];
   const check = storedCheck(record.data);
   const handIn = record.data.handIn as { late?: unknown } | undefined;
   if (handIn?.late === true || record.data.late) {
     notes.push(
       check
-        ? t.t('cli.deal.late_waited', { at: t.dateTime(check.at), state: check.state })
+        ? t.t('cli.deal.late_waited', { at: t.dateTime(check.at, timeZone), state: check.state })
         : t.t('cli.deal.late'),
     );
   }

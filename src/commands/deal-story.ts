@@ -37,7 +37,7 @@ export function dealCommand(plugins?: PluginRegistry): Command {
           }),
         );
         if (record.url) out.line(t.t('cli.deal.url', { url: record.url }));
-        for (const note of dealNotes(record, t)) out.line(out.paint(note, 'yellow'));
+        for (const note of dealNotes(record, t, zone)) out.line(out.paint(note, 'yellow'));
         if (record.error) {
           const error = record.supportCode
             ? t.t('cli.deal.error_with_code', { error: record.error, code: record.supportCode })

@@ -102,7 +102,7 @@ export const cliMessages = {
     en: "Late: past pressbridge's reading of the deadline",
   },
   'cli.deal.late_waited': {
-    cs: 'Pozdě: po termínu, jak ho pressbridge čte; tržiště ještě {at} čekalo ({state})',
+    cs: 'Pozdě: po termínu, jak ho pressbridge čte; tržiště k {at} ještě čekalo ({state})',
     en: "Late: past pressbridge's reading of the deadline; the marketplace still waited at {at} ({state})",
   },
   'cli.deal.service_named': { cs: '{id} „{name}“', en: "{id} '{name}'" },

@@ -134,7 +134,7 @@ describe('operator commands (integration)', () => {
     const bad = await cli(['agent', 'maybe', '1']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('expected "on" or "off"');
-  });
+  }, 90_000);
 
   it('syncs the WordPress categories to the marketplace, after a dry run that sends nothing', async () => {
     const dry = await cli(['categories', 'sync', '1', '--dry-run', '--json']);
@@ -191,7 +191,7 @@ describe('operator commands (integration)', () => {
     const missing = await cli(['deal', '424242']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('pressbridge has no record of deal 424242');
-  });
+  }, 90_000);
 
   it('speaks Czech by default: the operator confirmations, the deals table, the deal story', async () => {
     const czech = { PRESSBRIDGE_CONFIG: csConfig, PRESSBRIDGE_LANGUAGE: '' };

@@ -22,8 +22,12 @@ describe('src/operator/actions: messages in Czech and English', () => {
   let cs: DealActions;
   let en: DealActions;
 
-  const record = (dealId: number, state: 'failed' | 'handled' | 'received', url?: string) =>
-    store.createIfAbsent({
+  const record = async (
+    dealId: number,
+    state: 'failed' | 'handled' | 'received' | 'retrying',
+    url?: string,
+  ) => {
+    await store.createIfAbsent({
       dealId,
       blogId: 1,
       receivedAt: '2026-11-23T10:00:00.000Z',
@@ -31,8 +35,9 @@ describe('src/operator/actions: messages in Czech and English', () => {
       source: 'webhook',
       state,
       data: {},
-      ...(url ? { url } : {}),
     });
+    if (url) await store.update(dealId, { url });
+  };
 
   beforeAll(() => {
     redis = createTestRedis();
@@ -75,13 +80,12 @@ describe('src/operator/actions: messages in Czech and English', () => {
     expect((await store.get(22))?.state).toBe('failed');
   });
 
-  it('says a queued deal is already queued', async () => {
-    await record(23, 'received');
+  const addJob = async (dealId: number, delay = 0) => {
     const payload: DealJobPayload = {
-      dealId: 23,
+      dealId,
       blogId: 1,
       event: {
-        id: 23,
+        id: dealId,
         blog: { id: 1, name: 'Blog' },
         instant_publish: false,
         published_by: 'agent',
@@ -90,7 +94,26 @@ describe('src/operator/actions: messages in Czech and English', () => {
       receivedAt: '2026-11-23T10:00:00.000Z',
       source: 'webhook',
     };
-    await queue.add(DEAL_JOB, payload, { jobId: dealJobId(23) });
+    await queue.add(DEAL_JOB, payload, { jobId: dealJobId(dealId), ...(delay ? { delay } : {}) });
+  };
+
+  it('runs a waiting deal now, and hands a URL in again now', async () => {
+    await record(25, 'retrying');
+    await addJob(25, 600_000);
+    expect(await cs.retry(25)).toEqual({
+      ok: true,
+      message: 'Zakázka 25 se spouští znovu hned teď (čekala na další pokus).',
+    });
+    await record(26, 'retrying', 'https://blog.example.cz/clanek-26/');
+    await addJob(26, 600_000);
+    expect((await en.handInAgain(26)).message).toBe(
+      'Deal 26: hands in https://blog.example.cz/clanek-26/ again now (it was waiting for its next attempt).',
+    );
+  });
+
+  it('says a queued deal is already queued', async () => {
+    await record(23, 'received');
+    await addJob(23);
     expect((await cs.retry(23)).message).toBe(
       'Zakázka 23 už je ve frontě; spustí se, jakmile na ni přijde řada.',
     );

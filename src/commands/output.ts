@@ -40,13 +40,16 @@ export function createOutput(
   const colour =
     options.colour ?? (Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb');
   const paint: Output['paint'] = (text, name) => (colour ? `\u001b[${CODES[name]}m${text}\u001b[0m` : text);
+  // Piped: a word per status (OK/WARN/FAIL, OK/POZOR/CHYBA), padded so the names line up.
+  const labels = { ok: t.t('cli.out.ok'), warn: t.t('cli.out.warn'), fail: t.t('cli.out.fail') };
+  const labelWidth = Math.max(...Object.values(labels).map((l) => l.length));
   const symbol = (status: CheckStatus): string =>
     colour
       ? paint(
           status === 'ok' ? '✔' : status === 'warn' ? '!' : '✖',
           status === 'ok' ? 'green' : status === 'warn' ? 'yellow' : 'red',
         )
-      : status.toUpperCase().padEnd(4);
+      : labels[status].padEnd(labelWidth);
   const cell = (value: unknown): string => {
     if (value === undefined || value === null) return '';
     if (typeof value === 'string') return value;

@@ -90,10 +90,10 @@ describe('operator commands (integration)', () => {
     const czech = await cli(['doctor'], { PRESSBRIDGE_CONFIG: csConfig, PRESSBRIDGE_LANGUAGE: '' });
     expect(czech.code).toBe(1);
     expect(czech.stdout).toContain(
-      'FAIL webhook: žádný webhook není zaregistrovaný: tržiště pressbridge nic neposílá\n' +
+      'CHYBA webhook: žádný webhook není zaregistrovaný: tržiště pressbridge nic neposílá\n' +
         '     oprava: pressbridge webhook register https://<váš veřejný host><webhook.path>\n',
     );
-    expect(czech.stdout).toMatch(/OK {3}API klíč: účet \S+ \(role bloger, oprávnění read, write\)/);
+    expect(czech.stdout).toMatch(/^OK {4}API klíč: účet \S+ \(role bloger, oprávnění read, write\)$/m);
     expect(czech.stdout).toMatch(/^Neprošlo kontrol: [1-9]\d*, varování: \d+\.$/m);
 
     const before = await cli(['doctor']);

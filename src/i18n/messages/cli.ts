@@ -10,6 +10,9 @@ export const cliMessages = {
   ...cliDoctorMessages,
   // output.ts, the top-level error line (src/cli.ts), argument checks
   'cli.out.fix': { cs: 'oprava:', en: 'fix:' },
+  'cli.out.ok': { cs: 'OK', en: 'OK' },
+  'cli.out.warn': { cs: 'POZOR', en: 'WARN' },
+  'cli.out.fail': { cs: 'CHYBA', en: 'FAIL' },
   'cli.out.none': { cs: '(nic)', en: '(none)' },
   'cli.error.frame': { cs: 'Chyba: {message}', en: 'Error: {message}' },
   'cli.error.bug': { cs: 'Neočekávaná chyba:', en: 'Unexpected error:' },

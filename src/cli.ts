@@ -7,12 +7,14 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { earningsCommand } from './commands/earnings.js';
+import { cliTranslator, useConfigLanguage } from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { startDemo } from './demo.js';
 import { AppError, ConfigError, errorMessage } from './errors.js';
+import type { Translator } from './i18n/index.js';
 import { createLogger } from './logger.js';
 import { runUntilSignal, startDaemon } from './main.js';
 import { sandboxCommand } from './sandbox/cli.js';
@@ -31,7 +33,9 @@ function integer(min: number) {
 }
 
 function readConfig(options: ConfigOption): Readonly<Config> {
-  return loadConfig({ path: options.config, env: process.env });
+  const config = loadConfig({ path: options.config, env: process.env });
+  useConfigLanguage(config.ui.language);
+  return config;
 }
 
 export function buildProgram(): Command {
@@ -114,27 +118,30 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** One readable paragraph for errors the user can act on; the stack only for real bugs. */
-export function describeFailure(error: unknown): string {
-  if (error instanceof ConfigError) return error.message;
-  if (error instanceof AppError) return error.message;
+/**
+ * One readable paragraph for errors the user can act on, framed in the blogger's language ("Chyba: …" /
+ * "Error: …"); the stack only for real bugs. The messages themselves, thrown deep in the code, stay English.
+ */
+export function describeFailure(error: unknown, t: Translator = cliTranslator()): string {
+  const framed = (message: string): string => t.t('cli.error.frame', { message });
+  if (error instanceof ConfigError) return framed(error.message);
+  if (error instanceof AppError) return framed(error.message);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {
     const { address, port } = error as { address?: string; port?: number };
-    const where = address !== undefined && port !== undefined ? `${address}:${port}` : 'the address';
-    return code === 'EADDRINUSE'
-      ? `${where} is already in use (another pressbridge, sandbox or demo running?): stop it or choose another port`
-      : `not allowed to listen on ${where}: choose a port above 1024 or run with the needed permission`;
+    const where =
+      address !== undefined && port !== undefined ? `${address}:${port}` : t.t('cli.error.the_address');
+    return framed(t.t(code === 'EADDRINUSE' ? 'cli.error.in_use' : 'cli.error.not_allowed', { where }));
   }
-  if (error instanceof Error) return error.stack ?? error.message;
-  return errorMessage(error);
+  if (error instanceof Error) return `${t.t('cli.error.bug')}\n${error.stack ?? error.message}`;
+  return framed(errorMessage(error));
 }
 
 async function main(argv: readonly string[]): Promise<void> {
   try {
     await buildProgram().parseAsync(argv as string[]);
   } catch (error) {
-    console.error(describeFailure(error));
+    console.error(describeFailure(error, cliTranslator()));
     process.exitCode = 1;
   }
 }

@@ -1,9 +1,11 @@
 /** What the operator commands share: the config, Redis, the rate-limited client, the store, the queue. */
 import { Queue } from 'bullmq';
+import { InvalidArgumentError } from 'commander';
 import type { Redis } from 'ioredis';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { createDealStore, type DealStore } from '../deals/store.js';
+import type { Translator } from '../i18n/index.js';
 import { createLogger, type Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { marketplaceClientFromConfig } from '../marketplace/from-config.js';
@@ -11,10 +13,13 @@ import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
 import { closeRedisClient, createRedisClient } from '../queue/connection.js';
 import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
+import { cliTranslator, useConfigLanguage } from './language.js';
 import { createOutput, type Output } from './output.js';
 
 export interface CommandContext {
   config: Readonly<Config>;
+  /** The blogger's language (`ui.language`) for the command's messages. */
+  t: Translator;
   log: Logger;
   redis: Redis;
   client: MarketplaceClient;
@@ -37,6 +42,7 @@ export function openContext(
   // Reading deals needs no blog secret; building a publisher loads the config strictly again (below), so a
   // missing `{ env: NAME }` in a blog's options still fails there with its name.
   const config = loadConfig({ path: options.config, env, lenientBlogSecrets: true });
+  const t = useConfigLanguage(config.ui.language);
   // Commands print their own results; the library's log lines are for problems only.
   const log = createLogger({ level: 'warn', destination: process.stderr });
   const redis = createRedisClient(config.redis.url, 'store', { log });
@@ -50,6 +56,7 @@ export function openContext(
   let publishers: Promise<Publishers> | undefined;
   return {
     config,
+    t,
     log,
     redis,
     client,
@@ -91,7 +98,7 @@ export async function withContext<T>(
   extra: { fetch?: typeof fetch } = {},
 ): Promise<T> {
   const ctx = openContext({ config: options.config, ...(plugins ? { plugins } : {}), ...extra });
-  const out = createOutput({ json: options.json ?? false });
+  const out = createOutput({ json: options.json ?? false, t: ctx.t });
   try {
     return await fn(ctx, out);
   } finally {
@@ -100,3 +107,10 @@ export async function withContext<T>(
 }
 
 export const CONFIG_OPTION = ['-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)'] as const;
+
+/** Commander's parser for ids and counts. */
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(cliTranslator().t('cli.arg.positive'));
+  return n;
+}

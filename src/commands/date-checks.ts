@@ -4,9 +4,10 @@
  */
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
 import { storedCheck } from '../deals/lost.js';
-import { serviceLines, storedServices } from '../deals/services.js';
+import { storedServices } from '../deals/services.js';
 import type { DealRecord } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
+import type { Translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
 import type { CheckStatus } from './output.js';
 
@@ -21,45 +22,56 @@ export interface DateCheck {
  * One line: whether the last first-delivered deal's `publish_deadline` read plausibly (src/marketplace/deadline.ts).
  * A zone that explains the offset is a config error (`fail`): every deal would be late and cost one more request.
  */
-export async function dateTimeChecks(ctx: Pick<CommandContext, 'config' | 'redis'>): Promise<DateCheck[]> {
+export async function dateTimeChecks(
+  ctx: Pick<CommandContext, 'config' | 'redis' | 't'>,
+): Promise<DateCheck[]> {
+  const { t } = ctx;
   const zone = ctx.config.marketplace.timeZone;
-  const name = 'marketplace date-times';
+  const name = t.t('cli.doctor.dates.name');
   try {
     const finding = await readDeadlineFinding(ctx.redis, ctx.config.redis.prefix);
-    if (!finding) {
-      return [{ status: 'ok', name, detail: `read in ${zone}; no implausible publish_deadline seen` }];
-    }
-    const seen = `deal ${finding.dealId} at ${finding.at}, publish_deadline "${finding.raw ?? ''}"`;
+    if (!finding) return [{ status: 'ok', name, detail: t.t('cli.doctor.dates.ok', { zone }) }];
+    const seen = t.t('cli.doctor.dates.seen', {
+      id: String(finding.dealId),
+      at: t.dateTime(finding.at, zone),
+      raw: finding.raw ?? '',
+    });
     return [
       {
         status: finding.suggestedZone ? 'fail' : 'warn',
         name,
         detail: `${finding.message} (${seen})`,
         ...(finding.suggestedZone
-          ? {
-              fix: `set marketplace.timeZone: ${finding.suggestedZone} in the config and restart pressbridge`,
-            }
+          ? { fix: t.t('cli.doctor.dates.fix', { zone: finding.suggestedZone }) }
           : {}),
       },
     ];
   } catch (error) {
-    return [{ status: 'warn', name, detail: `cannot read the last finding: ${errorMessage(error)}` }];
+    return [
+      { status: 'warn', name, detail: t.t('cli.doctor.dates.unreadable', { error: errorMessage(error) }) },
+    ];
   }
 }
 
-/** Lines for `pressbridge deal <id>`: handed in late, closed by the marketplace, services needing the blogger. */
-export function dealNotes(record: Pick<DealRecord, 'data'>): string[] {
+/** Lines for `pressbridge deal <id>` (times in `timeZone`, default the process's): handed in late, closed by the marketplace, services needing the blogger. */
+export function dealNotes(record: Pick<DealRecord, 'data'>, t: Translator, timeZone?: string): string[] {
   const notes: string[] = [];
   const check = storedCheck(record.data);
   const handIn = record.data.handIn as { late?: unknown } | undefined;
   if (handIn?.late === true || record.data.late) {
     notes.push(
-      `Late: past pressbridge's reading of the deadline${check ? `; the marketplace still waited at ${check.at} (${check.state})` : ''}`,
+      check
+        ? t.t('cli.deal.late_waited', { at: t.dateTime(check.at, timeZone), state: check.state })
+        : t.t('cli.deal.late'),
     );
   }
   const webUrl = typeof record.data.webUrl === 'string' ? record.data.webUrl : undefined;
-  for (const line of serviceLines(storedServices(record.data), webUrl))
-    notes.push(`Needs your hand: ${line}`);
-  if (webUrl && notes.length > 0) notes.push(`Deal page: ${webUrl}`);
+  const where = webUrl ? t.t('cli.deal.service_at', { url: webUrl }) : t.t('cli.deal.service_on_page');
+  for (const s of storedServices(record.data)) {
+    const service = s.name ? t.t('cli.deal.service_named', { id: String(s.id), name: s.name }) : String(s.id);
+    const key = s.needsUrls === false ? 'cli.deal.service_perform' : 'cli.deal.service_url';
+    notes.push(t.t(key, { service, where }));
+  }
+  if (webUrl && notes.length > 0) notes.push(t.t('cli.deal.page', { url: webUrl }));
   return notes;
 }

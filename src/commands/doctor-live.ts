@@ -35,8 +35,8 @@ import {
   objectOf,
 } from './doctor-live-checks.js';
 import { checkDates, type DateAnchor, type DateReading, DEFAULT_SERVICE_ZONE } from './doctor-live-dates.js';
+import { printChecks } from './doctor-live-print.js';
 import { createRecorder, type Recorder } from './doctor-live-record.js';
-import type { Output } from './output.js';
 
 /** Never more requests than this, retries included. */
 export const LIVE_REQUEST_BUDGET = 10;
@@ -205,20 +205,6 @@ export async function runLiveChecks(
   return { checks, dates: { form: dates.form, zone: dates.zone } };
 }
 
-function printChecks(out: Output, checks: LiveCheck[]): void {
-  for (const c of checks) {
-    const label =
-      c.outcome === 'held'
-        ? out.paint('held    ', 'green')
-        : c.outcome === 'differs'
-          ? out.paint('DIFFERS ', 'red')
-          : out.paint('skipped ', 'yellow');
-    out.line(`${label} ${c.name}: ${c.detail}`);
-    for (const d of c.differences) out.line(`           ${d.path}: found ${d.found}, expected ${d.expected}`);
-    if (c.fix && c.outcome === 'differs') out.line(`         ${out.paint('fix:', 'bold')} ${c.fix}`);
-  }
-}
-
 export function buildCapture(
   recorder: Recorder,
   result: { checks: LiveCheck[]; dates: Capture['dates'] },
@@ -255,8 +241,12 @@ export async function runDoctorLiveCommand(
     async (ctx, out) => {
       if (!out.json) {
         out.line(
-          `Checking the marketplace API assumptions against ${ctx.client.baseUrl}, read-only: ` +
-            `${PLANNED.length} GET requests (${PLANNED.join(', ')}), never more than ${LIVE_REQUEST_BUDGET}.`,
+          out.t.t('cli.live.intro', {
+            url: ctx.client.baseUrl,
+            planned: PLANNED.length,
+            paths: PLANNED.join(', '),
+            budget: LIVE_REQUEST_BUDGET,
+          }),
         );
       }
       const result = await runLiveChecks(ctx, recorder);
@@ -278,20 +268,14 @@ export async function runDoctorLiveCommand(
           secretFile?.previousSecret,
         ]);
         writeFileSync(options.save, text);
-        if (!out.json)
-          out.line(
-            `Capture saved to ${options.save} (shapes, headers, status codes; no key, secret or article text).`,
-          );
+        if (!out.json) out.line(out.t.t('cli.live.saved', { file: options.save }));
       }
       if (!out.json) {
         out.line();
         out.line(
           differing > 0
-            ? out.paint(
-                `${differing} assumption(s) differ from the real service (${recorder.sent} requests sent).`,
-                'red',
-              )
-            : out.paint(`Every checked assumption held (${recorder.sent} requests sent).`, 'green'),
+            ? out.paint(out.t.t('cli.live.summary_differs', { differing, sent: recorder.sent }), 'red')
+            : out.paint(out.t.t('cli.live.summary_held', { sent: recorder.sent }), 'green'),
         );
       }
       if (differing > 0) process.exitCode = 1;

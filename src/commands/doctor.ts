@@ -7,23 +7,19 @@ import { Command } from 'commander';
 import { AppError, errorMessage, MarketplaceError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
-import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import { CONFIG_OPTION, type CommandContext, type CommonOptions, withContext } from './context.js';
 import { dateTimeChecks } from './date-checks.js';
 import { runDoctorLiveCommand } from './doctor-live.js';
-import type { CheckStatus, Output } from './output.js';
+import { webhookChecks } from './doctor-webhook.js';
+import { cliTranslator } from './language.js';
+import type { Check, Output } from './output.js';
 
 interface DoctorOptions extends CommonOptions {
   live?: boolean;
   save?: string;
 }
 
-export interface Check {
-  status: CheckStatus;
-  name: string;
-  detail: string;
-  fix?: string;
-}
+export type { Check } from './output.js';
 
 function parseInfo(text: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -35,32 +31,38 @@ function parseInfo(text: string): Record<string, string> {
 }
 
 async function redisChecks(ctx: CommandContext): Promise<Check[]> {
+  const { t } = ctx;
   const where = ctx.config.redis.url.replace(/\/\/[^@]*@/, '//***@');
+  const eviction = t.t('cli.doctor.redis.eviction');
+  const persistence = t.t('cli.doctor.redis.persistence');
   try {
     const info = parseInfo(await ctx.redis.info());
     const checks: Check[] = [
-      { status: 'ok', name: 'Redis', detail: `${where} answers (Redis ${info.redis_version ?? '?'})` },
+      {
+        status: 'ok',
+        name: 'Redis',
+        detail: t.t('cli.doctor.redis.ok', { where, version: info.redis_version ?? '?' }),
+      },
     ];
     const policy = info.maxmemory_policy ?? 'unknown';
     checks.push(
       policy === 'noeviction'
-        ? { status: 'ok', name: 'Redis eviction', detail: 'maxmemory-policy noeviction' }
+        ? { status: 'ok', name: eviction, detail: 'maxmemory-policy noeviction' }
         : {
             status: 'fail',
-            name: 'Redis eviction',
-            detail: `maxmemory-policy is ${policy}: Redis may delete queued deals when memory runs short`,
-            fix: 'set `maxmemory-policy noeviction` in redis.conf (now: `redis-cli CONFIG SET maxmemory-policy noeviction`)',
+            name: eviction,
+            detail: t.t('cli.doctor.redis.eviction_bad', { policy }),
+            fix: t.t('cli.doctor.redis.eviction_fix'),
           },
     );
     checks.push(
       info.aof_enabled === '1'
-        ? { status: 'ok', name: 'Redis persistence', detail: 'AOF is on' }
+        ? { status: 'ok', name: persistence, detail: t.t('cli.doctor.redis.aof_on') }
         : {
             status: 'warn',
-            name: 'Redis persistence',
-            detail:
-              'AOF is off: a Redis restart can lose queued deals (the marketplace does not resend acknowledged ones)',
-            fix: 'set `appendonly yes` in redis.conf (now: `redis-cli CONFIG SET appendonly yes`)',
+            name: persistence,
+            detail: t.t('cli.doctor.redis.aof_off'),
+            fix: t.t('cli.doctor.redis.aof_fix'),
           },
     );
     return checks;
@@ -69,33 +71,36 @@ async function redisChecks(ctx: CommandContext): Promise<Check[]> {
       {
         status: 'fail',
         name: 'Redis',
-        detail: `${where} does not answer (${errorMessage(error)})`,
-        fix: 'start redis-server or correct redis.url',
+        detail: t.t('cli.doctor.redis.down', { where, error: errorMessage(error) }),
+        fix: t.t('cli.doctor.redis.down_fix'),
       },
     ];
   }
 }
 
 async function marketplaceChecks(ctx: CommandContext): Promise<{ checks: Check[]; blogIds: Set<number> }> {
+  const { t } = ctx;
   const checks: Check[] = [];
   const blogIds = new Set<number>();
+  const apiKey = t.t('cli.doctor.key.name');
   try {
     const me = await ctx.client.me({ priority: 'high' });
     const problems: string[] = [];
-    if (me.role !== 'bloger') problems.push(`its role is "${me.role}", not "bloger"`);
-    if (!me.scopes.includes('write')) problems.push('it lacks the scope "write"');
+    if (me.role !== 'bloger') problems.push(t.t('cli.doctor.key.role', { role: me.role }));
+    if (!me.scopes.includes('write')) problems.push(t.t('cli.doctor.key.no_write'));
+    const login = me.login;
     checks.push(
       problems.length === 0
         ? {
             status: 'ok',
-            name: 'API key',
-            detail: `account ${me.login} (role bloger, scopes ${me.scopes.join(', ')})`,
+            name: apiKey,
+            detail: t.t('cli.doctor.key.ok', { login, scopes: me.scopes.join(', ') }),
           }
         : {
             status: 'fail',
-            name: 'API key',
-            detail: `account ${me.login}: ${problems.join(' and ')}`,
-            fix: 'create a blogger key with scopes read + write in the marketplace (account settings → API keys)',
+            name: apiKey,
+            detail: t.t('cli.doctor.key.bad', { login, problems: problems.join(t.t('cli.doctor.and')) }),
+            fix: t.t('cli.doctor.key.bad_fix'),
           },
     );
   } catch (error) {
@@ -104,11 +109,9 @@ async function marketplaceChecks(ctx: CommandContext): Promise<{ checks: Check[]
       [ERROR_CODES.invalidKey, ERROR_CODES.missingKey].includes(error.code as 'neplatny_klic');
     checks.push({
       status: 'fail',
-      name: 'API key',
+      name: apiKey,
       detail: errorMessage(error),
-      fix: refused
-        ? 'check marketplace.apiKey (or PRESSBRIDGE_API_KEY)'
-        : 'check marketplace.baseUrl and the network',
+      fix: t.t(refused ? 'cli.doctor.key.refused_fix' : 'cli.doctor.key.unreachable_fix'),
     });
     return { checks, blogIds };
   }
@@ -118,40 +121,42 @@ async function marketplaceChecks(ctx: CommandContext): Promise<{ checks: Check[]
     for (const configured of ctx.config.blogs) {
       const blog = blogs.find((b) => b.id === configured.id);
       if (!blog) {
+        const ids = blogs.map((b) => `${b.id} (${b.name})`).join(', ') || t.t('cli.doctor.blog.none');
         checks.push({
           status: 'fail',
-          name: `blog ${configured.id}`,
-          detail: 'not in this account',
-          fix: `use one of the account's blog ids: ${blogs.map((b) => `${b.id} (${b.name})`).join(', ') || 'none'}`,
+          name: t.t('cli.doctor.blog.name', { id: String(configured.id) }),
+          detail: t.t('cli.doctor.blog.missing'),
+          fix: t.t('cli.doctor.blog.missing_fix', { ids }),
         });
         continue;
       }
       const mode = blog.publishing?.mode;
+      const facts = { name: blog.name, url: blog.url, mode: mode ?? t.t('cli.doctor.blog.unknown') };
       checks.push(
         mode === 'agent'
           ? {
               status: 'ok',
-              name: `blog ${blog.id}`,
-              detail: `${blog.name} (${blog.url}), publishing mode agent`,
+              name: t.t('cli.doctor.blog.name', { id: String(blog.id) }),
+              detail: t.t('cli.doctor.blog.agent', facts),
             }
           : {
               status: 'warn',
-              name: `blog ${blog.id}`,
-              detail: `${blog.name} (${blog.url}): publishing mode is ${mode ?? 'unknown'}, so no deals come to pressbridge`,
+              name: t.t('cli.doctor.blog.name', { id: String(blog.id) }),
+              detail: t.t('cli.doctor.blog.not_agent', facts),
               fix: `pressbridge agent on ${blog.id}`,
             },
       );
       if (blog.monthly_visitors_stale) {
         checks.push({
           status: 'warn',
-          name: `blog ${blog.id} visitors`,
-          detail: 'the monthly visitors figure is older than a month: the marketplace offers no demands',
-          fix: "update the blog's monthly visitors in the marketplace",
+          name: t.t('cli.doctor.blog.visitors', { id: String(blog.id) }),
+          detail: t.t('cli.doctor.blog.visitors_stale'),
+          fix: t.t('cli.doctor.blog.visitors_fix'),
         });
       }
     }
   } catch (error) {
-    checks.push({ status: 'fail', name: 'blogs', detail: errorMessage(error) });
+    checks.push({ status: 'fail', name: t.t('cli.doctor.blogs'), detail: errorMessage(error) });
   }
   return { checks, blogIds };
 }
@@ -161,79 +166,30 @@ async function targetChecks(ctx: CommandContext): Promise<Check[]> {
   try {
     publishers = await ctx.publishers();
   } catch (error) {
-    return [{ status: 'fail', name: 'publishers', detail: errorMessage(error) }];
+    return [{ status: 'fail', name: ctx.t.t('cli.doctor.publishers'), detail: errorMessage(error) }];
   }
   const checks: Check[] = [];
   for (const { blog, publisher } of publishers.all()) {
+    const name = ctx.t.t('cli.doctor.blog.name', { id: String(blog.id) });
     const signal = AbortSignal.timeout(30_000);
     try {
       if (publisher.diagnose) {
-        for (const c of await publisher.diagnose(signal))
-          checks.push({ ...c, name: `blog ${blog.id}: ${c.name}` });
+        for (const c of await publisher.diagnose(signal)) checks.push({ ...c, name: `${name}: ${c.name}` });
       } else {
         const r = await publisher.checkReachable(signal);
         checks.push({
           status: r.ok ? 'ok' : 'fail',
-          name: `blog ${blog.id}: ${publisher.target}`,
+          name: `${name}: ${publisher.target}`,
           detail: r.detail,
         });
       }
     } catch (error) {
       checks.push({
         status: 'fail',
-        name: `blog ${blog.id}: ${publisher.target}`,
+        name: `${name}: ${publisher.target}`,
         detail: errorMessage(error),
       });
     }
-  }
-  return checks;
-}
-
-async function webhookChecks(ctx: CommandContext): Promise<Check[]> {
-  const path = secretFilePath(ctx.config);
-  let file: ReturnType<typeof readSecretFile>;
-  try {
-    file = readSecretFile(path);
-  } catch (error) {
-    return [{ status: 'fail', name: 'webhook secret', detail: errorMessage(error) }];
-  }
-  const checks: Check[] = [];
-  if (!file && !ctx.config.webhook.secret) {
-    checks.push({
-      status: 'fail',
-      name: 'webhook secret',
-      detail: `no secret: neither ${path} nor webhook.secret`,
-      fix: 'pressbridge webhook register https://<your public host><webhook.path>',
-    });
-  }
-  try {
-    const state = await ctx.client.getWebhook({ priority: 'high' });
-    if (!state.url) {
-      checks.push({
-        status: 'fail',
-        name: 'webhook',
-        detail: 'no webhook is registered: the marketplace sends pressbridge nothing',
-        fix: 'pressbridge webhook register https://<your public host><webhook.path>',
-      });
-    } else if (file?.url && file.url !== state.url) {
-      checks.push({
-        status: 'fail',
-        name: 'webhook',
-        detail: `the marketplace delivers to ${state.url}, but pressbridge registered ${file.url}`,
-        fix: 'register again: pressbridge webhook register <the right URL>',
-      });
-    } else if (state.active === false) {
-      checks.push({
-        status: 'fail',
-        name: 'webhook',
-        detail: `${state.url} is registered but switched off`,
-        fix: 'pressbridge webhook register <url>',
-      });
-    } else {
-      checks.push({ status: 'ok', name: 'webhook', detail: `the marketplace delivers to ${state.url}` });
-    }
-  } catch (error) {
-    checks.push({ status: 'fail', name: 'webhook', detail: errorMessage(error) });
   }
   return checks;
 }
@@ -246,7 +202,11 @@ export async function runDoctor(ctx: CommandContext, out: Output, source: string
       if (!out.json) out.check(c.status, c.name, c.detail, c.fix);
     }
   };
-  emit([{ status: 'ok', name: 'config', detail: `${source} is valid (${ctx.config.blogs.length} blog(s))` }]);
+  const { t } = ctx;
+  const blogs = ctx.config.blogs.length;
+  emit([
+    { status: 'ok', name: t.t('cli.doctor.config'), detail: t.t('cli.doctor.config_ok', { source, blogs }) },
+  ]);
   emit(await redisChecks(ctx));
   emit((await marketplaceChecks(ctx)).checks);
   emit(await targetChecks(ctx));
@@ -259,8 +219,8 @@ export async function runDoctor(ctx: CommandContext, out: Output, source: string
     out.line();
     out.line(
       failed > 0
-        ? out.paint(`${failed} check(s) failed, ${warned} warning(s).`, 'red')
-        : out.paint(`All checks passed${warned ? ` (${warned} warning(s))` : ''}.`, 'green'),
+        ? out.paint(t.t('cli.doctor.failed', { failed, warned }), 'red')
+        : out.paint(t.t(warned ? 'cli.doctor.passed_warned' : 'cli.doctor.passed', { warned }), 'green'),
     );
   }
   return all;
@@ -281,10 +241,7 @@ export function doctorCommand(plugins?: PluginRegistry): Command {
     )
     .action(async (options: DoctorOptions) => {
       if (options.save !== undefined && !options.live) {
-        throw new AppError(
-          'bad_argument',
-          '--save goes with --live: pressbridge doctor --live --save <file>',
-        );
+        throw new AppError('bad_argument', cliTranslator().t('cli.doctor.save_needs_live'));
       }
       if (options.live) {
         await runDoctorLiveCommand(options, plugins);

@@ -3,43 +3,39 @@
  * webhook (webhook.ts).
  * Each takes `--config`; listings take `--json`.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import type { DealRecord } from '../deals/store.js';
 import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from '../deals/store.js';
 import { AppError } from '../errors.js';
+import type { Translator } from '../i18n/index.js';
 import { createDealActions, type DealActionResult } from '../operator/actions.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { jobSettingsOf } from '../queue/jobs.js';
-import { CONFIG_OPTION, type CommonOptions, withContext } from './context.js';
-import { dealNotes } from './date-checks.js';
+import { CONFIG_OPTION, type CommonOptions, positiveInt, withContext } from './context.js';
+import { dealCommand } from './deal-story.js';
 import { doctorCommand } from './doctor.js';
+import { cliTranslator } from './language.js';
 import type { Output } from './output.js';
 import { webhookCommand } from './webhook.js';
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive whole number');
-  return n;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // listings
 
-function ago(iso: string, now = Date.now()): string {
+function ago(t: Translator, iso: string, now = Date.now()): string {
   const s = Math.round((now - Date.parse(iso)) / 1000);
   if (!Number.isFinite(s)) return '';
-  if (s < 60) return `${s}s ago`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
-  if (s < 86_400) return `${Math.floor(s / 3600)}h ago`;
-  return `${Math.floor(s / 86_400)}d ago`;
+  if (s < 60) return t.t('cli.ago.seconds', { n: s });
+  if (s < 3600) return t.t('cli.ago.minutes', { n: Math.floor(s / 60) });
+  if (s < 86_400) return t.t('cli.ago.hours', { n: Math.floor(s / 3600) });
+  return t.t('cli.ago.days', { n: Math.floor(s / 86_400) });
 }
 
-function dealRow(record: DealRecord): Record<string, unknown> {
+function dealRow(t: Translator, record: DealRecord): Record<string, unknown> {
   return {
     id: record.dealId,
     blog: record.blogId,
-    state: record.state,
-    accepted: ago(record.receivedAt),
+    state: t.stateName(record.state),
+    accepted: ago(t, record.receivedAt),
     title: record.title ?? '',
     url: record.url ?? record.error ?? '',
   };
@@ -74,16 +70,23 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
             pressbridge: configured ? configured.publisher : '-',
           };
         });
+        const { t } = out;
         if (out.json) out.data(rows);
         else
-          out.table(rows, [
-            { key: 'id', title: 'ID' },
-            { key: 'name', title: 'NAME' },
-            { key: 'mode', title: 'MODE' },
-            { key: 'visitors', title: 'VISITORS' },
-            { key: 'pressbridge', title: 'PUBLISHER' },
-            { key: 'url', title: 'URL' },
-          ]);
+          out.table(
+            rows.map((r) => ({
+              ...r,
+              visitors: t.t(r.visitors === 'stale' ? 'cli.blogs.stale' : 'cli.blogs.current'),
+            })),
+            [
+              { key: 'id', title: t.t('cli.col.id') },
+              { key: 'name', title: t.t('cli.col.name') },
+              { key: 'mode', title: t.t('cli.col.mode') },
+              { key: 'visitors', title: t.t('cli.col.visitors') },
+              { key: 'pressbridge', title: t.t('cli.col.publisher') },
+              { key: 'url', title: t.t('cli.col.url') },
+            ],
+          );
       });
     });
 
@@ -94,16 +97,14 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
     .option(...configOption)
     .action(async (onOff: string, blogId: number, options: CommonOptions) => {
       if (onOff !== 'on' && onOff !== 'off')
-        throw new AppError('bad_argument', `expected "on" or "off", got "${onOff}"`);
+        throw new AppError('bad_argument', cliTranslator().t('cli.agent.bad_switch', { value: onOff }));
       await withContext(options, plugins, async (ctx, out) => {
+        const blog = String(blogId);
         if (onOff === 'on' && !ctx.config.blogs.some((b) => b.id === blogId)) {
-          throw new AppError(
-            'blog_not_configured',
-            `blog ${blogId} is not in the config: add it under blogs: first, or deals for it will fail`,
-          );
+          throw new AppError('blog_not_configured', ctx.t.t('cli.agent.not_configured', { blog }));
         }
         await ctx.client.patchBlog(blogId, { agent_publish: onOff === 'on' });
-        out.line(`Agent publishing is ${onOff} for blog ${blogId}.`);
+        out.line(ctx.t.t(onOff === 'on' ? 'cli.agent.on' : 'cli.agent.off', { blog }));
       });
     });
 
@@ -120,36 +121,31 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
     .action(async (blogId: number, options: CommonOptions & { dryRun?: boolean }) => {
       await withContext(options, plugins, async (ctx, out) => {
         const entry = (await ctx.publishers()).get(blogId);
-        if (!entry) throw new AppError('blog_not_configured', `blog ${blogId} is not in the config`);
+        const { t } = out;
+        const blog = String(blogId);
+        if (!entry) throw new AppError('blog_not_configured', t.t('cli.categories.no_blog', { blog }));
         if (!entry.publisher.listCategories) {
-          throw new AppError(
-            'not_supported',
-            `the ${entry.publisher.kind} publisher has no categories to sync`,
-          );
+          const kind = entry.publisher.kind;
+          throw new AppError('not_supported', t.t('cli.categories.not_supported', { kind }));
         }
         const found = await entry.publisher.listCategories(AbortSignal.timeout(30_000));
         const list = found.slice(0, 50);
         if (found.length > 50) {
-          out.line(
-            out.paint(
-              `The marketplace takes at most 50 categories; ${found.length - 50} left out.`,
-              'yellow',
-            ),
-          );
+          out.line(out.paint(t.t('cli.categories.too_many', { left: found.length - 50 }), 'yellow'));
         }
         if (out.json) out.data({ dryRun: Boolean(options.dryRun), categories: list });
         else
           out.table(list, [
-            { key: 'id', title: 'ID' },
-            { key: 'name', title: 'NAME' },
-            { key: 'default', title: 'DEFAULT' },
+            { key: 'id', title: t.t('cli.col.id') },
+            { key: 'name', title: t.t('cli.col.name') },
+            { key: 'default', title: t.t('cli.col.default') },
           ]);
         if (options.dryRun) {
-          if (!out.json) out.line('Dry run: nothing sent.');
+          if (!out.json) out.line(t.t('cli.categories.dry_run'));
           return;
         }
         await ctx.client.patchBlog(blogId, { categories: list });
-        if (!out.json) out.line(`Sent ${list.length} categories to the marketplace for blog ${blogId}.`);
+        if (!out.json) out.line(t.t('cli.categories.sent', { count: list.length, blog }));
       });
     });
 
@@ -161,10 +157,8 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
     .option('--json', 'print JSON')
     .action(async (options: CommonOptions & { state?: string; limit: number }) => {
       if (options.state !== undefined && !isDealRunState(options.state)) {
-        throw new AppError(
-          'bad_argument',
-          `unknown state "${options.state}"; one of: ${DEAL_RUN_STATES.join(', ')}`,
-        );
+        const params = { state: options.state, states: DEAL_RUN_STATES.join(', ') };
+        throw new AppError('bad_argument', cliTranslator().t('cli.deals.bad_state', params));
       }
       await withContext(options, plugins, async (ctx, out) => {
         const { total, items } = await ctx.store.list({
@@ -175,74 +169,21 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
           out.data({ total, items });
           return;
         }
-        out.table(items.map(dealRow), [
-          { key: 'id', title: 'DEAL' },
-          { key: 'blog', title: 'BLOG' },
-          { key: 'state', title: 'STATE' },
-          { key: 'accepted', title: 'ACCEPTED' },
-          { key: 'title', title: 'TITLE' },
-          { key: 'url', title: 'URL / ERROR' },
-        ]);
-        if (total > items.length) out.line(out.paint(`${items.length} of ${total} shown (--limit).`, 'dim'));
-      });
-    });
-
-  const deal = new Command('deal')
-    .description("one deal's story: record, steps, log, webhook events")
-    .argument('<id>', 'deal id', positiveInt)
-    .option(...configOption)
-    .option('--json', 'print JSON')
-    .action(async (dealId: number, options: CommonOptions) => {
-      await withContext(options, plugins, async (ctx, out) => {
-        const record = await ctx.store.get(dealId);
-        if (!record) {
-          throw new AppError(
-            'not_found',
-            `pressbridge has no record of deal ${dealId} (\`pressbridge replay ${dealId}\` fetches it)`,
-          );
-        }
-        const [log, events] = await Promise.all([
-          ctx.store.readLog(dealId, { limit: 200 }),
-          ctx.store.readEvents(dealId, { limit: 50 }),
-        ]);
-        if (out.json) {
-          out.data({ record, log, events });
-          return;
-        }
-        out.line(`${out.paint(`Deal ${dealId}`, 'bold')}  ${record.state}  ${record.title ?? ''}`);
-        out.line(
-          `blog ${record.blogId} · accepted ${record.receivedAt} · deadline ${record.deadline} · attempts ${record.attempts}`,
+        const { t } = out;
+        out.table(
+          items.map((record) => dealRow(t, record)),
+          [
+            { key: 'id', title: t.t('cli.col.deal') },
+            { key: 'blog', title: t.t('cli.col.blog') },
+            { key: 'state', title: t.t('cli.col.state') },
+            { key: 'accepted', title: t.t('cli.col.accepted') },
+            { key: 'title', title: t.t('cli.col.title') },
+            { key: 'url', title: t.t('cli.col.url_error') },
+          ],
         );
-        if (record.url) out.line(`URL: ${record.url}`);
-        for (const note of dealNotes(record)) out.line(out.paint(note, 'yellow'));
-        if (record.error) {
-          out.line(
-            out.paint(
-              `Error: ${record.error}${record.supportCode ? ` (support code ${record.supportCode})` : ''}`,
-              'red',
-            ),
-          );
+        if (total > items.length) {
+          out.line(out.paint(t.t('cli.deals.limited', { shown: items.length, total }), 'dim'));
         }
-        out.line();
-        out.line(out.paint('Steps', 'bold'));
-        const steps = Object.entries(record.steps).sort((a, b) =>
-          a[1].startedAt.localeCompare(b[1].startedAt),
-        );
-        for (const [name, step] of steps) {
-          out.line(
-            `  ${name.padEnd(10)} ${step.outcome.padEnd(16)} ${String(step.ms).padStart(6)} ms  ${step.startedAt}`,
-          );
-        }
-        out.line();
-        out.line(out.paint('Log (oldest first)', 'bold'));
-        for (const entry of [...log].reverse()) {
-          const fields = Object.keys(entry.fields).length ? ` ${JSON.stringify(entry.fields)}` : '';
-          out.line(`  ${entry.time} ${entry.level.toUpperCase().padEnd(5)} ${entry.msg}${fields}`);
-        }
-        out.line();
-        out.line(out.paint('Webhook events', 'bold'));
-        for (const event of events) out.line(`  ${event.receivedAt} ${event.event} → ${event.outcome}`);
-        if (events.length === 0) out.line(out.paint('  (none)', 'dim'));
       });
     });
 
@@ -259,6 +200,7 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
           client: ctx.client,
           log: ctx.log,
           jobSettings: jobSettingsOf(ctx.config),
+          language: ctx.config.ui.language,
         });
         printAction(out, await actions.retry(dealId));
       });
@@ -277,10 +219,12 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
           client: ctx.client,
           log: ctx.log,
           jobSettings: jobSettingsOf(ctx.config),
+          language: ctx.config.ui.language,
         });
         printAction(out, await actions.replay(dealId));
       });
     });
 
+  const deal = dealCommand(plugins);
   return [doctor, blogs, agent, categories, deals, deal, retry, replay, webhookCommand(plugins)];
 }

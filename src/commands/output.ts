@@ -2,11 +2,24 @@
  * Terminal output for the CLI: colour and symbols on a terminal, plain text when piped (or NO_COLOR), JSON with
  * `--json`. Everything goes through one `Output` so tests can capture it.
  */
+import type { Translator } from '../i18n/index.js';
+import { cliTranslator } from './language.js';
+
 export type CheckStatus = 'ok' | 'warn' | 'fail';
+
+/** One line of `pressbridge doctor`: what was checked, what was found and, when it is not ok, the fix. */
+export interface Check {
+  status: CheckStatus;
+  name: string;
+  detail: string;
+  fix?: string;
+}
 
 export interface Output {
   readonly json: boolean;
   readonly colour: boolean;
+  /** The messages' language (src/commands/language.ts). */
+  readonly t: Translator;
   line(text?: string): void;
   data(value: unknown): void;
   check(status: CheckStatus, name: string, detail: string, fix?: string): void;
@@ -20,19 +33,23 @@ export interface Output {
 const CODES = { green: 32, yellow: 33, red: 31, dim: 2, bold: 1 } as const;
 
 export function createOutput(
-  options: { json?: boolean; colour?: boolean; write?: (text: string) => void } = {},
+  options: { json?: boolean; colour?: boolean; write?: (text: string) => void; t?: Translator } = {},
 ): Output {
+  const t = options.t ?? cliTranslator();
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   const colour =
     options.colour ?? (Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb');
   const paint: Output['paint'] = (text, name) => (colour ? `\u001b[${CODES[name]}m${text}\u001b[0m` : text);
+  // Piped: a word per status (OK/WARN/FAIL, OK/POZOR/CHYBA), padded so the names line up.
+  const labels = { ok: t.t('cli.out.ok'), warn: t.t('cli.out.warn'), fail: t.t('cli.out.fail') };
+  const labelWidth = Math.max(...Object.values(labels).map((l) => l.length));
   const symbol = (status: CheckStatus): string =>
     colour
       ? paint(
           status === 'ok' ? '✔' : status === 'warn' ? '!' : '✖',
           status === 'ok' ? 'green' : status === 'warn' ? 'yellow' : 'red',
         )
-      : status.toUpperCase().padEnd(4);
+      : labels[status].padEnd(labelWidth);
   const cell = (value: unknown): string => {
     if (value === undefined || value === null) return '';
     if (typeof value === 'string') return value;
@@ -41,6 +58,7 @@ export function createOutput(
   return {
     json: options.json ?? false,
     colour,
+    t,
     paint,
     line(text = '') {
       write(`${text}\n`);
@@ -50,7 +68,7 @@ export function createOutput(
     },
     check(status, name, detail, fix) {
       write(`${symbol(status)} ${name}: ${detail}\n`);
-      if (fix && status !== 'ok') write(`     ${paint('fix:', 'bold')} ${fix}\n`);
+      if (fix && status !== 'ok') write(`     ${paint(t.t('cli.out.fix'), 'bold')} ${fix}\n`);
     },
     table(rows, columns) {
       const widths = columns.map((c) => Math.max(c.title.length, ...rows.map((r) => cell(r[c.key]).length)));
@@ -61,7 +79,7 @@ export function createOutput(
           .trimEnd();
       write(`${paint(format(columns.map((c) => c.title)), 'bold')}\n`);
       for (const row of rows) write(`${format(columns.map((c) => cell(row[c.key])))}\n`);
-      if (rows.length === 0) write(`${paint('(none)', 'dim')}\n`);
+      if (rows.length === 0) write(`${paint(t.t('cli.out.none'), 'dim')}\n`);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `pressbridge webhook register|rotate|status|test|deliveries`: the marketplace's webhook for this daemon. The
  * secret goes to the secret file (mode 0600), where the daemon reads it; the marketplace's answers are printed as
- * JSON.
+ * JSON (English keys, as the marketplace sends them); the confirmations in the blogger's language.
  */
 import { Command } from 'commander';
 import type { PluginRegistry } from '../publisher/registry.js';
@@ -19,8 +19,8 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
         const result = await ctx.client.putWebhook(url);
         const path = secretFilePath(ctx.config);
         writeSecretFile(path, { secret: result.secret, updatedAt: new Date().toISOString(), url });
-        out.line(`Webhook registered: ${url}`);
-        out.line(`Its secret is stored in ${path} (mode 0600); the daemon reads it from there.`);
+        out.line(ctx.t.t('cli.webhook.registered', { url }));
+        out.line(ctx.t.t('cli.webhook.secret_stored', { path }));
       });
     });
   webhook
@@ -33,7 +33,8 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
         const path = secretFilePath(config);
         const before = readSecretFile(path);
         const result = await ctx.client.rotateWebhookSecret();
-        const validUntil = new Date(Date.now() + config.webhook.rotationGraceMinutes * 60_000).toISOString();
+        const until = new Date(Date.now() + config.webhook.rotationGraceMinutes * 60_000);
+        const validUntil = until.toISOString();
         const previous = before?.secret ?? config.webhook.secret;
         writeSecretFile(path, {
           secret: result.secret,
@@ -41,7 +42,8 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
           updatedAt: new Date().toISOString(),
           ...(before?.url ? { url: before.url } : {}),
         });
-        out.line(`New webhook secret stored in ${path}; the previous one is accepted until ${validUntil}.`);
+        const shown = ctx.t.dateTime(until, config.marketplace.timeZone);
+        out.line(ctx.t.t('cli.webhook.rotated', { path, until: shown }));
       });
     });
   webhook

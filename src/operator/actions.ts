@@ -11,6 +11,13 @@ import { canRetry, deadlineFrom } from '../deals/lifecycle.js';
 import { servicesOf } from '../deals/services.js';
 import type { DealRecord, DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
+import {
+  createTranslator,
+  DEFAULT_LANGUAGE,
+  type Language,
+  type MessageKey,
+  type Translator,
+} from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { DealAcceptedEvent } from '../marketplace/schema.js';
@@ -52,7 +59,26 @@ export interface DealActionsOptions {
   /** `worker.attempts` / `worker.backoffMs` of the config (default: DEFAULT_DEAL_JOB_SETTINGS). */
   jobSettings?: Partial<DealJobSettings>;
   now?: () => Date;
+  /** The language of the results' `message` (default cs); logs and the deal's log stay English. */
+  language?: Language;
 }
+
+/** A result before it is put into words: a `cli.action.*` message and its values (ids as strings). */
+interface Said {
+  ok: boolean;
+  key: MessageKey;
+  params?: Record<string, string>;
+  /** A run state for `{state}`, named in each language. */
+  state?: string;
+}
+
+/** The actions' names in the "… failed" message. */
+const ACTION_NAMES = {
+  retry: 'cli.action.name.retry',
+  'hand in again': 'cli.action.name.hand_in',
+  'mark as handled': 'cli.action.name.handled',
+  replay: 'cli.action.name.replay',
+} as const satisfies Record<string, MessageKey>;
 
 // Re-exported from src/queue/jobs.ts for the existing importers.
 export { acceptedFromDeal } from '../queue/jobs.js';
@@ -60,6 +86,8 @@ export { acceptedFromDeal } from '../queue/jobs.js';
 export function createDealActions(options: DealActionsOptions): DealActions {
   const { store, queue, log } = options;
   const now = options.now ?? (() => new Date());
+  const t = createTranslator(options.language ?? DEFAULT_LANGUAGE);
+  const english = createTranslator('en');
 
   /** The original payload: from the job while it exists, else from the recorded `deal.accepted` event. */
   async function originalPayload(
@@ -98,34 +126,37 @@ export function createDealActions(options: DealActionsOptions): DealActions {
     await addDealJob(queue, store, payload, { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings }, now());
   }
 
-  /** Queues the deal's job again, whatever state the old one is in. */
-  async function rerun(record: DealRecord, what: string): Promise<DealActionResult> {
+  /** Queues the deal's job again, whatever state the old one is in. `handIn`: the URL goes in again. */
+  async function rerun(record: DealRecord, handIn = false): Promise<Said> {
     const dealId = record.dealId;
+    const params = { id: String(dealId), url: record.url ?? '' };
+    const queued: Said = {
+      ok: true,
+      key: handIn ? 'cli.action.hand_in_queued' : 'cli.action.retry_queued',
+      params,
+    };
     const job = (await queue.getJob(dealJobId(dealId))) as Job<DealJobPayload, unknown, string> | undefined;
     const state = job ? await job.getState() : 'missing';
     if (job && state === 'delayed') {
       await job.promote();
-      return { ok: true, message: `Deal ${dealId}: ${what} now (it was waiting for its next attempt).` };
+      return {
+        ok: true,
+        key: handIn ? 'cli.action.hand_in_promoted' : 'cli.action.retry_promoted',
+        params,
+      };
     }
     if (job && (state === 'waiting' || state === 'prioritized' || state === 'waiting-children')) {
-      return { ok: true, message: `Deal ${dealId} is already queued; it runs as soon as a worker is free.` };
+      return { ok: true, key: 'cli.action.already_queued', params };
     }
-    if (job && state === 'active') {
-      return { ok: false, message: `Deal ${dealId} is running right now; wait for this attempt to end.` };
-    }
+    if (job && state === 'active') return { ok: false, key: 'cli.action.running', params };
     if (job && state === 'failed') {
       // As an operator's run: the pipeline then grants it a fresh hour instead of the original deadline.
       await job.updateData({ ...job.data, source: 'manual' });
       await job.retry('failed');
-      return { ok: true, message: `Deal ${dealId}: ${what} (queued again).` };
+      return queued;
     }
     const payload = await originalPayload(record, job);
-    if (!payload) {
-      return {
-        ok: false,
-        message: `Deal ${dealId}: its original event is no longer stored; run \`pressbridge replay ${dealId}\`.`,
-      };
-    }
+    if (!payload) return { ok: false, key: 'cli.action.event_gone', params };
     // Never removed and re-added: a deal without its job is one reconciliation re-queues (src/queue/requeue.ts).
     if (job && state === 'completed')
       await rerunCompletedJob(job, store, { ...payload, source: 'manual' }, now());
@@ -133,35 +164,33 @@ export function createDealActions(options: DealActionsOptions): DealActions {
       if (job) await job.remove();
       await addJob({ ...payload, source: 'manual' });
     }
-    return { ok: true, message: `Deal ${dealId}: ${what} (queued again).` };
+    return queued;
   }
 
-  async function recordOf(dealId: number): Promise<DealRecord | DealActionResult> {
+  async function recordOf(dealId: number): Promise<DealRecord | Said> {
     const record = await store.get(dealId);
-    if (!record) {
-      return {
-        ok: false,
-        message: `pressbridge has no record of deal ${dealId}; \`pressbridge replay ${dealId}\` fetches it from the marketplace.`,
-      };
-    }
+    if (!record) return { ok: false, key: 'cli.action.no_record', params: { id: String(dealId) } };
     return record;
   }
 
   const guarded =
-    (name: string, fn: (dealId: number) => Promise<DealActionResult>) =>
+    (name: keyof typeof ACTION_NAMES, fn: (dealId: number) => Promise<Said>) =>
     async (dealId: number): Promise<DealActionResult> => {
       try {
-        const result = await fn(dealId);
-        log.info({ dealId, action: name, ok: result.ok }, result.message);
-        if (result.ok) {
-          await store
-            .appendLog(dealId, { level: 'info', msg: `operator: ${result.message}` })
-            .catch(() => {});
+        const said = await fn(dealId);
+        // The JSON log and the deal's log stay English; the blogger reads the result in their language.
+        const say = (tr: Translator): string =>
+          tr.t(said.key, { ...said.params, ...(said.state ? { state: tr.stateName(said.state) } : {}) });
+        const logged = say(english);
+        log.info({ dealId, action: name, ok: said.ok }, logged);
+        if (said.ok) {
+          await store.appendLog(dealId, { level: 'info', msg: `operator: ${logged}` }).catch(() => {});
         }
-        return result;
+        return { ok: said.ok, message: say(t) };
       } catch (error) {
         log.warn({ dealId, action: name, err: errorMessage(error) }, 'deal action failed');
-        return { ok: false, message: `Deal ${dealId}: ${name} failed: ${errorMessage(error)}` };
+        const params = { id: String(dealId), action: t.t(ACTION_NAMES[name]), error: errorMessage(error) };
+        return { ok: false, message: t.t('cli.action.failed', params) };
       }
     };
 
@@ -170,18 +199,17 @@ export function createDealActions(options: DealActionsOptions): DealActions {
       const record = await recordOf(dealId);
       if (!('dealId' in record)) return record;
       if (!canRetry(record.state)) {
-        return { ok: false, message: `Deal ${dealId} is ${record.state}; there is nothing to retry.` };
+        const params = { id: String(dealId) };
+        return { ok: false, key: 'cli.action.nothing_to_retry', params, state: record.state };
       }
       await store.update(dealId, { error: null, errorCode: null, supportCode: null });
-      return await rerun(record, 'runs again');
+      return await rerun(record);
     }),
 
     handInAgain: guarded('hand in again', async (dealId) => {
       const record = await recordOf(dealId);
       if (!('dealId' in record)) return record;
-      if (!record.url) {
-        return { ok: false, message: `Deal ${dealId} has no published URL yet; use retry instead.` };
-      }
+      if (!record.url) return { ok: false, key: 'cli.action.no_url', params: { id: String(dealId) } };
       await store.update(dealId, {
         state: 'published',
         error: null,
@@ -190,7 +218,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         // The pipeline skips a deal whose hand-in is recorded; forget it so the URL goes in again.
         data: { handedInAt: null },
       });
-      return await rerun(record, `hands in ${record.url} again`);
+      return await rerun(record, true);
     }),
 
     markHandled: guarded('mark as handled', async (dealId) => {
@@ -198,29 +226,24 @@ export function createDealActions(options: DealActionsOptions): DealActions {
       if (!('dealId' in record)) return record;
       const job = await queue.getJob(dealJobId(dealId));
       if (job && (await job.getState()) === 'active') {
-        return { ok: false, message: `Deal ${dealId} is running right now; wait for this attempt to end.` };
+        return { ok: false, key: 'cli.action.running', params: { id: String(dealId) } };
       }
       // The record is final before its job goes, so reconciliation never sees a running deal without its job
       // (src/queue/requeue.ts). The job is kept (finished) when it exists, so a redelivered webhook still finds
       // the deal known.
       await store.update(dealId, { state: 'handled', error: null, errorCode: null, supportCode: null });
       if (job && ['delayed', 'waiting', 'prioritized'].includes(await job.getState())) await job.remove();
-      return {
-        ok: true,
-        message: `Deal ${dealId} is marked as handled by hand; pressbridge leaves it alone.`,
-      };
+      return { ok: true, key: 'cli.action.handled', params: { id: String(dealId) } };
     }),
 
     replay: guarded('replay', async (dealId) => {
       const existing = await store.get(dealId);
-      if (existing) return await rerun(existing, 'runs again');
-      if (!options.client) return { ok: false, message: 'replay needs the marketplace client' };
+      if (existing) return await rerun(existing);
+      if (!options.client) return { ok: false, key: 'cli.action.replay_no_client' };
       const deal = await options.client.getDeal(dealId, { priority: 'high' });
       if (deal.state !== 'akceptovano') {
-        return {
-          ok: false,
-          message: `Deal ${dealId} is "${deal.state}" in the marketplace, not "akceptovano": there is nothing to publish.`,
-        };
+        const params = { id: String(dealId), state: deal.state };
+        return { ok: false, key: 'cli.action.replay_not_accepted', params };
       }
       const payload: DealJobPayload = {
         dealId,
@@ -243,7 +266,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         },
       });
       await addJob(payload);
-      return { ok: true, message: `Deal ${dealId} fetched from the marketplace and queued.` };
+      return { ok: true, key: 'cli.action.replayed', params: { id: String(dealId) } };
     }),
   };
 }

@@ -1,4 +1,7 @@
-/** The `pressbridge` command as a user runs it: a real process, real config files, the sandbox over HTTP. */
+/**
+ * The `pressbridge` command as a user runs it: a real process, real config files, the sandbox over HTTP. Its
+ * messages are Czech by default (`ui.language`, or PRESSBRIDGE_LANGUAGE when there is no config to read).
+ */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +21,7 @@ async function cli(args: string[], env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(TSX, [CLI, ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...env, PRESSBRIDGE_CONFIG: '' },
+      env: { ...process.env, PRESSBRIDGE_LANGUAGE: '', ...env, PRESSBRIDGE_CONFIG: '' },
       timeout: 30_000,
     });
     return { code: 0, stdout, stderr };
@@ -48,9 +51,9 @@ describe('pressbridge CLI (integration)', () => {
   it('stops on a bad config with one line per problem and no stack trace', async () => {
     const file = join(dir, 'bad.yaml');
     writeFileSync(file, 'marketplace:\n  baseUrl: ftp://nowhere\nworker:\n  concurrency: 0\n');
-    const result = await cli(['start', '--config', file]);
+    const result = await cli(['start', '--config', file], { PRESSBRIDGE_LANGUAGE: 'en' });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Invalid configuration in ${file}:`);
+    expect(result.stderr).toContain(`Error: Invalid configuration in ${file}:`);
     expect(result.stderr).toContain('- marketplace.baseUrl: must be an http(s) URL (found "ftp://nowhere")');
     expect(result.stderr).toContain('- marketplace.apiKey: required');
     expect(result.stderr).toContain('- worker.concurrency:');
@@ -58,9 +61,25 @@ describe('pressbridge CLI (integration)', () => {
   });
 
   it('says how to give a config when there is none', async () => {
-    const result = await cli(['start']);
+    const result = await cli(['start'], { PRESSBRIDGE_LANGUAGE: 'en' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('pass --config <file> or set PRESSBRIDGE_CONFIG');
+  });
+
+  it('frames an error in Czech without a config to read, unless PRESSBRIDGE_LANGUAGE says otherwise', async () => {
+    const czech = await cli(['start']);
+    expect(czech.code).toBe(1);
+    // The frame is the blogger's language; the message thrown deep in the config loader stays English.
+    expect(czech.stderr).toMatch(/^Chyba: Invalid configuration:\n/);
+    expect(czech.stderr).toContain('no config file: pass --config <file> or set PRESSBRIDGE_CONFIG');
+    const english = await cli(['start'], { PRESSBRIDGE_LANGUAGE: 'en' });
+    expect(english.stderr).toMatch(/^Error: Invalid configuration:\n/);
+  });
+
+  it('refuses a bad argument in the language PRESSBRIDGE_LANGUAGE names', async () => {
+    const bad = await cli(['deals', '--limit', '0'], { PRESSBRIDGE_LANGUAGE: 'cs' });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('čekáno kladné celé číslo');
   });
 
   it('registers the webhook and keeps the secret in a file only the owner can read', async () => {
@@ -91,6 +110,9 @@ describe('pressbridge CLI (integration)', () => {
     expect(stored.url).toBe(url);
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
     expect(registered.stdout).not.toContain(stored.secret);
+    // No `ui:` in this config: the confirmations are Czech.
+    expect(registered.stdout).toContain(`Webhook zaregistrován: ${url}\n`);
+    expect(registered.stdout).toContain(`Jeho tajný klíč je uložen v ${secretFile} (práva 0600)`);
 
     const rotated = await cli(['webhook', 'rotate', '--config', file], { PB_TEST_KEY: sandbox.apiKey });
     expect(rotated.code).toBe(0);
@@ -98,17 +120,27 @@ describe('pressbridge CLI (integration)', () => {
     expect(after.secret).toBe(sandbox.webhook()?.secret);
     expect(after.secret).not.toBe(stored.secret);
     expect(after.previousSecret).toBe(stored.secret);
-  });
+    expect(rotated.stdout).toContain(
+      `Nový tajný klíč webhooku je uložen v ${secretFile}; předchozí platí do `,
+    );
+
+    writeFileSync(file, `${readFileSync(file, 'utf8')}ui:\n  language: en\n`);
+    const english = await cli(['webhook', 'rotate', '--config', file], { PB_TEST_KEY: sandbox.apiKey });
+    expect(english.code).toBe(0);
+    expect(english.stdout).toContain(
+      `New webhook secret stored in ${secretFile}; the previous one is accepted until `,
+    );
+  }, 90_000);
 
   it('reports a refused API key as a sentence', async () => {
     const file = join(dir, 'badkey.yaml');
     writeFileSync(
       file,
-      `marketplace:\n  baseUrl: ${sandbox.url}\n  apiKey: wrong-key\nredis:\n  url: ${TEST_REDIS_URL}\n  prefix: ${prefix}\n`,
+      `marketplace:\n  baseUrl: ${sandbox.url}\n  apiKey: wrong-key\nredis:\n  url: ${TEST_REDIS_URL}\n  prefix: ${prefix}\nui:\n  language: en\n`,
     );
     const result = await cli(['webhook', 'status', '--config', file]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/Marketplace GET \/v1\/webhook failed: 401/);
+    expect(result.stderr).toMatch(/^Error: Marketplace GET \/v1\/webhook failed: 401/);
     expect(result.stderr).not.toContain('wrong-key');
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });

@@ -94,7 +94,7 @@ describe('src/operator/actions on real jobs (integration)', () => {
         return { ok: true };
       },
     });
-    actions = createDealActions({ store, queue: producer.queue, log });
+    actions = createDealActions({ store, queue: producer.queue, log, language: 'en' });
   });
 
   afterAll(async () => {
@@ -162,7 +162,7 @@ describe('src/operator/actions on real jobs (integration)', () => {
     expect(await jobState(14)).toBeUndefined();
     expect(await actions.retry(14)).toMatchObject({
       ok: false,
-      message: 'Deal 14 is handled; there is nothing to retry.',
+      message: 'Deal 14 is handled by hand; there is nothing to retry.',
     });
   });
 

@@ -63,7 +63,7 @@ describe('pressbridge doctor --live (integration)', () => {
   /** A sandbox with one deal awaiting its article and one pressbridge handed in; a config pointing at it. */
   async function setup(
     options: SandboxOptions = {},
-    setupOptions: { deals?: boolean; configKey?: string } = {},
+    setupOptions: { deals?: boolean; configKey?: string; language?: 'cs' | 'en' } = {},
   ) {
     const sandbox = await createSandbox({ apiKey: API_KEY, checkReachability: false, ...options });
     cleanup.push(() => sandbox.close());
@@ -88,6 +88,8 @@ describe('pressbridge doctor --live (integration)', () => {
         '    options:',
         `      dir: ${join(dir, prefix, 'site')}`,
         '      baseUrl: http://127.0.0.1/',
+        'ui:',
+        `  language: ${setupOptions.language ?? 'en'}`,
         '',
       ].join('\n'),
     );
@@ -243,6 +245,20 @@ describe('pressbridge doctor --live (integration)', () => {
     );
     expect(result.stdout).toContain('Every checked assumption held (3 requests sent).');
     expect(sandbox.stats().totalRequests).toBe(3);
+  });
+
+  it('frames its lines in Czech when the config says cs (the check names stay English, as in the capture)', async () => {
+    const { config } = await setup({}, { deals: false, language: 'cs' });
+    const result = await doctor(config);
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Ověřuji předpoklady o API tržiště proti http:\/\/\S+, jen čtením: 6 požadavků GET/,
+    );
+    expect(result.stdout).toContain('platí      identity and scopes: ');
+    expect(result.stdout).toContain(
+      'neověřeno  deal detail: no deal of the account has its text yet (a state from akceptovano on)\n',
+    );
+    expect(result.stdout).toContain('Všechny ověřené předpoklady platí (odesláno požadavků: 3).');
   });
 
   it('stops after GET /v1/me when the key is refused, with the error code', async () => {

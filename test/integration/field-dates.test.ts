@@ -80,7 +80,7 @@ async function setUp(
     webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
     status: { listen: { host: '127.0.0.1', port: 0 } },
     reconcile: { enabled: reconcile },
-    // The status page's and the CLI's texts asserted below are the English ones.
+    // The assertions read the English texts of the status page and `pressbridge doctor`.
     ui: { language: 'en' },
     dataDir,
     blogs: [

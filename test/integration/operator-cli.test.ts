@@ -2,6 +2,8 @@
  * The operator's commands as a user runs them (a real `pressbridge` process per command) against the sandbox
  * marketplace, the machine's Redis and a real WordPress: doctor, blogs, agent, categories sync, replay, deals,
  * deal. The deal actions behind the status page's buttons are tested in-process in deal-actions.test.ts.
+ * The config says `ui: { language: en }` where the tests read English; `csConfig` (no `ui:`) shows the
+ * default, Czech.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,13 +26,20 @@ describe('operator commands (integration)', () => {
   let sandbox: Sandbox;
   let dir: string;
   let config: string;
+  let csConfig: string;
   const prefix = randomPrefix();
 
   async function cli(args: string[], env: Record<string, string> = {}) {
     try {
       const { stdout, stderr } = await run(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli.ts', ...args], {
         cwd: ROOT,
-        env: { ...process.env, PRESSBRIDGE_CONFIG: config, WP_PASSWORD: wp.applicationPassword, ...env },
+        env: {
+          ...process.env,
+          PRESSBRIDGE_CONFIG: config,
+          PRESSBRIDGE_LANGUAGE: 'en',
+          WP_PASSWORD: wp.applicationPassword,
+          ...env,
+        },
         timeout: 60_000,
       });
       return { code: 0, stdout, stderr };
@@ -45,27 +54,27 @@ describe('operator commands (integration)', () => {
     sandbox = await createSandbox({ blogs: [{ id: 1, name: 'Testovací blog', url: wp.url }] });
     dir = mkdtempSync(join(tmpdir(), 'pb-operator-'));
     config = join(dir, 'pressbridge.yaml');
-    writeFileSync(
-      config,
-      [
-        'marketplace:',
-        `  baseUrl: ${sandbox.url}`,
-        `  apiKey: ${sandbox.apiKey}`,
-        'redis:',
-        `  url: ${TEST_REDIS_URL}`,
-        `  prefix: ${prefix}`,
-        `dataDir: ${join(dir, 'data')}`,
-        'blogs:',
-        '  - id: 1',
-        '    publisher: wordpress',
-        '    options:',
-        `      url: ${wp.url}`,
-        `      username: ${wp.username}`,
-        '      applicationPassword: { env: WP_PASSWORD }',
-        '      categories: identity',
-        '',
-      ].join('\n'),
-    );
+    csConfig = join(dir, 'pressbridge-cs.yaml');
+    const lines = [
+      'marketplace:',
+      `  baseUrl: ${sandbox.url}`,
+      `  apiKey: ${sandbox.apiKey}`,
+      'redis:',
+      `  url: ${TEST_REDIS_URL}`,
+      `  prefix: ${prefix}`,
+      `dataDir: ${join(dir, 'data')}`,
+      'blogs:',
+      '  - id: 1',
+      '    publisher: wordpress',
+      '    options:',
+      `      url: ${wp.url}`,
+      `      username: ${wp.username}`,
+      '      applicationPassword: { env: WP_PASSWORD }',
+      '      categories: identity',
+      '',
+    ];
+    writeFileSync(config, [...lines, 'ui:', '  language: en', ''].join('\n'));
+    writeFileSync(csConfig, lines.join('\n'));
   });
 
   afterAll(async () => {
@@ -78,6 +87,15 @@ describe('operator commands (integration)', () => {
   });
 
   it('doctor fails on a missing webhook with its fix, then passes once it is registered', async () => {
+    const czech = await cli(['doctor'], { PRESSBRIDGE_CONFIG: csConfig, PRESSBRIDGE_LANGUAGE: '' });
+    expect(czech.code).toBe(1);
+    expect(czech.stdout).toContain(
+      'CHYBA webhook: žádný webhook není zaregistrovaný: tržiště pressbridge nic neposílá\n' +
+        '     oprava: pressbridge webhook register https://<váš veřejný host><webhook.path>\n',
+    );
+    expect(czech.stdout).toMatch(/^OK {4}API klíč: účet \S+ \(role bloger, oprávnění read, write\)$/m);
+    expect(czech.stdout).toMatch(/^Neprošlo kontrol: [1-9]\d*, varování: \d+\.$/m);
+
     const before = await cli(['doctor']);
     expect(before.code).toBe(1);
     expect(before.stdout).toMatch(/FAIL webhook: no webhook is registered/);
@@ -94,7 +112,7 @@ describe('operator commands (integration)', () => {
     expect(checks.map((c) => c.name)).toEqual(
       expect.arrayContaining(['config', 'Redis', 'Redis eviction', 'API key', 'webhook']),
     );
-  });
+  }, 120_000);
 
   it('doctor names a wrong WordPress password and how to fix it', async () => {
     const result = await cli(['doctor'], { WP_PASSWORD: 'aaaa bbbb cccc dddd eeee ffff' });
@@ -116,7 +134,7 @@ describe('operator commands (integration)', () => {
     const bad = await cli(['agent', 'maybe', '1']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('expected "on" or "off"');
-  });
+  }, 90_000);
 
   it('syncs the WordPress categories to the marketplace, after a dry run that sends nothing', async () => {
     const dry = await cli(['categories', 'sync', '1', '--dry-run', '--json']);
@@ -163,6 +181,9 @@ describe('operator commands (integration)', () => {
       items: Array<{ dealId: number }>;
     };
     expect(listed.items.map((d) => d.dealId)).toContain(deal.id);
+    const table = (await cli(['deals'])).stdout;
+    expect(table).toMatch(/^DEAL +BLOG +STATE +ACCEPTED +TITLE +URL \/ ERROR$/m);
+    expect(table).toMatch(new RegExp(`^${deal.id} +1 +received +\\d+s ago`, 'm'));
     const story = await cli(['deal', String(deal.id)]);
     expect(story.stdout).toContain(`Deal ${deal.id}  received`);
     expect(story.stdout).toContain(`operator: Deal ${deal.id} fetched from the marketplace and queued.`);
@@ -170,7 +191,32 @@ describe('operator commands (integration)', () => {
     const missing = await cli(['deal', '424242']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('pressbridge has no record of deal 424242');
-  });
+  }, 90_000);
+
+  it('speaks Czech by default: the operator confirmations, the deals table, the deal story', async () => {
+    const czech = { PRESSBRIDGE_CONFIG: csConfig, PRESSBRIDGE_LANGUAGE: '' };
+    const deal = await sandbox.createDeal({ blogId: 1, deliver: false });
+    const replayed = await cli(['replay', String(deal.id)], czech);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    expect(replayed.stdout).toBe(`Zakázka ${deal.id} byla stažena z tržiště a zařazena do fronty.\n`);
+    const retried = await cli(['retry', String(deal.id)], czech);
+    expect(retried.stdout).toBe(
+      `Zakázka ${deal.id} už je ve frontě; spustí se, jakmile na ni přijde řada.\n`,
+    );
+
+    const table = (await cli(['deals'], czech)).stdout;
+    expect(table).toMatch(/^ZAKÁZKA +BLOG +STAV +PŘIJATO +TITULEK +ADRESA \/ CHYBA$/m);
+    expect(table).toMatch(new RegExp(`^${deal.id} +1 +přijato +před \\d+ s`, 'm'));
+
+    const story = await cli(['deal', String(deal.id)], czech);
+    expect(story.stdout).toContain(`Zakázka ${deal.id}  přijato`);
+    expect(story.stdout).toMatch(/^blog 1 · přijato \d{1,2}\. \d{1,2}\. \d{4} \d{1,2}:\d{2} · termín /m);
+    expect(story.stdout).toContain('Záznam (od nejstaršího)');
+    // The deal's own log stays English, whatever language the blogger reads.
+    expect(story.stdout).toContain(`operator: Deal ${deal.id} fetched from the marketplace and queued.`);
+    const missing = await cli(['deal', '424242'], czech);
+    expect(missing.stderr).toContain('Chyba: pressbridge o zakázce 424242 nemá záznam');
+  }, 120_000);
 
   it('reads the deals without the WordPress password; building the publisher still names the variable', async () => {
     const listed = await cli(['deals', '--json'], { WP_PASSWORD: '' });

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dealNotes } from '../../../src/commands/date-checks.js';
+import { createTranslator } from '../../../src/i18n/index.js';
+
+const en = createTranslator('en');
+const cs = createTranslator('cs');
 
 describe('src/commands/date-checks: dealNotes (pressbridge deal <id>)', () => {
   it('says nothing for an ordinary deal', () => {
-    expect(dealNotes({ data: { handIn: { late: false } } })).toEqual([]);
+    expect(dealNotes({ data: { handIn: { late: false } } }, en)).toEqual([]);
+    expect(dealNotes({ data: { handIn: { late: false } } }, cs)).toEqual([]);
   });
 
   it('marks a late hand-in with the marketplace answer behind it', () => {
@@ -18,8 +23,11 @@ describe('src/commands/date-checks: dealNotes (pressbridge deal <id>)', () => {
       },
     };
 
-    expect(dealNotes({ data })).toEqual([
-      "Late: past pressbridge's reading of the deadline; the marketplace still waited at 2026-11-23T20:00:00.000Z (akceptovano)",
+    expect(dealNotes({ data }, en)).toEqual([
+      `Late: past pressbridge's reading of the deadline; the marketplace still waited at ${en.dateTime('2026-11-23T20:00:00.000Z')} (akceptovano)`,
+    ]);
+    expect(dealNotes({ data }, cs)).toEqual([
+      `Pozdě: po termínu, jak ho pressbridge čte; tržiště k ${cs.dateTime('2026-11-23T20:00:00.000Z')} ještě čekalo (akceptovano)`,
     ]);
   });
 
@@ -32,10 +40,15 @@ describe('src/commands/date-checks: dealNotes (pressbridge deal <id>)', () => {
       ],
     };
 
-    expect(dealNotes({ data })).toEqual([
+    expect(dealNotes({ data }, en)).toEqual([
       "Needs your hand: service 12 'Sdílení na Facebooku' needs its URL handed in by hand at https://m.example/deals/5",
       'Needs your hand: service 13 needs its URL handed in by hand at https://m.example/deals/5',
       'Deal page: https://m.example/deals/5',
+    ]);
+    expect(dealNotes({ data }, cs)).toEqual([
+      'Potřebuje vaši ruku: služba 12 „Sdílení na Facebooku“ potřebuje ručně odevzdat svou adresu na https://m.example/deals/5',
+      'Potřebuje vaši ruku: služba 13 potřebuje ručně odevzdat svou adresu na https://m.example/deals/5',
+      'Stránka zakázky: https://m.example/deals/5',
     ]);
   });
 });

@@ -1,0 +1,69 @@
+/** `pressbridge deal <id>`: one deal's story (record, steps, log, webhook events) in the blogger's language. */
+import { Command } from 'commander';
+import { AppError } from '../errors.js';
+import type { PluginRegistry } from '../publisher/registry.js';
+import { CONFIG_OPTION, type CommonOptions, positiveInt, withContext } from './context.js';
+import { dealNotes } from './date-checks.js';
+
+export function dealCommand(plugins?: PluginRegistry): Command {
+  return new Command('deal')
+    .description("one deal's story: record, steps, log, webhook events")
+    .argument('<id>', 'deal id', positiveInt)
+    .option(...CONFIG_OPTION)
+    .option('--json', 'print JSON')
+    .action(async (dealId: number, options: CommonOptions) => {
+      await withContext(options, plugins, async (ctx, out) => {
+        const { t } = out;
+        const id = String(dealId);
+        const record = await ctx.store.get(dealId);
+        if (!record) throw new AppError('not_found', t.t('cli.action.no_record', { id }));
+        const [log, events] = await Promise.all([
+          ctx.store.readLog(dealId, { limit: 200 }),
+          ctx.store.readEvents(dealId, { limit: 50 }),
+        ]);
+        if (out.json) {
+          out.data({ record, log, events });
+          return;
+        }
+        const zone = ctx.config.marketplace.timeZone;
+        const heading = out.paint(t.t('cli.deal.heading', { id }), 'bold');
+        out.line(`${heading}  ${t.stateName(record.state)}  ${record.title ?? ''}`);
+        out.line(
+          t.t('cli.deal.facts', {
+            blog: String(record.blogId),
+            accepted: t.dateTime(record.receivedAt, zone),
+            deadline: t.dateTime(record.deadline, zone),
+            attempts: record.attempts,
+          }),
+        );
+        if (record.url) out.line(t.t('cli.deal.url', { url: record.url }));
+        for (const note of dealNotes(record, t, zone)) out.line(out.paint(note, 'yellow'));
+        if (record.error) {
+          const error = record.supportCode
+            ? t.t('cli.deal.error_with_code', { error: record.error, code: record.supportCode })
+            : t.t('cli.deal.error', { error: record.error });
+          out.line(out.paint(error, 'red'));
+        }
+        out.line();
+        out.line(out.paint(t.t('cli.deal.steps'), 'bold'));
+        const steps = Object.entries(record.steps).sort((a, b) =>
+          a[1].startedAt.localeCompare(b[1].startedAt),
+        );
+        for (const [name, step] of steps) {
+          out.line(
+            `  ${name.padEnd(10)} ${step.outcome.padEnd(16)} ${String(step.ms).padStart(6)} ms  ${t.dateTime(step.startedAt, zone)}`,
+          );
+        }
+        out.line();
+        out.line(out.paint(t.t('cli.deal.log'), 'bold'));
+        for (const entry of [...log].reverse()) {
+          const fields = Object.keys(entry.fields).length ? ` ${JSON.stringify(entry.fields)}` : '';
+          out.line(`  ${entry.time} ${entry.level.toUpperCase().padEnd(5)} ${entry.msg}${fields}`);
+        }
+        out.line();
+        out.line(out.paint(t.t('cli.deal.events'), 'bold'));
+        for (const event of events) out.line(`  ${event.receivedAt} ${event.event} → ${event.outcome}`);
+        if (events.length === 0) out.line(out.paint(`  ${t.t('cli.out.none')}`, 'dim'));
+      });
+    });
+}

@@ -17,6 +17,7 @@ import type { Logger } from './logger.js';
 import { type Daemon, startDaemon } from './main.js';
 import { closeRedisClient, createRedisClient } from './queue/connection.js';
 import { ensureEmbeddedRedis } from './redis/embedded.js';
+import { writeDate } from './sandbox/dates.js';
 import { createSandbox, type Sandbox } from './sandbox/index.js';
 import { writeSecretFile } from './webhook/secret-file.js';
 
@@ -199,10 +200,33 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     timers.add(timer);
   };
 
+  // The advertiser writes a message about the first handed-in article, as `POST /_sandbox/events` does for any
+  // caller: the sandbox sends message.created and the printed receiver shows the notification it becomes.
+  let messaged = false;
+  const messageLater = (record: DealRecord): void => {
+    if (record.state !== 'handed_in' || messaged) return;
+    messaged = true;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      sandbox
+        .sendEvent({
+          event: 'message.created',
+          deal_id: record.dealId,
+          message: {
+            text: 'Dobrý den, děkujeme za rychlé zveřejnění! Mohli byste prosím doplnit odkaz i do perexu?',
+            created_at: writeDate('prague', Date.now()),
+          },
+        })
+        .catch((error: unknown) => write(`demo: a message on deal ${record.dealId}: ${errorMessage(error)}`));
+    }, 2_000);
+    timers.add(timer);
+  };
+
   const report = async (): Promise<void> => {
     const { items } = await daemon.store.list({ limit: 50 });
     for (const record of items.slice().reverse()) {
       payLater(record);
+      messageLater(record);
       const line = describe(record);
       if (shown.get(record.dealId) !== line) {
         shown.set(record.dealId, line);

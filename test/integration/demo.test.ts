@@ -57,6 +57,12 @@ describe('the demo (integration)', () => {
     expect(printed).toMatch(
       /^notification \d\d:\d\d:\d\d · pressbridge: zkušební upozornění\n {4}Tohle je zkouška kanálu „demo“/,
     );
+    // The advertiser's message on the first handed-in deal arrives as a printed notification too.
+    const messageBy = Date.now() + 20_000;
+    while (Date.now() < messageBy && !lines.some((l) => l.includes('děkujeme za rychlé zveřejnění'))) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(lines.find((l) => l.includes('děkujeme za rychlé zveřejnění'))).toMatch(/^notification /);
     const notifications = await fetch(`${daemon.statusUrl}notifications`);
     expect(await notifications.text()).toContain('data-status="sent"');
 

@@ -131,7 +131,7 @@ export function renderDraftPage(input: DraftPageInput): string {
     ],
     header: siteHeader(input.site, undefined),
     main: `<article>
-<p class="muted">${input.site.lang.toLowerCase().startsWith('cs') ? 'Koncept k zakázce' : 'Draft for deal'} ${input.dealId}, ${dateLine(input.createdAt, input.site.lang)}</p>
+<p class="muted">${input.site.lang.toLowerCase().startsWith('cs') ? 'Koncept k obchodu' : 'Draft for deal'} ${input.dealId}, ${dateLine(input.createdAt, input.site.lang)}</p>
 <h1>${escapeText(input.title)}</h1>
 ${input.briefHtml}
 </article>`,

@@ -79,7 +79,7 @@ describe('pressbridge CLI (integration)', () => {
   it('refuses a bad argument in the language PRESSBRIDGE_LANGUAGE names', async () => {
     const bad = await cli(['deals', '--limit', '0'], { PRESSBRIDGE_LANGUAGE: 'cs' });
     expect(bad.code).not.toBe(0);
-    expect(bad.stderr).toContain('čekáno kladné celé číslo');
+    expect(bad.stderr).toContain('očekáváno kladné celé číslo');
   });
 
   it('registers the webhook and keeps the secret in a file only the owner can read', async () => {

@@ -129,7 +129,7 @@ ${channels}`,
     const result = await cli(['notify', 'test', '--config', file]);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
-      'V konfiguraci není žádný kanál (notify.channels), zkoušku není kam poslat.',
+      'Chyba: V konfiguraci není žádný kanál (notify.channels), zkoušku není kam poslat.',
     );
   });
 });

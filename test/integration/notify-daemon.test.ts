@@ -77,7 +77,7 @@ describe('notifications in the daemon (integration)', () => {
       15_000,
       'deal_failed message',
     );
-    expect(failed.title).toContain(`Zakázka č. ${deal.id}`);
+    expect(failed.title).toContain(`Obchod č. ${deal.id}`);
     expect(failed.body).toContain('set blogs[0].options.appPassword');
     expect(failed.body).not.toContain(sandbox.apiKey);
     expect(failed.url).toBe(`${daemon.statusUrl?.replace(/\/$/, '')}/deals/${deal.id}`);

@@ -198,24 +198,24 @@ describe('operator commands (integration)', () => {
     const deal = await sandbox.createDeal({ blogId: 1, deliver: false });
     const replayed = await cli(['replay', String(deal.id)], czech);
     expect(replayed.code, replayed.stderr).toBe(0);
-    expect(replayed.stdout).toBe(`Zakázka ${deal.id} byla stažena z tržiště a zařazena do fronty.\n`);
+    expect(replayed.stdout).toBe(`Obchod ${deal.id} byl stažen z tržiště a zařazen do fronty.\n`);
     const retried = await cli(['retry', String(deal.id)], czech);
     expect(retried.stdout).toBe(
-      `Zakázka ${deal.id} už je ve frontě; spustí se, jakmile na ni přijde řada.\n`,
+      `Obchod ${deal.id} už je ve frontě; spustí se, jakmile na něj přijde řada.\n`,
     );
 
     const table = (await cli(['deals'], czech)).stdout;
-    expect(table).toMatch(/^ZAKÁZKA +BLOG +STAV +PŘIJATO +TITULEK +ADRESA \/ CHYBA$/m);
+    expect(table).toMatch(/^OBCHOD +BLOG +STAV +PŘIJATO +TITULEK +ADRESA \/ CHYBA$/m);
     expect(table).toMatch(new RegExp(`^${deal.id} +1 +přijato +před \\d+ s`, 'm'));
 
     const story = await cli(['deal', String(deal.id)], czech);
-    expect(story.stdout).toContain(`Zakázka ${deal.id}  přijato`);
+    expect(story.stdout).toContain(`Obchod ${deal.id}  přijato`);
     expect(story.stdout).toMatch(/^blog 1 · přijato \d{1,2}\. \d{1,2}\. \d{4} \d{1,2}:\d{2} · termín /m);
     expect(story.stdout).toContain('Záznam (od nejstaršího)');
     // The deal's own log stays English, whatever language the blogger reads.
     expect(story.stdout).toContain(`operator: Deal ${deal.id} fetched from the marketplace and queued.`);
     const missing = await cli(['deal', '424242'], czech);
-    expect(missing.stderr).toContain('Chyba: pressbridge o zakázce 424242 nemá záznam');
+    expect(missing.stderr).toContain('Chyba: pressbridge o obchodu 424242 nemá záznam');
   }, 120_000);
 
   it('reads the deals without the WordPress password; building the publisher still names the variable', async () => {

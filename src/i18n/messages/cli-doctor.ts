@@ -36,7 +36,7 @@ export const cliDoctorMessages = {
   },
   'cli.doctor.redis.eviction': { cs: 'Redis: vyhazování dat', en: 'Redis eviction' },
   'cli.doctor.redis.eviction_bad': {
-    cs: 'maxmemory-policy je {policy}: když dojde paměť, Redis může smazat zakázky ve frontě',
+    cs: 'maxmemory-policy je {policy}: když dojde paměť, Redis může smazat obchody ve frontě',
     en: 'maxmemory-policy is {policy}: Redis may delete queued deals when memory runs short',
   },
   'cli.doctor.redis.eviction_fix': {
@@ -46,7 +46,7 @@ export const cliDoctorMessages = {
   'cli.doctor.redis.persistence': { cs: 'Redis: trvalé ukládání', en: 'Redis persistence' },
   'cli.doctor.redis.aof_on': { cs: 'AOF je zapnuté', en: 'AOF is on' },
   'cli.doctor.redis.aof_off': {
-    cs: 'AOF je vypnuté: restart Redisu může ztratit zakázky ve frontě (tržiště potvrzené události znovu neposílá)',
+    cs: 'AOF je vypnuté: po restartu Redisu se mohou ztratit obchody ve frontě (tržiště potvrzené události znovu neposílá)',
     en: 'AOF is off: a Redis restart can lose queued deals (the marketplace does not resend acknowledged ones)',
   },
   'cli.doctor.redis.aof_fix': {
@@ -92,7 +92,7 @@ export const cliDoctorMessages = {
     en: '{name} ({url}), publishing mode agent',
   },
   'cli.doctor.blog.not_agent': {
-    cs: '{name} ({url}): režim publikování je {mode}, takže k pressbridge žádné zakázky nepřijdou',
+    cs: '{name} ({url}): režim publikování je {mode}, takže k pressbridge žádné obchody nepřijdou',
     en: '{name} ({url}): publishing mode is {mode}, so no deals come to pressbridge',
   },
   'cli.doctor.blog.visitors': { cs: 'blog {id}: návštěvnost', en: 'blog {id} visitors' },
@@ -138,7 +138,7 @@ export const cliDoctorMessages = {
     en: 'read in {zone}; no implausible publish_deadline seen',
   },
   'cli.doctor.dates.seen': {
-    cs: 'zakázka {id} v {at}, publish_deadline „{raw}“',
+    cs: 'obchod {id} v {at}, publish_deadline „{raw}“',
     en: 'deal {id} at {at}, publish_deadline "{raw}"',
   },
   'cli.doctor.dates.fix': {

@@ -25,7 +25,7 @@ export const cliMessages = {
     cs: 'na {where} není dovoleno naslouchat: zvolte port nad 1024, nebo spusťte s potřebným oprávněním',
     en: 'not allowed to listen on {where}: choose a port above 1024 or run with the needed permission',
   },
-  'cli.arg.positive': { cs: 'čekáno kladné celé číslo', en: 'expected a positive whole number' },
+  'cli.arg.positive': { cs: 'očekáváno kladné celé číslo', en: 'expected a positive whole number' },
   // table titles
   'cli.col.id': { cs: 'ID', en: 'ID' },
   'cli.col.name': { cs: 'NÁZEV', en: 'NAME' },
@@ -34,7 +34,7 @@ export const cliMessages = {
   'cli.col.publisher': { cs: 'PUBLIKUJE', en: 'PUBLISHER' },
   'cli.col.url': { cs: 'ADRESA', en: 'URL' },
   'cli.col.default': { cs: 'VÝCHOZÍ', en: 'DEFAULT' },
-  'cli.col.deal': { cs: 'ZAKÁZKA', en: 'DEAL' },
+  'cli.col.deal': { cs: 'OBCHOD', en: 'DEAL' },
   'cli.col.blog': { cs: 'BLOG', en: 'BLOG' },
   'cli.col.state': { cs: 'STAV', en: 'STATE' },
   'cli.col.accepted': { cs: 'PŘIJATO', en: 'ACCEPTED' },
@@ -48,11 +48,11 @@ export const cliMessages = {
   'cli.blogs.stale': { cs: 'zastaralá', en: 'stale' },
   'cli.blogs.current': { cs: 'aktuální', en: 'current' },
   'cli.agent.bad_switch': {
-    cs: 'čekáno „on“ nebo „off“, zadáno „{value}“',
+    cs: 'očekáváno „on“ nebo „off“, zadáno „{value}“',
     en: 'expected "on" or "off", got "{value}"',
   },
   'cli.agent.not_configured': {
-    cs: 'blog {blog} není v konfiguraci: nejdřív ho přidejte pod blogs:, jinak jeho zakázky selžou',
+    cs: 'blog {blog} není v konfiguraci: nejdřív ho přidejte pod blogs:, jinak jeho obchody selžou',
     en: 'blog {blog} is not in the config: add it under blogs: first, or deals for it will fail',
   },
   'cli.agent.on': {
@@ -86,7 +86,7 @@ export const cliMessages = {
     en: '{shown} of {total} shown (--limit).',
   },
   // pressbridge deal <id>
-  'cli.deal.heading': { cs: 'Zakázka {id}', en: 'Deal {id}' },
+  'cli.deal.heading': { cs: 'Obchod {id}', en: 'Deal {id}' },
   'cli.deal.facts': {
     cs: 'blog {blog} · přijato {accepted} · termín {deadline} · pokusů {attempts}',
     en: 'blog {blog} · accepted {accepted} · deadline {deadline} · attempts {attempts}',
@@ -111,18 +111,18 @@ export const cliMessages = {
   'cli.deal.service_named': { cs: '{id} „{name}“', en: "{id} '{name}'" },
   'cli.deal.service_at': { cs: 'na {url}', en: 'at {url}' },
   'cli.deal.service_on_page': {
-    cs: 'na stránce zakázky v tržišti',
+    cs: 'na stránce obchodu v tržišti',
     en: "on the deal's page in the marketplace",
   },
   'cli.deal.service_url': {
-    cs: 'Potřebuje vaši ruku: služba {service} potřebuje ručně odevzdat svou adresu {where}',
+    cs: 'Je potřeba váš zásah: adresu služby {service} odevzdejte ručně {where}',
     en: 'Needs your hand: service {service} needs its URL handed in by hand {where}',
   },
   'cli.deal.service_perform': {
-    cs: 'Potřebuje vaši ruku: službu {service} provádí bloger sám; pressbridge doplňkové služby nedělá (viz zakázku {where})',
+    cs: 'Je potřeba váš zásah: službu {service} provádí bloger sám; pressbridge doplňkové služby neprovádí (obchod najdete {where})',
     en: "Needs your hand: service {service} is the blogger's to perform; pressbridge does not do extra services (see the deal {where})",
   },
-  'cli.deal.page': { cs: 'Stránka zakázky: {url}', en: 'Deal page: {url}' },
+  'cli.deal.page': { cs: 'Stránka obchodu: {url}', en: 'Deal page: {url}' },
   // webhook register / rotate
   'cli.webhook.registered': { cs: 'Webhook zaregistrován: {url}', en: 'Webhook registered: {url}' },
   'cli.webhook.secret_stored': {
@@ -135,63 +135,63 @@ export const cliMessages = {
   },
   // the deal actions (src/operator/actions.ts)
   'cli.action.retry_promoted': {
-    cs: 'Zakázka {id} se spouští znovu hned teď (čekala na další pokus).',
+    cs: 'Obchod {id} se spouští znovu hned teď (čekal na další pokus).',
     en: 'Deal {id}: runs again now (it was waiting for its next attempt).',
   },
   'cli.action.hand_in_promoted': {
-    cs: 'Zakázka {id}: adresa {url} se odevzdává znovu hned teď (čekala na další pokus).',
+    cs: 'Obchod {id}: adresa {url} se odevzdává znovu hned teď (čekala na další pokus).',
     en: 'Deal {id}: hands in {url} again now (it was waiting for its next attempt).',
   },
   'cli.action.retry_queued': {
-    cs: 'Zakázka {id} se spustí znovu (je zpět ve frontě).',
+    cs: 'Obchod {id} se spustí znovu (je zpět ve frontě).',
     en: 'Deal {id}: runs again (queued again).',
   },
   'cli.action.hand_in_queued': {
-    cs: 'Zakázka {id}: adresa {url} se odevzdá znovu (je zpět ve frontě).',
+    cs: 'Obchod {id}: adresa {url} se odevzdá znovu (je zpět ve frontě).',
     en: 'Deal {id}: hands in {url} again (queued again).',
   },
   'cli.action.already_queued': {
-    cs: 'Zakázka {id} už je ve frontě; spustí se, jakmile na ni přijde řada.',
+    cs: 'Obchod {id} už je ve frontě; spustí se, jakmile na něj přijde řada.',
     en: 'Deal {id} is already queued; it runs as soon as a worker is free.',
   },
   'cli.action.running': {
-    cs: 'Zakázka {id} se právě zpracovává; počkejte, až tento pokus skončí.',
+    cs: 'Obchod {id} se právě zpracovává; počkejte, až tento pokus skončí.',
     en: 'Deal {id} is running right now; wait for this attempt to end.',
   },
   'cli.action.event_gone': {
-    cs: 'Zakázka {id}: její původní událost už není uložená; spusťte `pressbridge replay {id}`.',
+    cs: 'Obchod {id}: jeho původní událost už není uložená; spusťte `pressbridge replay {id}`.',
     en: 'Deal {id}: its original event is no longer stored; run `pressbridge replay {id}`.',
   },
   'cli.action.no_record': {
-    cs: 'pressbridge o zakázce {id} nemá záznam; `pressbridge replay {id}` ji stáhne z tržiště.',
+    cs: 'pressbridge o obchodu {id} nemá záznam; `pressbridge replay {id}` ho stáhne z tržiště.',
     en: 'pressbridge has no record of deal {id}; `pressbridge replay {id}` fetches it from the marketplace.',
   },
   'cli.action.nothing_to_retry': {
-    cs: 'Zakázka {id} je ve stavu „{state}“; není co opakovat.',
+    cs: 'Obchod {id} je ve stavu „{state}“; není co opakovat.',
     en: 'Deal {id} is {state}; there is nothing to retry.',
   },
   'cli.action.no_url': {
-    cs: 'Zakázka {id} zatím nemá zveřejněnou adresu; spusťte ji raději znovu.',
+    cs: 'Obchod {id} zatím nemá publikovanou adresu; spusťte ho raději znovu.',
     en: 'Deal {id} has no published URL yet; use retry instead.',
   },
   'cli.action.handled': {
-    cs: 'Zakázka {id} je označena jako vyřízená ručně; pressbridge ji nechá být.',
+    cs: 'Obchod {id} je označen jako vyřízený ručně; pressbridge ho nechá být.',
     en: 'Deal {id} is marked as handled by hand; pressbridge leaves it alone.',
   },
   'cli.action.replay_no_client': {
-    cs: 'ke stažení zakázky je potřeba klient tržiště',
+    cs: 'ke stažení obchodu je potřeba klient tržiště',
     en: 'replay needs the marketplace client',
   },
   'cli.action.replay_not_accepted': {
-    cs: 'Zakázka {id} je v tržišti ve stavu „{state}“, ne „akceptovano“: není co publikovat.',
+    cs: 'Obchod {id} je v tržišti ve stavu „{state}“, ne „akceptovano“: není co publikovat.',
     en: 'Deal {id} is "{state}" in the marketplace, not "akceptovano": there is nothing to publish.',
   },
   'cli.action.replayed': {
-    cs: 'Zakázka {id} byla stažena z tržiště a zařazena do fronty.',
+    cs: 'Obchod {id} byl stažen z tržiště a zařazen do fronty.',
     en: 'Deal {id} fetched from the marketplace and queued.',
   },
   'cli.action.failed': {
-    cs: 'Zakázka {id}: {action} se nepodařilo: {error}',
+    cs: 'Obchod {id}: {action} se nepodařilo: {error}',
     en: 'Deal {id}: {action} failed: {error}',
   },
   'cli.action.name.retry': { cs: 'opakování', en: 'retry' },

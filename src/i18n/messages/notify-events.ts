@@ -10,76 +10,76 @@ export const notifyEventMessages = {
   'notify.event.deal_label': { cs: 'č. {id}', en: '#{id}' },
   'notify.event.deal_label_titled': { cs: 'č. {id} „{title}“', en: '#{id} “{title}”' },
   'notify.event.link.status': {
-    cs: 'Zakázka na stavové stránce: {url}',
+    cs: 'Obchod na stavové stránce: {url}',
     en: 'The deal on the status page: {url}',
   },
   'notify.event.link.marketplace': {
-    cs: 'Zakázka v tržišti: {url}',
+    cs: 'Obchod v tržišti: {url}',
     en: 'The deal in the marketplace: {url}',
   },
 
-  'notify.event.deal_failed.title': { cs: 'Zakázka {deal} selhala', en: 'Deal {deal} failed' },
+  'notify.event.deal_failed.title': { cs: 'Obchod {deal} selhal', en: 'Deal {deal} failed' },
   'notify.event.deal_failed.body': {
-    cs: 'Pressbridge zakázku {deal} nedokončil. Důvod (a co s ním udělat): {reason}\nAž to opravíte, spusťte zakázku znovu z její stránky na stavové stránce, nebo ji odevzdejte ručně v tržišti.',
+    cs: 'pressbridge obchod {deal} nedokončil. Důvod (a co s ním udělat): {reason}\nAž to opravíte, spusťte obchod znovu na stavové stránce (na stránce obchodu), nebo odevzdejte adresu článku ručně v tržišti.',
     en: 'pressbridge could not finish deal {deal}. The reason (and what to do about it): {reason}\nOnce it is fixed, run the deal again from its page on the status page, or hand it in by hand in the marketplace.',
   },
   'notify.event.deal_failed.resolved_title': {
-    cs: 'Vyřešeno: zakázka {deal} už nic nepotřebuje',
+    cs: 'Vyřešeno: obchod {deal} už nic nepotřebuje',
     en: 'Resolved: deal {deal} needs nothing more',
   },
   'notify.event.deal_failed.resolved_body': {
-    cs: 'Zakázka {deal} je odevzdaná, vyřízená ručně, nebo ji tržiště uzavřelo; už není třeba nic dělat.',
+    cs: 'Obchod {deal} je odevzdaný, vyřízený ručně, nebo ho tržiště uzavřelo; už není třeba nic dělat.',
     en: 'Deal {deal} is handed in, dealt with by hand, or closed by the marketplace; nothing more to do.',
   },
 
   'notify.event.deadline_at_risk.title': {
-    cs: 'Hrozí zmeškání termínu: zakázka {deal}',
+    cs: 'Hrozí zmeškání termínu: obchod {deal}',
     en: 'Deadline at risk: deal {deal}',
   },
   'notify.event.deadline_at_risk.body': {
-    cs: 'Zakázka {deal} ještě není odevzdaná a do termínu ({deadline}) zbývá {minutes} min. Podívejte se na stavovou stránku, co ji drží; když to nestihne pressbridge, odevzdejte odkaz ručně v tržišti.',
+    cs: 'Obchod {deal} ještě není odevzdaný a do termínu ({deadline}) zbývá {minutes} min. Podívejte se na stavové stránce, co ho drží; když to pressbridge nestihne, odevzdejte adresu článku ručně v tržišti.',
     en: 'Deal {deal} is not handed in yet and {minutes} min are left until its deadline ({deadline}). See on the status page what holds it up; if pressbridge cannot make it, hand the link in by hand in the marketplace.',
   },
   'notify.event.deadline_at_risk.resolved_title': {
-    cs: 'Vyřešeno: zakázka {deal} už termín nestíhat nemusí',
+    cs: 'Vyřešeno: obchodu {deal} už zmeškání termínu nehrozí',
     en: 'Resolved: deal {deal} is no longer at risk',
   },
   'notify.event.deadline_at_risk.resolved_body': {
-    cs: 'Zakázka {deal} je odevzdaná, vyřízená nebo už termín nehlídáme.',
+    cs: 'Obchod {deal} je odevzdaný nebo vyřízený, případně se jeho termín už nehlídá.',
     en: 'Deal {deal} is handed in, dealt with, or its deadline no longer applies.',
   },
 
   'notify.event.deadline_missed.title': {
-    cs: 'Termín zmeškán: zakázka {deal}',
+    cs: 'Termín zmeškán: obchod {deal}',
     en: 'Deadline missed: deal {deal}',
   },
   'notify.event.deadline_missed.body': {
-    cs: 'Zakázka {deal} nebyla odevzdána včas. {reason}\nOtevřete ji v tržišti a domluvte se s inzerentem, zda článek ještě chce.',
+    cs: 'Obchod {deal} nebyl odevzdán včas. {reason}\nOtevřete ho v tržišti a domluvte se s inzerentem, zda článek ještě chce.',
     en: 'Deal {deal} was not handed in in time. {reason}\nOpen it in the marketplace and ask the advertiser whether they still want the article.',
   },
   'notify.event.deadline_missed.resolved_title': {
-    cs: 'Vyřešeno: zakázka {deal}',
+    cs: 'Vyřešeno: obchod {deal}',
     en: 'Resolved: deal {deal}',
   },
   'notify.event.deadline_missed.resolved_body': {
-    cs: 'Zakázka {deal} je nakonec odevzdaná nebo vyřízená.',
+    cs: 'Obchod {deal} je nakonec odevzdaný nebo vyřízený.',
     en: 'Deal {deal} was handed in or dealt with after all.',
   },
 
   'notify.event.approval_waiting.title': {
-    cs: 'Zakázka {deal} čeká na schválení textu',
+    cs: 'Obchod {deal} čeká na schválení textu',
     en: 'Deal {deal} is waiting for the text’s approval',
   },
   'notify.event.approval_waiting.body': {
-    cs: 'Text zakázky {deal} čeká na schválení inzerentem už {minutes} min. Pressbridge ho zveřejní, jakmile ho inzerent schválí; pokud spěcháte, napište inzerentovi přes tržiště.',
+    cs: 'Text k obchodu {deal} čeká na schválení inzerentem už {minutes} min. pressbridge článek publikuje, jakmile ho inzerent schválí; pokud spěcháte, napište inzerentovi přes tržiště.',
     en: 'The text of deal {deal} has waited for the advertiser’s approval for {minutes} min. pressbridge publishes it as soon as it is approved; if it is urgent, write to the advertiser in the marketplace.',
   },
   'notify.event.approval_waiting.resolved_title': {
-    cs: 'Vyřešeno: zakázka {deal} už na schválení nečeká',
+    cs: 'Vyřešeno: obchod {deal} už na schválení nečeká',
     en: 'Resolved: deal {deal} no longer waits for approval',
   },
   'notify.event.approval_waiting.resolved_body': {
-    cs: 'Text zakázky {deal} je schválený nebo zakázka skončila.',
+    cs: 'Text k obchodu {deal} je schválený nebo obchod skončil.',
     en: 'The text of deal {deal} was approved, or the deal ended.',
   },
 
@@ -88,7 +88,7 @@ export const notifyEventMessages = {
     en: 'The marketplace does not answer',
   },
   'notify.event.marketplace_unreachable.body': {
-    cs: 'Tržiště neodpovídá už {minutes} min (naposledy: {detail}). Zakázky počkají a pressbridge to zkouší dál; zkontrolujte připojení k internetu a adresu marketplace.baseUrl v konfiguraci.',
+    cs: 'Tržiště neodpovídá už {minutes} min (naposledy: {detail}). Obchody počkají a pressbridge to zkouší dál; zkontrolujte připojení k internetu a adresu marketplace.baseUrl v konfiguraci.',
     en: 'The marketplace has not answered for {minutes} min (last: {detail}). Deals wait and pressbridge keeps trying; check the internet connection and marketplace.baseUrl in the config.',
   },
   'notify.event.marketplace_unreachable.no_answer': {
@@ -100,7 +100,7 @@ export const notifyEventMessages = {
     en: 'Resolved: the marketplace answers again',
   },
   'notify.event.marketplace_unreachable.resolved_body': {
-    cs: 'Tržiště zase odpovídá; čekající zakázky pokračují samy.',
+    cs: 'Tržiště zase odpovídá; čekající obchody pokračují samy.',
     en: 'The marketplace answers again; waiting deals carry on by themselves.',
   },
 
@@ -109,7 +109,7 @@ export const notifyEventMessages = {
     en: 'The marketplace refuses too many requests',
   },
   'notify.event.marketplace_rate_limited.body': {
-    cs: 'Tržiště už {minutes} min odpovídá jen „příliš mnoho požadavků“ (429). Běží s tímtéž API klíčem ještě jiný program? Snižte marketplace.requestsPerMinute nebo jej zastavte.',
+    cs: 'Tržiště už {minutes} min odpovídá jen „příliš mnoho požadavků“ (429). Běží s tímtéž API klíčem ještě jiný program? Zastavte ho, nebo snižte marketplace.requestsPerMinute.',
     en: 'For {minutes} min the marketplace has answered only “too many requests” (429). Does another program use the same API key? Lower marketplace.requestsPerMinute or stop it.',
   },
   'notify.event.marketplace_rate_limited.resolved_title': {
@@ -122,11 +122,11 @@ export const notifyEventMessages = {
   },
 
   'notify.event.site_unreachable.title': {
-    cs: 'Web blogu {blog} nedostupný',
+    cs: 'Web blogu {blog} je nedostupný',
     en: 'The site of blog {blog} is unreachable',
   },
   'notify.event.site_unreachable.body': {
-    cs: 'Web blogu {blog} neodpovídá ({detail}). Nové články na něj nejde zveřejnit; zkontrolujte, zda web běží a zda platí přístupové údaje v konfiguraci.',
+    cs: 'Web blogu {blog} neodpovídá ({detail}). Nové články na něm nejde publikovat; zkontrolujte, zda web běží a zda platí přístupové údaje v konfiguraci.',
     en: 'The site of blog {blog} does not answer ({detail}). New articles cannot be published to it; check that the site is up and the credentials in the config still work.',
   },
   'notify.event.site_unreachable.resolved_title': {
@@ -139,11 +139,11 @@ export const notifyEventMessages = {
   },
 
   'notify.event.article_check.title': {
-    cs: 'Článek zakázky {deal} má problém',
+    cs: 'Článek k obchodu {deal} má problém',
     en: 'The article of deal {deal} has a problem',
   },
   'notify.event.article_check.gone': {
-    cs: 'Článek {url} už neodpovídá ({detail}). Zveřejněte ho znovu, jinak může inzerent podat reklamaci.',
+    cs: 'Článek {url} už neodpovídá ({detail}). Publikujte ho znovu, jinak může inzerent podat reklamaci.',
     en: 'The article {url} no longer answers ({detail}). Publish it again, or the advertiser may file a claim.',
   },
   'notify.event.article_check.links': {
@@ -151,46 +151,46 @@ export const notifyEventMessages = {
     en: 'The article {url} lost the advertiser’s links ({detail}). Put them back as delivered, or the advertiser may file a claim.',
   },
   'notify.event.article_check.resolved_title': {
-    cs: 'Vyřešeno: článek zakázky {deal} je v pořádku',
+    cs: 'Vyřešeno: článek k obchodu {deal} je v pořádku',
     en: 'Resolved: the article of deal {deal} is fine',
   },
   'notify.event.article_check.resolved_body': {
-    cs: 'Článek zakázky {deal} je opět dostupný i s odkazy inzerenta.',
+    cs: 'Článek k obchodu {deal} je opět dostupný i s odkazy inzerenta.',
     en: 'The article of deal {deal} answers again and holds the advertiser’s links.',
   },
 
   'notify.event.reconcile_found.title': {
-    cs: 'Nalezeny zakázky bez webhooku: {count}',
+    cs: 'Nalezeny obchody bez webhooku: {count}',
     en: 'Deals found without their webhook: {count}',
   },
   'notify.event.reconcile_found.body': {
-    cs: 'Kontrola s tržištěm našla přijaté zakázky, o kterých webhook nepřišel: {ids}. Pressbridge je zařadil ke zpracování. Jestli se to opakuje, ověřte registraci webhooku (pressbridge webhook status).',
+    cs: 'Kontrola s tržištěm našla přijaté obchody, o kterých webhook nepřišel: {ids}. pressbridge je zařadil ke zpracování. Jestli se to opakuje, ověřte registraci webhooku (pressbridge webhook status).',
     en: 'The check against the marketplace found accepted deals whose webhook never came: {ids}. pressbridge queued them. If this keeps happening, check the webhook registration (pressbridge webhook status).',
   },
 
   'notify.event.claim.title': {
-    cs: 'Reklamace k zakázce {deal}',
+    cs: 'Reklamace k obchodu {deal}',
     en: 'A claim on deal {deal}',
   },
   'notify.event.claim.body': {
-    cs: 'Inzerent napsal k zakázce {deal} reklamaci{at}: „{line}“\nOdpovězte mu v tržišti.',
+    cs: 'Inzerent napsal k obchodu {deal} reklamaci{at}: „{line}“\nOdpovězte mu v tržišti.',
     en: 'The advertiser wrote a claim on deal {deal}{at}: “{line}”\nAnswer it in the marketplace.',
   },
   'notify.event.message.title': {
-    cs: 'Zpráva k zakázce {deal}',
+    cs: 'Zpráva k obchodu {deal}',
     en: 'A message on deal {deal}',
   },
   'notify.event.message.body': {
-    cs: 'Inzerent poslal zprávu k zakázce {deal}{at}: „{line}“\nOdpovědět můžete v tržišti.',
+    cs: 'Inzerent poslal zprávu k obchodu {deal}{at}: „{line}“\nOdpovědět můžete v tržišti.',
     en: 'The advertiser sent a message on deal {deal}{at}: “{line}”\nYou can answer in the marketplace.',
   },
 
   'notify.event.services.title': {
-    cs: 'Zakázka {deal} má doplňkové služby na vás',
+    cs: 'Obchod {deal} má doplňkové služby, které musíte provést vy',
     en: 'Deal {deal} has extra services for you',
   },
   'notify.event.services.body': {
-    cs: 'Článek zakázky {deal} je odevzdaný, ale inzerent si koupil i doplňkové služby, které pressbridge neumí: {services}. Proveďte je a jejich odkazy odevzdejte ručně v tržišti.',
+    cs: 'Článek k obchodu {deal} je odevzdaný, ale inzerent si koupil i doplňkové služby, které pressbridge neprovádí: {services}. Proveďte je a jejich adresy odevzdejte ručně v tržišti.',
     en: 'The article of deal {deal} is handed in, but the advertiser also bought extra services pressbridge does not perform: {services}. Perform them and hand in their links by hand in the marketplace.',
   },
 
@@ -203,7 +203,7 @@ export const notifyEventMessages = {
     en: 'Handed in: {handedIn}\nPaid: {paid} (earned {earned})\nAwaiting payout: {awaiting}',
   },
   'notify.event.digest.open': {
-    cs: 'Ještě otevřené zakázky ({count}): {ids}. Podívejte se na ně na stavové stránce.',
+    cs: 'Ještě otevřené obchody ({count}): {ids}. Podívejte se na ně na stavové stránce.',
     en: 'Deals still open ({count}): {ids}. Have a look at them on the status page.',
   },
   'notify.event.digest.nothing_open': {
@@ -212,7 +212,7 @@ export const notifyEventMessages = {
   },
 
   'notify.event.test.title': {
-    cs: 'Zkušební oznámení z pressbridge',
+    cs: 'Zkušební upozornění z pressbridge',
     en: 'Test notification from pressbridge',
   },
   'notify.event.test.body': {

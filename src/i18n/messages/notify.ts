@@ -48,7 +48,7 @@ export const notifyMessages = {
     en: 'pressbridge: test notification',
   },
   'notify.cli.test_body': {
-    cs: 'Tohle je zkouška kanálu „{channel}“. Když ji čtete, upozornění z pressbridge sem dorazí: selhaná zakázka, blížící se termín, reklamace nebo zpráva od zadavatele.',
+    cs: 'Tohle je zkouška kanálu „{channel}“. Když ji čtete, upozornění z pressbridge sem dorazí: selhaný obchod, blížící se termín, reklamace nebo zpráva od inzerenta.',
     en: 'This is a test of the channel "{channel}". If you can read it, pressbridge\'s notifications reach you here: a failed deal, a deadline at risk, a claim or a message from the advertiser.',
   },
   'notify.cli.sending': {

@@ -22,7 +22,7 @@ export const statusDealMessages = {
   'status.pager.page': { cs: 'stránka {page} z {count}', en: 'page {page} of {count}' },
 
   'status.deal.title': { cs: 'Obchod {id}', en: 'Deal {id}' },
-  'status.deal.heading': { cs: 'Obchod #{id}', en: 'Deal #{id}' },
+  'status.deal.heading': { cs: 'Obchod č. {id}', en: 'Deal #{id}' },
   'status.deal.state': { cs: 'stav', en: 'state' },
   'status.deal.blog': { cs: 'blog', en: 'blog' },
   'status.deal.accepted': { cs: 'přijato', en: 'accepted' },

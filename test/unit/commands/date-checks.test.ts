@@ -46,9 +46,9 @@ describe('src/commands/date-checks: dealNotes (pressbridge deal <id>)', () => {
       'Deal page: https://m.example/deals/5',
     ]);
     expect(dealNotes({ data }, cs)).toEqual([
-      'Potřebuje vaši ruku: služba 12 „Sdílení na Facebooku“ potřebuje ručně odevzdat svou adresu na https://m.example/deals/5',
-      'Potřebuje vaši ruku: služba 13 potřebuje ručně odevzdat svou adresu na https://m.example/deals/5',
-      'Stránka zakázky: https://m.example/deals/5',
+      'Je potřeba váš zásah: adresu služby 12 „Sdílení na Facebooku“ odevzdejte ručně na https://m.example/deals/5',
+      'Je potřeba váš zásah: adresu služby 13 odevzdejte ručně na https://m.example/deals/5',
+      'Stránka obchodu: https://m.example/deals/5',
     ]);
   });
 });

@@ -46,7 +46,7 @@ describe('notification channels (real receivers)', () => {
       expect(mail?.user).toBe('blogger');
       expect(mail?.from).toBe('pressbridge@example.cz');
       expect(mail?.to).toEqual(['jana@example.cz', 'petr@example.cz']);
-      expect(mail?.parsed.subject).toBe('Zakázka 4711 selhala: „Žluťoučký kůň“');
+      expect(mail?.parsed.subject).toBe('Obchod 4711 selhal: „Žluťoučký kůň“');
       expect(mail?.parsed.from?.text).toBe('"pressbridge" <pressbridge@example.cz>');
       expect(mail?.parsed.text).toContain(
         'WordPress odmítl článek (HTTP 403).\nCo s tím: zkontrolujte heslo aplikace.',
@@ -78,7 +78,7 @@ describe('notification channels (real receivers)', () => {
       expect(normal?.path).toBe('/pb-alerts_1');
       expect(normal?.headers.authorization).toBe('Bearer tk_ntfyToken123');
       expect(normal?.headers.title).toBe(
-        `=?UTF-8?B?${Buffer.from('Zakázka 4711 selhala: „Žluťoučký kůň“').toString('base64')}?=`,
+        `=?UTF-8?B?${Buffer.from('Obchod 4711 selhal: „Žluťoučký kůň“').toString('base64')}?=`,
       );
       expect(normal?.headers.priority).toBe('default');
       expect(normal?.headers.tags).toBe('warning');
@@ -120,7 +120,7 @@ describe('notification channels (real receivers)', () => {
       expect(request?.headers['content-type']).toBe('application/json');
       expect(JSON.parse(request?.body ?? '')).toEqual({
         chat_id: -100200,
-        text: 'Zakázka 4711 selhala: „Žluťoučký kůň“\n\nWordPress odmítl článek (HTTP 403).\nCo s tím: zkontrolujte heslo aplikace.\n\nhttp://127.0.0.1:8081/deals/4711',
+        text: 'Obchod 4711 selhal: „Žluťoučký kůň“\n\nWordPress odmítl článek (HTTP 403).\nCo s tím: zkontrolujte heslo aplikace.\n\nhttp://127.0.0.1:8081/deals/4711',
         disable_web_page_preview: true,
       });
     } finally {
@@ -175,7 +175,7 @@ describe('notification channels (real receivers)', () => {
       expect(request?.headers['x-team']).toBe('blog-crew');
       const body = JSON.parse(request?.body ?? '') as Record<string, unknown>;
       const whole =
-        'Zakázka 4711 selhala: „Žluťoučký kůň“\n\nWordPress odmítl článek (HTTP 403).\nCo s tím: zkontrolujte heslo aplikace.\n\nhttp://127.0.0.1:8081/deals/4711';
+        'Obchod 4711 selhal: „Žluťoučký kůň“\n\nWordPress odmítl článek (HTTP 403).\nCo s tím: zkontrolujte heslo aplikace.\n\nhttp://127.0.0.1:8081/deals/4711';
       expect(body).toEqual({
         text: whole,
         content: whole,

@@ -25,7 +25,7 @@ export function message(overrides: Partial<OutgoingMessage> = {}): OutgoingMessa
     topic: 'deal_failed',
     kind: 'problem',
     key: 'deal_failed:4711',
-    title: 'Zakázka 4711 selhala: „Žluťoučký kůň“',
+    title: 'Obchod 4711 selhal: „Žluťoučký kůň“',
     body: 'WordPress odmítl článek (HTTP 403).\nCo s tím: zkontrolujte heslo aplikace.',
     url: 'http://127.0.0.1:8081/deals/4711',
     urgent: false,

@@ -140,12 +140,12 @@ describe('the notifier', () => {
       expect(claim?.url).toBe(deal.webUrl);
       const digest = byKey('event', 'digest:2026-11-22');
       if (language === 'cs') {
-        expect(failed?.title).toBe('Zakázka č. 812 „Jak vybrat kolo“ selhala');
+        expect(failed?.title).toBe('Obchod č. 812 „Jak vybrat kolo“ selhal');
         expect(byKey('problem', 'deadline_at_risk:812')?.body).toContain('23. 11. 2026 14:05');
         expect(claim?.body).toContain('23. 11. 2026 14:05');
         expect(digest?.title).toBe('Přehled za 22. 11. 2026');
         expect(digest?.body).toContain('12\u00a0345\u00a0Kč');
-        expect(digest?.body).toContain('Ještě otevřené zakázky (2): č. 7, č. 9.');
+        expect(digest?.body).toContain('Ještě otevřené obchody (2): č. 7, č. 9.');
         const long = byKey('event', 'digest:2026-11-20')?.body ?? '';
         expect(long).toContain('(25): č. 100,');
         expect(long).toContain('č. 119, …');

@@ -88,7 +88,7 @@ describe('claims and messages from the advertiser', () => {
     expect(dispatcher.messages).toHaveLength(1);
     const [message] = dispatcher.messages;
     expect(message).toMatchObject({ topic: 'claim', kind: 'event', dealId: 501, blogId: 3 });
-    expect(message?.title).toBe('Reklamace k zakázce č. 501 „Jak vybrat kolo“');
+    expect(message?.title).toBe('Reklamace k obchodu č. 501 „Jak vybrat kolo“');
     expect(message?.body).toContain('„V článku chybí odkaz na e-shop.“');
     expect(message?.body).not.toContain('pátku');
     expect(message?.body).toContain('23. 11. 2026 14:05');
@@ -107,7 +107,7 @@ describe('claims and messages from the advertiser', () => {
       'claim 501',
       'message 777',
     ]);
-    expect(dispatcher.messages[2]?.body).toContain('Inzerent poslal zprávu k zakázce č. 777: „Dobrý den,“');
+    expect(dispatcher.messages[2]?.body).toContain('Inzerent poslal zprávu k obchodu č. 777: „Dobrý den,“');
   });
 
   it('ignores other events and badly signed deliveries', async () => {

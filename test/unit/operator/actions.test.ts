@@ -55,7 +55,7 @@ describe('src/operator/actions: messages in Czech and English', () => {
   it('says that it has no record of a deal, and how to fetch it', async () => {
     expect(await cs.retry(4242)).toEqual({
       ok: false,
-      message: 'pressbridge o zakázce 4242 nemá záznam; `pressbridge replay 4242` ji stáhne z tržiště.',
+      message: 'pressbridge o obchodu 4242 nemá záznam; `pressbridge replay 4242` ho stáhne z tržiště.',
     });
     expect(await en.retry(4242)).toEqual({
       ok: false,
@@ -66,7 +66,7 @@ describe('src/operator/actions: messages in Czech and English', () => {
 
   it('names the state in the language when there is nothing to retry', async () => {
     await record(21, 'handled');
-    expect((await cs.retry(21)).message).toBe('Zakázka 21 je ve stavu „vyřízeno ručně“; není co opakovat.');
+    expect((await cs.retry(21)).message).toBe('Obchod 21 je ve stavu „vyřízeno ručně“; není co opakovat.');
     expect((await en.retry(21)).message).toBe('Deal 21 is handled by hand; there is nothing to retry.');
   });
 
@@ -74,7 +74,7 @@ describe('src/operator/actions: messages in Czech and English', () => {
     await record(22, 'failed');
     expect(await cs.handInAgain(22)).toEqual({
       ok: false,
-      message: 'Zakázka 22 zatím nemá zveřejněnou adresu; spusťte ji raději znovu.',
+      message: 'Obchod 22 zatím nemá publikovanou adresu; spusťte ho raději znovu.',
     });
     expect((await en.handInAgain(22)).message).toBe('Deal 22 has no published URL yet; use retry instead.');
     expect((await store.get(22))?.state).toBe('failed');
@@ -102,7 +102,7 @@ describe('src/operator/actions: messages in Czech and English', () => {
     await addJob(25, 600_000);
     expect(await cs.retry(25)).toEqual({
       ok: true,
-      message: 'Zakázka 25 se spouští znovu hned teď (čekala na další pokus).',
+      message: 'Obchod 25 se spouští znovu hned teď (čekal na další pokus).',
     });
     await record(26, 'retrying', 'https://blog.example.cz/clanek-26/');
     await addJob(26, 600_000);
@@ -115,7 +115,7 @@ describe('src/operator/actions: messages in Czech and English', () => {
     await record(23, 'received');
     await addJob(23);
     expect((await cs.retry(23)).message).toBe(
-      'Zakázka 23 už je ve frontě; spustí se, jakmile na ni přijde řada.',
+      'Obchod 23 už je ve frontě; spustí se, jakmile na něj přijde řada.',
     );
     expect((await en.retry(23)).message).toBe(
       'Deal 23 is already queued; it runs as soon as a worker is free.',
@@ -127,7 +127,7 @@ describe('src/operator/actions: messages in Czech and English', () => {
     logLines.length = 0;
     expect(await cs.markHandled(24)).toEqual({
       ok: true,
-      message: 'Zakázka 24 je označena jako vyřízená ručně; pressbridge ji nechá být.',
+      message: 'Obchod 24 je označen jako vyřízený ručně; pressbridge ho nechá být.',
     });
     expect((await store.get(24))?.state).toBe('handled');
     const dealLog = await store.readLog(24, { limit: 10 });
@@ -135,6 +135,6 @@ describe('src/operator/actions: messages in Czech and English', () => {
       'operator: Deal 24 is marked as handled by hand; pressbridge leaves it alone.',
     );
     expect(logLines.join('')).toContain('Deal 24 is marked as handled by hand');
-    expect(logLines.join('')).not.toContain('Zakázka');
+    expect(logLines.join('')).not.toContain('Obchod');
   });
 });

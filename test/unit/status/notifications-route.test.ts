@@ -31,7 +31,7 @@ describe('GET /notifications (real Redis)', () => {
         { name: 'phone', type: 'ntfy', server: `http://127.0.0.1:${port}`, topic: 'x' },
       ],
     });
-    await dispatcher.deliver(message({ title: 'Zakázka 4711 selhala' }));
+    await dispatcher.deliver(message({ title: 'Obchod 4711 selhal' }));
     await dispatcher.close();
     await hook.close();
 
@@ -51,7 +51,7 @@ describe('GET /notifications (real Redis)', () => {
       expect($('h1').text()).toBe('Upozornění');
       const row = $('tr.notification');
       expect(row.length).toBe(1);
-      expect(row.text()).toContain('Zakázka 4711 selhala');
+      expect(row.text()).toContain('Obchod 4711 selhal');
       expect(row.find('li[data-channel="hook"]').attr('data-status')).toBe('sent');
       expect(row.find('li[data-channel="phone"]').attr('data-status')).toBe('failed');
       expect(row.find('li[data-channel="phone"]').text()).toContain('ECONNREFUSED');

@@ -26,7 +26,7 @@ const RECORDS: NotificationRecord[] = [
     id: 'n2',
     topic: 'deadline_at_risk',
     kind: 'problem',
-    title: 'Zakázka 4711: termín za 20 minut',
+    title: 'Obchod 4711: termín za 20 minut',
     urgent: true,
     dealId: 4711,
     createdAt: '2026-11-23T21:35:00.000Z',
@@ -44,7 +44,7 @@ const RECORDS: NotificationRecord[] = [
     id: 'n1',
     topic: 'claim',
     kind: 'event',
-    title: 'Reklamace <b>od zadavatele</b>',
+    title: 'Reklamace <b>od inzerenta</b>',
     urgent: false,
     createdAt: '2026-11-23T21:20:00.000Z',
     channels: {
@@ -93,7 +93,7 @@ describe('the Notifications page (view)', () => {
     expect(second.find('li[data-channel="mail"] .tag').text()).toBe('potlačeno');
     // Titles are text, never markup.
     expect(second.find('b').length).toBe(0);
-    expect(second.text()).toContain('Reklamace <b>od zadavatele</b>');
+    expect(second.text()).toContain('Reklamace <b>od inzerenta</b>');
   });
 
   it('English: the same page in English', () => {

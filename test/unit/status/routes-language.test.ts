@@ -59,7 +59,7 @@ describe('src/status in Czech (the default language)', () => {
       expect(overview.$('main').text()).toContain('Vyžaduje pozornost');
       expect(deals.$('h1').text()).toBe('Obchody · selhalo');
       expect(deals.$(`tr[data-deal="${failed}"] .state`).text()).toBe('selhalo');
-      expect(deal.$('h1').text()).toMatch(new RegExp(`^Obchod #${failed} · `));
+      expect(deal.$('h1').text()).toMatch(new RegExp(`^Obchod č. ${failed} · `));
       expect(deal.$('button.primary').text()).toBe('Zkusit znovu');
     });
   });

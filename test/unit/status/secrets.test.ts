@@ -208,7 +208,7 @@ describe('src/status (no secret on any page)', () => {
       const pages = await renderEverything(server, {});
       const all = pages.join('\n');
 
-      expect(all).toContain(`Obchod #${DEAL}`); // the default language, Czech
+      expect(all).toContain(`Obchod č. ${DEAL}`); // the default language, Czech
       expect(all).toContain('PC-000001');
       expect(all).toContain('[redacted]');
       for (const [name, secret] of Object.entries(MARKED)) {
@@ -236,7 +236,7 @@ describe('src/status (no secret on any page)', () => {
       const pages = await renderEverything(server, auth);
       const all = pages.join('\n');
 
-      expect(all).toContain(`Obchod #${DEAL}`); // the default language, Czech
+      expect(all).toContain(`Obchod č. ${DEAL}`); // the default language, Czech
       for (const secret of [...Object.values(MARKED), UNMARKED]) {
         expect(all.includes(secret), `${secret.slice(0, 6)}… must not appear`).toBe(false);
       }

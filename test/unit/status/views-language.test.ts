@@ -126,7 +126,7 @@ describe('src/status/views in Czech and English', () => {
   it.each([
     [
       'cs',
-      'Obchod #41007 · Zahradní nábytek',
+      'Obchod č. 41007 · Zahradní nábytek',
       ['Zkusit znovu', 'Odevzdat znovu', 'Označit jako vyřízené'],
       '1. 5. 2026 11:40',
       '1. 5. 2026 11:46:00',

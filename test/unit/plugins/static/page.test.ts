@@ -216,6 +216,6 @@ describe('plugins/static/page', () => {
     expect(hasDealMarker(html, 88)).toBe(true);
     expect($('h1').text()).toBe('Zadání <i>sekačky</i>');
     expect($('article h2').text()).toBe('Zadání');
-    expect($('article p.muted').text()).toContain('Koncept k zakázce 88');
+    expect($('article p.muted').text()).toContain('Koncept k obchodu 88');
   });
 });

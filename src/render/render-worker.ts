@@ -3,6 +3,7 @@
  * the pool when it starts, so the time budget counts the work, not a wait for a free thread.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { articleLinks } from './article-links.js';
 import { parseArticle } from './html.js';
 import { RenderLimitError, type RenderLimitName, type RenderLimits } from './limits.js';
 import { type ArticlePolicy, applyPolicy } from './policy.js';
@@ -28,7 +29,8 @@ export default function renderTask(task: RenderTask): RenderReply {
   task.started.close();
   try {
     const article = parseArticle(task.html, { photoNumbers: task.photoNumbers, limits: task.limits });
-    return { ok: true, article: task.policy === undefined ? article : applyPolicy(article, task.policy) };
+    const published = task.policy === undefined ? article : applyPolicy(article, task.policy);
+    return { ok: true, article: { ...published, links: articleLinks(published) } };
   } catch (error) {
     if (error instanceof RenderLimitError) return { ok: false, limit: error.limit, message: error.message };
     throw error;

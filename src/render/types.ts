@@ -7,6 +7,11 @@ export interface Article {
   cover: number | undefined;
   /** What the deal log should mention: missing/unused photos, a missing title, removed markup. */
   notes: RenderNote[];
+  /**
+   * The advertiser's absolute http(s) hrefs as published (./article-links.ts), set by the render thread after the
+   * link policy; the render step stores them for the article watcher.
+   */
+  links?: string[];
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Step 4, render (../render.ts): in the render pool, within the limits, under the blog's article policy. */
+
+import { articleLinks } from '../../render/article-links.js';
 import { articlePolicy } from '../../render/policy.js';
-import { articleLinks } from '../../watch/links.js';
 import { progressPatch } from '../progress.js';
 import { noteLines, renderDeal } from '../render.js';
 import type { BlogRun } from '../run-context.js';
@@ -33,7 +34,7 @@ export async function renderStep(run: BlogRun): Promise<undefined> {
     state: 'publishing',
     data: {
       // The advertiser's links as published: the article watcher (src/watch/) looks for them on the live page.
-      watch: { links: articleLinks(article) },
+      watch: { links: article.links ?? articleLinks(article) },
       ...progressPatch({
         article: { slug, titleSource: rendered.titleSource, blocks: article.blocks.length },
         photos: rendered.images.map((i) => ({

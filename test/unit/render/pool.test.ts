@@ -27,7 +27,7 @@ describe('src/render/pool', () => {
   it('renders in a thread exactly what parseArticle renders', async () => {
     const html = '<h1>Titulek</h1><p onclick="x()">Text [foto1] dál.</p><div x-init="y">blok</div>';
 
-    expect(await isolated(html)).toEqual(parseArticle(html, { photoNumbers: [0, 1] }));
+    expect(await isolated(html)).toEqual({ ...parseArticle(html, { photoNumbers: [0, 1] }), links: [] });
   });
 
   it.each([
@@ -44,6 +44,14 @@ describe('src/render/pool', () => {
 
     expect(error).toMatchObject({ code, retryable: false });
     expect(error.message).toContain(key);
+  });
+
+  it("lists the advertiser's absolute links in the thread, as published (for the article watcher)", async () => {
+    const html =
+      '<h1>T</h1><p><a href="https://shop.example/a?x=1&amp;y=2">A</a> <a href="#n">kotva</a></p>' +
+      '<ul><li><a href=" http://b.example/ ">B</a></li></ul><p><a href="/relative">R</a></p>';
+
+    expect((await isolated(html)).links).toEqual(['https://shop.example/a?x=1&y=2', 'http://b.example/']);
   });
 
   it('counts UTF-8 bytes for the size limit', async () => {

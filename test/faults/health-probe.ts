@@ -14,6 +14,8 @@ export interface HealthProbe {
 export interface HealthSummary {
   samples: number;
   maxMs: number;
+  /** 99 % of the answers came at least this fast. */
+  p99Ms: number;
   /** The five slowest answers: when (ISO time the request started) and how long, for the daemon's log. */
   slowest: Array<{ at: string; ms: number }>;
   /** Answers other than 200, and requests that failed. */
@@ -24,7 +26,8 @@ const PROBE = `
 const { parentPort, workerData } = require('node:worker_threads');
 let stopped = false;
 parentPort.on('message', () => { stopped = true; });
-const summary = { samples: 0, maxMs: 0, slowest: [], failures: [] };
+const summary = { samples: 0, maxMs: 0, p99Ms: 0, slowest: [], failures: [] };
+const all = [];
 (async () => {
   while (!stopped) {
     const at = new Date().toISOString();
@@ -39,11 +42,14 @@ const summary = { samples: 0, maxMs: 0, slowest: [], failures: [] };
     const ms = performance.now() - started;
     summary.maxMs = Math.max(summary.maxMs, ms);
     summary.samples += 1;
+    all.push(ms);
     summary.slowest.push({ at, ms: Math.round(ms) });
     summary.slowest.sort((a, b) => b.ms - a.ms);
     summary.slowest.length = Math.min(summary.slowest.length, 5);
     await new Promise((resolve) => setTimeout(resolve, workerData.pauseMs));
   }
+  all.sort((a, b) => a - b);
+  summary.p99Ms = all.length ? all[Math.min(all.length - 1, Math.ceil(all.length * 0.99) - 1)] : 0;
   parentPort.postMessage(summary);
 })();
 `;

@@ -2,7 +2,7 @@
  * Makes the README's screenshots of the status page: runs the demo (free ports, its own data folder), waits
  * until its deals are handed in, and photographs the overview and one deal's page in Debian's Chromium.
  *
- *   npx tsx scripts/screenshot-status.ts        # writes docs/status-overview.png and docs/status-deal.png
+ *   npx tsx scripts/screenshot-status.ts   # writes docs/status-overview.png, status-deal.png, status-earnings.png
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,10 +41,19 @@ try {
     const first = (await run.daemon.store.list({ limit: 1 })).items[0];
     await page.goto(new URL(`deals/${first?.dealId}`, run.daemon.statusUrl).href);
     await page.screenshot({ path: 'docs/status-deal.png', fullPage: true });
+    // The demo pays handed-in deals a few seconds later (every fourth stays awaiting payout).
+    const paidBy = Date.now() + 30_000;
+    while (Date.now() < paidBy) {
+      const { items } = await run.daemon.store.list({ limit: 10 });
+      if (items.filter((d) => d.data.paid !== undefined).length >= 5) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await page.goto(new URL('earnings', run.daemon.statusUrl).href);
+    await page.screenshot({ path: 'docs/status-earnings.png', fullPage: true });
   } finally {
     await browser.close();
   }
-  console.log('wrote docs/status-overview.png and docs/status-deal.png');
+  console.log('wrote docs/status-overview.png, docs/status-deal.png and docs/status-earnings.png');
 } finally {
   await run.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -12,6 +12,11 @@ export const ArticleCheck = z.object({
   /** How many advertiser links were looked for. */
   links: z.number(),
   problem: z.enum(['gone', 'links']).optional(),
+  /**
+   * The site refused to show the page to the check (401, 403, 407, 429: bot protection, a login wall, a rate
+   * limit): nothing is known, so nothing is raised or resolved.
+   */
+  refused: z.boolean().optional(),
   /** The facts, language-neutral: `HTTP 404`, a network error, the missing hrefs. */
   detail: z.string(),
 });

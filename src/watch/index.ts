@@ -7,7 +7,10 @@
  * - `gone`: the page does not answer 200 (404, 410, 5xx, unreachable, a redirect to another site), also when
  *   asked again `retrySeconds` later;
  * - `links`: the page answers but lacks advertiser links stored at the render step (./links.ts says how hrefs
- *   are compared).
+ *   are compared);
+ * - nothing, when the site refuses the check (401, 403, 407, 429: bot protection in front of a blog, a login
+ *   wall, a rate limit): the answer is recorded as `refused` and shown, but no problem is raised, because a
+ *   refusal says nothing about the article.
  *
  * The finding is recorded on the deal (`data.articleCheck`) and in its log; a problem is raised through the
  * Notifier (once per deal until it clears) and resolved by the next good check.
@@ -28,6 +31,10 @@ import { type ArticleCheck, readArticleCheck } from './check-record.js';
 import { fetchPage, type PageAnswer } from './fetch-page.js';
 import { missingLinks, storedLinks } from './links.js';
 import { claimDue, drop, enrol, nextCheckAt, reschedule, scheduledAt } from './schedule.js';
+
+/** Answers that refuse the check rather than tell about the article (see the module comment). */
+const REFUSALS: ReadonlySet<number> = new Set([401, 403, 407, 429]);
+
 import { WatchSettings, type WatchSettingsInput } from './settings.js';
 
 export { ArticleCheck, readArticleCheck } from './check-record.js';
@@ -111,6 +118,18 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
   async function inspect(url: string, links: readonly string[]): Promise<ArticleCheck> {
     const answer = await answerOf(url);
     const at = now().toISOString();
+    if (REFUSALS.has(answer.status)) {
+      const detail = `HTTP ${answer.status}`;
+      return {
+        at,
+        ok: false,
+        status: answer.status,
+        missing: [],
+        links: links.length,
+        refused: true,
+        detail,
+      };
+    }
     if (answer.status !== 200 || answer.html === undefined) {
       const detail = answer.error ?? `HTTP ${answer.status}`;
       return {
@@ -170,6 +189,8 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     await store.update(dealId, { data: { articleCheck: check } });
     const fields = { url: record.url, status: check.status, links: check.links, missing: check.missing };
     if (check.ok) dealLog.info(fields, 'article check: live, every advertiser link in place');
+    else if (check.refused)
+      dealLog.info(fields, 'article check: the site refused the check (bot protection?); nothing is known');
     else if (check.problem === 'gone')
       dealLog.warn({ ...fields, detail: check.detail }, 'article check: the article does not answer 200');
     else dealLog.warn(fields, 'article check: advertiser links are missing from the live article');

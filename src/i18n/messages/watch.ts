@@ -22,6 +22,10 @@ export const watchMessages = {
     cs: 'Zkontrolujte, jestli příspěvek není v koši nebo v konceptech a jestli web běží. Inzerent může podat reklamaci.',
     en: 'Check that the post is not in the trash or back in drafts and that the site is up. The advertiser may open a claim.',
   },
+  'watch.card.refused': {
+    cs: 'Web kontrolu odmítl ({detail}), nejspíš ochrana proti robotům nebo přihlášení: o článku to nic neříká, proto pressbridge neupozorňuje. Pokud to trvá, povolte kontrolu pro adresu serveru s pressbridge.',
+    en: 'The site refused the check ({detail}), probably bot protection or a login: that says nothing about the article, so pressbridge sends no alert. If it persists, allow the check from the pressbridge server’s address.',
+  },
   'watch.card.links': {
     cs: 'Na živém článku chybí odkazy inzerenta:',
     en: 'Advertiser links are missing from the live article:',

@@ -15,11 +15,15 @@ export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
     return html`<section class="card" data-article-check="none">${title}<p class="muted">${t('watch.card.not_yet')}</p></section>`;
   const finding = check.ok
     ? html`<p>${t('watch.card.ok', { count: check.links })}</p>`
-    : check.problem === 'links'
-      ? html`<p>${t('watch.card.links')}</p><ul>${check.missing.map((href) => html`<li><code>${href}</code></li>`)}</ul><p class="hint">${t('watch.card.links_hint')}</p>`
-      : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
+    : check.refused
+      ? html`<p>${t('watch.card.refused', { detail: check.detail })}</p>`
+      : check.problem === 'links'
+        ? html`<p>${t('watch.card.links')}</p><ul>${check.missing.map((href) => html`<li><code>${href}</code></li>`)}</ul><p class="hint">${t('watch.card.links_hint')}</p>`
+        : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
   const status = check.status > 0 ? `HTTP ${check.status}` : t('watch.card.no_answer');
-  return html`<section class="card${check.ok ? '' : ' error-box'}" data-article-check="${check.ok ? 'ok' : (check.problem ?? 'gone')}">${title}
+  const kind = check.ok ? 'ok' : check.refused ? 'refused' : (check.problem ?? 'gone');
+  const box = check.ok || check.refused ? '' : ' error-box';
+  return html`<section class="card${box}" data-article-check="${kind}">${title}
 ${finding}
 <dl class="kv">
 <dt>${t('watch.card.last_check')}</dt><dd>${exactTime(ctx, check.at)}</dd>

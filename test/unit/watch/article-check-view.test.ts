@@ -51,6 +51,15 @@ const check = (over: Record<string, unknown>) => ({
 });
 
 describe('the deal page: live article check', () => {
+  it('shows a refused check as neither fine nor an error, in Czech and in English', () => {
+    const data = { articleCheck: check({ status: 403, refused: true, detail: 'HTTP 403' }) };
+    const cs = card('cs', data);
+    expect(cs.attr('data-article-check')).toBe('refused');
+    expect(cs.hasClass('error-box')).toBe(false);
+    expect(cs.text()).toContain('Web kontrolu odmítl (HTTP 403)');
+    expect(card('en', data).text()).toContain('The site refused the check (HTTP 403)');
+  });
+
   it('shows missing links with their hrefs, in Czech and in English', () => {
     const data = { articleCheck: check({ problem: 'links', missing: ['https://shop.example.cz/?a=1&b=2'] }) };
     const cs = card('cs', data);

@@ -213,6 +213,21 @@ describe('article watcher', () => {
     expect(notifier.raised.map((e) => ('dealId' in e ? e.dealId : undefined))).toEqual([6]);
   });
 
+  it('records a refusal (bot protection, 403/429) without raising or resolving anything', async () => {
+    blog.answers.set('/r', [{ status: 403 }]);
+    blog.answers.set('/q', [{ status: 429 }]);
+    await handedIn(11, '/r');
+    await handedIn(12, '/q');
+    clock = T0 + DAY;
+    const found = checked(await watcher().runOnce());
+    expect(found.find((c) => c.dealId === 11)).toMatchObject({ ok: false, refused: true, status: 403 });
+    expect(found.find((c) => c.dealId === 12)).toMatchObject({ ok: false, refused: true, status: 429 });
+    expect(found.every((c) => c.problem === undefined)).toBe(true);
+    expect(notifier.raised).toEqual([]);
+    expect(notifier.resolved).toEqual([]);
+    expect((await store.get(11))?.data.articleCheck).toMatchObject({ refused: true, detail: 'HTTP 403' });
+  });
+
   it('follows a redirect within the site, not to another site', async () => {
     blog.answers.set('/g', [{ status: 301, location: '/g2' }]);
     blog.answers.set('/g2', [{ status: 200, body: page(AD, AD2) }]);

@@ -6,6 +6,7 @@
  */
 import { load } from 'cheerio';
 import type { Article } from './types.js';
+import { blockHtmlParts } from './walk.js';
 
 /** At most this many links are kept per article, each at most this long. */
 export const MAX_LINKS = 100;
@@ -31,30 +32,7 @@ export function linksOf(html: string): string[] {
   return [...hrefs];
 }
 
-function blockHtml(article: Pick<Article, 'blocks'>): string[] {
-  return article.blocks.flatMap((block): string[] => {
-    switch (block.type) {
-      case 'paragraph':
-      case 'heading':
-      case 'code':
-      case 'html':
-        return [block.html];
-      case 'quote':
-        return block.citation === undefined ? [block.html] : [block.html, block.citation];
-      case 'list':
-        return block.items;
-      case 'table':
-        return [
-          ...[...block.head, ...block.body, ...block.foot].flat().map((cell) => cell.html),
-          ...(block.caption === undefined ? [] : [block.caption]),
-        ];
-      default:
-        return [];
-    }
-  });
-}
-
 /** The advertiser's links of a rendered article: absolute http(s) hrefs, at most MAX_LINKS. */
 export function articleLinks(article: Pick<Article, 'blocks'>): string[] {
-  return linksOf(blockHtml(article).join('\n')).filter(isWatched).slice(0, MAX_LINKS);
+  return linksOf(article.blocks.flatMap(blockHtmlParts).join('\n')).filter(isWatched).slice(0, MAX_LINKS);
 }

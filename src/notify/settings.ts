@@ -46,8 +46,16 @@ const common = {
   blogs: z.array(z.number().int().positive()).min(1).optional(),
   /** Only these topics (default: all). */
   topics: z.array(z.enum(TOPICS)).min(1).optional(),
-  /** At most this many messages an hour on this channel; the rest are counted and summed up later. */
+  /**
+   * At most this many of pressbridge's own messages an hour on this channel (problems, their follow-ups, the
+   * digest, …); the rest are counted and summed up later. Deadline alerts always pass.
+   */
   maxPerHour: z.number().int().min(1).max(10_000).default(20),
+  /**
+   * The advertiser's claims and messages have their own budget an hour on this channel: however many arrive,
+   * they never push a problem of the blogger's own out of `maxPerHour`.
+   */
+  maxOutsidePerHour: z.number().int().min(1).max(10_000).default(20),
   /** This channel's own quiet hours (instead of `notify.quietHours`); `false`: none for this channel. */
   quietHours: z.union([QuietHours, z.literal(false)]).optional(),
 };

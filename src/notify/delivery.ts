@@ -10,7 +10,7 @@ import type { Channel } from './channels/index.js';
 import { hold, takeRateSlot } from './limits.js';
 import { type ChannelResult, recordResult } from './record.js';
 import type { NotifyChannel } from './settings.js';
-import type { OutgoingMessage } from './types.js';
+import { budgetOf, type OutgoingMessage, type RateBudget } from './types.js';
 
 export interface ChannelEntry {
   channel: Channel;
@@ -98,7 +98,12 @@ async function attempt(
   return failed;
 }
 
-/** A message through the rate limit, then to the channel. */
+/** The channel's limit for a budget. */
+export function budgetLimit(settings: NotifyChannel, budget: RateBudget): number {
+  return budget === 'outside' ? settings.maxOutsidePerHour : settings.maxPerHour;
+}
+
+/** A message through its budget's rate limit, then to the channel. */
 export async function limitedAttempt(
   ctx: DeliveryContext,
   entry: ChannelEntry,
@@ -107,16 +112,21 @@ export async function limitedAttempt(
 ): Promise<ChannelResult> {
   if (!direct) {
     const { name } = entry.channel;
+    const budget = budgetOf(message.topic);
+    const max = budgetLimit(entry.settings, budget);
     const allowed = await ctx.quietly(
       'rate limit',
-      takeRateSlot(ctx.redis, ctx.prefix, name, entry.settings.maxPerHour, ctx.now(), message.urgent),
+      takeRateSlot(ctx.redis, ctx.prefix, name, budget, max, ctx.now(), message.urgent),
     );
     if (allowed === false) {
       const suppressed = ctx.result('suppressed', {
-        reason: `rate limit (${entry.settings.maxPerHour}/hour)`,
+        reason:
+          budget === 'outside'
+            ? `rate limit for the advertiser's claims and messages (${max}/hour)`
+            : `rate limit (${max}/hour)`,
       });
       ctx.log.info(
-        { channel: name, topic: message.topic, messageId: message.id },
+        { channel: name, topic: message.topic, messageId: message.id, budget },
         'notification suppressed by the rate limit',
       );
       await ctx.quietly('record', recordResult(ctx.redis, ctx.prefix, message.id, name, suppressed));

@@ -15,7 +15,7 @@ import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { redact, scrubText } from '../redact.js';
 import { createChannel } from './channels/index.js';
-import { type ChannelEntry, type DeliveryContext, limitedAttempt } from './delivery.js';
+import { budgetLimit, type ChannelEntry, type DeliveryContext, limitedAttempt } from './delivery.js';
 import { hold, takeHeld, takeSuppressed } from './limits.js';
 import { isQuiet } from './quiet-hours.js';
 import {
@@ -25,7 +25,7 @@ import {
   recordMessage,
 } from './record.js';
 import type { NotifySettings, QuietHours } from './settings.js';
-import type { Dispatcher, OutgoingMessage } from './types.js';
+import type { Dispatcher, OutgoingMessage, RateBudget } from './types.js';
 
 /** Waits before the 2nd, 3rd and 4th attempt: about half a minute in all. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 25_000];
@@ -166,17 +166,25 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
     return Object.fromEntries(settled);
   }
 
+  /** One "N held back" message per budget that suppressed something in an hour gone by. */
   async function summarize(entry: Entry, at: Date): Promise<void> {
-    const count = await takeSuppressed(redis, prefix, entry.channel.name, at);
+    for (const budget of ['own', 'outside'] as const) await summarizeBudget(entry, budget, at);
+  }
+
+  async function summarizeBudget(entry: Entry, budget: RateBudget, at: Date): Promise<void> {
+    const count = await takeSuppressed(redis, prefix, entry.channel.name, budget, at);
     if (count <= 0) return;
-    const params = { count, channel: entry.channel.name, max: entry.settings.maxPerHour };
+    const params = { count, channel: entry.channel.name, max: budgetLimit(entry.settings, budget) };
     const message: OutgoingMessage = {
       id: randomUUID(),
       topic: 'digest',
       kind: 'event',
-      key: `held_back:${entry.channel.name}:${at.toISOString()}`,
+      key: `held_back:${entry.channel.name}:${budget === 'own' ? '' : `${budget}:`}${at.toISOString()}`,
       title: t('notify.delivery.held_back_title', params),
-      body: t('notify.delivery.held_back_body', params),
+      body: t(
+        budget === 'own' ? 'notify.delivery.held_back_body' : 'notify.delivery.held_back_outside_body',
+        params,
+      ),
       urgent: false,
       createdAt: at.toISOString(),
     };

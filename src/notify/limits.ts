@@ -1,10 +1,11 @@
 /**
  * The per-channel rate limit (fixed clock hours, counted in Redis so every process of one installation shares
- * it) and the quiet-hours hold (a Redis list per channel, so a restart keeps what waits).
+ * it), one budget per kind (`RateBudget`: the blogger's own messages, the advertiser's claims and messages),
+ * and the quiet-hours hold (a Redis list per channel, so a restart keeps what waits).
  */
 import type { Redis } from 'ioredis';
 import { notifyKeys } from './record.js';
-import type { OutgoingMessage } from './types.js';
+import type { OutgoingMessage, RateBudget } from './types.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,28 +14,30 @@ export function hourWindow(at: Date): number {
 }
 
 /**
- * Counts one message on the channel in this hour. Returns false when it is over `maxPerHour` (and counts it
- * as suppressed for the later summary) unless `always` (urgent messages are counted but always pass).
+ * Counts one message in the channel's `budget` for this hour. Returns false when it is over `maxPerHour` (and
+ * counts it as suppressed for the later summary) unless `always` (urgent messages are counted but always pass).
  */
 export async function takeRateSlot(
   redis: Redis,
   prefix: string,
   channel: string,
+  budget: RateBudget,
   maxPerHour: number,
   at: Date,
   always: boolean,
 ): Promise<boolean> {
   const keys = notifyKeys(prefix);
   const window = hourWindow(at);
-  const key = keys.rate(channel, window);
+  const key = keys.rate(channel, budget, window);
   const answers = await redis.multi().incr(key).expire(key, 7_200).exec();
   const count = Number(answers?.[0]?.[1] ?? 0);
   if (count <= maxPerHour || always) return true;
+  const suppressed = keys.suppressed(channel, budget);
   await redis
     .multi()
-    .hincrby(keys.suppressed(channel), 'count', 1)
-    .hset(keys.suppressed(channel), 'window', String(window))
-    .expire(keys.suppressed(channel), 7 * 24 * 3600)
+    .hincrby(suppressed, 'count', 1)
+    .hset(suppressed, 'window', String(window))
+    .expire(suppressed, 7 * 24 * 3600)
     .exec();
   return false;
 }
@@ -51,9 +54,11 @@ export async function takeSuppressed(
   redis: Redis,
   prefix: string,
   channel: string,
+  budget: RateBudget,
   at: Date,
 ): Promise<number> {
-  const count = await redis.eval(TAKE_SUPPRESSED, 1, notifyKeys(prefix).suppressed(channel), hourWindow(at));
+  const key = notifyKeys(prefix).suppressed(channel, budget);
+  const count = await redis.eval(TAKE_SUPPRESSED, 1, key, hourWindow(at));
   return Number(count) || 0;
 }
 

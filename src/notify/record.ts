@@ -4,10 +4,11 @@
  *   per-channel result (`notify:msg:<id>`, a hash, kept `RECORD_TTL_S`);
  * - messages held for quiet hours (`notify:held:<channel>`, a list: a restart keeps them);
  * - the rate-limit counters (`notify:rate:<channel>:<hour>`) and what was suppressed
- *   (`notify:suppressed:<channel>`, a hash `{ count, window }`).
+ *   (`notify:suppressed:<channel>`, a hash `{ count, window }`), per budget: the blogger's own under these
+ *   names (as before budgets existed), the advertiser's under `<channel>:outside`.
  */
 import type { Redis } from 'ioredis';
-import type { NotifyTopic, OutgoingMessage } from './types.js';
+import type { NotifyTopic, OutgoingMessage, RateBudget } from './types.js';
 
 export const RECENT_LIMIT = 200;
 const RECORD_TTL_S = 14 * 24 * 3600;
@@ -38,13 +39,20 @@ export interface NotificationRecord {
   channels: Record<string, ChannelResult>;
 }
 
+/** A budget's name in its keys: the own budget keeps the key names it had before budgets existed. */
+function budgetPart(channel: string, budget: RateBudget): string {
+  return budget === 'own' ? channel : `${channel}:${budget}`;
+}
+
 export function notifyKeys(prefix: string) {
   return {
     recent: `${prefix}:notify:recent`,
     message: (id: string) => `${prefix}:notify:msg:${id}`,
     held: (channel: string) => `${prefix}:notify:held:${channel}`,
-    rate: (channel: string, window: number) => `${prefix}:notify:rate:${channel}:${window}`,
-    suppressed: (channel: string) => `${prefix}:notify:suppressed:${channel}`,
+    rate: (channel: string, budget: RateBudget, window: number) =>
+      `${prefix}:notify:rate:${budgetPart(channel, budget)}:${window}`,
+    suppressed: (channel: string, budget: RateBudget) =>
+      `${prefix}:notify:suppressed:${budgetPart(channel, budget)}`,
   };
 }
 

@@ -13,6 +13,13 @@ import { EVENT_TOPICS, PROBLEM_TOPICS } from './types.js';
 
 const secret = z.string().min(1, 'must not be empty');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** An HTTP header name (RFC 9110 token). */
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name');
+/** A header value: one line of Latin-1 (what HTTP and fetch accept). */
+const headerValue = z
+  .string()
+  .trim()
+  .regex(/^[\t\x20-\x7e\u00a0-\u00ff]*$/, 'must be one line of printable characters (no line breaks)');
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 22:00');
 
 export const QuietHours = z
@@ -39,8 +46,16 @@ const common = {
   blogs: z.array(z.number().int().positive()).min(1).optional(),
   /** Only these topics (default: all). */
   topics: z.array(z.enum(TOPICS)).min(1).optional(),
-  /** At most this many messages an hour on this channel; the rest are counted and summed up later. */
+  /**
+   * At most this many of pressbridge's own messages an hour on this channel (problems, their follow-ups, the
+   * digest, …); the rest are counted and summed up later. Deadline alerts always pass.
+   */
   maxPerHour: z.number().int().min(1).max(10_000).default(20),
+  /**
+   * The advertiser's claims and messages have their own budget an hour on this channel: however many arrive,
+   * they never push a problem of the blogger's own out of `maxPerHour`.
+   */
+  maxOutsidePerHour: z.number().int().min(1).max(10_000).default(20),
   /** This channel's own quiet hours (instead of `notify.quietHours`); `false`: none for this channel. */
   quietHours: z.union([QuietHours, z.literal(false)]).optional(),
 };
@@ -67,8 +82,10 @@ export const NtfyChannel = z
     type: z.literal('ntfy'),
     server: httpUrl.default('https://ntfy.sh'),
     topic: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/, 'letters, digits, - and _ only (ntfy topic)'),
-    /** An access token for a protected topic (sent as `Authorization: Bearer …`). */
-    token: secret.optional(),
+    /** An access token for a protected topic (sent as `Authorization: Bearer …`, so printable ASCII). */
+    token: secret
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (an ntfy token)')
+      .optional(),
   })
   .strict();
 
@@ -89,8 +106,16 @@ export const WebhookChannel = z
     type: z.literal('webhook'),
     /** The receiver; Slack/Discord/Mattermost incoming-webhook URLs work as they are. Treated as a secret. */
     url: httpUrl,
-    /** Extra request headers (e.g. `Authorization`); their values are treated as secrets. */
-    headers: z.record(z.string(), z.string()).optional(),
+    /**
+     * Who reads the body: `slack` or `mattermost` (`text`), `discord` (`content` with `allowed_mentions`), or
+     * `generic` (both, each escaped for its reader, plus the structured fields); see src/notify/channels/webhook.ts.
+     */
+    format: z.enum(['generic', 'slack', 'mattermost', 'discord']).default('generic'),
+    /**
+     * Extra request headers (e.g. `Authorization`); their values are treated as secrets. Checked here: an
+     * invalid header would fail every delivery.
+     */
+    headers: z.record(headerName, headerValue).optional(),
   })
   .strict();
 

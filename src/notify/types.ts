@@ -23,6 +23,13 @@ export const PROBLEM_TOPICS = [
   'article_check',
 ] as const;
 export const EVENT_TOPICS = ['reconcile_found', 'claim', 'message', 'services', 'digest', 'test'] as const;
+/**
+ * Topics raised by what the advertiser writes (`claim.created`, `message.created`): as many as they please.
+ * They are counted in their own hourly budget per channel (`maxOutsidePerHour`), apart from everything
+ * pressbridge raises about the blogger's own deals and sites (`maxPerHour`). `services` is not among them: it
+ * comes once per deal handed in, by the blogger's own action.
+ */
+export const OUTSIDE_TOPICS = ['claim', 'message'] as const satisfies readonly EventTopic[];
 export type ProblemTopic = (typeof PROBLEM_TOPICS)[number];
 export type EventTopic = (typeof EVENT_TOPICS)[number];
 export type NotifyTopic = ProblemTopic | EventTopic;
@@ -105,6 +112,13 @@ export function problemKey(event: NotifyEvent): string {
 
 export function isProblemTopic(topic: NotifyTopic): topic is ProblemTopic {
   return (PROBLEM_TOPICS as readonly string[]).includes(topic);
+}
+
+/** The hourly budget a message counts against on each channel: the blogger's own, or the advertiser's. */
+export type RateBudget = 'own' | 'outside';
+
+export function budgetOf(topic: NotifyTopic): RateBudget {
+  return (OUTSIDE_TOPICS as readonly string[]).includes(topic) ? 'outside' : 'own';
 }
 
 /** Deadline alerts pass quiet hours. */

@@ -42,6 +42,10 @@ export const notifyMessages = {
     cs: 'Kanál „{channel}“ dosáhl limitu {max} zpráv za hodinu, proto sem pressbridge {count} upozornění neposlal. Všechna najdete na stavové stránce v části Upozornění.',
     en: 'The channel "{channel}" reached its limit of {max} messages an hour, so pressbridge did not send {count} notifications here. The status page lists them all under Notifications.',
   },
+  'notify.delivery.held_back_outside_body': {
+    cs: 'Kanál „{channel}“ dosáhl limitu {max} reklamací a zpráv od inzerentů za hodinu, proto sem pressbridge {count} z nich neposlal. Upozornění na vaše vlastní problémy (selhaný obchod, termín, kontrola článku) mají limit zvlášť a chodí dál. Všechna najdete na stavové stránce v části Upozornění.',
+    en: 'The channel "{channel}" reached its limit of {max} claims and messages from advertisers an hour, so pressbridge did not send {count} of them here. Notifications about your own problems (a failed deal, a deadline, an article check) have a limit of their own and still come through. The status page lists them all under Notifications.',
+  },
 
   'notify.cli.test_title': {
     cs: 'pressbridge: zkušební upozornění',

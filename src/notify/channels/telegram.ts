@@ -1,10 +1,13 @@
 /**
  * A Telegram bot: `POST {apiBaseUrl}/bot<token>/sendMessage` with `{ chat_id, text, disable_web_page_preview }`
  * (https://core.telegram.org/bots/api#sendmessage). The token is part of the URL: it is one of the channel's
- * secrets, so no error quoting the URL shows it.
+ * secrets, so no error quoting the URL shows it. The text is plain (no `parse_mode`): no markup is read, but
+ * Telegram still turns `@username` into a mention that notifies a member of a group, so mentions are broken
+ * by an invisible space (./chat-text.ts).
  */
 import type { TelegramChannel } from '../settings.js';
 import { type Channel, type ChannelOptions, plainText, post } from './channel.js';
+import { quietMentions } from './chat-text.js';
 
 type Settings = ReturnType<typeof TelegramChannel.parse>;
 
@@ -24,7 +27,7 @@ export function telegramChannel(settings: Settings, options: ChannelOptions): Ch
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({
             chat_id: settings.chatId,
-            text: plainText(message).slice(0, MAX_TEXT),
+            text: quietMentions(plainText(message)).slice(0, MAX_TEXT),
             disable_web_page_preview: true,
           }),
         },

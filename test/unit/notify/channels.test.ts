@@ -174,11 +174,15 @@ describe('notification channels (real receivers)', () => {
       expect(request?.headers['content-type']).toBe('application/json');
       expect(request?.headers['x-team']).toBe('blog-crew');
       const body = JSON.parse(request?.body ?? '') as Record<string, unknown>;
+      // Nothing to escape in this one: the text as it is, the link in the chats' own `<url>` syntax.
       const whole =
-        'Obchod 4711 selhal: „Žluťoučký kůň“\n\nWordPress odmítl článek (HTTP 403).\nCo s tím: zkontrolujte heslo aplikace.\n\nhttp://127.0.0.1:8081/deals/4711';
+        'Obchod 4711 selhal: „Žluťoučký kůň“\n\nWordPress odmítl článek (HTTP 403).\nCo s tím: zkontrolujte heslo aplikace.\n\n<http://127.0.0.1:8081/deals/4711>';
       expect(body).toEqual({
         text: whole,
         content: whole,
+        allowed_mentions: { parse: [] },
+        unfurl_links: false,
+        unfurl_media: false,
         id: sent.id,
         topic: 'deal_failed',
         kind: 'resolved',

@@ -69,6 +69,7 @@ describe('notify settings', () => {
       secure: false,
       password: 'smtp-secret-1',
       maxPerHour: 20,
+      maxOutsidePerHour: 20,
     });
     expect(phone).toMatchObject({ type: 'ntfy', server: 'https://ntfy.sh', token: 'tk_ntfy-secret' });
     expect(tg).toMatchObject({
@@ -77,7 +78,7 @@ describe('notify settings', () => {
       apiBaseUrl: 'https://api.telegram.org',
       blogs: [101],
     });
-    expect(slack).toMatchObject({ type: 'webhook', maxPerHour: 5, topics: ['claim'] });
+    expect(slack).toMatchObject({ type: 'webhook', format: 'generic', maxPerHour: 5, topics: ['claim'] });
     expect(config.notify.quietHours).toEqual({ from: '22:00', to: '07:00', timeZone: 'Europe/Prague' });
     expect(config.notify.events).toBeDefined();
 
@@ -103,6 +104,28 @@ describe('notify settings', () => {
       { channels: [{ name: 'x', type: 'webhook', url: 'https://x.cz', maxPerHour: 0 }] },
       'notify.channels[0].maxPerHour',
     ],
+    [
+      { channels: [{ name: 'x', type: 'webhook', url: 'https://x.cz', maxOutsidePerHour: 0 }] },
+      'notify.channels[0].maxOutsidePerHour',
+    ],
+    [
+      { channels: [{ name: 'x', type: 'webhook', url: 'https://x.cz', format: 'teams' }] },
+      'notify.channels[0].format',
+    ],
+    // A header fetch would refuse fails every delivery: refused at start-up instead.
+    [
+      { channels: [{ name: 'x', type: 'webhook', url: 'https://x.cz', headers: { 'X-A': 'a\r\nX-B: b' } }] },
+      'notify.channels[0].headers.X-A',
+    ],
+    [
+      { channels: [{ name: 'x', type: 'webhook', url: 'https://x.cz', headers: { 'X-A': 'Žluť 🙂' } }] },
+      'notify.channels[0].headers.X-A',
+    ],
+    [
+      { channels: [{ name: 'x', type: 'webhook', url: 'https://x.cz', headers: { 'X A': 'b' } }] },
+      'notify.channels[0].headers.X A',
+    ],
+    [{ channels: [{ name: 'x', type: 'ntfy', topic: 't', token: 'tk ščř' }] }, 'notify.channels[0].token'],
     [
       { channels: [{ name: 'x', type: 'webhook', url: 'https://x.cz', topics: ['nonsense'] }] },
       'notify.channels[0].topics[0]',

@@ -17,6 +17,7 @@ import { AppError, ConfigError, errorMessage } from './errors.js';
 import type { Translator } from './i18n/index.js';
 import { createLogger } from './logger.js';
 import { runUntilSignal, startDaemon } from './main.js';
+import { neutraliseInvisible } from './render/invisible.js';
 import { sandboxCommand } from './sandbox/cli.js';
 import { VERSION } from './version.js';
 
@@ -141,7 +142,10 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     await buildProgram().parseAsync(argv as string[]);
   } catch (error) {
-    console.error(describeFailure(error, cliTranslator()));
+    // A marketplace's error text can carry a bidi override or an ESC: shown as `<U+XXXX>`, as Output does.
+    console.error(
+      neutraliseInvisible(describeFailure(error, cliTranslator()), { mode: 'show', multiline: true }),
+    );
     process.exitCode = 1;
   }
 }

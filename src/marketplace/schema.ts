@@ -14,6 +14,7 @@
  * what a user must compare against the real service.
  */
 import { z } from 'zod';
+import { neutraliseInvisible } from '../render/invisible.js';
 import { formatWallClock, readServiceDateTime, toIsoWithZoneOffset } from './date-time.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -122,13 +123,21 @@ function lenient<T extends z.ZodType>(schema: T) {
 const int = z.number().int();
 const serviceDateTime = z.string();
 
+/**
+ * Names, titles and messages as the marketplace (that is, the advertiser) wrote them, without invisible and
+ * direction-changing characters (src/render/invisible.ts), so a stored record shows what it says: a
+ * one-line field (a name) and a text of several lines (a description, a reason).
+ */
+const lineText = z.string().transform((text) => neutraliseInvisible(text));
+const multilineText = z.string().transform((text) => neutraliseInvisible(text, { multiline: true }));
+
 // ---------------------------------------------------------------------------------------------------------
 // Error envelope: `{error: {code, message, support_code}}`.
 
 export const ErrorEnvelope = z.object({
   error: z.object({
     code: z.string(),
-    message: lenient(z.string()),
+    message: lenient(lineText),
     support_code: lenient(z.string()),
   }),
 });
@@ -139,7 +148,7 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 export const Me = z.object({
   id: int,
-  login: z.string(),
+  login: lineText,
   role: z.string(),
   scopes: z.array(z.string()).catch([]),
   credit: lenient(z.object({ available: lenient(int), blocked: lenient(int) })),
@@ -148,14 +157,14 @@ export type Me = z.infer<typeof Me>;
 
 export const Category = z.object({
   id: int,
-  name: z.string(),
+  name: lineText,
   default: lenient(z.boolean()),
 });
 export type Category = z.infer<typeof Category>;
 
 export const Blog = z.object({
   id: int,
-  name: z.string(),
+  name: lineText,
   url: z.string(),
   type: lenient(z.string()),
   approved: lenient(z.boolean()),
@@ -182,17 +191,17 @@ export interface BlogPatch {
   categories?: Array<{ id: number; name: string; default?: boolean }>;
 }
 
-export const KeywordUrl = z.object({ keyword: z.string(), url: z.string() });
+export const KeywordUrl = z.object({ keyword: lineText, url: z.string() });
 
 export const DealDemand = z.object({
   id: int,
-  name: lenient(z.string()),
+  name: lenient(lineText),
   url: lenient(z.string()),
-  keywords: lenient(z.string()),
+  keywords: lenient(lineText),
   keyword_urls: lenient(z.array(KeywordUrl)),
   links_mode: lenient(int),
-  description: lenient(z.string()),
-  expectation: lenient(z.string()),
+  description: lenient(multilineText),
+  expectation: lenient(multilineText),
   ns: lenient(int),
   publication: lenient(z.boolean()),
 });
@@ -207,7 +216,7 @@ export type DealDemand = z.infer<typeof DealDemand>;
  */
 export const DealService = z.looseObject({
   id: int,
-  name: lenient(z.string()),
+  name: lenient(lineText),
   urls: lenient(z.union([z.boolean(), int, z.array(z.unknown())])),
 });
 export type DealService = z.infer<typeof DealService>;
@@ -226,7 +235,7 @@ const DealServices = z
 export const Deal = z.object({
   id: int,
   state: z.string(),
-  blog: z.object({ id: int, name: lenient(z.string()) }),
+  blog: z.object({ id: int, name: lenient(lineText) }),
   demand: DealDemand,
   web_url: lenient(z.string()),
   changed_at: lenient(serviceDateTime),
@@ -234,7 +243,7 @@ export const Deal = z.object({
   ns: lenient(int),
   express_hours: lenient(int),
   article_url: z.string().nullable().catch(null),
-  reason: lenient(z.string().nullable()),
+  reason: lenient(multilineText.nullable()),
   reward: lenient(int),
   services: DealServices.optional(),
 });
@@ -313,8 +322,8 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
  */
 export const PayoutItem = z.object({
   deal_id: int,
-  blog: lenient(z.string()),
-  demand: lenient(z.string()),
+  blog: lenient(lineText),
+  demand: lenient(lineText),
   article_url: lenient(z.string().nullable()),
   in_arbitration: z.boolean().catch(false),
   reward: lenient(int),
@@ -354,7 +363,7 @@ export const DealAcceptedEvent = z.object({
   event: z.literal('deal.accepted'),
   deal: z.object({
     id: int.positive(),
-    blog: z.object({ id: int, name: lenient(z.string()) }),
+    blog: z.object({ id: int, name: lenient(lineText) }),
     demand: lenient(DealDemand.partial().extend({ id: lenient(int) })),
     price: lenient(int),
     reward: lenient(int),
@@ -373,8 +382,8 @@ export const DealPaidEvent = z.object({
   event: z.literal('deal.paid'),
   deal: z.object({
     id: int.positive(),
-    blog: lenient(z.object({ id: lenient(int), name: lenient(z.string()) })),
-    demand: lenient(z.object({ id: lenient(int), name: lenient(z.string()) })),
+    blog: lenient(z.object({ id: lenient(int), name: lenient(lineText) })),
+    demand: lenient(z.object({ id: lenient(int), name: lenient(lineText) })),
     price: lenient(int),
     reward: lenient(int),
   }),

@@ -2,11 +2,14 @@
  * One notification's text in the blogger's language (catalog `notify.event.*`): the title, a body that says
  * what to do, and where to act. Pure. Every free text that comes from elsewhere (an error message, a site's
  * answer, an advertiser's line) passes `redact` (the configured secrets) and `scrubText` (credential-shaped
- * substrings) first, so no secret reaches a channel.
+ * substrings) first, so no secret reaches a channel, and loses its bidi overrides and other invisible
+ * characters (src/render/invisible.ts, `strip`: a phone or chat shows no `<U+202E>` marker, only the text), so
+ * `U+202E gnp.exe` reads as it is written.
  */
 import type { MessageKey, Translator } from '../i18n/index.js';
 import { readServiceDateTime } from '../marketplace/date-time.js';
 import { redact, scrubText } from '../redact.js';
+import { neutraliseInvisible } from '../render/invisible.js';
 import type { MessageKind } from './problems.js';
 import type { NotifyEvent } from './types.js';
 
@@ -33,7 +36,9 @@ const MAX_LISTED = 20;
 const MAX_QUOTED = 300;
 
 function clean(text: string, secrets: readonly string[] | undefined): string {
-  const oneSpace = scrubText(redact(text, secrets ?? [])).trim();
+  // Invisible characters go first, so a zero-width space cannot split a credential out of scrubText's reach.
+  const visible = neutraliseInvisible(text);
+  const oneSpace = scrubText(redact(visible, secrets ?? [])).trim();
   return oneSpace.length > MAX_QUOTED ? `${oneSpace.slice(0, MAX_QUOTED - 1)}…` : oneSpace;
 }
 

@@ -4,6 +4,7 @@
  * draft lands in the blogger's Czech site, next to the Czech alt texts of the photos.
  */
 import type { AcceptedDeal } from '../queue/jobs.js';
+import { neutraliseInvisible } from '../render/invisible.js';
 import { escapeAttribute, escapeText } from '../render/sanitize.js';
 
 export interface BriefDemand {
@@ -41,7 +42,10 @@ export function briefSource(
 
 /** The draft's title: the demand's name, or a neutral one naming the deal. */
 export function draftTitle(source: BriefSource): string {
-  const name = source.demand.name?.replace(/\s+/g, ' ').trim();
+  // One line, no bidi override or other invisible character: the post title the blog's readers see.
+  const name = neutraliseInvisible(source.demand.name ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return name ? name : `Zadání obchodu ${source.dealId}`;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { PublishImage } from '../publisher/types.js';
 import { altText } from '../render/blocks.js';
+import { neutraliseInvisible } from '../render/invisible.js';
 import { RenderSettings } from '../render/limits.js';
 import { type ArticlePolicy, DEFAULT_POLICY } from '../render/policy.js';
 import { parseArticleIsolated } from '../render/pool.js';
@@ -45,9 +46,16 @@ export async function renderDeal(
     threads: settings.threads,
     policy: input.policy ?? DEFAULT_POLICY,
   });
-  const name = input.dealName?.replace(/\s+/g, ' ').trim();
-  const [title, titleSource]: [string, TitleSource] = article.title
-    ? [article.title, 'h1']
+  // The post title as the blog's readers see it: one line, no bidi override or other invisible character (a
+  // heading of nothing but those is no title). Also for jobs queued before the edge cleaned the names.
+  const heading = neutraliseInvisible(article.title ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const name = neutraliseInvisible(input.dealName ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const [title, titleSource]: [string, TitleSource] = heading
+    ? [heading, 'h1']
     : name
       ? [name, 'deal_name']
       : [`Článek ${input.dealId}`, 'deal_id'];

@@ -3,6 +3,7 @@
  * `html` (or explicitly marked with `trustedHtml`), so a view cannot forget to escape. No template engine: the
  * views are plain functions of their data, which keeps them pure and testable and adds no dependency.
  */
+import { neutraliseInvisible } from '../render/invisible.js';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -13,9 +14,17 @@ const ESCAPES: Record<string, string> = {
   '`': '&#96;',
 };
 
-/** Escapes text for use in element content and in quoted attribute values. */
+/**
+ * Escapes text for use in element content and in quoted attribute values. Bidi overrides and other invisible
+ * characters are shown as `<U+202E>` first: the status page is the operator's, and a title that would display
+ * `U+202E gnp.exe` as `exe.png` should be seen for what it is (records stored before the marketplace edge cleaned
+ * them, a site's error text, a log line). Tab and line feeds stay for `<pre>` and log lines.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => ESCAPES[c] ?? c);
+  return neutraliseInvisible(text, { mode: 'show', multiline: true }).replace(
+    /[&<>"'`]/g,
+    (c) => ESCAPES[c] ?? c,
+  );
 }
 
 /** Markup that is already safe: produced by `html` or by `trustedHtml`. */

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AnyEvent, DealAcceptedEvent, eventDealId, KNOWN_EVENTS } from '../marketplace/schema.js';
+import { neutraliseInvisible } from '../render/invisible.js';
 
 export type KnownEventName = (typeof KNOWN_EVENTS)[number];
 
@@ -20,6 +21,28 @@ export function describeIssues(error: z.ZodError): string {
     .slice(0, 5)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(body)'}: ${issue.message}`)
     .join('; ');
+}
+
+/** The advertiser's words in `claim.created`/`message.created`: kept as sent, but for invisible characters. */
+const PostText = z.looseObject({
+  text: z
+    .string()
+    .transform((text) => neutraliseInvisible(text, { multiline: true }))
+    .optional()
+    .catch(undefined),
+});
+
+/**
+ * `event` with the text of its claim or message (when it has one) cleaned, so the event log and the
+ * notification built from it hold no bidi override or other invisible control (src/render/invisible.ts).
+ */
+function withCleanPostTexts(event: AnyEvent): AnyEvent {
+  const out: AnyEvent = { ...event };
+  for (const key of ['claim', 'message'] as const) {
+    const post = PostText.safeParse(event[key]);
+    if (post.success && typeof post.data.text === 'string') out[key] = post.data;
+  }
+  return out;
 }
 
 /**
@@ -46,7 +69,7 @@ export function parseWebhookBody(rawBody: Buffer): ParsedWebhook {
   if (any.data.event !== 'deal.accepted') {
     return {
       kind: 'other',
-      event: any.data,
+      event: withCleanPostTexts(any.data),
       known: isKnownEvent(any.data.event),
       dealId: eventDealId(any.data),
     };

@@ -40,4 +40,41 @@ describe('src/commands/output: plain lines in the blogger language', () => {
     expect(envLanguage({ PRESSBRIDGE_LANGUAGE: 'de' })).toBe('cs');
     expect(envLanguage({})).toBe('cs');
   });
+
+  it('shows bidi controls and ESC from the data as <U+XXXX>; with colour, only its own colours are escapes', () => {
+    const spoof = '\u202Egnp.exe';
+    let text = '';
+    const out = createOutput({ colour: true, t: createTranslator('en'), write: (s) => (text += s) });
+    out.line(`${out.paint('Deal 7', 'bold')}  ${spoof}\u001b]0;title\u0007 \u001b[8mhidden`);
+    out.line(out.paint(`red ${spoof}\u001b[2J`, 'red'));
+    out.check('fail', `name ${spoof}`, `detail\u009B2J`, `fix\u2066`);
+    out.table([{ title: `a\nb ${spoof}` }], [{ key: 'title', title: 'TITLE' }]);
+    out.data({ title: spoof, [`key${spoof}`]: '\u2028' });
+    expect(text).toBe(
+      [
+        '\u001b[1mDeal 7\u001b[0m  <U+202E>gnp.exe<U+001B>]0;title<U+0007> <U+001B>[8mhidden',
+        '\u001b[31mred <U+202E>gnp.exe<U+001B>[2J\u001b[0m',
+        '\u001b[31m✖\u001b[0m name <U+202E>gnp.exe: detail<U+009B>2J',
+        '     \u001b[1mfix:\u001b[0m fix<U+2066>',
+        '\u001b[1mTITLE\u001b[0m',
+        'a b <U+202E>gnp.exe',
+        '{',
+        '  "title": "<U+202E>gnp.exe",',
+        '  "key<U+202E>gnp.exe": "<U+2028>"',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    // The JSON stays JSON.
+    expect(JSON.parse(text.slice(text.indexOf('{')))).toEqual({
+      title: '<U+202E>gnp.exe',
+      'key<U+202E>gnp.exe': '<U+2028>',
+    });
+  });
+
+  it('piped, lets no escape through at all, not even one shaped like its own colours', () => {
+    const { out, text } = capture('en');
+    out.line('\u001b[31mred\u001b[0m \u202Egnp.exe');
+    expect(text()).toBe('<U+001B>[31mred<U+001B>[0m <U+202E>gnp.exe\n');
+  });
 });

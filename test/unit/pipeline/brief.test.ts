@@ -56,4 +56,11 @@ describe('src/pipeline/brief', () => {
     expect(briefHtml(source)).not.toContain('<ul>');
     expect(briefHtml(source)).not.toContain('Zadání článku');
   });
+
+  it('gives the draft a title without bidi controls, also from a job queued before the edge cleaned names', () => {
+    const source = briefSource(acceptedDeal(5, { demand: { id: 1, name: '\u202Egnp.exe\u200B\nzadání' } }));
+    expect(draftTitle(source)).toBe('gnp.exe zadání');
+    const blank = briefSource(acceptedDeal(6, { demand: { id: 1, name: '\u2066\u2069' } }));
+    expect(draftTitle(blank)).toBe('Zadání obchodu 6');
+  });
 });

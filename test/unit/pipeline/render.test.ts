@@ -50,6 +50,32 @@ describe('src/pipeline/render', () => {
     expect(rendered.slug).toBe(slug);
   });
 
+  it.each([
+    ['the <h1>', `<h1>Faktura \u202Egnp.exe\u200B</h1><p>Text.</p>`, undefined, 'h1'],
+    ['the deal name', '<p>Text.</p>', 'Faktura\u2028\u202Egnp.exe\u2066', 'deal_name'],
+  ])(
+    'hands the publisher a title from %s without bidi controls or other invisible characters',
+    async (_from, html, dealName, source) => {
+      const rendered = await renderDeal({ dealId: 5, html, photos: [photo(0)], dealName });
+      // The spoof `U+202E gnp.exe` displays as `exe.png`; the post title reads as it was written.
+      expect(rendered.article.title).toBe('Faktura gnp.exe');
+      expect(rendered.titleSource).toBe(source);
+      expect(rendered.images[0]?.alt).toBe('Faktura gnp.exe');
+      expect(rendered.slug).toBe('faktura-gnp-exe');
+    },
+  );
+
+  it('falls back to the deal name when the <h1> is nothing but invisible characters', async () => {
+    const rendered = await renderDeal({
+      dealId: 5,
+      html: '<h1>\u202E\u200B\u2066</h1><p>Text.</p>',
+      photos: [],
+      dealName: 'Jméno',
+    });
+    expect(rendered.article.title).toBe('Jméno');
+    expect(rendered.titleSource).toBe('deal_name');
+  });
+
   it('uses the webp extension for webp photos', async () => {
     const rendered = await renderDeal({
       dealId: 1,

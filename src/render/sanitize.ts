@@ -1,5 +1,6 @@
 import { load } from 'cheerio';
 import { ALLOWED_TAGS, applyAllowlist, attributeRemoval, elementRemoval, RemovalNotes } from './allowlist.js';
+import { neutraliseInvisible } from './invisible.js';
 
 /**
  * A sanitised, depth-bounded copy of the parsed HTML. Everything downstream works on this tree, never on the raw
@@ -90,7 +91,9 @@ export function parseClean(html: string, options: ParseCleanOptions = {}): Clean
     frame.index += 1;
 
     if (node.type === 'text') {
-      appendText(frame.target, node.data ?? '');
+      // Bidi overrides and other invisible characters could make a link text read as another address
+      // (`U+202E moc.knab`): the article's readers get the text without them (src/render/invisible.ts).
+      appendText(frame.target, neutraliseInvisible(node.data ?? '', { multiline: true }));
       continue;
     }
     if (node.type !== 'tag') {

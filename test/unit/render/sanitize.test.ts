@@ -44,6 +44,22 @@ describe('src/render/sanitize', () => {
     expect(disallowedScheme(url)).toBe(scheme);
   });
 
+  it.each([
+    [
+      'a link text that reads as another address',
+      '<p><a href="https://bank.example/">\u202Emoc.knab</a></p>',
+      '<p><a href="https://bank.example/">moc.knab</a></p>',
+    ],
+    ['an isolate and a zero-width space', '<p>Cena\u2066 100\u2069\u200B Kč</p>', '<p>Cena 100 Kč</p>'],
+    [
+      'an emoji sequence kept',
+      '<p>\u{1F469}\u200D\u{1F4BB} a\u00A0b</p>',
+      '<p>\u{1F469}\u200D\u{1F4BB} a&nbsp;b</p>',
+    ],
+  ])('the text loses invisible characters: %s', (_name, html, expected) => {
+    expect(serialize(parseClean(html).nodes)).toBe(expected);
+  });
+
   it('names more than 40 distinct removals as a count', () => {
     const attributes = Array.from({ length: 45 }, (_, i) => `data-x${i}="1"`).join(' ');
     const clean = parseClean(`<p ${attributes}>a</p>`);

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { errorMessage, PublishError } from '../../src/errors.js';
 import { allBounded, MEDIA_CONCURRENCY } from '../../src/publisher/kit/index.js';
 import type { PublishImage, PublishInput, PublishLog } from '../../src/publisher/types.js';
+import { inertShortcodesInText } from '../../src/render/blocks.js';
 import type { WordPressClient } from './client.js';
 import { HttpFailure } from './failures.js';
 import { mediaSlug } from './marker.js';
@@ -104,10 +105,11 @@ export function createMediaLibrary({ client, getIfExists }: MediaLibraryDeps): M
           method: 'POST',
           route: '/wp/v2/media',
           // Sent with the file, so that a stored file always carries its slug (the lookup key) and alt text.
+          // `[` as `&#91;`: the attachment page runs shortcodes over the image's alt text.
           query: {
             slug: mediaSlug(deal.dealId, image.n),
-            alt_text: image.alt,
-            title: image.alt === '' ? undefined : image.alt,
+            alt_text: inertShortcodesInText(image.alt),
+            title: image.alt === '' ? undefined : inertShortcodesInText(image.alt),
             _fields: MEDIA_FIELDS,
           },
           body: image.bytes,

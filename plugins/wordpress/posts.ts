@@ -15,7 +15,7 @@ import type {
   PublishLog,
   PublishResult,
 } from '../../src/publisher/types.js';
-import { toBlockMarkup } from '../../src/render/blocks.js';
+import { inertShortcodes, toBlockMarkup } from '../../src/render/blocks.js';
 import { escapeText } from '../../src/render/sanitize.js';
 import type { ImageRef } from '../../src/render/types.js';
 import type { SiteCategories } from './categories.js';
@@ -137,16 +137,16 @@ export function createPosts(deps: PostsDeps): Posts {
     const category = await categories.resolveCategory(deal, log, signal);
     const extra = await terms.extraTerms(deal, log, signal);
     const data: Record<string, unknown> = {
-      // The title is text: escaped, so WordPress shows markup in it as characters for every user role.
-      title: escapeText(input.article.title),
+      title: postTitle(input.article.title),
       content: withMarker(toBlockMarkup(input.article, refs), marker),
       status: options.status,
       slug: input.slug,
       ...postFields(category, extra),
     };
-    // Plain text, escaped: WordPress stores an excerpt as HTML (as written, for users with unfiltered_html).
+    // Plain text, escaped: WordPress stores an excerpt as HTML (as written, for users with unfiltered_html),
+    // and themes and plugins often run shortcodes in it.
     const excerpt = options.excerpt ? firstParagraphExcerpt(input.article.blocks) : undefined;
-    if (excerpt !== undefined) data.excerpt = escapeText(excerpt);
+    if (excerpt !== undefined) data.excerpt = inertShortcodes(escapeText(excerpt));
     const cover = media.get(0);
     if (cover) data.featured_media = cover.id;
     const post = await client.request(
@@ -202,7 +202,7 @@ export function createPosts(deps: PostsDeps): Posts {
         route: '/wp/v2/posts',
         query: { _fields: POST_FIELDS },
         data: {
-          title: escapeText(input.title),
+          title: postTitle(input.title),
           content: withMarker(blocks, marker),
           status: 'draft',
           slug: input.slug,
@@ -217,6 +217,15 @@ export function createPosts(deps: PostsDeps): Posts {
   }
 
   return { publish, createDraft };
+}
+
+/**
+ * The post title as WordPress stores it, HTML: escaped, so WordPress shows markup in it as characters for
+ * every user role, and `[` as `&#91;`, so no theme or plugin that runs shortcodes in titles runs one from it
+ * (the block editor's title field and the page both show `[`).
+ */
+export function postTitle(title: string): string {
+  return inertShortcodes(escapeText(title));
 }
 
 /** The image block's reference: the `large` size as the block editor picks it, else the full file. */

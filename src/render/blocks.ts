@@ -11,10 +11,41 @@ import type { Article, Block, ImageRef, ListBlock, TableBlock } from './types.js
  * wp-includes/js/dist/block-library.js): no generated class on paragraphs, headings and lists, which declare
  * `className: false` there.
  * Title and cover are not part of the body: they go to the post's title and featured image.
- * Image blocks whose photo has no ImageRef are left out.
+ * Image blocks whose photo has no ImageRef are left out. No `[` of the text reaches WordPress's shortcode
+ * parser (see inertShortcodes).
  */
 export function toBlockMarkup(article: Article, images: ReadonlyMap<number, ImageRef>): string {
-  return serializeBlocks(article.blocks, images);
+  return inertShortcodes(serializeBlocks(article.blocks, images));
+}
+
+/**
+ * A block delimiter `<!-- wp:name {json} -->`, `<!-- /wp:name -->` or `<!-- wp:name /-->`, found exactly as the
+ * block editor's parser finds it (the tokenizer of wp-includes/js/dist/block-serialization-default-parser.js,
+ * the same as WP_Block_Parser's; `[^]` written `[\s\S]`): WordPress takes these out before it looks for
+ * shortcodes, so they are not text.
+ */
+const BLOCK_DELIMITER =
+  /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*\/)?([a-z][a-z0-9_-]*)\s+({(?:(?=([^}]+|}+(?=})|(?!}\s+\/?-->)[\s\S])*)\5|[\s\S]*?)}\s+)?(\/)?-->/g;
+
+/**
+ * Makes HTML (block markup, a post title, an excerpt) inert to WordPress shortcodes: every `[` outside block
+ * delimiters becomes `&#91;`, as the code block's own save() writes it. WordPress runs shortcodes on the raw
+ * post content after removing the delimiters (do_blocks before do_shortcode) and never decodes entities before
+ * (wp-includes/shortcodes.php); a browser and the block editor decode `&#91;` to `[`, so the reader sees the
+ * text as written and the editor finds every block valid. Every `[`, not only those before a registered name:
+ * which shortcodes exist depends on the blog's plugins, and `[[x]]` or `[/x]` then show as written too.
+ * Character references are valid in text and in attribute values alike, and the markup pressbridge writes
+ * has `[` nowhere else (names come from the allowlist; `>` is escaped in attribute values, so no delimiter can
+ * start inside one). Idempotent.
+ */
+export function inertShortcodes(html: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of html.matchAll(BLOCK_DELIMITER)) {
+    out += html.slice(last, match.index).replaceAll('[', '&#91;') + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + html.slice(last).replaceAll('[', '&#91;');
 }
 
 /** Plain semantic HTML of the article body (no title, no cover), for static sites and Markdown hosts. */
@@ -101,8 +132,18 @@ function blockMarkup(block: Block, images: ReadonlyMap<number, ImageRef>): strin
 }
 
 /**
- * What the code block's save() does to its content: `[` as `&#91;` (no shortcode runs) and the `//` of the
- * first URL standing alone on a line as `&#47;&#47;` (no auto-embed).
+ * inertShortcodes for plain text that WordPress stores as given and prints escaped without encoding entities
+ * twice (an attachment's alt text and title): WordPress puts an image's alt text into the content of its
+ * attachment page before running shortcodes there.
+ */
+export function inertShortcodesInText(text: string): string {
+  return text.replaceAll('[', '&#91;');
+}
+
+/**
+ * What the code block's save() does to its content: `[` as `&#91;` (no shortcode runs; inertShortcodes does
+ * the same for every block) and the `//` of the first URL standing alone on a line as `&#47;&#47;` (no
+ * auto-embed).
  */
 function escapeCode(html: string): string {
   return html.replace(/\[/g, '&#91;').replace(/^(\s*https?:)\/\/([^\s<>"]+\s*)$/m, '$1&#47;&#47;$2');

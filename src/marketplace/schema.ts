@@ -401,10 +401,14 @@ export type DealAcceptedEvent = z.infer<typeof DealAcceptedEvent>;
  * is an object with an `id`, that id must be a blog id (it is compared with the deal's); any other form says
  * nothing we can check and reads as unknown.
  */
-const PaidBlog = z.unknown().transform((value, ctx): { id: number } | undefined => {
-  if (typeof value !== 'object' || value === null || !('id' in value)) return undefined;
+const PaidBlogName = z.object({ name: lenient(z.string()) });
+const PaidBlog = z.unknown().transform((value, ctx): { id?: number; name?: string } | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { name } = PaidBlogName.parse(value);
+  const named = name === undefined ? {} : { name };
+  if (!('id' in value)) return named;
   const { id } = value as { id: unknown };
-  if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return { id };
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return { id, ...named };
   ctx.addIssue({ code: 'custom', path: ['id'], message: `must be a blog id, found ${JSON.stringify(id)}` });
   return z.NEVER;
 });

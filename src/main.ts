@@ -237,7 +237,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (options.webhook !== false) {
       const app = express();
       app.disable('x-powered-by');
-      app.set('trust proxy', 'loopback');
+      // Trusts no X-Forwarded-For: the webhook only logs req.ip (a rejected signature's sender), its guard is the
+      // signature, and a logged address that any client could choose would mislead more than the proxy's own.
+      app.set('trust proxy', false);
       // Liveness: the process answers. Readiness: it can take deals now (Redis up, worker running).
       app.get('/healthz', (_req, res) => {
         res.json({ ok: true, version: VERSION });
@@ -338,6 +340,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
             language: config.ui.language,
           }),
           password: config.status.password,
+          trustProxy: config.status.trustProxy,
           blogs: config.blogs,
           secretValues: () => [...configSecrets(config), ...secretFile().map((entry) => entry.secret)],
           extraRoutes: metricsRoute,

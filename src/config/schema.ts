@@ -8,6 +8,7 @@ import { PipelineSettings } from '../pipeline/settings.js';
 import { ReconcileSettings } from '../reconcile/settings.js';
 import { RenderSettings } from '../render/limits.js';
 import { DisclosureSettings, LinkSettings } from '../render/policy.js';
+import { TrustProxySetting } from '../status/settings.js';
 import { WatchSettings } from '../watch/settings.js';
 
 /**
@@ -133,6 +134,8 @@ export const Config = z
       .object({
         listen: listen('127.0.0.1', 8081),
         password: secret.optional(),
+        /** Whose X-Forwarded-* headers to believe (default: nobody's); see src/status/settings.ts. */
+        trustProxy: TrustProxySetting,
       })
       .prefault({}),
     log: z

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { neutraliseInvisible } from '../render/invisible.js';
 import { formatWallClock, readServiceDateTime, toIsoWithZoneOffset } from './date-time.js';
+import { DealAmount, MAX_PAID_MONTHS, MAX_PAYOUT_ITEMS, MonthTotals } from './money.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Names the API gives (Czech, exact).
@@ -239,12 +240,13 @@ export const Deal = z.object({
   demand: DealDemand,
   web_url: lenient(z.string()),
   changed_at: lenient(serviceDateTime),
-  price: lenient(int),
+  // Money outside ./money.ts's bounds is dropped (unknown), as any bad optional field.
+  price: lenient(DealAmount),
   ns: lenient(int),
   express_hours: lenient(int),
   article_url: z.string().nullable().catch(null),
   reason: lenient(multilineText.nullable()),
-  reward: lenient(int),
+  reward: lenient(DealAmount),
   services: DealServices.optional(),
 });
 export type Deal = z.infer<typeof Deal>;
@@ -317,44 +319,68 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
  * `GET /v1/payouts` (the document's "Payout overview"). `pending`: published deals waiting for payout
  * (`ke_schvaleni`) with `deal_id`, `blog` (name), `demand` (name), `article_url`, `in_arbitration`, `reward`;
  * `arbitration`: articles in arbitration, listed separately (their fields are not shown: read like pending's);
- * `paid_monthly`: paid amounts per month `{month: YYYY-MM, count, amount}`. Items that do not fit are dropped,
- * a list that is not a list reads as empty.
+ * `paid_monthly`: paid amounts per month `{month: YYYY-MM, count, amount}`. A list that is not a list reads as
+ * empty. Money is checked as ./money.ts says: a pending item with an impossible `reward` keeps its place
+ * without the reward (the deal still awaits payout; the reward known since `deal.accepted` is shown instead);
+ * a month whose month, count or amount does not fit is left out whole (the amount is all it says). What was
+ * left out is listed in `problems` (at most 10 lines), for the log.
  */
 export const PayoutItem = z.object({
-  deal_id: int,
+  deal_id: int.positive(),
   blog: lenient(lineText),
   demand: lenient(lineText),
   article_url: lenient(z.string().nullable()),
   in_arbitration: z.boolean().catch(false),
-  reward: lenient(int),
+  reward: lenient(DealAmount),
 });
 export type PayoutItem = z.infer<typeof PayoutItem>;
 
-export const PaidMonth = z.object({
-  month: z.string().regex(/^\d{4}-\d{2}$/),
-  count: int.catch(0),
-  amount: int.catch(0),
-});
+export const PaidMonth = MonthTotals;
 export type PaidMonth = z.infer<typeof PaidMonth>;
 
-function lenientList<T extends z.ZodType>(item: T) {
-  return z
-    .array(z.unknown())
-    .catch([])
-    .transform((items) =>
-      items.flatMap((value) => {
-        const parsed = item.safeParse(value);
-        return parsed.success ? [parsed.data as z.infer<T>] : [];
-      }),
-    );
+const anyList = z.array(z.unknown()).catch([]);
+
+function checkedList<T extends z.ZodType>(
+  item: T,
+  values: readonly unknown[],
+  name: string,
+  limit: number,
+  problems: string[],
+): Array<z.infer<T>> {
+  if (values.length > limit) problems.push(`${name}: ${values.length} items, only the first ${limit} read`);
+  return values.slice(0, limit).flatMap((value, index) => {
+    const parsed = item.safeParse(value);
+    if (!parsed.success) {
+      // The first problem is enough for the log (not http.ts's describeIssues: that module imports this one).
+      const [issue] = parsed.error.issues;
+      const where = issue?.path.length ? issue.path.join('.') : '(root)';
+      problems.push(`${name}[${index}] left out: ${where}: ${issue?.message ?? 'does not fit'}`);
+      return [];
+    }
+    const given = (value as { reward?: unknown }).reward;
+    if (given != null && (parsed.data as { reward?: unknown }).reward === undefined) {
+      const why = DealAmount.safeParse(given).error?.issues[0]?.message ?? 'does not fit';
+      problems.push(`${name}[${index}].reward left out: ${why}`);
+    }
+    return [parsed.data as z.infer<T>];
+  });
 }
 
-export const PayoutOverview = z.object({
-  pending: lenientList(PayoutItem).default([]),
-  arbitration: lenientList(PayoutItem).default([]),
-  paid_monthly: lenientList(PaidMonth).default([]),
-});
-export type PayoutOverview = z.infer<typeof PayoutOverview>;
+export const PayoutOverview = z
+  .object({ pending: anyList, arbitration: anyList, paid_monthly: anyList })
+  .transform((raw) => {
+    const problems: string[] = [];
+    const pending = checkedList(PayoutItem, raw.pending, 'pending', MAX_PAYOUT_ITEMS, problems);
+    const arbitration = checkedList(PayoutItem, raw.arbitration, 'arbitration', MAX_PAYOUT_ITEMS, problems);
+    const paid_monthly = checkedList(PaidMonth, raw.paid_monthly, 'paid_monthly', MAX_PAID_MONTHS, problems);
+    return {
+      pending,
+      arbitration,
+      paid_monthly,
+      ...(problems.length > 0 ? { problems: problems.slice(0, 10) } : {}),
+    };
+  });
+export type PayoutOverview = z.output<typeof PayoutOverview>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Events (webhook bodies). Unknown events and unknown fields are ignored, never an error.
@@ -365,8 +391,10 @@ export const DealAcceptedEvent = z.object({
     id: int.positive(),
     blog: z.object({ id: int, name: lenient(lineText) }),
     demand: lenient(DealDemand.partial().extend({ id: lenient(int) })),
-    price: lenient(int),
-    reward: lenient(int),
+    // An impossible amount is dropped, not fatal: the deal must still be published in time; its money is shown
+    // as unknown (./money.ts).
+    price: lenient(DealAmount),
+    reward: lenient(DealAmount),
     instant_publish: z.boolean().catch(false),
     published_by: z.enum(PUBLISHED_BY).catch('agent'),
     category_id: int.nullable().catch(null),
@@ -377,15 +405,39 @@ export const DealAcceptedEvent = z.object({
 });
 export type DealAcceptedEvent = z.infer<typeof DealAcceptedEvent>;
 
-/** `deal.paid`: the article was paid out (also after arbitration). `deal`: `id`, `blog`, `demand`, `price`, `reward`. */
+/**
+ * `deal.paid`'s blog: the document lists `blog` without its shape; in `deal.accepted` it is `{id, name}`. When it
+ * is an object with an `id`, that id must be a blog id (it is compared with the deal's); any other form says
+ * nothing we can check and reads as unknown.
+ */
+const PaidBlogName = z.object({ name: lenient(lineText) });
+const PaidBlog = z.unknown().transform((value, ctx): { id?: number; name?: string } | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { name } = PaidBlogName.parse(value);
+  const named = name === undefined ? {} : { name };
+  if (!('id' in value)) return named;
+  const { id } = value as { id: unknown };
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return { id, ...named };
+  ctx.addIssue({ code: 'custom', path: ['id'], message: `must be a blog id, found ${JSON.stringify(id)}` });
+  return z.NEVER;
+});
+
+/** An amount that may be absent (or null), but when given must fit ./money.ts's bounds. */
+const optionalAmount = DealAmount.nullish().transform((v) => v ?? undefined);
+
+/**
+ * `deal.paid`: the article was paid out (also after arbitration). `deal`: `id`, `blog`, `demand`, `price`, `reward`.
+ * Stricter than the rest of this file on purpose: this event is recorded as money received, so an impossible
+ * amount refuses the event (the receiver answers 400, see src/webhook/events.ts) instead of being dropped.
+ */
 export const DealPaidEvent = z.object({
   event: z.literal('deal.paid'),
   deal: z.object({
     id: int.positive(),
-    blog: lenient(z.object({ id: lenient(int), name: lenient(lineText) })),
+    blog: PaidBlog.optional(),
     demand: lenient(z.object({ id: lenient(int), name: lenient(lineText) })),
-    price: lenient(int),
-    reward: lenient(int),
+    price: optionalAmount,
+    reward: optionalAmount,
   }),
 });
 export type DealPaidEvent = z.infer<typeof DealPaidEvent>;

@@ -11,6 +11,10 @@
  *   when it was read), and those handed in after the read (or, when the hand-in time is unknown, paid after
  *   it); months in the service's zone;
  * - per blog: awaiting (as above) and paid this year from the records (records are kept `retentionDays`).
+ *
+ * Every amount summed here is bounded where it enters (src/marketplace/money.ts: the payout overview's schema,
+ * `deal.paid` and the record readers of ./paid.ts), which is what keeps every sum below an exact integer: the
+ * derivation is in that file's header.
  */
 import type { DealRecord } from '../deals/store.js';
 import { formatWallClock } from '../marketplace/date-time.js';

@@ -6,10 +6,16 @@
  * record of (handed in by hand, or older than the records' retention) is logged and answered 200: there is
  * nothing to attach it to, and the payout overview still counts the money.
  *
+ * Money is checked before this runs (src/webhook/events.ts refuses a `deal.paid` whose amounts do not fit
+ * src/marketplace/money.ts). Here the event must also name the deal's own blog: a `deal.paid` for another blog
+ * than the record's is logged (also on the deal's log) and not recorded. The readers below apply the same bounds
+ * to what is stored, so a record written before these checks cannot bring an impossible amount into a sum.
+ *
  * Also the money fields the deal starts with: `data.reward` / `data.price` from `deal.accepted`.
  */
 import { createDealLogger, type DealStore } from '../deals/store.js';
 import type { Logger } from '../logger.js';
+import { isDealAmount } from '../marketplace/money.js';
 import { type AnyEvent, DealPaidEvent } from '../marketplace/schema.js';
 
 /** `data.paid` of a deal record. */
@@ -22,8 +28,7 @@ export interface PaidRecord {
   at: string;
 }
 
-const wholeNumber = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+const amountOrNull = (value: unknown): number | null => (isDealAmount(value) ? value : null);
 
 /** `data.paid` when it has the expected shape, else undefined. */
 export function readPaid(data: Readonly<Record<string, unknown>>): PaidRecord | undefined {
@@ -31,7 +36,7 @@ export function readPaid(data: Readonly<Record<string, unknown>>): PaidRecord | 
   if (typeof paid !== 'object' || paid === null) return undefined;
   const { reward, price, at } = paid as Record<string, unknown>;
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return undefined;
-  return { reward: wholeNumber(reward), price: wholeNumber(price), at };
+  return { reward: amountOrNull(reward), price: amountOrNull(price), at };
 }
 
 /** `data.reward` / `data.price` (Kč) as stored at `deal.accepted`. */
@@ -39,7 +44,7 @@ export function readDealMoney(data: Readonly<Record<string, unknown>>): {
   reward: number | null;
   price: number | null;
 } {
-  return { reward: wholeNumber(data.reward), price: wholeNumber(data.price) };
+  return { reward: amountOrNull(data.reward), price: amountOrNull(data.price) };
 }
 
 /** The `data` fields a new deal record gets from its `deal.accepted` (absent amounts are left out). */
@@ -69,8 +74,8 @@ export function createDealPaidHandler(
     if (event.event !== 'deal.paid') return;
     const parsed = DealPaidEvent.safeParse(event);
     if (!parsed.success) {
-      // Signed by the marketplace but without a deal id: kept in the event log, nothing to record on a deal.
-      log.warn({ event: event.event }, 'deal.paid without a readable deal id; nothing recorded on a deal');
+      // The receiver refuses these before (events.ts); kept for a caller that passes any event.
+      log.warn({ event: event.event }, 'deal.paid not readable; nothing recorded on a deal');
       return;
     }
     const { deal } = parsed.data;
@@ -80,6 +85,16 @@ export function createDealPaidHandler(
         { dealId: deal.id, reward: deal.reward ?? null },
         'deal.paid for a deal pressbridge has no record of; nothing to attach it to (the payout overview counts it)',
       );
+      return;
+    }
+    const namedBlog = deal.blog?.id;
+    if (namedBlog !== undefined && namedBlog !== record.blogId) {
+      const dealLog = createDealLogger(store, log, deal.id, record.blogId);
+      dealLog.warn(
+        { eventBlogId: namedBlog, reward: deal.reward ?? null },
+        `deal.paid names blog ${namedBlog}, but this deal belongs to blog ${record.blogId}; not recorded as paid`,
+      );
+      await dealLog.flush();
       return;
     }
     const already = readPaid(record.data);

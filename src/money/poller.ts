@@ -61,6 +61,12 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
       // Stamped before the request: whatever happens after this instant may be missing from the answer.
       const fetchedAt = now().toISOString();
       const overview = await client.payouts({}, { priority: 'low', signal: abort.signal });
+      if (overview.problems) {
+        log.warn(
+          { problems: overview.problems },
+          'payout overview: items or amounts that do not fit were left out (see docs/security/status-and-money.md)',
+        );
+      }
       const stored: StoredOverview = { fetchedAt, overview };
       await writeOverview(redis, keys, stored);
       log.info(

@@ -3,6 +3,7 @@ const ENGLISH = createTranslator('en');
 /** The status page's express app: security, the shared page kit, the routes by concern, the error pages. */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createTranslator } from '../i18n/index.js';
+import { accessControl } from './access-control.js';
 import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { actionRoutes } from './routes/actions.js';
 import { dealRoutes } from './routes/deals.js';
@@ -11,7 +12,7 @@ import { logRoutes } from './routes/logs.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { overviewRoutes } from './routes/overview.js';
 import { createPageKit } from './routes/page-kit.js';
-import { accessControl, securityHeaders } from './security.js';
+import { securityHeaders } from './security.js';
 import type { StatusDeps } from './types.js';
 
 /** The status page as an express app (mount it, or let `startStatusServer` listen for it). */
@@ -20,8 +21,9 @@ export function createStatusApp(deps: StatusDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  // A reverse proxy on this machine may say the original scheme and host (Secure cookies, Origin check).
-  app.set('trust proxy', 'loopback');
+  // Only a configured proxy may say the client's address, scheme and host (guess limit, Secure cookies, Origin
+  // check); by default nobody may: see status.trustProxy (./settings.ts).
+  app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders());
 
   const router = express.Router();
@@ -29,6 +31,8 @@ export function createStatusApp(deps: StatusDeps): express.Express {
     accessControl({
       password: kit.password,
       allowedHosts: deps.allowedHosts ?? [],
+      cookiePath: kit.base || '/',
+      ...(deps.guesses ? { guesses: deps.guesses } : {}),
       t: kit.t,
       refuse: (res, status, title, message) => {
         kit.fail(res.req, res, status, title, message);

@@ -5,6 +5,7 @@
  *   the comparison never depends on lengths). Basic and not a `?token=`: credentials never land in URLs,
  *   browser history, Referer headers or proxy logs; every browser, curl and Prometheus speak it; and the page
  *   keeps no session. Over a network it must run behind TLS (a reverse proxy), as any password would.
+ * - Password guesses are limited per client and globally (guess-limit.ts, applied in access-control.ts).
  * - Without a password the page answers only requests addressed to a loopback name (`localhost`, `127.x.x.x`,
  *   `[::1]`, plus `allowedHosts`) that carry no reverse-proxy header. That defeats DNS rebinding (a web page
  *   whose name suddenly resolves to 127.0.0.1) and a reverse proxy that would publish a password-less page.
@@ -15,8 +16,6 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Translator } from '../i18n/index.js';
-import { createGuessLimiter, type GuessLimiter } from './guess-limit.js';
 
 export const CSRF_COOKIE = 'pb_csrf';
 export const FLASH_COOKIE = 'pb_flash';
@@ -81,63 +80,6 @@ export function basicPassword(header: string | undefined): string | undefined {
   return colon < 0 ? undefined : decoded.slice(colon + 1);
 }
 
-export interface AccessOptions {
-  password: string | undefined;
-  allowedHosts: readonly string[];
-  /** The page's language, for the refusal pages' texts. */
-  t: Translator;
-  /** Renders the refusal pages (401, 403 and 429) in the page's own look. */
-  refuse(res: Response, status: 401 | 403 | 429, title: string, message: string): void;
-  /** Wrong passwords per client address (default: 10 a minute, see guess-limit.ts). */
-  guesses?: GuessLimiter;
-}
-
-/**
- * Headers a reverse proxy adds: without a password such a request is refused even when the proxy kept the
- * loopback Host, since the page would then be published to whoever reaches the proxy. (A proxy that adds none
- * of them and rewrites Host to 127.0.0.1 cannot be told from a local browser: the README says to set a password.)
- */
-const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'] as const;
-
-/** Password when one is set; else direct requests to loopback (or explicitly allowed) host names only. */
-export function accessControl(options: AccessOptions): RequestHandler {
-  const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
-  const guesses = options.guesses ?? createGuessLimiter();
-  const { t } = options;
-  return (req, res, next) => {
-    if (options.password !== undefined) {
-      const given = basicPassword(req.headers.authorization);
-      if (given !== undefined) {
-        // With `trust proxy: loopback` (status/index.ts) req.ip is the address a local reverse proxy saw.
-        const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-        const waitMs = guesses.blockedFor(client);
-        if (waitMs > 0) {
-          const seconds = Math.ceil(waitMs / 1000);
-          res.set('Retry-After', String(seconds));
-          const text = t.t('status.access.too_many_text', { seconds });
-          options.refuse(res, 429, t.t('status.access.too_many'), text);
-          return;
-        }
-        if (safeEqual(given, options.password)) {
-          next();
-          return;
-        }
-        guesses.failed(client);
-      }
-      res.set('WWW-Authenticate', 'Basic realm="pressbridge status", charset="UTF-8"');
-      options.refuse(res, 401, t.t('status.access.password'), t.t('status.access.password_text'));
-      return;
-    }
-    const host = hostName(req.headers.host);
-    const proxied = PROXY_HEADERS.some((name) => req.headers[name] !== undefined);
-    if (!proxied && host !== undefined && (isLoopbackHost(host) || allowed.has(host))) {
-      next();
-      return;
-    }
-    options.refuse(res, 403, t.t('status.access.host'), t.t('status.access.host_text'));
-  };
-}
-
 /** The request's cookies (no dependency: the page sets only two, with plain values). */
 export function readCookies(req: Request): Map<string, string> {
   const out = new Map<string, string>();
@@ -171,7 +113,8 @@ export interface CookieContext {
   path: string;
 }
 
-function cookieAttributes(req: Request, context: CookieContext, maxAgeSeconds: number): string {
+/** `Path`, `HttpOnly`, `SameSite=Strict`, `Max-Age` and, over TLS, `Secure`: every cookie the page sets. */
+export function cookieAttributes(req: Request, context: CookieContext, maxAgeSeconds: number): string {
   // `Secure` when the page is served over TLS (directly, or by a trusted proxy that says so).
   return `Path=${context.path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${req.secure ? '; Secure' : ''}`;
 }

@@ -7,6 +7,8 @@ import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
 import type { Earnings } from '../money/earnings.js';
 import type { NotificationRecord } from '../notify/record.js';
 import type { LastSweep } from '../reconcile/index.js';
+import type { GuessLimiter } from './guess-limit.js';
+import type { TrustProxySetting } from './settings.js';
 
 /** A data source's answer, or why there is none (Redis down, a timeout): each card copes on its own. */
 export type Sourced<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -103,6 +105,13 @@ export interface StatusDeps {
    * ignored (masking them would mangle ordinary words); pattern-based redaction still applies to them.
    */
   secretValues?: () => Iterable<string | undefined>;
+  /**
+   * `status.trustProxy`: whose X-Forwarded-* headers decide the client address, scheme and host (default false:
+   * nobody's, the client is the socket's peer). See ./settings.ts.
+   */
+  trustProxy?: TrustProxySetting;
+  /** The password-guess limiter (default: a fresh one with guess-limit.ts's numbers). */
+  guesses?: GuessLimiter;
   /** Extra host names (besides loopback ones) accepted without a password, e.g. a container's name. */
   allowedHosts?: readonly string[];
   /** The page's language (`ui.language`; default Czech). */

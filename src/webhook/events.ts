@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AnyEvent, DealAcceptedEvent, eventDealId, KNOWN_EVENTS } from '../marketplace/schema.js';
+import {
+  AnyEvent,
+  DealAcceptedEvent,
+  DealPaidEvent,
+  eventDealId,
+  KNOWN_EVENTS,
+} from '../marketplace/schema.js';
 import { neutraliseInvisible } from '../render/invisible.js';
 
 export type KnownEventName = (typeof KNOWN_EVENTS)[number];
@@ -47,7 +53,14 @@ function withCleanPostTexts(event: AnyEvent): AnyEvent {
 
 /**
  * Parses a webhook body that has already passed the signature check. Unknown events and unknown fields are
- * accepted (the API's versioning rules); only `deal.accepted` must have the shape we act on.
+ * accepted (the API's versioning rules); `deal.accepted` must have the shape we act on, and `deal.paid` money
+ * that fits (src/marketplace/money.ts).
+ *
+ * A `deal.paid` with an impossible amount is `invalid`, so the receiver answers 400 as for a malformed
+ * `deal.accepted`: it is logged and kept in the event log with outcome `invalid`, nothing is recorded on the
+ * deal, and the failure shows in the marketplace's delivery log, the one place its operators look. Its retries
+ * are bounded (the document: at most 5 attempts over 75 minutes), so a 400 costs four more identical refusals,
+ * not an endless redelivery; a 200 would tell the marketplace all was well with a payout we refused.
  */
 export function parseWebhookBody(rawBody: Buffer): ParsedWebhook {
   let body: unknown;
@@ -65,6 +78,18 @@ export function parseWebhookBody(rawBody: Buffer): ParsedWebhook {
       body,
       dealId: undefined,
     };
+  }
+  if (any.data.event === 'deal.paid') {
+    const paid = DealPaidEvent.safeParse(body);
+    if (!paid.success) {
+      return {
+        kind: 'invalid',
+        event: 'deal.paid',
+        message: `deal.paid refused, nothing recorded: ${describeIssues(paid.error)}`,
+        body,
+        dealId: eventDealId(any.data),
+      };
+    }
   }
   if (any.data.event !== 'deal.accepted') {
     return {

@@ -1,8 +1,9 @@
 /**
  * `deal.paid` from the sandbox marketplace into a real daemon (real HTTP, signed deliveries, real Redis): the deal
  * record gets `data.paid = {reward, price, at}` and a log line, a redelivery changes nothing, a deal.paid for an
- * unknown deal is answered 200 without a record, and the status page shows the money (deal page, deals table,
- * Earnings page).
+ * unknown deal is answered 200 without a record, impossible money is refused at the edge (400, nothing recorded),
+ * a deal.paid naming another blog is logged and not recorded, and the status page shows the money (deal page,
+ * deals table, Earnings page).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,6 +109,48 @@ describe('deal.paid recorded on the deal (integration)', () => {
     expect(await daemon.store.get(987_654)).toBeUndefined();
     const events = await daemon.store.readEvents(987_654);
     expect(events.map((e) => e.event)).toEqual(['deal.paid']);
+  });
+
+  it('refuses impossible money and another blog through the real route, and records nothing', async () => {
+    const deal = await sandbox.createDeal({ blogId: 1, reward: 1500, price: 2100 });
+    await until(() => daemon.store.get(deal.id), 15_000, 'deal record');
+    const paid = (fields: Record<string, unknown>) => ({
+      event: 'deal.paid',
+      deal: {
+        id: deal.id,
+        blog: { id: 1, name: 'Zahrada a dům' },
+        demand: { id: 1 },
+        price: 2100,
+        ...fields,
+      },
+    });
+    const statuses: number[][] = [];
+    for (const reward of [-5_000_000, 1500.5, 'NaN', Number.MAX_SAFE_INTEGER, 10_000_001]) {
+      const delivered = await sandbox.sendEvent(paid({ reward }));
+      statuses.push(...delivered.map((d) => d.history.map((a) => a.status)));
+    }
+    const otherBlog = await sandbox.sendEvent(paid({ reward: 1500, blog: { id: 2, name: 'Cizí blog' } }));
+
+    expect(statuses).toEqual(Array(5).fill([400]));
+    // Another blog's deal.paid is well-formed: 200 (a redelivery would say the same), logged, not recorded.
+    expect(otherBlog.map((d) => d.history.map((a) => a.status))).toEqual([[200]]);
+    const record = await daemon.store.get(deal.id);
+    expect(record?.data.paid).toBeUndefined();
+    expect(record?.data).toMatchObject({ reward: 1500, price: 2100 });
+    const outcomes = (await daemon.store.readEvents(deal.id)).filter((e) => e.event === 'deal.paid');
+    expect(outcomes.map((e) => e.outcome).sort()).toEqual([
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'recorded',
+    ]);
+    const log = await daemon.store.readLog(deal.id);
+    expect(
+      log.some((l) => /deal\.paid names blog 2, but this deal belongs to blog 1; not recorded/.test(l.msg)),
+    ).toBe(true);
+    expect(log.some((l) => l.msg.startsWith('paid out'))).toBe(false);
   });
 
   it('shows the reward and the payout on the deal page, in the deals table and on the Earnings page', async () => {

@@ -127,6 +127,10 @@ export const statusMessages = {
     cs: 'Z této adresy přišlo příliš mnoho chybných hesel; zkuste to znovu za {seconds} s.',
     en: 'Too many wrong passwords from this address; try again in {seconds} s.',
   },
+  'status.access.slowdown_text': {
+    cs: 'Na tuto stránku přišlo v poslední minutě příliš mnoho chybných hesel z různých adres, a tak je kontrola hesel na chvíli pozastavena; zkuste to znovu za {seconds} s.',
+    en: 'Too many wrong passwords reached this page from many addresses in the last minute, so password checks pause briefly; try again in {seconds} s.',
+  },
   'status.access.password': { cs: 'Vyžadováno heslo', en: 'Password required' },
   'status.access.password_text': {
     cs: 'Tato stavová stránka vyžaduje heslo nastavené jako status.password (jméno uživatele je libovolné).',

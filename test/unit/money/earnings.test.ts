@@ -160,6 +160,12 @@ describe('summarizeEarnings', () => {
       pending: [{ deal_id: 1, in_arbitration: false }],
       arbitration: [],
       paid_monthly: [{ month: '2026-11', count: 2, amount: 10 }],
+      problems: [
+        'pending[0].reward left out: must be a whole number of Kč from 0 to 10000000, found "x"',
+        expect.stringMatching(/^pending\[1\] left out: deal_id: /),
+        expect.stringMatching(/^pending\[2\] left out: \(root\): /),
+        'paid_monthly[1] left out: month: must be a month YYYY-MM with MM from 01 to 12',
+      ],
     });
   });
 });

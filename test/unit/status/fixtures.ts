@@ -10,7 +10,7 @@ import {
   type NewDealRecord,
 } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
-import type { StatusActionResult, StatusDeps, TargetStatus } from '../../../src/status/types.js';
+import type { StatusActionResult, StatusDeps, StatusStore, TargetStatus } from '../../../src/status/types.js';
 
 export const BLOGS = [
   { id: 101, name: 'Zahrada a dům' },
@@ -190,6 +190,17 @@ export async function seedDeals(store: DealStore, now: Date): Promise<Seeded> {
 
   return { byState, soonDealId, overdueDealId, total: DEAL_RUN_STATES.length + 2 + FILLER_DEALS };
 }
+
+/** An empty store, for tests about who may see the page rather than what it shows. */
+export const emptyStore: StatusStore = {
+  list: async () => ({ total: 0, items: [] }),
+  get: async () => undefined,
+  countByState: async () => ({}) as Awaited<ReturnType<StatusStore['countByState']>>,
+  readLog: async () => [],
+  readGlobalLog: async () => [],
+  readEvents: async () => [],
+  lastWebhook: async () => undefined,
+};
 
 export interface RecordedAction {
   action: 'retry' | 'handInAgain' | 'markHandled';

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
@@ -15,19 +14,8 @@ import {
   SECURITY_HEADERS,
   safeEqual,
 } from '../../../src/status/security.js';
-import type { StatusStore } from '../../../src/status/types.js';
-import { recordingActions } from './fixtures.js';
-
-/** An empty store: these tests are about who may see the page, not about what it shows. */
-const emptyStore: StatusStore = {
-  list: async () => ({ total: 0, items: [] }),
-  get: async () => undefined,
-  countByState: async () => ({}) as Awaited<ReturnType<StatusStore['countByState']>>,
-  readLog: async () => [],
-  readGlobalLog: async () => [],
-  readEvents: async () => [],
-  lastWebhook: async () => undefined,
-};
+import { rawRequest } from '../../helpers/raw-request.js';
+import { emptyStore, recordingActions } from './fixtures.js';
 
 function deps(password?: string) {
   return {
@@ -44,24 +32,8 @@ function deps(password?: string) {
   };
 }
 
-/** A raw request, so the Host header can be anything (fetch would not let us set it). */
-async function raw(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return await new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** A raw request, so the Host header can be anything. */
+const raw = rawRequest;
 
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -173,7 +145,11 @@ describe('src/status/security', () => {
   });
 
   it('limits wrong passwords to 10 a minute per address: then 429 with Retry-After, even for the right one', async () => {
-    server = await startStatusServer(deps('correct horse battery'), { host: '127.0.0.1', port: 0 });
+    // A local reverse proxy, trusted by configuration, tells the clients apart.
+    server = await startStatusServer(
+      { ...deps('correct horse battery'), trustProxy: ['loopback'] },
+      { host: '127.0.0.1', port: 0 },
+    );
     const attempt = (password: string, from?: string) =>
       raw(server!.url, {
         Authorization: basic('admin', password),
@@ -225,19 +201,29 @@ describe('src/status/security', () => {
     expect(forwarded.status).toBe(403);
   });
 
-  it('lets a reverse proxy through when a password is set', async () => {
-    server = await startStatusServer(deps('proxy-password'), { host: '127.0.0.1', port: 0 });
-
-    const res = await raw(server.url, {
+  it('lets a reverse proxy through when a password is set, and believes its https only when trusted', async () => {
+    const proxied = {
       Host: 'status.blog.example.cz',
       'X-Forwarded-For': '203.0.113.7',
       'X-Forwarded-Proto': 'https',
       Authorization: basic('u', 'proxy-password'),
-    });
+    };
+    server = await startStatusServer(
+      { ...deps('proxy-password'), trustProxy: ['127.0.0.1'] },
+      { host: '127.0.0.1', port: 0 },
+    );
+    const trusted = await raw(server.url, proxied);
+    await server.close();
+    server = await startStatusServer(deps('proxy-password'), { host: '127.0.0.1', port: 0 });
+    const untrusted = await raw(server.url, proxied);
 
-    expect(res.status).toBe(200);
-    // The proxy on this machine said https: the form cookie is marked Secure.
-    expect(String(res.headers['set-cookie'])).toMatch(/pb_csrf=.*; Secure/);
+    expect(trusted.status).toBe(200);
+    // The configured proxy said https: the form cookie is marked Secure.
+    expect(String(trusted.headers['set-cookie'])).toMatch(/pb_csrf=[^;]+;[^,]*; Secure/);
+    // By default nobody's X-Forwarded-Proto counts: the connection itself was plain http.
+    expect(untrusted.status).toBe(200);
+    expect(String(untrusted.headers['set-cookie'])).toMatch(/pb_csrf=/);
+    expect(String(untrusted.headers['set-cookie'])).not.toMatch(/Secure/);
   });
 
   it('sends the security headers on pages, assets and refusals', async () => {

@@ -1,0 +1,68 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/**
+ * `status.trustProxy`: whose `X-Forwarded-For` / `X-Forwarded-Proto` / `X-Forwarded-Host` the status page
+ * believes (express's `trust proxy`). That decides the client address the password-guess limit counts, and
+ * whether the page knows it is served over HTTPS (Secure cookies).
+ *
+ * - `false` (default): nobody's. The client is the socket's peer. Right for the SSH tunnel and for any TCP
+ *   pass-through (stunnel, haproxy in TCP mode), where a forwarded header would be written by the client itself.
+ * - a list of the reverse proxy's addresses or CIDR ranges (`172.18.0.1`, `172.16.0.0/12`, `::1`, or express's
+ *   names `loopback`, `linklocal`, `uniquelocal`): headers are believed from those hops only. A comma-separated
+ *   string is read as a list.
+ * - a hop count (1–10): the client is that many hops back in `X-Forwarded-For`, whoever the peer is. Only when
+ *   every connection certainly passes that many proxies that each append to the header.
+ *
+ * `true` (believe anyone) is refused: it would let every client choose its own address.
+ */
+export const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of express's names. */
+export function isProxyAddress(entry: string): boolean {
+  if ((PROXY_NAMES as readonly string[]).includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (family === 4 && isIP(prefix) === 4) return true; // 10.0.0.0/255.0.0.0
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const HOPS = 'a hop count is a whole number from 1 to 10 (false for none)';
+const SHAPE =
+  'must be false, a list of the reverse proxy addresses or CIDR ranges (e.g. ["172.18.0.1"]) or a hop count (1–10)';
+
+export const TrustProxySetting = z
+  .union([z.boolean(), z.number(), z.string(), z.array(z.string())], { error: SHAPE })
+  .default(false)
+  .transform((value, ctx): false | number | string[] => {
+    if (value === false) return false;
+    if (value === true) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true would believe X-Forwarded-For from any client, so every guesser could choose its own address; ${SHAPE}`,
+      });
+      return z.NEVER;
+    }
+    if (typeof value === 'number') {
+      if (Number.isInteger(value) && value >= 1 && value <= 10) return value;
+      ctx.addIssue({ code: 'custom', message: `${HOPS}, found ${value}` });
+      return z.NEVER;
+    }
+    const list = (typeof value === 'string' ? value.split(',') : value).map((e) => e.trim()).filter(Boolean);
+    const bad = list.filter((e) => !isProxyAddress(e));
+    if (list.length === 0 || list.length > 50 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          bad.length > 0
+            ? `not an IP address, CIDR range or one of ${PROXY_NAMES.join(', ')}: ${bad.slice(0, 5).join(', ')}`
+            : `the list needs 1 to 50 proxy addresses; ${SHAPE}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+export type TrustProxySetting = z.output<typeof TrustProxySetting>;

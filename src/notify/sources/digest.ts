@@ -10,6 +10,7 @@
 import { isFinal } from '../../deals/lifecycle.js';
 import type { DealRecord, DealStore } from '../../deals/store.js';
 import { wallClockIn } from '../../marketplace/date-time.js';
+import { readDealMoney, readPaid } from '../../money/paid.js';
 import type { Notifier, NotifyEvent } from '../types.js';
 
 type DigestEvent = Extract<NotifyEvent, { topic: 'digest' }>;
@@ -31,17 +32,6 @@ export function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
-function amount(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-function paidOf(data: Record<string, unknown>): { reward: number; at: string | undefined } | undefined {
-  const paid = data.paid;
-  if (!paid || typeof paid !== 'object') return undefined;
-  const p = paid as Record<string, unknown>;
-  return { reward: amount(p.reward), at: typeof p.at === 'string' ? p.at : undefined };
-}
-
 /** The digest of `day` (local date in `timeZone`) over the deal records. Pure. */
 export function computeDigest(records: readonly DealRecord[], day: string, timeZone: string): DigestEvent {
   let handedIn = 0;
@@ -57,12 +47,14 @@ export function computeDigest(records: readonly DealRecord[], day: string, timeZ
           ? record.updatedAt
           : undefined;
     if (handedInAt && localDay(handedInAt, timeZone) === day) handedIn += 1;
-    const payout = paidOf(record.data);
-    if (payout?.at && localDay(payout.at, timeZone) === day) {
+    // The money readers apply the edge's bounds (src/marketplace/money.ts), so a record stored before them
+    // with an impossible amount counts as unknown, not as money.
+    const payout = readPaid(record.data);
+    if (payout && localDay(payout.at, timeZone) === day) {
       paid += 1;
-      earned += payout.reward;
+      earned += payout.reward ?? 0;
     }
-    if (record.state === 'handed_in' && !payout) awaiting += amount(record.data.reward);
+    if (record.state === 'handed_in' && !payout) awaiting += readDealMoney(record.data).reward ?? 0;
     if (record.state === 'failed' || record.state === 'deadline_missed' || !isFinal(record.state)) {
       open.push(record.dealId);
     }

@@ -66,6 +66,12 @@ describe('the daily digest', () => {
       record(6, 'handed_in', {}, '2026-11-22T09:00:00Z'),
       // Garbage in data is read leniently.
       record(7, 'handed_in', { handedInAt: 42, reward: 'lots', paid: 'yes' }),
+      // Stored before the money edge: impossible amounts count as unknown (src/marketplace/money.ts).
+      record(13, 'handed_in', { handedInAt: '2026-11-10T08:00:00Z', reward: -5_000_000 }),
+      record(14, 'handed_in', {
+        handedInAt: '2026-11-10T08:00:00Z',
+        paid: { reward: 9_007_199_254_740_991, price: 1.5, at: '2026-11-22T12:00:00Z' },
+      }),
       record(8, 'failed', {}),
       record(9, 'deadline_missed', {}),
       record(10, 'waiting_approval', {}),
@@ -76,7 +82,7 @@ describe('the daily digest', () => {
       topic: 'digest',
       day: '2026-11-22',
       handedIn: 3,
-      paid: 3,
+      paid: 4,
       earned: 3200,
       awaiting: 1500,
       open: [8, 9, 10],

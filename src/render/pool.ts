@@ -2,16 +2,17 @@
  * The render pool: articles are parsed, sanitised and rendered in worker threads (piscina), never on the event
  * loop that serves the webhook, the status page and `/healthz`. A hostile text can cost a render thread its time
  * budget at most: past it the thread is ended (and replaced) and the deal fails with a RenderLimitError naming
- * the limit.
+ * the limit. The article watcher reads live pages in the same threads, within the same budget.
  *
  * Piscina over tinypool: it ends the thread of an aborted running task (what the time budget needs), queues
  * tasks, replaces dead threads, and is maintained by Node.js core contributors.
  */
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { PageFacts } from './article-links.js';
 import { checkTextSize, RenderLimitError, type RenderLimits } from './limits.js';
 import type { ArticlePolicy } from './policy.js';
-import type { RenderReply, RenderTask } from './render-worker.js';
+import type { PageTask, RenderReply, RenderTask } from './render-worker.js';
 import type { Article } from './types.js';
 
 /**
@@ -23,10 +24,13 @@ export function workerFile(moduleUrl: string = import.meta.url): string {
   return new URL(fromSource ? './render-worker-dev.mjs' : './render-worker.js', moduleUrl).href;
 }
 
-let pool: Piscina<RenderTask, RenderReply> | undefined;
+type ThreadTask = RenderTask | PageTask;
+type ThreadReply = RenderReply | PageFacts;
 
-function renderPool(threads: number): Piscina<RenderTask, RenderReply> {
-  pool ??= new Piscina<RenderTask, RenderReply>({
+let pool: Piscina<ThreadTask, ThreadReply> | undefined;
+
+function renderPool(threads: number): Piscina<ThreadTask, ThreadReply> {
+  pool ??= new Piscina<ThreadTask, ThreadReply>({
     filename: workerFile(),
     minThreads: 0,
     maxThreads: threads,
@@ -34,6 +38,39 @@ function renderPool(threads: number): Piscina<RenderTask, RenderReply> {
     idleTimeout: 60_000,
   });
   return pool;
+}
+
+const OUT_OF_TIME = Symbol('out of time');
+
+/**
+ * One task in a render thread, ended (with its thread) `budgetMs` after the thread took it. `name` is the
+ * worker module's export that runs it; its reply type is the caller's to name (piscina cannot tell).
+ */
+async function runBudgeted<Reply extends ThreadReply>(
+  name: 'default' | 'readPage',
+  task: (started: MessagePort) => ThreadTask,
+  budgetMs: number,
+  threads: number,
+): Promise<Reply | typeof OUT_OF_TIME> {
+  const { port1, port2 } = new MessageChannel();
+  const budget = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  port1.once('message', () => {
+    timer = setTimeout(() => budget.abort(), budgetMs);
+  });
+  try {
+    return (await renderPool(threads).run(task(port2), {
+      name,
+      transferList: [port2],
+      signal: budget.signal,
+    })) as Reply;
+  } catch (error) {
+    if (budget.signal.aborted) return OUT_OF_TIME;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    port1.close();
+  }
 }
 
 export interface IsolatedRenderOptions {
@@ -50,32 +87,43 @@ export async function parseArticleIsolated(html: string, options: IsolatedRender
   const { limits } = options;
   // Refused before the text is even copied to a thread.
   checkTextSize(html, limits);
-  const { port1, port2 } = new MessageChannel();
-  const budget = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  port1.once('message', () => {
-    timer = setTimeout(() => budget.abort(), limits.timeBudgetMs);
-  });
-  try {
-    const reply = await renderPool(options.threads).run(
-      {
-        html,
-        photoNumbers: [...options.photoNumbers],
-        limits,
-        started: port2,
-        ...(options.policy === undefined ? {} : { policy: options.policy }),
-      },
-      { transferList: [port2], signal: budget.signal },
-    );
-    if (!reply.ok) throw new RenderLimitError(reply.limit, reply.message);
-    return reply.article;
-  } catch (error) {
-    if (budget.signal.aborted) throw RenderLimitError.time(limits.timeBudgetMs);
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    port1.close();
-  }
+  const reply = await runBudgeted<RenderReply>(
+    'default',
+    (started) => ({
+      html,
+      photoNumbers: [...options.photoNumbers],
+      limits,
+      started,
+      ...(options.policy === undefined ? {} : { policy: options.policy }),
+    }),
+    limits.timeBudgetMs,
+    options.threads,
+  );
+  if (reply === OUT_OF_TIME) throw RenderLimitError.time(limits.timeBudgetMs);
+  if (!reply.ok) throw new RenderLimitError(reply.limit, reply.message);
+  return reply.article;
+}
+
+export interface PageReadOptions {
+  /** The hrefs whose presence is asked. */
+  links: readonly string[];
+  /** Wall time of the read in a thread (the render time budget, `render.limits.timeBudgetMs`). */
+  timeBudgetMs: number;
+  /** Threads of the pool, fixed when it is first created. */
+  threads: number;
+}
+
+export type PageRead = { ok: true; facts: PageFacts } | { ok: false; limit: 'timeBudgetMs' };
+
+/** The watcher's read of a live page (`readPageFacts`) in a render thread, within the time budget. */
+export async function readPageIsolated(html: string, options: PageReadOptions): Promise<PageRead> {
+  const facts = await runBudgeted<PageFacts>(
+    'readPage',
+    (started) => ({ html, links: [...options.links], started }),
+    options.timeBudgetMs,
+    options.threads,
+  );
+  return facts === OUT_OF_TIME ? { ok: false, limit: 'timeBudgetMs' } : { ok: true, facts };
 }
 
 /** Ends the render threads (daemon shutdown). */

@@ -6,3 +6,4 @@ register();
 const worker = await import('./render-worker.ts');
 
 export default worker.default;
+export const readPage = worker.readPage;

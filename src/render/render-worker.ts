@@ -1,9 +1,10 @@
 /**
- * A render thread (see pool.ts): parses, sanitises and renders one article off the daemon's event loop. Tells
- * the pool when it starts, so the time budget counts the work, not a wait for a free thread.
+ * A render thread (see pool.ts): parses, sanitises and renders one article off the daemon's event loop, and
+ * reads the facts of a live page for the article watcher (`readPage`). Tells the pool when it starts, so the
+ * time budget counts the work, not a wait for a free thread.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { articleLinks } from './article-links.js';
+import { articleLinks, type PageFacts, readPageFacts } from './article-links.js';
 import { parseArticle } from './html.js';
 import { RenderLimitError, type RenderLimitName, type RenderLimits } from './limits.js';
 import { type ArticlePolicy, applyPolicy } from './policy.js';
@@ -35,4 +36,20 @@ export default function renderTask(task: RenderTask): RenderReply {
     if (error instanceof RenderLimitError) return { ok: false, limit: error.limit, message: error.message };
     throw error;
   }
+}
+
+export interface PageTask {
+  /** The live page as read (at most `watch.maxBytes`). */
+  html: string;
+  /** The hrefs whose presence is asked. */
+  links: string[];
+  /** Gets one message, 'started', when this thread takes the task. */
+  started: MessagePort;
+}
+
+/** The named task `readPage` (piscina's `name` option): the watcher's parse of a live page. */
+export function readPage(task: PageTask): PageFacts {
+  task.started.postMessage('started');
+  task.started.close();
+  return readPageFacts(task.html, task.links);
 }

@@ -17,6 +17,12 @@ export const ArticleCheck = z.object({
    * limit): nothing is known, so nothing is raised or resolved.
    */
   refused: z.boolean().optional(),
+  /**
+   * The page answered but could not be read within the watcher's limits (its parse ran past the render time
+   * budget, or links were missing from the `watch.maxBytes` read of a longer page): nothing is known, so
+   * nothing is raised or resolved.
+   */
+  unreadable: z.boolean().optional(),
   /** The facts, language-neutral: `HTTP 404`, a network error, the missing hrefs. */
   detail: z.string(),
 });

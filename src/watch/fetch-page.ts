@@ -1,6 +1,14 @@
 /**
- * One GET of a live article for the watcher: redirects followed only within the same site (the host, with or
- * without `www.`), a timeout for the whole answer, and at most `maxBytes` of the body read.
+ * One GET of a live article for the watcher: redirects followed only within the article's own site, a timeout
+ * for the whole answer, and at most `maxBytes` of the body read.
+ *
+ * The article's site is its URL's scheme, host and port. A redirect is followed only to the same scheme and
+ * port, and to the same host or the same host with or without `www.`; the one change of scheme allowed is
+ * http → https between the default ports (80 → 443), the usual upgrade, after which the site is https. Any
+ * other redirect is refused and named: a redirect to another port of the blog's host reached services that
+ * listen only for the host's own programs (Redis, an admin API), and https → http would read the page
+ * unencrypted. The `www.` pair is kept because it is the same DNS owner's usual alias of one site, and it is
+ * only allowed with the scheme and port unchanged, so it cannot reach anything the first URL could not.
  */
 import { describe } from '../pipeline/verify.js';
 import { USER_AGENT } from '../version.js';
@@ -14,8 +22,10 @@ export interface PageAnswer {
   finalUrl: string;
   /** The body (at most `maxBytes`), read only for a 200. */
   html?: string;
-  /** Why there is no usable answer (network error, timeout, a redirect to another site). */
+  /** Why there is no usable answer (network error, timeout, a refused redirect). */
   error?: string;
+  /** The body was longer than `maxBytes`: `html` holds its beginning only. */
+  truncated?: boolean;
 }
 
 export interface FetchPageOptions {
@@ -25,30 +35,58 @@ export interface FetchPageOptions {
   signal?: AbortSignal;
 }
 
-function siteOf(url: URL): string {
-  return url.hostname.toLowerCase().replace(/^www\./, '');
+const WEB = new Set(['http:', 'https:']);
+
+const hostOf = (url: URL): string => url.hostname.toLowerCase().replace(/^www\./, '');
+
+/**
+ * Why a redirect from the article's site `site` (its first URL, or that URL upgraded to https) to `next` is
+ * not followed, or undefined when it is (see the module comment).
+ */
+export function redirectRefusal(site: URL, next: URL): string | undefined {
+  const refused = (why: string) =>
+    `redirect to ${WEB.has(next.protocol) ? next.origin : next.protocol} refused: ${why}`;
+  if (!WEB.has(next.protocol)) return refused('the watcher reads only http and https addresses');
+  if (site.protocol === 'https:' && next.protocol === 'http:')
+    return refused(`a downgrade from ${site.origin} to unencrypted http`);
+  const upgrade = site.protocol === 'http:' && next.protocol === 'https:';
+  if (upgrade && (site.port !== '' || next.port !== ''))
+    return refused(
+      `http → https is followed only between the default ports (the article is at ${site.origin})`,
+    );
+  if (!upgrade && next.port !== site.port)
+    return refused(`another port than the article's site ${site.origin}`);
+  if (hostOf(next) !== hostOf(site)) return refused(`another site than the article's ${site.origin}`);
+  return undefined;
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+): Promise<{ html: string; truncated: boolean }> {
+  if (!response.body) return { html: '', truncated: false };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  while (size < maxBytes) {
+  // One byte past the cap tells a page of exactly maxBytes from a longer one.
+  while (size <= maxBytes) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     size += value.byteLength;
   }
   await reader.cancel().catch(() => {});
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+  const html = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+  return { html, truncated: size > maxBytes };
 }
 
 export async function fetchPage(url: string, options: FetchPageOptions): Promise<PageAnswer> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let current = new URL(url);
-  const site = siteOf(current);
+  if (!WEB.has(current.protocol))
+    return { status: 0, finalUrl: url, error: 'the article address is not an http or https address' };
+  let site = current;
   try {
     for (let hop = 0; ; hop++) {
       const response = await options.fetch(current.href, {
@@ -61,12 +99,12 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel().catch(() => {});
         const next = new URL(location, current);
-        if (siteOf(next) !== site || !/^https?:$/.test(next.protocol)) {
-          return { status: response.status, finalUrl: current.href, error: `redirects to ${next.origin}` };
-        }
+        const refusal = redirectRefusal(site, next);
+        if (refusal !== undefined) return { status: response.status, finalUrl: current.href, error: refusal };
         if (hop >= MAX_REDIRECTS) {
           return { status: response.status, finalUrl: current.href, error: 'too many redirects' };
         }
+        if (next.protocol !== site.protocol) site = next;
         current = next;
         continue;
       }
@@ -74,7 +112,8 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         await response.body?.cancel().catch(() => {});
         return { status: response.status, finalUrl: current.href };
       }
-      return { status: 200, finalUrl: current.href, html: await readCapped(response, options.maxBytes) };
+      const { html, truncated } = await readCapped(response, options.maxBytes);
+      return { status: 200, finalUrl: current.href, html, ...(truncated ? { truncated } : {}) };
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -4,13 +4,15 @@
  * deal at its own time of day (./schedule.ts). A check is one GET of the article's own URL (./fetch-page.ts):
  * no marketplace request is spent. It finds
  *
- * - `gone`: the page does not answer 200 (404, 410, 5xx, unreachable, a redirect to another site), also when
+ * - `gone`: the page does not answer 200 (404, 410, 5xx, unreachable, a refused redirect), also when
  *   asked again `retrySeconds` later;
  * - `links`: the page answers but lacks advertiser links stored at the render step (./links.ts says how hrefs
  *   are compared);
  * - nothing, when the site refuses the check (401, 403, 407, 429: bot protection in front of a blog, a login
  *   wall, a rate limit): the answer is recorded as `refused` and shown, but no problem is raised, because a
- *   refusal says nothing about the article.
+ *   refusal says nothing about the article;
+ * - nothing either when the page cannot be read within the limits (`unreadable`, ./inspect.ts): the page is
+ *   read in a render thread within the render time budget, never on the daemon's event loop.
  *
  * The finding is recorded on the deal (`data.articleCheck`) and in its log; a problem is raised through the
  * Notifier (once per deal until it clears) and resolved by the next good check.
@@ -27,14 +29,12 @@ import { createDealLogger, type DealRecord, type DealStore } from '../deals/stor
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
+import { RenderSettings, type RenderSettingsInput } from '../render/limits.js';
+import { readPageIsolated } from '../render/pool.js';
 import { type ArticleCheck, readArticleCheck } from './check-record.js';
-import { fetchPage, type PageAnswer } from './fetch-page.js';
-import { missingLinks, storedLinks } from './links.js';
+import { createInspector } from './inspect.js';
+import { storedLinks } from './links.js';
 import { claimDue, drop, enrol, nextCheckAt, reschedule, scheduledAt } from './schedule.js';
-
-/** Answers that refuse the check rather than tell about the article (see the module comment). */
-const REFUSALS: ReadonlySet<number> = new Set([401, 403, 407, 429]);
-
 import { WatchSettings, type WatchSettingsInput } from './settings.js';
 
 export { ArticleCheck, readArticleCheck } from './check-record.js';
@@ -64,6 +64,8 @@ export interface ArticleWatcherOptions {
   prefix: string;
   log: Logger;
   settings?: WatchSettingsInput;
+  /** The render threads and their time budget (config `render`): the live page is read there. */
+  render?: RenderSettingsInput;
   notifier: Notifier;
   now?: () => Date;
   fetch?: typeof fetch;
@@ -79,6 +81,7 @@ const HOUR_MS = 3_600_000;
 export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWatcher {
   const { store, redis, prefix, log, notifier } = options;
   const settings = WatchSettings.parse(options.settings ?? {});
+  const render = RenderSettings.parse(options.render ?? {});
   const now = options.now ?? (() => new Date());
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const random = options.random ?? Math.random;
@@ -107,55 +110,18 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     return undefined;
   }
 
-  async function answerOf(url: string): Promise<PageAnswer> {
-    const fetchOptions = { timeoutMs, maxBytes: settings.maxBytes, fetch: doFetch, signal: abort.signal };
-    const first = await fetchPage(url, fetchOptions);
-    if (first.status === 200) return first;
-    if (retryMs > 0) await sleep(retryMs, abort.signal);
-    return await fetchPage(url, fetchOptions);
-  }
-
-  async function inspect(url: string, links: readonly string[]): Promise<ArticleCheck> {
-    const answer = await answerOf(url);
-    const at = now().toISOString();
-    if (REFUSALS.has(answer.status)) {
-      const detail = `HTTP ${answer.status}`;
-      return {
-        at,
-        ok: false,
-        status: answer.status,
-        missing: [],
-        links: links.length,
-        refused: true,
-        detail,
-      };
-    }
-    if (answer.status !== 200 || answer.html === undefined) {
-      const detail = answer.error ?? `HTTP ${answer.status}`;
-      return {
-        at,
-        ok: false,
-        status: answer.status,
-        missing: [],
-        links: links.length,
-        problem: 'gone',
-        detail,
-      };
-    }
-    const missing = missingLinks(links, answer.html);
-    if (missing.length === 0) {
-      return { at, ok: true, status: 200, missing, links: links.length, detail: 'HTTP 200' };
-    }
-    return {
-      at,
-      ok: false,
-      status: 200,
-      missing,
-      links: links.length,
-      problem: 'links',
-      detail: missing.join(' '),
-    };
-  }
+  const inspect = createInspector({
+    now,
+    fetch: doFetch,
+    timeoutMs,
+    maxBytes: settings.maxBytes,
+    retryMs,
+    sleep,
+    signal: () => abort.signal,
+    timeBudgetMs: render.limits.timeBudgetMs,
+    readPage: (html, links) =>
+      readPageIsolated(html, { links, timeBudgetMs: render.limits.timeBudgetMs, threads: render.threads }),
+  });
 
   async function checkDeal(dealId: number): Promise<WatchOutcome> {
     const record = await store.get(dealId);
@@ -191,6 +157,11 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     if (check.ok) dealLog.info(fields, 'article check: live, every advertiser link in place');
     else if (check.refused)
       dealLog.info(fields, 'article check: the site refused the check (bot protection?); nothing is known');
+    else if (check.unreadable)
+      dealLog.info(
+        { ...fields, detail: check.detail },
+        'article check: the page could not be read; nothing is known',
+      );
     else if (check.problem === 'gone')
       dealLog.warn({ ...fields, detail: check.detail }, 'article check: the article does not answer 200');
     else dealLog.warn(fields, 'article check: advertiser links are missing from the live article');
@@ -204,7 +175,8 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
       webUrl: typeof record.data.webUrl === 'string' ? record.data.webUrl : undefined,
     };
     if (check.problem) await notifier.raise({ ...ref, problem: check.problem, detail: check.detail });
-    else if (previous && previous.ok === false) {
+    // Only a fine check clears a problem: a refused or unreadable one knows nothing.
+    else if (check.ok && previous && previous.ok === false) {
       await notifier.resolve(problemKey({ ...ref, problem: 'gone', detail: '' }));
     }
     await reschedule(redis, prefix, dealId, next);

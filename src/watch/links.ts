@@ -12,14 +12,17 @@
  * it paid for. Other attributes (`rel`, `target`, `title`) and the link's text may change freely.
  * Any link of the page counts (the theme decides where the article's body sits).
  */
-import { linksOf, normaliseHref } from '../render/article-links.js';
+import { normaliseHref } from '../render/article-links.js';
 
 export { articleLinks, linksOf, MAX_LINKS, normaliseHref } from '../render/article-links.js';
 
-/** The expected hrefs the live page does not hold, in their stored order. */
-export function missingLinks(expected: readonly string[], pageHtml: string): string[] {
-  const present = new Set(linksOf(pageHtml));
-  return expected.filter((href) => !present.has(normaliseHref(href)));
+/**
+ * The expected hrefs the live page does not hold, in their stored order. `present`: the page's hrefs as read
+ * (`linksOf`, or `PageFacts.links` from a render thread: src/render/article-links.ts reads the page).
+ */
+export function missingLinks(expected: readonly string[], present: Iterable<string>): string[] {
+  const found = new Set([...present].map(normaliseHref));
+  return expected.filter((href) => !found.has(normaliseHref(href)));
 }
 
 /** The links stored on a deal (`data.watch.links`); none when absent or unreadable. */

@@ -8,12 +8,14 @@
  *   HTML served as JPEG, a JPEG declaring 3.6 gigapixels, a photo URL on a foreign host, a category id that
  *   WordPress does not have;
  * - texts over the render limits (src/render/limits.ts): 825 KB nested 75 000 deep, 10 000 and 40 000 nested
- *   divs, 100 000 `[foto1]` markers, 2.5 MB of HTML. Each fails its deal at once, naming the limit.
+ *   divs, 100 000 `[foto1]` markers, 2.5 MB of HTML. Each fails its deal at once, naming the limit;
+ * - live pages the article watcher checks (./hostile-page.ts): 60 000 nested elements, and more than 5 MiB of
+ *   nesting. Each check ends with a result (fine; unreadable past `watch.maxBytes`) while `/healthz` answers.
  *
  * Each case asserts the exact answer or outcome; at the end, deals delivered normally alongside the corpus are
  * published exactly once, the daemon process never went down, and `/healthz` answered within 100 ms (p99; none
  * slower than 1 s) throughout
- * (rendering runs in worker threads, never on the daemon's event loop).
+ * (rendering and the watcher's page reads run in worker threads, never on the daemon's event loop).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,12 +27,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealRecord } from '../../src/deals/store.js';
 import { DEAL_QUEUE } from '../../src/queue/jobs.js';
 import type { SandboxDeal } from '../../src/sandbox/index.js';
+import type { ArticleCheck } from '../../src/watch/check-record.js';
 import { hostileTexts } from '../helpers/hostile-texts.js';
 import { TEST_REDIS_URL } from '../helpers/redis.js';
 import { sign } from '../helpers/sign.js';
 import { listMedia, listPosts, type WpPost } from '../helpers/wordpress.js';
 import { type Scenario, startScenario } from './harness.js';
 import { type HealthProbe, probeHealth } from './health-probe.js';
+import { checkAgainNow, type HostileBlog, nextCheck, startHostileBlog, watchNow } from './hostile-page.js';
 import { recordScenario } from './report.js';
 
 const HEADER = 'X-Sandbox-Signature';
@@ -76,6 +80,7 @@ describe('fault: hostile and broken input', () => {
   let queueRedis: Redis;
   let queue: Queue;
   let health: HealthProbe;
+  let hostileBlog: HostileBlog;
   const started = Date.now();
   /** Content cases: created before the first test, processed while the webhook cases run. */
   const deals = new Map<string, SandboxDeal>();
@@ -136,7 +141,14 @@ describe('fault: hostile and broken input', () => {
     await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
     const foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/evil.jpg`;
 
-    s = await startScenario({ name: 'hostile', timeScale: 1 / 1000, photos: 1 });
+    hostileBlog = await startHostileBlog();
+    s = await startScenario({
+      name: 'hostile',
+      timeScale: 1 / 1000,
+      photos: 1,
+      // The watcher looks for due checks often, so a live page put on its list is checked within a second.
+      config: { watch: { tickMinutes: 0.01, retrySeconds: 0 } },
+    });
     queueRedis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
     queue = new Queue(DEAL_QUEUE, { connection: queueRedis, prefix: s.prefix });
     await s.daemon.start();
@@ -197,6 +209,7 @@ describe('fault: hostile and broken input', () => {
     queueRedis?.disconnect();
     await s?.close();
     await new Promise<void>((resolve) => (foreign ? foreign.close(() => resolve()) : resolve()));
+    await hostileBlog?.close();
   });
 
   describe('at the webhook', () => {
@@ -495,6 +508,33 @@ describe('fault: hostile and broken input', () => {
       expect(post?.categories).toEqual([1]);
       const log = await s.store.readLog(deal.id, { limit: 200 });
       expect(log.map((e) => e.msg).join('\n')).toMatch(/category 99999 does not exist/);
+    });
+  });
+
+  describe('on the live page the watcher checks', () => {
+    it('60 000 nested elements and 6 MiB of nesting, read 5 times each: every check ends with a result, /healthz within 100 ms (p99) meanwhile', async () => {
+      const probe = probeHealth(`${s.daemon.baseUrl}/healthz`);
+      await watchNow(s, 990_301, hostileBlog.url('/deep'));
+      await watchNow(s, 990_302, hostileBlog.url('/big'));
+      const checks: Array<[ArticleCheck, ArticleCheck]> = [];
+      for (let round = 0; round < 5; round++) {
+        const [deep, big] = checks.at(-1) ?? [];
+        if (round > 0) await Promise.all([checkAgainNow(s, 990_301), checkAgainNow(s, 990_302)]);
+        checks.push([await nextCheck(s, 990_301, deep?.at), await nextCheck(s, 990_302, big?.at)]);
+      }
+      const health = await probe.stop();
+      for (const [deep, big] of checks) {
+        expect(deep).toMatchObject({ ok: true, status: 200, missing: [], links: 1 });
+        // Its link lies past watch.maxBytes (5 MiB): not known, so neither `links` nor `gone`, and no alarm.
+        expect(big).toMatchObject({ ok: false, unreadable: true, status: 200, missing: [] });
+        expect(big.problem).toBeUndefined();
+        expect(big.detail).toContain('watch.maxBytes');
+      }
+      expect(s.daemon.exits).toEqual([]);
+      expect(health.failures).toEqual([]);
+      expect(health.samples).toBeGreaterThan(10);
+      expect(health.p99Ms, JSON.stringify(health.slowest)).toBeLessThan(100);
+      expect(health.maxMs, JSON.stringify(health.slowest)).toBeLessThan(1_000);
     });
   });
 

@@ -12,6 +12,7 @@ import { systemClock } from '../../src/clock.js';
 import { createDealStore } from '../../src/deals/store.js';
 import type { Notifier, NotifyEvent } from '../../src/notify/types.js';
 import { parseArticle } from '../../src/render/html.js';
+import { closeRenderPool } from '../../src/render/pool.js';
 import { createArticleWatcher, type WatchOutcome, withWatchEnrolment } from '../../src/watch/index.js';
 import { articleLinks } from '../../src/watch/links.js';
 import { scheduledAt } from '../../src/watch/schedule.js';
@@ -126,6 +127,8 @@ describe('article watcher on a real WordPress', () => {
 
   afterAll(async () => {
     await watcher.stop();
+    // The watcher reads the live pages in the render threads.
+    await closeRenderPool();
     await site?.stop();
     await deleteKeys(redis, prefix);
     redis.disconnect();

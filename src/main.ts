@@ -303,7 +303,15 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         payoutPoller = createPayoutPoller({ client, redis, prefix, log, settings: config.money });
       }
       if (config.watch.enabled) {
-        watcher = createArticleWatcher({ store, redis, prefix, log, settings: config.watch, notifier });
+        watcher = createArticleWatcher({
+          store,
+          redis,
+          prefix,
+          log,
+          settings: config.watch,
+          render: config.render,
+          notifier,
+        });
       }
     }
     if (options.status !== false) {

@@ -26,6 +26,10 @@ export const watchMessages = {
     cs: 'Web kontrolu odmítl ({detail}), nejspíš ochrana proti robotům nebo přihlášení: o článku to nic neříká, proto pressbridge neupozorňuje. Pokud to trvá, povolte kontrolu pro adresu serveru s pressbridge.',
     en: 'The site refused the check ({detail}), probably bot protection or a login: that says nothing about the article, so pressbridge sends no alert. If it persists, allow the check from the pressbridge server’s address.',
   },
+  'watch.card.unreadable': {
+    cs: 'Stránku se nepodařilo přečíst v mezích kontroly ({detail}); o článku to nic neříká, proto pressbridge neupozorňuje.',
+    en: 'The page could not be read within the check’s limits ({detail}); that says nothing about the article, so pressbridge sends no alert.',
+  },
   'watch.card.links': {
     cs: 'Na živém článku chybí odkazy inzerenta:',
     en: 'Advertiser links are missing from the live article:',

@@ -17,12 +17,21 @@ export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
     ? html`<p>${t('watch.card.ok', { count: check.links })}</p>`
     : check.refused
       ? html`<p>${t('watch.card.refused', { detail: check.detail })}</p>`
-      : check.problem === 'links'
-        ? html`<p>${t('watch.card.links')}</p><ul>${check.missing.map((href) => html`<li><code>${href}</code></li>`)}</ul><p class="hint">${t('watch.card.links_hint')}</p>`
-        : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
+      : check.unreadable
+        ? html`<p>${t('watch.card.unreadable', { detail: check.detail })}</p>`
+        : check.problem === 'links'
+          ? html`<p>${t('watch.card.links')}</p><ul>${check.missing.map((href) => html`<li><code>${href}</code></li>`)}</ul><p class="hint">${t('watch.card.links_hint')}</p>`
+          : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
   const status = check.status > 0 ? `HTTP ${check.status}` : t('watch.card.no_answer');
-  const kind = check.ok ? 'ok' : check.refused ? 'refused' : (check.problem ?? 'gone');
-  const box = check.ok || check.refused ? '' : ' error-box';
+  const kind = check.ok
+    ? 'ok'
+    : check.refused
+      ? 'refused'
+      : check.unreadable
+        ? 'unreadable'
+        : (check.problem ?? 'gone');
+  // Refused and unreadable say nothing about the article: no alarm colour.
+  const box = check.ok || check.refused || check.unreadable ? '' : ' error-box';
   return html`<section class="card${box}" data-article-check="${kind}">${title}
 ${finding}
 <dl class="kv">

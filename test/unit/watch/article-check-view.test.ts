@@ -51,6 +51,19 @@ const check = (over: Record<string, unknown>) => ({
 });
 
 describe('the deal page: live article check', () => {
+  it('shows an unreadable check as neither fine nor an error, in Czech and in English', () => {
+    const data = {
+      articleCheck: check({ unreadable: true, detail: 'the page read ran past 10000 ms' }),
+    };
+    const cs = card('cs', data);
+    expect(cs.attr('data-article-check')).toBe('unreadable');
+    expect(cs.hasClass('error-box')).toBe(false);
+    expect(cs.text()).toContain(
+      'Stránku se nepodařilo přečíst v mezích kontroly (the page read ran past 10000 ms)',
+    );
+    expect(card('en', data).text()).toContain('The page could not be read within the check’s limits');
+  });
+
   it('shows a refused check as neither fine nor an error, in Czech and in English', () => {
     const data = { articleCheck: check({ status: 403, refused: true, detail: 'HTTP 403' }) };
     const cs = card('cs', data);

@@ -5,8 +5,9 @@
  * Two things the text must never do on a static site: run template code, and lose the advertiser's link
  * attributes. Jekyll and Eleventy run Liquid (`{{ }}`, `{% %}`) inside posts, Hugo runs shortcodes (`{{< >}}`),
  * Nunjucks has `{# #}`: a text from the marketplace containing those would break the site's build or worse, so
- * `{` before `{`, `%` or `#` is written as `&#123;` (shown as `{`). Links whose attributes Markdown cannot say
- * (`rel="sponsored"`, `target`) stay HTML while `rawHtml` is on.
+ * `{` before `{`, `%` or `#` is written as `&#123;` (shown as `{`). Nor may it become markup: see
+ * markdown-inert.ts. Links whose attributes Markdown cannot say (`rel="sponsored"`, `target`) stay HTML while
+ * `rawHtml` is on.
  */
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
@@ -14,6 +15,14 @@ import { Document, Scalar } from 'yaml';
 import { toIsoWithServiceOffset } from '../../src/publisher/kit/index.js';
 import { blocksToPlainHtml } from '../../src/render/plain.js';
 import type { Block, ImageRef } from '../../src/render/types.js';
+import {
+  inertText,
+  markdownAlt,
+  markdownDestination,
+  markdownTitle,
+  oneLineHtml,
+  startTag,
+} from './markdown-inert.js';
 import type { FrontMatterKeys } from './presets.js';
 
 /** Block-level `{{`, `{%`, `{#`: template syntax of Liquid, Hugo shortcodes, Nunjucks. */
@@ -35,9 +44,25 @@ function createTurndown(rawHtml: boolean): TurndownService {
     linkStyle: 'inlined',
   });
   service.use(gfm);
-  // A `|` in text would end a table cell; `\|` reads as `|` everywhere in GFM.
+  // A `|` in text would end a table cell; `\|` reads as `|` everywhere in GFM. `&` and `<` as references:
+  // turndown's own escape leaves them, and a decoded `&lt;img …&gt;` would be a tag again.
   const escapeMarkdown = service.escape.bind(service);
-  service.escape = (text: string) => escapeMarkdown(text).replace(/\|/g, '\\|');
+  service.escape = (text: string) => inertText(escapeMarkdown(text).replace(/\|/g, '\\|'));
+  // Turndown's link and image rules escape titles and alt text too little for hostile text (a `\` before the
+  // closing `"` ends the link early and shows the rest, tags included, as Markdown).
+  service.addRule('inlineLink', {
+    filter: (node) => node.nodeName === 'A' && (node.getAttribute('href') ?? '') !== '',
+    replacement: (content, node) => `[${content}](${destinationAndTitle(node)})`,
+  });
+  service.addRule('image', {
+    filter: 'img',
+    replacement: (_content, node) => {
+      const src = node.getAttribute('src') ?? '';
+      return src === ''
+        ? ''
+        : `![${markdownAlt(node.getAttribute('alt') ?? '')}](${destinationAndTitle(node)})`;
+    },
+  });
   // `~~` as every Markdown with strikethrough reads it (the plugin writes a single `~`).
   service.addRule('strikethrough', {
     filter: ['del', 's'],
@@ -68,12 +93,19 @@ function createTurndown(rawHtml: boolean): TurndownService {
   });
   if (rawHtml) {
     // A rule, not `keep`: turndown tries its own link rule before kept elements.
+    // The link text as Markdown, escaped like any text: kramdown and CommonMark read Markdown between the tags.
     service.addRule('richLink', {
       filter: (node) => node.nodeName === 'A' && hasAttributesBeyondMarkdown(node),
-      replacement: (_content, node) => node.outerHTML,
+      replacement: (content, node) => `${startTag(node)}${content}</a>`,
     });
   }
   return service;
+}
+
+function destinationAndTitle(node: HTMLElement): string {
+  const url = markdownDestination(node.getAttribute(node.nodeName === 'IMG' ? 'src' : 'href') ?? '');
+  const title = node.getAttribute('title') ?? '';
+  return title === '' ? url : `${url} "${markdownTitle(title)}"`;
 }
 
 function hasAttributesBeyondMarkdown(node: HTMLElement): boolean {
@@ -103,19 +135,6 @@ export function countRichLinks(html: string): number {
     if (names.some((name) => name !== 'href' && name !== 'title')) count += 1;
   }
   return count;
-}
-
-/** Alt text inside `![…]`: brackets and backslashes escaped, whitespace collapsed. */
-function markdownAlt(alt: string): string {
-  return alt
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/([\\[\]])/g, '\\$1');
-}
-
-/** A link destination: as it is when it is plain, else in angle brackets. */
-function markdownDestination(url: string): string {
-  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
 }
 
 export interface BodyInput {
@@ -151,7 +170,7 @@ export function renderBody(input: BodyInput): Body {
     if (!input.rawHtml) linksSimplified += countRichLinks(html);
     if (input.rawHtml && block.type === 'list' && block.reversed) {
       // Markdown numbers a list upwards from its first number: a countdown stays HTML.
-      parts.push(html);
+      parts.push(oneLineHtml(html));
       continue;
     }
     const markdown = service

@@ -3,11 +3,13 @@
  * advertiser's text must reach the Markdown file as text: markup the advertiser escaped in HTML (`&lt;img …&gt;`)
  * must not come back as a tag, in any block, in link text, titles or alt text, with `rawHtml` on or off.
  *
- * No CommonMark renderer is installed, so the file is read with an HTML parser (cheerio): the elements it finds in
- * the Markdown of a hostile article must be exactly those it finds for the same article with a harmless word,
- * and no `<` may be followed by what opens a tag, comment, declaration, autolink or `<% %>` outside our own tags.
+ * The file is read twice: with an HTML parser (cheerio), as a reader that passes everything through would, and
+ * rendered by markdown-it with raw HTML on (CommonMark, Eleventy's renderer). Either way the elements found for a
+ * hostile article must be exactly those found for the same article with a harmless word, and no `<` may be
+ * followed by what opens a tag, comment, declaration, autolink or `<% %>` outside our own tags.
  */
 import * as cheerio from 'cheerio';
+import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { renderBody } from '../../../../plugins/github/content.js';
 import { parseArticle } from '../../../../src/render/html.js';
@@ -86,6 +88,21 @@ function readerText(text: string): string {
   return cheerio.load(unescaped, null, false).text();
 }
 
+/** CommonMark with raw HTML passed through, as Eleventy (markdown-it) and kramdown read a Markdown file. */
+const commonMark = new MarkdownIt({ html: true });
+
+/** Every attribute of the page markdown-it renders, as `element attribute=value`. */
+function renderedAttributes(text: string): string[] {
+  const $ = cheerio.load(commonMark.render(text), null, false);
+  return $('*')
+    .toArray()
+    .flatMap((element) =>
+      Object.entries((element as unknown as { attribs: Record<string, string> }).attribs).map(
+        ([name, value]) => `${(element as unknown as { name: string }).name} ${name}=${value}`,
+      ),
+    );
+}
+
 const occurrences = (haystack: string, needle: string): number => haystack.split(needle).length - 1;
 
 describe('plugins/github/content: HTML in the advertiser text stays text in Markdown', () => {
@@ -106,6 +123,11 @@ describe('plugins/github/content: HTML in the advertiser text stays text in Mark
     if (!rawHtml) expect(markup(text)).toEqual([]);
     const withoutOurTags = text.replace(/<\/?(?:a|ol|li)\b[^<>]*>/g, '');
     expect(withoutOurTags).not.toMatch(/<[A-Za-z/!?%]/);
+    // A real CommonMark renderer makes the same elements of it, with no handler and no script address
+    expect(markup(commonMark.render(text))).toEqual(markup(commonMark.render(harmless)));
+    expect(
+      renderedAttributes(text).filter((a) => /^\S+ (?:on\w*=|(?:href|src)=\s*javascript:)/i.test(a)),
+    ).toEqual([]);
     // …and the reader sees the text in every place the harmless word stood
     expect(occurrences(readerText(text), shown)).toBe(occurrences(readerText(harmless), 'NEVINNE'));
   });

@@ -42,10 +42,26 @@ export function inertShortcodes(html: string): string {
   let out = '';
   let last = 0;
   for (const match of html.matchAll(BLOCK_DELIMITER)) {
-    out += html.slice(last, match.index).replaceAll('[', '&#91;') + match[0];
+    out += inertText(html.slice(last, match.index)) + match[0];
     last = match.index + match[0].length;
   }
-  return out + html.slice(last).replaceAll('[', '&#91;');
+  return out + inertText(html.slice(last));
+}
+
+/**
+ * A URL standing alone on a line, or alone in a paragraph: what WordPress's auto-embed (WP_Embed::autoembed,
+ * run on the content before blocks and shortcodes) turns into a player, an `[audio]`/`[video]` shortcode or
+ * a third party's iframe. The same two patterns as wp-includes/class-wp-embed.php, for every match.
+ */
+const EMBED_LINE = /^(\s*https?:)\/\/(?=[^\s<>"]+\s*$)/gim;
+const EMBED_PARAGRAPH = /(<p(?:\s[^>]*)?>\s*https?:)\/\/(?=[^\s<>"]+\s*<\/p>)/gi;
+
+/** `[` as `&#91;` and an auto-embeddable URL's `//` as `&#47;&#47;` (what the code block's save() writes). */
+function inertText(html: string): string {
+  return html
+    .replaceAll('[', '&#91;')
+    .replace(EMBED_LINE, '$1&#47;&#47;')
+    .replace(EMBED_PARAGRAPH, '$1&#47;&#47;');
 }
 
 /** Plain semantic HTML of the article body (no title, no cover), for static sites and Markdown hosts. */
@@ -146,7 +162,7 @@ export function inertShortcodesInText(text: string): string {
  * auto-embed).
  */
 function escapeCode(html: string): string {
-  return html.replace(/\[/g, '&#91;').replace(/^(\s*https?:)\/\/([^\s<>"]+\s*)$/m, '$1&#47;&#47;$2');
+  return html.replace(/\[/g, '&#91;').replace(/^(\s*https?:)\/\/([^\s<>"]+\s*)$/gm, '$1&#47;&#47;$2');
 }
 
 /**
@@ -201,11 +217,19 @@ function listMarkup(block: ListBlock, images: ReadonlyMap<number, ImageRef>): st
 }
 
 /**
- * An attribute value as the block editor's serializer writes it (@wordpress/escape-html escapeAttribute):
- * `&`, `"` and `>` escaped, `<` and a no-break space as they are.
+ * An attribute value as the block editor's serializer writes it (@wordpress/escape-html escapeAttribute:
+ * `&`, `"` and `>` escaped, `<` and a no-break space as they are), but for the `<` of a comment opener: an alt
+ * text holding `<!-- wp:x {` would open a block delimiter inside the attribute that both block parsers (and
+ * inertShortcodes) read up to the next real one, hiding the text between from the shortcode escape and from the
+ * page. The editor's validator decodes references in attributes, so the block stays valid; only such a value
+ * is written differently from the editor.
  */
 function blockAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/>/g, '&gt;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/>/g, '&gt;')
+    .replace(/<!--/g, '&lt;!--');
 }
 
 function imageMarkup(image: ImageRef): string {

@@ -261,3 +261,34 @@ describe('WordPress runs no shortcode of the advertiser’s', () => {
     120_000,
   );
 });
+
+/** URLs that WordPress's auto-embed (run before blocks and shortcodes) would make a player or an iframe. */
+const EMBED_CASES: Case[] = [
+  { name: 'a paragraph of only an audio URL', body: '<p>https://evil.example/a.mp3</p>' },
+  { name: 'a video URL alone on a line', body: '<p>Text\nhttps://evil.example/v.mp4\ndál</p>' },
+  { name: 'a URL alone on a line of a list item', body: '<ul><li>\nhttps://evil.example/a.mp3\n</li></ul>' },
+  {
+    name: 'two URLs alone in a code block',
+    body: '<pre><code>x\nhttps://evil.example/c.mp3\nhttps://evil.example/d.mp3\ny</code></pre>',
+  },
+];
+
+describe('WordPress auto-embeds no URL of the advertiser’s', () => {
+  it.each(EMBED_CASES.map((testCase, index) => ({ ...testCase, dealId: 9201 + index })))(
+    '$name',
+    async (testCase) => {
+      const id = await publishCase(testCase, testCase.dealId);
+      const post = await wpGet<WpPost & { link: string }>(site, `/wp/v2/posts/${id}?context=edit`);
+
+      const { $ } = await publicPage(post.link);
+
+      const content = $('.wp-block-post-content');
+      expect(content.html() ?? '').not.toMatch(RAN);
+      expect(content.find('iframe, audio, video, blockquote.wp-embedded-content')).toHaveLength(0);
+      expect(content.text()).toContain('https://evil.example/');
+      const report = await openInBlockEditor(page, site, id);
+      expect(report.blocks.filter((b) => !b.isValid)).toEqual([]);
+    },
+    120_000,
+  );
+});

@@ -153,3 +153,57 @@ describe('src/render/blocks toBlockMarkup with shortcodes in the text', () => {
     expect(markup).not.toMatch(/foto1/);
   });
 });
+
+/** A URL WordPress's auto-embed would turn into a player or an iframe (wp-includes/class-wp-embed.php). */
+const EMBEDDABLE = [/^\s*https?:\/\/[^\s<>"]+\s*$/im, /<p(?:\s[^>]*)?>\s*https?:\/\/[^\s<>"]+\s*<\/p>/i];
+
+describe('src/render/blocks toBlockMarkup: no URL WordPress would auto-embed', () => {
+  it.each([
+    ['a paragraph of only a URL', '<p>https://evil.example/a.mp3</p>'],
+    ['a URL alone on a line of a paragraph', '<p>text\nhttps://evil.example/v.mp4\nmore</p>'],
+    ['a URL alone on a line in bold', '<p><strong>\nhttps://evil.example/v.mp4\n</strong></p>'],
+    ['a heading', '<h2>\nhttps://www.youtube.com/watch?v=x\n</h2>'],
+    ['list items', '<ul><li>\nhttps://evil.example/a.mp3\n</li><li>b</li></ul>'],
+    ['a table cell', '<table><tr><td>\nhttps://evil.example/a.mp3\n</td></tr></table>'],
+    [
+      'two URLs in a code block',
+      '<pre><code>x\nhttps://a.example/c.mp3\nhttps://a.example/d.mp3\ny</code></pre>',
+    ],
+  ])('%s', (_name, html) => {
+    const markup = toBlockMarkup(parseArticle(`<h1>T</h1>${html}`, { photoNumbers: [] }), new Map());
+    const content = withoutComments(markup);
+
+    for (const pattern of EMBEDDABLE) expect(content).not.toMatch(pattern);
+    // The reader still sees the address
+    expect(cheerio.load(content, null, false).root().text()).toMatch(/https:\/\/(evil|a|www)\./);
+  });
+
+  it('keeps a link’s href and a URL inside a sentence as they are', () => {
+    const markup = toBlockMarkup(
+      parseArticle('<h1>T</h1><p>viz https://a.cz/x a <a href="https://shop.example/">obchod</a></p>', {
+        photoNumbers: [],
+      }),
+      new Map(),
+    );
+    expect(markup).toContain('<p>viz https://a.cz/x a <a href="https://shop.example/">obchod</a></p>');
+  });
+});
+
+describe('src/render/blocks toBlockMarkup: a comment opener in an attribute value', () => {
+  it('cannot open a block delimiter that hides the text after it from the shortcode escape', () => {
+    const article = parseArticle(
+      '<h1>T</h1><p>[foto1]</p><p>[audio src="https://evil.example/a.mp3"]</p><h3>x</h3>',
+      {
+        photoNumbers: [1],
+      },
+    );
+    const markup = toBlockMarkup(
+      article,
+      new Map([[1, { id: 5, url: 'https://b.cz/1.jpg', alt: '<!-- wp:x { – foto 1' }]]),
+    );
+
+    expect(markup).toContain('alt="&lt;!-- wp:x { – foto 1"');
+    expect(withoutComments(markup)).toContain('&#91;audio src=');
+    expect(withoutComments(markup)).not.toContain('[');
+  });
+});

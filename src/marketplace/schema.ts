@@ -407,13 +407,15 @@ export type DealAcceptedEvent = z.infer<typeof DealAcceptedEvent>;
 
 /**
  * `deal.paid`'s blog: the document lists `blog` without its shape; in `deal.accepted` it is `{id, name}`. When it
- * is an object with an `id`, that id must be a blog id (it is compared with the deal's); any other form says
- * nothing we can check and reads as unknown.
+ * is an object with an `id`, that id must be a blog id (it is compared with the deal's); a bare positive integer
+ * is read as the id; any other form (a name, an array, null) says nothing we can check and reads as unknown.
+ * Never throws: a transform that threw would escape safeParse and answer 503 (deliver again) instead of 400.
  */
 const PaidBlogName = z.object({ name: lenient(lineText) });
 const PaidBlog = z.unknown().transform((value, ctx): { id?: number; name?: string } | undefined => {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { name } = PaidBlogName.parse(value);
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return { id: value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const name = PaidBlogName.safeParse(value).data?.name;
   const named = name === undefined ? {} : { name };
   if (!('id' in value)) return named;
   const { id } = value as { id: unknown };

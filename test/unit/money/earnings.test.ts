@@ -164,7 +164,7 @@ describe('summarizeEarnings', () => {
         'pending[0].reward left out: must be a whole number of Kč from 0 to 10000000, found "x"',
         expect.stringMatching(/^pending\[1\] left out: deal_id: /),
         expect.stringMatching(/^pending\[2\] left out: \(root\): /),
-        'paid_monthly[1] left out: month: must be a month YYYY-MM with MM from 01 to 12',
+        'paid_monthly[1] left out: month: must be a month YYYY-MM with MM from 01 to 12 and a year from 1900 to 2199',
       ],
     });
   });

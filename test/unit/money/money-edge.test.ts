@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DealRecord } from '../../../src/deals/store.js';
 import { MAX_DEAL_KC, MAX_MONTH_DEALS } from '../../../src/marketplace/money.js';
-import { DealAcceptedEvent, PayoutOverview } from '../../../src/marketplace/schema.js';
+import { DealAcceptedEvent, DealPaidEvent, PayoutOverview } from '../../../src/marketplace/schema.js';
 import { summarizeEarnings } from '../../../src/money/earnings.js';
 import { readDealMoney, readPaid } from '../../../src/money/paid.js';
 import { parseWebhookBody } from '../../../src/webhook/events.js';
@@ -51,8 +51,15 @@ describe('src/marketplace/money at the webhook: deal.paid', () => {
     ['null amounts', { reward: null, price: null }],
     ['a blog given by name only', { blog: 'Zahrada' }],
     ['no blog at all', { blog: undefined }],
+    ['a blog as an array (says nothing we can check)', { blog: [42] }],
+    ['a blog as null', { blog: null }],
   ])('takes %s', (_name, deal) => {
     expect(parseWebhookBody(paidBody({ reward: 1900, ...deal })).kind).toBe('other');
+  });
+
+  it('reads a bare blog number as the blog id, so another blog is caught', () => {
+    const parsed = DealPaidEvent.safeParse({ event: 'deal.paid', deal: { id: 77, blog: 42, reward: 1 } });
+    expect(parsed.data?.deal.blog).toEqual({ id: 42 });
   });
 });
 
@@ -75,6 +82,7 @@ describe('src/marketplace/money in the payout overview', () => {
   it.each([
     ['2026-13', 'month: must be a month YYYY-MM with MM from 01 to 12'],
     ['2026-00', 'month: must be a month'],
+    ['0000-01', 'month: must be a month'],
     ['2026-1', 'month: must be a month'],
     ['listopad 2026', 'month: must be a month'],
     [202611, 'month: '],

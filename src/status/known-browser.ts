@@ -5,11 +5,13 @@
  * paused as well.
  *
  * It is no login: the password is still required and compared on every request, and the per-client limit still
- * applies. Its signing key is derived from the password itself, so it survives a restart (unlike the CSRF key)
- * and every such cookie stops counting when the password changes. Only someone who knew the password can have
- * one, so it tells nothing an attacker does not already know.
+ * applies. Its signing key is an HMAC of the password under a random secret of this process: every such cookie
+ * stops counting when the password changes or the daemon restarts (the browser gets a new one with its next
+ * request), and a stolen cookie cannot be used to test password guesses offline, as it could if the key were
+ * derived from the password alone (the cookie has no `Secure` flag over plain http and goes to every service of
+ * the host name, whatever its port).
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const KNOWN_BROWSER_COOKIE = 'pb_known';
 /** How long the exemption lasts after the last time it was issued. */
@@ -24,8 +26,8 @@ export interface KnownBrowser {
   verify(value: string | undefined, nowMs: number): boolean;
 }
 
-export function createKnownBrowser(password: string): KnownBrowser {
-  const key = createHash('sha256').update(`pressbridge known browser\n${password}`, 'utf8').digest();
+export function createKnownBrowser(password: string, secret: Buffer = randomBytes(32)): KnownBrowser {
+  const key = createHmac('sha256', secret).update(`pressbridge known browser\n${password}`, 'utf8').digest();
   const sign = (issued: string): string => createHmac('sha256', key).update(issued).digest('base64url');
   const maxAgeSeconds = KNOWN_BROWSER_DAYS * 24 * 3600;
   return {

@@ -129,6 +129,9 @@ function appendText(target: CleanNode[], text: string): void {
   else target.push({ kind: 'text', text });
 }
 
+/** Attributes whose value people read as text. */
+const TEXT_ATTRIBUTES = new Set(['title', 'alt']);
+
 function cleanAttributes(
   element: string,
   attribs: Record<string, string>,
@@ -138,7 +141,8 @@ function cleanAttributes(
   for (const [rawName, value] of Object.entries(attribs)) {
     const name = rawName.toLowerCase();
     const why = attributeRemoval(element, name, value);
-    if (why === undefined) kept.push([name, value]);
+    // A tooltip or an alt text is read like the text around it (hrefs and the rest stay as sent).
+    if (why === undefined) kept.push([name, TEXT_ATTRIBUTES.has(name) ? neutraliseInvisible(value) : value]);
     else notes.add(why);
   }
   return kept;

@@ -50,6 +50,11 @@ describe('src/render/sanitize', () => {
       '<p><a href="https://bank.example/">\u202Emoc.knab</a></p>',
       '<p><a href="https://bank.example/">moc.knab</a></p>',
     ],
+    [
+      'a link title, the href left as sent',
+      '<p><a href="https://b.example/\u202Ex" title="\u202Egnp.exe">a</a></p>',
+      '<p><a href="https://b.example/\u202Ex" title="gnp.exe">a</a></p>',
+    ],
     ['an isolate and a zero-width space', '<p>Cena\u2066 100\u2069\u200B Kč</p>', '<p>Cena 100 Kč</p>'],
     [
       'an emoji sequence kept',

@@ -18,8 +18,11 @@ import { blockHtmlParts } from './walk.js';
 export const MAX_LINKS = 100;
 const MAX_HREF_LENGTH = 2048;
 
-/** Elements whose content a browser reads as text; `plaintext` never ends. */
-const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+/**
+ * Elements whose content a browser reads as text, or (`template`) parses but never shows; `plaintext` never
+ * ends. A `<template>` nested in another ends the skip at its own end tag: a link hidden that deep counts.
+ */
+const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'noscript', 'plaintext', 'template']);
 
 /**
  * What the watcher reads from a live page, kept small to cross the thread boundary whatever the page's size.

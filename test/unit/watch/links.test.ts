@@ -106,6 +106,7 @@ describe('reading a page with the tokenizer (no tree)', () => {
     ['a textarea', `<textarea><a href="${AD}">x</a></textarea>`],
     ['the title', `<title><a href="${AD}"></title>`],
     ['noscript (read as text with scripting on)', `<noscript><a href="${AD}">x</a></noscript>`],
+    ['template (parsed, never shown)', `<template><a href="${AD}">x</a></template>`],
     ['an iframe', `<iframe><a href="${AD}">x</a></iframe>`],
     ['a tag cut off at the end of the page', `<a href="${AD}`],
     ['an href on another element', `<link href="${AD}"><area href="${AD}">`],

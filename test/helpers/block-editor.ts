@@ -161,15 +161,10 @@ async function readCanvas(page: Page, topLevel: number): Promise<EditorReport['c
 
 /**
  * The stored content as the editor of WordPress `version` (the selected one by default) saves it back, changed
- * only where WordPress itself changes it on load:
- * - block attributes that no block type declares are dropped by WordPress's block parser in the editor
- *   (`getBlockAttributes` reads only declared attributes), so pressbridge's own marker `pressbridgeRef` (an
- *   undeclared attribute of the first block, see plugins/wordpress/marker.ts) is removed from the comment;
- * - on 6.8, three block types save differently from 6.1, whose save() pressbridge writes (src/render/blocks.ts);
- *   6.8 reads 6.1's markup as valid and would write, on the user's next save: `class="wp-block-heading"` on
- *   headings and `class="wp-block-list"` on lists (their block.json no longer has `supports.className: false`),
- *   and `"hasFixedLayout":false` on tables (the attribute's default became true; the stored table has no
- *   `has-fixed-layout` class, so the editor keeps it false, now written out). Exactly these, nothing else.
+ * only where WordPress itself changes it on load: block attributes that no block type declares are dropped by
+ * WordPress's block parser in the editor (`getBlockAttributes` reads only declared attributes), so
+ * pressbridge's own marker `pressbridgeRef` (an undeclared attribute of the first block, see
+ * plugins/wordpress/marker.ts) is removed from the comment; then asWordPressSavesIt.
  */
 export function asEditorSavesIt(raw: string, version: WordPressVersion = selectedWordPress()): string {
   const unmarked = rewriteBlockComments(raw, (attributes) => {
@@ -177,8 +172,20 @@ export function asEditorSavesIt(raw: string, version: WordPressVersion = selecte
     const { pressbridgeRef: _marker, ...rest } = attributes;
     return rest;
   });
-  if (version === '6.1') return unmarked;
-  return unmarked
+  return asWordPressSavesIt(unmarked, version);
+}
+
+/**
+ * pressbridge's block markup (6.1's save() output, src/render/blocks.ts) as the block editor of `version`
+ * serializes it after reading it. 6.1: unchanged. 6.8 reads it as valid but saves three block types
+ * differently, and would write on the user's next save: `class="wp-block-heading"` on headings and
+ * `class="wp-block-list"` on lists (their block.json no longer has `supports.className: false`), and
+ * `"hasFixedLayout":false` on tables (the attribute's default became true; the stored table has no
+ * `has-fixed-layout` class, so the editor keeps it false, now written out). Exactly these, nothing else.
+ */
+export function asWordPressSavesIt(markup: string, version: WordPressVersion = selectedWordPress()): string {
+  if (version === '6.1') return markup;
+  return markup
     .replace(/(<!-- wp:heading(?: \{[^\n]*?\})? -->\n<h[1-6])>/g, '$1 class="wp-block-heading">')
     .replace(/(<!-- wp:list(?: \{[^\n]*?\})? -->\n<(?:ul|ol)(?: [^>]*)?)>/g, '$1 class="wp-block-list">')
     .replace(/<!-- wp:table -->/g, '<!-- wp:table {"hasFixedLayout":false} -->')

@@ -17,6 +17,8 @@ export const WORDPRESS_DIR = process.env.PB_WORDPRESS_DIR ?? wordpressCoreDir();
 const VENDOR: Record<string, string> = {
   react: 'vendor/react.js',
   'react-dom': 'vendor/react-dom.js',
+  // 6.8 (WordPress 6.6+): the packages' JSX runtime.
+  'react-jsx-runtime': 'vendor/react-jsx-runtime.js',
   lodash: 'vendor/lodash.js',
   moment: 'vendor/moment.js',
   'wp-polyfill': 'vendor/wp-polyfill.js',
@@ -38,7 +40,7 @@ function scriptOrder(): string[] {
     const vendor = VENDOR[handle];
     if (vendor !== undefined) {
       if (handle === 'wp-polyfill') visit('regenerator-runtime');
-      if (handle === 'react-dom') visit('react');
+      if (handle === 'react-dom' || handle === 'react-jsx-runtime') visit('react');
       order.push(vendor);
       return;
     }

@@ -8,7 +8,8 @@
  */
 import type { Browser, Frame, Page } from 'playwright-core';
 import { serializeBlockAttributes } from '../../src/render/blocks.js';
-import { selectedWordPress, type WordPressSite, type WordPressVersion } from './wordpress.js';
+import type { WordPressSite } from './wordpress.js';
+import { selectedWordPress, type WordPressVersion } from './wordpress-version.js';
 
 /** One block as the editor holds it, `path` locating it (`2/0` = first inner block of the third block). */
 export interface EditorBlock {

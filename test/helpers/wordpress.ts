@@ -23,6 +23,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { freePort } from './redis-server.js';
+import {
+  selectedWordPress,
+  setupRootArgs,
+  WORDPRESS_CORES,
+  WORDPRESS_VERSIONS,
+  type WordPressVersion,
+  wordpressCoreDir,
+} from './wordpress-version.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -30,39 +38,6 @@ const SCRIPTS_DIR = fileURLToPath(new URL('../../scripts/wordpress/', import.met
 const SETUP_SITE = `${SCRIPTS_DIR}setup-site.php`;
 const SERVE = `${SCRIPTS_DIR}serve.sh`;
 
-/**
- * Where each version's Debian layout is (<root>/usr/share/wordpress, <root>/var/lib/wordpress/wp-content), the
- * suffix of its sites' names and the script that installs it. A site belongs to one version for good (a newer
- * core upgrades the database it opens), so 6.8's sites are `<name>-wp68`: database, config and uploads apart.
- */
-const CORES = {
-  '6.1': { root: '/', suffix: '', install: 'install.sh' },
-  '6.8': { root: '/opt/pressbridge-wp/6.8', suffix: '-wp68', install: 'install-current.sh' },
-} as const;
-export type WordPressVersion = keyof typeof CORES;
-const VERSIONS = Object.keys(CORES) as WordPressVersion[];
-
-/** The version PRESSBRIDGE_WP asks for (6.1 when unset); anything else is a mistake worth stopping for. */
-export function selectedWordPress(): WordPressVersion {
-  const wanted = process.env.PRESSBRIDGE_WP ?? '';
-  if (wanted === '') return '6.1';
-  const found = VERSIONS.find((version) => version === wanted);
-  if (found === undefined) {
-    throw new Error(
-      `PRESSBRIDGE_WP must be one of ${VERSIONS.join(', ')} (or unset for 6.1), got '${wanted}'`,
-    );
-  }
-  return found;
-}
-
-/** The core directory (`…/usr/share/wordpress`) of a version, the selected one by default. */
-export function wordpressCoreDir(version: WordPressVersion = selectedWordPress()): string {
-  return `${CORES[version].root.replace(/\/$/, '')}/usr/share/wordpress`;
-}
-
-/** setup-site.php's --root for a version. */
-const rootArgs = (version: WordPressVersion): string[] =>
-  CORES[version].root === '/' ? [] : [`--root=${CORES[version].root}`];
 const READY_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -141,7 +116,7 @@ function assertInstalled(version: WordPressVersion): void {
   const dir = wordpressCoreDir(version);
   if (!existsSync(`${dir}/wp-load.php`)) {
     throw new Error(
-      `WordPress ${version} is not installed (${dir}/wp-load.php is missing): run \`bash scripts/wordpress/${CORES[version].install}\` (as root) first`,
+      `WordPress ${version} is not installed (${dir}/wp-load.php is missing): run \`bash scripts/wordpress/${WORDPRESS_CORES[version].install}\` (as root) first`,
     );
   }
 }
@@ -168,7 +143,7 @@ interface Server {
 }
 
 function spawnServer(port: number, name: string, workers: number, version: WordPressVersion): Server {
-  const child = spawn('bash', [SERVE, String(port), name, CORES[version].root], {
+  const child = spawn('bash', [SERVE, String(port), name, WORDPRESS_CORES[version].root], {
     detached: true, // its own process group: stop() signals php and its forked workers at once
     stdio: ['pipe', 'ignore', 'pipe'],
     env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers), PRESSBRIDGE_WP_WATCH_STDIN: '1' },
@@ -278,11 +253,11 @@ async function pruneStaleThrowaways(): Promise<void> {
     const match = THROWAWAY_CONFIG.exec(file);
     const name = match?.[1];
     if (name === undefined) continue;
-    const version = VERSIONS.find((v) => CORES[v].suffix === (match?.[2] ?? ''));
+    const version = WORDPRESS_VERSIONS.find((v) => WORDPRESS_CORES[v].suffix === (match?.[2] ?? ''));
     if (version === undefined) continue;
     try {
       if (Date.now() - statSync(`/etc/wordpress/${file}`).mtimeMs < THROWAWAY_MAX_AGE_MS) continue;
-      await runSetup([`--name=${name}`, '--drop', ...rootArgs(version)]);
+      await runSetup([`--name=${name}`, '--drop', ...setupRootArgs(version)]);
     } catch {
       // another process pruned it, or it cannot be dropped: not this test's concern
     }
@@ -307,7 +282,7 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
   const workers = options.workers ?? 4;
 
   let port = await freePort();
-  const args = [`--name=${name}`, `--permalinks=${pretty ? 'pretty' : 'plain'}`, ...rootArgs(version)];
+  const args = [`--name=${name}`, `--permalinks=${pretty ? 'pretty' : 'plain'}`, ...setupRootArgs(version)];
   if (throwaway || options.fresh) args.push('--reset');
   const setup = setupOutputSchema.parse(
     JSON.parse(await runSetup([...args, `--url=http://127.0.0.1:${port}`])),
@@ -326,7 +301,7 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
       await stopServer(server.child);
       if (attempt >= 3 || !/Address already in use|Failed to listen/i.test(server.stderrTail())) {
         if (throwaway)
-          await runSetup([`--name=${name}`, '--drop', ...rootArgs(version)]).catch(() => undefined);
+          await runSetup([`--name=${name}`, '--drop', ...setupRootArgs(version)]).catch(() => undefined);
         throw error;
       }
       port = await freePort();
@@ -351,16 +326,16 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
     stop: () => {
       stopped ??= (async () => {
         await stopServer(running.child);
-        if (throwaway) await runSetup([`--name=${name}`, '--drop', ...rootArgs(version)]);
+        if (throwaway) await runSetup([`--name=${name}`, '--drop', ...setupRootArgs(version)]);
       })();
       return stopped;
     },
   };
 }
 
-/** The name of a version's site for the name asked for (see CORES), checked as setup-site.php checks it. */
+/** The name of a version's site for the name asked for (see WORDPRESS_CORES), checked as setup-site.php checks it. */
 function siteName(asked: string, version: WordPressVersion): string {
-  const name = `${asked}${CORES[version].suffix}`;
+  const name = `${asked}${WORDPRESS_CORES[version].suffix}`;
   if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name)) {
     throw new Error(`site name must match [a-z0-9][a-z0-9-]{0,39}, got '${name}'`);
   }
@@ -375,7 +350,7 @@ export async function dropWordPressSite(
   name: string,
   version: WordPressVersion = selectedWordPress(),
 ): Promise<void> {
-  await runSetup([`--name=${siteName(name, version)}`, '--drop', ...rootArgs(version)]);
+  await runSetup([`--name=${siteName(name, version)}`, '--drop', ...setupRootArgs(version)]);
 }
 
 // --- REST helpers for assertions -------------------------------------------------------------------------

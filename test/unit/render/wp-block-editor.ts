@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../helpers/browser.js';
-import { wordpressCoreDir } from '../../helpers/wordpress.js';
+import { wordpressCoreDir } from '../../helpers/wordpress-version.js';
 
 /** PB_WORDPRESS_DIR, else the WordPress PRESSBRIDGE_WP selects (Debian 12's 6.1 when unset). */
 export const WORDPRESS_DIR = process.env.PB_WORDPRESS_DIR ?? wordpressCoreDir();

@@ -1,13 +1,16 @@
 <?php
 /*
- * Router for PHP's built-in server serving Debian's WordPress (docroot /usr/share/wordpress):
+ * Router for PHP's built-in server serving Debian's WordPress (docroot /usr/share/wordpress, or the same
+ * layout unpacked elsewhere, see install-current.sh):
  *
- *   WORDPRESS_CONFIG=pressbridge-<name> php -S 127.0.0.1:<port> -t /usr/share/wordpress router.php
+ *   WORDPRESS_CONFIG=pressbridge-<name> [PRESSBRIDGE_WP_CONTENT_DIR=<root>/var/lib/wordpress/wp-content] \
+ *     php -S 127.0.0.1:<port> -t <root>/usr/share/wordpress router.php
  *
  * - sets $_SERVER['WORDPRESS_CONFIG'] (Debian's wp-config.php then loads /etc/wordpress/config-<it>.php
  *   whatever the Host header is; PHP's CLI php.ini has variables_order=GPCS, so the environment variable
  *   is not in $_SERVER by itself);
- * - serves /wp-content/... from /var/lib/wordpress/wp-content (outside the docroot: uploads, theme assets);
+ * - serves /wp-content/... from PRESSBRIDGE_WP_CONTENT_DIR (default /var/lib/wordpress/wp-content: outside
+ *   the docroot: uploads, theme assets);
  * - lets the built-in server handle real files and directories of the docroot (wp-admin, wp-includes, *.php),
  *   redirecting a directory without its trailing slash (`/wp-admin` → `/wp-admin/`) as Apache does;
  * - sends every other path to index.php (pretty permalinks, /wp-json/).
@@ -19,7 +22,17 @@ $_SERVER['WORDPRESS_CONFIG'] = ($config !== false && $config !== '') ? $config :
 $docroot = rtrim($_SERVER['DOCUMENT_ROOT'], '/');
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');
 
-const PRESSBRIDGE_CONTENT_ROOTS = ['/var/lib/wordpress/wp-content/', '/usr/share/wordpress/wp-content/'];
+$pressbridge_content_dir = getenv('PRESSBRIDGE_WP_CONTENT_DIR');
+$pressbridge_content_dir = rtrim(($pressbridge_content_dir !== false && $pressbridge_content_dir !== '') ? $pressbridge_content_dir : '/var/lib/wordpress/wp-content', '/');
+// Where a served /wp-content/ file may really be (after symlinks): the content directory, or the core's
+// wp-content that the theme links and bundled plugins point into.
+$pressbridge_content_roots = [];
+foreach ([$pressbridge_content_dir, $docroot . '/wp-content'] as $candidate) {
+    $real = realpath($candidate);
+    if ($real !== false) {
+        $pressbridge_content_roots[] = $real . '/';
+    }
+}
 const PRESSBRIDGE_MIME = [
     'jpg' => 'image/jpeg', 'jpeg' => 'image/jpeg', 'png' => 'image/png', 'gif' => 'image/gif',
     'webp' => 'image/webp', 'avif' => 'image/avif', 'svg' => 'image/svg+xml', 'ico' => 'image/x-icon',
@@ -44,12 +57,12 @@ function pressbridge_serve_file(string $file): void
 }
 
 if (str_starts_with($path, '/wp-content/')) {
-    $file = realpath('/var/lib/wordpress' . $path);
+    $file = realpath($pressbridge_content_dir . substr($path, strlen('/wp-content')));
     if ($file === false) {
         $file = realpath($docroot . $path); // e.g. bundled plugins' assets
     }
     $inside = false;
-    foreach (PRESSBRIDGE_CONTENT_ROOTS as $root) {
+    foreach ($pressbridge_content_roots as $root) {
         $inside = $inside || ($file !== false && str_starts_with($file, $root));
     }
     if ($file !== false && $inside && is_file($file) && !preg_match('/\.(php|phtml|phar)$/i', $file)) {

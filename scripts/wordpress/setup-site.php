@@ -3,14 +3,18 @@
  * Creates (or reuses) one WordPress test site and prints its credentials as JSON on stdout.
  *
  *   php scripts/wordpress/setup-site.php --name=<name> --url=http://127.0.0.1:<port>
- *       [--reset] [--permalinks=pretty|plain] [--drop]
+ *       [--reset] [--permalinks=pretty|plain] [--drop] [--root=/opt/pressbridge-wp/6.8]
  *
  * A site <name> ([a-z0-9-], ≤ 40 chars) has:
  *   - its database wp_<name> (hyphens become underscores) on the machine's MariaDB, as root over the socket
  *     (or 127.0.0.1:3306 when the socket does not answer);
  *   - its configuration /etc/wordpress/config-pressbridge-<name>.php (rewritten on every run), chosen by
  *     router.php through $_SERVER['WORDPRESS_CONFIG'] = 'pressbridge-<name>';
- *   - its uploads in /var/lib/wordpress/wp-content/uploads/pressbridge/<name> (mu-plugins/).
+ *   - its uploads in <root>/var/lib/wordpress/wp-content/uploads/pressbridge/<name> (mu-plugins/).
+ * --root is where Debian's layout of WordPress is (core in <root>/usr/share/wordpress, content in
+ * <root>/var/lib/wordpress/wp-content): / (default) is Debian 12's installed 6.1; install-current.sh unpacks
+ * Debian 13's 6.8 into /opt/pressbridge-wp/6.8. A site belongs to one root for good (WordPress upgrades a
+ * database that a newer core opens): give each root its own site names.
  * WP_HOME and WP_SITEURL come from each request's Host header, so the site answers on any port.
  *
  * First run (or --reset, which drops the database and the uploads first): wp_install() with the
@@ -33,7 +37,7 @@ function pb_fail(string $message, int $code = 1): never
     exit($code);
 }
 
-$opts = getopt('', ['name:', 'url:', 'reset', 'drop', 'permalinks:']);
+$opts = getopt('', ['name:', 'url:', 'reset', 'drop', 'permalinks:', 'root:']);
 if ($opts === false) {
     pb_fail('could not parse the options');
 }
@@ -54,9 +58,15 @@ if ($permalinks !== 'pretty' && $permalinks !== 'plain') {
 $reset = array_key_exists('reset', $opts);
 $drop = array_key_exists('drop', $opts);
 
-$wp_dir = '/usr/share/wordpress';
+$root = rtrim((string) ($opts['root'] ?? '/'), '/');
+if ($root !== '' && (!str_starts_with($root, '/') || str_contains($root, '..'))) {
+    pb_fail("--root must be an absolute path without '..', got '$root'");
+}
+$wp_dir = "$root/usr/share/wordpress";
+$content_dir = "$root/var/lib/wordpress/wp-content";
 if (!is_file("$wp_dir/wp-load.php")) {
-    pb_fail("$wp_dir is missing: run `bash scripts/wordpress/install.sh` first");
+    pb_fail("$wp_dir is missing: run `bash scripts/wordpress/" . ($root === '' ? 'install.sh' : 'install-current.sh')
+        . '` first');
 }
 if (!extension_loaded('mysqli')) {
     pb_fail('PHP has no mysqli extension: run `bash scripts/wordpress/install.sh` first');
@@ -65,7 +75,7 @@ if (!extension_loaded('mysqli')) {
 $config_name = "pressbridge-$name";
 $config_file = "/etc/wordpress/config-$config_name.php";
 $db_name = 'wp_' . str_replace('-', '_', $name);
-$uploads_dir = "/var/lib/wordpress/wp-content/uploads/pressbridge/$name";
+$uploads_dir = "$content_dir/uploads/pressbridge/$name";
 
 // One setup at a time per site (parallel test files may ask for the same site).
 $lock = fopen(sys_get_temp_dir() . "/pressbridge-wp-$name.lock", 'c');
@@ -144,6 +154,12 @@ define('DB_COLLATE', '');
 \$table_prefix = 'wp_';
 $salts
 define('PRESSBRIDGE_SITE', {$e($name)});
+// This site's WordPress (--root): wp-load.php defines ABSPATH first (its own directory), Debian's
+// wp-config.php would otherwise default both to 6.1's /usr/share/wordpress and /var/lib/wordpress.
+if (!defined('ABSPATH')) {
+    define('ABSPATH', {$e("$wp_dir/")});
+}
+define('WP_CONTENT_DIR', {$e($content_dir)});
 // Home and site URL from the request's Host header: the site answers on whatever port it is served.
 \$pressbridge_host = preg_replace('/[^A-Za-z0-9.:\\[\\]-]/', '', \$_SERVER['HTTP_HOST'] ?? {$e($host)});
 define('WP_HOME', 'http://' . \$pressbridge_host);

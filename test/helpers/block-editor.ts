@@ -6,9 +6,10 @@
  *   const page = await loginToWpAdmin(browser, site);
  *   const report = await openInBlockEditor(page, site, postId);
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { serializeBlockAttributes } from '../../src/render/blocks.js';
 import type { WordPressSite } from './wordpress.js';
+import { selectedWordPress, type WordPressVersion } from './wordpress-version.js';
 
 /** One block as the editor holds it, `path` locating it (`2/0` = first inner block of the third block). */
 export interface EditorBlock {
@@ -34,9 +35,16 @@ export interface EditorReport {
   serialized: string;
   /** Milliseconds from navigation to the editor having its blocks. */
   loadMs: number;
+  /**
+   * What the editor canvas shows: the canvas is the `editor-canvas` iframe on WordPress 6.3+ (`framed`), the
+   * admin page itself before; `warnings` are the texts of the block warnings drawn in it (`.block-editor-warning`:
+   * "This block contains unexpected or invalid content", a missing block type, …), empty when every block shows.
+   */
+  canvas: { framed: boolean; warnings: string[] };
 }
 
 const EDITOR_READY_TIMEOUT_MS = 60_000;
+const CANVAS_TIMEOUT_MS = 30_000;
 
 /** A new browser context logged into wp-admin as the site's administrator; the returned page is in it. */
 export async function loginToWpAdmin(
@@ -114,21 +122,75 @@ export async function openInBlockEditor(
     const { className, ...rest } = attributes;
     return typeof className === 'string' && moved.has(className) ? rest : undefined;
   });
-  return { blocks: report.blocks, serialized, loadMs };
+  const topLevel = report.blocks.filter((block) => !block.path.includes('/')).length;
+  return { blocks: report.blocks, serialized, loadMs, canvas: await readCanvas(page, topLevel) };
 }
 
 /**
- * The stored content as the editor saves it back, changed only where WordPress itself changes it on load:
- * block attributes that no block type declares are dropped by WordPress's block parser in the editor
- * (`getBlockAttributes` reads only declared attributes), so pressbridge's own marker `pressbridgeRef` (an
- * undeclared attribute of the first block, see plugins/wordpress/marker.ts) is removed from the comment.
+ * The canvas where the editor draws the post: `iframe[name="editor-canvas"]` on WordPress 6.3+ (wp.data stays
+ * on the admin page, the blocks' DOM does not), the admin page before. Waits until its block list shows
+ * `topLevel` blocks, then reads the block warnings drawn there.
  */
-export function asEditorSavesIt(raw: string): string {
-  return rewriteBlockComments(raw, (attributes) => {
+async function readCanvas(page: Page, topLevel: number): Promise<EditorReport['canvas']> {
+  const layout = '.block-editor-block-list__layout.is-root-container';
+  // One of the two appears: the iframe (6.3+), or the block list on the page itself (6.1).
+  await page.waitForSelector(`iframe[name="editor-canvas"], ${layout}`, { timeout: CANVAS_TIMEOUT_MS });
+  const framed = (await page.$('iframe[name="editor-canvas"]')) !== null;
+  let canvas: Page | Frame = page;
+  if (framed) {
+    const handle = await page.waitForSelector('iframe[name="editor-canvas"]', { timeout: CANVAS_TIMEOUT_MS });
+    const frame = await handle.contentFrame();
+    if (frame === null) throw new Error('the editor-canvas iframe has no frame');
+    canvas = frame;
+  }
+  try {
+    await canvas.waitForFunction(
+      `document.querySelectorAll(${JSON.stringify(`${layout} > [data-block]`)}).length >= ${Number(topLevel)}`,
+      undefined,
+      { timeout: CANVAS_TIMEOUT_MS },
+    );
+  } catch (error) {
+    throw new Error(
+      `the editor canvas (${framed ? 'iframe[name="editor-canvas"]' : 'the admin page'}) did not show the post's ${topLevel} blocks: ${String(error)}`,
+    );
+  }
+  const warnings = (await canvas.evaluate(
+    `[...document.querySelectorAll('.block-editor-warning')].map((e) => (e.textContent || '').replace(/\\s+/g, ' ').trim())`,
+  )) as string[];
+  return { framed, warnings };
+}
+
+/**
+ * The stored content as the editor of WordPress `version` (the selected one by default) saves it back, changed
+ * only where WordPress itself changes it on load: block attributes that no block type declares are dropped by
+ * WordPress's block parser in the editor (`getBlockAttributes` reads only declared attributes), so
+ * pressbridge's own marker `pressbridgeRef` (an undeclared attribute of the first block, see
+ * plugins/wordpress/marker.ts) is removed from the comment; then asWordPressSavesIt.
+ */
+export function asEditorSavesIt(raw: string, version: WordPressVersion = selectedWordPress()): string {
+  const unmarked = rewriteBlockComments(raw, (attributes) => {
     if (!('pressbridgeRef' in attributes)) return undefined;
     const { pressbridgeRef: _marker, ...rest } = attributes;
     return rest;
   });
+  return asWordPressSavesIt(unmarked, version);
+}
+
+/**
+ * pressbridge's block markup (6.1's save() output, src/render/blocks.ts) as the block editor of `version`
+ * serializes it after reading it. 6.1: unchanged. 6.8 reads it as valid but saves three block types
+ * differently, and would write on the user's next save: `class="wp-block-heading"` on headings and
+ * `class="wp-block-list"` on lists (their block.json no longer has `supports.className: false`), and
+ * `"hasFixedLayout":false` on tables (the attribute's default became true; the stored table has no
+ * `has-fixed-layout` class, so the editor keeps it false, now written out). Exactly these, nothing else.
+ */
+export function asWordPressSavesIt(markup: string, version: WordPressVersion = selectedWordPress()): string {
+  if (version === '6.1') return markup;
+  return markup
+    .replace(/(<!-- wp:heading(?: \{[^\n]*?\})? -->\n<h[1-6])>/g, '$1 class="wp-block-heading">')
+    .replace(/(<!-- wp:list(?: \{[^\n]*?\})? -->\n<(?:ul|ol)(?: [^>]*)?)>/g, '$1 class="wp-block-list">')
+    .replace(/<!-- wp:table -->/g, '<!-- wp:table {"hasFixedLayout":false} -->')
+    .replace(/<!-- wp:table \{(?![^\n]*"hasFixedLayout")/g, '<!-- wp:table {"hasFixedLayout":false,');
 }
 
 /**

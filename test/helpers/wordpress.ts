@@ -2,8 +2,13 @@
  * Real WordPress sites for integration tests: Debian's `wordpress` package served by PHP's built-in server
  * (scripts/wordpress/), one MariaDB database per site, each site on its own random port.
  *
- * Needs `bash scripts/wordpress/install.sh` to have run once on the machine (CI's .ci/run does it), and root
- * (setup-site.php writes /etc/wordpress/config-pressbridge-<name>.php and creates databases as MariaDB's root).
+ * Two WordPress versions: Debian 12's installed 6.1 (default) and the current one, Debian 13's 6.8 unpacked in
+ * /opt/pressbridge-wp/6.8. `PRESSBRIDGE_WP=6.8` in the environment (or the `version` option) makes every
+ * startWordPress() serve 6.8, so the same test files run against both (.ci/run runs them twice).
+ *
+ * Needs `bash scripts/wordpress/install.sh` (and, for 6.8, `install-current.sh`) to have run once on the
+ * machine (CI's .ci/run does both), and root (setup-site.php writes /etc/wordpress/config-pressbridge-<name>.php
+ * and creates databases as MariaDB's root).
  *
  *   const site = await startWordPress();                     // a throwaway site, dropped by stop()
  *   const shared = await startWordPress({ name: 'publisher' }); // kept between runs; fast to start again
@@ -18,13 +23,21 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { freePort } from './redis-server.js';
+import {
+  selectedWordPress,
+  setupRootArgs,
+  WORDPRESS_CORES,
+  WORDPRESS_VERSIONS,
+  type WordPressVersion,
+  wordpressCoreDir,
+} from './wordpress-version.js';
 
 const execFileAsync = promisify(execFile);
 
 const SCRIPTS_DIR = fileURLToPath(new URL('../../scripts/wordpress/', import.meta.url));
 const SETUP_SITE = `${SCRIPTS_DIR}setup-site.php`;
 const SERVE = `${SCRIPTS_DIR}serve.sh`;
-const WORDPRESS_DIR = '/usr/share/wordpress';
+
 const READY_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -41,8 +54,13 @@ export interface WordPressSite {
   restRoot: string;
   /** Stops the server (its whole process group); a throwaway site's database and uploads are dropped too. */
   stop(): Promise<void>;
-  /** The site's name: database `wp_<name>`, config `/etc/wordpress/config-pressbridge-<name>.php`. */
+  /**
+   * The site's name: database `wp_<name>`, config `/etc/wordpress/config-pressbridge-<name>.php`; the name
+   * asked for, with `-wp68` added on 6.8.
+   */
   name: string;
+  /** Which WordPress serves it. */
+  version: WordPressVersion;
   port: number;
   prettyPermalinks: boolean;
   /** Whether this start ran `wp_install()` (a new or reset database). */
@@ -66,6 +84,8 @@ export interface StartWordPressOptions {
   prettyPermalinks?: boolean;
   /** PHP_CLI_SERVER_WORKERS: requests served at once (default 4). */
   workers?: number;
+  /** Which WordPress: default PRESSBRIDGE_WP's, else 6.1. */
+  version?: WordPressVersion;
 }
 
 const setupOutputSchema = z.object({
@@ -92,10 +112,11 @@ export class WordPressRequestError extends Error {
   }
 }
 
-function assertInstalled(): void {
-  if (!existsSync(`${WORDPRESS_DIR}/wp-load.php`)) {
+function assertInstalled(version: WordPressVersion): void {
+  const dir = wordpressCoreDir(version);
+  if (!existsSync(`${dir}/wp-load.php`)) {
     throw new Error(
-      `WordPress is not installed (${WORDPRESS_DIR}/wp-load.php is missing): run \`bash scripts/wordpress/install.sh\` (as root) first`,
+      `WordPress ${version} is not installed (${dir}/wp-load.php is missing): run \`bash scripts/wordpress/${WORDPRESS_CORES[version].install}\` (as root) first`,
     );
   }
 }
@@ -121,8 +142,8 @@ interface Server {
   stderrTail: () => string;
 }
 
-function spawnServer(port: number, name: string, workers: number): Server {
-  const child = spawn('bash', [SERVE, String(port), name], {
+function spawnServer(port: number, name: string, workers: number, version: WordPressVersion): Server {
+  const child = spawn('bash', [SERVE, String(port), name, WORDPRESS_CORES[version].root], {
     detached: true, // its own process group: stop() signals php and its forked workers at once
     stdio: ['pipe', 'ignore', 'pipe'],
     env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers), PRESSBRIDGE_WP_WATCH_STDIN: '1' },
@@ -217,7 +238,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
   }
 }
 
-const THROWAWAY_CONFIG = /^config-pressbridge-(tmp-[0-9a-z]+-[0-9a-f]{6})\.php$/;
+const THROWAWAY_CONFIG = /^config-pressbridge-(tmp-[0-9a-z]+-[0-9a-f]{6}(-wp[0-9]+)?)\.php$/;
 const THROWAWAY_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
 /** Drops throwaway sites left behind by test processes that died before stop() (older than 6 hours). */
@@ -229,11 +250,14 @@ async function pruneStaleThrowaways(): Promise<void> {
     return;
   }
   for (const file of files) {
-    const name = THROWAWAY_CONFIG.exec(file)?.[1];
+    const match = THROWAWAY_CONFIG.exec(file);
+    const name = match?.[1];
     if (name === undefined) continue;
+    const version = WORDPRESS_VERSIONS.find((v) => WORDPRESS_CORES[v].suffix === (match?.[2] ?? ''));
+    if (version === undefined) continue;
     try {
       if (Date.now() - statSync(`/etc/wordpress/${file}`).mtimeMs < THROWAWAY_MAX_AGE_MS) continue;
-      await runSetup([`--name=${name}`, '--drop']);
+      await runSetup([`--name=${name}`, '--drop', ...setupRootArgs(version)]);
     } catch {
       // another process pruned it, or it cannot be dropped: not this test's concern
     }
@@ -246,18 +270,19 @@ async function pruneStaleThrowaways(): Promise<void> {
  * stop() ≈ 30–100 ms.
  */
 export async function startWordPress(options: StartWordPressOptions = {}): Promise<WordPressSite> {
-  assertInstalled();
+  const version = options.version ?? selectedWordPress();
+  assertInstalled(version);
   const throwaway = options.name === undefined;
   if (throwaway) await pruneStaleThrowaways();
-  const name = options.name ?? `tmp-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name)) {
-    throw new Error(`site name must match [a-z0-9][a-z0-9-]{0,39}, got '${name}'`);
-  }
+  const name = siteName(
+    options.name ?? `tmp-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`,
+    version,
+  );
   const pretty = options.prettyPermalinks ?? true;
   const workers = options.workers ?? 4;
 
   let port = await freePort();
-  const args = [`--name=${name}`, `--permalinks=${pretty ? 'pretty' : 'plain'}`];
+  const args = [`--name=${name}`, `--permalinks=${pretty ? 'pretty' : 'plain'}`, ...setupRootArgs(version)];
   if (throwaway || options.fresh) args.push('--reset');
   const setup = setupOutputSchema.parse(
     JSON.parse(await runSetup([...args, `--url=http://127.0.0.1:${port}`])),
@@ -268,14 +293,15 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
   let url = '';
   for (let attempt = 1; ; attempt++) {
     url = `http://127.0.0.1:${port}`;
-    server = spawnServer(port, name, workers);
+    server = spawnServer(port, name, workers, version);
     try {
       await waitUntilReady(server, url);
       break;
     } catch (error) {
       await stopServer(server.child);
       if (attempt >= 3 || !/Address already in use|Failed to listen/i.test(server.stderrTail())) {
-        if (throwaway) await runSetup([`--name=${name}`, '--drop']).catch(() => undefined);
+        if (throwaway)
+          await runSetup([`--name=${name}`, '--drop', ...setupRootArgs(version)]).catch(() => undefined);
         throw error;
       }
       port = await freePort();
@@ -291,6 +317,7 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
     categories: setup.categories,
     restRoot: pretty ? `${url}/wp-json/` : `${url}/?rest_route=/`,
     name,
+    version,
     port,
     prettyPermalinks: pretty,
     installed: setup.installed,
@@ -299,16 +326,31 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
     stop: () => {
       stopped ??= (async () => {
         await stopServer(running.child);
-        if (throwaway) await runSetup([`--name=${name}`, '--drop']);
+        if (throwaway) await runSetup([`--name=${name}`, '--drop', ...setupRootArgs(version)]);
       })();
       return stopped;
     },
   };
 }
 
-/** Removes a named site for good: its database, uploads and config (stop its servers first). */
-export async function dropWordPressSite(name: string): Promise<void> {
-  await runSetup([`--name=${name}`, '--drop']);
+/** The name of a version's site for the name asked for (see WORDPRESS_CORES), checked as setup-site.php checks it. */
+function siteName(asked: string, version: WordPressVersion): string {
+  const name = `${asked}${WORDPRESS_CORES[version].suffix}`;
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name)) {
+    throw new Error(`site name must match [a-z0-9][a-z0-9-]{0,39}, got '${name}'`);
+  }
+  return name;
+}
+
+/**
+ * Removes a named site for good: its database, uploads and config (stop its servers first). `name` as given
+ * to startWordPress(), of the selected version unless `version` says otherwise.
+ */
+export async function dropWordPressSite(
+  name: string,
+  version: WordPressVersion = selectedWordPress(),
+): Promise<void> {
+  await runSetup([`--name=${siteName(name, version)}`, '--drop', ...setupRootArgs(version)]);
 }
 
 // --- REST helpers for assertions -------------------------------------------------------------------------
@@ -526,12 +568,14 @@ export interface ParsedBlock {
 }
 
 /**
- * Parses block markup with the installed WordPress's `WP_Block_Parser` (a standalone class: no site needed).
+ * Parses block markup with the selected WordPress's `WP_Block_Parser` (a standalone class: no site needed).
  * Top-level freeform HTML comes back as blocks with `blockName: null`.
  */
 export function parseBlocks(content: string): ParsedBlock[] {
-  assertInstalled();
-  const script = `require '${WORDPRESS_DIR}/wp-includes/class-wp-block-parser.php';
+  const version = selectedWordPress();
+  assertInstalled(version);
+  const dir = wordpressCoreDir(version);
+  const script = `require '${dir}/wp-includes/class-wp-block-parser.php';
 $parser = new WP_Block_Parser();
 echo json_encode($parser->parse(stream_get_contents(STDIN)));`;
   const out = execFileSync('php', ['-r', script], { input: content, encoding: 'utf8', timeout: 10_000 });

@@ -105,6 +105,8 @@ describe('WordPress block editor opens every post pressbridge publishes', () => 
       expect(report.blocks.filter((b) => b.name === 'core/freeform' || b.name === 'core/missing')).toEqual(
         [],
       );
+      // Assert: the canvas (an iframe on 6.3+) draws every block, none as a block warning
+      expect(report.canvas.warnings).toEqual([]);
       // Assert: the editor saves back what is stored
       expect(report.serialized).toBe(asEditorSavesIt(raw));
     },

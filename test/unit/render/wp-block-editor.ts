@@ -9,12 +9,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../helpers/browser.js';
+import { wordpressCoreDir } from '../../helpers/wordpress-version.js';
 
-export const WORDPRESS_DIR = process.env.PB_WORDPRESS_DIR ?? '/usr/share/wordpress';
+/** PB_WORDPRESS_DIR, else the WordPress PRESSBRIDGE_WP selects (Debian 12's 6.1 when unset). */
+export const WORDPRESS_DIR = process.env.PB_WORDPRESS_DIR ?? wordpressCoreDir();
 
 const VENDOR: Record<string, string> = {
   react: 'vendor/react.js',
   'react-dom': 'vendor/react-dom.js',
+  // 6.8 (WordPress 6.6+): the packages' JSX runtime.
+  'react-jsx-runtime': 'vendor/react-jsx-runtime.js',
   lodash: 'vendor/lodash.js',
   moment: 'vendor/moment.js',
   'wp-polyfill': 'vendor/wp-polyfill.js',
@@ -36,7 +40,7 @@ function scriptOrder(): string[] {
     const vendor = VENDOR[handle];
     if (vendor !== undefined) {
       if (handle === 'wp-polyfill') visit('regenerator-runtime');
-      if (handle === 'react-dom') visit('react');
+      if (handle === 'react-dom' || handle === 'react-jsx-runtime') visit('react');
       order.push(vendor);
       return;
     }

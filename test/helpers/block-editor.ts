@@ -38,9 +38,10 @@ export interface EditorReport {
   /**
    * What the editor canvas shows: the canvas is the `editor-canvas` iframe on WordPress 6.3+ (`framed`), the
    * admin page itself before; `warnings` are the texts of the block warnings drawn in it (`.block-editor-warning`:
-   * "This block contains unexpected or invalid content", a missing block type, …), empty when every block shows.
+   * "This block contains unexpected or invalid content", a missing block type, …), empty when every block shows;
+   * `title` is the text of the post title field drawn there.
    */
-  canvas: { framed: boolean; warnings: string[] };
+  canvas: { framed: boolean; warnings: string[]; title: string };
 }
 
 const EDITOR_READY_TIMEOUT_MS = 60_000;
@@ -157,7 +158,11 @@ async function readCanvas(page: Page, topLevel: number): Promise<EditorReport['c
   const warnings = (await canvas.evaluate(
     `[...document.querySelectorAll('.block-editor-warning')].map((e) => (e.textContent || '').replace(/\\s+/g, ' ').trim())`,
   )) as string[];
-  return { framed, warnings };
+  // The post title is drawn in the canvas too (6.3+: inside the iframe).
+  const title = (await canvas.evaluate(
+    `document.querySelector('.editor-post-title__input')?.textContent ?? ''`,
+  )) as string;
+  return { framed, warnings, title };
 }
 
 /**

@@ -31,3 +31,7 @@ unset($pressbridge_tag);
 add_filter('the_title', 'do_shortcode', 11);
 add_filter('the_excerpt', 'do_shortcode', 11);
 add_filter('single_post_title', 'do_shortcode', 11);
+
+// Attachment pages, as on every site installed before WordPress 6.4 (newer installs redirect them to the file):
+// there WordPress puts the image, alt text included, into the content before shortcodes run.
+add_filter('pre_option_wp_attachment_pages_enabled', static fn () => '1');

@@ -43,11 +43,9 @@ export const DealAmount = z
 /** `YYYY-MM` with a month from 01 to 12 (`2026-13` is refused, not read as January 2027), a year 1900–2199. */
 export const MONTH_PATTERN = /^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/;
 
-export const Month = z
-  .string()
-  .regex(MONTH_PATTERN, {
-    error: 'must be a month YYYY-MM with MM from 01 to 12 and a year from 1900 to 2199',
-  });
+export const Month = z.string().regex(MONTH_PATTERN, {
+  error: 'must be a month YYYY-MM with MM from 01 to 12 and a year from 1900 to 2199',
+});
 
 /** One line of `paid_monthly`: the amount cannot exceed `count` deals at the ceiling. */
 export const MonthTotals = z

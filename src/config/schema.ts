@@ -139,7 +139,7 @@ export const Config = z
           .default(false)
           .describe(
             'When the Redis at `url` does not answer, start `redis-server` from the PATH as a child process (data ' +
-              'and AOF in `<dataDir>/redis`, stopped on exit). For single-machine use and the demo.',
+              'and AOF in `<dataDir>/redis`, stopped on exit; loopback only, one per data folder). For single-machine use and the demo.',
           ),
       })
       .prefault({})
@@ -252,7 +252,8 @@ export const Config = z
     ),
     notify: NotifySettings.prefault({}).describe('Notification channels and rules (docs/notifications.md).'),
     money: MoneySettings.prefault({}).describe(
-      'The payout overview (`GET /v1/payouts`) behind the Earnings page.',
+      'The payout overview (`GET /v1/payouts`) behind the Earnings page: read at low priority, by a process ' +
+        'that runs the worker, at most once per `intervalMinutes` across every process and restart.',
     ),
     watch: WatchSettings.prefault({}).describe(
       'The check of live articles until they are paid (docs/watching.md).',

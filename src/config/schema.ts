@@ -7,7 +7,12 @@ import { NotifySettings } from '../notify/settings.js';
 import { PipelineSettings } from '../pipeline/settings.js';
 import { ReconcileSettings } from '../reconcile/settings.js';
 import { RenderSettings } from '../render/limits.js';
-import { DisclosureSettings, LinkSettings } from '../render/policy.js';
+import {
+  DEFAULT_DISCLOSURE_CLASS,
+  DEFAULT_DISCLOSURE_TEXT,
+  DisclosureSettings,
+  LinkSettings,
+} from '../render/policy.js';
 import { TrustProxySetting } from '../status/settings.js';
 import { WatchSettings } from '../watch/settings.js';
 
@@ -21,145 +26,245 @@ const secret = z.string().min(1, 'must not be empty');
 const listen = (defaultHost: string, defaultPort: number) =>
   z
     .object({
-      host: z.string().default(defaultHost),
-      port: z.number().int().min(0).max(65535).default(defaultPort),
+      host: z.string().default(defaultHost).describe('The address to listen on.'),
+      port: z
+        .number()
+        .int()
+        .min(0)
+        .max(65535)
+        .default(defaultPort)
+        .describe('The TCP port (0: any free port).'),
     })
     .prefault({});
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 export const BlogConfig = z.object({
-  /** The marketplace's blog id (`GET /v1/blogs`). */
-  id: z.number().int().positive(),
-  /** A name for logs and the status page; defaults to the marketplace's name. */
-  name: z.string().optional(),
-  /** Which publisher plugin publishes this blog's articles. */
-  publisher: z.string().min(1),
-  /** The plugin's own settings, validated by the plugin's schema at start-up. */
-  options: z.record(z.string(), z.unknown()).default({}),
-  /**
-   * What to do with a deal that the blogger publishes by hand (`published_by: "bloger"`): `skip` (default)
-   * records it and does nothing; `draft` asks the publisher to create a draft holding the brief.
-   */
-  bloggerPublished: z.enum(['skip', 'draft']).default('skip'),
-  /**
-   * The label that marks the article as paid (src/render/policy.ts): "Komerční sdělení" above the article
-   * unless the blogger writes `disclosure: false`; `{ text, position, className }` changes it. Absent: the
-   * defaults (see `articlePolicy`).
-   */
-  disclosure: DisclosureSettings.optional(),
-  /** What pressbridge adds to the advertiser's links: `rel` (`keep`, the default, adds nothing). */
-  links: LinkSettings.optional(),
+  id: z.number().int().positive().describe("The marketplace's blog id (`GET /v1/blogs`)."),
+  name: z
+    .string()
+    .optional()
+    .describe("A name for logs and the status page; absent: the marketplace's name."),
+  publisher: z
+    .string()
+    .min(1)
+    .describe("Which publisher plugin publishes this blog's articles: `wordpress`, `github` or `static`."),
+  options: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe(
+      "The plugin's own settings, checked by the plugin's schema at start-up (see docs/publishers.md).",
+    ),
+  bloggerPublished: z
+    .enum(['skip', 'draft'])
+    .default('skip')
+    .describe(
+      'A deal the blogger publishes by hand (`published_by: "bloger"`): `skip` records it and does nothing; ' +
+        '`draft` asks the publisher for a draft holding the brief (name, keywords with their URLs, target URL, ' +
+        'description).',
+    ),
+  // The disclosure schema transforms (`false` | `true` | an object → the label or false), so JSON Schema cannot
+  // show its input; docType says it for the generated config table (scripts/config-table.ts).
+  disclosure: DisclosureSettings.optional().meta({
+    docType: '`false`, `true` or `{ text, position, className }`',
+    description:
+      `The label that marks the article as paid, a block of its own. Absent or \`true\`: \`${DEFAULT_DISCLOSURE_TEXT}\` ` +
+      `at the top with the class \`${DEFAULT_DISCLOSURE_CLASS}\`; only \`false\` turns it off. \`text\`: plain ` +
+      'text, 1–200 characters; `position`: `top` or `bottom`; `className`: CSS class names separated by spaces.',
+  }),
+  links: LinkSettings.optional().describe("What pressbridge adds to the advertiser's links."),
 });
 export type BlogConfig = z.infer<typeof BlogConfig>;
 
 export const Config = z
   .object({
-    marketplace: z.object({
-      /** The service root ({base_url}); paths beginning with /v1 are appended to it. */
-      baseUrl: httpUrl,
-      apiKey: secret,
-      /** Per-request timeout. */
-      timeoutMs: z.number().int().positive().default(15_000),
-      /** The key's limit; all processes using the key share it through Redis. */
-      requestsPerMinute: z.number().int().positive().default(60),
-      /**
-       * The window `requestsPerMinute` is counted in: 60 000 ms, the marketplace's minute. Change it only to match
-       * a sandbox whose limit is scaled in time (`sandbox --window-ms 6000`, the benchmarks: 60 requests per 6 s).
-       */
-      rateLimitWindowMs: z.number().int().min(1_000).max(3_600_000).default(60_000),
-      /**
-       * The IANA zone of the service's `YYYY-MM-DD HH:MM:SS` date-times (`publish_deadline`, `changed_at`, …).
-       * The document implies Europe/Prague; set `UTC` when the status page or `doctor` says the deadlines read
-       * an hour or two early. ISO 8601 values with `Z` or an offset are read as they say, whatever this is.
-       */
-      timeZone: z
-        .string()
-        .default(SERVICE_TIME_ZONE)
-        .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' }),
-    }),
+    marketplace: z
+      .object({
+        baseUrl: httpUrl.describe(
+          'The service root ({base_url}), http(s); paths beginning with /v1 are appended.',
+        ),
+        apiKey: secret.describe(
+          "The blogger's API key: role `bloger`, scopes read + write. A secret (`{ env: NAME }`, `{ file: PATH }`).",
+        ),
+        timeoutMs: z
+          .number()
+          .int()
+          .positive()
+          .default(15_000)
+          .describe('Per HTTP request, not counting the wait for a rate-limit slot.'),
+        requestsPerMinute: z
+          .number()
+          .int()
+          .positive()
+          .default(60)
+          .describe("The key's limit; every process using the key shares it through Redis."),
+        rateLimitWindowMs: z
+          .number()
+          .int()
+          .min(1_000)
+          .max(3_600_000)
+          .default(60_000)
+          .describe(
+            "The window `requestsPerMinute` is counted in: the marketplace's minute. Change it only to match a " +
+              'sandbox whose limit is scaled in time (`sandbox --window-ms 6000`, the benchmarks).',
+          ),
+        timeZone: z
+          .string()
+          .default(SERVICE_TIME_ZONE)
+          .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
+          .describe(
+            "The IANA zone of the service's `YYYY-MM-DD HH:MM:SS` date-times (`publish_deadline`, `changed_at`, " +
+              '`zmeneno_od`); ISO 8601 values with `Z` or an offset are read as they say. Set `UTC` when the ' +
+              'status page or `doctor` reports that `publish_deadline` reads 60 or 120 min early.',
+          ),
+      })
+      .describe(
+        'The marketplace API: where it is, the key, the shared rate limit, the zone of its date-times.',
+      ),
     redis: z
       .object({
-        url: z.string().default('redis://127.0.0.1:6379'),
-        /** Key prefix for BullMQ queues and pressbridge's own keys; one daemon per prefix. */
+        url: z
+          .string()
+          .default('redis://127.0.0.1:6379')
+          .describe('BullMQ needs `maxmemory-policy noeviction`; AOF persistence recommended.'),
         prefix: z
           .string()
           .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
-          .default('pressbridge'),
-        /**
-         * When the Redis at `url` does not answer, start `redis-server` from the PATH as a child process (data
-         * and AOF in `<dataDir>/redis`). For single-machine use and the demo; off in production configs.
-         */
-        embedded: z.boolean().default(false),
+          .default('pressbridge')
+          .describe(
+            'Prefix of every key (queue, deal records, limiter); letters, digits, - and _. One installation per prefix.',
+          ),
+        embedded: z
+          .boolean()
+          .default(false)
+          .describe(
+            'When the Redis at `url` does not answer, start `redis-server` from the PATH as a child process (data ' +
+              'and AOF in `<dataDir>/redis`, stopped on exit; loopback only, one per data folder). For single-machine use and the demo.',
+          ),
       })
-      .prefault({}),
+      .prefault({})
+      .describe('The Redis that holds the queue, the deal records, the logs and the rate limiter.'),
     webhook: z
       .object({
-        listen: listen('0.0.0.0', 8080),
-        path: z.string().startsWith('/', 'must start with /').default('/webhook'),
-        secret: secret.optional(),
-        /** The secret before the last rotation, accepted until `previousSecretValidUntil`. */
-        previousSecret: secret.optional(),
-        previousSecretValidUntil: z.iso.datetime({ offset: true }).optional(),
-        /** How long `webhook rotate` keeps the old secret valid. */
+        listen: listen('0.0.0.0', 8080).describe(
+          'The webhook listener; it also serves `GET /healthz` (the process answers) and `GET /readyz` (503 ' +
+            'unless Redis answers and the worker runs).',
+        ),
+        path: z
+          .string()
+          .startsWith('/', 'must start with /')
+          .default('/webhook')
+          .describe('Where deliveries are accepted.'),
+        secret: secret.optional().describe("A secret to accept besides the secret file's."),
+        previousSecret: secret
+          .optional()
+          .describe('The secret before the last rotation, accepted until `previousSecretValidUntil`.'),
+        previousSecretValidUntil: z.iso
+          .datetime({ offset: true })
+          .optional()
+          .describe('ISO 8601 with an offset; required when `previousSecret` is set.'),
         rotationGraceMinutes: z
           .number()
           .int()
           .min(0)
-          .default(24 * 60),
-        /** Header that carries the signature; by default any single `X-*-Signature` header. */
-        signatureHeader: z.string().optional(),
+          .default(24 * 60)
+          .describe('How long `webhook rotate` keeps the old secret valid.'),
+        signatureHeader: z
+          .string()
+          .optional()
+          .describe('The header that carries the signature; absent: any single `X-*-Signature` header.'),
         maxBodyBytes: z
           .number()
           .int()
           .positive()
-          .default(1024 * 1024),
-        /** Where `webhook register` / `rotate` store the secret returned by the marketplace. */
-        secretFile: z.string().optional(),
+          .default(1024 * 1024)
+          .describe('Larger bodies, also after decompression, get 413.'),
+        secretFile: z
+          .string()
+          .optional()
+          .describe(
+            'Where `webhook register` / `rotate` keep the secret the marketplace returned (mode 0600); re-read ' +
+              'when it changes. Absent: `<dataDir>/webhook-secret.json`.',
+          ),
       })
-      .prefault({}),
+      .prefault({})
+      .describe('The listener the marketplace delivers its signed webhooks to.'),
     worker: z
       .object({
-        concurrency: z.number().int().min(1).max(32).default(2),
-        /**
-         * Attempts per deal for retryable errors (marketplace 5xx/429/timeouts, WordPress or GitHub down), with
-         * exponential backoff from `backoffMs`: 8 attempts from 5 s span about 10½ minutes, well inside the
-         * 60-minute deadline. Then the deal is `failed` with the reason; "retry" runs it again.
-         */
-        attempts: z.number().int().min(1).max(20).default(8),
-        backoffMs: z.number().int().min(100).max(600_000).default(5_000),
+        concurrency: z.number().int().min(1).max(32).default(2).describe('Deals processed at once.'),
+        attempts: z
+          .number()
+          .int()
+          .min(1)
+          .max(20)
+          .default(8)
+          .describe(
+            'Attempts per deal for retryable errors (marketplace 5xx/429/timeouts, WordPress or GitHub down), ' +
+              'with exponential backoff from `backoffMs`: 8 from 5 s span about 10½ minutes, inside the 60-minute ' +
+              'deadline. Then the deal is `failed` with the reason; a retry by hand runs it again.',
+          ),
+        backoffMs: z
+          .number()
+          .int()
+          .min(100)
+          .max(600_000)
+          .default(5_000)
+          .describe('The first retry delay; it doubles with each attempt.'),
       })
-      .prefault({}),
+      .prefault({})
+      .describe('The worker that runs one job per deal.'),
     status: z
       .object({
-        listen: listen('127.0.0.1', 8081),
-        password: secret.optional(),
-        /** Whose X-Forwarded-* headers to believe (default: nobody's); see src/status/settings.ts. */
-        trustProxy: TrustProxySetting,
+        listen: listen('127.0.0.1', 8081).describe('The status page and `/metrics`.'),
+        password: secret
+          .optional()
+          .describe(
+            'HTTP Basic password (any user name); without it the page answers only on loopback and refuses ' +
+              'another address. A secret.',
+          ),
+        trustProxy: TrustProxySetting.describe(
+          'Whose `X-Forwarded-For` counts for the password-guess limit: `false` (the connecting address), the ' +
+            "reverse proxy's addresses or CIDR ranges (a list, or comma-separated), or a hop count 1–10; `true` " +
+            'is refused (docs/security/status-and-money.md).',
+        ),
       })
-      .prefault({}),
+      .prefault({})
+      .describe('The status page: overview, deals, logs, notifications, earnings.'),
     log: z
       .object({
-        level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('info'),
+        level: z
+          .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
+          .default('info')
+          .describe('Logs are JSON lines on stdout (pino), secrets redacted.'),
       })
       .prefault({}),
-    /** Photo size and format, URL verification and hand-in pacing (see src/pipeline/options.ts). */
-    pipeline: PipelineSettings.prefault({}),
-    /** Limits on one article's rendering and the render threads (see src/render/limits.ts). */
-    render: RenderSettings.prefault({}),
-    /** The sweep for accepted deals whose webhook never arrived (see src/reconcile/index.ts). */
-    reconcile: ReconcileSettings.prefault({}),
-    /** The language the blogger reads: status page, CLI messages, notifications (src/i18n/). */
-    ui: UiSettings.prefault({}),
-    /** Notification channels and rules (src/notify/). */
-    notify: NotifySettings.prefault({}),
-    /** The payout overview (src/money/). */
-    money: MoneySettings.prefault({}),
-    /** The check of live articles until they are paid (src/watch/). */
-    watch: WatchSettings.prefault({}),
-    /** Folder for pressbridge's own files (embedded Redis data, static sites). */
-    dataDir: z.string().default('./.data'),
-    blogs: z.array(BlogConfig).default([]),
+    pipeline: PipelineSettings.prefault({}).describe(
+      'Photo size and format, URL verification and hand-in pacing.',
+    ),
+    render: RenderSettings.prefault({}).describe(
+      "Limits on one article's rendering, and the render threads.",
+    ),
+    reconcile: ReconcileSettings.prefault({}).describe(
+      'The sweep for accepted deals whose webhook never arrived.',
+    ),
+    ui: UiSettings.prefault({}).describe(
+      'The language the blogger reads: status page, CLI messages, notifications.',
+    ),
+    notify: NotifySettings.prefault({}).describe('Notification channels and rules (docs/notifications.md).'),
+    money: MoneySettings.prefault({}).describe(
+      'The payout overview (`GET /v1/payouts`) behind the Earnings page: read at low priority, by a process ' +
+        'that runs the worker, at most once per `intervalMinutes` across every process and restart.',
+    ),
+    watch: WatchSettings.prefault({}).describe(
+      'The check of live articles until they are paid (docs/watching.md).',
+    ),
+    dataDir: z
+      .string()
+      .default('./.data')
+      .describe(
+        "Folder for pressbridge's own files (the webhook secret file, embedded Redis data, static sites).",
+      ),
+    blogs: z.array(BlogConfig).default([]).describe('One entry per marketplace blog.'),
   })
   .superRefine((config, ctx) => {
     const seen = new Map<number, number>();

@@ -9,29 +9,39 @@ const minutes = z.number().int().positive();
  * Every threshold is in minutes; `off` lists topics nobody wants to hear about.
  */
 export const NotifyEventSettings = z.object({
-  /** A deal not handed in this long before its deadline: `deadline_at_risk` (urgent). */
-  deadlineAtRiskMinutes: minutes.default(20),
-  /** The text has waited for the advertiser's approval this long: `approval_waiting`. */
-  approvalWaitingMinutes: minutes.default(30),
-  /** Only failures (no answer, 5xx) or only 429s from the marketplace this long: unreachable / rate-limited. */
-  marketplaceDownMinutes: minutes.default(10),
-  /** A blog's site has not answered the status page's check this long: `site_unreachable`. */
-  siteDownMinutes: minutes.default(15),
-  /** How often the blogs' sites are checked (minutes). */
-  siteCheckMinutes: minutes.default(5),
-  /** The daily digest: at `hour` o'clock in `timeZone` (also the zone of the dates in every message). */
+  deadlineAtRiskMinutes: minutes
+    .default(20)
+    .describe('A deal not handed in this long before its deadline: `deadline_at_risk` (urgent).'),
+  approvalWaitingMinutes: minutes
+    .default(30)
+    .describe("The text has waited for the advertiser's approval this long: `approval_waiting`."),
+  marketplaceDownMinutes: minutes
+    .default(10)
+    .describe(
+      'Only failures (no answer, 5xx) or only 429s from the marketplace this long: unreachable / rate-limited.',
+    ),
+  siteDownMinutes: minutes
+    .default(15)
+    .describe("A blog's site has not answered the status page's check this long: `site_unreachable`."),
+  siteCheckMinutes: minutes.default(5).describe("How often the blogs' sites are checked (minutes)."),
   digest: z
     .object({
-      enabled: z.boolean().default(true),
-      hour: z.number().int().min(0).max(23).default(8),
+      enabled: z.boolean().default(true).describe('Send the daily digest at all.'),
+      hour: z.number().int().min(0).max(23).default(8).describe('The hour it is sent, for the day before.'),
       timeZone: z
         .string()
         .default('Europe/Prague')
-        .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' }),
+        .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
+        .describe('The IANA zone of `hour` and of every date in a message.'),
     })
-    .prefault({}),
-  /** Topics switched off, e.g. `[message, digest]`: they are never sent. */
-  off: z.array(z.enum([...PROBLEM_TOPICS, ...EVENT_TOPICS])).default([]),
+    .prefault({})
+    .describe(
+      "The daily digest: at `hour` o'clock in `timeZone` (also the zone of the dates in every message).",
+    ),
+  off: z
+    .array(z.enum([...PROBLEM_TOPICS, ...EVENT_TOPICS]))
+    .default([])
+    .describe('Topics switched off, e.g. `[message, digest]`: they are never sent.'),
 });
 export type NotifyEventSettings = z.infer<typeof NotifyEventSettings>;
 

@@ -24,14 +24,13 @@ const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time 
 
 export const QuietHours = z
   .object({
-    /** Local time quiet hours begin, e.g. `22:00`. */
-    from: clockTime,
-    /** Local time they end, e.g. `07:00` (before `from`: they span midnight). */
-    to: clockTime,
+    from: clockTime.describe('Local time quiet hours begin, e.g. `22:00`.'),
+    to: clockTime.describe('Local time they end, e.g. `07:00` (before `from`: they span midnight).'),
     timeZone: z
       .string()
       .default('Europe/Prague')
-      .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' }),
+      .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
+      .describe('The IANA zone of `from` and `to`.'),
   })
   .strict();
 export type QuietHours = z.infer<typeof QuietHours>;
@@ -40,39 +39,64 @@ const TOPICS = [...PROBLEM_TOPICS, ...EVENT_TOPICS] as const;
 
 /** What every channel has besides its type's options. */
 const common = {
-  /** Unique; `pressbridge notify test <name>` and the status page use it. */
-  name: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, ., - and _ only (at most 40)'),
-  /** Only messages about these blogs (plus those about no blog, e.g. the marketplace unreachable). */
-  blogs: z.array(z.number().int().positive()).min(1).optional(),
-  /** Only these topics (default: all). */
-  topics: z.array(z.enum(TOPICS)).min(1).optional(),
-  /**
-   * At most this many of pressbridge's own messages an hour on this channel (problems, their follow-ups, the
-   * digest, …); the rest are counted and summed up later. Deadline alerts always pass.
-   */
-  maxPerHour: z.number().int().min(1).max(10_000).default(20),
-  /**
-   * The advertiser's claims and messages have their own budget an hour on this channel: however many arrive,
-   * they never push a problem of the blogger's own out of `maxPerHour`.
-   */
-  maxOutsidePerHour: z.number().int().min(1).max(10_000).default(20),
-  /** This channel's own quiet hours (instead of `notify.quietHours`); `false`: none for this channel. */
-  quietHours: z.union([QuietHours, z.literal(false)]).optional(),
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, ., - and _ only (at most 40)')
+    .describe('Unique; `pressbridge notify test <name>` and the status page use it.'),
+  blogs: z
+    .array(z.number().int().positive())
+    .min(1)
+    .optional()
+    .describe(
+      'Only messages about these blogs (plus those about no blog, e.g. the marketplace unreachable).',
+    ),
+  topics: z.array(z.enum(TOPICS)).min(1).optional().describe('Only these topics (default: all).'),
+  maxPerHour: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(20)
+    .describe(
+      "At most this many of pressbridge's own messages an hour on this channel (problems, their follow-ups, the digest, …); the rest are counted and summed up later. Deadline alerts always pass.",
+    ),
+  maxOutsidePerHour: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(20)
+    .describe(
+      "The advertiser's claims and messages have their own budget an hour on this channel: however many arrive, they never push a problem of the blogger's own out of `maxPerHour`.",
+    ),
+  quietHours: z
+    .union([QuietHours, z.literal(false)])
+    .optional()
+    .describe(
+      "This channel's own quiet hours (instead of `notify.quietHours`); `false`: none for this channel.",
+    ),
 };
 
 export const SmtpChannel = z
   .object({
     ...common,
     type: z.literal('smtp'),
-    host: z.string().min(1),
-    /** Default 587 (STARTTLS when offered), 465 with `secure: true`. */
-    port: z.number().int().min(1).max(65535).optional(),
-    /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
-    secure: z.boolean().default(false),
-    user: z.string().min(1).optional(),
-    password: secret.optional(),
-    from: z.string().min(3),
-    to: z.union([z.string().min(3), z.array(z.string().min(3)).min(1)]),
+    host: z.string().min(1).describe('The SMTP server.'),
+    port: z
+      .number()
+      .int()
+      .min(1)
+      .max(65535)
+      .optional()
+      .describe('Default 587 (STARTTLS when offered), 465 with `secure: true`.'),
+    secure: z
+      .boolean()
+      .default(false)
+      .describe('TLS from the first byte (port 465); otherwise STARTTLS when the server offers it.'),
+    user: z.string().min(1).optional().describe('The login, when the server asks for one.'),
+    password: secret.optional().describe('The login password (a secret).'),
+    from: z.string().min(3).describe('The sender, e.g. `"pressbridge <jana@seznam.cz>"`.'),
+    to: z.union([z.string().min(3), z.array(z.string().min(3)).min(1)]).describe('One address or a list.'),
   })
   .strict();
 
@@ -80,12 +104,17 @@ export const NtfyChannel = z
   .object({
     ...common,
     type: z.literal('ntfy'),
-    server: httpUrl.default('https://ntfy.sh'),
-    topic: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/, 'letters, digits, - and _ only (ntfy topic)'),
-    /** An access token for a protected topic (sent as `Authorization: Bearer …`, so printable ASCII). */
+    server: httpUrl.default('https://ntfy.sh').describe('The ntfy server.'),
+    topic: z
+      .string()
+      .regex(/^[-_A-Za-z0-9]{1,64}$/, 'letters, digits, - and _ only (ntfy topic)')
+      .describe('The topic (on a public server it is effectively a password).'),
     token: secret
       .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (an ntfy token)')
-      .optional(),
+      .optional()
+      .describe(
+        'An access token for a protected topic (sent as `Authorization: Bearer …`, so printable ASCII).',
+      ),
   })
   .strict();
 
@@ -93,10 +122,11 @@ export const TelegramChannel = z
   .object({
     ...common,
     type: z.literal('telegram'),
-    botToken: secret,
-    /** The chat (user, group or channel) the bot writes to: a number or `@channelname`. */
-    chatId: z.union([z.number().int(), z.string().min(1)]),
-    apiBaseUrl: httpUrl.default('https://api.telegram.org'),
+    botToken: secret.describe('The bot token from @BotFather (a secret).'),
+    chatId: z
+      .union([z.number().int(), z.string().min(1)])
+      .describe('The chat (user, group or channel) the bot writes to: a number or `@channelname`.'),
+    apiBaseUrl: httpUrl.default('https://api.telegram.org').describe('The Bot API server.'),
   })
   .strict();
 
@@ -104,18 +134,21 @@ export const WebhookChannel = z
   .object({
     ...common,
     type: z.literal('webhook'),
-    /** The receiver; Slack/Discord/Mattermost incoming-webhook URLs work as they are. Treated as a secret. */
-    url: httpUrl,
-    /**
-     * Who reads the body: `slack` or `mattermost` (`text`), `discord` (`content` with `allowed_mentions`), or
-     * `generic` (both, each escaped for its reader, plus the structured fields); see src/notify/channels/webhook.ts.
-     */
-    format: z.enum(['generic', 'slack', 'mattermost', 'discord']).default('generic'),
-    /**
-     * Extra request headers (e.g. `Authorization`); their values are treated as secrets. Checked here: an
-     * invalid header would fail every delivery.
-     */
-    headers: z.record(headerName, headerValue).optional(),
+    url: httpUrl.describe(
+      'The receiver; Slack/Discord/Mattermost incoming-webhook URLs work as they are. Treated as a secret.',
+    ),
+    format: z
+      .enum(['generic', 'slack', 'mattermost', 'discord'])
+      .default('generic')
+      .describe(
+        'Who reads the body: `slack` or `mattermost` (`text`), `discord` (`content` with `allowed_mentions`), or `generic` (both, each escaped for its reader, plus the structured fields); see src/notify/channels/webhook.ts.',
+      ),
+    headers: z
+      .record(headerName, headerValue)
+      .optional()
+      .describe(
+        'Extra request headers (e.g. `Authorization`); their values are treated as secrets. Checked here: an invalid header would fail every delivery.',
+      ),
   })
   .strict();
 
@@ -130,17 +163,19 @@ export type NotifyChannelType = NotifyChannel['type'];
 
 export const NotifySettings = z
   .object({
-    /** Where notifications go; none: nothing is sent (the status page says so). */
     channels: z
       .array(NotifyChannel)
       .default([])
       .refine((list) => new Set(list.map((c) => c.name)).size === list.length, {
         error: 'channel names must be unique',
-      }),
-    /** Non-urgent messages wait until these end; deadline alerts always go out. */
-    quietHours: QuietHours.optional(),
-    /** When each event is raised (thresholds, digest hour): src/notify/event-settings.ts. */
-    events: NotifyEventSettings.prefault({}),
+      })
+      .describe('Where notifications go; none: nothing is sent (the status page says so).'),
+    quietHours: QuietHours.optional().describe(
+      'Non-urgent messages wait until these end; deadline alerts always go out.',
+    ),
+    events: NotifyEventSettings.prefault({}).describe(
+      'When each event is raised (thresholds, digest hour): src/notify/event-settings.ts.',
+    ),
   })
   .strict();
 export type NotifySettings = z.infer<typeof NotifySettings>;

@@ -9,49 +9,90 @@ import { DEFAULT_MAX_INPUT_PIXELS, DEFAULT_MAX_WIDTH, DEFAULT_QUALITY } from '..
 export const PipelineSettings = z.object({
   images: z
     .object({
-      /** Wider photos are scaled down to this width, smaller ones never enlarged. */
-      maxWidth: z.number().int().min(16).max(10_000).default(DEFAULT_MAX_WIDTH),
-      format: z.enum(['jpeg', 'webp']).default('jpeg'),
-      quality: z.number().int().min(1).max(100).default(DEFAULT_QUALITY),
-      /** JPEG encoding: `fast` (baseline, ~150 ms per 12 MP photo) or `compact` (mozjpeg, ~20 % smaller, ~2× slower). */
-      encoder: z.enum(['fast', 'compact']).default('fast'),
-      /** Photos with more pixels are refused (decompression bombs). */
-      maxInputPixels: z.number().int().positive().default(DEFAULT_MAX_INPUT_PIXELS),
+      maxWidth: z
+        .number()
+        .int()
+        .min(16)
+        .max(10_000)
+        .default(DEFAULT_MAX_WIDTH)
+        .describe('Wider photos are scaled down to this width, smaller ones never enlarged.'),
+      format: z.enum(['jpeg', 'webp']).default('jpeg').describe('The format photos are re-encoded to.'),
+      quality: z.number().int().min(1).max(100).default(DEFAULT_QUALITY).describe('Encoder quality.'),
+      encoder: z
+        .enum(['fast', 'compact'])
+        .default('fast')
+        .describe(
+          'JPEG encoding: `fast` (baseline, ~150 ms per 12 MP photo) or `compact` (mozjpeg, ~20 % smaller, ~2× slower).',
+        ),
+      maxInputPixels: z
+        .number()
+        .int()
+        .positive()
+        .default(DEFAULT_MAX_INPUT_PIXELS)
+        .describe('Photos with more pixels are refused (decompression bombs).'),
     })
     .prefault({}),
   verify: z
     .object({
-      /** First pause after the public URL did not answer 200; doubles up to `maxBackoffMs`. */
-      initialBackoffMs: z.number().int().min(1).default(1_000),
-      maxBackoffMs: z.number().int().min(1).default(30_000),
-      /** One GET of the public URL. */
-      requestTimeoutMs: z.number().int().min(100).default(10_000),
+      initialBackoffMs: z
+        .number()
+        .int()
+        .min(1)
+        .default(1_000)
+        .describe('First pause after the public URL did not answer 200; doubles up to `maxBackoffMs`.'),
+      maxBackoffMs: z.number().int().min(1).default(30_000).describe('The longest pause between two GETs.'),
+      requestTimeoutMs: z.number().int().min(100).default(10_000).describe('One GET of the public URL.'),
     })
     .prefault({}),
   handIn: z
     .object({
-      /** Pause after 422 `clanek_nedostupny`; doubles up to `maxBackoffMs`. */
-      initialBackoffMs: z.number().int().min(1).default(5_000),
-      maxBackoffMs: z.number().int().min(1).default(60_000),
-      /** Hand-in tries within one job attempt before the job's own retry (with its backoff) takes over. */
-      triesPerAttempt: z.number().int().min(1).max(20).default(4),
-      /**
-       * Hand in after our reading of the deadline when the marketplace says it still waits for the article
-       * (`GET /v1/deals/{id}`: `akceptovano`, no URL). Off: such a deal ends `deadline_missed` instead.
-       */
-      afterDeadline: z.boolean().default(true),
+      initialBackoffMs: z
+        .number()
+        .int()
+        .min(1)
+        .default(5_000)
+        .describe('Pause after 422 `clanek_nedostupny`; doubles up to `maxBackoffMs`.'),
+      maxBackoffMs: z
+        .number()
+        .int()
+        .min(1)
+        .default(60_000)
+        .describe('The longest pause between two hand-in tries.'),
+      triesPerAttempt: z
+        .number()
+        .int()
+        .min(1)
+        .max(20)
+        .default(4)
+        .describe(
+          "Hand-in tries within one job attempt before the job's own retry (with its backoff) takes over.",
+        ),
+      afterDeadline: z
+        .boolean()
+        .default(true)
+        .describe(
+          'Hand in after our reading of the deadline when the marketplace says it still waits for the article (`GET /v1/deals/{id}`: `akceptovano`, no URL). Off: such a deal ends `deadline_missed` instead.',
+        ),
     })
     .prefault({}),
-  /** How long fetched text and normalised photos are kept in Redis for a retry. */
   filesTtlSeconds: z
     .number()
     .int()
     .min(60)
-    .default(24 * 3600),
-  /** Keep working this long after the deal's deadline; keep it equal to the worker's `approvalGraceMs`. */
-  deadlineGraceMs: z.number().int().min(0).default(0),
-  /** A draft's brief includes the keyword URLs, which cost one `GET /v1/deals/{id}`. */
-  draftDetail: z.boolean().default(true),
+    .default(24 * 3600)
+    .describe('How long fetched text and normalised photos are kept in Redis for a retry.'),
+  deadlineGraceMs: z
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe(
+      "Keep working this long after the deal's deadline; keep it equal to the worker's `approvalGraceMs`.",
+    ),
+  draftDetail: z
+    .boolean()
+    .default(true)
+    .describe("A draft's brief includes the keyword URLs, which cost one `GET /v1/deals/{id}`."),
 });
 /** Plain-data settings; every field has a default. */
 export type PipelineSettings = z.infer<typeof PipelineSettings>;

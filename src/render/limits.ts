@@ -8,21 +8,54 @@ import { AppError } from '../errors.js';
 const MiB = 1024 * 1024;
 
 export const RenderLimits = z.object({
-  /** The article's HTML, in UTF-8 bytes. */
-  maxTextBytes: z.number().int().min(1024).default(MiB),
-  /** Elements nested in each other (real articles nest about a dozen). */
-  maxDepth: z.number().int().min(8).max(10_000).default(100),
-  /** `[fotoN]` markers in the text (a deal has at most 6 photos; repeats are tolerated up to here). */
-  maxMarkers: z.number().int().min(6).default(1_000),
-  /** Wall time of parsing, sanitising and rendering one article in a render thread; the thread is ended past it. */
-  timeBudgetMs: z.number().int().min(100).max(600_000).default(10_000),
+  maxTextBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .default(MiB)
+    .describe("The article's HTML, in UTF-8 bytes; over it: `text_too_large`."),
+  maxDepth: z
+    .number()
+    .int()
+    .min(8)
+    .max(10_000)
+    .default(100)
+    .describe('Elements nested in each other (real articles nest about a dozen); deeper: `text_too_deep`.'),
+  maxMarkers: z
+    .number()
+    .int()
+    .min(6)
+    .default(1_000)
+    .describe(
+      '`[fotoN]` markers in the text (a deal has at most 6 photos; repeats are tolerated up to here); more: ' +
+        '`too_many_markers`.',
+    ),
+  timeBudgetMs: z
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(10_000)
+    .describe(
+      'Wall time of parsing, sanitising and rendering one article in a render thread; the thread is ended ' +
+        'past it: `render_timeout`.',
+    ),
 });
 export type RenderLimits = z.infer<typeof RenderLimits>;
 
 export const RenderSettings = z.object({
-  limits: RenderLimits.prefault({}),
-  /** Render threads (articles rendered at once); more jobs than threads wait for one, outside the time budget. */
-  threads: z.number().int().min(1).max(16).default(2),
+  limits: RenderLimits.prefault({}).describe(
+    'An article over a limit fails its deal at once (no retry), with a message naming the limit.',
+  ),
+  threads: z
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(2)
+    .describe(
+      'Render threads (articles rendered at once); more jobs than threads wait for one, outside the time budget.',
+    ),
 });
 export type RenderSettings = z.infer<typeof RenderSettings>;
 export type RenderSettingsInput = z.input<typeof RenderSettings>;

@@ -55,10 +55,13 @@ export const DisclosureSettings = z.unknown().transform((value, ctx): Disclosure
 export type DisclosureSettings = z.output<typeof DisclosureSettings>;
 
 export const LinkSettings = z.strictObject({
-  /** Added to every link's `rel`; `keep` leaves links as delivered. */
   rel: z
     .enum(LINK_REL_VALUES, { error: 'must be keep, sponsored, nofollow or "sponsored nofollow"' })
-    .default('keep'),
+    .default('keep')
+    .describe(
+      'Added to the `rel` of every link: `keep` adds nothing (links exactly as delivered); tokens are only ' +
+        "ever added, after the advertiser's own. A link with a `target` gets `noopener` whatever this says.",
+    ),
 });
 export type LinkSettings = z.output<typeof LinkSettings>;
 

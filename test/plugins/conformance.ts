@@ -12,12 +12,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PublishError } from '../../src/errors.js';
-import type {
-  Publisher,
-  PublisherProgress,
-  PublishInput,
-  PublishResult,
-} from '../../src/publisher/types.js';
+import type { Publisher, PublisherProgress, PublishInput, PublishResult } from '../../src/publisher/types.js';
 import {
   buildDraftInput,
   buildPublishInput,
@@ -219,7 +214,6 @@ export function describePublisherConformance(plugin: string, setup: ConformanceS
         expect(target.uploads() - uploadsBefore).toBe(PHOTOS - held.photos);
       });
     }
-
 
     it('a brief becomes one draft, not a published article, and a retry reuses it', async () => {
       // Arrange

@@ -40,7 +40,7 @@ export interface Fault {
   /** e.g. "401 Unauthorized"; names the test and is what `arm` is called with. */
   name: string;
   /**
-   * `permanent`: the target refuses from the first request on (the blogger must fix something).
+   * `permanent`: the target refuses before anything is stored (the blogger must fix something).
    * `retryable`: the request that stores the article fails, after the photos (it passes by itself).
    */
   kind: 'permanent' | 'retryable';

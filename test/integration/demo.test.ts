@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type DemoRun, startDemo } from '../../src/demo.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
 
 describe('the demo (integration)', () => {
   let run: DemoRun | undefined;
@@ -31,14 +32,16 @@ describe('the demo (integration)', () => {
       write: (line) => lines.push(line),
     });
     const daemon = run.daemon;
-    const deadline = Date.now() + 45_000;
-    let states: string[] = [];
-    while (Date.now() < deadline) {
-      const { items } = await daemon.store.list({ limit: 10 });
-      states = items.map((d) => d.state);
-      if (items.length === 3 && states.every((s) => s === 'handed_in')) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const states = await until(
+      async () => {
+        const { items } = await daemon.store.list({ limit: 10 });
+        const now = items.map((d) => d.state);
+        return items.length === 3 && now.every((s) => s === 'handed_in') && now;
+      },
+      45_000,
+      'three sample deals handed_in',
+      250,
+    );
     expect(states).toEqual(['handed_in', 'handed_in', 'handed_in']);
     expect(run.sandbox.handIns()).toHaveLength(3);
     for (const handIn of run.sandbox.handIns()) {
@@ -58,24 +61,28 @@ describe('the demo (integration)', () => {
       /^notification \d\d:\d\d:\d\d · pressbridge: zkušební upozornění\n {4}Tohle je zkouška kanálu „demo“/,
     );
     // The advertiser's message on the first handed-in deal arrives as a printed notification too.
-    const messageBy = Date.now() + 20_000;
-    while (Date.now() < messageBy && !lines.some((l) => l.includes('děkujeme za rychlé zveřejnění'))) {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(lines.find((l) => l.includes('děkujeme za rychlé zveřejnění'))).toMatch(/^notification /);
+    const message = await until(
+      () => lines.find((l) => l.includes('děkujeme za rychlé zveřejnění')),
+      20_000,
+      'the advertiser’s message printed',
+      250,
+    );
+    expect(message).toMatch(/^notification /);
     const notifications = await fetch(`${daemon.statusUrl}notifications`);
     expect(await notifications.text()).toContain('data-status="sent"');
 
     // The demo then pays the handed-in deals through the sandbox: the Earnings page shows the money.
     expect(lines.some((l) => /^Earnings: http:\/\/127\.0\.0\.1:\d+\/earnings$/.test(l))).toBe(true);
-    const paidBy = Date.now() + 30_000;
-    let paid = 0;
-    while (Date.now() < paidBy) {
-      const { items } = await daemon.store.list({ limit: 10 });
-      paid = items.filter((d) => d.data.paid !== undefined).length;
-      if (paid === 3) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const paid = await until(
+      async () => {
+        const { items } = await daemon.store.list({ limit: 10 });
+        const count = items.filter((d) => d.data.paid !== undefined).length;
+        return count === 3 && count;
+      },
+      30_000,
+      'three deals paid',
+      250,
+    );
     expect(paid).toBe(3);
     expect(run.sandbox.listDeals().map((d) => d.state)).toEqual(['proplaceno', 'proplaceno', 'proplaceno']);
     const earnings = await fetch(`${(daemon.statusUrl as string).replace(/\/$/, '')}/earnings`);

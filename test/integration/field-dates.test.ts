@@ -22,6 +22,7 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { SandboxOptions } from '../../src/sandbox/types.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
 
 const BLOG = 1;
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -124,14 +125,20 @@ async function untilFinal(
   dealIds: readonly number[],
   timeoutMs = 30_000,
 ): Promise<DealRecord[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const records = await Promise.all(dealIds.map((id) => setup.daemon.store.get(id)));
-    if (records.every((r) => r && FINAL_RUN_STATES.has(r.state))) return records as DealRecord[];
-    if (Date.now() > deadline) {
-      throw new Error(`not final in time: ${records.map((r) => `${r?.dealId}:${r?.state}`).join(', ')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  let records: Array<DealRecord | undefined> = [];
+  try {
+    return await until(
+      async () => {
+        records = await Promise.all(dealIds.map((id) => setup.daemon.store.get(id)));
+        return records.every((r) => r && FINAL_RUN_STATES.has(r.state)) && (records as DealRecord[]);
+      },
+      timeoutMs,
+      'deals final',
+    );
+  } catch (error) {
+    throw new Error(`not final in time: ${records.map((r) => `${r?.dealId}:${r?.state}`).join(', ')}`, {
+      cause: error,
+    });
   }
 }
 

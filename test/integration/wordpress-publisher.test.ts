@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { load } from 'cheerio';
 import { pino } from 'pino';
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import wordpress, {
   type WordPressOptionsInput,
@@ -11,14 +10,16 @@ import wordpress, {
 } from '../../plugins/wordpress/index.js';
 import { systemClock } from '../../src/clock.js';
 import { PublishError } from '../../src/errors.js';
-import type {
-  DraftInput,
-  PublisherProgress,
-  PublishImage,
-  PublishInput,
-  PublishLog,
-} from '../../src/publisher/types.js';
-import { parseArticle, parseFragmentBlocks } from '../../src/render/html.js';
+import type { DraftInput, PublisherProgress, PublishImage, PublishInput } from '../../src/publisher/types.js';
+import { parseArticle } from '../../src/render/html.js';
+import {
+  buildDraftInput,
+  buildPublishInput,
+  parsedArticle,
+  publishDeal,
+  type Recorded,
+  solidPhotos,
+} from '../helpers/publish-inputs.js';
 import { freePort } from '../helpers/redis-server.js';
 import {
   listMedia,
@@ -34,20 +35,6 @@ import {
 } from '../helpers/wordpress.js';
 
 // --- arrange helpers -------------------------------------------------------------------------------------
-
-interface LogEntry {
-  level: string;
-  fields: Record<string, unknown>;
-  msg: string;
-}
-
-function recordingLog(): { log: PublishLog; entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  const at = (level: string) => (fields: Record<string, unknown>, msg: string) => {
-    entries.push({ level, fields, msg });
-  };
-  return { log: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, entries };
-}
 
 /** The daemon's logger at debug level, every line kept (to prove no secret reaches it). */
 function daemonLog() {
@@ -67,61 +54,27 @@ const ARTICLE_HTML = `<h1>Výlet do Vysokých Tater</h1>
 <p>[foto2]</p>
 <p>Ubytování doporučuje <a href="https://hotel.example.cz/tatry" rel="sponsored">Hotel Tatry</a>.</p>`;
 
-const COLORS = ['#c83232', '#32c832', '#3232c8'];
-
 async function photos(slug: string): Promise<PublishImage[]> {
-  return await Promise.all(
-    [0, 1, 2].map(async (n) => ({
-      n,
-      bytes: await sharp({
-        create: { width: 1200, height: 800, channels: 3, background: COLORS[n] ?? '#888' },
-      })
-        .jpeg({ quality: 80 })
-        .toBuffer(),
-      contentType: 'image/jpeg' as const,
-      filename: `${slug}-${n}.jpg`,
-      alt: n === 0 ? 'Výlet do Vysokých Tater' : `Výlet do Vysokých Tater – foto ${n}`,
-      width: 1200,
-      height: 800,
-    })),
-  );
-}
-
-interface Run {
-  input: PublishInput;
-  progress: PublisherProgress[];
-  entries: LogEntry[];
+  return await solidPhotos(slug, {
+    width: 1200,
+    height: 800,
+    alt: (n) => (n === 0 ? 'Výlet do Vysokých Tater' : `Výlet do Vysokých Tater – foto ${n}`),
+  });
 }
 
 async function publishInput(
   dealId: number,
   categoryId: number | null,
   overrides: Partial<PublishInput> = {},
-): Promise<Run> {
+): Promise<Recorded<PublishInput>> {
   const slug = 'vylet-do-vysokych-tater';
-  const article = parseArticle(ARTICLE_HTML, { photoNumbers: [0, 1, 2] });
-  const { log, entries } = recordingLog();
-  const progress: PublisherProgress[] = [];
-  const input: PublishInput = {
-    deal: {
-      dealId,
-      blogId: 1,
-      categoryId,
-      deadline: new Date(Date.now() + 3_600_000),
-      acceptedAt: new Date(),
-    },
-    article: { ...article, title: article.title ?? 'bez názvu' },
+  return buildPublishInput({
+    deal: publishDeal({ dealId, categoryId }),
+    article: parsedArticle(ARTICLE_HTML, [0, 1, 2], 'bez názvu'),
     slug,
     images: await photos(slug),
-    previous: {},
-    progress: async (patch) => {
-      progress.push(structuredClone(patch));
-    },
-    log,
-    signal: new AbortController().signal,
     ...overrides,
-  };
-  return { input, progress, entries };
+  });
 }
 
 const BRIEF_HTML =
@@ -131,28 +84,13 @@ function draftInput(
   dealId: number,
   overrides: Partial<DraftInput> = {},
 ): DraftInput & { patches: PublisherProgress[] } {
-  const patches: PublisherProgress[] = [];
-  return {
-    deal: {
-      dealId,
-      blogId: 1,
-      categoryId: null,
-      deadline: new Date(Date.now() + 3_600_000),
-      acceptedAt: new Date(),
-    },
+  const { input, progress } = buildDraftInput({
+    deal: publishDeal({ dealId }),
     title: 'Zadání: Hotel Tatry',
     briefHtml: BRIEF_HTML,
-    brief: parseFragmentBlocks(BRIEF_HTML),
     slug: 'zadani-hotel-tatry',
-    previous: {},
-    progress: async (patch) => {
-      patches.push(structuredClone(patch));
-    },
-    log: recordingLog().log,
-    signal: new AbortController().signal,
-    patches,
-    ...overrides,
-  };
+  });
+  return { ...input, patches: progress, ...overrides };
 }
 
 function categoryId(site: WordPressSite, name: string): number {
@@ -679,7 +617,7 @@ describe('plugins/wordpress against a real WordPress', () => {
 
   // --- tags, excerpt and the sponsored category ------------------------------------------------------------
 
-  async function withKeywords(dealId: number, keywords: string[]): Promise<Run> {
+  async function withKeywords(dealId: number, keywords: string[]): Promise<Recorded<PublishInput>> {
     const run = await publishInput(dealId, null);
     run.input.deal = { ...run.input.deal, keywords };
     return run;

@@ -17,10 +17,18 @@ import type {
   PublisherProgress,
   PublishImage,
   PublishInput,
-  PublishLog,
 } from '../../../../src/publisher/types.js';
-import { parseArticle, parseFragmentBlocks } from '../../../../src/render/html.js';
 import { slugify } from '../../../../src/render/slug.js';
+import {
+  buildDraftInput,
+  buildPublishInput,
+  type LogEntry,
+  parsedArticle,
+  publishDeal,
+  publishImage,
+  type Recorded,
+  recordingLog,
+} from '../../../helpers/publish-inputs.js';
 
 export const API = 'https://api.github.com';
 export const REPO = '/repos/jana/blog';
@@ -66,19 +74,7 @@ export function fakeClock(start: Date = NOW): FakeClock {
   };
 }
 
-export interface LogEntry {
-  level: string;
-  fields: Record<string, unknown>;
-  msg: string;
-}
-
-export function recordingLog(): { log: PublishLog; entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  const at = (level: string) => (fields: Record<string, unknown>, msg: string) => {
-    entries.push({ level, fields, msg });
-  };
-  return { log: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, entries };
-}
+export { type LogEntry, recordingLog };
 
 /** The text as the marketplace delivers it: title, an advertiser's link, template syntax, two markers, a table. */
 export const ARTICLE_HTML = `<h1>Výlet do Tater: kam s dětmi</h1>
@@ -91,22 +87,15 @@ export const ARTICLE_HTML = `<h1>Výlet do Tater: kam s dětmi</h1>
 <table><thead><tr><th>Trasa</th><th>Čas</th></tr></thead><tbody><tr><td>Rysy</td><td>6 h</td></tr></tbody></table>`;
 
 function image(n: number, slug: string, title: string): PublishImage {
-  return {
-    n,
+  return publishImage(n, slug, {
     bytes: Buffer.from(`jpeg bytes of photo ${n}`),
-    contentType: 'image/jpeg',
-    filename: `${slug}-${n}.jpg`,
     alt: n === 0 ? title : `${title} – foto ${n}`,
     width: 1600,
     height: 1067,
-  };
+  });
 }
 
-export interface Setup {
-  input: PublishInput;
-  progress: PublisherProgress[];
-  entries: LogEntry[];
-}
+export type Setup = Recorded<PublishInput>;
 
 /** A deal with a cover and two photos, as the pipeline hands it to `publish`. */
 export function dealInput(
@@ -117,54 +106,34 @@ export function dealInput(
     signal?: AbortSignal;
   } = {},
 ): Setup {
-  const parsed = parseArticle(ARTICLE_HTML, { photoNumbers: [0, 1, 2] });
-  const title = parsed.title ?? 'Výlet';
-  const slug = slugify(title);
-  const progress: PublisherProgress[] = [];
-  const { log, entries } = recordingLog();
-  const input: PublishInput = {
-    deal: {
+  const article = parsedArticle(ARTICLE_HTML, [0, 1, 2], 'Výlet');
+  const slug = slugify(article.title);
+  return buildPublishInput({
+    deal: publishDeal({
       dealId: overrides.dealId ?? 4242,
       blogId: 7,
       categoryId: overrides.categoryId === undefined ? 12 : overrides.categoryId,
       deadline: DEADLINE,
       acceptedAt: ACCEPTED,
-    },
-    article: { ...parsed, title },
+    }),
+    article,
     slug,
-    images: [0, 1, 2].map((n) => image(n, slug, title)),
-    previous: overrides.previous ?? {},
-    progress: async (patch) => {
-      progress.push(structuredClone(patch));
-    },
-    log,
-    signal: overrides.signal ?? new AbortController().signal,
-  };
-  return { input, progress, entries };
+    images: [0, 1, 2].map((n) => image(n, slug, article.title)),
+    ...(overrides.previous === undefined ? {} : { previous: overrides.previous }),
+    ...(overrides.signal === undefined ? {} : { signal: overrides.signal }),
+  });
 }
 
 const BRIEF_HTML =
   '<p><strong>Klíčová slova:</strong> zimní pneumatiky</p><ul><li>pneu-shop.example.cz</li></ul>';
 
 export function draftInput(): { input: DraftInput; progress: PublisherProgress[] } {
-  const progress: PublisherProgress[] = [];
-  const { log } = recordingLog();
-  return {
-    progress,
-    input: {
-      deal: { dealId: 5151, blogId: 7, categoryId: null, deadline: DEADLINE, acceptedAt: ACCEPTED },
-      title: 'Zadání: Zimní pneumatiky',
-      briefHtml: BRIEF_HTML,
-      brief: parseFragmentBlocks(BRIEF_HTML),
-      slug: 'zadani-zimni-pneumatiky',
-      previous: {},
-      progress: async (patch) => {
-        progress.push(structuredClone(patch));
-      },
-      log,
-      signal: new AbortController().signal,
-    },
-  };
+  return buildDraftInput({
+    deal: publishDeal({ dealId: 5151, blogId: 7, deadline: DEADLINE, acceptedAt: ACCEPTED }),
+    title: 'Zadání: Zimní pneumatiky',
+    briefHtml: BRIEF_HTML,
+    slug: 'zadani-zimni-pneumatiky',
+  });
 }
 
 export const BASE_OPTIONS = {

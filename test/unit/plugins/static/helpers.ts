@@ -3,29 +3,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import type {
-  DraftInput,
-  PublisherProgress,
-  PublishImage,
-  PublishInput,
-  PublishLog,
-} from '../../../../src/publisher/types.js';
-import { parseArticle, parseFragmentBlocks } from '../../../../src/render/html.js';
+import type { DraftInput, PublishImage, PublishInput } from '../../../../src/publisher/types.js';
+import {
+  buildDraftInput,
+  buildPublishInput,
+  type LogEntry,
+  parsedArticle,
+  publishDeal,
+  type Recorded,
+  recordingLog,
+  solidImage,
+  solidPhotos,
+} from '../../../helpers/publish-inputs.js';
 
-export interface LogEntry {
-  level: string;
-  fields: Record<string, unknown>;
-  msg: string;
-}
-
-export function recordingLog(): { log: PublishLog; entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  const at = (level: string) => (fields: Record<string, unknown>, msg: string) => {
-    entries.push({ level, fields, msg });
-  };
-  return { log: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, entries };
-}
+export { type LogEntry, recordingLog };
 
 /** Temporary folders, each removed by `cleanup()`. */
 export function tempDirs(): { make(): Promise<string>; cleanup(): Promise<void> } {
@@ -52,39 +43,23 @@ export const ARTICLE_HTML = `<h1>Sekačky &amp; trávníky: <em>průvodce</em></
 <p>Poradí vám <a href="${ADVERTISER_LINK.replaceAll('&', '&amp;')}" rel="sponsored" target="_blank">Zahradní technika</a>.</p>`;
 
 export async function jpeg(colour: string, width = 320, height = 200): Promise<Buffer> {
-  return await sharp({ create: { width, height, channels: 3, background: colour } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+  return await solidImage(colour, 'jpeg', width, height);
 }
 
 export async function webp(colour: string, width = 320, height = 200): Promise<Buffer> {
-  return await sharp({ create: { width, height, channels: 3, background: colour } })
-    .webp()
-    .toBuffer();
+  return await solidImage(colour, 'webp', width, height);
 }
 
-const COLOURS = ['#c83232', '#32c832', '#3232c8'];
-
-/** The cover (n = 0) and photos 1 and 2, as the pipeline names them. */
+/** The cover (n = 0) and photos 1 and 2, as the pipeline names them; photo 2 is a WebP. */
 export async function photos(slug: string, numbers: readonly number[] = [0, 1, 2]): Promise<PublishImage[]> {
-  return await Promise.all(
-    numbers.map(async (n) => ({
-      n,
-      bytes: n === 2 ? await webp(COLOURS[n] ?? '#888') : await jpeg(COLOURS[n] ?? '#888'),
-      contentType: n === 2 ? ('image/webp' as const) : ('image/jpeg' as const),
-      filename: `${slug}-${n}.${n === 2 ? 'webp' : 'jpg'}`,
-      alt: n === 0 ? 'Sekačky a trávníky' : `Sekačky a trávníky – foto ${n}`,
-      width: 320,
-      height: 200,
-    })),
-  );
+  return await solidPhotos(slug, {
+    numbers,
+    webp: [2],
+    alt: (n) => (n === 0 ? 'Sekačky a trávníky' : `Sekačky a trávníky – foto ${n}`),
+  });
 }
 
-export interface Run {
-  input: PublishInput;
-  progress: PublisherProgress[];
-  entries: LogEntry[];
-}
+export type Run = Recorded<PublishInput>;
 
 export async function publishInput(
   dealId: number,
@@ -92,53 +67,27 @@ export async function publishInput(
 ): Promise<Run> {
   const { html = ARTICLE_HTML, photoNumbers = [0, 1, 2], ...rest } = overrides;
   const slug = rest.slug ?? 'sekacky-a-travniky-pruvodce';
-  const article = parseArticle(html, { photoNumbers });
-  const { log, entries } = recordingLog();
-  const progress: PublisherProgress[] = [];
-  const input: PublishInput = {
-    deal: {
-      dealId,
-      blogId: 1,
-      categoryId: null,
-      deadline: new Date(Date.now() + 3_600_000),
-      acceptedAt: new Date(),
-    },
-    article: { ...article, title: article.title ?? 'Bez názvu' },
+  return buildPublishInput({
+    deal: publishDeal({ dealId }),
+    article: parsedArticle(html, photoNumbers),
     slug,
     images: await photos(slug, photoNumbers),
-    previous: {},
-    progress: async (patch) => {
-      progress.push(structuredClone(patch));
-    },
-    log,
-    signal: new AbortController().signal,
     ...rest,
-  };
-  return { input, progress, entries };
+  });
 }
 
 const BRIEF_HTML =
   '<h2>Zadání</h2><ul><li>Klíčové slovo: <a href="https://www.zahradni-technika.example.cz/">sekačky</a></li></ul>';
 
 export function draftInput(dealId: number, overrides: Partial<DraftInput> = {}): DraftInput {
-  return {
-    deal: {
-      dealId,
-      blogId: 1,
-      categoryId: null,
-      deadline: new Date(Date.now() + 3_600_000),
-      acceptedAt: new Date(),
-    },
+  return buildDraftInput({
+    deal: publishDeal({ dealId }),
     title: 'Zadání: Zahradní technika',
     briefHtml: BRIEF_HTML,
-    brief: parseFragmentBlocks(BRIEF_HTML),
     slug: 'zadani-zahradni-technika',
-    previous: {},
     progress: async () => {},
-    log: recordingLog().log,
-    signal: new AbortController().signal,
     ...overrides,
-  };
+  }).input;
 }
 
 export interface RawAnswer {

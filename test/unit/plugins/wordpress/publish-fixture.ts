@@ -3,6 +3,7 @@ import wordpress from '../../../../plugins/wordpress/index.js';
 import { systemClock } from '../../../../src/clock.js';
 import { createSilentLogger } from '../../../../src/logger.js';
 import type { PublisherProgress, PublishInput, PublishLog } from '../../../../src/publisher/types.js';
+import { buildPublishInput, publishDeal, publishImage } from '../../../helpers/publish-inputs.js';
 
 export const SITE = 'https://blog.example.cz';
 export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
@@ -19,9 +20,8 @@ export function publishInput(
   images: readonly number[],
   log: PublishLog = QUIET,
 ): { input: PublishInput; progress: PublisherProgress[] } {
-  const progress: PublisherProgress[] = [];
-  const input: PublishInput = {
-    deal: { dealId: 9, blogId: 1, categoryId: null, deadline: new Date(), acceptedAt: new Date() },
+  return buildPublishInput({
+    deal: publishDeal({ dealId: 9, deadline: new Date() }),
     article: {
       title: 'Výlet',
       blocks: [
@@ -32,23 +32,11 @@ export function publishInput(
       notes: [],
     },
     slug: 'vylet',
-    images: images.map((n) => ({
-      n,
-      bytes: JPEG,
-      contentType: 'image/jpeg' as const,
-      filename: `vylet-${n}.jpg`,
-      alt: `alt ${n}`,
-      width: 1200,
-      height: 800,
-    })),
-    previous: {},
-    progress: async (patch) => {
-      progress.push(structuredClone(patch));
-    },
+    images: images.map((n) =>
+      publishImage(n, 'vylet', { bytes: JPEG, alt: `alt ${n}`, width: 1200, height: 800 }),
+    ),
     log,
-    signal: new AbortController().signal,
-  };
-  return { input, progress };
+  });
 }
 
 /** The WordPress plugin for `SITE` with an Application Password; `fetch` replaces the network when given. */

@@ -12,7 +12,7 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import type { Article } from './types.js';
-import { blockHtmlParts } from './walk.js';
+import { blockHtmlParts } from './block-visit.js';
 
 /** At most this many links are kept per article, each at most this long. */
 export const MAX_LINKS = 100;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { applyLinkPolicy, LINK_REL_VALUES, type LinkRel } from './links.js';
 import type { Article, Block } from './types.js';
-import { mapBlockHtml } from './walk.js';
+import { mapBlockHtml } from './block-visit.js';
 
 export const DEFAULT_DISCLOSURE_TEXT = 'Komerční sdělení';
 export const DEFAULT_DISCLOSURE_CLASS = 'pressbridge-disclosure';

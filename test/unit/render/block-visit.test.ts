@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { blockHtmlParts, mapBlockHtml, placedPhotos } from '../../../src/render/block-visit.js';
 import { parseArticle } from '../../../src/render/html.js';
 import type { Block } from '../../../src/render/types.js';
-import { blockHtmlParts, mapBlockHtml, placedPhotos } from '../../../src/render/block-visit.js';
 
 const TABLE: Block = {
   type: 'table',

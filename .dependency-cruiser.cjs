@@ -14,6 +14,12 @@ const PLUGIN_CONTRACT = [
   '^src/time-zone\\.ts$',
 ];
 
+/**
+ * Leaf utilities of src/: they import nothing of src/ themselves, so the plugin kit may hand them on to plugins
+ * without handing on any daemon or marketplace module.
+ */
+const SHARED_LEAVES = '^src/(concurrency|http-limits|redact|version|network-reason|time-zone)\\.ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -52,6 +58,23 @@ module.exports = {
       comment: "src/render knows no publisher and no plugin: target markup is the plugin's own.",
       from: { path: '^src/render/' },
       to: { path: ['^plugins/', '^src/publisher/'] },
+    },
+    {
+      name: 'kit-hands-on-no-daemon-module',
+      severity: 'error',
+      comment:
+        'The plugin kit (src/publisher/kit/) uses only the contract, the renderer and the leaf utilities of src/ ' +
+        '(SHARED_LEAVES): no daemon or marketplace module reaches a plugin through it.',
+      from: { path: '^src/publisher/kit/' },
+      to: { path: '^src/', pathNot: ['^src/publisher/', '^src/render/', SHARED_LEAVES] },
+    },
+    {
+      name: 'shared-leaves-stay-leaves',
+      severity: 'error',
+      comment:
+        'The leaf utilities the kit hands on import nothing of src/ (else the kit would hand that on too).',
+      from: { path: SHARED_LEAVES },
+      to: { path: '^src/' },
     },
     {
       name: 'render-does-no-io',

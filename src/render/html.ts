@@ -5,8 +5,6 @@ import { PhotoLedger } from './photo-ledger.js';
 import { type CleanNode, parseClean, serialize } from './sanitize.js';
 import type { Article, Block, RenderNote } from './types.js';
 
-export type { Article, Block, HeadingLevel, ImageRef, RenderNote } from './types.js';
-
 export interface ParseArticleOptions {
   /** The photo numbers the marketplace delivered (0 = cover, 1..5 = markers `[foto1]`…`[foto5]`). */
   photoNumbers: readonly number[];

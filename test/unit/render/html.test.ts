@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { blockHtmlParts } from '../../../src/render/block-visit.js';
-import { type Article, type Block, parseArticle, type RenderNote } from '../../../src/render/html.js';
+import { parseArticle } from '../../../src/render/html.js';
+import type { Article, Block, RenderNote } from '../../../src/render/types.js';
 import { allHtml } from './article-html.js';
 
 const fixture = (name: string): string =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializeBlockAttributes, toBlockMarkup } from '../../../../plugins/wordpress/blocks.js';
-import { type Article, type Block, parseArticle } from '../../../../src/render/html.js';
+import { parseArticle } from '../../../../src/render/html.js';
+import type { Article, Block } from '../../../../src/render/types.js';
 import { images, markupRows } from '../../render/block-cases.js';
 
 const article = (...blocks: Block[]): Article => ({ title: 'T', blocks, cover: undefined, notes: [] });

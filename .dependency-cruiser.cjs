@@ -2,7 +2,10 @@
  * The layering of pressbridge, checked by `npm run lint` (dependency-cruiser). The flow is
  * webhook → queue → pipeline → publisher (plugins) → hand-in; each rule below says which way imports may run.
  */
-/** What a plugin may import from src/: its contract and kit, render helpers, errors, clock and time zones. */
+/**
+ * What a plugin may import from src/: its contract and kit, the renderer (through src/render/index.ts only: the
+ * rule plugins-see-render-through-its-index), errors, clock and time zones.
+ */
 const PLUGIN_CONTRACT = [
   '^src/publisher/',
   '^src/render/',
@@ -10,6 +13,12 @@ const PLUGIN_CONTRACT = [
   '^src/clock\\.ts$',
   '^src/time-zone\\.ts$',
 ];
+
+/**
+ * Leaf utilities of src/: they import nothing of src/ themselves, so the plugin kit may hand them on to plugins
+ * without handing on any daemon or marketplace module.
+ */
+const SHARED_LEAVES = '^src/(concurrency|http-limits|redact|version|network-reason|time-zone)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -25,7 +34,7 @@ module.exports = {
       name: 'plugins-see-only-their-contract',
       severity: 'error',
       comment:
-        'A plugin (plugins/<name>/) imports only its contract (src/publisher), the render helpers (src/render), ' +
+        'A plugin (plugins/<name>/) imports only its contract (src/publisher), the renderer through src/render/index.ts, ' +
         'the errors (src/errors.ts) and the clock/time modules (src/clock.ts, src/time-zone.ts); npm packages ' +
         'and its own files are fine.',
       from: { path: '^plugins/' },
@@ -33,6 +42,39 @@ module.exports = {
         path: '^src/',
         pathNot: PLUGIN_CONTRACT,
       },
+    },
+    {
+      name: 'plugins-see-render-through-its-index',
+      severity: 'error',
+      comment:
+        'src/render/index.ts is what a plugin may use of the renderer (the Article, escaping, plain HTML); the ' +
+        "rest of src/render is the renderer's own, free to change. A target's markup lives in its plugin.",
+      from: { path: '^plugins/' },
+      to: { path: '^src/render/', pathNot: '^src/render/index\\.ts$' },
+    },
+    {
+      name: 'render-is-target-free',
+      severity: 'error',
+      comment: "src/render knows no publisher and no plugin: target markup is the plugin's own.",
+      from: { path: '^src/render/' },
+      to: { path: ['^plugins/', '^src/publisher/'] },
+    },
+    {
+      name: 'kit-hands-on-no-daemon-module',
+      severity: 'error',
+      comment:
+        'The plugin kit (src/publisher/kit/) uses only the contract, the renderer and the leaf utilities of src/ ' +
+        '(SHARED_LEAVES): no daemon or marketplace module reaches a plugin through it.',
+      from: { path: '^src/publisher/kit/' },
+      to: { path: '^src/', pathNot: ['^src/publisher/', '^src/render/', SHARED_LEAVES] },
+    },
+    {
+      name: 'shared-leaves-stay-leaves',
+      severity: 'error',
+      comment:
+        'The leaf utilities the kit hands on import nothing of src/ (else the kit would hand that on too).',
+      from: { path: SHARED_LEAVES },
+      to: { path: '^src/' },
     },
     {
       name: 'render-does-no-io',

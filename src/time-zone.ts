@@ -1,6 +1,8 @@
 /**
- * Wall clocks of IANA time zones, by Intl: a zone's offset from UTC at an instant, and the instant of a wall-clock
- * reading. Used where a date-time is written or read in a named zone (the sandbox, doctor --live).
+ * Wall clocks of IANA time zones, by Intl: a zone's offset from UTC at an instant, the instant of a wall-clock
+ * reading, and the two ways a date-time is written in a zone (wall clock, ISO 8601 with the offset). Used where a
+ * date-time is written or read in a named zone: the marketplace client, the sandbox, doctor --live, and the
+ * plugin kit's dates (src/publisher/kit/time.ts).
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -61,4 +63,26 @@ export function wallClockToInstant(wallMs: number, timeZone: string): number {
   let guess = wallMs - zoneOffsetMs(timeZone, wallMs);
   guess = wallMs - zoneOffsetMs(timeZone, guess);
   return guess;
+}
+
+/** The wall clock in `timeZone` at `epochMs`, as epoch ms of the same digits read as UTC. */
+export function wallClockIn(timeZone: string, epochMs: number): number {
+  if (!Number.isFinite(epochMs)) return Number.NaN;
+  return epochMs + zoneOffsetMs(timeZone, epochMs);
+}
+
+/** `YYYY-MM-DD HH:MM:SS`, the wall clock in `timeZone`. */
+export function formatWallClock(timeZone: string, date: Date): string {
+  return new Date(wallClockIn(timeZone, date.getTime())).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** ISO 8601 with the zone's offset, e.g. `2026-11-21T23:40:00+01:00`. */
+export function toIsoWithZoneOffset(timeZone: string, date: Date): string {
+  const wall = wallClockIn(timeZone, date.getTime());
+  const offsetMin = Math.round((wall - date.getTime()) / 60_000);
+  const sign = offsetMin >= 0 ? '+' : '-';
+  const abs = Math.abs(offsetMin);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${new Date(wall).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
 }

@@ -5,8 +5,7 @@
  */
 import { readProgress } from '../../src/publisher/kit/index.js';
 import type { PublishInput, PublishResult } from '../../src/publisher/types.js';
-import type { ImageRef } from '../../src/render/types.js';
-import { placedPhotos } from '../../src/render/walk.js';
+import { type ImageRef, placedPhotos } from '../../src/render/index.js';
 import { chooseCategories } from './categories.js';
 import type { CallOptions } from './client.js';
 import { renderBody, renderFile, renderFrontMatter } from './content.js';

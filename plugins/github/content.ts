@@ -13,8 +13,7 @@ import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import { Document, Scalar } from 'yaml';
 import { toIsoWithServiceOffset } from '../../src/publisher/kit/index.js';
-import { blocksToPlainHtml } from '../../src/render/plain.js';
-import type { Block, ImageRef } from '../../src/render/types.js';
+import { type Block, blocksToPlainHtml, type ImageRef } from '../../src/render/index.js';
 import {
   inertText,
   markdownAlt,

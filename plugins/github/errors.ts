@@ -8,12 +8,7 @@
  * `redact` removes the token from anything taken over from an answer anyway.
  */
 import { PublishError } from '../../src/errors.js';
-import {
-  networkReason as kitNetworkReason,
-  plainText,
-  redact,
-  toIsoWithServiceOffset,
-} from '../../src/publisher/kit/index.js';
+import { networkReason, plainText, redact, toIsoWithServiceOffset } from '../../src/publisher/kit/index.js';
 import { answerOf, type HttpAnswer, rateLimitOf, whatGitHubSaid } from './answer.js';
 
 export const GitHubErrorCode = {
@@ -161,8 +156,8 @@ export class GitHubAnswer extends Error {
 const NETWORK_HINTS = { ENOTFOUND: 'host name not found (check the option apiBaseUrl)' };
 
 /** The most telling reason in an error's cause chain, one short line. */
-export function networkReason(error: unknown): string {
-  return plainText(kitNetworkReason(error, NETWORK_HINTS));
+export function unreachableReason(error: unknown): string {
+  return plainText(networkReason(error, NETWORK_HINTS));
 }
 
 /** Any failure of one request → GitHubPublishError. Errors of this plugin pass unchanged. */
@@ -190,7 +185,7 @@ export function toGitHubError(
   if (answer) return classifyAnswer(answer, context, nowMs);
   return new GitHubPublishError(
     GitHubErrorCode.unreachable,
-    `Cannot reach GitHub at ${context.api}: ${networkReason(error)} (${request}); will retry`,
+    `Cannot reach GitHub at ${context.api}: ${unreachableReason(error)} (${request}); will retry`,
     { retryable: true },
   );
 }

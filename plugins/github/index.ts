@@ -8,7 +8,8 @@ import { createGitHubPublisher, type GitHubPublisher } from './publisher.js';
 
 export { GitHubErrorCode, GitHubPublishError } from './errors.js';
 export type { GitHubOptionsInput } from './options.js';
-export type { GitHubProgress, GitHubPublisher, GitHubPublisherContext } from './publisher.js';
+export type { GitHubProgress } from './progress.js';
+export type { GitHubPublisher, GitHubPublisherContext } from './publisher.js';
 export { createGitHubPublisher, GitHubOptions };
 
 const github = {

@@ -6,7 +6,7 @@
  * `&amp;`, which every Markdown shows as the characters; code is literal in Markdown and stays as it is. No `>`:
  * it opens nothing outside a tag, and the file stays readable for the blogger.
  */
-import { escapeAttribute } from '../../src/render/sanitize.js';
+import { escapeAttribute } from '../../src/render/index.js';
 
 /**
  * `<` and an `&` that could start a character reference (`&lt;`, `&#60;`, `&amp` in HTML) as references: no tag,

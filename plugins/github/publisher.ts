@@ -25,8 +25,6 @@ import { createPullRequests } from './pull-request.js';
 import { repositoryKey } from './serialize.js';
 import type { GitHubSite } from './site.js';
 
-export { GitHubProgress } from './progress.js';
-
 /**
  * The parts, each in its module: git-data.ts and commit.ts (reading and committing through the Git Data API; site.ts: what they share), article.ts
  * (the article onto the site's branch), pull-request.ts (PR mode), draft.ts (briefs), diagnose.ts (health and

@@ -2,9 +2,13 @@
  * The pages of a static site, as strings: an article, the index of articles, a draft brief. Pure functions;
  * every value they print is escaped here, except the article body, which the renderer already sanitised.
  */
-import { blocksToPlainHtml } from '../../src/render/plain.js';
-import { escapeAttribute, escapeText } from '../../src/render/sanitize.js';
-import type { Article, ImageRef } from '../../src/render/types.js';
+import {
+  type Article,
+  blocksToPlainHtml,
+  escapeAttribute,
+  escapeText,
+  type ImageRef,
+} from '../../src/render/index.js';
 
 /** `<meta name>` carrying the deal id: how a page, or a draft, is recognised as this deal's. */
 export const DEAL_META = 'pressbridge-deal';

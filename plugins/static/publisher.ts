@@ -22,7 +22,7 @@ import type {
   PublishInput,
   PublishResult,
 } from '../../src/publisher/types.js';
-import type { ImageRef } from '../../src/render/types.js';
+import type { ImageRef } from '../../src/render/index.js';
 import { checkReachable, diagnose, type StaticCheckDeps } from './diagnose.js';
 import { abortedError, StaticErrorCode, toPublishError } from './errors.js';
 import { createPageFinder } from './lookup.js';

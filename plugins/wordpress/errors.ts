@@ -4,7 +4,7 @@
  * 425, 429 and 5xx. Permanent: rejected credentials or permissions, no REST API, redirects, other 4xx.
  */
 import { PublishError } from '../../src/errors.js';
-import { networkReason as kitNetworkReason, plainText, redact } from '../../src/publisher/kit/index.js';
+import { networkReason, plainText, redact } from '../../src/publisher/kit/index.js';
 import { BadJsonFailure, HttpFailure, TransportFailure } from './failures.js';
 
 /** Where a request went, for messages. Never holds the credentials. */
@@ -136,8 +136,8 @@ const NETWORK_HINTS: Readonly<Record<string, string>> = {
 };
 
 /** The most telling reason in an error's cause chain (the kit's table, with WordPress's hints). */
-export function networkReason(error: unknown): string {
-  return kitNetworkReason(error, NETWORK_HINTS);
+export function unreachableReason(error: unknown): string {
+  return networkReason(error, NETWORK_HINTS);
 }
 
 export interface RequestSignals {
@@ -181,7 +181,7 @@ export function toPublishError(
   const cause = error instanceof TransportFailure ? error.cause : error;
   return new PublishError(
     WordPressErrorCode.unreachable,
-    `Cannot reach WordPress at ${site}: ${networkReason(cause)} (${method} ${route}); will retry`,
+    `Cannot reach WordPress at ${site}: ${unreachableReason(cause)} (${method} ${route}); will retry`,
     { retryable: true, cause },
   );
 }

@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import type { Block } from '../../src/render/types.js';
+import type { Block } from '../../src/render/index.js';
 
 /** Longer first paragraphs are cut at a word boundary before this many characters and end with "…". */
 export const EXCERPT_MAX_CHARS = 300;

@@ -6,8 +6,10 @@ import type { PublisherContext, PublisherPlugin } from '../../src/publisher/type
 import { WordPressOptions } from './options.js';
 import { createWordPressPublisher, type WordPressPublisher } from './publisher.js';
 
+export type { WordPressCheck } from './diagnose.js';
 export type { WordPressOptionsInput } from './options.js';
-export type { WordPressCheck, WordPressProgress, WordPressPublisher } from './publisher.js';
+export type { WordPressProgress } from './posts.js';
+export type { WordPressPublisher } from './publisher.js';
 export { createWordPressPublisher, WordPressOptions };
 
 const wordpress = {

@@ -10,7 +10,7 @@
  *   (the post opens without warnings) and WordPress renders none of it, so nothing shows on the public page.
  *   Saving the post in the editor drops the attribute; the post id recorded in the deal record still finds it.
  */
-import { serializeBlockAttributes } from '../../src/render/blocks.js';
+import { serializeBlockAttributes } from './blocks.js';
 
 /** The block attribute that carries the marker. */
 export const MARKER_ATTRIBUTE = 'pressbridgeRef';

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { errorMessage, PublishError } from '../../src/errors.js';
 import { allBounded, MEDIA_CONCURRENCY } from '../../src/publisher/kit/index.js';
 import type { PublishImage, PublishInput, PublishLog } from '../../src/publisher/types.js';
-import { inertShortcodesInText } from '../../src/render/blocks.js';
+import { inertShortcodesInText } from './blocks.js';
 import type { WordPressClient } from './client.js';
 import { HttpFailure } from './failures.js';
 import { mediaSlug } from './marker.js';

@@ -15,9 +15,8 @@ import type {
   PublishLog,
   PublishResult,
 } from '../../src/publisher/types.js';
-import { inertShortcodes, toBlockMarkup } from '../../src/render/blocks.js';
-import { escapeText } from '../../src/render/sanitize.js';
-import type { ImageRef } from '../../src/render/types.js';
+import { escapeText, type ImageRef } from '../../src/render/index.js';
+import { inertShortcodes, toBlockMarkup } from './blocks.js';
 import type { SiteCategories } from './categories.js';
 import type { WordPressClient } from './client.js';
 import { WordPressErrorCode } from './errors.js';

@@ -14,9 +14,6 @@ import type { WordPressOptions } from './options.js';
 import { createPosts } from './posts.js';
 import { createTermResolver } from './terms.js';
 
-export type { WordPressCheck } from './diagnose.js';
-export type { WordPressProgress } from './posts.js';
-
 /** A publisher for one WordPress site. Beyond the contract: `diagnose` and `listCategories`. */
 export interface WordPressPublisher extends Publisher {
   /** Thorough checks for `pressbridge doctor`: REST API, credentials, permissions, transport, categories. */

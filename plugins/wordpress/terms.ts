@@ -10,7 +10,7 @@
  */
 import { errorMessage, PublishError } from '../../src/errors.js';
 import type { PublishDeal, PublishLog } from '../../src/publisher/types.js';
-import { escapeText } from '../../src/render/sanitize.js';
+import { escapeText } from '../../src/render/index.js';
 import type { WordPressClient } from './client.js';
 import { HttpFailure } from './failures.js';
 import type { WordPressOptions } from './options.js';

@@ -14,7 +14,7 @@
  * (standard time, the later instant: a deadline read so errs on the side of trying longer).
  */
 
-import { wallClockToInstant, zoneOffsetMs } from '../time-zone.js';
+import { wallClockIn, wallClockToInstant, zoneOffsetMs } from '../time-zone.js';
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
 const ISO_WITH_ZONE =
@@ -28,12 +28,6 @@ export function isKnownTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The wall clock in `timeZone` at `epochMs`, as epoch ms of the same digits read as UTC. */
-export function wallClockIn(timeZone: string, epochMs: number): number {
-  if (!Number.isFinite(epochMs)) return Number.NaN;
-  return epochMs + zoneOffsetMs(timeZone, epochMs);
 }
 
 /** Minutes `timeZone` is ahead of UTC at `date` (Prague: 60 in winter, 120 in summer). */
@@ -101,20 +95,4 @@ export function readServiceDateTime(value: string, timeZone: string): ReadDateTi
   if (offsetMin === undefined) return undefined;
   const fraction = iso?.[7] ? Math.floor(Number(`0.${iso[7]}`) * 1000) : 0;
   return { date: new Date(utcDigits + fraction - offsetMin * 60_000), form: 'iso' };
-}
-
-/** `YYYY-MM-DD HH:MM:SS`, the wall clock in `timeZone`. */
-export function formatWallClock(timeZone: string, date: Date): string {
-  return new Date(wallClockIn(timeZone, date.getTime())).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** ISO 8601 with the zone's offset, e.g. `2026-11-21T23:40:00+01:00`. */
-export function toIsoWithZoneOffset(timeZone: string, date: Date): string {
-  const wall = wallClockIn(timeZone, date.getTime());
-  const offsetMin = Math.round((wall - date.getTime()) / 60_000);
-  const sign = offsetMin >= 0 ? '+' : '-';
-  const abs = Math.abs(offsetMin);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `${new Date(wall).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
 }

@@ -15,7 +15,8 @@
  */
 import { z } from 'zod';
 import { neutraliseInvisible } from '../render/invisible.js';
-import { formatWallClock, readServiceDateTime, toIsoWithZoneOffset } from './date-time.js';
+import { formatWallClock, toIsoWithZoneOffset } from '../time-zone.js';
+import { readServiceDateTime } from './date-time.js';
 import { DealAmount, MAX_PAID_MONTHS, MAX_PAYOUT_ITEMS, MonthTotals } from './money.js';
 
 // ---------------------------------------------------------------------------------------------------------

@@ -17,8 +17,8 @@
  * derivation is in that file's header.
  */
 import type { DealRecord } from '../deals/store.js';
-import { formatWallClock } from '../marketplace/date-time.js';
 import type { PaidMonth } from '../marketplace/schema.js';
+import { formatWallClock } from '../time-zone.js';
 import type { PollState, StoredOverview } from './overview.js';
 import { readDealMoney, readPaid } from './paid.js';
 

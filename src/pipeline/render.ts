@@ -6,7 +6,7 @@
  * the limit.
  */
 import type { PublishImage } from '../publisher/types.js';
-import { altText } from '../render/blocks.js';
+import { altText } from '../render/alt-text.js';
 import { neutraliseInvisible } from '../render/invisible.js';
 import { RenderSettings } from '../render/limits.js';
 import { type ArticlePolicy, DEFAULT_POLICY } from '../render/policy.js';

@@ -55,7 +55,7 @@ export interface PublishInput {
    * Parsed and sanitised; `article.title` is defined (the pipeline supplies a fallback). The blog's policy for
    * paid articles is applied already (src/render/policy.ts): its links carry the configured `rel` tokens, and
    * the disclosure label is a `disclosure` block at the top or bottom of `article.blocks` (none when the blog
-   * turned it off). A plugin renders it like any block (src/render/blocks.ts, plain.ts) and must not drop it.
+   * turned it off). A plugin renders it like any block (plugins/wordpress/blocks.ts, src/render/plain.ts) and must not drop it.
    */
   article: Article & { title: string };
   slug: string;

@@ -81,11 +81,12 @@ export const DROP_WITH_CONTENT: readonly string[] = [
 ];
 
 /**
- * Block wrappers outside the allowlist become paragraphs rather than disappearing, so that
- * `<div>one</div><div>two</div>` stays two paragraphs instead of running together as "onetwo" (the tree-building
- * drops the empty paragraphs this leaves around nested blocks).
+ * Block wrappers: elements that only group blocks. Outside the allowlist, so sanitize-html turns each into a
+ * paragraph rather than dropping it, and `<div>one</div><div>two</div>` stays two paragraphs instead of running
+ * together as "onetwo" (the tree-building drops the empty paragraphs this leaves around nested blocks). The
+ * article walker (blocks-from-nodes.ts) unwraps them too, should one ever reach it. The one list of them.
  */
-const BLOCK_WRAPPERS = [
+export const BLOCK_WRAPPERS: ReadonlySet<string> = new Set([
   'div',
   'section',
   'article',
@@ -106,7 +107,7 @@ const BLOCK_WRAPPERS = [
   'hgroup',
   'body',
   'html',
-];
+]);
 
 /** More distinct removals than this are summarised, so a crafted text cannot flood the deal log. */
 const MAX_NOTED = 40;
@@ -188,7 +189,7 @@ export function applyAllowlist(
     nonTextTags: [...DROP_WITH_CONTENT],
     disallowedTagsMode: 'discard',
     transformTags: Object.fromEntries(
-      BLOCK_WRAPPERS.map((tag) => [tag, () => ({ tagName: 'p', attribs: {} })]),
+      [...BLOCK_WRAPPERS].map((tag) => [tag, () => ({ tagName: 'p', attribs: {} })]),
     ),
     onOpenTag: (name, attribs) => {
       depth += 1;

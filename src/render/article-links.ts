@@ -11,8 +11,8 @@
  * are skipped here, so an `<a href>` written inside any of them is not a link, as in a browser.
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { blockHtmlParts } from './block-visit.js';
 import type { Article } from './types.js';
-import { blockHtmlParts } from './walk.js';
 
 /** At most this many links are kept per article, each at most this long. */
 export const MAX_LINKS = 100;

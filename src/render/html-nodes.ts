@@ -1,5 +1,5 @@
 /**
- * The vocabulary of the article walker (walker.ts): the `[fotoN]` marker, which tags are phrasing, containers or
+ * The vocabulary of the article walker (blocks-from-nodes.ts): the `[fotoN]` marker, which tags are phrasing or
  * embedded content, ASCII-only trimming that cannot backtrack, and the tree helpers (title, block split, list
  * item flattening). Pure: no I/O.
  */
@@ -62,22 +62,6 @@ export const INLINE = new Set([
   'u',
   'var',
   'wbr',
-]);
-
-/** Pure wrappers: unwrapped, their content handled as if it stood at their place. */
-export const CONTAINERS = new Set([
-  'div',
-  'section',
-  'article',
-  'main',
-  'header',
-  'footer',
-  'aside',
-  'nav',
-  'hgroup',
-  'center',
-  'body',
-  'html',
 ]);
 
 /** Elements that are content even without any text. */

@@ -1,11 +1,9 @@
+import { type Sink, Walker } from './blocks-from-nodes.js';
 import { findTitle, MARKER, titleText, trimAscii } from './html-nodes.js';
 import { checkMarkerCount, checkTextSize, type RenderLimits } from './limits.js';
 import { PhotoLedger } from './photo-ledger.js';
 import { type CleanNode, parseClean, serialize } from './sanitize.js';
 import type { Article, Block, RenderNote } from './types.js';
-import { type Sink, Walker } from './walker.js';
-
-export type { Article, Block, HeadingLevel, ImageRef, RenderNote } from './types.js';
 
 export interface ParseArticleOptions {
   /** The photo numbers the marketplace delivered (0 = cover, 1..5 = markers `[foto1]`…`[foto5]`). */

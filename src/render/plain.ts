@@ -1,5 +1,5 @@
 import { escapeAttribute, escapeText } from './sanitize.js';
-import type { Block, ImageRef, ListBlock, TableBlock, TableCell, TableRow } from './types.js';
+import type { Article, Block, ImageRef, ListBlock, TableBlock, TableCell, TableRow } from './types.js';
 
 /** Plain semantic HTML for blocks, one block per line; image blocks without an ImageRef are skipped. */
 export function blocksToPlainHtml(blocks: readonly Block[], images: ReadonlyMap<number, ImageRef>): string {
@@ -88,4 +88,9 @@ export function plainImg(image: ImageRef): string {
   if (image.width !== undefined) tag += ` width="${image.width}"`;
   if (image.height !== undefined) tag += ` height="${image.height}"`;
   return `${tag} loading="lazy">`;
+}
+
+/** Plain semantic HTML of the article body (no title, no cover), for static sites and Markdown hosts. */
+export function toHtml(article: Article, images: ReadonlyMap<number, ImageRef>): string {
+  return blocksToPlainHtml(article.blocks, images);
 }

@@ -5,9 +5,9 @@
  * that applies them. See the README, "Paid articles: disclosure and links".
  */
 import { z } from 'zod';
+import { mapBlockHtml } from './block-visit.js';
 import { applyLinkPolicy, LINK_REL_VALUES, type LinkRel } from './links.js';
 import type { Article, Block } from './types.js';
-import { mapBlockHtml } from './walk.js';
 
 export const DEFAULT_DISCLOSURE_TEXT = 'Komerční sdělení';
 export const DEFAULT_DISCLOSURE_CLASS = 'pressbridge-disclosure';

@@ -7,7 +7,7 @@
  *   const report = await openInBlockEditor(page, site, postId);
  */
 import type { Browser, Frame, Page } from 'playwright-core';
-import { serializeBlockAttributes } from '../../src/render/blocks.js';
+import { serializeBlockAttributes } from '../../plugins/wordpress/blocks.js';
 import type { WordPressSite } from './wordpress.js';
 import { selectedWordPress, type WordPressVersion } from './wordpress-version.js';
 
@@ -182,7 +182,7 @@ export function asEditorSavesIt(raw: string, version: WordPressVersion = selecte
 }
 
 /**
- * pressbridge's block markup (6.1's save() output, src/render/blocks.ts) as the block editor of `version`
+ * pressbridge's block markup (6.1's save() output, plugins/wordpress/blocks.ts) as the block editor of `version`
  * serializes it after reading it. 6.1: unchanged. 6.8 reads it as valid but saves three block types
  * differently, and would write on the user's next save: `class="wp-block-heading"` on headings and
  * `class="wp-block-list"` on lists (their block.json no longer has `supports.className: false`), and

@@ -6,13 +6,13 @@
  * Complements the wp-admin editor check, which opens the posts the publisher tests make.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBlockMarkup } from '../../src/render/blocks.js';
+import { toBlockMarkup } from '../../plugins/wordpress/blocks.js';
 import { parseArticle } from '../../src/render/html.js';
 import { applyPolicy, DEFAULT_POLICY } from '../../src/render/policy.js';
 import { asWordPressSavesIt } from '../helpers/block-editor.js';
 import { startWordPress, type WordPressSite, type WpPost, wpGet, wpSend } from '../helpers/wordpress.js';
+import { allBlocks, type BlockEditor, openBlockEditor } from '../unit/plugins/wordpress/wp-block-editor.js';
 import { images, markupRows } from '../unit/render/block-cases.js';
-import { allBlocks, type BlockEditor, openBlockEditor } from '../unit/render/wp-block-editor.js';
 
 const DELIVERED = `<h1>Jak vybrat kolo</h1>
 <p>Úvod s <a href="https://obchod.example.cz/kola?utm_source=blog&amp;x=1" rel="sponsored" target="_blank">odkazem</a>

@@ -1,4 +1,5 @@
 /** What the dispatcher needs of a channel, and the helpers the HTTP channels share. */
+import { networkReason } from '../../network-reason.js';
 import type { NotifyChannel } from '../settings.js';
 import type { OutgoingMessage } from '../types.js';
 
@@ -20,20 +21,6 @@ export interface ChannelOptions {
 /** The whole message as plain text: title, body, link. */
 export function plainText(message: OutgoingMessage): string {
   return [message.title, '', message.body, ...(message.url ? ['', message.url] : [])].join('\n').trim();
-}
-
-/** A readable reason from a fetch failure: `connect ECONNREFUSED 127.0.0.1:1` rather than `fetch failed`. */
-export function networkReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return 'no answer in time (timeout)';
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return typeof code === 'string' && !cause.message.includes(code)
-      ? `${code}: ${cause.message}`
-      : cause.message;
-  }
-  return error.message;
 }
 
 /** POSTs and throws unless the answer is 2xx; the answer's text is returned (for receivers that answer 200 with an error). */

@@ -9,8 +9,8 @@
 
 import { isFinal } from '../../deals/lifecycle.js';
 import type { DealRecord, DealStore } from '../../deals/store.js';
-import { wallClockIn } from '../../marketplace/date-time.js';
 import { readDealMoney, readPaid } from '../../money/paid.js';
+import { wallClockIn } from '../../time-zone.js';
 import type { Notifier, NotifyEvent } from '../types.js';
 
 type DigestEvent = Extract<NotifyEvent, { topic: 'digest' }>;

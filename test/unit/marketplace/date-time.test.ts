@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatWallClock, readServiceDateTime } from '../../../src/marketplace/date-time.js';
+import { readServiceDateTime } from '../../../src/marketplace/date-time.js';
 import { readPublishDeadline } from '../../../src/marketplace/deadline.js';
+import { formatWallClock } from '../../../src/time-zone.js';
 
 const PRAGUE = 'Europe/Prague';
 

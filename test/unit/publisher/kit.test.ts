@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  formatServiceDateTime as marketplaceDateTime,
+  toIsoWithServiceOffset as marketplaceIso,
+  SERVICE_TIME_ZONE,
+} from '../../../src/marketplace/schema.js';
+import {
   categoriesOption,
+  formatServiceDateTime,
   networkReason,
+  PUBLISH_TIME_ZONE,
   pickCategory,
   plainText,
   readProgress,
   redact,
   safeSlug,
+  toIsoWithServiceOffset,
 } from '../../../src/publisher/kit/index.js';
 
 describe('plugin kit', () => {
@@ -25,6 +33,17 @@ describe('plugin kit', () => {
     );
     expect(networkReason(new Error('outer', { cause: new Error('inner words') }))).toBe('inner words');
     expect(networkReason(undefined)).toBe('no answer');
+  });
+
+  it('says a time limit ran out (AbortSignal.timeout), also when it is the cause of a fetch failure', () => {
+    // Arrange
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+
+    // Act / Assert
+    expect(networkReason(timeout)).toBe('no answer in time (timeout)');
+    expect(networkReason(new TypeError('fetch failed', { cause: timeout }))).toBe(
+      'no answer in time (timeout)',
+    );
   });
 
   it('makes taken-over text one short line and removes secrets from it', () => {
@@ -66,4 +85,23 @@ describe('plugin kit', () => {
     expect(pickCategory(map, null, (id) => id)).toEqual({ source: 'fallback', unknown: false });
     expect(pickCategory('identity', 13, (id) => id)).toEqual({ source: 'identity', value: 13 });
   });
+
+  it.each([
+    ['winter', '2026-11-21T22:40:00Z', '2026-11-21 23:40:00', '2026-11-21T23:40:00+01:00'],
+    ['summer', '2026-07-01T10:00:00Z', '2026-07-01 12:00:00', '2026-07-01T12:00:00+02:00'],
+  ])(
+    'writes dates on the Prague wall clock, as the marketplace does (%s)',
+    (_season, iso, wall, withOffset) => {
+      // Arrange
+      const date = new Date(iso);
+
+      // Act
+      const written = [formatServiceDateTime(date), toIsoWithServiceOffset(date)];
+
+      // Assert
+      expect(written).toEqual([wall, withOffset]);
+      expect(written).toEqual([marketplaceDateTime(date), marketplaceIso(date)]);
+      expect(PUBLISH_TIME_ZONE).toBe(SERVICE_TIME_ZONE);
+    },
+  );
 });

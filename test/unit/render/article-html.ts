@@ -1,5 +1,5 @@
-import type { Article } from '../../../src/render/html.js';
-import { blockHtmlParts } from '../../../src/render/walk.js';
+import { blockHtmlParts } from '../../../src/render/block-visit.js';
+import type { Article } from '../../../src/render/types.js';
 
 /** Everything the renderer emits as HTML, block by block, for checks over the whole output. */
 export function allHtml(article: Article): string {

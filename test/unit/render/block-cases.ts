@@ -1,4 +1,4 @@
-/** Block → markup cases shared by the unit tests of src/render/blocks.ts and the WordPress fidelity test. */
+/** Block → markup cases shared by the unit tests of plugins/wordpress/blocks.ts and src/render/plain.ts, and the WordPress fidelity test. */
 import type { Block, ImageRef } from '../../../src/render/types.js';
 
 export const images = new Map<number, ImageRef>([

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { type Article, type Block, parseArticle, type RenderNote } from '../../../src/render/html.js';
-import { blockHtmlParts } from '../../../src/render/walk.js';
+import { blockHtmlParts } from '../../../src/render/block-visit.js';
+import { parseArticle } from '../../../src/render/html.js';
+import type { Article, Block, RenderNote } from '../../../src/render/types.js';
 import { allHtml } from './article-html.js';
 
 const fixture = (name: string): string =>

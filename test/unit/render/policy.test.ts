@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { toBlockMarkup } from '../../../plugins/wordpress/blocks.js';
 import { BlogConfig } from '../../../src/config/schema.js';
 import { renderDeal } from '../../../src/pipeline/render.js';
-import { toBlockMarkup, toHtml } from '../../../src/render/blocks.js';
 import { parseArticle } from '../../../src/render/html.js';
 import { applyLinkPolicy, extendRel, type LinkRel } from '../../../src/render/links.js';
+import { toHtml } from '../../../src/render/plain.js';
 import {
   type ArticlePolicy,
   applyPolicy,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   classifyHttpFailure,
-  networkReason,
   type RequestContext,
   redactError,
   secretsOf,
   toPublishError,
+  unreachableReason,
 } from '../../../../plugins/wordpress/errors.js';
 import { BadJsonFailure, HttpFailure, TransportFailure } from '../../../../plugins/wordpress/failures.js';
 import { WpErrorBody } from '../../../../plugins/wordpress/wp-schema.js';
@@ -186,8 +186,8 @@ describe('plugins/wordpress/errors', () => {
     [new TypeError('fetch failed', { cause: new Error('other side closed') }), 'other side closed'],
     ['a string', 'a string'],
     [undefined, 'no answer'],
-  ])('networkReason(%s) → %s', (error, reason) => {
-    expect(networkReason(error)).toBe(reason);
+  ])('unreachableReason(%s) → %s', (error, reason) => {
+    expect(unreachableReason(error)).toBe(reason);
   });
 
   it('redacts the password in every form it can travel in', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toBlockMarkup } from '../../../../plugins/wordpress/blocks.js';
 import {
   briefMarker,
   hasMarker,
@@ -6,7 +7,6 @@ import {
   postMarker,
   withMarker,
 } from '../../../../plugins/wordpress/marker.js';
-import { toBlockMarkup } from '../../../../src/render/blocks.js';
 
 const MARKER = postMarker(123);
 

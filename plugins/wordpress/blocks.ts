@@ -1,7 +1,15 @@
-import { parseFragmentBlocks, splitListItem } from './html.js';
-import { blocksToPlainHtml, plainTable, tableSections } from './plain.js';
-import { escapeText } from './sanitize.js';
-import type { Article, Block, ImageRef, ListBlock, TableBlock } from './types.js';
+import {
+  type Article,
+  type Block,
+  escapeText,
+  type ImageRef,
+  type ListBlock,
+  parseFragmentBlocks,
+  plainTable,
+  splitListItem,
+  type TableBlock,
+  tableSections,
+} from '../../src/render/index.js';
 
 /**
  * WordPress block-editor markup for the article body, exactly as the editor's own serializer writes it
@@ -62,18 +70,6 @@ function inertText(html: string): string {
     .replaceAll('[', '&#91;')
     .replace(EMBED_LINE, '$1&#47;&#47;')
     .replace(EMBED_PARAGRAPH, '$1&#47;&#47;');
-}
-
-/** Plain semantic HTML of the article body (no title, no cover), for static sites and Markdown hosts. */
-export function toHtml(article: Article, images: ReadonlyMap<number, ImageRef>): string {
-  return blocksToPlainHtml(article.blocks, images);
-}
-
-/** Alt text for photo `n` of an article: the title for the cover, "title – foto n" for the others. */
-export function altText(title: string | undefined, n: number): string {
-  const base = title?.replace(/\s+/g, ' ').trim() ?? '';
-  if (n === 0) return base === '' ? 'Úvodní fotografie' : base;
-  return base === '' ? `Foto ${n}` : `${base} – foto ${n}`;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { altText, serializeBlockAttributes, toBlockMarkup, toHtml } from '../../../src/render/blocks.js';
-import { type Article, type Block, parseArticle } from '../../../src/render/html.js';
-import { htmlRows, images, markupRows } from './block-cases.js';
+import { serializeBlockAttributes, toBlockMarkup } from '../../../../plugins/wordpress/blocks.js';
+import { parseArticle } from '../../../../src/render/html.js';
+import type { Article, Block } from '../../../../src/render/types.js';
+import { images, markupRows } from '../../render/block-cases.js';
 
 const article = (...blocks: Block[]): Article => ({ title: 'T', blocks, cover: undefined, notes: [] });
 
-describe('src/render/blocks', () => {
+describe('plugins/wordpress/blocks', () => {
   describe('toBlockMarkup', () => {
     it.each(markupRows)('$name', ({ block, expected }) => {
       expect(toBlockMarkup(article(block), images)).toBe(expected);
@@ -62,32 +63,6 @@ describe('src/render/blocks', () => {
       [{ a: 'say "hi"' }, '{"a":"say \\u0022hi\\u0022"}'],
     ])('%j → %s', (attributes, expected) => {
       expect(serializeBlockAttributes(attributes)).toBe(expected);
-    });
-  });
-
-  describe('toHtml', () => {
-    it.each(htmlRows)('$name', ({ block, expected }) => {
-      expect(toHtml(article(block), images)).toBe(expected);
-    });
-
-    it('puts one block per line', () => {
-      const html = toHtml(
-        article({ type: 'paragraph', html: 'a' }, { type: 'heading', level: 2, html: 'b' }),
-        images,
-      );
-      expect(html).toBe('<p>a</p>\n<h2>b</h2>');
-    });
-  });
-
-  describe('altText', () => {
-    it.each([
-      ['Jak vybrat kolo', 0, 'Jak vybrat kolo'],
-      ['Jak vybrat kolo', 2, 'Jak vybrat kolo – foto 2'],
-      ['  Víc   mezer ', 1, 'Víc mezer – foto 1'],
-      [undefined, 3, 'Foto 3'],
-      [undefined, 0, 'Úvodní fotografie'],
-    ])('%s, %i → %s', (title, n, expected) => {
-      expect(altText(title, n)).toBe(expected);
     });
   });
 });

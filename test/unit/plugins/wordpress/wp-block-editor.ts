@@ -2,14 +2,14 @@
  * WordPress's own block parser, validator and serializer (the installed WordPress's wp-includes/js/dist scripts,
  * the code the block editor runs) in real headless Chromium, without a WordPress server: `check(markup)` parses
  * post content as the editor does and reports every block's name and validity, and what serialising the parsed
- * blocks gives back. Used by the fidelity tests of src/render/blocks.ts.
+ * blocks gives back. Used by the fidelity tests of plugins/wordpress/blocks.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../helpers/browser.js';
-import { wordpressCoreDir } from '../../helpers/wordpress-version.js';
+import { launchBrowser } from '../../../helpers/browser.js';
+import { wordpressCoreDir } from '../../../helpers/wordpress-version.js';
 
 /** PB_WORDPRESS_DIR, else the WordPress PRESSBRIDGE_WP selects (Debian 12's 6.1 when unset). */
 export const WORDPRESS_DIR = process.env.PB_WORDPRESS_DIR ?? wordpressCoreDir();

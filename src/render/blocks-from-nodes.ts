@@ -1,6 +1,6 @@
 /** The tree walker behind parseArticle (html.ts): sanitised nodes in, blocks out, `[fotoN]` images placed. Pure. */
+import { BLOCK_WRAPPERS } from './allowlist.js';
 import {
-  CONTAINERS,
   EMBEDDED,
   endsWithSpace,
   flattenParagraphs,
@@ -66,7 +66,7 @@ export class Walker {
           flushRun();
           this.walk(node.children, sink);
         }
-      } else if (CONTAINERS.has(name) || name === 'p') {
+      } else if (BLOCK_WRAPPERS.has(name) || name === 'p') {
         flushRun();
         this.walk(node.children, sink);
       } else if (heading) {

@@ -1,7 +1,8 @@
 /**
  * Why a request got no answer, in words a blogger can act on: the most telling system error code in an
- * error's cause chain (refused, DNS, reset, TLS), else the innermost message. A plugin adds its own hints
- * (which option to check) by code.
+ * error's cause chain (refused, DNS, reset, TLS), a time limit that ran out, else the innermost message. The one
+ * home of this wording: the publisher plugins (through the kit, adding their own hints by code) and the
+ * notification channels (src/notify/channels/channel.ts) use it alike.
  */
 
 const NETWORK_REASONS: Readonly<Record<string, string>> = {
@@ -24,7 +25,8 @@ const NETWORK_REASONS: Readonly<Record<string, string>> = {
 
 /**
  * The most telling reason in an error's cause chain: `<reason> [<code>]` for a known system error code (the
- * plugin's `hints` replace the general wording of a code), else the innermost message, else "no answer".
+ * caller's `hints` replace the general wording of a code), "no answer in time (timeout)" for a time limit, else
+ * the innermost message, else "no answer".
  */
 export function networkReason(error: unknown, hints: Readonly<Record<string, string>> = {}): string {
   let current: unknown = error;
@@ -34,6 +36,8 @@ export function networkReason(error: unknown, hints: Readonly<Record<string, str
       innermost = String(current);
       break;
     }
+    // AbortSignal.timeout()'s reason (a DOMException, whose numeric code names nothing).
+    if ((current as { name?: unknown }).name === 'TimeoutError') return 'no answer in time (timeout)';
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
       const reason = Object.hasOwn(hints, code) ? hints[code] : NETWORK_REASONS[code];
@@ -44,9 +48,4 @@ export function networkReason(error: unknown, hints: Readonly<Record<string, str
     current = (current as { cause?: unknown }).cause;
   }
   return innermost === '' ? 'no answer' : innermost;
-}
-
-/** A text taken over from an answer, made one short line: whitespace collapsed, at most 300 characters. */
-export function plainText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

@@ -5,14 +5,18 @@
  */
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { postTitle } from '../../../plugins/wordpress/posts.js';
-import { inertShortcodes, inertShortcodesInText, toBlockMarkup } from '../../../src/render/blocks.js';
-import { parseArticle } from '../../../src/render/html.js';
+import {
+  inertShortcodes,
+  inertShortcodesInText,
+  toBlockMarkup,
+} from '../../../../plugins/wordpress/blocks.js';
+import { postTitle } from '../../../../plugins/wordpress/posts.js';
+import { parseArticle } from '../../../../src/render/html.js';
 
 /** Every HTML comment taken out: what is left is what WordPress would look for shortcodes in. */
 const withoutComments = (markup: string): string => markup.replace(/<!--[\s\S]*?-->/g, '');
 
-describe('src/render/blocks inertShortcodes', () => {
+describe('plugins/wordpress/blocks inertShortcodes', () => {
   it.each([
     ['nothing to do', 'Obyčejný text (v závorkách)', 'Obyčejný text (v závorkách)'],
     ['the empty string', '', ''],
@@ -101,7 +105,7 @@ const SHOWN = [
   '[w]',
 ];
 
-describe('src/render/blocks toBlockMarkup with shortcodes in the text', () => {
+describe('plugins/wordpress/blocks toBlockMarkup with shortcodes in the text', () => {
   it.each([
     ['a paragraph', `<p>${CORPUS}</p>`],
     ['a heading', `<h2>${CORPUS}</h2><h4>${CORPUS}</h4>`],
@@ -157,7 +161,7 @@ describe('src/render/blocks toBlockMarkup with shortcodes in the text', () => {
 /** A URL WordPress's auto-embed would turn into a player or an iframe (wp-includes/class-wp-embed.php). */
 const EMBEDDABLE = [/^\s*https?:\/\/[^\s<>"]+\s*$/im, /<p(?:\s[^>]*)?>\s*https?:\/\/[^\s<>"]+\s*<\/p>/i];
 
-describe('src/render/blocks toBlockMarkup: no URL WordPress would auto-embed', () => {
+describe('plugins/wordpress/blocks toBlockMarkup: no URL WordPress would auto-embed', () => {
   it.each([
     ['a paragraph of only a URL', '<p>https://evil.example/a.mp3</p>'],
     ['a URL alone on a line of a paragraph', '<p>text\nhttps://evil.example/v.mp4\nmore</p>'],
@@ -189,7 +193,7 @@ describe('src/render/blocks toBlockMarkup: no URL WordPress would auto-embed', (
   });
 });
 
-describe('src/render/blocks toBlockMarkup: a comment opener in an attribute value', () => {
+describe('plugins/wordpress/blocks toBlockMarkup: a comment opener in an attribute value', () => {
   it('cannot open a block delimiter that hides the text after it from the shortcode escape', () => {
     const article = parseArticle(
       '<h1>T</h1><p>[foto1]</p><p>[audio src="https://evil.example/a.mp3"]</p><h3>x</h3>',

@@ -5,10 +5,10 @@
  * saving a post in the editor changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBlockMarkup } from '../../../src/render/blocks.js';
-import { parseArticle } from '../../../src/render/html.js';
-import type { Article, Block } from '../../../src/render/types.js';
-import { images, markupRows } from './block-cases.js';
+import { toBlockMarkup } from '../../../../plugins/wordpress/blocks.js';
+import { parseArticle } from '../../../../src/render/html.js';
+import type { Article, Block } from '../../../../src/render/types.js';
+import { images, markupRows } from '../../render/block-cases.js';
 import { allBlocks, type BlockEditor, openBlockEditor } from './wp-block-editor.js';
 
 let editor: BlockEditor;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { blockHtmlParts, mapBlockHtml, placedPhotos } from '../../../src/render/block-visit.js';
 import { parseArticle } from '../../../src/render/html.js';
 import type { Block } from '../../../src/render/types.js';
-import { blockHtmlParts, mapBlockHtml, placedPhotos } from '../../../src/render/walk.js';
 
 const TABLE: Block = {
   type: 'table',
@@ -11,7 +11,7 @@ const TABLE: Block = {
   caption: 'c',
 };
 
-describe('src/render/walk', () => {
+describe('src/render/block-visit', () => {
   it('lists the photos the body shows, those inside list items included, in document order', () => {
     const article = parseArticle(
       '<h1>T</h1><p>[foto2]</p><ul><li>a [foto3]</li><li>b [foto1]</li></ul><p>[foto4]</p>',

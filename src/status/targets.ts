@@ -1,6 +1,6 @@
 import { errorMessage } from '../errors.js';
 import type { Publisher } from '../publisher/types.js';
-import { withTimeout } from './timeout.js';
+import { withTimeout } from '../timeout.js';
 import type { TargetStatus } from './types.js';
 
 export interface TargetsProbeOptions {

@@ -5,6 +5,7 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { AnyEvent } from '../marketplace/schema.js';
 import type { DealProducer } from '../queue/producer.js';
+import { withTimeout } from '../timeout.js';
 import { parseWebhookBody } from './events.js';
 import { type VerifySignatureInput, verifySignature, type WebhookSecretEntry } from './verify-signature.js';
 
@@ -40,27 +41,6 @@ export interface WebhookReceiverDeps {
    * handler must be idempotent and must swallow failures that should not cost a redelivery (notifications).
    */
   onEvent?: (event: AnyEvent, dealId: number | undefined) => Promise<void>;
-}
-
-class TimeoutError extends Error {
-  constructor(what: string, ms: number) {
-    super(`${what} did not answer within ${ms} ms`);
-    this.name = 'TimeoutError';
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The current secret first, then the previous one with the end of its grace period. */

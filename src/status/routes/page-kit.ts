@@ -13,6 +13,7 @@ import {
   type Translator,
 } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
+import { TimeoutError, withTimeout } from '../../timeout.js';
 import { parsePositiveInt } from '../format.js';
 import type { SafeHtml } from '../html.js';
 import { createSecretMasker, scrubText } from '../redact.js';
@@ -23,7 +24,6 @@ import {
   csrfToken,
   takeFlash,
 } from '../security.js';
-import { TimeoutError, withTimeout } from '../timeout.js';
 import type { StatusDeps } from '../types.js';
 import { renderError } from '../views/error-page.js';
 import type { ViewContext } from '../views/layout.js';

@@ -4,6 +4,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import type { Clock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Channel } from './channels/index.js';
@@ -26,7 +27,7 @@ export interface DeliveryContext {
   delays: readonly number[];
   /** Aborted when the dispatcher closes: the waits end, the message is kept for after the restart. */
   signal: AbortSignal;
-  now(): Date;
+  clock: Clock;
   result(status: ChannelResult['status'], extra?: Partial<ChannelResult>): ChannelResult;
   /** A Redis step whose failure is logged, not thrown. */
   quietly<T>(what: string, step: Promise<T>): Promise<T | undefined>;
@@ -116,7 +117,7 @@ export async function limitedAttempt(
     const max = budgetLimit(entry.settings, budget);
     const allowed = await ctx.quietly(
       'rate limit',
-      takeRateSlot(ctx.redis, ctx.prefix, name, budget, max, ctx.now(), message.urgent),
+      takeRateSlot(ctx.redis, ctx.prefix, name, budget, max, ctx.clock.now(), message.urgent),
     );
     if (allowed === false) {
       const suppressed = ctx.result('suppressed', {

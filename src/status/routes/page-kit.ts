@@ -4,6 +4,7 @@
  * "not available" card, never a hung request).
  */
 import type { Request, Response } from 'express';
+import { type Clock, systemClock } from '../../clock.js';
 import { ConfigError, errorMessage } from '../../errors.js';
 import {
   createTranslator,
@@ -43,7 +44,7 @@ export function normalizeBasePath(basePath: string | undefined): string {
 
 export interface PageKit {
   base: string;
-  now: () => Date;
+  clock: Clock;
   password: string | undefined;
   signer: CookieSigner;
   cookies: CookieContext;
@@ -68,7 +69,7 @@ export interface PageKit {
 
 export function createPageKit(deps: StatusDeps): PageKit {
   const base = normalizeBasePath(deps.basePath);
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const password = deps.password ? deps.password : undefined;
   const signer = createCookieSigner(deps.cookieSecret);
   const cookies: CookieContext = { path: base || '/' };
@@ -83,7 +84,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
   function viewContext(req: Request, res: Response, forms: boolean): ViewContext {
     return {
       base,
-      now: now(),
+      now: clock.now(),
       timeZone: deps.timeZone,
       version: deps.version,
       marketplaceName,
@@ -139,7 +140,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
 
   return {
     base,
-    now,
+    clock,
     password,
     signer,
     cookies,

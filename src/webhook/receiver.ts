@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import type { DealStore, NewEventRecord } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
@@ -26,7 +27,7 @@ export interface WebhookReceiverDeps {
   producer: Pick<DealProducer, 'enqueueDeal'>;
   store: Pick<DealStore, 'recordEvent'>;
   log: Logger;
-  now?: () => Date;
+  clock?: Clock;
   /** Longest wait for Redis before answering 503 (default 2 s): the marketplace retries, a hung request does not. */
   storeTimeoutMs?: number;
   onOutcome?: (event: string | undefined, outcome: WebhookOutcome) => void;
@@ -64,7 +65,7 @@ function sendError(res: Response, status: number, code: string, message: string)
  */
 export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
   const { config, log } = deps;
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const storeTimeoutMs = deps.storeTimeoutMs ?? 2_000;
   const configured = webhookSecrets(config);
   const currentSecrets = deps.secrets ?? (() => configured);
@@ -86,7 +87,7 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
     config.path,
     express.raw({ type: () => true, limit: config.maxBodyBytes }),
     async (req: Request, res: Response) => {
-      const receivedAt = now();
+      const receivedAt = clock.now();
       const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let secrets = currentSecrets();
       if (secrets.length === 0) secrets = currentSecrets(true);

@@ -14,10 +14,11 @@ import {
   type Translator,
 } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
+import { scrubText } from '../../redact.js';
 import { TimeoutError, withTimeout } from '../../timeout.js';
 import { parsePositiveInt } from '../format.js';
 import type { SafeHtml } from '../html.js';
-import { createSecretMasker, scrubText } from '../redact.js';
+import { createSecretMasker } from '../redact.js';
 import {
   type CookieContext,
   type CookieSigner,

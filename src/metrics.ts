@@ -6,7 +6,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { isFinal } from './deals/lifecycle.js';
 import type { DealRunState, DealStore } from './deals/store.js';
-import type { ResponseInfo } from './marketplace/client.js';
+import type { ResponseInfo } from './marketplace/client-options.js';
 import type { RateLimitSnapshot } from './marketplace/rate-limit.js';
 import type { WebhookOutcome } from './webhook/receiver.js';
 

@@ -4,6 +4,7 @@
  */
 import { access, constants, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Clock } from '../../src/clock.js';
 import { errorMessage, PublishError } from '../../src/errors.js';
 import type { DiagnosticCheck, ReachabilityResult } from '../../src/publisher/types.js';
 import { errorCode, StaticErrorCode, toPublishError } from './errors.js';
@@ -23,7 +24,7 @@ export interface StaticCheckDeps {
   /** Present exactly when `options.serve` is. */
   serving: SiteServing | undefined;
   fetch: typeof fetch | undefined;
-  now: () => Date;
+  clock: Clock;
 }
 
 /** Whether pressbridge can write the folder (or create it); no file is written. */
@@ -90,7 +91,7 @@ export async function diagnose(deps: StaticCheckDeps, signal?: AbortSignal): Pro
   const folderName = `static site folder ${dir}`;
   try {
     await site.prepare();
-    await site.writeFileAtomic(`${STATE_DIR}/doctor-probe`, `${deps.now().toISOString()}\n`);
+    await site.writeFileAtomic(`${STATE_DIR}/doctor-probe`, `${deps.clock.now().toISOString()}\n`);
     await rm(join(dir, STATE_DIR, 'doctor-probe'), { force: true });
     checks.push({ name: folderName, status: 'ok', detail: 'writable' });
   } catch (error) {

@@ -20,7 +20,7 @@ const staticSite = {
       log: context.log,
       dataDir: context.dataDir,
       fetch: context.fetch,
-      now: () => context.clock.now(),
+      clock: context.clock,
     });
   },
 } satisfies PublisherPlugin<StaticOptions>;

@@ -11,6 +11,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type Clock, systemClock } from '../../src/clock.js';
 import { PublishError } from '../../src/errors.js';
 import { readProgress, safeSlug } from '../../src/publisher/kit/index.js';
 import type {
@@ -48,7 +49,7 @@ export interface StaticPublisherContext {
   /** pressbridge's data folder: a relative `dir` is resolved against it. */
   dataDir: string;
   fetch?: typeof fetch | undefined;
-  now?: () => Date;
+  clock?: Clock;
   /** For tests: runs when the page's temporary folder is complete, just before it is renamed into place. */
   beforeCommit?: (tempFolder: string) => Promise<void>;
 }
@@ -68,7 +69,7 @@ export function createStaticPublisher(
 ): StaticPublisher {
   const dir = resolve(context.dataDir, options.dir);
   const site = createSiteFolder(dir);
-  const now = context.now ?? (() => new Date());
+  const clock = context.clock ?? systemClock;
   const pageSite = { lang: options.lang, siteName: options.siteName };
   const log = context.log;
   const { findPage } = createPageFinder({ site, dir, pathPattern: options.pathPattern });
@@ -77,7 +78,7 @@ export function createStaticPublisher(
     ? createSiteServing({ dir, serve: options.serve, log, onListening: index.writeFirstIndex })
     : undefined;
   const { recordPage } = index;
-  const checkDeps: StaticCheckDeps = { dir, options, site, serving, fetch: context.fetch, now };
+  const checkDeps: StaticCheckDeps = { dir, options, site, serving, fetch: context.fetch, clock };
 
   async function publicBase(): Promise<string> {
     if (options.baseUrl !== undefined) return options.baseUrl;
@@ -141,7 +142,7 @@ export function createStaticPublisher(
                   path: found.path,
                   slug: found.slug,
                   title: input.article.title,
-                  publishedAt: publishedAtOf(info) ?? now().toISOString(),
+                  publishedAt: publishedAtOf(info) ?? clock.now().toISOString(),
                   files: [],
                 },
                 input.log,
@@ -151,7 +152,7 @@ export function createStaticPublisher(
             return { result: { url, ref: `static:${found.slug}`, reused: true }, path: found.path };
           }
           if (signal.aborted) throw abortedError(dir, signal.reason);
-          const publishedAt = now();
+          const publishedAt = clock.now();
           const files = pageFiles(input, found.path, url, publishedAt);
           const written = await site.commitFolder(found.path, files, context.beforeCommit);
           if (written === 'taken') continue;
@@ -214,7 +215,7 @@ export function createStaticPublisher(
           dealId: deal.dealId,
           title: input.title,
           briefHtml: input.briefHtml,
-          createdAt: now(),
+          createdAt: clock.now(),
         });
         const created = await site.createFileAtomic(`${DRAFTS_DIR}/${name}`, html);
         input.log.info({ file: join(site.draftsDir, name) }, 'draft written (not public)');

@@ -19,8 +19,6 @@ interface DoctorOptions extends CommonOptions {
   save?: string;
 }
 
-export type { Check } from './output.js';
-
 function parseInfo(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {

@@ -1,4 +1,4 @@
-/** What the marketplace client is built from, and its defaults (client.ts re-exports them). */
+/** What the marketplace client is built from, and its defaults. */
 import type { Logger } from '../logger.js';
 import type { RateLimiter } from './rate-limit.js';
 

@@ -24,14 +24,6 @@ import {
 } from './schema.js';
 import { createTransport } from './transport.js';
 
-export {
-  DEFAULT_MAX_INLINE_RETRY_AFTER_MS,
-  DEFAULT_MAX_PHOTO_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  type MarketplaceClientOptions,
-  type ResponseInfo,
-} from './client-options.js';
-
 export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
   const { base, baseUrl, basePath, execute } = createTransport(options);
   const maxPhotoBytes = options.maxPhotoBytes ?? DEFAULT_MAX_PHOTO_BYTES;

@@ -8,7 +8,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from './api.js';
-import { createMarketplaceClient, type MarketplaceClientOptions } from './client.js';
+import { createMarketplaceClient } from './client.js';
+import type { MarketplaceClientOptions } from './client-options.js';
 import { createRateLimiter, type RateLimiter, rateLimitKey } from './rate-limit.js';
 
 export interface ClientFromConfigOptions

@@ -13,6 +13,7 @@
  *
  * Also the money fields the deal starts with: `data.reward` / `data.price` from `deal.accepted`.
  */
+import { type Clock, systemClock } from '../clock.js';
 import { createDealLogger, type DealStore } from '../deals/store.js';
 import type { Logger } from '../logger.js';
 import { isDealAmount } from '../marketplace/money.js';
@@ -61,7 +62,7 @@ export function acceptedMoneyData(deal: { reward?: number | undefined; price?: n
 export interface DealPaidHandlerOptions {
   store: Pick<DealStore, 'get' | 'update' | 'appendLog'>;
   log: Logger;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 /** The `eventHandlers` entry for `deal.paid` (src/main.ts). */
@@ -69,7 +70,7 @@ export function createDealPaidHandler(
   options: DealPaidHandlerOptions,
 ): (event: AnyEvent, dealId: number | undefined) => Promise<void> {
   const { store, log } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   return async (event) => {
     if (event.event !== 'deal.paid') return;
     const parsed = DealPaidEvent.safeParse(event);
@@ -106,7 +107,7 @@ export function createDealPaidHandler(
     const paid: PaidRecord = {
       reward: deal.reward ?? known.reward,
       price: deal.price ?? known.price,
-      at: now().toISOString(),
+      at: clock.now().toISOString(),
     };
     await store.update(deal.id, { data: { paid } });
     const dealLog = createDealLogger(store, log, deal.id, record.blogId);

@@ -9,6 +9,7 @@
  * Redis call), so after a restart the next read comes soon after the interval is up, not a whole interval later.
  */
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
@@ -36,7 +37,7 @@ export interface PayoutPollerOptions {
   prefix: string;
   log: Logger;
   settings?: MoneySettingsInput;
-  now?: () => Date;
+  clock?: Clock;
   /** How often the schedule is checked (default 5 minutes, never more than the interval). */
   checkEveryMs?: number;
 }
@@ -44,7 +45,7 @@ export interface PayoutPollerOptions {
 export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
   const { client, redis, log } = options;
   const settings = MoneySettings.parse(options.settings ?? {});
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const intervalMs = settings.intervalMinutes * 60_000;
   const checkEveryMs = Math.min(options.checkEveryMs ?? 5 * 60_000, intervalMs);
   const keys = moneyKeys(options.prefix);
@@ -56,10 +57,10 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
   async function read(force: boolean): Promise<PollResult> {
     let claimed = false;
     try {
-      claimed = await claimRead(redis, keys, now().getTime(), intervalMs, force);
+      claimed = await claimRead(redis, keys, clock.now().getTime(), intervalMs, force);
       if (!claimed) return { status: 'skipped' };
       // Stamped before the request: whatever happens after this instant may be missing from the answer.
-      const fetchedAt = now().toISOString();
+      const fetchedAt = clock.now().toISOString();
       const overview = await client.payouts({}, { priority: 'low', signal: abort.signal });
       if (overview.problems) {
         log.warn(
@@ -81,7 +82,7 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
     } catch (error) {
       const message = scrubText(errorMessage(error));
       log.warn({ err: message }, 'payout overview not read; tried again at the next interval');
-      if (claimed) await writeReadFailure(redis, keys, message, now()).catch(() => undefined);
+      if (claimed) await writeReadFailure(redis, keys, message, clock.now()).catch(() => undefined);
       return { status: 'failed', error: message };
     }
   }

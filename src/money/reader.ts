@@ -1,5 +1,6 @@
 /** Reads what the Earnings summary needs (the stored overview, the poll state, the deal records): no request. */
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 import type { DealStore } from '../deals/store.js';
 import { type Earnings, summarizeEarnings } from './earnings.js';
 import { moneyKeys, readOverview, readPollState } from './overview.js';
@@ -21,12 +22,12 @@ export interface EarningsReaderOptions {
   /** The service's zone (config `marketplace.timeZone`), for months. */
   timeZone: string;
   blogNames: ReadonlyMap<number, string>;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 export function createEarningsReader(options: EarningsReaderOptions): () => Promise<Earnings> {
   const keys = moneyKeys(options.prefix);
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   return async () => {
     const [stored, poll, list] = await Promise.all([
       readOverview(options.redis, keys),
@@ -37,7 +38,7 @@ export function createEarningsReader(options: EarningsReaderOptions): () => Prom
       stored,
       poll,
       records: list.items,
-      now: now(),
+      now: clock.now(),
       timeZone: options.timeZone,
       blogNames: options.blogNames,
     });

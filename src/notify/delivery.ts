@@ -2,8 +2,8 @@
  * One message on one channel: the rate limit, then the attempts with backoff, each end recorded (for the status
  * page) and logged. Errors are redacted before they are kept or logged.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import type { Clock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Channel } from './channels/index.js';
@@ -26,7 +26,8 @@ export interface DeliveryContext {
   delays: readonly number[];
   /** Aborted when the dispatcher closes: the waits end, the message is kept for after the restart. */
   signal: AbortSignal;
-  now(): Date;
+  /** The time of a rate slot, and the waits between attempts. */
+  clock: Clock;
   result(status: ChannelResult['status'], extra?: Partial<ChannelResult>): ChannelResult;
   /** A Redis step whose failure is logged, not thrown. */
   quietly<T>(what: string, step: Promise<T>): Promise<T | undefined>;
@@ -45,7 +46,7 @@ async function attempt(
   for (let i = 0; i <= ctx.delays.length; i += 1) {
     if (i > 0) {
       try {
-        await delay(ctx.delays[i - 1] ?? 0, undefined, { signal: ctx.signal });
+        await ctx.clock.sleep(ctx.delays[i - 1] ?? 0, ctx.signal);
       } catch {
         break;
       }
@@ -116,7 +117,7 @@ export async function limitedAttempt(
     const max = budgetLimit(entry.settings, budget);
     const allowed = await ctx.quietly(
       'rate limit',
-      takeRateSlot(ctx.redis, ctx.prefix, name, budget, max, ctx.now(), message.urgent),
+      takeRateSlot(ctx.redis, ctx.prefix, name, budget, max, ctx.clock.now(), message.urgent),
     );
     if (allowed === false) {
       const suppressed = ctx.result('suppressed', {

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -38,7 +39,7 @@ export interface DispatcherOptions {
   log: Logger;
   /** `ui.language`: for the dispatcher's own messages (the rate-limit summary). */
   language: Language;
-  now?: () => Date;
+  clock?: Clock;
   /** Waits between attempts; its length + 1 is the number of attempts. */
   retryDelaysMs?: readonly number[];
   /** Per request (default 10 s). */
@@ -71,7 +72,7 @@ export const noopDispatcher: Dispatcher = { send: async () => {}, close: async (
 
 export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
   const { settings, redis, prefix, log } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const t = createTranslator(options.language).t;
@@ -90,7 +91,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
     scrubText(redact(text, [...extra, ...configSecrets(), ...entries.flatMap((e) => e.channel.secrets)]));
   const result = (status: ChannelResult['status'], extra: Partial<ChannelResult> = {}): ChannelResult => ({
     status,
-    at: now().toISOString(),
+    at: clock.now().toISOString(),
     ...extra,
   });
   /** A Redis step that must not stop a delivery: its failure is logged. */
@@ -114,7 +115,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
     log,
     delays,
     signal: stop.signal,
-    now,
+    clock,
     result,
     quietly,
     clean,
@@ -143,7 +144,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
       opts.channels ? opts.channels.includes(e.channel.name) : wants(e, message),
     );
     if (targets.length === 0 || closed) return {};
-    const at = now();
+    const at = clock.now();
     const holdIt = (e: Entry) => !direct && !message.urgent && isQuiet(quietOf(e), at);
     const first: Record<string, ChannelResult> = {};
     for (const e of targets) {
@@ -197,7 +198,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
 
   let ticking: Promise<void> | undefined;
   async function tickOnce(): Promise<void> {
-    const at = now();
+    const at = clock.now();
     await Promise.all(
       entries.map(async (entry) => {
         if (isQuiet(quietOf(entry), at)) return;

@@ -11,6 +11,7 @@
  * The delivery side (channels, quiet hours, rate limits) is the `Dispatcher` passed in; `stop()` closes it last.
  */
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import type { DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
@@ -37,7 +38,7 @@ export interface NotificationsOptions {
   publishers?: TargetSource;
   /** Secret values no message may contain (src/daemon/secrets.ts `configSecrets`). */
   secrets?: () => readonly string[];
-  now?: () => Date;
+  clock?: Clock;
 }
 
 export interface Notifications {
@@ -64,7 +65,7 @@ const STOP_WAIT_MS = 5_000;
 export function createNotifications(options: NotificationsOptions): Notifications {
   const { config, redis, prefix, log, dispatcher } = options;
   const settings = config.notify.events;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   let statusUrl: string | undefined;
   const notifier = createNotifier({
     dispatcher,
@@ -77,15 +78,19 @@ export function createNotifications(options: NotificationsOptions): Notification
     serviceTimeZone: config.marketplace.timeZone,
     ...(options.secrets ? { secrets: options.secrets } : {}),
     off: settings.off,
-    now,
+    clock,
   });
-  const marketplace = createMarketplaceWatch({ notifier, downMinutes: settings.marketplaceDownMinutes, now });
+  const marketplace = createMarketplaceWatch({
+    notifier,
+    downMinutes: settings.marketplaceDownMinutes,
+    clock,
+  });
   const sites = options.publishers
     ? createSiteWatch({
-        probe: createTargetsProbe(options.publishers, { now }),
+        probe: createTargetsProbe(options.publishers, { clock }),
         notifier,
         downMinutes: settings.siteDownMinutes,
-        now,
+        clock,
       })
     : undefined;
   const webhookEvents = (store: Pick<DealStore, 'get'>) => createWebhookEventSource({ notifier, store, log });
@@ -120,7 +125,7 @@ export function createNotifications(options: NotificationsOptions): Notification
   return {
     notifier,
     wrapStore(inner) {
-      store = notifyingStore(inner, { notifier, redis, prefix, log, now });
+      store = notifyingStore(inner, { notifier, redis, prefix, log, now: () => clock.now() });
       monitor = createDealMonitor({
         store,
         notifier,
@@ -128,7 +133,7 @@ export function createNotifications(options: NotificationsOptions): Notification
         prefix,
         deadlineAtRiskMinutes: settings.deadlineAtRiskMinutes,
         approvalWaitingMinutes: settings.approvalWaitingMinutes,
-        now,
+        clock,
       });
       if (settings.digest.enabled) {
         digest = createDigestSchedule({
@@ -136,7 +141,7 @@ export function createNotifications(options: NotificationsOptions): Notification
           notifier,
           hour: settings.digest.hour,
           timeZone: settings.digest.timeZone,
-          now,
+          clock,
         });
       }
       onEvent = webhookEvents(store);
@@ -156,7 +161,7 @@ export function createNotifications(options: NotificationsOptions): Notification
         // A slow round (a site that times out) is not stacked on by the next minute.
         if (busy) return;
         busy = true;
-        const at = now().getTime();
+        const at = clock.now().getTime();
         const withSites = at - lastSiteCheck >= settings.siteCheckMinutes * MINUTE;
         if (withSites) lastSiteCheck = at;
         void tick({ sites: withSites }).finally(() => {

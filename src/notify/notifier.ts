@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -42,7 +43,7 @@ export interface NotifierOptions {
   secrets?: () => readonly string[];
   /** Topics switched off (`notify.events.off`). */
   off?: readonly NotifyTopic[];
-  now?: () => Date;
+  clock?: Clock;
 }
 
 export function notifyMarkKey(prefix: string, key: string): string {
@@ -67,7 +68,7 @@ function isProblemKey(key: string): boolean {
 
 export function createNotifier(options: NotifierOptions): Notifier {
   const { dispatcher, redis, prefix, log } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const tr = createTranslator(options.language);
   const off = { off: [...(options.off ?? [])] };
 
@@ -113,7 +114,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       urgent: kind !== 'resolved' && isUrgent(event.topic),
       ...('blogId' in event && typeof event.blogId === 'number' ? { blogId: event.blogId } : {}),
       ...('dealId' in event ? { dealId: event.dealId } : {}),
-      createdAt: now().toISOString(),
+      createdAt: clock.now().toISOString(),
     };
     await dispatcher.send(message);
     log.info({ topic: event.topic, kind, key, messageId: message.id }, 'notification handed to the channels');

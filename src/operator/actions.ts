@@ -7,6 +7,7 @@
  * a deal that has a URL goes straight to verify + hand-in, a deal with media uploaded reuses them.
  */
 import type { Job, Queue } from 'bullmq';
+import { type Clock, systemClock } from '../clock.js';
 import { canRetry, deadlineFrom } from '../deals/lifecycle.js';
 import { servicesOf } from '../deals/services.js';
 import type { DealRecord, DealStore } from '../deals/store.js';
@@ -58,7 +59,7 @@ export interface DealActionsOptions {
   log: Logger;
   /** `worker.attempts` / `worker.backoffMs` of the config (default: DEFAULT_DEAL_JOB_SETTINGS). */
   jobSettings?: Partial<DealJobSettings>;
-  now?: () => Date;
+  clock?: Clock;
   /** The language of the results' `message` (default cs); logs and the deal's log stay English. */
   language?: Language;
 }
@@ -80,12 +81,9 @@ const ACTION_NAMES = {
   replay: 'cli.action.name.replay',
 } as const satisfies Record<string, MessageKey>;
 
-// Re-exported from src/queue/jobs.ts for the existing importers.
-export { acceptedFromDeal } from '../queue/jobs.js';
-
 export function createDealActions(options: DealActionsOptions): DealActions {
   const { store, queue, log } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const t = createTranslator(options.language ?? DEFAULT_LANGUAGE);
   const english = createTranslator('en');
 
@@ -123,7 +121,13 @@ export function createDealActions(options: DealActionsOptions): DealActions {
   }
 
   async function addJob(payload: DealJobPayload): Promise<void> {
-    await addDealJob(queue, store, payload, { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings }, now());
+    await addDealJob(
+      queue,
+      store,
+      payload,
+      { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings },
+      clock.now(),
+    );
   }
 
   /** Queues the deal's job again, whatever state the old one is in. `handIn`: the URL goes in again. */
@@ -159,7 +163,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
     if (!payload) return { ok: false, key: 'cli.action.event_gone', params };
     // Never removed and re-added: a deal without its job is one reconciliation re-queues (src/queue/requeue.ts).
     if (job && state === 'completed')
-      await rerunCompletedJob(job, store, { ...payload, source: 'manual' }, now());
+      await rerunCompletedJob(job, store, { ...payload, source: 'manual' }, clock.now());
     else {
       if (job) await job.remove();
       await addJob({ ...payload, source: 'manual' });
@@ -249,14 +253,14 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         dealId,
         blogId: deal.blog.id,
         event: acceptedFromDeal(deal),
-        receivedAt: now().toISOString(),
+        receivedAt: clock.now().toISOString(),
         source: 'manual',
       };
       await store.createIfAbsent({
         dealId,
         blogId: deal.blog.id,
         receivedAt: payload.receivedAt,
-        deadline: deadlineFrom(now()).toISOString(),
+        deadline: deadlineFrom(clock.now()).toISOString(),
         source: 'manual',
         state: 'received',
         data: {

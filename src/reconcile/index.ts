@@ -34,6 +34,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 
 import { isFinal } from '../deals/lifecycle.js';
 import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
@@ -87,7 +88,7 @@ export interface ReconcilerOptions {
   /** The lock's time to live, renewed at every page and deal (default 60 s): a killed sweeper blocks no longer. */
   lockMs?: number;
   jobSettings?: Partial<DealJobSettings>;
-  now?: () => Date;
+  clock?: Clock;
   /** The zone of `changed_at` (config `marketplace.timeZone`); default Europe/Prague. */
   timeZone?: string;
   /** After a sweep that queued deals whose webhook never came (a notification); must not throw. */
@@ -97,7 +98,7 @@ export interface ReconcilerOptions {
 export function createReconciler(options: ReconcilerOptions): Reconciler {
   const { client, producer, store, redis, log } = options;
   const settings = ReconcileSettings.parse(options.settings ?? {});
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const overlapMs = options.overlapMs ?? 10 * 60_000;
   const quietMs = options.quietMs ?? 0;
   const retryMs = options.retryMs ?? 60_000;
@@ -114,7 +115,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
   /** The payload a lost job is added again with: the original event when it is stored, else the list's. */
   async function payloadForLostJob(record: DealRecord, deal: Deal): Promise<DealJobPayload> {
-    const fromList = payloadFromListedDeal(deal, now(), options.timeZone);
+    const fromList = payloadFromListedDeal(deal, clock.now(), options.timeZone);
     const receivedAt = DealJobPayload.shape.receivedAt.safeParse(record.receivedAt).success
       ? record.receivedAt
       : fromList.receivedAt;
@@ -142,7 +143,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     if (!record?.enqueuedAt) {
       let payload: DealJobPayload;
       try {
-        payload = DealJobPayload.parse(payloadFromListedDeal(deal, now(), options.timeZone));
+        payload = DealJobPayload.parse(payloadFromListedDeal(deal, clock.now(), options.timeZone));
       } catch (error) {
         // The same answer would fail the same way next time: reported, but it does not hold the cursor back.
         result.unusable.push(deal.id);
@@ -155,7 +156,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       const enqueued = await producer.enqueueDeal(payload);
       // The list is the marketplace's own answer (akceptovano, no URL): stored, it spares the pipeline the
       // one `GET /v1/deals/{id}` it would spend should the estimated deadline pass (src/deals/lost.ts).
-      const listed = listedDealData(deal, now());
+      const listed = listedDealData(deal, clock.now());
       if (enqueued.status !== 'added') delete listed.marketplaceCheck;
       await store.update(deal.id, { data: listed });
       if (enqueued.status === 'added') {
@@ -184,12 +185,12 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     // No job for a running deal means Redis lost it: operator actions never remove a running deal's job
     // (src/queue/requeue.ts). `quietMs` (default 0) can still leave a record touched lately alone.
     const updatedMs = Date.parse(record.updatedAt);
-    if (Number.isFinite(updatedMs) && now().getTime() - updatedMs < quietMs) {
+    if (Number.isFinite(updatedMs) && clock.now().getTime() - updatedMs < quietMs) {
       result.known += 1;
       return;
     }
     const payload = DealJobPayload.parse(await payloadForLostJob(record, deal));
-    await addDealJob(producer.queue, store, payload, jobSettings, now());
+    await addDealJob(producer.queue, store, payload, jobSettings, clock.now());
     result.requeued.push(deal.id);
     dealLog.warn(
       { state: record.state, jobId },
@@ -199,7 +200,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   }
 
   async function sweep(): Promise<ReconcileResult> {
-    const started = now();
+    const started = clock.now();
     const token = randomBytes(8).toString('hex');
     const result: ReconcileResult = {
       status: 'ok',
@@ -273,7 +274,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       result.status = 'failed';
       result.errors.push({ error: errorMessage(error) });
     } finally {
-      result.finishedAt = now().toISOString();
+      result.finishedAt = clock.now().toISOString();
       if (locked) {
         await redis
           .hset(keys.state, 'last', JSON.stringify({ ...result, errors: result.errors.slice(0, 20) }))

@@ -12,8 +12,6 @@ import { dealRoutes } from './routes/deals.js';
 import { payoutRoutes } from './routes/payouts.js';
 import { webhookRoutes } from './routes/webhook.js';
 
-export type { ApiDeps } from './request.js';
-
 export function createApiRouter(deps: ApiDeps): Router {
   const router = Router();
   const routes = createRoutes(router, deps);

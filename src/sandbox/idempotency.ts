@@ -5,6 +5,7 @@
  * action twice. Keys are scoped per API key (and per method and path: reusing a key on another operation runs
  * that operation, it does not replay an unrelated answer).
  */
+import { type Clock, systemClock } from '../clock.js';
 import { LIMITS } from './api-document.js';
 import type { ApiResult } from './api-error.js';
 
@@ -18,7 +19,7 @@ export function isValidIdempotencyKey(key: string): boolean {
   return key.length >= LIMITS.idempotencyKeyMinLength && key.length <= LIMITS.idempotencyKeyMaxLength;
 }
 
-export function createIdempotencyStore(now: () => number = Date.now): IdempotencyStore {
+export function createIdempotencyStore(clock: Clock = systemClock): IdempotencyStore {
   const stored = new Map<string, { result: ApiResult; at: number }>();
   const pending = new Map<string, Promise<void>>();
 
@@ -26,7 +27,7 @@ export function createIdempotencyStore(now: () => number = Date.now): Idempotenc
     async run(scope, execute) {
       for (;;) {
         const hit = stored.get(scope);
-        if (hit && now() - hit.at < TTL_MS) return { result: hit.result, replayed: true };
+        if (hit && clock.now().getTime() - hit.at < TTL_MS) return { result: hit.result, replayed: true };
         const running = pending.get(scope);
         if (running) {
           await running;
@@ -44,7 +45,7 @@ export function createIdempotencyStore(now: () => number = Date.now): Idempotenc
         try {
           const result = await execution;
           // 4xx are not stored (document); neither are 5xx, which the sandbox only answers when nothing ran.
-          if (result.status < 400) stored.set(scope, { result, at: now() });
+          if (result.status < 400) stored.set(scope, { result, at: clock.now().getTime() });
           return { result, replayed: false };
         } finally {
           pending.delete(scope);

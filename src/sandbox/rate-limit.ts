@@ -3,6 +3,7 @@
  * next one. The sandbox also remembers the most requests it admitted in any one window per key, which is what
  * benchmarks and the daemon's limiter tests want to prove (the daemon must never be the one that trips it).
  */
+import { type Clock, systemClock } from '../clock.js';
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
@@ -27,14 +28,14 @@ interface Window {
 
 export function createRateLimiter(
   settings: { limit: number; windowMs: number },
-  now: () => number = Date.now,
+  clock: Clock = systemClock,
 ): RateLimiter {
   const windows = new Map<string, Window>();
   const peaks = new Map<string, number>();
 
   return {
     take(bucket) {
-      const at = now();
+      const at = clock.now().getTime();
       let window = windows.get(bucket);
       if (!window || at >= window.startedAt + settings.windowMs) {
         window = { startedAt: at, admitted: 0 };

@@ -3,6 +3,7 @@
  * (records.ts has their shapes, views.ts renders them as the API document names the fields). Nothing here does
  * I/O.
  */
+import { type Clock, systemClock } from '../clock.js';
 import { type DealState, LIMITS } from './api-document.js';
 import {
   type ApiKeyRecord,
@@ -34,9 +35,9 @@ export interface SandboxState {
 export function createSandboxState(init: {
   keys: KeyInput[];
   blogs: BlogInput[];
-  now?: () => number;
+  clock?: Clock;
 }): SandboxState {
-  const now = init.now ?? Date.now;
+  const clock = init.clock ?? systemClock;
   const keys = new Map<string, ApiKeyRecord>();
   const blogs = new Map<number, BlogRecord>();
   const deals = new Map<number, DealRecord>();
@@ -66,7 +67,7 @@ export function createSandboxState(init: {
       categories: input.categories ?? previous?.categories ?? [{ id: 1, name: 'Nezařazené', default: true }],
       minPrice: previous?.minPrice ?? 800,
       monthlyVisitors: previous?.monthlyVisitors ?? 12_000,
-      monthlyVisitorsUpdated: previous?.monthlyVisitorsUpdated ?? now(),
+      monthlyVisitorsUpdated: previous?.monthlyVisitorsUpdated ?? clock.now().getTime(),
       writingService: previous?.writingService ?? 0,
       writingPricePerNs: previous?.writingPricePerNs ?? 0,
       description: previous?.description ?? '',
@@ -96,7 +97,7 @@ export function createSandboxState(init: {
         throw new RangeError('acceptedMinutesAgo must be 0 or more');
       }
       const id = nextDealId++;
-      const at = now() - Math.round(acceptedMinutesAgo * 60_000);
+      const at = clock.now().getTime() - Math.round(acceptedMinutesAgo * 60_000);
       const title = input.title ?? SAMPLE_TITLES[id % SAMPLE_TITLES.length] ?? 'Článek';
       const targetUrl = input.targetUrl ?? 'https://www.zahradni-technika.example.cz/sekacky';
       const photos = [
@@ -151,7 +152,7 @@ export function createSandboxState(init: {
     setDealState(deal, state, reason) {
       deal.state = state;
       if (reason !== undefined) deal.reason = reason;
-      deal.changedAt = now();
+      deal.changedAt = clock.now().getTime();
       if (state === 'proplaceno') deal.paidAt ??= deal.changedAt;
     },
     isUrlUsed(url) {

@@ -8,6 +8,7 @@
  * mode, `ssh -L`) every client arrives from loopback and would choose its own address.
  */
 import type { RequestHandler, Response } from 'express';
+import { type Clock, systemClock } from '../clock.js';
 import type { Translator } from '../i18n/index.js';
 import { createGuessLimiter, type GuessLimiter } from './guess-limit.js';
 import { createKnownBrowser, KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_DAYS } from './known-browser.js';
@@ -31,7 +32,7 @@ export interface AccessOptions {
   cookiePath?: string;
   /** Wrong passwords per client address and overall (default: see guess-limit.ts). */
   guesses?: GuessLimiter;
-  now?: () => number;
+  clock?: Clock;
 }
 
 /**
@@ -45,7 +46,7 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-re
 export function accessControl(options: AccessOptions): RequestHandler {
   const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
   const guesses = options.guesses ?? createGuessLimiter();
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const known = options.password === undefined ? undefined : createKnownBrowser(options.password);
   const cookies = { path: options.cookiePath || '/' };
   const { t } = options;
@@ -56,7 +57,7 @@ export function accessControl(options: AccessOptions): RequestHandler {
         // req.ip follows `trust proxy` (status.trustProxy): the socket's peer unless a configured proxy vouches.
         const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
         const cookie = readCookies(req).get(KNOWN_BROWSER_COOKIE);
-        const trusted = known.verify(cookie, now());
+        const trusted = known.verify(cookie, clock.now().getTime());
         const block = guesses.blocked(client, { trusted });
         if (block) {
           const seconds = Math.ceil(block.waitMs / 1000);
@@ -68,7 +69,7 @@ export function accessControl(options: AccessOptions): RequestHandler {
         }
         if (safeEqual(given, options.password)) {
           if (!trusted) {
-            const value = known.issue(now());
+            const value = known.issue(clock.now().getTime());
             const maxAge = KNOWN_BROWSER_DAYS * 24 * 3600;
             res.append(
               'Set-Cookie',

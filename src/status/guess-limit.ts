@@ -19,6 +19,7 @@
  * which that library expresses only through response hooks after the comparison has run; the whole state is a
  * small in-memory map, bounded by `maxClients` (the oldest client is forgotten first).
  */
+import { type Clock, systemClock } from '../clock.js';
 import { clientKey } from './client-key.js';
 
 export interface GuessLimitOptions {
@@ -32,7 +33,7 @@ export interface GuessLimitOptions {
   slowdownMs?: number;
   /** Clients remembered at once (default 10 000). */
   maxClients?: number;
-  now?: () => number;
+  clock?: Clock;
 }
 
 /** Why a password is not compared now, and for how long. */
@@ -59,7 +60,7 @@ export function createGuessLimiter(options: GuessLimitOptions = {}): GuessLimite
   const globalMax = options.globalMaxFailures ?? DEFAULT_GLOBAL_MAX_FAILURES;
   const slowdownMs = options.slowdownMs ?? DEFAULT_SLOWDOWN_MS;
   const maxClients = options.maxClients ?? 10_000;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   /** Failure times per client key, oldest first; Map order = least recently failed first. */
   const failures = new Map<string, number[]>();
   /** The latest `globalMax` failure times of anyone, oldest first (older ones cannot matter). */
@@ -67,7 +68,7 @@ export function createGuessLimiter(options: GuessLimitOptions = {}): GuessLimite
   let pausedUntil = Number.NEGATIVE_INFINITY;
 
   const recent = (key: string): number[] => {
-    const since = now() - windowMs;
+    const since = clock.now().getTime() - windowMs;
     const times = (failures.get(key) ?? []).filter((t) => t > since);
     if (times.length === 0) failures.delete(key);
     else failures.set(key, times);
@@ -80,16 +81,16 @@ export function createGuessLimiter(options: GuessLimitOptions = {}): GuessLimite
       if (times.length >= maxFailures) {
         // Free again once enough failures have left the window for one more to fit.
         const freeAt = times[times.length - maxFailures]! + windowMs;
-        return { waitMs: Math.max(1, freeAt - now()), scope: 'client' };
+        return { waitMs: Math.max(1, freeAt - clock.now().getTime()), scope: 'client' };
       }
-      const pause = pausedUntil - now();
+      const pause = pausedUntil - clock.now().getTime();
       if (pause > 0 && !blockOptions.trusted) return { waitMs: pause, scope: 'everyone' };
       return undefined;
     },
     failed(client) {
       const key = clientKey(client);
       const times = recent(key);
-      const at = now();
+      const at = clock.now().getTime();
       times.push(at);
       failures.delete(key);
       failures.set(key, times);

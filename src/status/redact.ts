@@ -8,8 +8,6 @@
 import { REDACTED, redactSecrets, scrubText } from '../redact.js';
 import { escapeHtml } from './html.js';
 
-export { REDACTED, scrubText } from '../redact.js';
-
 function scrubDeep(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return scrubText(value);
   if (value === null || typeof value !== 'object' || depth > 10) return value;

@@ -1,6 +1,7 @@
 /** The store's records made safe to show (see redact.ts): every free-text field and structured body scrubbed. */
 import type { DealRecord, EventRecord, LogEntry } from '../deals/store.js';
-import { scrubText, scrubValue } from './redact.js';
+import { scrubText } from '../redact.js';
+import { scrubValue } from './redact.js';
 
 export function scrubRecord(record: DealRecord): DealRecord {
   const out: DealRecord = { ...record, data: scrubValue(record.data), steps: scrubValue(record.steps) };

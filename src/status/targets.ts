@@ -1,6 +1,7 @@
+import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import type { Publisher } from '../publisher/types.js';
-import { withTimeout } from './timeout.js';
+import { withTimeout } from '../timeout.js';
 import type { TargetStatus } from './types.js';
 
 export interface TargetsProbeOptions {
@@ -8,7 +9,7 @@ export interface TargetsProbeOptions {
   ttlMs?: number;
   /** Longest wait for one target (default 5 s); a target that does not answer in time is shown as down. */
   timeoutMs?: number;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 /** What the probe needs of `Publishers` (src/publisher/registry.ts), which fits it as it is. */
@@ -29,12 +30,12 @@ export function createTargetsProbe(
 ): () => Promise<TargetStatus[]> {
   const ttlMs = options.ttlMs ?? 30_000;
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   let cached: { at: number; value: TargetStatus[] } | undefined;
   let running: Promise<TargetStatus[]> | undefined;
 
   async function checkAll(): Promise<TargetStatus[]> {
-    const checkedAt = now().toISOString();
+    const checkedAt = clock.now().toISOString();
     return await Promise.all(
       publishers.all().map(async ({ blog, publisher }): Promise<TargetStatus> => {
         const base = {
@@ -60,10 +61,10 @@ export function createTargetsProbe(
   }
 
   return async () => {
-    if (cached && now().getTime() - cached.at < ttlMs) return cached.value;
+    if (cached && clock.now().getTime() - cached.at < ttlMs) return cached.value;
     running ??= checkAll()
       .then((value) => {
-        cached = { at: now().getTime(), value };
+        cached = { at: clock.now().getTime(), value };
         return value;
       })
       .finally(() => {

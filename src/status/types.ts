@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { Clock } from '../clock.js';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/store.js';
 import type { Language } from '../i18n/index.js';
@@ -128,7 +129,7 @@ export interface StatusDeps {
    */
   sourceTimeoutMs?: number;
   log: Logger;
-  now?: () => Date;
+  clock?: Clock;
   /** pressbridge's version, shown in the footer. */
   version: string;
 }

@@ -21,8 +21,8 @@
  * enrols handed-in deals that are not scheduled (handed in before the watcher ran, or a failed enrolment).
  */
 
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 import { allSettledBounded } from '../concurrency.js';
 import { isFinal } from '../deals/lifecycle.js';
 import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
@@ -67,12 +67,11 @@ export interface ArticleWatcherOptions {
   /** The render threads and their time budget (config `render`): the live page is read there. */
   render?: RenderSettingsInput;
   notifier: Notifier;
-  now?: () => Date;
+  /** Time, and the pause before the confirming GET. */
+  clock?: Clock;
   fetch?: typeof fetch;
   /** For the jitter (tests: a fixed value). */
   random?: () => number;
-  /** The pause before the confirming GET. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 const BATCH = 50;
@@ -82,10 +81,9 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
   const { store, redis, prefix, log, notifier } = options;
   const settings = WatchSettings.parse(options.settings ?? {});
   const render = RenderSettings.parse(options.render ?? {});
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const random = options.random ?? Math.random;
-  const sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
   const intervalMs = settings.intervalHours * HOUR_MS;
   const timeoutMs = settings.timeoutSeconds * 1000;
   const retryMs = settings.retrySeconds * 1000;
@@ -111,12 +109,11 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
   }
 
   const inspect = createInspector({
-    now,
+    clock,
     fetch: doFetch,
     timeoutMs,
     maxBytes: settings.maxBytes,
     retryMs,
-    sleep,
     signal: () => abort.signal,
     timeBudgetMs: render.limits.timeBudgetMs,
     readPage: (html, links) =>
@@ -125,7 +122,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
 
   async function checkDeal(dealId: number): Promise<WatchOutcome> {
     const record = await store.get(dealId);
-    const nowMs = now().getTime();
+    const nowMs = clock.now().getTime();
     if (!record?.url) {
       await drop(redis, prefix, dealId);
       return { dealId, kind: 'ended', reason: 'gone_record' };
@@ -184,7 +181,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
   }
 
   async function tick(): Promise<WatchOutcome[]> {
-    const nowMs = now().getTime();
+    const nowMs = clock.now().getTime();
     const ids = await claimDue(redis, prefix, nowMs, nowMs + leaseMs, BATCH);
     const settled = await allSettledBounded(ids, settings.concurrency, (id) => checkDeal(id));
     return settled.map((outcome, i): WatchOutcome => {
@@ -205,7 +202,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
   };
 
   async function catchUp(): Promise<number> {
-    const nowMs = now().getTime();
+    const nowMs = clock.now().getTime();
     let added = 0;
     for (let offset = 0; ; offset += 500) {
       const { items } = await store.list({ state: 'handed_in', offset, limit: 500 });

@@ -11,6 +11,7 @@
  *   and links missing from that part are unknown, not lost (a false alarm would tell the blogger to act);
  * - links missing → problem `links`; else fine.
  */
+import type { Clock } from '../clock.js';
 import type { PageRead } from '../render/pool.js';
 import type { ArticleCheck } from './check-record.js';
 import { fetchPage, type PageAnswer } from './fetch-page.js';
@@ -20,12 +21,12 @@ import { missingLinks } from './links.js';
 const REFUSALS: ReadonlySet<number> = new Set([401, 403, 407, 429]);
 
 export interface InspectorOptions {
-  now: () => Date;
+  /** Time of the check, and the pause before the confirming GET. */
+  clock: Clock;
   fetch: typeof fetch;
   timeoutMs: number;
   maxBytes: number;
   retryMs: number;
-  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The watcher's current abort signal (a new one after each start). */
   signal: () => AbortSignal;
   /** The page's facts, read off the event loop (src/render/pool.ts `readPageIsolated`). */
@@ -44,13 +45,18 @@ export function createInspector(options: InspectorOptions) {
     };
     const first = await fetchPage(url, fetchOptions);
     if (first.status === 200) return first;
-    if (options.retryMs > 0) await options.sleep(options.retryMs, options.signal());
+    if (options.retryMs > 0) await options.clock.sleep(options.retryMs, options.signal());
     return await fetchPage(url, fetchOptions);
   }
 
   return async function inspect(url: string, links: readonly string[]): Promise<ArticleCheck> {
     const answer = await answerOf(url);
-    const base = { at: options.now().toISOString(), status: answer.status, missing: [], links: links.length };
+    const base = {
+      at: options.clock.now().toISOString(),
+      status: answer.status,
+      missing: [],
+      links: links.length,
+    };
     if (REFUSALS.has(answer.status)) {
       return { ...base, ok: false, refused: true, detail: `HTTP ${answer.status}` };
     }

@@ -14,8 +14,6 @@
  */
 import { normaliseHref } from '../render/article-links.js';
 
-export { articleLinks, linksOf, MAX_LINKS, normaliseHref } from '../render/article-links.js';
-
 /**
  * The expected hrefs the live page does not hold, in their stored order. `present`: the page's hrefs as read
  * (`linksOf`, or `PageFacts.links` from a render thread: src/render/article-links.ts reads the page).

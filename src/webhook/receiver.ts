@@ -1,10 +1,12 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import type { DealStore, NewEventRecord } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { AnyEvent } from '../marketplace/schema.js';
 import type { DealProducer } from '../queue/producer.js';
+import { withTimeout } from '../timeout.js';
 import { parseWebhookBody } from './events.js';
 import { type VerifySignatureInput, verifySignature, type WebhookSecretEntry } from './verify-signature.js';
 
@@ -25,7 +27,7 @@ export interface WebhookReceiverDeps {
   producer: Pick<DealProducer, 'enqueueDeal'>;
   store: Pick<DealStore, 'recordEvent'>;
   log: Logger;
-  now?: () => Date;
+  clock?: Clock;
   /** Longest wait for Redis before answering 503 (default 2 s): the marketplace retries, a hung request does not. */
   storeTimeoutMs?: number;
   onOutcome?: (event: string | undefined, outcome: WebhookOutcome) => void;
@@ -40,27 +42,6 @@ export interface WebhookReceiverDeps {
    * handler must be idempotent and must swallow failures that should not cost a redelivery (notifications).
    */
   onEvent?: (event: AnyEvent, dealId: number | undefined) => Promise<void>;
-}
-
-class TimeoutError extends Error {
-  constructor(what: string, ms: number) {
-    super(`${what} did not answer within ${ms} ms`);
-    this.name = 'TimeoutError';
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The current secret first, then the previous one with the end of its grace period. */
@@ -84,7 +65,7 @@ function sendError(res: Response, status: number, code: string, message: string)
  */
 export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
   const { config, log } = deps;
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const storeTimeoutMs = deps.storeTimeoutMs ?? 2_000;
   const configured = webhookSecrets(config);
   const currentSecrets = deps.secrets ?? (() => configured);
@@ -106,7 +87,7 @@ export function createWebhookRouter(deps: WebhookReceiverDeps): Router {
     config.path,
     express.raw({ type: () => true, limit: config.maxBodyBytes }),
     async (req: Request, res: Response) => {
-      const receivedAt = now();
+      const receivedAt = clock.now();
       const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let secrets = currentSecrets();
       if (secrets.length === 0) secrets = currentSecrets(true);

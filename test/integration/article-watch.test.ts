@@ -11,11 +11,12 @@ import wordpress from '../../plugins/wordpress/index.js';
 import { systemClock } from '../../src/clock.js';
 import { createDealStore } from '../../src/deals/store.js';
 import type { Notifier, NotifyEvent } from '../../src/notify/types.js';
+import { articleLinks } from '../../src/render/article-links.js';
 import { parseArticle } from '../../src/render/html.js';
 import { closeRenderPool } from '../../src/render/pool.js';
 import { createArticleWatcher, type WatchOutcome, withWatchEnrolment } from '../../src/watch/index.js';
-import { articleLinks } from '../../src/watch/links.js';
 import { scheduledAt } from '../../src/watch/schedule.js';
+import { fixedClock } from '../helpers/clock.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
 import {
   startWordPress,
@@ -63,7 +64,7 @@ describe('article watcher on a real WordPress', () => {
     log,
     settings: { retrySeconds: 0, timeoutSeconds: 10 },
     notifier,
-    now: () => new Date(clock),
+    clock: fixedClock(() => new Date(clock)),
   });
   let postId: string;
   let url: string;

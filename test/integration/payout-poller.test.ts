@@ -14,6 +14,7 @@ import { createRateLimiter, type RateLimiter, rateLimitKey } from '../../src/mar
 import { moneyKeys, readOverview, readPollState } from '../../src/money/overview.js';
 import { createPayoutPoller } from '../../src/money/poller.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { fixedClock } from '../helpers/clock.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
 
@@ -45,7 +46,7 @@ describe('payout overview poller (integration)', () => {
       prefix,
       log: createSilentLogger(),
       settings,
-      now,
+      clock: fixedClock(now),
     });
 
   beforeAll(async () => {

@@ -7,6 +7,7 @@
  * `{ reward, price, at }` as the money work writes it on `deal.paid`, `data.reward` for what awaits payout.
  */
 
+import { type Clock, systemClock } from '../../clock.js';
 import { isFinal } from '../../deals/lifecycle.js';
 import type { DealRecord, DealStore } from '../../deals/store.js';
 import { readDealMoney, readPaid } from '../../money/paid.js';
@@ -68,7 +69,7 @@ export interface DigestScheduleOptions {
   notifier: Notifier;
   hour: number;
   timeZone: string;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 /**
@@ -79,11 +80,11 @@ export function createDigestSchedule(options: DigestScheduleOptions): {
   check(): Promise<string | undefined>;
 } {
   const { store, notifier, hour, timeZone } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   let lastRaised: string | undefined;
   return {
     async check() {
-      const at = now().getTime();
+      const at = clock.now().getTime();
       if (localHour(at, timeZone) < hour) return undefined;
       const today = localDay(at, timeZone);
       if (!today) return undefined;

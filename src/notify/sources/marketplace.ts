@@ -4,13 +4,14 @@
  * `marketplace_unreachable`, only 429s for `downMinutes` raise `marketplace_rate_limited`; the first real
  * answer resolves them. In memory per process; the notifier's marks in Redis keep processes from repeating.
  */
+import { type Clock, systemClock } from '../../clock.js';
 import type { ResponseInfo } from '../../marketplace/client-options.js';
 import type { Notifier } from '../types.js';
 
 export interface MarketplaceWatchOptions {
   notifier: Notifier;
   downMinutes: number;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 export interface MarketplaceWatch {
@@ -24,7 +25,7 @@ export interface MarketplaceWatch {
 
 export function createMarketplaceWatch(options: MarketplaceWatchOptions): MarketplaceWatch {
   const { notifier } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const downMs = options.downMinutes * 60_000;
   // First and latest failure / 429 of the current streak: a streak counts by what was seen, so one timeout
   // followed by a quiet hour without requests is no outage.
@@ -71,7 +72,7 @@ export function createMarketplaceWatch(options: MarketplaceWatchOptions): Market
 
   return {
     observe(info) {
-      const at = now().getTime();
+      const at = clock.now().getTime();
       if (info.status === 0 || info.status >= 500) {
         failingSince ??= at;
         failingLast = at;

@@ -11,6 +11,7 @@
  * - any open problem of a deal that another process (a CLI command) handed in or marked handled is resolved.
  */
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../../clock.js';
 import { DEAL_RUN_STATES, FINAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
 import type { DealRecord, DealStore } from '../../deals/store.js';
 import { openProblems } from '../notifier.js';
@@ -36,7 +37,7 @@ export interface DealMonitorOptions {
   prefix: string;
   deadlineAtRiskMinutes: number;
   approvalWaitingMinutes: number;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 export interface DealMonitor {
@@ -46,7 +47,7 @@ export interface DealMonitor {
 
 export function createDealMonitor(options: DealMonitorOptions): DealMonitor {
   const { store, notifier, redis, prefix } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const atRiskMs = options.deadlineAtRiskMinutes * 60_000;
   const waitingMs = options.approvalWaitingMinutes * 60_000;
 
@@ -67,7 +68,7 @@ export function createDealMonitor(options: DealMonitorOptions): DealMonitor {
 
   return {
     async check() {
-      const at = now().getTime();
+      const at = clock.now().getTime();
       const deals = await running();
       const waitingSince = await redis.hgetall(waitingSinceKey(prefix));
       const atRisk = new Set<number>();

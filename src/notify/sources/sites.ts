@@ -3,6 +3,7 @@
  * publisher's `checkReachable`): a site that has not answered for `downMinutes` raises `site_unreachable`;
  * its first answer resolves it. In memory per process; the notifier's marks keep processes from repeating.
  */
+import { type Clock, systemClock } from '../../clock.js';
 import type { TargetStatus } from '../../status/types.js';
 import type { Notifier } from '../types.js';
 
@@ -10,7 +11,7 @@ export interface SiteWatchOptions {
   probe: () => Promise<TargetStatus[]>;
   notifier: Notifier;
   downMinutes: number;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 export interface SiteWatch {
@@ -19,7 +20,7 @@ export interface SiteWatch {
 
 export function createSiteWatch(options: SiteWatchOptions): SiteWatch {
   const { notifier, probe } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const downMs = options.downMinutes * 60_000;
   const downSince = new Map<number, number>();
   /** Blogs whose problem may be open (at start-up: all of them, a mark may be left from before). */
@@ -28,7 +29,7 @@ export function createSiteWatch(options: SiteWatchOptions): SiteWatch {
 
   return {
     async check() {
-      const at = now().getTime();
+      const at = clock.now().getTime();
       const targets = await probe();
       for (const target of targets) {
         if (first) maybeOpen.add(target.blogId);

@@ -2,7 +2,7 @@
 import express, { type Router } from 'express';
 import { errorMessage } from '../../errors.js';
 import type { MessageKey } from '../../i18n/index.js';
-import { scrubText } from '../redact.js';
+import { scrubText } from '../../redact.js';
 import { type CsrfRefusal, requireCsrf, setFlash } from '../security.js';
 import type { StatusActionResult, StatusDeps } from '../types.js';
 import { DEAL_ACTIONS, type DealActionPath } from '../views/deal.js';

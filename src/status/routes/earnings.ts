@@ -18,7 +18,7 @@ export function earningsRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       summarizeEarnings({
         stored: undefined,
         records: (await deps.store.list({ limit: 1000 })).items,
-        now: kit.now(),
+        now: kit.clock.now(),
         timeZone: SERVICE_TIME_ZONE,
         blogNames: kit.blogNames,
       }));

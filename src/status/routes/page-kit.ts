@@ -4,6 +4,7 @@
  * "not available" card, never a hung request).
  */
 import type { Request, Response } from 'express';
+import { type Clock, systemClock } from '../../clock.js';
 import { ConfigError, errorMessage } from '../../errors.js';
 import {
   createTranslator,
@@ -13,9 +14,11 @@ import {
   type Translator,
 } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
+import { scrubText } from '../../redact.js';
+import { TimeoutError, withTimeout } from '../../timeout.js';
 import { parsePositiveInt } from '../format.js';
 import type { SafeHtml } from '../html.js';
-import { createSecretMasker, scrubText } from '../redact.js';
+import { createSecretMasker } from '../redact.js';
 import {
   type CookieContext,
   type CookieSigner,
@@ -23,7 +26,6 @@ import {
   csrfToken,
   takeFlash,
 } from '../security.js';
-import { TimeoutError, withTimeout } from '../timeout.js';
 import type { StatusDeps } from '../types.js';
 import { renderError } from '../views/error-page.js';
 import type { ViewContext } from '../views/layout.js';
@@ -43,7 +45,7 @@ export function normalizeBasePath(basePath: string | undefined): string {
 
 export interface PageKit {
   base: string;
-  now: () => Date;
+  clock: Clock;
   password: string | undefined;
   signer: CookieSigner;
   cookies: CookieContext;
@@ -68,7 +70,7 @@ export interface PageKit {
 
 export function createPageKit(deps: StatusDeps): PageKit {
   const base = normalizeBasePath(deps.basePath);
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const password = deps.password ? deps.password : undefined;
   const signer = createCookieSigner(deps.cookieSecret);
   const cookies: CookieContext = { path: base || '/' };
@@ -83,7 +85,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
   function viewContext(req: Request, res: Response, forms: boolean): ViewContext {
     return {
       base,
-      now: now(),
+      now: clock.now(),
       timeZone: deps.timeZone,
       version: deps.version,
       marketplaceName,
@@ -139,7 +141,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
 
   return {
     base,
-    now,
+    clock,
     password,
     signer,
     cookies,

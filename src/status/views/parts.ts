@@ -1,8 +1,8 @@
 import type { DealRecord } from '../../deals/store.js';
 import type { MessageKey } from '../../i18n/index.js';
+import { scrubText } from '../../redact.js';
 import { deadlineCountdown, formatAgo, formatTime, stateTone } from '../format.js';
 import { escapeHtml, type HtmlValue, html, type SafeHtml, safeHttpUrl, trustedHtml } from '../html.js';
-import { scrubText } from '../redact.js';
 import type { ViewContext } from './layout.js';
 
 /**

@@ -3,11 +3,8 @@ import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { MarketplaceError } from '../../../src/errors.js';
 import type { RequestPriority } from '../../../src/marketplace/api.js';
-import {
-  createMarketplaceClient,
-  type MarketplaceClientOptions,
-  type ResponseInfo,
-} from '../../../src/marketplace/client.js';
+import { createMarketplaceClient } from '../../../src/marketplace/client.js';
+import type { MarketplaceClientOptions, ResponseInfo } from '../../../src/marketplace/client-options.js';
 import type { RateLimiter } from '../../../src/marketplace/rate-limit.js';
 import type { Deal } from '../../../src/marketplace/schema.js';
 import { USER_AGENT } from '../../../src/version.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeDeadline } from '../../../src/marketplace/deadline.js';
 import { createServiceClock } from '../../../src/marketplace/service-clock.js';
+import { fixedClock } from '../../helpers/clock.js';
 
 const WINTER = new Date('2026-11-23T19:40:00.000Z');
 const SUMMER = new Date('2026-07-01T12:00:00.000Z');
@@ -81,7 +82,7 @@ describe('src/marketplace/deadline: judgeDeadline on the service clock (HTTP Dat
 
 describe('src/marketplace/service-clock', () => {
   it('takes the skew from the Date header, at the middle of the request', () => {
-    const clock = createServiceClock(() => Date.parse('2026-11-23T20:00:10.000Z'));
+    const clock = createServiceClock(fixedClock('2026-11-23T20:00:10.000Z'));
     expect(clock.skewMs()).toBeUndefined();
 
     clock.observe({ serverDate: 'Mon, 23 Nov 2026 20:05:09 GMT', ms: 1_000 });

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
 import { readRecentNotifications } from '../../../src/notify/record.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { startHttpReceiver } from '../../helpers/notify-receivers.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { message, testDispatcher } from './fixtures.js';
@@ -62,7 +63,7 @@ describe('budgets per kind (src/notify/limits.ts)', () => {
       redis,
       prefix,
       { channels: [{ name: 'hook', type: 'webhook', url: hook.url }] },
-      { now: time.now },
+      { clock: fixedClock(time.now) },
     );
     cleanups.push(() => dispatcher.close());
     const notifier = createNotifier({
@@ -72,7 +73,7 @@ describe('budgets per kind (src/notify/limits.ts)', () => {
       language: 'cs',
       log: createSilentLogger(),
       statusUrl: 'http://127.0.0.1:8081',
-      now: time.now,
+      clock: fixedClock(time.now),
     });
 
     for (let i = 0; i < 25; i += 1) {
@@ -131,7 +132,7 @@ describe('budgets per kind (src/notify/limits.ts)', () => {
       {
         channels: [{ name: 'hook', type: 'webhook', url: hook.url, maxPerHour: 2, maxOutsidePerHour: 3 }],
       },
-      { now: time.now },
+      { clock: fixedClock(time.now) },
     );
     cleanups.push(() => dispatcher.close());
     const status = async (overrides: Parameters<typeof message>[0]) =>

@@ -9,6 +9,7 @@ import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
 import { notifyingStore } from '../../../src/notify/sources/deal-states.js';
 import { createDealMonitor } from '../../../src/notify/sources/monitor.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { collectingDispatcher, sent } from '../../helpers/notify.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 
@@ -16,6 +17,7 @@ const redis: Redis = createTestRedis();
 const prefixes: string[] = [];
 let clock = new Date('2026-11-23T12:00:00Z');
 const now = () => clock;
+const time = fixedClock(now);
 let prefix: string;
 let dispatcher: ReturnType<typeof collectingDispatcher>;
 let store: DealStore;
@@ -26,7 +28,7 @@ beforeEach(() => {
   clock = new Date('2026-11-23T12:00:00Z');
   dispatcher = collectingDispatcher();
   const log = createSilentLogger();
-  const notifier = createNotifier({ dispatcher, redis, prefix, language: 'cs', log, now });
+  const notifier = createNotifier({ dispatcher, redis, prefix, language: 'cs', log, clock: time });
   store = notifyingStore(createDealStore({ redis, prefix }), { notifier, redis, prefix, log, now });
 });
 
@@ -49,12 +51,19 @@ async function newDeal(dealId: number, deadline: string, data: Record<string, un
 function monitor() {
   return createDealMonitor({
     store,
-    notifier: createNotifier({ dispatcher, redis, prefix, language: 'cs', log: createSilentLogger(), now }),
+    notifier: createNotifier({
+      dispatcher,
+      redis,
+      prefix,
+      language: 'cs',
+      log: createSilentLogger(),
+      clock: time,
+    }),
     redis,
     prefix,
     deadlineAtRiskMinutes: 20,
     approvalWaitingMinutes: 30,
-    now,
+    clock: time,
   });
 }
 

@@ -6,6 +6,7 @@ import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
 import { computeDigest, createDigestSchedule, localDay } from '../../../src/notify/sources/digest.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { collectingDispatcher } from '../../helpers/notify.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 
@@ -116,22 +117,22 @@ describe('the daily digest', () => {
     );
     const { hour, timeZone } = config.notify.events.digest;
     let clock = new Date('2026-11-23T06:59:00Z'); // 07:59 in Prague
-    const now = () => clock;
+    const time = fixedClock(() => clock);
     const notifier = () =>
-      createNotifier({ dispatcher, redis, prefix, language: 'en', log: createSilentLogger(), now });
-    const first = createDigestSchedule({ store, notifier: notifier(), hour, timeZone, now });
+      createNotifier({ dispatcher, redis, prefix, language: 'en', log: createSilentLogger(), clock: time });
+    const first = createDigestSchedule({ store, notifier: notifier(), hour, timeZone, clock: time });
     expect(await first.check()).toBeUndefined();
     clock = new Date('2026-11-23T07:00:00Z');
     expect(await first.check()).toBe('2026-11-22');
     expect(await first.check()).toBeUndefined();
     // A restart (or a second process) later that day: the key lets no second digest out.
     clock = new Date('2026-11-23T15:00:00Z');
-    await createDigestSchedule({ store, notifier: notifier(), hour, timeZone, now }).check();
+    await createDigestSchedule({ store, notifier: notifier(), hour, timeZone, clock: time }).check();
     expect(dispatcher.messages.map((m) => m.key)).toEqual(['digest:2026-11-22']);
     expect(dispatcher.messages[0]?.body).toContain('Paid: 1 (earned CZK\u00a0800)');
     // The daemon was down at 8 the next day and starts at 13:00: the digest still goes out.
     clock = new Date('2026-11-24T12:00:00Z');
-    await createDigestSchedule({ store, notifier: notifier(), hour, timeZone, now }).check();
+    await createDigestSchedule({ store, notifier: notifier(), hour, timeZone, clock: time }).check();
     expect(dispatcher.messages.map((m) => m.key)).toEqual(['digest:2026-11-22', 'digest:2026-11-23']);
   });
 });

@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecentNotifications } from '../../../src/notify/record.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { deadPort, startHttpReceiver, startSmtpServer } from '../../helpers/notify-receivers.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { until } from '../../helpers/until.js';
@@ -148,7 +149,7 @@ describe('Redis away', () => {
         quietHours: { from: '00:00', to: '23:59', timeZone: 'UTC' },
         channels: [{ name: 'hook', type: 'webhook', url: hook.url }],
       },
-      { now: () => new Date('2026-11-23T12:00:00Z') },
+      { clock: fixedClock('2026-11-23T12:00:00Z') },
     );
     try {
       await expect(dispatcher.send(message({ title: 'bez Redisu' }))).resolves.toBeUndefined();

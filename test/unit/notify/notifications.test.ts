@@ -9,6 +9,7 @@ import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { NotifyEventSettings } from '../../../src/notify/event-settings.js';
 import { createNotifications } from '../../../src/notify/index.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { collectingDispatcher, sent } from '../../helpers/notify.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 
@@ -66,7 +67,7 @@ describe('createNotifications', () => {
       prefix,
       log: createSilentLogger(),
       dispatcher,
-      now: () => clock,
+      clock: fixedClock(() => clock),
     });
     const store = notifications.wrapStore(createDealStore({ redis, prefix }));
     await store.createIfAbsent({

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../../../src/i18n/index.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
 import { isProblemTopic, type NotifyEvent, problemKey } from '../../../src/notify/types.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { collectingDispatcher, sent } from '../../helpers/notify.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 
@@ -98,7 +99,7 @@ function notifierFor(language: Language, prefix = randomPrefix()) {
     statusUrl: 'http://127.0.0.1:8081/',
     timeZone: 'Europe/Prague',
     secrets: () => [API_KEY, PASSWORD],
-    now: () => new Date('2026-11-23T13:00:00Z'),
+    clock: fixedClock('2026-11-23T13:00:00Z'),
   });
   return { notifier, dispatcher, prefix };
 }

@@ -13,6 +13,7 @@ import { createNotifier } from '../../../src/notify/notifier.js';
 import { createMarketplaceWatch } from '../../../src/notify/sources/marketplace.js';
 import { createSiteWatch } from '../../../src/notify/sources/sites.js';
 import { createTargetsProbe } from '../../../src/status/targets.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { collectingDispatcher, sent } from '../../helpers/notify.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 
@@ -60,20 +61,20 @@ function setup() {
   prefixes.push(prefix);
   const dispatcher = collectingDispatcher();
   let clock = new Date('2026-11-23T12:00:00Z');
-  const now = () => clock;
+  const time = fixedClock(() => clock);
   const notifier = createNotifier({
     dispatcher,
     redis,
     prefix,
     language: 'en',
     log: createSilentLogger(),
-    now,
+    clock: time,
   });
   return {
     prefix,
     dispatcher,
     notifier,
-    now,
+    time,
     at(iso: string) {
       clock = new Date(iso);
     },
@@ -82,10 +83,10 @@ function setup() {
 
 describe('marketplace unreachable or rate-limited', () => {
   it('raises after 10 minutes of only failures or only 429s, resolves on the first answer', async () => {
-    const { prefix, dispatcher, notifier, now, at } = setup();
+    const { prefix, dispatcher, notifier, time, at } = setup();
     let mode: Mode = 'drop';
     const baseUrl = await serve(() => mode);
-    const watch = createMarketplaceWatch({ notifier, downMinutes: 10, now });
+    const watch = createMarketplaceWatch({ notifier, downMinutes: 10, clock: time });
     const config = parseConfig(
       { marketplace: { baseUrl, apiKey: 'k-test-1234567' }, redis: { url: TEST_REDIS_URL, prefix } },
       {},
@@ -135,8 +136,8 @@ describe('marketplace unreachable or rate-limited', () => {
   });
 
   it('a short outage, or one failure before a quiet hour, sends nothing', async () => {
-    const { dispatcher, notifier, now, at } = setup();
-    const watch = createMarketplaceWatch({ notifier, downMinutes: 10, now });
+    const { dispatcher, notifier, time, at } = setup();
+    const watch = createMarketplaceWatch({ notifier, downMinutes: 10, clock: time });
     watch.observe({ status: 503 });
     at('2026-11-23T12:09:00Z');
     watch.observe({ status: 0 });
@@ -155,7 +156,7 @@ describe('marketplace unreachable or rate-limited', () => {
 
 describe('a blog site unreachable', () => {
   it('raises after siteDownMinutes of failed checks, resolves when the site answers', async () => {
-    const { dispatcher, notifier, now, at } = setup();
+    const { dispatcher, notifier, time, at } = setup();
     let mode: Mode = 'drop';
     const siteUrl = await serve(() => mode);
     const publishers = {
@@ -178,10 +179,10 @@ describe('a blog site unreachable', () => {
       ],
     };
     const sites = createSiteWatch({
-      probe: createTargetsProbe(publishers, { ttlMs: 0, now }),
+      probe: createTargetsProbe(publishers, { ttlMs: 0, clock: time }),
       notifier,
       downMinutes: 15,
-      now,
+      clock: time,
     });
     for (const minute of ['00', '05', '10']) {
       at(`2026-11-23T12:${minute}:00Z`);

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isQuiet } from '../../../src/notify/quiet-hours.js';
 import { readRecentNotifications } from '../../../src/notify/record.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { startHttpReceiver } from '../../helpers/notify-receivers.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { message, testDispatcher } from './fixtures.js';
@@ -77,7 +78,7 @@ describe('quiet hours', () => {
       quietHours: { from: '22:00', to: '07:00' },
       channels: [{ name: 'hook', type: 'webhook', url: hook.url }],
     };
-    const first = testDispatcher(redis, prefix, notify, { now: time.now });
+    const first = testDispatcher(redis, prefix, notify, { clock: fixedClock(time.now) });
     const held = message({ title: 'v noci počká' });
     expect((await first.dispatcher.deliver(held)).hook?.status).toBe('held');
     const urgent = message({ topic: 'deadline_at_risk', urgent: true, title: 'termín za 20 minut' });
@@ -88,7 +89,7 @@ describe('quiet hours', () => {
     await first.dispatcher.close();
 
     // A restart in the night; the morning comes.
-    const second = testDispatcher(redis, prefix, notify, { now: time.now });
+    const second = testDispatcher(redis, prefix, notify, { clock: fixedClock(time.now) });
     cleanups.push(() => second.dispatcher.close());
     time.set('2026-11-24T06:00:00Z'); // 07:00 in Prague
     await second.dispatcher.tick();
@@ -115,7 +116,7 @@ describe('quiet hours', () => {
           { name: 'always', type: 'webhook', url: always.url, quietHours: false },
         ],
       },
-      { now: time.now },
+      { clock: fixedClock(time.now) },
     );
     cleanups.push(() => dispatcher.close());
     const results = await dispatcher.deliver(message());
@@ -135,7 +136,7 @@ describe('the rate limit', () => {
       redis,
       prefix,
       { channels: [{ name: 'hook', type: 'webhook', url: hook.url, maxPerHour: 2 }] },
-      { now: time.now },
+      { clock: fixedClock(time.now) },
     );
     cleanups.push(() => dispatcher.close());
     const statuses: string[] = [];

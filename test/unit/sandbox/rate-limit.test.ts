@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../../src/sandbox/rate-limit.js';
+import { fixedClock } from '../../helpers/clock.js';
 
 describe('src/sandbox/rate-limit', () => {
   it('admits the limit per window, then refuses with the seconds until the reset', () => {
     let now = 1_000_000;
-    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000 }, () => now);
+    const limiter = createRateLimiter(
+      { limit: 3, windowMs: 60_000 },
+      fixedClock(() => new Date(now)),
+    );
 
     const admitted = [limiter.take('k'), limiter.take('k'), limiter.take('k')];
     now += 20_500;
@@ -23,7 +27,10 @@ describe('src/sandbox/rate-limit', () => {
 
   it('opens a fresh window after the old one ended and keeps buckets apart', () => {
     let now = 0;
-    const limiter = createRateLimiter({ limit: 2, windowMs: 1_000 }, () => now);
+    const limiter = createRateLimiter(
+      { limit: 2, windowMs: 1_000 },
+      fixedClock(() => new Date(now)),
+    );
 
     limiter.take('a');
     limiter.take('a');

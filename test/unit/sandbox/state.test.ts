@@ -9,12 +9,13 @@ import { defaultArticleHtml } from '../../../src/sandbox/sample-article.js';
 import { createSandboxState } from '../../../src/sandbox/state.js';
 import { isOnBlogDomain } from '../../../src/sandbox/urls.js';
 import { dealAcceptedBody, dealTextView, dealView } from '../../../src/sandbox/views.js';
+import { fixedClock } from '../../helpers/clock.js';
 
 function world(now = Date.UTC(2026, 0, 15, 10, 0, 0)) {
   return createSandboxState({
     keys: [{ key: 'k', role: 'bloger', scopes: ['read', 'write'] }],
     blogs: [{ id: 7, name: 'Můj blog', url: 'https://www.blog.cz' }],
-    now: () => now,
+    clock: fixedClock(new Date(now)),
   });
 }
 

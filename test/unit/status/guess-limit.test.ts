@@ -5,11 +5,17 @@ import {
   DEFAULT_GLOBAL_MAX_FAILURES,
   DEFAULT_SLOWDOWN_MS,
 } from '../../../src/status/guess-limit.js';
+import { fixedClock } from '../../helpers/clock.js';
 
 describe('src/status/guess-limit', () => {
   const setup = (options: { maxClients?: number; globalMaxFailures?: number } = {}) => {
     let t = 1_000_000;
-    const limiter = createGuessLimiter({ maxFailures: 3, windowMs: 60_000, now: () => t, ...options });
+    const limiter = createGuessLimiter({
+      maxFailures: 3,
+      windowMs: 60_000,
+      clock: fixedClock(() => new Date(t)),
+      ...options,
+    });
     return { limiter, advance: (ms: number) => (t += ms) };
   };
   const waitOf = (block: { waitMs: number } | undefined) => block?.waitMs ?? 0;
@@ -89,7 +95,7 @@ describe('src/status/guess-limit', () => {
 
   it('uses 100 wrong passwords a minute and 5 s pauses by default', () => {
     let t = 0;
-    const limiter = createGuessLimiter({ now: () => t });
+    const limiter = createGuessLimiter({ clock: fixedClock(() => new Date(t)) });
     for (let i = 0; i < DEFAULT_GLOBAL_MAX_FAILURES - 1; i += 1) limiter.failed(`10.1.${i >> 8}.${i & 255}`);
     t += 1_000;
     expect(limiter.blocked('192.0.2.9')).toBeUndefined();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { REDACTED, scrubText } from '../../../src/redact.js';
 import { escapeHtml } from '../../../src/status/html.js';
-import { createSecretMasker, REDACTED, scrubText, scrubValue } from '../../../src/status/redact.js';
+import { createSecretMasker, scrubValue } from '../../../src/status/redact.js';
 
 describe('src/status/redact', () => {
   it.each([

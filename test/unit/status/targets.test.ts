@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReachabilityResult } from '../../../src/publisher/types.js';
 import { createTargetsProbe, type TargetSource } from '../../../src/status/targets.js';
+import { fixedClock } from '../../helpers/clock.js';
 
 function source(checks: Array<(signal?: AbortSignal) => Promise<ReachabilityResult>>) {
   const calls: number[] = [];
@@ -30,7 +31,7 @@ describe('src/status/targets', () => {
         throw new Error('GitHub answered 401');
       },
     ]);
-    const probe = createTargetsProbe(publishers, { now: () => new Date('2026-05-01T10:00:00Z') });
+    const probe = createTargetsProbe(publishers, { clock: fixedClock('2026-05-01T10:00:00Z') });
 
     expect(await probe()).toEqual([
       {
@@ -50,7 +51,7 @@ describe('src/status/targets', () => {
   it('reuses a round of checks within the TTL, shares one round between concurrent calls, then checks again', async () => {
     let now = 0;
     const { publishers, calls } = source([async () => ({ ok: true, detail: 'fine' })]);
-    const probe = createTargetsProbe(publishers, { ttlMs: 30_000, now: () => new Date(now) });
+    const probe = createTargetsProbe(publishers, { ttlMs: 30_000, clock: fixedClock(() => new Date(now)) });
 
     await Promise.all([probe(), probe(), probe()]);
     now = 29_999;

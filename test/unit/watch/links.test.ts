@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readPageFacts } from '../../../src/render/article-links.js';
+import { articleLinks, linksOf, MAX_LINKS, readPageFacts } from '../../../src/render/article-links.js';
 import { parseArticle } from '../../../src/render/html.js';
-import {
-  articleLinks,
-  missingLinks as compare,
-  linksOf,
-  MAX_LINKS,
-  storedLinks,
-} from '../../../src/watch/links.js';
+import { missingLinks as compare, storedLinks } from '../../../src/watch/links.js';
 import { nestedDivs } from '../../helpers/hostile-texts.js';
 
 const TEXT = `<h1>Zahrada</h1>

@@ -13,6 +13,7 @@ import type { Notifier, NotifyEvent } from '../../../src/notify/types.js';
 import { closeRenderPool } from '../../../src/render/pool.js';
 import { createArticleWatcher, type WatchOutcome } from '../../../src/watch/index.js';
 import { enrol } from '../../../src/watch/schedule.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 
 export const DAY = 24 * 3_600_000;
@@ -88,7 +89,7 @@ export function watchWorld() {
         settings: { retrySeconds: 0, ...settings },
         render,
         notifier: world.notifier,
-        now: () => new Date(world.clock),
+        clock: fixedClock(() => new Date(world.clock)),
         random: () => 0,
       });
     },

@@ -12,6 +12,7 @@ import {
   type WebhookReceiverDeps,
   webhookSecrets,
 } from '../../../src/webhook/receiver.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { signedPost } from '../../helpers/sign.js';
 
 const accepted = { event: 'deal.accepted', deal: { id: 5, blog: { id: 7 } } };
@@ -99,7 +100,7 @@ describe('src/webhook/receiver', () => {
   it('enqueues a deal.accepted on the configured path with the parsed deal', async () => {
     const { url, enqueued, events } = await start({
       config: config(),
-      now: () => new Date('2026-11-21T20:00:00Z'),
+      clock: fixedClock('2026-11-21T20:00:00Z'),
     });
 
     const res = await signedPost(url, accepted, 'now');

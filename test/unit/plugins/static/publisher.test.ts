@@ -11,6 +11,7 @@ import staticSite, {
 import { systemClock } from '../../../../src/clock.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';
+import { fixedClock } from '../../../helpers/clock.js';
 import { caught, draftInput, publishInput, tempDirs } from './helpers.js';
 
 const BASE = 'https://blog.example.cz/clanky/';
@@ -265,7 +266,7 @@ describe('plugins/static/publisher', () => {
       clock += 60_000;
       return new Date(clock);
     };
-    const { pub, dir } = await publisher({}, { now: tick });
+    const { pub, dir } = await publisher({}, { clock: fixedClock(tick) });
 
     // Act
     await pub.publish((await publishInput(101)).input);

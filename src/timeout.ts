@@ -1,4 +1,9 @@
-/** A source that did not answer in time: `what` names it (the status page passes a catalog key). */
+/**
+ * A wait that gives up: the status page's sources and the webhook receiver's Redis writes use it so a hung
+ * dependency becomes an answer (a card marked unavailable, a 503) instead of a hung request.
+ */
+
+/** A source that did not answer in time: `what` names it (the status page passes a catalog key to translate). */
 export class TimeoutError extends Error {
   readonly what: string;
   readonly ms: number;

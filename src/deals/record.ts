@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
+import type { DealDataPatch } from './data.js';
 import { type DealRunState, isDealRunState } from './lifecycle.js';
 
 export type DealSource = 'webhook' | 'reconcile' | 'manual';
@@ -48,7 +49,7 @@ export interface NewDealRecord {
   state?: DealRunState;
   title?: string;
   source?: DealSource;
-  data?: Record<string, unknown>;
+  data?: DealDataPatch;
 }
 
 type Clearable<T> = { [K in keyof T]?: T[K] | null };
@@ -72,8 +73,8 @@ export type DealPatch = Clearable<
   state?: DealRunState;
   blogId?: number;
   attempts?: number;
-  /** Merged field by field into `data`; a `null` value removes that field. */
-  data?: Record<string, unknown>;
+  /** Merged field by field into `data` (src/deals/data.ts: each key's owner and type); `null` removes a key. */
+  data?: DealDataPatch;
 };
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
@@ -132,7 +133,10 @@ export interface DealStore {
   /** Atomically creates the record unless it exists; returns the record as it now is. */
   createIfAbsent(init: NewDealRecord): Promise<{ created: boolean; record: DealRecord }>;
   get(dealId: number): Promise<DealRecord | undefined>;
-  /** False when the deal has no record (nothing is written then). */
+  /**
+   * False when the deal has no record (nothing is written then). A `state` the lifecycle does not allow after
+   * the current one (src/deals/lifecycle.ts TRANSITIONS) is refused with TransitionRefusedError, writing nothing.
+   */
   update(dealId: number, patch: DealPatch): Promise<boolean>;
   /**
    * Notes that the deal's job is stored. True for exactly one caller per deal (HSETNX), which settles

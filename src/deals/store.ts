@@ -1,5 +1,12 @@
 import { redactSecrets, scrubText } from '../redact.js';
-import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from './lifecycle.js';
+import {
+  DEAL_RUN_STATES,
+  type DealRunState,
+  isDealRunState,
+  refusedTransition,
+  TRANSITIONS,
+  TransitionRefusedError,
+} from './lifecycle.js';
 import {
   DATA_PREFIX,
   type DealRecord,
@@ -71,14 +78,34 @@ export function createDealStore(options: DealStoreOptions): DealStore {
   const maxFieldsBytes = 4 * 1024;
   const eventLimits: EventLimits = { maxEventBodyBytes, maxGlobalEvents, maxDealEvents, ttlSeconds };
 
+  /** The states `to` may follow, as the update script takes them ('' = any). */
+  function allowedFrom(to: DealRunState | undefined): string {
+    const from = to === undefined ? 'any' : TRANSITIONS[to].from;
+    return from === 'any' ? '' : `,${[...from, to].join(',')},`;
+  }
+
+  /** Writes the fields unless the record is missing (undefined) or refuses `to`; the state before the write. */
   async function writeFields(
     dealId: number,
     sets: Array<[string, string]>,
     dels: string[],
-  ): Promise<boolean> {
-    const args = [String(dealId), String(ttlSeconds), String(sets.length), ...sets.flat(), ...dels];
-    const result = await runUpdateIfExists(redis, [keys.deal(dealId), keys.index, keys.states], args);
-    return result === 1;
+    to?: DealRunState,
+  ): Promise<DealRunState | undefined> {
+    const args = [
+      String(dealId),
+      String(ttlSeconds),
+      allowedFrom(to),
+      String(sets.length),
+      ...sets.flat(),
+      ...dels,
+    ];
+    const reply = await runUpdateIfExists(redis, [keys.deal(dealId), keys.index, keys.states], args);
+    const [status, before] = Array.isArray(reply) ? reply : [0];
+    const from: DealRunState = isDealRunState(before) ? before : 'received';
+    if (status === -1 && to !== undefined) {
+      throw new TransitionRefusedError(dealId, refusedTransition(from, to) ?? `the state ${to} was refused`);
+    }
+    return status === 1 ? from : undefined;
   }
 
   async function get(dealId: number): Promise<DealRecord | undefined> {
@@ -151,7 +178,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         if (value === null) dels.push(`${DATA_PREFIX}${name}`);
         else if (value !== undefined) sets.push([`${DATA_PREFIX}${name}`, JSON.stringify(value)]);
       }
-      return await writeFields(dealId, sets, dels);
+      return (await writeFields(dealId, sets, dels, patch.state)) !== undefined;
     },
 
     async markEnqueued(dealId, jobId, event) {

@@ -7,6 +7,7 @@
  * a deal that has a URL goes straight to verify + hand-in, a deal with media uploaded reuses them.
  */
 import type { Job, Queue } from 'bullmq';
+import { acceptedFromDeal } from '../deals/accepted.js';
 import { canRetry, deadlineFrom } from '../deals/lifecycle.js';
 import { servicesOf } from '../deals/services.js';
 import type { DealRecord, DealStore } from '../deals/store.js';
@@ -23,7 +24,6 @@ import type { MarketplaceClient } from '../marketplace/api.js';
 import { DealAcceptedEvent } from '../marketplace/schema.js';
 import { acceptedMoneyData } from '../money/paid.js';
 import {
-  acceptedFromDeal,
   type DEAL_JOB,
   DEFAULT_DEAL_JOB_SETTINGS,
   type DealJobPayload,
@@ -79,9 +79,6 @@ const ACTION_NAMES = {
   'mark as handled': 'cli.action.name.handled',
   replay: 'cli.action.name.replay',
 } as const satisfies Record<string, MessageKey>;
-
-// Re-exported from src/queue/jobs.ts for the existing importers.
-export { acceptedFromDeal } from '../queue/jobs.js';
 
 export function createDealActions(options: DealActionsOptions): DealActions {
   const { store, queue, log } = options;

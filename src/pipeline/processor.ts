@@ -13,7 +13,7 @@
  *
  * Deadline (the deal's `publish_deadline` plus `deadlineGraceMs`; see `effectiveDeadline` for runs an operator
  * asked for): our reading of it never ends a deal by itself. When it passes, the marketplace decides
- * (src/deals/lost.ts, one `GET /v1/deals/{id}` per deal at most): still `akceptovano` without a URL → publish
+ * (src/deals/verdict.ts, one `GET /v1/deals/{id}` per deal at most): still `akceptovano` without a URL → publish
  * and hand in, marked late, within a fresh 60 minutes from that answer; moved on (cancelled, handed in by hand)
  * → the deal ends `closed` with the marketplace's state as the reason, and nothing (more) is published. The
  * same question is asked when the marketplace refuses the text, a photo or the hand-in with 409 `spatny_stav`.

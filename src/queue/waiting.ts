@@ -1,15 +1,16 @@
 /**
  * The worker's answer to a wait signal (the text awaits the advertiser's approval, src/deals/lifecycle.ts
  * `isWaitSignal`): the job waits (`moveToDelayed`, no attempt spent) until the next ask, or, once the deadline
- * (and any late window the marketplace granted) passed, the marketplace decides (./overdue.ts).
+ * (and any late window the marketplace granted) passed, the marketplace decides (src/deals/verdict.ts).
  */
 import { DelayedError, type Job, UnrecoverableError, WaitingChildrenError, WaitingError } from 'bullmq';
-import { lateDeadline } from '../deals/lost.js';
+import type { Clock } from '../clock.js';
 import type { DealLogger, DealStore } from '../deals/store.js';
+import { createVerdicts, lateDeadline } from '../deals/verdict.js';
 import { AppError, errorMessage, supportCodeOf } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
+import { AGENT_DEADLINE_MINUTES } from '../marketplace/schema.js';
 import type { DealJobPayload } from './jobs.js';
-import { overdueWhileWaiting } from './overdue.js';
 
 /** BullMQ's own control flow (delayed, waiting, rate-limited): passed through, never a failure. */
 export function isControlSignal(error: unknown): boolean {
@@ -45,7 +46,7 @@ export interface WaitInput {
   signal: AbortSignal;
   client: MarketplaceClient;
   store: DealStore;
-  now: () => Date;
+  clock: Pick<Clock, 'now'>;
   approvalRetryMs: number;
   approvalGraceMs: number;
 }
@@ -56,9 +57,9 @@ export interface WaitInput {
  * it: retryable, not a missed deadline).
  */
 export async function waitOrGiveUp(input: WaitInput): Promise<unknown> {
-  const { job, token, error, dealId, deadline, dealLog, signal, store, now } = input;
+  const { job, token, error, dealId, deadline, dealLog, signal, store, clock } = input;
   try {
-    const at = now().getTime();
+    const at = clock.now().getTime();
     const record = await store.get(dealId);
     const giveUpAt = Math.max(
       deadline.getTime() + input.approvalGraceMs,
@@ -66,19 +67,25 @@ export async function waitOrGiveUp(input: WaitInput): Promise<unknown> {
     );
     const overdue =
       at >= giveUpAt
-        ? await overdueWhileWaiting({ client: input.client, store, now }, dealId, dealLog, signal)
+        ? await createVerdicts({ client: input.client, store, dealId, log: dealLog, clock, signal }).overdue(
+            'the text still awaits the advertiser approval after the deadline',
+          )
         : undefined;
     if (overdue?.kind === 'missed') {
+      const message =
+        `the text still awaits the advertiser's approval; the marketplace still waited for the article at ${overdue.check.at} ` +
+        `(${overdue.check.state}), and the further ${AGENT_DEADLINE_MINUTES} minutes passed too: giving up. If the deal ` +
+        'still takes a URL, "retry" on the status page runs it again';
       await store.update(dealId, {
         state: 'deadline_missed',
         ...errorFields(error),
-        error: overdue.message,
+        error: message,
       });
-      dealLog.error({ deadline: deadline.toISOString() }, overdue.message);
+      dealLog.error({ deadline: deadline.toISOString() }, message);
       await dealLog.flush();
-      throw new UnrecoverableError(`deal ${dealId}: ${overdue.message}`);
+      throw new UnrecoverableError(`deal ${dealId}: ${message}`);
     }
-    const until = overdue?.kind === 'wait' ? overdue.until : giveUpAt;
+    const until = overdue?.kind === 'late' ? overdue.until : giveUpAt;
     const next = Math.min(at + input.approvalRetryMs, until);
     await store.update(dealId, {
       state: 'waiting_approval',

@@ -1,14 +1,13 @@
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { isFinal, isWaitSignal } from '../deals/lifecycle.js';
-import { DealClosedError } from '../deals/lost.js';
 import { createDealLogger, type DealLogger, type DealStore } from '../deals/store.js';
+import { closeDeal, DealClosedError } from '../deals/verdict.js';
 import { DeadlineMissedError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { closeRedisClient, createRedisClient } from './connection.js';
 import { DEAL_QUEUE, DealJobPayload, dealDeadline } from './jobs.js';
-import { closeDeal } from './overdue.js';
 import { errorFields, isControlSignal, waitOrGiveUp } from './waiting.js';
 
 /** What a processor gets for one run of one deal's job. */
@@ -115,14 +114,14 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     const maxAttempts = job.opts.attempts ?? 1;
     const attempt = job.attemptsMade + 1;
 
-    // A job added without the producer (e.g. by hand) still gets its record.
-    await store.createIfAbsent({
-      dealId,
-      blogId: payload.blogId,
-      receivedAt: payload.receivedAt,
-      deadline: deadline.toISOString(),
-      source: payload.source,
-    });
+    // The record is created once, by the producer (./producer.ts) or an operator's replay; here it is only read.
+    // A job added around them (by hand) has none and is refused: nothing would record what it did.
+    if (!(await store.get(dealId))) {
+      log.error({ dealId, jobId: job.id }, 'deal job without a deal record');
+      throw new UnrecoverableError(
+        `job ${job.id}: deal ${dealId} has no record; queue deals through the webhook, reconciliation or "pressbridge replay"`,
+      );
+    }
     await store.update(dealId, { state: 'processing', attempts: attempt });
     dealLog.info({ attempt, maxAttempts, jobId: job.id }, 'processing deal');
 
@@ -157,7 +156,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
           signal,
           client: options.client,
           store,
-          now,
+          clock: { now },
           approvalRetryMs,
           approvalGraceMs,
         });

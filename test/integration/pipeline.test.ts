@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BlogConfig } from '../../src/config/schema.js';
+import { AcceptedDeal } from '../../src/deals/accepted.js';
 import { createDealStore, type DealStore } from '../../src/deals/store.js';
 import { PublishError } from '../../src/errors.js';
 import { createSilentLogger } from '../../src/logger.js';
@@ -21,7 +22,6 @@ import { createPipelineProcessor } from '../../src/pipeline/index.js';
 import type { Publisher, PublishImage, PublishInput, PublishResult } from '../../src/publisher/types.js';
 import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
 import {
-  AcceptedDeal,
   DEAL_JOB,
   DEAL_QUEUE,
   DEFAULT_DEAL_JOB_SETTINGS,

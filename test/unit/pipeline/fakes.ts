@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
+import type { AcceptedDeal } from '../../../src/deals/accepted.js';
 import { createDealLogger, createDealStore, type DealStore } from '../../../src/deals/store.js';
 import { MarketplaceError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
@@ -18,7 +19,7 @@ import type {
   PublishInput,
   PublishResult,
 } from '../../../src/publisher/types.js';
-import type { AcceptedDeal, DealJobPayload } from '../../../src/queue/jobs.js';
+import type { DealJobPayload } from '../../../src/queue/jobs.js';
 import type { DealJobContext } from '../../../src/queue/worker.js';
 
 export const log = createSilentLogger();

@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogConfig } from '../../../src/config/schema.js';
-import { DealClosedError } from '../../../src/deals/lost.js';
+import type { AcceptedDeal } from '../../../src/deals/accepted.js';
 import type { DealStore } from '../../../src/deals/store.js';
+import { DealClosedError } from '../../../src/deals/verdict.js';
 import { AppError, MarketplaceError, PublishError } from '../../../src/errors.js';
 import { type Deal, Deal as DealSchema } from '../../../src/marketplace/schema.js';
 import {
@@ -11,7 +12,6 @@ import {
   type PipelineSettingsInput,
 } from '../../../src/pipeline/index.js';
 import { effectiveDeadline } from '../../../src/pipeline/processor.js';
-import type { AcceptedDeal } from '../../../src/queue/jobs.js';
 import { DeadlineMissedError, type DealJobContext } from '../../../src/queue/worker.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import {

@@ -9,11 +9,12 @@
 import type { Server } from 'node:http';
 import express from 'express';
 import type { Redis } from 'ioredis';
+import { createDealServices } from './app/deal-services.js';
 import type { Config } from './config/schema.js';
 import { closeServer, redisReachable, urlOf } from './daemon/net.js';
 import { configSecrets } from './daemon/secrets.js';
 import { createDeadlineCheck, readDeadlineFinding } from './deals/deadline-offset.js';
-import { createDealStore, type DealStore } from './deals/store.js';
+import type { DealStore } from './deals/store.js';
 import { errorMessage } from './errors.js';
 import { listenLimited } from './http-limits.js';
 import type { Logger } from './logger.js';
@@ -22,12 +23,11 @@ import { marketplaceClientFromConfig } from './marketplace/from-config.js';
 import type { RateLimiter } from './marketplace/rate-limit.js';
 import type { AnyEvent } from './marketplace/schema.js';
 import { createServiceClock } from './marketplace/service-clock.js';
-import { createMetrics, instrumentStore, type Metrics } from './metrics.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { createDealPaidHandler } from './money/paid.js';
 import { createPayoutPoller, type PayoutPoller } from './money/poller.js';
 import { blogNamesOf, createEarningsReader } from './money/reader.js';
-import { createDispatcher, noopDispatcher, recentNotificationsReader } from './notify/dispatcher.js';
-import { createNotifications } from './notify/index.js';
+import { recentNotificationsReader } from './notify/dispatcher.js';
 import type { Dispatcher, Notifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
@@ -47,7 +47,7 @@ import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { closeRenderPool } from './render/pool.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
 import { VERSION } from './version.js';
-import { type ArticleWatcher, createArticleWatcher, withWatchEnrolment } from './watch/index.js';
+import { type ArticleWatcher, createArticleWatcher } from './watch/index.js';
 import { createWebhookRouter } from './webhook/receiver.js';
 import { createSecretProvider } from './webhook/secret-file.js';
 
@@ -130,36 +130,14 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const workerRedis = createRedisClient(redisUrl, 'worker', { log });
 
   const metrics = createMetrics();
-  /** Hands rendered notifications to the configured channels (quiet hours, rate limit, retries; src/notify/). */
-  const notifying = config.notify.channels.length > 0;
-  const dispatcher: Dispatcher =
-    options.dispatcher ??
-    (notifying
-      ? createDispatcher({
-          settings: config.notify,
-          redis,
-          prefix,
-          log,
-          language: config.ui.language,
-          secrets: () => configSecrets(config),
-        })
-      : noopDispatcher);
-  const notifications = createNotifications({
-    config,
+  // The store, its events and subscribers (metrics, watch enrolment, notifications), as the CLI builds them.
+  const { store, notifications, dispatcher, notifying } = createDealServices(config, {
     redis,
-    prefix,
     log,
-    dispatcher,
+    metrics,
     publishers,
-    secrets: () => configSecrets(config),
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
   });
-  const dealStore = instrumentStore(createDealStore({ redis, prefix }), metrics);
-  // Every write of `handed_in` schedules the article watcher's checks (src/watch/schedule.ts).
-  const store = notifications.wrapStore(
-    config.watch.enabled
-      ? withWatchEnrolment(dealStore, { redis, prefix, settings: config.watch, log })
-      : dealStore,
-  );
   const serviceClock = createServiceClock();
   const { client, limiter } = marketplaceClientFromConfig(config, {
     redis,
@@ -176,7 +154,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const producer = createDealProducer({
     connection: producerRedis,
     prefix,
-    store,
+    store: store.as('queue'),
     log,
     settings: jobSettings,
     timeZone: config.marketplace.timeZone,
@@ -194,7 +172,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const notifier: Notifier = notifications.notifier;
   /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
   const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [
-    createDealPaidHandler({ store, log }),
+    createDealPaidHandler({ store: store.as('webhook'), log }),
     notifications.onEvent,
   ];
 
@@ -252,7 +230,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         createWebhookRouter({
           config: config.webhook,
           producer,
-          store,
+          store: store.as('webhook'),
           log,
           secrets: createSecretProvider(config, log),
           onOutcome: (event, outcome) => metrics.webhook(event, outcome),
@@ -289,7 +267,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         reconciler = createReconciler({
           client,
           producer,
-          store,
+          store: store.as('reconcile'),
           redis,
           blogIds: config.blogs.map((b) => b.id),
           log,
@@ -340,7 +318,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           deadlineFinding: () => readDeadlineFinding(redis, prefix),
           ...(notifying ? { notifications: recentNotificationsReader(redis, prefix) } : {}),
           actions: createDealActions({
-            store,
+            store: store.as('operator'),
             queue: producer.queue,
             client,
             log,

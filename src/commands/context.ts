@@ -2,9 +2,10 @@
 import { Queue } from 'bullmq';
 import { InvalidArgumentError } from 'commander';
 import type { Redis } from 'ioredis';
+import { createDealServices } from '../app/deal-services.js';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { createDealStore, type DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/store.js';
 import type { Translator } from '../i18n/index.js';
 import { createLogger, type Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
@@ -51,7 +52,10 @@ export function openContext(
     log,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const store = createDealStore({ redis, prefix: config.redis.prefix });
+  // The same store, events and subscribers as the daemon's: an operator action here notifies and enrols the
+  // article watcher exactly as from the status page.
+  const services = createDealServices(config, { redis, log, command: true });
+  const store = services.store.as('operator');
   let queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB> | undefined;
   let publishers: Promise<Publishers> | undefined;
   return {
@@ -79,6 +83,8 @@ export function openContext(
     async close() {
       await (await publishers?.catch(() => undefined))?.close();
       await queue?.close();
+      // Sends what this command raised or resolved before the connection goes.
+      await services.notifications.stop();
       await closeRedisClient(redis);
     },
   };

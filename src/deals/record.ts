@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type { DealDataPatch } from './data.js';
-import { type DealRunState, isDealRunState } from './lifecycle.js';
+import { type DealRunState, type DealWriter, isDealRunState } from './lifecycle.js';
 
 export type DealSource = 'webhook' | 'reconcile' | 'manual';
 
@@ -130,6 +130,13 @@ export interface ListDealsOptions {
 export interface DealStore {
   readonly prefix: string;
   readonly keys: DealStoreKeys;
+  /** DealChanged after each committed `update`, a step event after each `recordStep` (./events.ts). */
+  readonly events: DealEvents;
+  /**
+   * The same store, writing as `writer`: a state the lifecycle does not let that part of the program write
+   * (src/deals/lifecycle.ts TRANSITIONS `by`) is refused. The composition root hands each part its own view.
+   */
+  as(writer: DealWriter): DealStore;
   /** Atomically creates the record unless it exists; returns the record as it now is. */
   createIfAbsent(init: NewDealRecord): Promise<{ created: boolean; record: DealRecord }>;
   get(dealId: number): Promise<DealRecord | undefined>;
@@ -192,6 +199,8 @@ export interface DealStoreOptions {
   maxGlobalEvents?: number;
   maxEventBodyBytes?: number;
   now?: () => Date;
+  /** Where the write's subscribers are (default: a new, empty set; src/app/deal-services.ts fills it). */
+  events?: DealEvents;
 }
 
 export function dealStoreKeys(prefix: string): DealStoreKeys {
@@ -270,4 +279,38 @@ export function parseEntries<T>(items: string[]): T[] {
     if (value && typeof value === 'object') out.push(value as T);
   }
   return out;
+}
+
+// The deal's events (./events.ts creates them; here beside the record they carry).
+
+export interface DealChanged {
+  dealId: number;
+  /** The state before the write. */
+  from: DealRunState;
+  /** The state after it (`from` when the write left the state alone). */
+  to: DealRunState;
+  /** The record as committed. */
+  record: DealRecord;
+  /** What this write set: `patch.state` says a state was written (also a rewrite of the same state). */
+  patch: Readonly<DealPatch>;
+}
+
+/** A pipeline step's outcome and duration, recorded on the deal. */
+export interface DealStepRecorded {
+  dealId: number;
+  step: string;
+  outcome: string;
+  ms: number;
+}
+
+export type DealChangedListener = (change: DealChanged) => Promise<void> | void;
+export type DealStepListener = (step: DealStepRecorded) => Promise<void> | void;
+
+export interface DealEvents {
+  /** Subscribes; the returned function unsubscribes. */
+  onChanged(listener: DealChangedListener): () => void;
+  onStep(listener: DealStepListener): () => void;
+  /** For the store: runs the subscribers after a committed write. Never throws. */
+  emitChanged(change: DealChanged): Promise<void>;
+  emitStep(step: DealStepRecorded): Promise<void>;
 }

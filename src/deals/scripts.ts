@@ -25,7 +25,8 @@ return 1
  * KEYS: deal, index, states. ARGV: dealId, ttlSeconds, allowedFrom, nSet, field, value, …, fieldToDelete, ….
  * `allowedFrom` is '' (no state written, or any state may precede) or ',a,b,' (the states the written one may
  * follow: src/deals/lifecycle.ts TRANSITIONS). Returns {0} without a record, {-1, state} when the current state
- * may not be followed so (nothing written), else {1, the state before the write}.
+ * may not be followed so (nothing written), else {1, the state before the write, the record's fields and values
+ * after it} (what DealChanged carries, without a second round trip).
  */
 const UPDATE_IF_EXISTS = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
@@ -47,7 +48,9 @@ local dels = {}
 for k = i, #ARGV do dels[#dels + 1] = ARGV[k] end
 if #dels > 0 then redis.call('HDEL', KEYS[1], unpack(dels)) end
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-return {1, before}
+local reply = {1, before}
+for _, v in ipairs(redis.call('HGETALL', KEYS[1])) do reply[#reply + 1] = v end
+return reply
 `;
 
 /**

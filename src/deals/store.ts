@@ -1,7 +1,9 @@
 import { redactSecrets, scrubText } from '../redact.js';
+import { createDealEvents } from './events.js';
 import {
   DEAL_RUN_STATES,
   type DealRunState,
+  type DealWriter,
   isDealRunState,
   refusedTransition,
   TRANSITIONS,
@@ -9,6 +11,7 @@ import {
 } from './lifecycle.js';
 import {
   DATA_PREFIX,
+  type DealPatch,
   type DealRecord,
   type DealStep,
   type DealStore,
@@ -77,6 +80,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
   const maxEventBodyBytes = options.maxEventBodyBytes ?? 8 * 1024;
   const maxFieldsBytes = 4 * 1024;
   const eventLimits: EventLimits = { maxEventBodyBytes, maxGlobalEvents, maxDealEvents, ttlSeconds };
+  const events = options.events ?? createDealEvents(options.log);
 
   /** The states `to` may follow, as the update script takes them ('' = any). */
   function allowedFrom(to: DealRunState | undefined): string {
@@ -84,13 +88,16 @@ export function createDealStore(options: DealStoreOptions): DealStore {
     return from === 'any' ? '' : `,${[...from, to].join(',')},`;
   }
 
-  /** Writes the fields unless the record is missing (undefined) or refuses `to`; the state before the write. */
+  /**
+   * Writes the fields unless the record is missing (undefined) or `to` is refused (TransitionRefusedError); the
+   * state before the write and the record after it.
+   */
   async function writeFields(
     dealId: number,
     sets: Array<[string, string]>,
     dels: string[],
     to?: DealRunState,
-  ): Promise<DealRunState | undefined> {
+  ): Promise<{ from: DealRunState; record: DealRecord } | undefined> {
     const args = [
       String(dealId),
       String(ttlSeconds),
@@ -100,12 +107,43 @@ export function createDealStore(options: DealStoreOptions): DealStore {
       ...dels,
     ];
     const reply = await runUpdateIfExists(redis, [keys.deal(dealId), keys.index, keys.states], args);
-    const [status, before] = Array.isArray(reply) ? reply : [0];
+    const [status, before, ...flat] = (Array.isArray(reply) ? reply : [0]) as [number, string?, ...string[]];
     const from: DealRunState = isDealRunState(before) ? before : 'received';
     if (status === -1 && to !== undefined) {
       throw new TransitionRefusedError(dealId, refusedTransition(from, to) ?? `the state ${to} was refused`);
     }
-    return status === 1 ? from : undefined;
+    if (status !== 1) return undefined;
+    const hash: Record<string, string> = {};
+    for (let i = 0; i + 1 < flat.length; i += 2) hash[flat[i] as string] = flat[i + 1] as string;
+    const record = toRecord(hash);
+    return record ? { from, record } : undefined;
+  }
+
+  async function update(dealId: number, patch: DealPatch, writer?: DealWriter): Promise<boolean> {
+    if (patch.state !== undefined && writer !== undefined) {
+      const refused = refusedTransition(patch.state, patch.state, writer);
+      if (refused) throw new TransitionRefusedError(dealId, refused);
+    }
+    const sets: Array<[string, string]> = [['updatedAt', now().toISOString()]];
+    const dels: string[] = [];
+    if (patch.state !== undefined) sets.push(['state', patch.state]);
+    if (patch.blogId !== undefined) sets.push(['blogId', String(patch.blogId)]);
+    if (patch.attempts !== undefined) sets.push(['attempts', String(patch.attempts)]);
+    for (const field of PLAIN_FIELDS) {
+      const value = patch[field];
+      if (value === null) {
+        if (field !== 'deadline') dels.push(field);
+      } else if (value !== undefined) sets.push([field, field === 'error' ? scrubText(value) : value]);
+    }
+    for (const [name, value] of Object.entries(patch.data ?? {})) {
+      if (value === null) dels.push(`${DATA_PREFIX}${name}`);
+      else if (value !== undefined) sets.push([`${DATA_PREFIX}${name}`, JSON.stringify(value)]);
+    }
+    const written = await writeFields(dealId, sets, dels, patch.state);
+    if (!written) return false;
+    const { from, record } = written;
+    await events.emitChanged({ dealId, from, to: record.state, record, patch });
+    return true;
   }
 
   async function get(dealId: number): Promise<DealRecord | undefined> {
@@ -115,6 +153,8 @@ export function createDealStore(options: DealStoreOptions): DealStore {
   const store: DealStore = {
     prefix,
     keys,
+    events,
+    as: (writer) => ({ ...store, update: (dealId, patch) => update(dealId, patch, writer) }),
 
     async createIfAbsent(init) {
       const receivedMs = Date.parse(init.receivedAt);
@@ -162,24 +202,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
 
     get,
 
-    async update(dealId, patch) {
-      const sets: Array<[string, string]> = [['updatedAt', now().toISOString()]];
-      const dels: string[] = [];
-      if (patch.state !== undefined) sets.push(['state', patch.state]);
-      if (patch.blogId !== undefined) sets.push(['blogId', String(patch.blogId)]);
-      if (patch.attempts !== undefined) sets.push(['attempts', String(patch.attempts)]);
-      for (const field of PLAIN_FIELDS) {
-        const value = patch[field];
-        if (value === null) {
-          if (field !== 'deadline') dels.push(field);
-        } else if (value !== undefined) sets.push([field, field === 'error' ? scrubText(value) : value]);
-      }
-      for (const [name, value] of Object.entries(patch.data ?? {})) {
-        if (value === null) dels.push(`${DATA_PREFIX}${name}`);
-        else if (value !== undefined) sets.push([`${DATA_PREFIX}${name}`, JSON.stringify(value)]);
-      }
-      return (await writeFields(dealId, sets, dels, patch.state)) !== undefined;
-    },
+    update: (dealId, patch) => update(dealId, patch),
 
     async markEnqueued(dealId, jobId, event) {
       const at = now().toISOString();
@@ -200,7 +223,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
     async recordStep(dealId, step, outcome, ms) {
       const startedAt = new Date(now().getTime() - ms).toISOString();
       const value: DealStep = { startedAt, ms: Math.round(ms), outcome };
-      await writeFields(
+      const written = await writeFields(
         dealId,
         [
           ['updatedAt', now().toISOString()],
@@ -208,6 +231,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         ],
         [],
       );
+      if (written) await events.emitStep({ dealId, step, outcome, ms });
     },
 
     async list(listOptions = {}) {

@@ -92,7 +92,10 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
   const approvalRetryMs = options.approvalRetryMs ?? 60_000;
   const approvalGraceMs = options.approvalGraceMs ?? 0;
   const closeTimeoutMs = options.closeTimeoutMs ?? 30_000;
-  const { store, log } = options;
+  const { log } = options;
+  // Each writes only the states the lifecycle gives it (src/deals/lifecycle.ts TRANSITIONS).
+  const store = options.store.as('queue');
+  const pipelineStore = options.store.as('pipeline');
   const given = options.connection;
   const ownConnection = isRedisClient(given) ? undefined : createRedisClient(given.url, 'worker', { log });
   const connection = ownConnection ?? (given as Redis);
@@ -134,7 +137,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
         deadline,
         signal,
         client: options.client,
-        store,
+        store: pipelineStore,
         log: dealLog,
         attempt,
         maxAttempts,

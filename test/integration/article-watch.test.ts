@@ -13,7 +13,7 @@ import { createDealStore } from '../../src/deals/store.js';
 import type { Notifier, NotifyEvent } from '../../src/notify/types.js';
 import { parseArticle } from '../../src/render/html.js';
 import { closeRenderPool } from '../../src/render/pool.js';
-import { createArticleWatcher, type WatchOutcome, withWatchEnrolment } from '../../src/watch/index.js';
+import { createArticleWatcher, type WatchOutcome, watchEnrolment } from '../../src/watch/index.js';
 import { articleLinks } from '../../src/watch/links.js';
 import { scheduledAt } from '../../src/watch/schedule.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
@@ -49,13 +49,16 @@ describe('article watcher on a real WordPress', () => {
   };
   let site: WordPressSite;
   let clock = Date.now();
-  const store = withWatchEnrolment(createDealStore({ redis, prefix }), {
-    redis,
-    prefix,
-    settings: { intervalHours: 24 },
-    log,
-    now: () => new Date(clock),
-  });
+  const store = createDealStore({ redis, prefix });
+  store.events.onChanged(
+    watchEnrolment({
+      redis,
+      prefix,
+      settings: { intervalHours: 24 },
+      log,
+      now: () => new Date(clock),
+    }),
+  );
   const watcher = createArticleWatcher({
     store,
     redis,

@@ -7,7 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDealStore, type DealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
-import { notifyingStore } from '../../../src/notify/sources/deal-states.js';
+import { dealStateNotifications } from '../../../src/notify/sources/deal-states.js';
 import { createDealMonitor } from '../../../src/notify/sources/monitor.js';
 import { collectingDispatcher, sent } from '../../helpers/notify.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
@@ -27,7 +27,8 @@ beforeEach(() => {
   dispatcher = collectingDispatcher();
   const log = createSilentLogger();
   const notifier = createNotifier({ dispatcher, redis, prefix, language: 'cs', log, now });
-  store = notifyingStore(createDealStore({ redis, prefix }), { notifier, redis, prefix, log, now });
+  store = createDealStore({ redis, prefix });
+  store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, now }));
 });
 
 afterAll(async () => {

@@ -68,7 +68,8 @@ describe('createNotifications', () => {
       dispatcher,
       now: () => clock,
     });
-    const store = notifications.wrapStore(createDealStore({ redis, prefix }));
+    const store = createDealStore({ redis, prefix });
+    notifications.attach(store);
     await store.createIfAbsent({
       dealId: 1,
       blogId: 1,

@@ -38,7 +38,8 @@ beforeAll(async () => {
   );
   const log = createSilentLogger();
   notifications = createNotifications({ config, redis, prefix, log, dispatcher });
-  store = notifications.wrapStore(createDealStore({ redis, prefix }));
+  store = createDealStore({ redis, prefix });
+  notifications.attach(store);
   const app = express();
   app.use(
     createWebhookRouter({

@@ -15,7 +15,7 @@ import { AppError, errorMessage } from './errors.js';
 import { createTranslator } from './i18n/index.js';
 import type { Logger } from './logger.js';
 import { type Daemon, startDaemon } from './main.js';
-import { closeRedisClient, createRedisClient } from './queue/connection.js';
+import { closeRedisClient, createRedisClient } from './redis/client.js';
 import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { writeDate } from './sandbox/dates.js';
 import { createSandbox, type Sandbox } from './sandbox/index.js';

@@ -31,18 +31,15 @@ import { recentNotificationsReader } from './notify/dispatcher.js';
 import type { Dispatcher, Notifier } from './notify/types.js';
 import { createDealActions } from './operator/actions.js';
 import { createPipelineProcessor } from './pipeline/index.js';
+import type { DealProcessor } from './pipeline/port.js';
+import { createDealRunner, type DealRunnerOptions } from './pipeline/runner.js';
 import { knownPublishers, loadPlugins } from './publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from './publisher/registry.js';
-import { closeRedisClient, createRedisClient } from './queue/connection.js';
 import { jobSettingsOf } from './queue/jobs.js';
 import { createDealProducer, type DealProducer } from './queue/producer.js';
-import {
-  createDealWorker,
-  type DealProcessor,
-  type DealWorker,
-  type DealWorkerOptions,
-} from './queue/worker.js';
+import { createDealWorker, type DealWorker, type DealWorkerOptions } from './queue/worker.js';
 import { createReconciler, type Reconciler, readLastSweep } from './reconcile/index.js';
+import { closeRedisClient, createRedisClient } from './redis/client.js';
 import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { closeRenderPool } from './render/pool.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from './status/index.js';
@@ -75,10 +72,8 @@ export interface DaemonOptions {
   dispatcher?: Dispatcher;
   /** Worker tuning for tests and the demo (approval retry interval, lock duration, …). */
   workerOptions?: Partial<
-    Pick<
-      DealWorkerOptions,
-      'approvalRetryMs' | 'approvalGraceMs' | 'lockDurationMs' | 'stalledIntervalMs' | 'closeTimeoutMs'
-    >
+    Pick<DealWorkerOptions, 'lockDurationMs' | 'stalledIntervalMs' | 'closeTimeoutMs'> &
+      Pick<DealRunnerOptions, 'approvalRetryMs' | 'approvalGraceMs'>
   >;
 }
 
@@ -245,23 +240,28 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       server = await listenLimited(app, config.webhook.listen.host, config.webhook.listen.port);
     }
     if (options.worker !== false) {
+      const { approvalRetryMs, approvalGraceMs, ...tuning } = options.workerOptions ?? {};
       worker = createDealWorker({
         connection: workerRedis,
         prefix,
         concurrency: config.worker.concurrency,
-        client,
-        store,
         log,
-        process:
-          options.process ??
-          createPipelineProcessor({
-            resolveBlog: (blogId) => publishers.get(blogId),
-            settings: config.pipeline,
-            render: config.render,
-          }),
-        approvalGraceMs: config.pipeline.deadlineGraceMs,
-        timeZone: config.marketplace.timeZone,
-        ...options.workerOptions,
+        runner: createDealRunner({
+          process:
+            options.process ??
+            createPipelineProcessor({
+              resolveBlog: (blogId) => publishers.get(blogId),
+              settings: config.pipeline,
+              render: config.render,
+            }),
+          client,
+          store,
+          log,
+          approvalGraceMs: approvalGraceMs ?? config.pipeline.deadlineGraceMs,
+          ...(approvalRetryMs !== undefined ? { approvalRetryMs } : {}),
+          timeZone: config.marketplace.timeZone,
+        }),
+        ...tuning,
       });
       if (options.reconcile ?? config.reconcile.enabled) {
         reconciler = createReconciler({

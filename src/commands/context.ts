@@ -12,8 +12,8 @@ import type { MarketplaceClient } from '../marketplace/api.js';
 import { marketplaceClientFromConfig } from '../marketplace/from-config.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
-import { closeRedisClient, createRedisClient } from '../queue/connection.js';
 import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
+import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { cliTranslator, useConfigLanguage } from './language.js';
 import { createOutput, type Output } from './output.js';
 

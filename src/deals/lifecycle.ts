@@ -88,9 +88,9 @@ const UNDONE: readonly DealRunState[] = DEAL_RUN_STATES.filter((state) => canRet
  *
  * | to | from | written by |
  * |---|---|---|
- * | received | any (a record is created so; an operator's replay) | queue, operator, reconcile |
- * | processing | any: a job runs whatever its record says (a replayed or retried deal, a stalled job) | queue |
- * | waiting_approval, retrying, failed, deadline_missed, closed | a deal not done | queue |
+ * | received | any (a record is created so: the producer, an operator's replay) | queue, operator, reconcile |
+ * | processing | any: a job runs whatever its record says (a replayed or retried deal, a stalled job) | pipeline |
+ * | waiting_approval, retrying, failed, deadline_missed, closed | a deal not done | pipeline (its runner) |
  * | fetching, rendering … handing_in, handed_in, skipped | a deal not done | pipeline |
  * | fetched | any (written by no step today; older records) | pipeline |
  * | published | a deal not done (the publish step); any (an operator's "hand in again") | pipeline, operator |
@@ -100,13 +100,13 @@ export const TRANSITIONS: Readonly<
   Record<DealRunState, { from: readonly DealRunState[] | 'any'; by: readonly DealWriter[] }>
 > = {
   received: { from: 'any', by: ['queue', 'operator', 'reconcile'] },
-  processing: { from: 'any', by: ['queue'] },
-  waiting_approval: { from: UNDONE, by: ['queue'] },
-  retrying: { from: UNDONE, by: ['queue'] },
-  // A job that stalled too often fails outside the processor; the worker then ends a running record `failed`.
-  failed: { from: UNDONE, by: ['queue'] },
-  deadline_missed: { from: UNDONE, by: ['queue'] },
-  closed: { from: UNDONE, by: ['queue'] },
+  processing: { from: 'any', by: ['pipeline'] },
+  waiting_approval: { from: UNDONE, by: ['pipeline'] },
+  retrying: { from: UNDONE, by: ['pipeline'] },
+  // A job that stalled too often fails outside the processor; the runner then ends a running record `failed`.
+  failed: { from: UNDONE, by: ['pipeline'] },
+  deadline_missed: { from: UNDONE, by: ['pipeline'] },
+  closed: { from: UNDONE, by: ['pipeline'] },
   fetching: { from: UNDONE, by: ['pipeline'] },
   // No step writes it today (the text and photos go straight on to rendering); records and stand-in processors
   // of older versions do, from any state.

@@ -5,7 +5,7 @@
  *     resolveBlog: blogResolver(config.blogs, publishersByBlogId),
  *     settings: config.pipeline,            // optional; see PipelineSettings for every field and default
  *   });
- *   createDealWorker({ ..., process: processor });
+ *   createDealWorker({ ..., runner: createDealRunner({ process: processor, client, store, log }) });
  */
 export { type Clock, systemClock } from '../clock.js';
 export { type Decision, type DecisionInput, decide, type SkipReason } from './decide.js';

@@ -21,9 +21,9 @@
  */
 
 import { systemClock } from '../clock.js';
-import type { DealJobContext, DealProcessor } from '../queue/worker.js';
 import { RenderSettings } from '../render/limits.js';
 import { type PipelineOptions, PipelineSettings } from './options.js';
+import type { DealJobContext, DealProcessor } from './port.js';
 import { resumePoint } from './resume-point.js';
 import { type BlogRun, createRunContext, type PipelineResult, type RunEnv } from './run-context.js';
 import { decideStep } from './steps/decide.js';

@@ -14,11 +14,11 @@ import { AppError, DeadlineMissedError, errorMessage } from '../errors.js';
 import type { DealText } from '../marketplace/schema.js';
 import { ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
 import type { PublishDeal, Publisher, PublisherProgress, PublishLog } from '../publisher/types.js';
-import type { DealJobContext } from '../queue/worker.js';
 import type { RenderSettings } from '../render/limits.js';
 import type { DealFiles } from './files.js';
 import type { PipelineOptions, PipelineSettings } from './options.js';
 import type { PhotoStepResult } from './photos.js';
+import type { DealJobContext } from './port.js';
 import { type PipelineProgress, progressPatch, publisherProgressOf, readProgress } from './progress.js';
 import type { RenderedDeal } from './render.js';
 

@@ -55,9 +55,6 @@ export function jobSettingsOf(config: { worker: { attempts: number; backoffMs: n
   };
 }
 
-// The deadline of a deal is the lifecycle's (src/deals/lifecycle.ts); re-exported for the queue's importers.
-export { dealDeadline, readDealDeadline } from '../deals/lifecycle.js';
-
 /** BullMQ's largest priority (2^21 − 1); lower numbers run first, 0 would mean "before every prioritised job". */
 export const MAX_PRIORITY = 2 ** 21 - 1;
 

@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { readDealDeadline } from '../deals/lifecycle.js';
 import type { DealStore, NewEventRecord } from '../deals/store.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -13,7 +14,6 @@ import {
   type DealJobSettings,
   dealJobId,
   dealJobOptions,
-  readDealDeadline,
 } from './jobs.js';
 
 export interface EnqueueResult {

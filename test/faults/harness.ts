@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
 import { createDealStore, type DealRecord, type DealStore } from '../../src/deals/store.js';
-import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
+import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import {
   type CreateDealInput,
   createSandbox,

@@ -4,7 +4,7 @@
  */
 import { isWaitSignal } from '../../src/deals/lifecycle.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
-import type { DealProcessor } from '../../src/queue/worker.js';
+import type { DealProcessor } from '../../src/pipeline/port.js';
 
 const H1 = /<h1\b[^>]*>([\s\S]*?)<\/h1\s*>/i;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

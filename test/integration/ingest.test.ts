@@ -10,10 +10,11 @@ import { MarketplaceError } from '../../src/errors.js';
 import { createSilentLogger } from '../../src/logger.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
 import type { DealPhoto, DealText } from '../../src/marketplace/schema.js';
-import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
+import { createDealRunner } from '../../src/pipeline/runner.js';
 import { DEAL_QUEUE } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
 import { createDealWorker, type DealWorker } from '../../src/queue/worker.js';
+import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import { createWebhookRouter, type WebhookOutcome } from '../../src/webhook/receiver.js';
 import { fetchDealProcessor } from '../helpers/fetch-processor.js';
 import { randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
@@ -359,11 +360,14 @@ describe('src/queue/worker (integration)', () => {
       connection: workerRedis,
       prefix,
       concurrency: 1,
-      client,
-      store,
       log,
-      approvalRetryMs,
-      process: fetchDealProcessor,
+      runner: createDealRunner({
+        client,
+        store,
+        log,
+        approvalRetryMs,
+        process: fetchDealProcessor,
+      }),
     });
     return worker;
   }

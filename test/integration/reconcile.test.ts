@@ -17,7 +17,6 @@ import { createMarketplaceClient } from '../../src/marketplace/client.js';
 import { createRateLimiter } from '../../src/marketplace/rate-limit.js';
 import { parseServiceDateTime } from '../../src/marketplace/schema.js';
 import { createNotifier } from '../../src/notify/notifier.js';
-import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
 import { type DealJobPayload, dealJobId } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
 import {
@@ -26,6 +25,7 @@ import {
   readLastSweep,
   reconcileKeys,
 } from '../../src/reconcile/index.js';
+import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { collectingDispatcher } from '../helpers/notify.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';

@@ -46,7 +46,7 @@ describe('src/app/deal-services: createDealServices', () => {
     await newDeal(services, 1);
     await newDeal(services, 2);
 
-    await services.store.as('queue').update(1, { state: 'failed', error: 'WordPress refused the login' });
+    await services.store.as('pipeline').update(1, { state: 'failed', error: 'WordPress refused the login' });
     // What `pressbridge handled 1` does (src/commands/context.ts gives the CLI the operator's view).
     await services.store.as('operator').update(1, { state: 'handled' });
     await services.store.as('pipeline').update(2, { state: 'handed_in', url: 'https://blog.example/a' });

@@ -41,11 +41,12 @@ describe('src/deals/lifecycle: TRANSITIONS', () => {
 
   it.each([
     ['processing', 'fetching', 'pipeline', undefined],
-    ['handed_in', 'processing', 'queue', undefined],
+    ['handed_in', 'processing', 'pipeline', undefined],
     ['failed', 'published', 'operator', undefined],
     ['handed_in', 'handed_in', 'pipeline', undefined],
     ['handed_in', 'rendering', 'pipeline', 'the state rendering may not follow handed_in'],
-    ['closed', 'failed', 'queue', 'the state failed may not follow closed'],
+    ['closed', 'failed', 'pipeline', 'the state failed may not follow closed'],
+    ['processing', 'failed', 'queue', 'the queue may not write the state failed'],
     ['processing', 'handled', 'pipeline', 'the pipeline may not write the state handled'],
     ['processing', 'closed', 'operator', 'the operator may not write the state closed'],
   ] as const)('%s → %s by the %s', (from, to, by, refused) => {

@@ -12,6 +12,7 @@ import { createSilentLogger } from '../../../src/logger.js';
 import type { HandInInput, MarketplaceClient, PhotoFile } from '../../../src/marketplace/api.js';
 import type { ArticleResult, Deal, DealPhoto, DealText } from '../../../src/marketplace/schema.js';
 import type { Clock } from '../../../src/pipeline/clock.js';
+import type { DealJobContext } from '../../../src/pipeline/port.js';
 import type {
   DraftInput,
   DraftResult,
@@ -20,7 +21,6 @@ import type {
   PublishResult,
 } from '../../../src/publisher/types.js';
 import type { DealJobPayload } from '../../../src/queue/jobs.js';
-import type { DealJobContext } from '../../../src/queue/worker.js';
 
 export const log = createSilentLogger();
 
@@ -279,9 +279,6 @@ export async function jobContext(input: ContextInput): Promise<DealJobContext> {
   });
   await input.store.update(input.dealId, { state: 'processing', attempts: input.attempt ?? 1 });
   return {
-    // The pipeline never touches the BullMQ job itself; the worker does.
-    job: undefined as unknown as DealJobContext['job'],
-    token: undefined,
     payload,
     dealId: input.dealId,
     deadline: input.deadline,

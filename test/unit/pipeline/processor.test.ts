@@ -4,15 +4,15 @@ import type { BlogConfig } from '../../../src/config/schema.js';
 import type { AcceptedDeal } from '../../../src/deals/accepted.js';
 import type { DealStore } from '../../../src/deals/store.js';
 import { DealClosedError } from '../../../src/deals/verdict.js';
-import { AppError, MarketplaceError, PublishError } from '../../../src/errors.js';
+import { AppError, DeadlineMissedError, MarketplaceError, PublishError } from '../../../src/errors.js';
 import { type Deal, Deal as DealSchema } from '../../../src/marketplace/schema.js';
 import {
   createPipelineProcessor,
   type PipelineResult,
   type PipelineSettingsInput,
 } from '../../../src/pipeline/index.js';
+import type { DealJobContext } from '../../../src/pipeline/port.js';
 import { effectiveDeadline } from '../../../src/pipeline/processor.js';
-import { DeadlineMissedError, type DealJobContext } from '../../../src/queue/worker.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import {
   acceptedDeal,

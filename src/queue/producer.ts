@@ -16,6 +16,16 @@ import {
   dealJobOptions,
 } from './jobs.js';
 
+/** The BullMQ states the status page and the metrics count (prioritised and waiting-children jobs wait too). */
+export const DEAL_JOB_STATES = [
+  'waiting',
+  'prioritized',
+  'waiting-children',
+  'active',
+  'delayed',
+  'failed',
+] as const;
+
 export interface EnqueueResult {
   status: 'added' | 'duplicate';
   jobId: string;
@@ -36,6 +46,8 @@ export interface DealProducer {
    * deal was already queued); rejects when Redis is unreachable.
    */
   enqueueDeal(payload: DealJobPayload, options?: EnqueueOptions): Promise<EnqueueResult>;
+  /** The queue's jobs by BullMQ state (`DEAL_JOB_STATES`), for the status page and /metrics. */
+  jobCounts(): Promise<Record<string, number>>;
   /** Closes the queue; the Redis connection belongs to the caller. */
   close(): Promise<void>;
 }
@@ -133,6 +145,8 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
       );
       return { status: added ? 'added' : 'duplicate', jobId };
     },
+
+    jobCounts: () => queue.getJobCounts(...DEAL_JOB_STATES),
 
     async close() {
       await queue.close();

@@ -4,6 +4,7 @@
  * each as JSON, so that patches touch only their own fields.
  */
 import type { Redis } from 'ioredis';
+import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { DealDataPatch } from './data.js';
 import { type DealRunState, type DealWriter, isDealRunState } from './lifecycle.js';
@@ -198,7 +199,8 @@ export interface DealStoreOptions {
   maxDealEvents?: number;
   maxGlobalEvents?: number;
   maxEventBodyBytes?: number;
-  now?: () => Date;
+  /** What `updatedAt`, log times and pruning go by (default: the system clock). */
+  clock?: Pick<Clock, 'now'>;
   /** Where the write's subscribers are (default: a new, empty set; src/app/deal-services.ts fills it). */
   events?: DealEvents;
 }

@@ -1,3 +1,4 @@
+import { systemClock } from '../clock.js';
 import { redactSecrets, scrubText } from '../redact.js';
 import { createDealEvents } from './events.js';
 import {
@@ -70,7 +71,8 @@ export const DEFAULT_RETENTION_DAYS = 30;
 export function createDealStore(options: DealStoreOptions): DealStore {
   const { redis, prefix } = options;
   const keys = dealStoreKeys(prefix);
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = (): Date => clock.now();
   const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
   const ttlSeconds = Math.ceil(retentionDays * 24 * 3600);
   const maxDealLog = options.maxDealLog ?? 500;

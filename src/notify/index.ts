@@ -125,7 +125,7 @@ export function createNotifications(options: NotificationsOptions): Notification
     notifier,
     attach(dealStore) {
       store = dealStore;
-      store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, now }));
+      store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, clock: { now } }));
       monitor = createDealMonitor({
         store,
         notifier,

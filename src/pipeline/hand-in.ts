@@ -18,7 +18,7 @@ import { sameUrl } from '../deals/verdict.js';
 import { MarketplaceError } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
-import { backoffDelay } from './clock.js';
+import { backoffDelay } from './backoff.js';
 
 export interface HandInSettings {
   initialBackoffMs: number;

@@ -6,7 +6,8 @@
  *
  * Every step records its outcome and duration in the deal record (`steps`) and says what happened in the deal
  * log; the record's fields (./progress.ts) say how far the deal got, and ./resume-point.ts where a retry starts.
- * Adding a step: one file in ./steps/ and its line in PRODUCE or DELIVER below.
+ * Adding a step: one file in ./steps/ (`<name>-step.ts`, beside the work it calls in ./<name>.ts) and its line
+ * in PRODUCE or DELIVER below.
  *
  * API budget on the happy path: 1 text request + 1 per photo + 1 hand-in; `GET /v1/deals/{id}` only after a
  * 409 `clanek_odevzdan`, for a draft's keyword URLs, and once when the deadline passed or the state changed.
@@ -26,14 +27,14 @@ import { type PipelineOptions, PipelineSettings } from './options.js';
 import type { DealJobContext, DealProcessor } from './port.js';
 import { resumePoint } from './resume-point.js';
 import { type BlogRun, createRunContext, type PipelineResult, type RunEnv } from './run-context.js';
-import { decideStep } from './steps/decide.js';
-import { handInStep } from './steps/hand-in.js';
-import { photosStep } from './steps/photos.js';
-import { publishStep } from './steps/publish.js';
-import { renderStep } from './steps/render.js';
+import { decideStep } from './steps/decide-step.js';
+import { handInStep } from './steps/hand-in-step.js';
+import { photosStep } from './steps/photos-step.js';
+import { publishStep } from './steps/publish-step.js';
+import { renderStep } from './steps/render-step.js';
 import { deadlineGate, finishedEarlier } from './steps/resume.js';
-import { textStep } from './steps/text.js';
-import { verifyStep } from './steps/verify.js';
+import { textStep } from './steps/text-step.js';
+import { verifyStep } from './steps/verify-step.js';
 
 export {
   effectiveDeadline,

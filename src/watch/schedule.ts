@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 import type { DealChangedListener } from '../deals/events.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -92,7 +93,7 @@ export interface EnrolmentOptions {
   prefix: string;
   settings: Pick<WatchSettings, 'intervalHours'>;
   log: Logger;
-  now?: () => Date;
+  clock?: Pick<Clock, 'now'>;
 }
 
 /**
@@ -103,10 +104,10 @@ export interface EnrolmentOptions {
  * the watcher's start-up catches up.
  */
 export function watchEnrolment(options: EnrolmentOptions): DealChangedListener {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   return async ({ dealId, patch }) => {
     if (patch.state !== 'handed_in') return;
-    const at = nextCheckAt(dealId, now().getTime(), options.settings.intervalHours * 3_600_000);
+    const at = nextCheckAt(dealId, clock.now().getTime(), options.settings.intervalHours * 3_600_000);
     await enrol(options.redis, options.prefix, dealId, at).catch((error: unknown) => {
       options.log.warn({ dealId, err: errorMessage(error) }, 'article watch: deal not scheduled');
     });

@@ -56,7 +56,7 @@ describe('article watcher on a real WordPress', () => {
       prefix,
       settings: { intervalHours: 24 },
       log,
-      now: () => new Date(clock),
+      clock: { now: () => new Date(clock) },
     }),
   );
   const watcher = createArticleWatcher({

@@ -13,6 +13,7 @@
  * | state leaves `waiting_approval` | resolves `approval_waiting` |
  */
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../../clock.js';
 import type { DealChanged, DealChangedListener } from '../../deals/events.js';
 import { storedServices } from '../../deals/services.js';
 import type { DealRecord } from '../../deals/store.js';
@@ -40,7 +41,7 @@ export interface DealStateSourceOptions {
   redis: Redis;
   prefix: string;
   log: Logger;
-  now?: () => Date;
+  clock?: Pick<Clock, 'now'>;
 }
 
 /** The facts a deal's notification carries about it. */
@@ -63,12 +64,12 @@ export function servicesNeedingHand(record: Pick<DealRecord, 'data'>): string | 
 
 export function dealStateNotifications(options: DealStateSourceOptions): DealChangedListener {
   const { notifier, redis, prefix, log } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
 
   async function observe({ dealId, patch, record }: DealChanged): Promise<void> {
     const state = patch.state;
     if (state === 'waiting_approval') {
-      await redis.hsetnx(waitingSinceKey(prefix), String(dealId), now().toISOString());
+      await redis.hsetnx(waitingSinceKey(prefix), String(dealId), clock.now().toISOString());
     } else if (state && (await redis.hdel(waitingSinceKey(prefix), String(dealId))) > 0) {
       await notifier.resolve(`approval_waiting:${dealId}`);
     }

@@ -28,7 +28,7 @@ beforeEach(() => {
   const log = createSilentLogger();
   const notifier = createNotifier({ dispatcher, redis, prefix, language: 'cs', log, now });
   store = createDealStore({ redis, prefix });
-  store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, now }));
+  store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, clock: { now } }));
 });
 
 afterAll(async () => {

@@ -5,13 +5,13 @@
  */
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
+import type { Clock } from '../../../src/clock.js';
 import type { AcceptedDeal } from '../../../src/deals/accepted.js';
 import { createDealLogger, createDealStore, type DealStore } from '../../../src/deals/store.js';
 import { MarketplaceError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { HandInInput, MarketplaceClient, PhotoFile } from '../../../src/marketplace/api.js';
 import type { ArticleResult, Deal, DealPhoto, DealText } from '../../../src/marketplace/schema.js';
-import type { Clock } from '../../../src/pipeline/clock.js';
 import type { DealJobContext } from '../../../src/pipeline/port.js';
 import type {
   DraftInput,

@@ -98,7 +98,7 @@ describe('the schedule in Redis', () => {
         prefix,
         settings: { intervalHours: 24 },
         log: pino({ level: 'silent' }),
-        now: () => new Date(T0),
+        clock: { now: () => new Date(T0) },
       }),
     );
     await store.createIfAbsent({

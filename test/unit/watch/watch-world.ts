@@ -122,7 +122,11 @@ export function watchWorld() {
   });
   beforeEach(() => {
     world.prefix = randomPrefix();
-    world.store = createDealStore({ redis, prefix: world.prefix, now: () => new Date(world.clock) });
+    world.store = createDealStore({
+      redis,
+      prefix: world.prefix,
+      clock: { now: () => new Date(world.clock) },
+    });
     world.clock = T0;
     world.notifier = recordingNotifier();
     blog.answers.clear();

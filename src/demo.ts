@@ -9,7 +9,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
-import type { DealRecord } from './deals/store.js';
+import type { DealRecord } from './deals/record.js';
 import { type PrintingReceiver, startPrintingReceiver } from './demo-receiver.js';
 import { AppError, errorMessage } from './errors.js';
 import { createTranslator } from './i18n/index.js';

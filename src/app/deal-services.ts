@@ -16,7 +16,8 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
 import { configSecrets } from '../daemon/secrets.js';
-import { createDealStore, type DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
+import { createDealStore } from '../deals/store.js';
 import type { Logger } from '../logger.js';
 import { type Metrics, subscribeMetrics } from '../metrics.js';
 import { createDispatcher, noopDispatcher } from '../notify/dispatcher.js';

@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import express, { type Router } from 'express';
 import type { Config } from '../config/schema.js';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import { listenLimited } from '../http-limits.js';
 import type { Logger } from '../logger.js';
 import type { AnyEvent } from '../marketplace/schema.js';

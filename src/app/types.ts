@@ -1,7 +1,7 @@
 /** What `startDaemon` (src/main.ts) takes and gives. */
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import type { RateLimiter } from '../marketplace/rate-limit.js';

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { createDealServices } from '../app/deal-services.js';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import type { Translator } from '../i18n/index.js';
 import { createLogger, type Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { DealDataPatch } from './data.js';
-import { type DealRunState, type DealWriter, isDealRunState } from './lifecycle.js';
+import type { DealRunState, DealWriter } from './lifecycle.js';
 
 export type DealSource = 'webhook' | 'reconcile' | 'manual';
 
@@ -217,70 +217,6 @@ export function dealStoreKeys(prefix: string): DealStoreKeys {
     events: `${prefix}:events`,
     lastWebhook: `${prefix}:webhook:last`,
   };
-}
-
-export const PLAIN_FIELDS = [
-  'title',
-  'error',
-  'errorCode',
-  'supportCode',
-  'url',
-  'postRef',
-  'jobId',
-  'enqueuedAt',
-  'source',
-  'deadline',
-] as const;
-
-export const STEP_PREFIX = 's:';
-export const DATA_PREFIX = 'd:';
-
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-export function toRecord(hash: Record<string, string>): DealRecord | undefined {
-  if (hash.dealId === undefined) return undefined;
-  const record: DealRecord = {
-    dealId: Number(hash.dealId),
-    blogId: Number(hash.blogId ?? 0),
-    state: isDealRunState(hash.state) ? hash.state : 'received',
-    receivedAt: hash.receivedAt ?? '',
-    deadline: hash.deadline ?? '',
-    updatedAt: hash.updatedAt ?? hash.receivedAt ?? '',
-    attempts: Number(hash.attempts ?? 0),
-    steps: {},
-    data: {},
-  };
-  for (const field of PLAIN_FIELDS) {
-    const value = hash[field];
-    if (value === undefined || field === 'deadline') continue;
-    if (field === 'source') {
-      if (value === 'webhook' || value === 'reconcile' || value === 'manual') record.source = value;
-    } else record[field] = value;
-  }
-  for (const [field, value] of Object.entries(hash)) {
-    if (field.startsWith(STEP_PREFIX)) {
-      const step = parseJson(value);
-      if (step && typeof step === 'object') record.steps[field.slice(STEP_PREFIX.length)] = step as DealStep;
-    } else if (field.startsWith(DATA_PREFIX)) {
-      record.data[field.slice(DATA_PREFIX.length)] = parseJson(value);
-    }
-  }
-  return record;
-}
-
-export function parseEntries<T>(items: string[]): T[] {
-  const out: T[] = [];
-  for (const item of items) {
-    const value = parseJson(item);
-    if (value && typeof value === 'object') out.push(value as T);
-  }
-  return out;
 }
 
 // The deal's events (./events.ts creates them; here beside the record they carry).

@@ -4,7 +4,8 @@
  * `pressbridge deal <id>`, which services need the blogger's hand and where (the deal's `web_url`).
  */
 import type { DealService } from '../marketplace/schema.js';
-import type { DealLogger, DealStore } from './store.js';
+import type { DealLogger } from './logger.js';
+import type { DealStore } from './record.js';
 
 /** A bought service as the deal record keeps it (`data.services`). */
 export interface BoughtService {

@@ -1,6 +1,13 @@
+/**
+ * The deal store: one Redis hash per deal (./hash.ts), written through Lua scripts (./scripts.ts) that keep the
+ * record, the index and the state map consistent and enforce the lifecycle's transitions (./lifecycle.ts);
+ * DealChanged after each committed update (./events.ts); the deal's logs, events and files (./journal.ts).
+ */
 import { systemClock } from '../clock.js';
-import { redactSecrets, scrubText } from '../redact.js';
+import { scrubText } from '../redact.js';
 import { createDealEvents } from './events.js';
+import { DATA_PREFIX, PLAIN_FIELDS, STEP_PREFIX, toRecord } from './hash.js';
+import { clampLimit, createDealJournal } from './journal.js';
 import {
   DEAL_RUN_STATES,
   type DealRunState,
@@ -11,20 +18,12 @@ import {
   TransitionRefusedError,
 } from './lifecycle.js';
 import {
-  DATA_PREFIX,
   type DealPatch,
   type DealRecord,
   type DealStep,
   type DealStore,
   type DealStoreOptions,
   dealStoreKeys,
-  type EventRecord,
-  LOG_LEVELS,
-  type LogEntry,
-  PLAIN_FIELDS,
-  parseEntries,
-  STEP_PREFIX,
-  toRecord,
 } from './record.js';
 import {
   type EventLimits,
@@ -32,38 +31,8 @@ import {
   runCreateIfAbsent,
   runMarkEnqueued,
   runMarkEnqueuedAndRecord,
-  runRecordEvent,
   runUpdateIfExists,
 } from './scripts.js';
-
-// The run states live in ./lifecycle.ts, the record types in ./record.ts, the deal logger in ./logger.ts;
-// re-exported here for the store's existing importers.
-export { DEAL_RUN_STATES, type DealRunState, FINAL_RUN_STATES, isDealRunState } from './lifecycle.js';
-export { createDealLogger, type DealLogger } from './logger.js';
-export {
-  type DealPatch,
-  type DealRecord,
-  type DealSource,
-  type DealStep,
-  type DealStore,
-  type DealStoreKeys,
-  type DealStoreOptions,
-  dealStoreKeys,
-  type EventRecord,
-  type LastWebhook,
-  type ListDealsOptions,
-  LOG_LEVELS,
-  type LogEntry,
-  type LogLevel,
-  type NewDealRecord,
-  type NewEventRecord,
-  type NewLogEntry,
-} from './record.js';
-
-function clampLimit(limit: number | undefined, fallback: number, max: number): number {
-  if (limit === undefined || !Number.isFinite(limit)) return fallback;
-  return Math.max(1, Math.min(Math.floor(limit), max));
-}
 
 /** How long deal records are kept unless the store is told otherwise (`retentionDays`). */
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -80,7 +49,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
   const maxDealEvents = options.maxDealEvents ?? 100;
   const maxGlobalEvents = options.maxGlobalEvents ?? 1000;
   const maxEventBodyBytes = options.maxEventBodyBytes ?? 8 * 1024;
-  const maxFieldsBytes = 4 * 1024;
+  const _maxFieldsBytes = 4 * 1024;
   const eventLimits: EventLimits = { maxEventBodyBytes, maxGlobalEvents, maxDealEvents, ttlSeconds };
   const events = options.events ?? createDealEvents(options.log);
 
@@ -267,104 +236,23 @@ export function createDealStore(options: DealStoreOptions): DealStore {
       return { total, items };
     },
 
+    ...createDealJournal({
+      redis,
+      keys,
+      now,
+      ttlSeconds,
+      maxDealLog,
+      maxGlobalLog,
+      maxDealEvents,
+      eventLimits,
+    }),
+
     async countByState() {
       const counts = Object.fromEntries(DEAL_RUN_STATES.map((s) => [s, 0])) as Record<DealRunState, number>;
       for (const state of await redis.hvals(keys.states)) {
         if (isDealRunState(state)) counts[state] += 1;
       }
       return counts;
-    },
-
-    async appendLog(dealId, entry) {
-      let fields = redactSecrets(entry.fields ?? {});
-      const fieldsJson = JSON.stringify(fields);
-      if (fieldsJson.length > maxFieldsBytes) {
-        fields = { truncated: true, preview: fieldsJson.slice(0, maxFieldsBytes) };
-      }
-      const stored: LogEntry = {
-        time: entry.time ?? now().toISOString(),
-        level: entry.level,
-        msg: scrubText(entry.msg),
-        ...(dealId !== undefined ? { dealId } : {}),
-        ...(entry.blogId !== undefined ? { blogId: entry.blogId } : {}),
-        fields,
-      };
-      const json = JSON.stringify(stored);
-      const multi = redis.multi();
-      if (dealId !== undefined) {
-        multi.lpush(keys.dealLog(dealId), json);
-        multi.ltrim(keys.dealLog(dealId), 0, maxDealLog - 1);
-        multi.expire(keys.dealLog(dealId), ttlSeconds);
-      }
-      multi.lpush(keys.log, json);
-      multi.ltrim(keys.log, 0, maxGlobalLog - 1);
-      await multi.exec();
-    },
-
-    async readLog(dealId, readOptions = {}) {
-      const limit = clampLimit(readOptions.limit, 100, maxDealLog);
-      return parseEntries<LogEntry>(await redis.lrange(keys.dealLog(dealId), 0, limit - 1));
-    },
-
-    async readGlobalLog(readOptions = {}) {
-      const limit = clampLimit(readOptions.limit, 200, maxGlobalLog);
-      const minLevel = readOptions.level ? LOG_LEVELS.indexOf(readOptions.level) : 0;
-      const filtered = readOptions.level !== undefined || readOptions.blogId !== undefined;
-      const raw = await redis.lrange(keys.log, 0, filtered ? -1 : limit - 1);
-      const out: LogEntry[] = [];
-      for (const entry of parseEntries<LogEntry>(raw)) {
-        if (LOG_LEVELS.indexOf(entry.level) < minLevel) continue;
-        if (readOptions.blogId !== undefined) {
-          const blogId = entry.blogId ?? entry.fields?.blogId;
-          if (blogId !== readOptions.blogId) continue;
-        }
-        out.push(entry);
-        if (out.length >= limit) break;
-      }
-      return out;
-    },
-
-    async recordEvent(dealId, event) {
-      await runRecordEvent(redis, ...eventScriptInput(keys, eventLimits, dealId, event, [event.outcome]));
-    },
-
-    async readEvents(dealId, readOptions = {}) {
-      const limit = clampLimit(readOptions.limit, maxDealEvents, maxDealEvents);
-      return parseEntries<EventRecord>(await redis.lrange(keys.dealEvents(dealId), 0, limit - 1));
-    },
-
-    async readGlobalEvents(readOptions = {}) {
-      const limit = clampLimit(readOptions.limit, 100, maxGlobalEvents);
-      return parseEntries<EventRecord>(await redis.lrange(keys.events, 0, limit - 1));
-    },
-
-    async lastWebhook() {
-      const hash = await redis.hgetall(keys.lastWebhook);
-      if (!hash.time || !hash.event) return undefined;
-      return {
-        time: hash.time,
-        event: hash.event,
-        outcome: hash.outcome ?? '',
-        ...(hash.dealId ? { dealId: Number(hash.dealId) } : {}),
-      };
-    },
-
-    async putFiles(dealId, files, fileTtlSeconds) {
-      const entries = Object.entries(files);
-      if (entries.length === 0) return;
-      const key = keys.dealFiles(dealId);
-      const multi = redis.multi();
-      multi.hset(key, Object.fromEntries(entries));
-      multi.expire(key, Math.max(1, Math.ceil(fileTtlSeconds)));
-      await multi.exec();
-    },
-
-    async getFiles(dealId) {
-      return new Map(Object.entries(await redis.hgetallBuffer(keys.dealFiles(dealId))));
-    },
-
-    async deleteFiles(dealId) {
-      await redis.unlink(keys.dealFiles(dealId));
     },
   };
   return store;

@@ -13,7 +13,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ResponseInfo } from '../marketplace/client-options.js';

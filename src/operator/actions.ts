@@ -9,8 +9,8 @@
 import type { Job, Queue } from 'bullmq';
 import { acceptedFromDeal } from '../deals/accepted.js';
 import { canRetry, deadlineFrom } from '../deals/lifecycle.js';
+import type { DealRecord, DealStore } from '../deals/record.js';
 import { servicesOf } from '../deals/services.js';
-import type { DealRecord, DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import {
   createTranslator,

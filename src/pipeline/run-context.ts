@@ -8,7 +8,7 @@
 import type { Clock } from '../clock.js';
 import type { BlogConfig } from '../config/schema.js';
 import { runDeadlineMs } from '../deals/lifecycle.js';
-import type { DealRecord } from '../deals/store.js';
+import type { DealRecord } from '../deals/record.js';
 import { createVerdicts, lateDeadline, type OverdueOutcome, type Verdicts } from '../deals/verdict.js';
 import { AppError, DeadlineMissedError, errorMessage } from '../errors.js';
 import type { DealText } from '../marketplace/schema.js';

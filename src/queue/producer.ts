@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { readDealDeadline } from '../deals/lifecycle.js';
-import type { DealStore, NewEventRecord } from '../deals/store.js';
+import type { DealStore, NewEventRecord } from '../deals/record.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { DeadlineReading } from '../marketplace/deadline.js';

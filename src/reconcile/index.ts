@@ -36,7 +36,8 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 import { isFinal } from '../deals/lifecycle.js';
-import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
+import { createDealLogger } from '../deals/logger.js';
+import type { DealRecord, DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';

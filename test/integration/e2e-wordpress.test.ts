@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import wordpress from '../../plugins/wordpress/index.js';
 import { parseConfig } from '../../src/config/load.js';
-import type { DealRecord } from '../../src/deals/store.js';
+import type { DealRecord } from '../../src/deals/record.js';
 import { createLogger, createSilentLogger } from '../../src/logger.js';
 import { type Daemon, startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';

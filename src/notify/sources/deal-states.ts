@@ -15,8 +15,8 @@
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../../clock.js';
 import type { DealChanged, DealChangedListener } from '../../deals/events.js';
+import type { DealRecord } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
-import type { DealRecord } from '../../deals/store.js';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { Notifier } from '../types.js';

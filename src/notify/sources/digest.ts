@@ -8,7 +8,7 @@
  */
 
 import { isFinal } from '../../deals/lifecycle.js';
-import type { DealRecord, DealStore } from '../../deals/store.js';
+import type { DealRecord, DealStore } from '../../deals/record.js';
 import { wallClockIn } from '../../marketplace/date-time.js';
 import { readDealMoney, readPaid } from '../../money/paid.js';
 import type { Notifier, NotifyEvent } from '../types.js';

@@ -7,7 +7,8 @@ import {
   TRANSITIONS,
   TransitionRefusedError,
 } from '../../../src/deals/lifecycle.js';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 
 const prefix = randomPrefix();

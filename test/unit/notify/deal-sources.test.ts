@@ -4,7 +4,8 @@
  */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
 import { dealStateNotifications } from '../../../src/notify/sources/deal-states.js';

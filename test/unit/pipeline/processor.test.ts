@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogConfig } from '../../../src/config/schema.js';
 import type { AcceptedDeal } from '../../../src/deals/accepted.js';
-import type { DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
 import { DealClosedError } from '../../../src/deals/verdict.js';
 import { AppError, DeadlineMissedError, MarketplaceError, PublishError } from '../../../src/errors.js';
 import { type Deal, Deal as DealSchema } from '../../../src/marketplace/schema.js';

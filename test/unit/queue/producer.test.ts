@@ -1,7 +1,8 @@
 import { QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { DEAL_QUEUE, type DealJobPayload } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';

@@ -1,7 +1,8 @@
 import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { AppError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { MarketplaceClient } from '../../../src/marketplace/api.js';

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import {
   claimDue,
   enrol,

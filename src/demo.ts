@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Daemon } from './app/types.js';
 import { parseConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import type { DealRecord } from './deals/record.js';
@@ -14,7 +15,7 @@ import { type PrintingReceiver, startPrintingReceiver } from './demo-receiver.js
 import { AppError, errorMessage } from './errors.js';
 import { createTranslator } from './i18n/index.js';
 import type { Logger } from './logger.js';
-import { type Daemon, startDaemon } from './main.js';
+import { startDaemon } from './main.js';
 import { closeRedisClient, createRedisClient } from './redis/client.js';
 import { ensureEmbeddedRedis } from './redis/embedded.js';
 import { writeDate } from './sandbox/dates.js';

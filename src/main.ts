@@ -26,8 +26,6 @@ import { createDealProducer } from './queue/producer.js';
 import { closeRenderPool } from './render/pool.js';
 import { VERSION } from './version.js';
 
-export type { Daemon, DaemonOptions } from './app/types.js';
-
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log } = options;
   const { prefix } = config.redis;

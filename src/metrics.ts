@@ -4,9 +4,9 @@
  * budget) are read when Prometheus scrapes, so they are never stale and cost nothing between scrapes.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { DealEvents } from './deals/events.js';
 import type { DealRunState } from './deals/lifecycle.js';
 import { isFinal } from './deals/lifecycle.js';
+import type { DealEvents } from './deals/record.js';
 import type { ResponseInfo } from './marketplace/client.js';
 import type { RateLimitSnapshot } from './marketplace/rate-limit.js';
 import type { WebhookOutcome } from './webhook/receiver.js';

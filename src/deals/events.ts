@@ -9,15 +9,8 @@
  */
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
+// The event types live beside the record they carry (./record.ts), which the store's interface names too.
 import type { DealChangedListener, DealEvents, DealStepListener } from './record.js';
-
-export type {
-  DealChanged,
-  DealChangedListener,
-  DealEvents,
-  DealStepListener,
-  DealStepRecorded,
-} from './record.js';
 
 export function createDealEvents(log?: Pick<Logger, 'warn'>): DealEvents {
   const changed = new Set<DealChangedListener>();

@@ -29,8 +29,6 @@ import type { DealLogger } from './logger.js';
 import type { DealStore } from './record.js';
 import { type BoughtService, servicesOf } from './services.js';
 
-export { MarketplaceCheck } from './data.js';
-
 export type LostVerdict =
   | { kind: 'still_wanted' }
   | { kind: 'handed_in'; state: string; articleUrl: string }

@@ -23,10 +23,11 @@
 
 import { systemClock } from '../clock.js';
 import { RenderSettings } from '../render/limits.js';
-import { type PipelineOptions, PipelineSettings } from './options.js';
+import type { PipelineOptions } from './options.js';
 import type { DealJobContext, DealProcessor } from './port.js';
 import { resumePoint } from './resume-point.js';
 import { type BlogRun, createRunContext, type PipelineResult, type RunEnv } from './run-context.js';
+import { PipelineSettings } from './settings.js';
 import { decideStep } from './steps/decide-step.js';
 import { handInStep } from './steps/hand-in-step.js';
 import { photosStep } from './steps/photos-step.js';
@@ -35,12 +36,6 @@ import { renderStep } from './steps/render-step.js';
 import { deadlineGate, finishedEarlier } from './steps/resume.js';
 import { textStep } from './steps/text-step.js';
 import { verifyStep } from './steps/verify-step.js';
-
-export {
-  effectiveDeadline,
-  type PipelineOutcome,
-  type PipelineResult,
-} from './run-context.js';
 
 /** A step after `decide`: a result ends the run (skipped, draft, handed in); undefined goes on. */
 type Step = (run: BlogRun) => Promise<PipelineResult | undefined>;

@@ -16,11 +16,12 @@ import { ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
 import type { PublishDeal, Publisher, PublisherProgress, PublishLog } from '../publisher/types.js';
 import type { RenderSettings } from '../render/limits.js';
 import type { DealFiles } from './files.js';
-import type { PipelineOptions, PipelineSettings } from './options.js';
+import type { PipelineOptions } from './options.js';
 import type { PhotoStepResult } from './photos.js';
 import type { DealJobContext } from './port.js';
 import { type PipelineProgress, progressPatch, publisherProgressOf, readProgress } from './progress.js';
 import type { RenderedDeal } from './render.js';
+import type { PipelineSettings } from './settings.js';
 
 export type PipelineOutcome = 'handed_in' | 'skipped' | 'draft';
 

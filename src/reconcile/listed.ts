@@ -3,9 +3,9 @@
  */
 
 import { acceptedFromDeal } from '../deals/accepted.js';
+import type { MarketplaceCheck } from '../deals/data.js';
 import { deadlineFrom } from '../deals/lifecycle.js';
 import { servicesOf } from '../deals/services.js';
-import type { MarketplaceCheck } from '../deals/verdict.js';
 import {
   type Deal,
   formatServiceDateTime,

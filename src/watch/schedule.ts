@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
-import type { DealChangedListener } from '../deals/events.js';
+import type { DealChangedListener } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { luaScript } from '../redis/lua-script.js';

@@ -14,8 +14,7 @@
  */
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../../clock.js';
-import type { DealChanged, DealChangedListener } from '../../deals/events.js';
-import type { DealRecord } from '../../deals/record.js';
+import type { DealChanged, DealChangedListener, DealRecord } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';

@@ -12,7 +12,7 @@ import {
   type PipelineSettingsInput,
 } from '../../../src/pipeline/index.js';
 import type { DealJobContext } from '../../../src/pipeline/port.js';
-import { effectiveDeadline } from '../../../src/pipeline/processor.js';
+import { effectiveDeadline } from '../../../src/pipeline/run-context.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import {
   acceptedDeal,

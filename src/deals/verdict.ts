@@ -23,11 +23,11 @@ import type { Clock } from '../clock.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { type Deal, ERROR_CODES } from '../marketplace/schema.js';
-import { MarketplaceCheck } from './data.js';
+import { type BoughtService, MarketplaceCheck } from './data.js';
 import { DEAL_DEADLINE_MS } from './lifecycle.js';
 import type { DealLogger } from './logger.js';
 import type { DealStore } from './record.js';
-import { type BoughtService, servicesOf } from './services.js';
+import { servicesOf } from './services.js';
 
 export type LostVerdict =
   | { kind: 'still_wanted' }

@@ -111,11 +111,41 @@ module.exports = {
       to: { path: '^src/marketplace/' },
     },
     {
-      name: 'deals-do-not-import-queue',
+      name: 'deals-are-the-domain',
       severity: 'error',
-      comment: 'The queue uses the deal lifecycle and store; deals know nothing of the queue.',
+      comment:
+        'The deal domain (lifecycle, verdict, record, store, events) knows nothing of who uses it: the queue, the ' +
+        'pipeline, the composition root and the subscribers (metrics, notify) depend on it, not the reverse.',
       from: { path: '^src/deals/' },
-      to: { path: '^src/queue/' },
+      to: {
+        path: [
+          '^src/queue/',
+          '^src/pipeline/',
+          '^src/app/',
+          '^src/notify/',
+          '^src/metrics\\.ts$',
+          '^src/main\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'queue-is-plumbing',
+      severity: 'error',
+      comment:
+        'The queue is BullMQ plumbing: it asks the marketplace nothing (the pipeline does, through its port) and ' +
+        'writes no deal state (the pipeline runner settles the record).',
+      from: { path: '^src/queue/' },
+      to: {
+        path: ['^src/marketplace/(api|client|from-config|rate-limit)\\.ts$', '^src/pipeline/(?!port\\.ts$)'],
+      },
+    },
+    {
+      name: 'pipeline-does-not-import-queue',
+      severity: 'error',
+      comment:
+        'The queue calls the pipeline through its port (src/pipeline/port.ts); the pipeline knows no BullMQ.',
+      from: { path: '^src/pipeline/' },
+      to: { path: ['^src/queue/', 'node_modules/bullmq/'] },
     },
   ],
   options: {

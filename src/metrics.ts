@@ -1,11 +1,12 @@
 /**
  * Prometheus metrics (prom-client), served on the status listener's `/metrics`. Counters are fed by hooks
- * (webhook outcomes, marketplace answers, deal store writes); gauges that mirror Redis (queue depth, rate-limit
+ * (webhook outcomes, marketplace answers, deal events); gauges that mirror Redis (queue depth, rate-limit
  * budget) are read when Prometheus scrapes, so they are never stale and cost nothing between scrapes.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DealRunState } from './deals/lifecycle.js';
 import { isFinal } from './deals/lifecycle.js';
-import type { DealRunState, DealStore } from './deals/store.js';
+import type { DealEvents } from './deals/record.js';
 import type { ResponseInfo } from './marketplace/client-options.js';
 import type { RateLimitSnapshot } from './marketplace/rate-limit.js';
 import type { WebhookOutcome } from './webhook/receiver.js';
@@ -123,21 +124,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
 }
 
 /**
- * The store as the daemon uses it, reporting step durations and final states to the metrics. A final state is
+ * Metrics as deal-event subscribers (src/deals/events.ts): step durations, and final states. A final state is
  * counted when it is written, so a deal retried into `handed_in` after `failed` counts in both (the counters
  * say what happened, the status page what is).
  */
-export function instrumentStore(store: DealStore, metrics: Metrics): DealStore {
-  return {
-    ...store,
-    async recordStep(dealId, step, outcome, ms) {
-      await store.recordStep(dealId, step, outcome, ms);
-      metrics.step(step, outcome, ms);
-    },
-    async update(dealId, patch) {
-      const changed = await store.update(dealId, patch);
-      if (changed && patch.state) metrics.dealState(patch.state);
-      return changed;
-    },
-  };
+export function subscribeMetrics(events: DealEvents, metrics: Metrics): void {
+  events.onStep(({ step, outcome, ms }) => metrics.step(step, outcome, ms));
+  events.onChanged(({ patch }) => {
+    if (patch.state) metrics.dealState(patch.state);
+  });
 }

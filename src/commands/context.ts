@@ -2,17 +2,18 @@
 import { Queue } from 'bullmq';
 import { InvalidArgumentError } from 'commander';
 import type { Redis } from 'ioredis';
+import { createDealServices } from '../app/deal-services.js';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { createDealStore, type DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import type { Translator } from '../i18n/index.js';
 import { createLogger, type Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { marketplaceClientFromConfig } from '../marketplace/from-config.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
-import { closeRedisClient, createRedisClient } from '../queue/connection.js';
 import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
+import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { cliTranslator, useConfigLanguage } from './language.js';
 import { createOutput, type Output } from './output.js';
 
@@ -51,7 +52,10 @@ export function openContext(
     log,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const store = createDealStore({ redis, prefix: config.redis.prefix });
+  // The same store, events and subscribers as the daemon's: an operator action here notifies and enrols the
+  // article watcher exactly as from the status page.
+  const services = createDealServices(config, { redis, log, command: true });
+  const store = services.store.as('operator');
   let queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB> | undefined;
   let publishers: Promise<Publishers> | undefined;
   return {
@@ -79,6 +83,8 @@ export function openContext(
     async close() {
       await (await publishers?.catch(() => undefined))?.close();
       await queue?.close();
+      // Sends what this command raised or resolved before the connection goes.
+      await services.notifications.stop();
       await closeRedisClient(redis);
     },
   };

@@ -3,9 +3,9 @@
  * extra services (issue 12). Kept apart from operator.ts: each command adds one call.
  */
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
-import { storedCheck } from '../deals/lost.js';
+import type { DealRecord } from '../deals/record.js';
 import { storedServices } from '../deals/services.js';
-import type { DealRecord } from '../deals/store.js';
+import { storedCheck } from '../deals/verdict.js';
 import { errorMessage } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';

@@ -13,7 +13,7 @@ import { createTranslator } from '../i18n/index.js';
 import { createLogger } from '../logger.js';
 import { createDispatcher } from '../notify/dispatcher.js';
 import type { OutgoingMessage } from '../notify/types.js';
-import { closeRedisClient, createRedisClient } from '../queue/connection.js';
+import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { CONFIG_OPTION } from './context.js';
 import { createOutput } from './output.js';
 

@@ -4,8 +4,8 @@
  * Each takes `--config`; listings take `--json`.
  */
 import { Command } from 'commander';
-import type { DealRecord } from '../deals/store.js';
-import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from '../deals/store.js';
+import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from '../deals/lifecycle.js';
+import type { DealRecord } from '../deals/record.js';
 import { AppError } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
 import { createDealActions, type DealActionResult } from '../operator/actions.js';

@@ -10,7 +10,7 @@ import type { Logger } from '../logger.js';
 import type { DeadlineReading } from '../marketplace/deadline.js';
 import { judgeDeadline } from '../marketplace/deadline.js';
 import type { DeadlineSource } from './lifecycle.js';
-import type { DealStore } from './store.js';
+import type { DealStore } from './record.js';
 
 export interface DeadlineFinding {
   /** ISO 8601: when the implausible deal arrived. */

@@ -4,7 +4,7 @@
  * actions and the pipeline read them from here.
  *
  * Issue 12's rule holds: our reading of the deadline only orders the queue, drives the countdown and warns; the
- * marketplace decides whether a deal is lost (src/deals/lost.ts).
+ * marketplace decides whether a deal is lost (src/deals/verdict.ts).
  */
 import { AppError, WaitUntilError } from '../errors.js';
 import { type DeadlineReading, readPublishDeadline } from '../marketplace/deadline.js';
@@ -67,6 +67,75 @@ export function isPastDeadlineConcern(state: string): boolean {
  */
 export function canRetry(state: string): boolean {
   return state === 'failed' || state === 'deadline_missed' || !isFinal(state);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Transitions
+
+/** The parts of the program that write a deal's state. */
+export const DEAL_WRITERS = ['queue', 'pipeline', 'operator', 'reconcile', 'webhook'] as const;
+export type DealWriter = (typeof DEAL_WRITERS)[number];
+
+/**
+ * A deal that may still run: on its way, whatever step it is at, or failed or missed (a retry runs it again;
+ * `canRetry`). Only a deal that is done (handed in, skipped, handled, closed) refuses the run's states.
+ */
+const UNDONE: readonly DealRunState[] = DEAL_RUN_STATES.filter((state) => canRetry(state));
+
+/**
+ * Which state may follow which, and who writes it: the store refuses any other write of `state` (a rewrite of
+ * the current state is always allowed). Derived from what the code does, so read each row as "today's paths":
+ *
+ * | to | from | written by |
+ * |---|---|---|
+ * | received | any (a record is created so: the producer, an operator's replay) | queue, operator, reconcile |
+ * | processing | any: a job runs whatever its record says (a replayed or retried deal, a stalled job) | pipeline |
+ * | waiting_approval, retrying, failed, deadline_missed, closed | a deal not done | pipeline (its runner) |
+ * | fetching, rendering … handing_in, handed_in, skipped | a deal not done | pipeline |
+ * | fetched | any (written by no step today; older records) | pipeline |
+ * | published | a deal not done (the publish step); any (an operator's "hand in again") | pipeline, operator |
+ * | handled | any (the operator marks it as dealt with by hand) | operator |
+ */
+export const TRANSITIONS: Readonly<
+  Record<DealRunState, { from: readonly DealRunState[] | 'any'; by: readonly DealWriter[] }>
+> = {
+  received: { from: 'any', by: ['queue', 'operator', 'reconcile'] },
+  processing: { from: 'any', by: ['pipeline'] },
+  waiting_approval: { from: UNDONE, by: ['pipeline'] },
+  retrying: { from: UNDONE, by: ['pipeline'] },
+  // A job that stalled too often fails outside the processor; the runner then ends a running record `failed`.
+  failed: { from: UNDONE, by: ['pipeline'] },
+  deadline_missed: { from: UNDONE, by: ['pipeline'] },
+  closed: { from: UNDONE, by: ['pipeline'] },
+  fetching: { from: UNDONE, by: ['pipeline'] },
+  // No step writes it today (the text and photos go straight on to rendering); records and stand-in processors
+  // of older versions do, from any state.
+  fetched: { from: 'any', by: ['pipeline'] },
+  rendering: { from: UNDONE, by: ['pipeline'] },
+  publishing: { from: UNDONE, by: ['pipeline'] },
+  published: { from: 'any', by: ['pipeline', 'operator'] },
+  verifying: { from: UNDONE, by: ['pipeline'] },
+  handing_in: { from: UNDONE, by: ['pipeline'] },
+  handed_in: { from: UNDONE, by: ['pipeline'] },
+  skipped: { from: UNDONE, by: ['pipeline'] },
+  handled: { from: 'any', by: ['operator'] },
+};
+
+/** Why `from → to` by `by` is refused, or undefined when the lifecycle allows it (`by` unknown: not checked). */
+export function refusedTransition(from: DealRunState, to: DealRunState, by?: DealWriter): string | undefined {
+  const rule = TRANSITIONS[to];
+  if (by !== undefined && !rule.by.includes(by)) {
+    return `the ${by} may not write the state ${to} (only ${rule.by.join(', ')})`;
+  }
+  if (from === to || rule.from === 'any' || rule.from.includes(from)) return undefined;
+  return `the state ${to} may not follow ${from} (only ${rule.from.join(', ')})`;
+}
+
+/** A write of `state` the lifecycle does not allow: a bug in the writer, never retried. */
+export class TransitionRefusedError extends AppError {
+  constructor(dealId: number, reason: string) {
+    super('transition_refused', `deal ${dealId}: ${reason}; nothing was written`, { retryable: false });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -4,8 +4,10 @@
  * each as JSON, so that patches touch only their own fields.
  */
 import type { Redis } from 'ioredis';
+import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import { type DealRunState, isDealRunState } from './lifecycle.js';
+import type { DealDataPatch } from './data.js';
+import type { DealRunState, DealWriter } from './lifecycle.js';
 
 export type DealSource = 'webhook' | 'reconcile' | 'manual';
 
@@ -48,7 +50,7 @@ export interface NewDealRecord {
   state?: DealRunState;
   title?: string;
   source?: DealSource;
-  data?: Record<string, unknown>;
+  data?: DealDataPatch;
 }
 
 type Clearable<T> = { [K in keyof T]?: T[K] | null };
@@ -72,8 +74,8 @@ export type DealPatch = Clearable<
   state?: DealRunState;
   blogId?: number;
   attempts?: number;
-  /** Merged field by field into `data`; a `null` value removes that field. */
-  data?: Record<string, unknown>;
+  /** Merged field by field into `data` (src/deals/data.ts: each key's owner and type); `null` removes a key. */
+  data?: DealDataPatch;
 };
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
@@ -129,10 +131,20 @@ export interface ListDealsOptions {
 export interface DealStore {
   readonly prefix: string;
   readonly keys: DealStoreKeys;
+  /** DealChanged after each committed `update`, a step event after each `recordStep` (./events.ts). */
+  readonly events: DealEvents;
+  /**
+   * The same store, writing as `writer`: a state the lifecycle does not let that part of the program write
+   * (src/deals/lifecycle.ts TRANSITIONS `by`) is refused. The composition root hands each part its own view.
+   */
+  as(writer: DealWriter): DealStore;
   /** Atomically creates the record unless it exists; returns the record as it now is. */
   createIfAbsent(init: NewDealRecord): Promise<{ created: boolean; record: DealRecord }>;
   get(dealId: number): Promise<DealRecord | undefined>;
-  /** False when the deal has no record (nothing is written then). */
+  /**
+   * False when the deal has no record (nothing is written then). A `state` the lifecycle does not allow after
+   * the current one (src/deals/lifecycle.ts TRANSITIONS) is refused with TransitionRefusedError, writing nothing.
+   */
   update(dealId: number, patch: DealPatch): Promise<boolean>;
   /**
    * Notes that the deal's job is stored. True for exactly one caller per deal (HSETNX), which settles
@@ -187,7 +199,10 @@ export interface DealStoreOptions {
   maxDealEvents?: number;
   maxGlobalEvents?: number;
   maxEventBodyBytes?: number;
-  now?: () => Date;
+  /** What `updatedAt`, log times and pruning go by (default: the system clock). */
+  clock?: Pick<Clock, 'now'>;
+  /** Where the write's subscribers are (default: a new, empty set; src/app/deal-services.ts fills it). */
+  events?: DealEvents;
 }
 
 export function dealStoreKeys(prefix: string): DealStoreKeys {
@@ -204,66 +219,36 @@ export function dealStoreKeys(prefix: string): DealStoreKeys {
   };
 }
 
-export const PLAIN_FIELDS = [
-  'title',
-  'error',
-  'errorCode',
-  'supportCode',
-  'url',
-  'postRef',
-  'jobId',
-  'enqueuedAt',
-  'source',
-  'deadline',
-] as const;
+// The deal's events (./events.ts creates them; here beside the record they carry).
 
-export const STEP_PREFIX = 's:';
-export const DATA_PREFIX = 'd:';
-
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+export interface DealChanged {
+  dealId: number;
+  /** The state before the write. */
+  from: DealRunState;
+  /** The state after it (`from` when the write left the state alone). */
+  to: DealRunState;
+  /** The record as committed. */
+  record: DealRecord;
+  /** What this write set: `patch.state` says a state was written (also a rewrite of the same state). */
+  patch: Readonly<DealPatch>;
 }
 
-export function toRecord(hash: Record<string, string>): DealRecord | undefined {
-  if (hash.dealId === undefined) return undefined;
-  const record: DealRecord = {
-    dealId: Number(hash.dealId),
-    blogId: Number(hash.blogId ?? 0),
-    state: isDealRunState(hash.state) ? hash.state : 'received',
-    receivedAt: hash.receivedAt ?? '',
-    deadline: hash.deadline ?? '',
-    updatedAt: hash.updatedAt ?? hash.receivedAt ?? '',
-    attempts: Number(hash.attempts ?? 0),
-    steps: {},
-    data: {},
-  };
-  for (const field of PLAIN_FIELDS) {
-    const value = hash[field];
-    if (value === undefined || field === 'deadline') continue;
-    if (field === 'source') {
-      if (value === 'webhook' || value === 'reconcile' || value === 'manual') record.source = value;
-    } else record[field] = value;
-  }
-  for (const [field, value] of Object.entries(hash)) {
-    if (field.startsWith(STEP_PREFIX)) {
-      const step = parseJson(value);
-      if (step && typeof step === 'object') record.steps[field.slice(STEP_PREFIX.length)] = step as DealStep;
-    } else if (field.startsWith(DATA_PREFIX)) {
-      record.data[field.slice(DATA_PREFIX.length)] = parseJson(value);
-    }
-  }
-  return record;
+/** A pipeline step's outcome and duration, recorded on the deal. */
+export interface DealStepRecorded {
+  dealId: number;
+  step: string;
+  outcome: string;
+  ms: number;
 }
 
-export function parseEntries<T>(items: string[]): T[] {
-  const out: T[] = [];
-  for (const item of items) {
-    const value = parseJson(item);
-    if (value && typeof value === 'object') out.push(value as T);
-  }
-  return out;
+export type DealChangedListener = (change: DealChanged) => Promise<void> | void;
+export type DealStepListener = (step: DealStepRecorded) => Promise<void> | void;
+
+export interface DealEvents {
+  /** Subscribes; the returned function unsubscribes. */
+  onChanged(listener: DealChangedListener): () => void;
+  onStep(listener: DealStepListener): () => void;
+  /** For the store: runs the subscribers after a committed write. Never throws. */
+  emitChanged(change: DealChanged): Promise<void>;
+  emitStep(step: DealStepRecorded): Promise<void>;
 }

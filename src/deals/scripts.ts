@@ -21,12 +21,20 @@ end
 return 1
 `;
 
-/** KEYS: deal, index, states. ARGV: dealId, ttlSeconds, nSet, field, value, …, fieldToDelete, … */
+/**
+ * KEYS: deal, index, states. ARGV: dealId, ttlSeconds, allowedFrom, nSet, field, value, …, fieldToDelete, ….
+ * `allowedFrom` is '' (no state written, or any state may precede) or ',a,b,' (the states the written one may
+ * follow: src/deals/lifecycle.ts TRANSITIONS). Returns {0} without a record, {-1, state} when the current state
+ * may not be followed so (nothing written), else {1, the state before the write, the record's fields and values
+ * after it} (what DealChanged carries, without a second round trip).
+ */
 const UPDATE_IF_EXISTS = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local n = tonumber(ARGV[3])
+if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
+local before = redis.call('HGET', KEYS[1], 'state') or 'received'
+if ARGV[3] ~= '' and not string.find(ARGV[3], ',' .. before .. ',', 1, true) then return {-1, before} end
+local n = tonumber(ARGV[4])
 local sets = {}
-local i = 4
+local i = 5
 for _ = 1, n do
   sets[#sets + 1] = ARGV[i]
   sets[#sets + 1] = ARGV[i + 1]
@@ -40,7 +48,9 @@ local dels = {}
 for k = i, #ARGV do dels[#dels + 1] = ARGV[k] end
 if #dels > 0 then redis.call('HDEL', KEYS[1], unpack(dels)) end
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-return 1
+local reply = {1, before}
+for _, v in ipairs(redis.call('HGETALL', KEYS[1])) do reply[#reply + 1] = v end
+return reply
 `;
 
 /**

@@ -4,15 +4,9 @@
  * `pressbridge deal <id>`, which services need the blogger's hand and where (the deal's `web_url`).
  */
 import type { DealService } from '../marketplace/schema.js';
-import type { DealLogger, DealStore } from './store.js';
-
-/** A bought service as the deal record keeps it (`data.services`). */
-export interface BoughtService {
-  id: number;
-  name: string | null;
-  /** The service takes URLs of its own (`extra_urls`); null when the marketplace did not say. */
-  needsUrls: boolean | null;
-}
+import type { BoughtService } from './data.js';
+import type { DealLogger } from './logger.js';
+import type { DealStore } from './record.js';
 
 function needsUrls(urls: DealService['urls']): boolean | null {
   if (urls === undefined) return null;

@@ -1,19 +1,29 @@
-import { redactSecrets, scrubText } from '../redact.js';
-import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from './lifecycle.js';
+/**
+ * The deal store: one Redis hash per deal (./hash.ts), written through Lua scripts (./scripts.ts) that keep the
+ * record, the index and the state map consistent and enforce the lifecycle's transitions (./lifecycle.ts);
+ * DealChanged after each committed update (./events.ts); the deal's logs, events and files (./journal.ts).
+ */
+import { systemClock } from '../clock.js';
+import { scrubText } from '../redact.js';
+import { createDealEvents } from './events.js';
+import { DATA_PREFIX, PLAIN_FIELDS, STEP_PREFIX, toRecord } from './hash.js';
+import { clampLimit, createDealJournal } from './journal.js';
 import {
-  DATA_PREFIX,
+  DEAL_RUN_STATES,
+  type DealRunState,
+  type DealWriter,
+  isDealRunState,
+  refusedTransition,
+  TRANSITIONS,
+  TransitionRefusedError,
+} from './lifecycle.js';
+import {
+  type DealPatch,
   type DealRecord,
   type DealStep,
   type DealStore,
   type DealStoreOptions,
   dealStoreKeys,
-  type EventRecord,
-  LOG_LEVELS,
-  type LogEntry,
-  PLAIN_FIELDS,
-  parseEntries,
-  STEP_PREFIX,
-  toRecord,
 } from './record.js';
 import {
   type EventLimits,
@@ -21,38 +31,8 @@ import {
   runCreateIfAbsent,
   runMarkEnqueued,
   runMarkEnqueuedAndRecord,
-  runRecordEvent,
   runUpdateIfExists,
 } from './scripts.js';
-
-// The run states live in ./lifecycle.ts, the record types in ./record.ts, the deal logger in ./logger.ts;
-// re-exported here for the store's existing importers.
-export { DEAL_RUN_STATES, type DealRunState, FINAL_RUN_STATES, isDealRunState } from './lifecycle.js';
-export { createDealLogger, type DealLogger } from './logger.js';
-export {
-  type DealPatch,
-  type DealRecord,
-  type DealSource,
-  type DealStep,
-  type DealStore,
-  type DealStoreKeys,
-  type DealStoreOptions,
-  dealStoreKeys,
-  type EventRecord,
-  type LastWebhook,
-  type ListDealsOptions,
-  LOG_LEVELS,
-  type LogEntry,
-  type LogLevel,
-  type NewDealRecord,
-  type NewEventRecord,
-  type NewLogEntry,
-} from './record.js';
-
-function clampLimit(limit: number | undefined, fallback: number, max: number): number {
-  if (limit === undefined || !Number.isFinite(limit)) return fallback;
-  return Math.max(1, Math.min(Math.floor(limit), max));
-}
 
 /** How long deal records are kept unless the store is told otherwise (`retentionDays`). */
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -60,7 +40,8 @@ export const DEFAULT_RETENTION_DAYS = 30;
 export function createDealStore(options: DealStoreOptions): DealStore {
   const { redis, prefix } = options;
   const keys = dealStoreKeys(prefix);
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = (): Date => clock.now();
   const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
   const ttlSeconds = Math.ceil(retentionDays * 24 * 3600);
   const maxDealLog = options.maxDealLog ?? 500;
@@ -68,17 +49,72 @@ export function createDealStore(options: DealStoreOptions): DealStore {
   const maxDealEvents = options.maxDealEvents ?? 100;
   const maxGlobalEvents = options.maxGlobalEvents ?? 1000;
   const maxEventBodyBytes = options.maxEventBodyBytes ?? 8 * 1024;
-  const maxFieldsBytes = 4 * 1024;
+  const _maxFieldsBytes = 4 * 1024;
   const eventLimits: EventLimits = { maxEventBodyBytes, maxGlobalEvents, maxDealEvents, ttlSeconds };
+  const events = options.events ?? createDealEvents(options.log);
 
+  /** The states `to` may follow, as the update script takes them ('' = any). */
+  function allowedFrom(to: DealRunState | undefined): string {
+    const from = to === undefined ? 'any' : TRANSITIONS[to].from;
+    return from === 'any' ? '' : `,${[...from, to].join(',')},`;
+  }
+
+  /**
+   * Writes the fields unless the record is missing (undefined) or `to` is refused (TransitionRefusedError); the
+   * state before the write and the record after it.
+   */
   async function writeFields(
     dealId: number,
     sets: Array<[string, string]>,
     dels: string[],
-  ): Promise<boolean> {
-    const args = [String(dealId), String(ttlSeconds), String(sets.length), ...sets.flat(), ...dels];
-    const result = await runUpdateIfExists(redis, [keys.deal(dealId), keys.index, keys.states], args);
-    return result === 1;
+    to?: DealRunState,
+  ): Promise<{ from: DealRunState; record: DealRecord } | undefined> {
+    const args = [
+      String(dealId),
+      String(ttlSeconds),
+      allowedFrom(to),
+      String(sets.length),
+      ...sets.flat(),
+      ...dels,
+    ];
+    const reply = await runUpdateIfExists(redis, [keys.deal(dealId), keys.index, keys.states], args);
+    const [status, before, ...flat] = (Array.isArray(reply) ? reply : [0]) as [number, string?, ...string[]];
+    const from: DealRunState = isDealRunState(before) ? before : 'received';
+    if (status === -1 && to !== undefined) {
+      throw new TransitionRefusedError(dealId, refusedTransition(from, to) ?? `the state ${to} was refused`);
+    }
+    if (status !== 1) return undefined;
+    const hash: Record<string, string> = {};
+    for (let i = 0; i + 1 < flat.length; i += 2) hash[flat[i] as string] = flat[i + 1] as string;
+    const record = toRecord(hash);
+    return record ? { from, record } : undefined;
+  }
+
+  async function update(dealId: number, patch: DealPatch, writer?: DealWriter): Promise<boolean> {
+    if (patch.state !== undefined && writer !== undefined) {
+      const refused = refusedTransition(patch.state, patch.state, writer);
+      if (refused) throw new TransitionRefusedError(dealId, refused);
+    }
+    const sets: Array<[string, string]> = [['updatedAt', now().toISOString()]];
+    const dels: string[] = [];
+    if (patch.state !== undefined) sets.push(['state', patch.state]);
+    if (patch.blogId !== undefined) sets.push(['blogId', String(patch.blogId)]);
+    if (patch.attempts !== undefined) sets.push(['attempts', String(patch.attempts)]);
+    for (const field of PLAIN_FIELDS) {
+      const value = patch[field];
+      if (value === null) {
+        if (field !== 'deadline') dels.push(field);
+      } else if (value !== undefined) sets.push([field, field === 'error' ? scrubText(value) : value]);
+    }
+    for (const [name, value] of Object.entries(patch.data ?? {})) {
+      if (value === null) dels.push(`${DATA_PREFIX}${name}`);
+      else if (value !== undefined) sets.push([`${DATA_PREFIX}${name}`, JSON.stringify(value)]);
+    }
+    const written = await writeFields(dealId, sets, dels, patch.state);
+    if (!written) return false;
+    const { from, record } = written;
+    await events.emitChanged({ dealId, from, to: record.state, record, patch });
+    return true;
   }
 
   async function get(dealId: number): Promise<DealRecord | undefined> {
@@ -88,6 +124,8 @@ export function createDealStore(options: DealStoreOptions): DealStore {
   const store: DealStore = {
     prefix,
     keys,
+    events,
+    as: (writer) => ({ ...store, update: (dealId, patch) => update(dealId, patch, writer) }),
 
     async createIfAbsent(init) {
       const receivedMs = Date.parse(init.receivedAt);
@@ -135,24 +173,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
 
     get,
 
-    async update(dealId, patch) {
-      const sets: Array<[string, string]> = [['updatedAt', now().toISOString()]];
-      const dels: string[] = [];
-      if (patch.state !== undefined) sets.push(['state', patch.state]);
-      if (patch.blogId !== undefined) sets.push(['blogId', String(patch.blogId)]);
-      if (patch.attempts !== undefined) sets.push(['attempts', String(patch.attempts)]);
-      for (const field of PLAIN_FIELDS) {
-        const value = patch[field];
-        if (value === null) {
-          if (field !== 'deadline') dels.push(field);
-        } else if (value !== undefined) sets.push([field, field === 'error' ? scrubText(value) : value]);
-      }
-      for (const [name, value] of Object.entries(patch.data ?? {})) {
-        if (value === null) dels.push(`${DATA_PREFIX}${name}`);
-        else if (value !== undefined) sets.push([`${DATA_PREFIX}${name}`, JSON.stringify(value)]);
-      }
-      return await writeFields(dealId, sets, dels);
-    },
+    update: (dealId, patch) => update(dealId, patch),
 
     async markEnqueued(dealId, jobId, event) {
       const at = now().toISOString();
@@ -173,7 +194,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
     async recordStep(dealId, step, outcome, ms) {
       const startedAt = new Date(now().getTime() - ms).toISOString();
       const value: DealStep = { startedAt, ms: Math.round(ms), outcome };
-      await writeFields(
+      const written = await writeFields(
         dealId,
         [
           ['updatedAt', now().toISOString()],
@@ -181,6 +202,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         ],
         [],
       );
+      if (written) await events.emitStep({ dealId, step, outcome, ms });
     },
 
     async list(listOptions = {}) {
@@ -214,104 +236,23 @@ export function createDealStore(options: DealStoreOptions): DealStore {
       return { total, items };
     },
 
+    ...createDealJournal({
+      redis,
+      keys,
+      now,
+      ttlSeconds,
+      maxDealLog,
+      maxGlobalLog,
+      maxDealEvents,
+      eventLimits,
+    }),
+
     async countByState() {
       const counts = Object.fromEntries(DEAL_RUN_STATES.map((s) => [s, 0])) as Record<DealRunState, number>;
       for (const state of await redis.hvals(keys.states)) {
         if (isDealRunState(state)) counts[state] += 1;
       }
       return counts;
-    },
-
-    async appendLog(dealId, entry) {
-      let fields = redactSecrets(entry.fields ?? {});
-      const fieldsJson = JSON.stringify(fields);
-      if (fieldsJson.length > maxFieldsBytes) {
-        fields = { truncated: true, preview: fieldsJson.slice(0, maxFieldsBytes) };
-      }
-      const stored: LogEntry = {
-        time: entry.time ?? now().toISOString(),
-        level: entry.level,
-        msg: scrubText(entry.msg),
-        ...(dealId !== undefined ? { dealId } : {}),
-        ...(entry.blogId !== undefined ? { blogId: entry.blogId } : {}),
-        fields,
-      };
-      const json = JSON.stringify(stored);
-      const multi = redis.multi();
-      if (dealId !== undefined) {
-        multi.lpush(keys.dealLog(dealId), json);
-        multi.ltrim(keys.dealLog(dealId), 0, maxDealLog - 1);
-        multi.expire(keys.dealLog(dealId), ttlSeconds);
-      }
-      multi.lpush(keys.log, json);
-      multi.ltrim(keys.log, 0, maxGlobalLog - 1);
-      await multi.exec();
-    },
-
-    async readLog(dealId, readOptions = {}) {
-      const limit = clampLimit(readOptions.limit, 100, maxDealLog);
-      return parseEntries<LogEntry>(await redis.lrange(keys.dealLog(dealId), 0, limit - 1));
-    },
-
-    async readGlobalLog(readOptions = {}) {
-      const limit = clampLimit(readOptions.limit, 200, maxGlobalLog);
-      const minLevel = readOptions.level ? LOG_LEVELS.indexOf(readOptions.level) : 0;
-      const filtered = readOptions.level !== undefined || readOptions.blogId !== undefined;
-      const raw = await redis.lrange(keys.log, 0, filtered ? -1 : limit - 1);
-      const out: LogEntry[] = [];
-      for (const entry of parseEntries<LogEntry>(raw)) {
-        if (LOG_LEVELS.indexOf(entry.level) < minLevel) continue;
-        if (readOptions.blogId !== undefined) {
-          const blogId = entry.blogId ?? entry.fields?.blogId;
-          if (blogId !== readOptions.blogId) continue;
-        }
-        out.push(entry);
-        if (out.length >= limit) break;
-      }
-      return out;
-    },
-
-    async recordEvent(dealId, event) {
-      await runRecordEvent(redis, ...eventScriptInput(keys, eventLimits, dealId, event, [event.outcome]));
-    },
-
-    async readEvents(dealId, readOptions = {}) {
-      const limit = clampLimit(readOptions.limit, maxDealEvents, maxDealEvents);
-      return parseEntries<EventRecord>(await redis.lrange(keys.dealEvents(dealId), 0, limit - 1));
-    },
-
-    async readGlobalEvents(readOptions = {}) {
-      const limit = clampLimit(readOptions.limit, 100, maxGlobalEvents);
-      return parseEntries<EventRecord>(await redis.lrange(keys.events, 0, limit - 1));
-    },
-
-    async lastWebhook() {
-      const hash = await redis.hgetall(keys.lastWebhook);
-      if (!hash.time || !hash.event) return undefined;
-      return {
-        time: hash.time,
-        event: hash.event,
-        outcome: hash.outcome ?? '',
-        ...(hash.dealId ? { dealId: Number(hash.dealId) } : {}),
-      };
-    },
-
-    async putFiles(dealId, files, fileTtlSeconds) {
-      const entries = Object.entries(files);
-      if (entries.length === 0) return;
-      const key = keys.dealFiles(dealId);
-      const multi = redis.multi();
-      multi.hset(key, Object.fromEntries(entries));
-      multi.expire(key, Math.max(1, Math.ceil(fileTtlSeconds)));
-      await multi.exec();
-    },
-
-    async getFiles(dealId) {
-      return new Map(Object.entries(await redis.hgetallBuffer(keys.dealFiles(dealId))));
-    },
-
-    async deleteFiles(dealId) {
-      await redis.unlink(keys.dealFiles(dealId));
     },
   };
   return store;

@@ -3,7 +3,7 @@
  * time and the zone are passed in.
  *
  * The reading orders the queue, drives the countdown and stops retries from running forever; it never ends a
- * deal by itself (src/deals/lost.ts asks the marketplace first). So a misread zone costs lateness and a warning,
+ * deal by itself (src/deals/verdict.ts asks the marketplace first). So a misread zone costs lateness and a warning,
  * never a deal.
  */
 import { readServiceDateTime, zoneOffsetMinutes } from './date-time.js';

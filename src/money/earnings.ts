@@ -16,7 +16,7 @@
  * `deal.paid` and the record readers of ./paid.ts), which is what keeps every sum below an exact integer: the
  * derivation is in that file's header.
  */
-import type { DealRecord } from '../deals/store.js';
+import type { DealRecord } from '../deals/record.js';
 import type { PaidMonth } from '../marketplace/schema.js';
 import { formatWallClock } from '../time-zone.js';
 import type { PollState, StoredOverview } from './overview.js';

@@ -14,7 +14,8 @@
  * Also the money fields the deal starts with: `data.reward` / `data.price` from `deal.accepted`.
  */
 import { type Clock, systemClock } from '../clock.js';
-import { createDealLogger, type DealStore } from '../deals/store.js';
+import { createDealLogger } from '../deals/logger.js';
+import type { DealStore } from '../deals/record.js';
 import type { Logger } from '../logger.js';
 import { isDealAmount } from '../marketplace/money.js';
 import { type AnyEvent, DealPaidEvent } from '../marketplace/schema.js';

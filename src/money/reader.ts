@@ -1,7 +1,7 @@
 /** Reads what the Earnings summary needs (the stored overview, the poll state, the deal records): no request. */
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import { type Earnings, summarizeEarnings } from './earnings.js';
 import { moneyKeys, readOverview, readPollState } from './overview.js';
 

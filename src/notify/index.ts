@@ -2,7 +2,8 @@
  * Notifications for the daemon (src/main.ts): the notifier (./notifier.ts) and every source that raises and
  * resolves through it, scheduled together:
  *
- * - the deal store wrapper (state changes: failed, missed, cleared, services; ./sources/deal-states.ts);
+ * - the deal events (state changes: failed, missed, cleared, services; ./sources/deal-states.ts), subscribed
+ *   by `attach`;
  * - every minute: the deals monitor (deadline at risk, approval waiting), the marketplace's health and the digest;
  * - every `siteCheckMinutes`: the blogs' sites;
  * - hooks for the marketplace client (`onResponse`), the webhook receiver (`claim.created`, `message.created`)
@@ -13,14 +14,14 @@
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/schema.js';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ResponseInfo } from '../marketplace/client-options.js';
 import type { AnyEvent } from '../marketplace/schema.js';
 import { createTargetsProbe, type TargetSource } from '../status/targets.js';
 import { createNotifier } from './notifier.js';
-import { notifyingStore } from './sources/deal-states.js';
+import { dealStateNotifications } from './sources/deal-states.js';
 import { createDigestSchedule } from './sources/digest.js';
 import { createMarketplaceWatch } from './sources/marketplace.js';
 import { createDealMonitor, type DealMonitor } from './sources/monitor.js';
@@ -43,8 +44,11 @@ export interface NotificationsOptions {
 
 export interface Notifications {
   readonly notifier: Notifier;
-  /** The deal store that notifies on state changes; the monitor and the digest read through it too. */
-  wrapStore(store: DealStore): DealStore;
+  /**
+   * Subscribes to the store's deal events (state changes notify) and reads deals through it (the monitor, the
+   * digest, the webhook events). Called once, by src/app/deal-services.ts.
+   */
+  attach(store: DealStore): void;
   /** For the marketplace client's `onResponse`. */
   onMarketplaceResponse(info: ResponseInfo): void;
   /** For the daemon's `eventHandlers`. */
@@ -124,8 +128,9 @@ export function createNotifications(options: NotificationsOptions): Notification
 
   return {
     notifier,
-    wrapStore(inner) {
-      store = notifyingStore(inner, { notifier, redis, prefix, log, now: () => clock.now() });
+    attach(dealStore) {
+      store = dealStore;
+      store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, clock }));
       monitor = createDealMonitor({
         store,
         notifier,
@@ -145,7 +150,6 @@ export function createNotifications(options: NotificationsOptions): Notification
         });
       }
       onEvent = webhookEvents(store);
-      return store;
     },
     onMarketplaceResponse: (info) => marketplace.observe(info),
     async onEvent(event, dealId) {

@@ -8,9 +8,10 @@
  */
 import type { Job, Queue } from 'bullmq';
 import { type Clock, systemClock } from '../clock.js';
+import { acceptedFromDeal } from '../deals/accepted.js';
 import { canRetry, deadlineFrom } from '../deals/lifecycle.js';
+import type { DealRecord, DealStore } from '../deals/record.js';
 import { servicesOf } from '../deals/services.js';
-import type { DealRecord, DealStore } from '../deals/store.js';
 import { errorMessage } from '../errors.js';
 import {
   createTranslator,
@@ -24,7 +25,6 @@ import type { MarketplaceClient } from '../marketplace/api.js';
 import { DealAcceptedEvent } from '../marketplace/schema.js';
 import { acceptedMoneyData } from '../money/paid.js';
 import {
-  acceptedFromDeal,
   type DEAL_JOB,
   DEFAULT_DEAL_JOB_SETTINGS,
   type DealJobPayload,

@@ -3,7 +3,7 @@
  * value comes from the marketplace and is escaped; only http(s) URLs become links. The labels are Czech: the
  * draft lands in the blogger's Czech site, next to the Czech alt texts of the photos.
  */
-import type { AcceptedDeal } from '../queue/jobs.js';
+import type { AcceptedDeal } from '../deals/accepted.js';
 import { neutraliseInvisible } from '../render/invisible.js';
 import { escapeAttribute, escapeText } from '../render/sanitize.js';
 

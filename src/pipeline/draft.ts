@@ -3,6 +3,8 @@
  * the blogger to write. The keyword URLs are only in the deal detail, so the draft costs one
  * `GET /v1/deals/{id}` (unless `draftDetail` is off); when that fails, the brief from `deal.accepted` is used.
  */
+
+import type { AcceptedDeal } from '../deals/accepted.js';
 import { errorMessage } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import type {
@@ -12,7 +14,6 @@ import type {
   PublisherProgress,
   PublishLog,
 } from '../publisher/types.js';
-import type { AcceptedDeal } from '../queue/jobs.js';
 import { parseFragmentBlocks } from '../render/html.js';
 import { slugify } from '../render/slug.js';
 import { type BriefDemand, briefHtml, briefSource, draftTitle } from './brief.js';

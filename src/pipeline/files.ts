@@ -7,7 +7,7 @@
  * worker process sees the same files, and the TTL cleans up deals that never finish. A deal's photos are small
  * once normalised (a few hundred KiB each, at most six).
  */
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import { type DealText, DealText as DealTextSchema } from '../marketplace/schema.js';
 
 export interface StoredPhoto {

@@ -14,10 +14,11 @@
  */
 
 import type { Clock } from '../clock.js';
+import { sameUrl } from '../deals/verdict.js';
 import { MarketplaceError } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
-import { backoffDelay } from './clock.js';
+import { backoffDelay } from './backoff.js';
 
 export interface HandInSettings {
   initialBackoffMs: number;
@@ -169,12 +170,4 @@ function withHint(error: MarketplaceError, hint: string, retryable: boolean): Ma
   });
   copy.message = `${error.message} — ${hint}`;
   return copy;
-}
-
-function sameUrl(a: string, b: string): boolean {
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return a === b;
-  }
 }

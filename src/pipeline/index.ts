@@ -5,19 +5,10 @@
  *     resolveBlog: blogResolver(config.blogs, publishersByBlogId),
  *     settings: config.pipeline,            // optional; see PipelineSettings for every field and default
  *   });
- *   createDealWorker({ ..., process: processor });
+ *   createDealWorker({ ..., runner: createDealRunner({ process: processor, client, store, log }) });
  */
-export { type Clock, systemClock } from '../clock.js';
 export { type Decision, type DecisionInput, decide, type SkipReason } from './decide.js';
-export {
-  blogResolver,
-  type PipelineOptions,
-  PipelineSettings,
-  type PipelineSettingsInput,
-  type ResolvedBlog,
-} from './options.js';
-export {
-  createPipelineProcessor,
-  type PipelineOutcome,
-  type PipelineResult,
-} from './processor.js';
+export { blogResolver, type PipelineOptions, type ResolvedBlog } from './options.js';
+export { createPipelineProcessor } from './processor.js';
+export type { PipelineOutcome, PipelineResult } from './run-context.js';
+export { PipelineSettings, type PipelineSettingsInput } from './settings.js';

@@ -9,8 +9,6 @@ import type { Publisher } from '../publisher/types.js';
 import type { RenderSettingsInput } from '../render/limits.js';
 import type { PipelineSettingsInput } from './settings.js';
 
-export { PipelineSettings, type PipelineSettingsInput } from './settings.js';
-
 /** A configured blog and the publisher built for it at start-up. */
 export interface ResolvedBlog {
   blog: BlogConfig;

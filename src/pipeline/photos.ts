@@ -11,7 +11,7 @@
  */
 
 import { allSettledBounded, MEDIA_CONCURRENCY } from '../concurrency.js';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import { AppError, MarketplaceError } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import type { DealPhoto } from '../marketplace/schema.js';

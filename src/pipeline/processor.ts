@@ -6,14 +6,15 @@
  *
  * Every step records its outcome and duration in the deal record (`steps`) and says what happened in the deal
  * log; the record's fields (./progress.ts) say how far the deal got, and ./resume-point.ts where a retry starts.
- * Adding a step: one file in ./steps/ and its line in PRODUCE or DELIVER below.
+ * Adding a step: one file in ./steps/ (`<name>-step.ts`, beside the work it calls in ./<name>.ts) and its line
+ * in PRODUCE or DELIVER below.
  *
  * API budget on the happy path: 1 text request + 1 per photo + 1 hand-in; `GET /v1/deals/{id}` only after a
  * 409 `clanek_odevzdan`, for a draft's keyword URLs, and once when the deadline passed or the state changed.
  *
  * Deadline (the deal's `publish_deadline` plus `deadlineGraceMs`; see `effectiveDeadline` for runs an operator
  * asked for): our reading of it never ends a deal by itself. When it passes, the marketplace decides
- * (src/deals/lost.ts, one `GET /v1/deals/{id}` per deal at most): still `akceptovano` without a URL → publish
+ * (src/deals/verdict.ts, one `GET /v1/deals/{id}` per deal at most): still `akceptovano` without a URL → publish
  * and hand in, marked late, within a fresh 60 minutes from that answer; moved on (cancelled, handed in by hand)
  * → the deal ends `closed` with the marketplace's state as the reason, and nothing (more) is published. The
  * same question is asked when the marketplace refuses the text, a photo or the hand-in with 409 `spatny_stav`.
@@ -21,25 +22,20 @@
  */
 
 import { systemClock } from '../clock.js';
-import type { DealJobContext, DealProcessor } from '../queue/worker.js';
 import { RenderSettings } from '../render/limits.js';
-import { type PipelineOptions, PipelineSettings } from './options.js';
+import type { PipelineOptions } from './options.js';
+import type { DealJobContext, DealProcessor } from './port.js';
 import { resumePoint } from './resume-point.js';
 import { type BlogRun, createRunContext, type PipelineResult, type RunEnv } from './run-context.js';
-import { decideStep } from './steps/decide.js';
-import { handInStep } from './steps/hand-in.js';
-import { photosStep } from './steps/photos.js';
-import { publishStep } from './steps/publish.js';
-import { renderStep } from './steps/render.js';
+import { PipelineSettings } from './settings.js';
+import { decideStep } from './steps/decide-step.js';
+import { handInStep } from './steps/hand-in-step.js';
+import { photosStep } from './steps/photos-step.js';
+import { publishStep } from './steps/publish-step.js';
+import { renderStep } from './steps/render-step.js';
 import { deadlineGate, finishedEarlier } from './steps/resume.js';
-import { textStep } from './steps/text.js';
-import { verifyStep } from './steps/verify.js';
-
-export {
-  effectiveDeadline,
-  type PipelineOutcome,
-  type PipelineResult,
-} from './run-context.js';
+import { textStep } from './steps/text-step.js';
+import { verifyStep } from './steps/verify-step.js';
 
 /** A step after `decide`: a result ends the run (skipped, draft, handed in); undefined goes on. */
 type Step = (run: BlogRun) => Promise<PipelineResult | undefined>;

@@ -1,64 +1,21 @@
 /**
- * What the pipeline keeps in the deal record's `data`, typed and validated. The record's fields say how far a
- * deal got (see ./resume-point.ts); the publisher plugin's own progress stays opaque (`publisher`), and the
- * marketplace's stored answer (`marketplaceCheck`) belongs to src/deals/lost.ts.
+ * What the pipeline keeps in the deal record's `data`, typed and validated: its schema is the pipeline's part of
+ * src/deals/data.ts (one sub-schema per owner). The record's fields say how far a deal got (see
+ * ./resume-point.ts); the publisher plugin's own progress stays opaque (`publisher`), and the marketplace's
+ * stored answer (`marketplaceCheck`) belongs to src/deals/verdict.ts.
  *
  * Read leniently, as before: a field that does not match its schema reads as absent, never as an error, so a
  * record written by an older version (or edited by hand) resumes from the earliest point it still proves.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { LatenessData, PipelineData } from '../deals/data.js';
 import type { PublisherProgress } from '../publisher/types.js';
 
-const lenient = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
-
-export const HandInProgress = z.object({
-  articleUrl: z.string(),
-  dealState: z.string(),
-  via: z.enum(['answer', 'deal_detail']),
-  tries: z.number(),
-  late: z.boolean(),
-});
-
-export const DraftProgress = z
-  .object({
-    ref: z.string(),
-    reused: lenient(z.boolean()),
-    withKeywordUrls: lenient(z.boolean()),
-    editUrl: lenient(z.string()),
-  })
-  .passthrough();
-
-export const PipelineProgress = z.object({
-  /** Set once the marketplace took the URL: the deal is done. */
-  handedInAt: lenient(z.string()),
-  handIn: lenient(HandInProgress),
-  /** A draft holding the brief exists (published_by bloger, `bloggerPublished: draft`): the deal is done. */
-  draft: lenient(DraftProgress),
-  skipReason: lenient(z.string()),
-  /** Set with the record's `url` once the article is published: a retry only verifies and hands in. */
-  publishedAt: lenient(z.string()),
-  publishReused: lenient(z.boolean()),
-  verifiedAt: lenient(z.string()),
-  /** The text's own flags (the marketplace's latest word). */
-  deal: lenient(
-    z.object({
-      publishedBy: z.string(),
-      instantPublish: z.boolean(),
-      categoryId: z.number().nullable().optional(),
-    }),
-  ),
-  article: lenient(z.object({ slug: z.string(), titleSource: z.string(), blocks: z.number() })),
-  photos: lenient(
-    z.array(z.object({ n: z.number(), filename: z.string(), width: z.number(), height: z.number() })),
-  ),
-  photosDropped: lenient(
-    z.array(z.object({ n: z.number(), code: z.string(), message: z.string() })).nullable(),
-  ),
-  /** Handed in (or being handed in) after our deadline, because the marketplace said it still waits. */
-  late: lenient(z.object({ since: z.string() })),
-  /** The publisher plugin's progress: opaque to the pipeline (src/publisher/types.ts). */
-  publisher: lenient(z.record(z.string(), z.unknown())),
-});
+/**
+ * The pipeline's view of `data`: its own progress (src/deals/data.ts `PipelineData`) and the late window the
+ * verdict granted (owned by src/deals/verdict.ts, read here to know the run is late).
+ */
+export const PipelineProgress = PipelineData.extend({ late: LatenessData.shape.late });
 export type PipelineProgress = z.infer<typeof PipelineProgress>;
 
 /** A write to the record's `data`: each field replaces the stored one; `null` removes it. */

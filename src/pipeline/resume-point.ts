@@ -9,7 +9,7 @@
  * | `url` + `data.publishedAt` | `published` | no text, photos or publish: verify and hand in |
  * | nothing of the above | `start` | everything; the text and photo steps take what the deal's working files hold, so no marketplace request is spent again |
  */
-import type { DealRecord } from '../deals/store.js';
+import type { DealRecord } from '../deals/record.js';
 import { readProgress } from './progress.js';
 
 export type ResumePoint =

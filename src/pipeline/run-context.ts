@@ -8,20 +8,20 @@
 import type { Clock } from '../clock.js';
 import type { BlogConfig } from '../config/schema.js';
 import { runDeadlineMs } from '../deals/lifecycle.js';
-import { lateDeadline } from '../deals/lost.js';
-import type { DealRecord } from '../deals/store.js';
-import { AppError, errorMessage } from '../errors.js';
+import type { DealRecord } from '../deals/record.js';
+import { createVerdicts, lateDeadline, type OverdueOutcome, type Verdicts } from '../deals/verdict.js';
+import { AppError, DeadlineMissedError, errorMessage } from '../errors.js';
 import type { DealText } from '../marketplace/schema.js';
 import { ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
 import type { PublishDeal, Publisher, PublisherProgress, PublishLog } from '../publisher/types.js';
-import type { DealJobContext } from '../queue/worker.js';
 import type { RenderSettings } from '../render/limits.js';
 import type { DealFiles } from './files.js';
-import type { PipelineOptions, PipelineSettings } from './options.js';
+import type { PipelineOptions } from './options.js';
 import type { PhotoStepResult } from './photos.js';
+import type { DealJobContext } from './port.js';
 import { type PipelineProgress, progressPatch, publisherProgressOf, readProgress } from './progress.js';
 import type { RenderedDeal } from './render.js';
-import { createVerdicts, type Verdicts } from './verdict.js';
+import type { PipelineSettings } from './settings.js';
 
 export type PipelineOutcome = 'handed_in' | 'skipped' | 'draft';
 
@@ -102,7 +102,7 @@ export function createRunContext(
     deadlineMs: Math.max(statedMs, lateUntil ?? 0),
     late: lateUntil !== undefined && nowMs() >= statedMs,
     deadlineText: toIsoWithServiceOffset(new Date(statedMs)),
-    verdicts: createVerdicts({ ctx: job, clock }),
+    verdicts: createVerdicts({ ...job, clock }),
     async step(name, run, outcome) {
       const started = nowMs();
       try {
@@ -124,9 +124,24 @@ function readProgressOf(record: DealRecord | undefined): PipelineProgress {
   return readProgress(record?.data);
 }
 
-/** Our deadline passed: the marketplace decides (./verdict.ts); a "still waits" moves the deadline. */
-export async function overdue(run: RunContext, why: string, missed: string, ourUrl?: string) {
-  const verdict = await run.verdicts.overdue(why, missed, ourUrl);
+/**
+ * Our deadline passed: the marketplace decides (src/deals/verdict.ts); a "still waits" moves the deadline, and
+ * a deal past even the late window ends `deadline_missed` (DeadlineMissedError, `missed` starting the message).
+ */
+export async function overdue(
+  run: RunContext,
+  why: string,
+  missed: string,
+  ourUrl?: string,
+): Promise<Exclude<OverdueOutcome, { kind: 'missed' }>> {
+  const verdict = await run.verdicts.overdue(why, ourUrl);
+  if (verdict.kind === 'missed') {
+    const { check } = verdict;
+    throw new DeadlineMissedError(
+      `${missed}. The marketplace still waited for the article at ${check.at} (${check.state}); ` +
+        'the late window of 60 minutes from that answer passed too',
+    );
+  }
   if (verdict.kind === 'late') {
     run.deadlineMs = Math.max(run.deadlineMs, verdict.until);
     run.late = true;

@@ -1,5 +1,5 @@
 /** Step 2, text: `GET /v1/deals/{id}/text` once per deal; a retry takes it from the deal's working files. */
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import type { DealText } from '../marketplace/schema.js';
 import { type DealFiles, saveText } from './files.js';

@@ -6,7 +6,7 @@
 
 import type { Clock } from '../clock.js';
 import { USER_AGENT } from '../version.js';
-import { backoffDelay } from './clock.js';
+import { backoffDelay } from './backoff.js';
 
 export interface VerifySettings {
   initialBackoffMs: number;

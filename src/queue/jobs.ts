@@ -3,32 +3,14 @@
  */
 import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
+import { AcceptedDeal } from '../deals/accepted.js';
 import { dealDeadline } from '../deals/lifecycle.js';
-import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
 
 export const DEAL_QUEUE = 'deals';
 export const DEAL_JOB = 'deal';
 
 export const JobSource = z.enum(['webhook', 'reconcile', 'manual']);
 export type JobSource = z.infer<typeof JobSource>;
-
-/** The deal as `deal.accepted` carries it; reconcile/manual build it by parsing `GET /v1/deals/{id}` with it. */
-export const AcceptedDeal = DealAcceptedEvent.shape.deal;
-export type AcceptedDeal = z.infer<typeof AcceptedDeal>;
-
-/** The `deal.accepted` payload rebuilt from `GET /v1/deals/{id}` (which has no deadline: 60 min from now). */
-export function acceptedFromDeal(deal: Deal): AcceptedDeal {
-  const parsed = DealAcceptedEvent.shape.deal.safeParse({
-    id: deal.id,
-    blog: deal.blog,
-    demand: deal.demand,
-    price: deal.price,
-    reward: deal.reward,
-    services: deal.services,
-  });
-  if (!parsed.success) throw new Error(`deal ${deal.id}: cannot build the job from the marketplace's answer`);
-  return parsed.data;
-}
 
 export const DealJobPayload = z.object({
   dealId: z.number().int().positive(),
@@ -72,9 +54,6 @@ export function jobSettingsOf(config: { worker: { attempts: number; backoffMs: n
     backoffMs: config.worker.backoffMs,
   };
 }
-
-// The deadline of a deal is the lifecycle's (src/deals/lifecycle.ts); re-exported for the queue's importers.
-export { dealDeadline, readDealDeadline } from '../deals/lifecycle.js';
 
 /** BullMQ's largest priority (2^21 − 1); lower numbers run first, 0 would mean "before every prioritised job". */
 export const MAX_PRIORITY = 2 ** 21 - 1;

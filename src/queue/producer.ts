@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { DealStore, NewEventRecord } from '../deals/store.js';
+import { readDealDeadline } from '../deals/lifecycle.js';
+import type { DealStore, NewEventRecord } from '../deals/record.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { DeadlineReading } from '../marketplace/deadline.js';
@@ -13,8 +14,17 @@ import {
   type DealJobSettings,
   dealJobId,
   dealJobOptions,
-  readDealDeadline,
 } from './jobs.js';
+
+/** The BullMQ states the status page and the metrics count (prioritised and waiting-children jobs wait too). */
+export const DEAL_JOB_STATES = [
+  'waiting',
+  'prioritized',
+  'waiting-children',
+  'active',
+  'delayed',
+  'failed',
+] as const;
 
 export interface EnqueueResult {
   status: 'added' | 'duplicate';
@@ -36,6 +46,8 @@ export interface DealProducer {
    * deal was already queued); rejects when Redis is unreachable.
    */
   enqueueDeal(payload: DealJobPayload, options?: EnqueueOptions): Promise<EnqueueResult>;
+  /** The queue's jobs by BullMQ state (`DEAL_JOB_STATES`), for the status page and /metrics. */
+  jobCounts(): Promise<Record<string, number>>;
   /** Closes the queue; the Redis connection belongs to the caller. */
   close(): Promise<void>;
 }
@@ -133,6 +145,8 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
       );
       return { status: added ? 'added' : 'duplicate', jobId };
     },
+
+    jobCounts: () => queue.getJobCounts(...DEAL_JOB_STATES),
 
     async close() {
       await queue.close();

@@ -10,7 +10,7 @@
  * live job whichever comes first.
  */
 import type { Job, Queue } from 'bullmq';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import { DEAL_JOB, type DealJobPayload, type DealJobSettings, dealJobId, dealJobOptions } from './jobs.js';
 
 export type DealQueue = Queue<DealJobPayload, unknown, typeof DEAL_JOB>;

@@ -1,58 +1,26 @@
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { isFinal, isWaitSignal } from '../deals/lifecycle.js';
-import { DealClosedError } from '../deals/lost.js';
-import { createDealLogger, type DealLogger, type DealStore } from '../deals/store.js';
-import { DeadlineMissedError, errorMessage } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { MarketplaceClient } from '../marketplace/api.js';
-import { closeRedisClient, createRedisClient } from './connection.js';
-import { DEAL_QUEUE, DealJobPayload, dealDeadline } from './jobs.js';
-import { closeDeal } from './overdue.js';
-import { errorFields, isControlSignal, waitOrGiveUp } from './waiting.js';
-
-/** What a processor gets for one run of one deal's job. */
-export interface DealJobContext {
-  job: Job<DealJobPayload, unknown, string>;
-  /** The job's lock token (needed for `job.moveToDelayed`). */
-  token: string | undefined;
-  payload: DealJobPayload;
-  dealId: number;
-  deadline: Date;
-  /** Aborted when the worker loses the job (lock lost, forced shutdown): stop and let the retry happen. */
-  signal: AbortSignal;
-  client: MarketplaceClient;
-  store: DealStore;
-  /** Writes to stdout and to the deal's log on the status page. */
-  log: DealLogger;
-  /** 1 on the first attempt; retries after a failure count up, waits for approval do not. */
-  attempt: number;
-  maxAttempts: number;
-}
-
 /**
- * The work done for one deal. Throw a wait signal (`WaitUntilError`, or the marketplace's "awaits approval": see
- * src/deals/lifecycle.ts `isWaitSignal`) to wait; `DeadlineMissedError` ends the deal `deadline_missed`; an error
- * with `retryable === false` (e.g. `PermanentError`) fails the job at once; any other error is retried with
- * backoff.
+ * The deal worker: BullMQ plumbing around the pipeline's port (src/pipeline/port.ts). It parses the job, hands
+ * the run to the `DealRunner`, and maps what comes back to BullMQ: done → the job completes; wait →
+ * `moveToDelayed` (no attempt spent); retry → the error is rethrown (backoff); fail → `UnrecoverableError`.
+ * It asks the marketplace nothing and writes no deal state: the runner settles the record.
  */
-export type DealProcessor = (ctx: DealJobContext) => Promise<unknown>;
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { errorMessage } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { DealRunner } from '../pipeline/port.js';
+import { closeRedisClient, createRedisClient } from '../redis/client.js';
+import { DEAL_QUEUE, DealJobPayload } from './jobs.js';
 
 export interface DealWorkerOptions {
   /** A `worker` client (`maxRetriesPerRequest: null`), owned by the caller; or a URL, owned by the worker. */
   connection: Redis | { url: string };
   prefix: string;
   concurrency: number;
-  client: MarketplaceClient;
-  store: DealStore;
   log: Logger;
-  /** The work done for each deal: the publishing pipeline (src/pipeline/), or a test's own processor. */
-  process: DealProcessor;
+  /** The pipeline's port (src/pipeline/runner.ts `createDealRunner`): runs a deal and settles its record. */
+  runner: DealRunner;
   queueName?: string;
-  /** How long to wait before asking again while the text awaits approval (default 60 s). */
-  approvalRetryMs?: number;
-  /** Keep asking this long after the deadline before giving up as `deadline_missed` (default 0). */
-  approvalGraceMs?: number;
   /** A killed worker's job is taken over after the lock runs out and the next stalled check (defaults below). */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
@@ -60,9 +28,6 @@ export interface DealWorkerOptions {
   /** How long `close()` waits for running jobs before it abandons them to the stalled-job check. */
   closeTimeoutMs?: number;
   autorun?: boolean;
-  now?: () => Date;
-  /** The zone of `publish_deadline` in jobs queued without a stamped deadline (config `marketplace.timeZone`). */
-  timeZone?: string;
 }
 
 export interface DealWorker {
@@ -70,9 +35,6 @@ export interface DealWorker {
   /** Stops taking jobs, waits (bounded) for the running ones, closes what the worker opened. */
   close(): Promise<void>;
 }
-
-// Moved to src/errors.ts (a control error); re-exported for the pipeline's existing imports.
-export { DeadlineMissedError } from '../errors.js';
 
 /**
  * Stalled-job recovery: a worker renews its job's lock every `lockDuration / 2`; once a killed worker's lock has
@@ -88,12 +50,8 @@ function isRedisClient(value: Redis | { url: string }): value is Redis {
 }
 
 export function createDealWorker(options: DealWorkerOptions): DealWorker {
-  const process = options.process;
-  const now = options.now ?? (() => new Date());
-  const approvalRetryMs = options.approvalRetryMs ?? 60_000;
-  const approvalGraceMs = options.approvalGraceMs ?? 0;
+  const { runner, log } = options;
   const closeTimeoutMs = options.closeTimeoutMs ?? 30_000;
-  const { store, log } = options;
   const given = options.connection;
   const ownConnection = isRedisClient(given) ? undefined : createRedisClient(given.url, 'worker', { log });
   const connection = ownConnection ?? (given as Redis);
@@ -108,90 +66,23 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
       log.error({ jobId: job.id, issues: parsed.error.issues }, 'deal job payload invalid');
       throw new UnrecoverableError(`job ${job.id} has an invalid payload: ${parsed.error.message}`);
     }
-    const payload = parsed.data;
-    const { dealId } = payload;
-    const deadline = dealDeadline(payload, options.timeZone);
-    const dealLog = createDealLogger(store, log, dealId, payload.blogId);
-    const maxAttempts = job.opts.attempts ?? 1;
-    const attempt = job.attemptsMade + 1;
-
-    // A job added without the producer (e.g. by hand) still gets its record.
-    await store.createIfAbsent({
-      dealId,
-      blogId: payload.blogId,
-      receivedAt: payload.receivedAt,
-      deadline: deadline.toISOString(),
-      source: payload.source,
+    const outcome = await runner.run({
+      jobId: job.id,
+      payload: parsed.data,
+      signal,
+      attempt: job.attemptsMade + 1,
+      maxAttempts: job.opts.attempts ?? 1,
     });
-    await store.update(dealId, { state: 'processing', attempts: attempt });
-    dealLog.info({ attempt, maxAttempts, jobId: job.id }, 'processing deal');
-
-    try {
-      const result = await process({
-        job,
-        token,
-        payload,
-        dealId,
-        deadline,
-        signal,
-        client: options.client,
-        store,
-        log: dealLog,
-        attempt,
-        maxAttempts,
-      });
-      await dealLog.flush();
-      return result;
-    } catch (error) {
-      if (isControlSignal(error)) throw error;
-
-      let failure: unknown = error;
-      if (isWaitSignal(error)) {
-        failure = await waitOrGiveUp({
-          job,
-          token,
-          error,
-          dealId,
-          deadline,
-          dealLog,
-          signal,
-          client: options.client,
-          store,
-          now,
-          approvalRetryMs,
-          approvalGraceMs,
-        });
-      }
-
-      if (failure instanceof DealClosedError) return await closeDeal(store, dealId, dealLog, failure);
-
-      if (failure instanceof DeadlineMissedError) {
-        await store.update(dealId, { state: 'deadline_missed', ...errorFields(failure) });
-        dealLog.error(
-          { deadline: deadline.toISOString(), error: failure.message },
-          'deal missed its deadline',
-        );
-        await dealLog.flush();
-        throw new UnrecoverableError(failure.message);
-      }
-
-      const permanent =
-        failure instanceof UnrecoverableError || (failure as { retryable?: unknown }).retryable === false;
-      const last = permanent || attempt >= maxAttempts;
-      await store
-        .update(dealId, { state: last ? 'failed' : 'retrying', ...errorFields(failure) })
-        .catch((storeError: unknown) =>
-          log.warn({ dealId, err: errorMessage(storeError) }, 'deal record update failed'),
-        );
-      dealLog.error(
-        { ...errorFields(failure), attempt, maxAttempts, permanent },
-        last ? 'deal failed' : 'deal attempt failed; will retry',
-      );
-      await dealLog.flush();
-      if (permanent && !(failure instanceof UnrecoverableError)) {
-        throw new UnrecoverableError(errorMessage(failure));
-      }
-      throw failure;
+    switch (outcome.kind) {
+      case 'done':
+        return outcome.result;
+      case 'wait':
+        await job.moveToDelayed(outcome.until, token);
+        throw new DelayedError();
+      case 'retry':
+        throw outcome.error;
+      case 'fail':
+        throw new UnrecoverableError(outcome.message);
     }
   }
 
@@ -218,10 +109,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     // A job failed outside the processor (stalled too often) must not look "processing" forever.
     void (async () => {
       if (!(await job.isFailed())) return;
-      const record = await store.get(dealId);
-      if (record && !isFinal(record.state)) {
-        await store.update(dealId, { state: 'failed', error: error.message });
-      }
+      await runner.failedOutside(dealId, error.message);
       log.warn({ dealId, jobId: job.id, err: error.message }, 'deal job failed');
     })().catch((storeError: unknown) =>
       log.warn({ dealId, err: errorMessage(storeError) }, 'deal record update failed'),

@@ -20,7 +20,7 @@
  * the blogger publishes. Nor does it carry `publish_deadline`: the deadline is taken as `changed_at` (for an
  * accepted deal: the acceptance, or later) + 60 minutes, read in `marketplace.timeZone`. The list entry itself
  * (`akceptovano`, no `article_url`) is the marketplace's answer to "is this deal still wanted?": it is stored
- * with the deal (`data.marketplaceCheck`, src/deals/lost.ts), so a deal found past that estimate is published
+ * with the deal (`data.marketplaceCheck`, src/deals/verdict.ts), so a deal found past that estimate is published
  * late, within 60 minutes of the sweep, without a further request.
  *
  * Where the next sweep starts (`zmeneno_od`): the start of the last sweep that read every page and queued
@@ -37,7 +37,8 @@ import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 
 import { isFinal } from '../deals/lifecycle.js';
-import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
+import { createDealLogger } from '../deals/logger.js';
+import type { DealRecord, DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
@@ -155,7 +156,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       }
       const enqueued = await producer.enqueueDeal(payload);
       // The list is the marketplace's own answer (akceptovano, no URL): stored, it spares the pipeline the
-      // one `GET /v1/deals/{id}` it would spend should the estimated deadline pass (src/deals/lost.ts).
+      // one `GET /v1/deals/{id}` it would spend should the estimated deadline pass (src/deals/verdict.ts).
       const listed = listedDealData(deal, clock.now());
       if (enqueued.status !== 'added') delete listed.marketplaceCheck;
       await store.update(deal.id, { data: listed });

@@ -1,8 +1,10 @@
 /**
  * A deal as the marketplace's list shows it, turned into what pressbridge stores and queues.
  */
+
+import { acceptedFromDeal } from '../deals/accepted.js';
+import type { MarketplaceCheck } from '../deals/data.js';
 import { deadlineFrom } from '../deals/lifecycle.js';
-import type { MarketplaceCheck } from '../deals/lost.js';
 import { servicesOf } from '../deals/services.js';
 import {
   type Deal,
@@ -10,7 +12,7 @@ import {
   parseServiceDateTime,
   SERVICE_TIME_ZONE,
 } from '../marketplace/schema.js';
-import { acceptedFromDeal, type DealJobPayload } from '../queue/jobs.js';
+import type { DealJobPayload } from '../queue/jobs.js';
 
 /**
  * The job payload for a deal found in the list. The list has no `publish_deadline`: `changed_at` + 60 minutes

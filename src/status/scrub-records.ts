@@ -1,5 +1,5 @@
 /** The store's records made safe to show (see redact.ts): every free-text field and structured body scrubbed. */
-import type { DealRecord, EventRecord, LogEntry } from '../deals/store.js';
+import type { DealRecord, EventRecord, LogEntry } from '../deals/record.js';
 import { scrubText } from '../redact.js';
 import { scrubValue } from './redact.js';
 

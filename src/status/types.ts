@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import type { Clock } from '../clock.js';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
-import type { DealStore } from '../deals/store.js';
+import type { DealStore } from '../deals/record.js';
 import type { Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';

@@ -17,15 +17,17 @@
  * The finding is recorded on the deal (`data.articleCheck`) and in its log; a problem is raised through the
  * Notifier (once per deal until it clears) and resolved by the next good check.
  *
- * The deals are enrolled by `withWatchEnrolment` (./schedule.ts) when `handed_in` is written; `start()` also
- * enrols handed-in deals that are not scheduled (handed in before the watcher ran, or a failed enrolment).
+ * The deals are enrolled by `watchEnrolment` (./schedule.ts, a deal-event subscriber) when `handed_in` is
+ * written; `start()` also enrols handed-in deals that are not scheduled (handed in before the watcher ran, a
+ * failed enrolment, or a crash between the write and its enrolment).
  */
 
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import { allSettledBounded } from '../concurrency.js';
 import { isFinal } from '../deals/lifecycle.js';
-import { createDealLogger, type DealRecord, type DealStore } from '../deals/store.js';
+import { createDealLogger } from '../deals/logger.js';
+import type { DealRecord, DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
@@ -38,7 +40,7 @@ import { claimDue, drop, enrol, nextCheckAt, reschedule, scheduledAt } from './s
 import { WatchSettings, type WatchSettingsInput } from './settings.js';
 
 export { ArticleCheck, readArticleCheck } from './check-record.js';
-export { withWatchEnrolment } from './schedule.js';
+export { watchEnrolment } from './schedule.js';
 export { WatchSettings, type WatchSettingsInput } from './settings.js';
 
 export type WatchOutcome =

@@ -12,7 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { DealStore } from '../deals/store.js';
+import { type Clock, systemClock } from '../clock.js';
+import type { DealChangedListener } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { luaScript } from '../redis/lua-script.js';
@@ -92,31 +93,23 @@ export interface EnrolmentOptions {
   prefix: string;
   settings: Pick<WatchSettings, 'intervalHours'>;
   log: Logger;
-  now?: () => Date;
+  clock?: Pick<Clock, 'now'>;
 }
 
 /**
- * The one hook that enrols deals: the store as it is, except that a write of the state `handed_in` also
- * schedules the deal's first check. Every hand-in goes through it (the pipeline's hand-in step, a resumed run
- * that finds the hand-in done, an operator's "hand in again", which runs the pipeline again), whichever process
- * writes it. A failed enrolment never fails the hand-in: it is logged, and the watcher's start-up catches up.
+ * The one hook that enrols deals, as a deal-event subscriber (src/deals/events.ts): a committed write of the
+ * state `handed_in` schedules the deal's first check. Every hand-in goes through the store (the pipeline's
+ * hand-in step, a resumed run that finds the hand-in done, an operator's "hand in again", which runs the
+ * pipeline again), whichever process writes it. A failed enrolment never fails the hand-in: it is logged, and
+ * the watcher's start-up catches up.
  */
-export function withWatchEnrolment<S extends Pick<DealStore, 'update'>>(
-  store: S,
-  options: EnrolmentOptions,
-): S {
-  const now = options.now ?? (() => new Date());
-  return {
-    ...store,
-    async update(dealId, patch) {
-      const changed = await store.update(dealId, patch);
-      if (changed && patch.state === 'handed_in') {
-        const at = nextCheckAt(dealId, now().getTime(), options.settings.intervalHours * 3_600_000);
-        await enrol(options.redis, options.prefix, dealId, at).catch((error: unknown) => {
-          options.log.warn({ dealId, err: errorMessage(error) }, 'article watch: deal not scheduled');
-        });
-      }
-      return changed;
-    },
+export function watchEnrolment(options: EnrolmentOptions): DealChangedListener {
+  const clock = options.clock ?? systemClock;
+  return async ({ dealId, patch }) => {
+    if (patch.state !== 'handed_in') return;
+    const at = nextCheckAt(dealId, clock.now().getTime(), options.settings.intervalHours * 3_600_000);
+    await enrol(options.redis, options.prefix, dealId, at).catch((error: unknown) => {
+      options.log.warn({ dealId, err: errorMessage(error) }, 'article watch: deal not scheduled');
+    });
   };
 }

@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/schema.js';
-import type { DealStore, NewEventRecord } from '../deals/store.js';
+import type { DealStore, NewEventRecord } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { AnyEvent } from '../marketplace/schema.js';

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
-import { createDealStore, type DealRecord, type DealStore } from '../../src/deals/store.js';
-import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
+import type { DealRecord, DealStore } from '../../src/deals/record.js';
+import { createDealStore } from '../../src/deals/store.js';
+import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import {
   type CreateDealInput,
   createSandbox,

@@ -24,7 +24,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealRecord } from '../../src/deals/store.js';
+import type { DealRecord } from '../../src/deals/record.js';
 import { DEAL_QUEUE } from '../../src/queue/jobs.js';
 import type { SandboxDeal } from '../../src/sandbox/index.js';
 import type { ArticleCheck } from '../../src/watch/check-record.js';

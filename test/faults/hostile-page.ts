@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DealStore } from '../../src/deals/store.js';
+import type { DealStore } from '../../src/deals/record.js';
 import { type ArticleCheck, readArticleCheck } from '../../src/watch/check-record.js';
 import { enrol, reschedule, scheduledAt } from '../../src/watch/schedule.js';
 import { nestedDivs } from '../helpers/hostile-texts.js';

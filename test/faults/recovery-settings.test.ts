@@ -10,12 +10,13 @@ import { createSilentLogger } from '../../src/logger.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
 import { createMarketplaceClient } from '../../src/marketplace/client.js';
 import { createRateLimiter } from '../../src/marketplace/rate-limit.js';
-import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
+import { createDealRunner } from '../../src/pipeline/runner.js';
 import {
   createDealWorker,
   DEFAULT_LOCK_DURATION_MS,
   DEFAULT_STALLED_INTERVAL_MS,
 } from '../../src/queue/worker.js';
+import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { fetchDealProcessor } from '../helpers/fetch-processor.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
@@ -43,11 +44,14 @@ describe('recovery settings', () => {
       connection: { url: TEST_REDIS_URL },
       prefix,
       concurrency: 1,
-      client: {} as MarketplaceClient,
-      store: createDealStore({ redis, prefix }),
       log,
       autorun: false,
-      process: fetchDealProcessor,
+      runner: createDealRunner({
+        client: {} as MarketplaceClient,
+        store: createDealStore({ redis, prefix }),
+        log,
+        process: fetchDealProcessor,
+      }),
     });
     try {
       const { lockDuration, stalledInterval, maxStalledCount } = worker.worker.opts;

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealRecord } from '../../src/deals/store.js';
+import type { DealRecord } from '../../src/deals/record.js';
 import { freePort } from '../helpers/redis-server.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { until } from '../helpers/until.js';

@@ -10,7 +10,7 @@
  */
 import wordpress from '../../plugins/wordpress/index.js';
 import { parseConfig } from '../../src/config/load.js';
-import type { DealStore } from '../../src/deals/store.js';
+import type { DealStore } from '../../src/deals/record.js';
 import { createLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';

@@ -4,7 +4,7 @@
  */
 import { isWaitSignal } from '../../src/deals/lifecycle.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
-import type { DealProcessor } from '../../src/queue/worker.js';
+import type { DealProcessor } from '../../src/pipeline/port.js';
 
 const H1 = /<h1\b[^>]*>([\s\S]*?)<\/h1\s*>/i;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -66,19 +66,21 @@ export const fetchDealProcessor: DealProcessor = async (ctx): Promise<FetchedDea
   await store.recordStep(dealId, 'photos', 'ok', Date.now() - started);
   log.info({ photos }, 'deal photos fetched');
 
+  // This stand-in's own record shape (its `photos` are not the pipeline's): kept untyped on purpose.
+  const fetched: Record<string, unknown> = {
+    textBytes,
+    photos,
+    instantPublish: text.instant_publish,
+    publishedBy: text.published_by,
+    categoryId: text.category_id,
+  };
   await store.update(dealId, {
     state: 'fetched',
     ...(title !== undefined ? { title } : {}),
     error: null,
     errorCode: null,
     supportCode: null,
-    data: {
-      textBytes,
-      photos,
-      instantPublish: text.instant_publish,
-      publishedBy: text.published_by,
-      categoryId: text.category_id,
-    },
+    data: fetched,
   });
   return { title, textBytes, photos };
 };

@@ -14,7 +14,7 @@ import type { Notifier, NotifyEvent } from '../../src/notify/types.js';
 import { articleLinks } from '../../src/render/article-links.js';
 import { parseArticle } from '../../src/render/html.js';
 import { closeRenderPool } from '../../src/render/pool.js';
-import { createArticleWatcher, type WatchOutcome, withWatchEnrolment } from '../../src/watch/index.js';
+import { createArticleWatcher, type WatchOutcome, watchEnrolment } from '../../src/watch/index.js';
 import { scheduledAt } from '../../src/watch/schedule.js';
 import { fixedClock } from '../helpers/clock.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
@@ -50,13 +50,16 @@ describe('article watcher on a real WordPress', () => {
   };
   let site: WordPressSite;
   let clock = Date.now();
-  const store = withWatchEnrolment(createDealStore({ redis, prefix }), {
-    redis,
-    prefix,
-    settings: { intervalHours: 24 },
-    log,
-    now: () => new Date(clock),
-  });
+  const store = createDealStore({ redis, prefix });
+  store.events.onChanged(
+    watchEnrolment({
+      redis,
+      prefix,
+      settings: { intervalHours: 24 },
+      log,
+      clock: { now: () => new Date(clock) },
+    }),
+  );
   const watcher = createArticleWatcher({
     store,
     redis,

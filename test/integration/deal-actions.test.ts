@@ -5,15 +5,17 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../src/deals/store.js';
+import type { DealStore } from '../../src/deals/record.js';
+import { createDealStore } from '../../src/deals/store.js';
 import { PublishError } from '../../src/errors.js';
 import { createSilentLogger } from '../../src/logger.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
 import { createDealActions, type DealActions } from '../../src/operator/actions.js';
-import { createRedisClient } from '../../src/queue/connection.js';
+import { createDealRunner } from '../../src/pipeline/runner.js';
 import { type DEAL_JOB, type DealJobPayload, dealJobId } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
 import { createDealWorker, type DealWorker } from '../../src/queue/worker.js';
+import { createRedisClient } from '../../src/redis/client.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
 
@@ -70,29 +72,32 @@ describe('src/operator/actions on real jobs (integration)', () => {
       connection: workerRedis,
       prefix,
       concurrency: 1,
-      client: {} as MarketplaceClient,
-      store,
       log,
-      process: async ({ dealId, payload, store: s }) => {
-        const record = await s.get(dealId);
-        runs.push({
-          dealId,
-          source: payload.source,
-          state: record?.state,
-          handedInAt: record?.data.handedInAt,
-        });
-        const mode = behaviour.get(dealId) ?? 'succeed';
-        if (mode === 'fail-permanent')
-          throw new PublishError('test_permanent', 'refused', { retryable: false });
-        if (mode === 'fail-retryable')
-          throw new PublishError('test_retryable', 'site down', { retryable: true });
-        await s.update(dealId, {
-          state: 'handed_in',
-          url: `https://blog.example.cz/${dealId}/`,
-          data: { handedInAt: new Date().toISOString() },
-        });
-        return { ok: true };
-      },
+      runner: createDealRunner({
+        client: {} as MarketplaceClient,
+        store,
+        log,
+        process: async ({ dealId, payload, store: s }) => {
+          const record = await s.get(dealId);
+          runs.push({
+            dealId,
+            source: payload.source,
+            state: record?.state,
+            handedInAt: record?.data.handedInAt,
+          });
+          const mode = behaviour.get(dealId) ?? 'succeed';
+          if (mode === 'fail-permanent')
+            throw new PublishError('test_permanent', 'refused', { retryable: false });
+          if (mode === 'fail-retryable')
+            throw new PublishError('test_retryable', 'site down', { retryable: true });
+          await s.update(dealId, {
+            state: 'handed_in',
+            url: `https://blog.example.cz/${dealId}/`,
+            data: { handedInAt: new Date().toISOString() },
+          });
+          return { ok: true };
+        },
+      }),
     });
     actions = createDealActions({ store, queue: producer.queue, log, language: 'en' });
   });

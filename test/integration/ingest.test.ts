@@ -5,15 +5,17 @@ import express from 'express';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/schema.js';
-import { createDealStore, type DealStore } from '../../src/deals/store.js';
+import type { DealStore } from '../../src/deals/record.js';
+import { createDealStore } from '../../src/deals/store.js';
 import { MarketplaceError } from '../../src/errors.js';
 import { createSilentLogger } from '../../src/logger.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
 import type { DealPhoto, DealText } from '../../src/marketplace/schema.js';
-import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
+import { createDealRunner } from '../../src/pipeline/runner.js';
 import { DEAL_QUEUE } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
 import { createDealWorker, type DealWorker } from '../../src/queue/worker.js';
+import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import { createWebhookRouter, type WebhookOutcome } from '../../src/webhook/receiver.js';
 import { fetchDealProcessor } from '../helpers/fetch-processor.js';
 import { randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
@@ -359,11 +361,14 @@ describe('src/queue/worker (integration)', () => {
       connection: workerRedis,
       prefix,
       concurrency: 1,
-      client,
-      store,
       log,
-      approvalRetryMs,
-      process: fetchDealProcessor,
+      runner: createDealRunner({
+        client,
+        store,
+        log,
+        approvalRetryMs,
+        process: fetchDealProcessor,
+      }),
     });
     return worker;
   }

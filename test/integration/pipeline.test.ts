@@ -11,17 +11,18 @@ import type { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BlogConfig } from '../../src/config/schema.js';
-import { createDealStore, type DealStore } from '../../src/deals/store.js';
+import { AcceptedDeal } from '../../src/deals/accepted.js';
+import type { DealStore } from '../../src/deals/record.js';
+import { createDealStore } from '../../src/deals/store.js';
 import { PublishError } from '../../src/errors.js';
 import { createSilentLogger } from '../../src/logger.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
 import { createMarketplaceClient } from '../../src/marketplace/client.js';
 import { createRateLimiter, rateLimitKey } from '../../src/marketplace/rate-limit.js';
 import { createPipelineProcessor } from '../../src/pipeline/index.js';
+import { createDealRunner } from '../../src/pipeline/runner.js';
 import type { Publisher, PublishImage, PublishInput, PublishResult } from '../../src/publisher/types.js';
-import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
 import {
-  AcceptedDeal,
   DEAL_JOB,
   DEAL_QUEUE,
   DEFAULT_DEAL_JOB_SETTINGS,
@@ -30,6 +31,7 @@ import {
 } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
 import { createDealWorker, type DealWorker } from '../../src/queue/worker.js';
+import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import { blocksToPlainHtml } from '../../src/render/plain.js';
 import type { ImageRef } from '../../src/render/types.js';
 import { createSandbox, type Sandbox, type SandboxDeal } from '../../src/sandbox/index.js';
@@ -174,19 +176,22 @@ describe('src/pipeline (integration: Redis, sandbox over HTTP, worker)', () => {
       connection: workerRedis,
       prefix,
       concurrency: 1,
-      client,
-      store,
       log,
-      approvalRetryMs: 150,
-      process: createPipelineProcessor({
-        resolveBlog: (blogId) => {
-          const blog = blogs.get(blogId);
-          return blog ? { blog, publisher: site } : undefined;
-        },
-        settings: {
-          verify: { initialBackoffMs: 20, maxBackoffMs: 100, requestTimeoutMs: 2_000 },
-          handIn: { initialBackoffMs: 20, maxBackoffMs: 100 },
-        },
+      runner: createDealRunner({
+        client,
+        store,
+        log,
+        approvalRetryMs: 150,
+        process: createPipelineProcessor({
+          resolveBlog: (blogId) => {
+            const blog = blogs.get(blogId);
+            return blog ? { blog, publisher: site } : undefined;
+          },
+          settings: {
+            verify: { initialBackoffMs: 20, maxBackoffMs: 100, requestTimeoutMs: 2_000 },
+            handIn: { initialBackoffMs: 20, maxBackoffMs: 100 },
+          },
+        }),
       }),
     });
   });

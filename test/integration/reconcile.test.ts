@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.js';
-import { createDealStore, type DealStore } from '../../src/deals/store.js';
+import type { DealStore } from '../../src/deals/record.js';
+import { createDealStore } from '../../src/deals/store.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
 import type { ListDealsQuery, MarketplaceClient, RequestOptions } from '../../src/marketplace/api.js';
@@ -17,7 +18,6 @@ import { createMarketplaceClient } from '../../src/marketplace/client.js';
 import { createRateLimiter } from '../../src/marketplace/rate-limit.js';
 import { parseServiceDateTime } from '../../src/marketplace/schema.js';
 import { createNotifier } from '../../src/notify/notifier.js';
-import { closeRedisClient, createRedisClient } from '../../src/queue/connection.js';
 import { type DealJobPayload, dealJobId } from '../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../src/queue/producer.js';
 import {
@@ -26,6 +26,7 @@ import {
   readLastSweep,
   reconcileKeys,
 } from '../../src/reconcile/index.js';
+import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { collectingDispatcher } from '../helpers/notify.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';

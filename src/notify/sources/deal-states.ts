@@ -1,7 +1,7 @@
 /**
- * Notifications from the deal store's transitions, as a store wrapper (like `instrumentStore` in
- * src/metrics.ts): every writer of a deal's state (worker, pipeline, reconciliation, operator actions) is seen
- * without touching it.
+ * Notifications from the deal store's transitions, as a deal-event subscriber (src/deals/events.ts, like the
+ * metrics): every writer of a deal's state (worker, pipeline, reconciliation, operator actions from the status
+ * page or the CLI) is seen without touching it.
  *
  * | the update | notifies |
  * |---|---|
@@ -13,8 +13,9 @@
  * | state leaves `waiting_approval` | resolves `approval_waiting` |
  */
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../../clock.js';
+import type { DealChanged, DealChangedListener, DealRecord } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
-import type { DealPatch, DealRecord, DealStore } from '../../deals/store.js';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { Notifier } from '../types.js';
@@ -39,7 +40,7 @@ export interface DealStateSourceOptions {
   redis: Redis;
   prefix: string;
   log: Logger;
-  now?: () => Date;
+  clock?: Pick<Clock, 'now'>;
 }
 
 /** The facts a deal's notification carries about it. */
@@ -60,14 +61,14 @@ export function servicesNeedingHand(record: Pick<DealRecord, 'data'>): string | 
   return services.map((s) => s.name ?? `#${s.id}`).join(', ');
 }
 
-export function notifyingStore(store: DealStore, options: DealStateSourceOptions): DealStore {
+export function dealStateNotifications(options: DealStateSourceOptions): DealChangedListener {
   const { notifier, redis, prefix, log } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
 
-  async function observe(dealId: number, patch: DealPatch): Promise<void> {
+  async function observe({ dealId, patch, record }: DealChanged): Promise<void> {
     const state = patch.state;
     if (state === 'waiting_approval') {
-      await redis.hsetnx(waitingSinceKey(prefix), String(dealId), now().toISOString());
+      await redis.hsetnx(waitingSinceKey(prefix), String(dealId), clock.now().toISOString());
     } else if (state && (await redis.hdel(waitingSinceKey(prefix), String(dealId))) > 0) {
       await notifier.resolve(`approval_waiting:${dealId}`);
     }
@@ -77,8 +78,6 @@ export function notifyingStore(store: DealStore, options: DealStateSourceOptions
     const servicesWritten = patch.data?.services !== undefined && patch.data.services !== null;
     if (state !== 'failed' && state !== 'deadline_missed' && state !== 'handed_in' && !servicesWritten)
       return;
-    const record = await store.get(dealId);
-    if (!record) return;
     if (state === 'failed' || state === 'deadline_missed') {
       const reason = patch.error ?? record.error ?? '';
       await notifier.raise({
@@ -93,16 +92,13 @@ export function notifyingStore(store: DealStore, options: DealStateSourceOptions
     }
   }
 
-  return {
-    ...store,
-    async update(dealId, patch) {
-      const changed = await store.update(dealId, patch);
-      if (changed && (patch.state || patch.data?.services)) {
-        await observe(dealId, patch).catch((error: unknown) =>
-          log.warn({ dealId, err: errorMessage(error) }, 'notification source: deal state not observed'),
-        );
-      }
-      return changed;
-    },
+  return async (change) => {
+    if (!change.patch.state && !change.patch.data?.services) return;
+    await observe(change).catch((error: unknown) =>
+      log.warn(
+        { dealId: change.dealId, err: errorMessage(error) },
+        'notification source: deal state not observed',
+      ),
+    );
   };
 }

@@ -9,7 +9,7 @@
 
 import { type Clock, systemClock } from '../../clock.js';
 import { isFinal } from '../../deals/lifecycle.js';
-import type { DealRecord, DealStore } from '../../deals/store.js';
+import type { DealRecord, DealStore } from '../../deals/record.js';
 import { readDealMoney, readPaid } from '../../money/paid.js';
 import { wallClockIn } from '../../time-zone.js';
 import type { Notifier, NotifyEvent } from '../types.js';

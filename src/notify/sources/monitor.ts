@@ -13,7 +13,7 @@
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../../clock.js';
 import { DEAL_RUN_STATES, FINAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
-import type { DealRecord, DealStore } from '../../deals/store.js';
+import type { DealRecord, DealStore } from '../../deals/record.js';
 import { openProblems } from '../notifier.js';
 import type { Notifier } from '../types.js';
 import { CLEARING_STATES, DEAL_PROBLEM_TOPICS, dealRef, waitingSinceKey } from './deal-states.js';

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { DealStore } from '../../deals/store.js';
+import type { DealStore } from '../../deals/record.js';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { AnyEvent } from '../../marketplace/schema.js';

@@ -1,6 +1,6 @@
 /** GET /deals (a page of deals, filterable by state) and GET /deals/:id (one deal: timeline, log, events). */
 import type { Router } from 'express';
-import { DEAL_RUN_STATES } from '../../deals/store.js';
+import { DEAL_RUN_STATES } from '../../deals/lifecycle.js';
 import { pageInfo, parseChoice, parsePositiveInt } from '../format.js';
 import { scrubEvent, scrubLog, scrubRecord } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';

@@ -1,6 +1,6 @@
 /** GET /logs?level=&blog=&refresh=off — recent log lines, reloading every 10 s unless paused. */
 import type { Router } from 'express';
-import { LOG_LEVELS } from '../../deals/store.js';
+import { LOG_LEVELS } from '../../deals/record.js';
 import { parseChoice, parsePositiveInt } from '../format.js';
 import { scrubLog } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';

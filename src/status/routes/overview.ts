@@ -1,6 +1,6 @@
 /** GET / — the overview: counts, queue, rate limit, last webhook, Redis, the blogs, deals that need a look. */
 import type { Router } from 'express';
-import type { DealRunState } from '../../deals/store.js';
+import type { DealRunState } from '../../deals/lifecycle.js';
 import { scrubText } from '../../redact.js';
 import { scrubRecord } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';

@@ -1,5 +1,5 @@
 /** The deal page's card for the live article check (src/watch/): the last check and what it found. */
-import type { DealRecord } from '../../deals/store.js';
+import type { DealRecord } from '../../deals/record.js';
 import { readArticleCheck } from '../../watch/check-record.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ViewContext } from './layout.js';

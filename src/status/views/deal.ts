@@ -1,6 +1,6 @@
 import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
+import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
-import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/store.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';

@@ -1,4 +1,4 @@
-import type { DealRecord } from '../../deals/store.js';
+import type { DealRecord } from '../../deals/record.js';
 import { formatAgo, type PageInfo } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { rewardCell, rewardHeader } from './earnings.js';

@@ -3,7 +3,9 @@
  * the reward/price/paid rows of the deal page. Numbers come from src/money/earnings.ts; texts from the `money.*`
  * catalog entries, amounts through `ctx.t.money()`, months through `ctx.t.month()`.
  */
-import { DEFAULT_RETENTION_DAYS, type DealRecord } from '../../deals/store.js';
+
+import type { DealRecord } from '../../deals/record.js';
+import { DEFAULT_RETENTION_DAYS } from '../../deals/store.js';
 import type { Amount, AwaitingDeal, Earnings } from '../../money/earnings.js';
 import { readDealMoney, readPaid } from '../../money/paid.js';
 import { html, type SafeHtml } from '../html.js';

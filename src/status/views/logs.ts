@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../deals/store.js';
+import type { LogEntry } from '../../deals/record.js';
 import { html, type SafeHtml } from '../html.js';
 import { layout, type ViewContext } from './layout.js';
 import { blogLabel, dealLink, fieldList, levelBadge, preciseTime } from './parts.js';

@@ -1,5 +1,5 @@
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
-import type { DealRecord, LastWebhook } from '../../deals/store.js';
+import type { DealRecord, LastWebhook } from '../../deals/record.js';
 import type { RateLimitSnapshot } from '../../marketplace/rate-limit.js';
 import type { LastSweep } from '../../reconcile/index.js';
 import { formatAge, stateTone } from '../format.js';

@@ -1,4 +1,4 @@
-import type { DealRecord } from '../../deals/store.js';
+import type { DealRecord } from '../../deals/record.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { scrubText } from '../../redact.js';
 import { deadlineCountdown, formatAgo, formatTime, stateTone } from '../format.js';

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDealLogger, createDealStore, type DealStore } from '../../../src/deals/store.js';
+import { createDealLogger } from '../../../src/deals/logger.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { redactSecrets } from '../../../src/redact.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';

@@ -1,6 +1,6 @@
 /** The Earnings summary's rules (src/money/earnings.ts): nothing counted twice, nothing dropped. */
 import { describe, expect, it } from 'vitest';
-import type { DealRecord } from '../../../src/deals/store.js';
+import type { DealRecord } from '../../../src/deals/record.js';
 import { PayoutOverview } from '../../../src/marketplace/schema.js';
 import { summarizeEarnings } from '../../../src/money/earnings.js';
 import type { StoredOverview } from '../../../src/money/overview.js';

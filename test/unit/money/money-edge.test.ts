@@ -1,6 +1,6 @@
 /** Money at the edge (src/marketplace/money.ts): what deal.paid, deal.accepted and the payout overview may carry. */
 import { describe, expect, it } from 'vitest';
-import type { DealRecord } from '../../../src/deals/store.js';
+import type { DealRecord } from '../../../src/deals/record.js';
 import { MAX_DEAL_KC, MAX_MONTH_DEALS } from '../../../src/marketplace/money.js';
 import { DealAcceptedEvent, DealPaidEvent, PayoutOverview } from '../../../src/marketplace/schema.js';
 import { summarizeEarnings } from '../../../src/money/earnings.js';

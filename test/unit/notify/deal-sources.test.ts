@@ -4,10 +4,11 @@
  */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
-import { notifyingStore } from '../../../src/notify/sources/deal-states.js';
+import { dealStateNotifications } from '../../../src/notify/sources/deal-states.js';
 import { createDealMonitor } from '../../../src/notify/sources/monitor.js';
 import { fixedClock } from '../../helpers/clock.js';
 import { collectingDispatcher, sent } from '../../helpers/notify.js';
@@ -29,7 +30,8 @@ beforeEach(() => {
   dispatcher = collectingDispatcher();
   const log = createSilentLogger();
   const notifier = createNotifier({ dispatcher, redis, prefix, language: 'cs', log, clock: time });
-  store = notifyingStore(createDealStore({ redis, prefix }), { notifier, redis, prefix, log, now });
+  store = createDealStore({ redis, prefix });
+  store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, clock: time }));
 });
 
 afterAll(async () => {

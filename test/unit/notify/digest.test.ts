@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
-import type { DealRecord } from '../../../src/deals/store.js';
+import type { DealRecord } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifier } from '../../../src/notify/notifier.js';

@@ -69,7 +69,8 @@ describe('createNotifications', () => {
       dispatcher,
       clock: fixedClock(() => clock),
     });
-    const store = notifications.wrapStore(createDealStore({ redis, prefix }));
+    const store = createDealStore({ redis, prefix });
+    notifications.attach(store);
     await store.createIfAbsent({
       dealId: 1,
       blogId: 1,

@@ -9,7 +9,8 @@ import express from 'express';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createNotifications, type Notifications } from '../../../src/notify/index.js';
 import { createWebhookRouter } from '../../../src/webhook/receiver.js';
@@ -38,7 +39,8 @@ beforeAll(async () => {
   );
   const log = createSilentLogger();
   notifications = createNotifications({ config, redis, prefix, log, dispatcher });
-  store = notifications.wrapStore(createDealStore({ redis, prefix }));
+  store = createDealStore({ redis, prefix });
+  notifications.attach(store);
   const app = express();
   app.use(
     createWebhookRouter({

@@ -6,7 +6,8 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { createLogger } from '../../../src/logger.js';
 import { createDealActions, type DealActions } from '../../../src/operator/actions.js';
 import { DEAL_JOB, DEAL_QUEUE, type DealJobPayload, dealJobId } from '../../../src/queue/jobs.js';

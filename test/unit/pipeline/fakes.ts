@@ -5,12 +5,16 @@
  */
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
-import { createDealLogger, createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { Clock } from '../../../src/clock.js';
+import type { AcceptedDeal } from '../../../src/deals/accepted.js';
+import { createDealLogger } from '../../../src/deals/logger.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { MarketplaceError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { HandInInput, MarketplaceClient, PhotoFile } from '../../../src/marketplace/api.js';
 import type { ArticleResult, Deal, DealPhoto, DealText } from '../../../src/marketplace/schema.js';
-import type { Clock } from '../../../src/pipeline/clock.js';
+import type { DealJobContext } from '../../../src/pipeline/port.js';
 import type {
   DraftInput,
   DraftResult,
@@ -18,8 +22,7 @@ import type {
   PublishInput,
   PublishResult,
 } from '../../../src/publisher/types.js';
-import type { AcceptedDeal, DealJobPayload } from '../../../src/queue/jobs.js';
-import type { DealJobContext } from '../../../src/queue/worker.js';
+import type { DealJobPayload } from '../../../src/queue/jobs.js';
 
 export const log = createSilentLogger();
 
@@ -278,9 +281,6 @@ export async function jobContext(input: ContextInput): Promise<DealJobContext> {
   });
   await input.store.update(input.dealId, { state: 'processing', attempts: input.attempt ?? 1 });
   return {
-    // The pipeline never touches the BullMQ job itself; the worker does.
-    job: undefined as unknown as DealJobContext['job'],
-    token: undefined,
     payload,
     dealId: input.dealId,
     deadline: input.deadline,

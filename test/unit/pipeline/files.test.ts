@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
 import { readDealFiles, saveDropped, savePhoto, saveText } from '../../../src/pipeline/files.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { dealText, testStore } from './fakes.js';

@@ -1,18 +1,18 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogConfig } from '../../../src/config/schema.js';
-import { DealClosedError } from '../../../src/deals/lost.js';
-import type { DealStore } from '../../../src/deals/store.js';
-import { AppError, MarketplaceError, PublishError } from '../../../src/errors.js';
+import type { AcceptedDeal } from '../../../src/deals/accepted.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { DealClosedError } from '../../../src/deals/verdict.js';
+import { AppError, DeadlineMissedError, MarketplaceError, PublishError } from '../../../src/errors.js';
 import { type Deal, Deal as DealSchema } from '../../../src/marketplace/schema.js';
 import {
   createPipelineProcessor,
   type PipelineResult,
   type PipelineSettingsInput,
 } from '../../../src/pipeline/index.js';
-import { effectiveDeadline } from '../../../src/pipeline/processor.js';
-import type { AcceptedDeal } from '../../../src/queue/jobs.js';
-import { DeadlineMissedError, type DealJobContext } from '../../../src/queue/worker.js';
+import type { DealJobContext } from '../../../src/pipeline/port.js';
+import { effectiveDeadline } from '../../../src/pipeline/run-context.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import {
   acceptedDeal,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DealRecord } from '../../../src/deals/store.js';
+import type { DealRecord } from '../../../src/deals/record.js';
 import { type ResumePoint, resumePoint } from '../../../src/pipeline/resume-point.js';
 
 type RecordFields = Pick<DealRecord, 'url' | 'postRef' | 'data'>;

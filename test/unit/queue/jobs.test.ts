@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { dealDeadline } from '../../../src/deals/lifecycle.js';
 import {
   DEFAULT_DEAL_JOB_SETTINGS,
   DealJobPayload,
-  dealDeadline,
   dealJobId,
   dealJobOptions,
   MAX_PRIORITY,

@@ -1,11 +1,12 @@
 import { QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
-import { createRedisClient } from '../../../src/queue/connection.js';
 import { DEAL_QUEUE, type DealJobPayload } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
+import { createRedisClient } from '../../../src/redis/client.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 
 const prefix = randomPrefix();

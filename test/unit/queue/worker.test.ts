@@ -1,15 +1,18 @@
 import { QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { AppError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { MarketplaceClient } from '../../../src/marketplace/api.js';
 import { Deal } from '../../../src/marketplace/schema.js';
-import { closeRedisClient, createRedisClient } from '../../../src/queue/connection.js';
+import type { DealProcessor } from '../../../src/pipeline/port.js';
+import { createDealRunner } from '../../../src/pipeline/runner.js';
 import { DEAL_QUEUE, type DealJobPayload } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
-import { createDealWorker, type DealProcessor } from '../../../src/queue/worker.js';
+import { createDealWorker } from '../../../src/queue/worker.js';
+import { closeRedisClient, createRedisClient } from '../../../src/redis/client.js';
 import { extractTitle } from '../../helpers/fetch-processor.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 
@@ -86,16 +89,19 @@ describe('src/queue/worker', () => {
       connection: { url: TEST_REDIS_URL },
       prefix,
       concurrency: 1,
-      client,
-      store,
       log,
-      process: async (ctx) => {
-        started.resolve({ dealId: ctx.dealId, attempt: ctx.attempt, deadline: ctx.deadline });
-        ctx.log.info({ step: 'custom' }, 'custom processor ran');
-        await gate.promise;
-        await ctx.store.update(ctx.dealId, { state: 'published', url: 'https://blog.cz/a' });
-        return 'ok';
-      },
+      runner: createDealRunner({
+        client,
+        store,
+        log,
+        process: async (ctx) => {
+          started.resolve({ dealId: ctx.dealId, attempt: ctx.attempt, deadline: ctx.deadline });
+          ctx.log.info({ step: 'custom' }, 'custom processor ran');
+          await gate.promise;
+          await ctx.store.update(ctx.dealId, { state: 'published', url: 'https://blog.cz/a' });
+          return 'ok';
+        },
+      }),
     });
     await producer.enqueueDeal(payload(4001));
 
@@ -118,17 +124,20 @@ describe('src/queue/worker', () => {
       connection: { url: TEST_REDIS_URL },
       prefix,
       concurrency: 1,
-      client,
-      store,
       log,
       closeTimeoutMs: 200,
-      process: async (ctx) => {
-        started.resolve();
-        // Never settles by itself; only the abort from the forced close ends it.
-        await new Promise((_, reject) =>
-          ctx.signal.addEventListener('abort', () => reject(new Error('aborted'))),
-        );
-      },
+      runner: createDealRunner({
+        client,
+        store,
+        log,
+        process: async (ctx) => {
+          started.resolve();
+          // Never settles by itself; only the abort from the forced close ends it.
+          await new Promise((_, reject) =>
+            ctx.signal.addEventListener('abort', () => reject(new Error('aborted'))),
+          );
+        },
+      }),
     });
     await producer.enqueueDeal(payload(4002));
     await started.promise;
@@ -163,11 +172,14 @@ describe('src/queue/worker', () => {
         connection: { url: TEST_REDIS_URL },
         prefix,
         concurrency: 1,
-        client: marketplace,
-        store,
         log,
-        process,
-        ...(approvalRetryMs !== undefined ? { approvalRetryMs } : {}),
+        runner: createDealRunner({
+          client: marketplace,
+          store,
+          log,
+          process,
+          ...(approvalRetryMs !== undefined ? { approvalRetryMs } : {}),
+        }),
       });
     }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Config } from '../../../src/config/schema.js';
+import { dealDeadline } from '../../../src/deals/lifecycle.js';
 import { Deal, parseServiceDateTime } from '../../../src/marketplace/schema.js';
-import { DealJobPayload, dealDeadline } from '../../../src/queue/jobs.js';
+import { DealJobPayload } from '../../../src/queue/jobs.js';
 import { payloadFromListedDeal, ReconcileSettings } from '../../../src/reconcile/index.js';
 
 const listed = (fields: Record<string, unknown> = {}) =>

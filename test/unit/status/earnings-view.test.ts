@@ -1,7 +1,7 @@
 /** The Earnings page and the money parts of the deal pages, in Czech and English. */
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import type { DealRecord } from '../../../src/deals/store.js';
+import type { DealRecord } from '../../../src/deals/record.js';
 import { createTranslator, type Language } from '../../../src/i18n/index.js';
 import type { Earnings } from '../../../src/money/earnings.js';
 import { pageInfo } from '../../../src/status/format.js';

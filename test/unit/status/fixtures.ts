@@ -3,12 +3,8 @@
  * needs besides the store (queue counts, rate limit, targets, recording actions). Shared by the status page's
  * route tests and its browser test.
  */
-import {
-  DEAL_RUN_STATES,
-  type DealRunState,
-  type DealStore,
-  type NewDealRecord,
-} from '../../../src/deals/store.js';
+import { DEAL_RUN_STATES, type DealRunState } from '../../../src/deals/lifecycle.js';
+import type { DealStore, NewDealRecord } from '../../../src/deals/record.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { StatusActionResult, StatusDeps, StatusStore, TargetStatus } from '../../../src/status/types.js';
 

@@ -5,7 +5,9 @@
 import * as cheerio from 'cheerio';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDealStore, DEAL_RUN_STATES, type DealStore } from '../../../src/deals/store.js';
+import { DEAL_RUN_STATES } from '../../../src/deals/lifecycle.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { type StatusServer, startStatusServer } from '../../../src/status/index.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { FILLER_DEALS, type Seeded, SUPPORT_CODE, seedDeals, statusDeps } from './fixtures.js';

@@ -6,7 +6,8 @@
  */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import { type StatusServer, startStatusServer } from '../../../src/status/index.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { statusDeps, TARGETS } from './fixtures.js';

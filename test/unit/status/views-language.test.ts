@@ -4,7 +4,7 @@
  */
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import type { DealRecord, LogEntry } from '../../../src/deals/store.js';
+import type { DealRecord, LogEntry } from '../../../src/deals/record.js';
 import { createTranslator, type Language } from '../../../src/i18n/index.js';
 import { pageInfo } from '../../../src/status/format.js';
 import { renderDeal } from '../../../src/status/views/deal.js';

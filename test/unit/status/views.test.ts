@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import type { DealRecord, LogEntry } from '../../../src/deals/store.js';
+import type { DealRecord, LogEntry } from '../../../src/deals/record.js';
 import { createTranslator } from '../../../src/i18n/index.js';
 import { pageInfo } from '../../../src/status/format.js';
 import { renderDeal, timeline } from '../../../src/status/views/deal.js';

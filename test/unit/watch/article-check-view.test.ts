@@ -1,6 +1,6 @@
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import type { DealRecord } from '../../../src/deals/store.js';
+import type { DealRecord } from '../../../src/deals/record.js';
 import { createTranslator, type Language } from '../../../src/i18n/index.js';
 import { renderDeal } from '../../../src/status/views/deal.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';

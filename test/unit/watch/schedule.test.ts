@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import {
   claimDue,
   enrol,
@@ -9,7 +10,7 @@ import {
   nextCheckAt,
   phaseOf,
   scheduledAt,
-  withWatchEnrolment,
+  watchEnrolment,
 } from '../../../src/watch/schedule.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 
@@ -91,14 +92,16 @@ describe('the schedule in Redis', () => {
   });
 
   it('enrols a deal when the store writes handed_in, and only then', async () => {
-    const base: DealStore = createDealStore({ redis, prefix });
-    const store = withWatchEnrolment(base, {
-      redis,
-      prefix,
-      settings: { intervalHours: 24 },
-      log: pino({ level: 'silent' }),
-      now: () => new Date(T0),
-    });
+    const store: DealStore = createDealStore({ redis, prefix });
+    store.events.onChanged(
+      watchEnrolment({
+        redis,
+        prefix,
+        settings: { intervalHours: 24 },
+        log: pino({ level: 'silent' }),
+        clock: { now: () => new Date(T0) },
+      }),
+    );
     await store.createIfAbsent({
       dealId: 9,
       blogId: 1,

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createDealStore, type DealStore } from '../../../src/deals/store.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { createDealStore } from '../../../src/deals/store.js';
 import type { Notifier, NotifyEvent } from '../../../src/notify/types.js';
 import { closeRenderPool } from '../../../src/render/pool.js';
 import { createArticleWatcher, type WatchOutcome } from '../../../src/watch/index.js';
@@ -123,7 +124,11 @@ export function watchWorld() {
   });
   beforeEach(() => {
     world.prefix = randomPrefix();
-    world.store = createDealStore({ redis, prefix: world.prefix, now: () => new Date(world.clock) });
+    world.store = createDealStore({
+      redis,
+      prefix: world.prefix,
+      clock: { now: () => new Date(world.clock) },
+    });
     world.clock = T0;
     world.notifier = recordingNotifier();
     blog.answers.clear();

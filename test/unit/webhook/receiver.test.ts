@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../../src/config/schema.js';
-import type { NewEventRecord } from '../../../src/deals/store.js';
+import type { NewEventRecord } from '../../../src/deals/record.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { DealJobPayload } from '../../../src/queue/jobs.js';
 import type { EnqueueResult } from '../../../src/queue/producer.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.js';
-import { parseRedisUrl } from '../../../src/queue/connection.js';
+import { parseRedisUrl } from '../../../src/redis/client.js';
 
-describe('src/queue/connection', () => {
+describe('src/redis/client', () => {
   it.each([
     ['redis://127.0.0.1:6379', { host: '127.0.0.1', port: 6379 }],
     ['redis://redis', { host: 'redis', port: 6379 }],

@@ -1,6 +1,6 @@
 /**
  * Step 7, hand in (../hand-in.ts): `POST /v1/deals/{id}/article`. Past our deadline the marketplace decides
- * (../verdict.ts): a URL it still waits for is handed in late and marked so; a deal it moved on from ends
+ * (src/deals/verdict.ts): a URL it still waits for is handed in late and marked so; a deal it moved on from ends
  * `closed`; one that misses even the late window ends `deadline_missed`.
  */
 import { flagServices } from '../../deals/services.js';

@@ -3,7 +3,7 @@ import { readDealFiles } from '../files.js';
 import { progressPatch } from '../progress.js';
 import type { BlogRun, PipelineResult } from '../run-context.js';
 import { loadText } from '../text.js';
-import { redecide } from './decide.js';
+import { redecide } from './decide-step.js';
 
 export async function textStep(run: BlogRun): Promise<PipelineResult | undefined> {
   const { store, dealId, log, signal, client, payload } = run.job;

@@ -5,7 +5,7 @@
 import { progressPatch } from '../progress.js';
 import type { BlogRun, PipelineResult } from '../run-context.js';
 import { verifyPublicUrl } from '../verify.js';
-import { lateHandIn } from './hand-in.js';
+import { lateHandIn } from './hand-in-step.js';
 import { need } from './need.js';
 
 export async function verifyStep(run: BlogRun): Promise<PipelineResult | undefined> {

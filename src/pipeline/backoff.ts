@@ -1,5 +1,4 @@
-/** The pipeline's pacing. The Clock itself lives in src/clock.ts (re-exported for the pipeline's imports). */
-export { type Clock, systemClock } from '../clock.js';
+/** The pipeline's pacing (the Clock itself is src/clock.ts). */
 
 /** Exponential backoff: `initialMs`, 2×, 4×, … capped at `maxMs`; `tryIndex` counts from 0. */
 export function backoffDelay(tryIndex: number, initialMs: number, maxMs: number): number {

@@ -16,7 +16,7 @@ import {
   type RunContext,
   toPublishLog,
 } from '../run-context.js';
-import { draftStep } from './draft.js';
+import { draftStep } from './draft-step.js';
 
 export interface DealFlags {
   instantPublish: boolean;

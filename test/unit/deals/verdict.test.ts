@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { judgeLostDeal, lateDeadline } from '../../../src/deals/lost.js';
 import { serviceLines, servicesOf } from '../../../src/deals/services.js';
+import { judgeLostDeal, lateDeadline } from '../../../src/deals/verdict.js';
 import { Deal } from '../../../src/marketplace/schema.js';
 
 const OURS = 'https://blog.example.cz/clanek/';
 
-describe('src/deals/lost: judgeLostDeal (is the deal lost? the marketplace answers)', () => {
+describe('src/deals/verdict: judgeLostDeal (is the deal lost? the marketplace answers)', () => {
   it.each([
     ['akceptovano, no URL', 'akceptovano', null, null, undefined, 'still_wanted'],
     ['akceptovano, no URL, we published', 'akceptovano', null, null, OURS, 'still_wanted'],

@@ -14,31 +14,28 @@
  * The answer is stored in the record (`data.marketplaceCheck`), so a retry or a later give-up reuses it instead
  * of asking again: at most one extra request per deal. A deal still unfinished a further 60 minutes after the
  * marketplace said it waits ends `deadline_missed`, naming that answer.
+ *
+ * The one home of this rule: the pipeline (its deadline gate, a 409 `spatny_stav`) and the worker (a text still
+ * awaiting approval after the deadline) both ask through `createVerdicts` below, and a deal the marketplace
+ * closed ends here (`closeDeal`).
  */
+import type { Clock } from '../clock.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import type { Deal } from '../marketplace/schema.js';
+import { type Deal, ERROR_CODES } from '../marketplace/schema.js';
+import { type BoughtService, MarketplaceCheck } from './data.js';
 import { DEAL_DEADLINE_MS } from './lifecycle.js';
-import { type BoughtService, servicesOf } from './services.js';
-import type { DealLogger, DealStore } from './store.js';
+import type { DealLogger } from './logger.js';
+import type { DealStore } from './record.js';
+import { servicesOf } from './services.js';
 
 export type LostVerdict =
   | { kind: 'still_wanted' }
   | { kind: 'handed_in'; state: string; articleUrl: string }
   | { kind: 'moved_on'; state: string; articleUrl: string | null; reason: string | null; message: string };
 
-/** The marketplace's answer as the record keeps it (`data.marketplaceCheck`). */
-export interface MarketplaceCheck {
-  /** ISO 8601: when the marketplace answered. */
-  at: string;
-  state: string;
-  articleUrl: string | null;
-  reason: string | null;
-  /** `list`: taken from `GET /v1/deals` by reconciliation (no request of its own); else `GET /v1/deals/{id}`. */
-  via?: 'list' | 'detail';
-}
-
-function sameUrl(a: string, b: string): boolean {
+/** The same address, however it is spelled (`https://Blog.cz/a` and `https://blog.cz/a`). */
+export function sameUrl(a: string, b: string): boolean {
   try {
     return new URL(a).href === new URL(b).href;
   } catch {
@@ -65,19 +62,12 @@ export function judgeLostDeal(
   return { kind: 'moved_on', state, articleUrl, reason, message };
 }
 
-/** The stored answer, read leniently. */
+/** The stored answer, read leniently (src/deals/data.ts). */
 export function storedCheck(data: Record<string, unknown>): MarketplaceCheck | undefined {
-  const value = data.marketplaceCheck;
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
-  if (typeof v.at !== 'string' || typeof v.state !== 'string') return undefined;
-  return {
-    at: v.at,
-    state: v.state,
-    articleUrl: typeof v.articleUrl === 'string' ? v.articleUrl : null,
-    reason: typeof v.reason === 'string' ? v.reason : null,
-    ...(v.via === 'list' || v.via === 'detail' ? { via: v.via } : {}),
-  };
+  const parsed = MarketplaceCheck.safeParse(data.marketplaceCheck);
+  if (!parsed.success) return undefined;
+  const { via, ...check } = parsed.data;
+  return via === undefined ? check : { ...check, via };
 }
 
 /**
@@ -96,7 +86,7 @@ export interface AskInput {
   store: Pick<DealStore, 'get' | 'update'>;
   dealId: number;
   log: Pick<DealLogger, 'info' | 'warn'>;
-  now: () => Date;
+  clock: Pick<Clock, 'now'>;
   signal?: AbortSignal;
   /** The URL pressbridge published, when it did. */
   ourUrl?: string;
@@ -138,7 +128,7 @@ export async function askMarketplaceOnce(input: AskInput): Promise<AskResult> {
     throw error;
   }
   const check: MarketplaceCheck = {
-    at: input.now().toISOString(),
+    at: input.clock.now().toISOString(),
     state: deal.state,
     articleUrl: deal.article_url,
     reason: deal.reason ?? null,
@@ -184,4 +174,90 @@ export class DealClosedError extends AppError {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What the marketplace's answer means once our deadline (or the late window) passed. */
+export type OverdueOutcome =
+  | { kind: 'late'; until: number; since: string }
+  | Extract<LostVerdict, { kind: 'handed_in' }>
+  | { kind: 'missed'; check: MarketplaceCheck };
+
+export interface VerdictDeps {
+  client: Pick<MarketplaceClient, 'getDeal'>;
+  store: Pick<DealStore, 'get' | 'update'>;
+  dealId: number;
+  log: DealLogger;
+  clock: Pick<Clock, 'now'>;
+  signal?: AbortSignal;
+}
+
+export interface Verdicts {
+  /**
+   * Our deadline passed: the marketplace decides (one `GET /v1/deals/{id}` per deal). `late` with the late
+   * window's end when it still waits (stored as `data.late`), `handed_in` when it already has our URL, `missed`
+   * when even the late window passed; throws DealClosedError when it moved on.
+   */
+  overdue(why: string, ourUrl?: string): Promise<OverdueOutcome>;
+  /** Runs a marketplace step; a 409 `spatny_stav` (the deal's state changed) asks whether it moved on. */
+  unlessClosed<T>(run: () => Promise<T>, ourUrl?: string): Promise<T>;
+}
+
+export function createVerdicts(deps: VerdictDeps): Verdicts {
+  const { store, dealId, clock } = deps;
+  async function ask(why: string, ourUrl: string | undefined, refused: boolean) {
+    return await askMarketplaceOnce({
+      client: deps.client,
+      store,
+      dealId,
+      log: deps.log,
+      clock,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      why,
+      refused,
+      ...(ourUrl !== undefined ? { ourUrl } : {}),
+    });
+  }
+
+  return {
+    async overdue(why, ourUrl) {
+      const { verdict, check } = await ask(why, ourUrl, false);
+      if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
+      if (verdict.kind === 'handed_in') return verdict;
+      const until = lateDeadline({ marketplaceCheck: check }) ?? 0;
+      if (clock.now().getTime() >= until) return { kind: 'missed', check };
+      await store.update(dealId, { data: { late: { since: check.at } } });
+      return { kind: 'late', until, since: check.at };
+    },
+
+    async unlessClosed(run, ourUrl) {
+      try {
+        return await run();
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== ERROR_CODES.wrongState) throw error;
+        const why = "the marketplace refused the request for the deal's state (spatny_stav)";
+        const { verdict } = await ask(why, ourUrl, true);
+        if (verdict.kind === 'moved_on') throw new DealClosedError(verdict, ourUrl);
+        throw error;
+      }
+    },
+  };
+}
+
+/** The marketplace moved on: the deal ends `closed` with its state and reason; the job completes. */
+export async function closeDeal(
+  store: Pick<DealStore, 'update'>,
+  dealId: number,
+  dealLog: DealLogger,
+  closed: DealClosedError,
+): Promise<{ outcome: 'closed'; marketplaceState: string }> {
+  await store.update(dealId, {
+    state: 'closed',
+    error: closed.message,
+    errorCode: closed.code,
+    supportCode: null,
+    data: { closed: { state: closed.marketplaceState, reason: closed.marketplaceReason } },
+  });
+  dealLog.warn({ marketplaceState: closed.marketplaceState }, closed.message);
+  await dealLog.flush();
+  return { outcome: 'closed', marketplaceState: closed.marketplaceState };
 }

@@ -1,0 +1,94 @@
+/**
+ * The services a worker process runs beside the HTTP listeners: the deal worker (the queue's BullMQ plumbing
+ * around the pipeline's runner), reconciliation, the payout poller and the article watcher. Each is one
+ * construction and one entry in the daemon's service list (./shutdown.ts), which starts them in this order once
+ * everything listens and stops them in the reverse order.
+ */
+import type { Config } from '../config/schema.js';
+import { createPayoutPoller, type PayoutPoller } from '../money/poller.js';
+import { createPipelineProcessor } from '../pipeline/index.js';
+import { createDealRunner } from '../pipeline/runner.js';
+import { createDealWorker, type DealWorker } from '../queue/worker.js';
+import { createReconciler, type Reconciler } from '../reconcile/index.js';
+import { createArticleWatcher } from '../watch/index.js';
+import type { ServiceList } from './shutdown.js';
+import type { DaemonParts } from './types.js';
+
+export interface Background {
+  worker: DealWorker | undefined;
+  reconciler: Reconciler | undefined;
+  payoutPoller: PayoutPoller | undefined;
+}
+
+/** Constructs the background services this process runs (none with `worker: false`) and adds them to `services`. */
+export function startBackground(input: DaemonParts, services: ServiceList): Background {
+  const { options, redis, store, client, producer, notifications, jobSettings } = input;
+  if (options.worker === false) return { worker: undefined, reconciler: undefined, payoutPoller: undefined };
+  const config: Readonly<Config> = options.config;
+  const { log } = options;
+  const { prefix } = config.redis;
+  const { timeZone } = config.marketplace;
+  const { approvalRetryMs, approvalGraceMs, ...tuning } = options.workerOptions ?? {};
+
+  const process =
+    options.process ??
+    createPipelineProcessor({
+      resolveBlog: (blogId) => input.publishers.get(blogId),
+      settings: config.pipeline,
+      render: config.render,
+    });
+  const runner = createDealRunner({
+    process,
+    client,
+    store,
+    log,
+    timeZone,
+    approvalGraceMs: approvalGraceMs ?? config.pipeline.deadlineGraceMs,
+    ...(approvalRetryMs !== undefined ? { approvalRetryMs } : {}),
+  });
+  const { concurrency } = config.worker;
+  const worker = createDealWorker({ connection: redis.worker, prefix, concurrency, log, runner, ...tuning });
+  services.add('worker', { stop: () => worker.close() });
+
+  const reconciler =
+    (options.reconcile ?? config.reconcile.enabled)
+      ? createReconciler({
+          client,
+          producer,
+          store: store.as('reconcile'),
+          redis: redis.store,
+          blogIds: config.blogs.map((b) => b.id),
+          log,
+          settings: config.reconcile,
+          jobSettings,
+          timeZone,
+          onFound: notifications.onReconcileFound,
+        })
+      : undefined;
+  // Started after start-up: the first sweep must not hold the daemon back (the marketplace or Redis may be down).
+  const intervalMs = config.reconcile.intervalMinutes * 60_000;
+  services.add(
+    'reconciler',
+    reconciler && { start: () => reconciler.start(intervalMs), stop: () => reconciler.stop() },
+  );
+
+  const payoutPoller = config.money.enabled
+    ? createPayoutPoller({ client, redis: redis.store, prefix, log, settings: config.money })
+    : undefined;
+  services.add('payout poller', payoutPoller);
+
+  const watcher = config.watch.enabled
+    ? createArticleWatcher({
+        store,
+        redis: redis.store,
+        prefix,
+        log,
+        settings: config.watch,
+        render: config.render,
+        notifier: notifications.notifier,
+      })
+    : undefined;
+  services.add('article watcher', watcher);
+
+  return { worker, reconciler, payoutPoller };
+}

@@ -1,0 +1,57 @@
+/** The status page as the daemon serves it: its data sources, the operator's actions and the metrics route. */
+import { redisReachable } from '../daemon/net.js';
+import { configSecrets } from '../daemon/secrets.js';
+import { readDeadlineFinding } from '../deals/deadline-offset.js';
+import { blogNamesOf, createEarningsReader } from '../money/reader.js';
+import { recentNotificationsReader } from '../notify/dispatcher.js';
+import { createDealActions } from '../operator/actions.js';
+import { readLastSweep } from '../reconcile/index.js';
+import { createTargetsProbe, type StatusServer, startStatusServer } from '../status/index.js';
+import { VERSION } from '../version.js';
+import { createSecretProvider } from '../webhook/secret-file.js';
+import { metricsRoute } from './http.js';
+import type { DaemonParts } from './types.js';
+
+export async function startStatusPage(input: DaemonParts): Promise<StatusServer> {
+  const { config, log } = input.options;
+  const { store, producer } = input;
+  const redis = input.redis.store;
+  const prefix = config.redis.prefix;
+  const secretFile = createSecretProvider(config, log);
+  return await startStatusServer(
+    {
+      store,
+      queueCounts: () => producer.jobCounts(),
+      rateLimit: () => input.limiter.snapshot(),
+      redisReachable: () => redisReachable(redis),
+      targets: createTargetsProbe(input.publishers),
+      lastSweep: () => readLastSweep(redis, prefix),
+      deadlineFinding: () => readDeadlineFinding(redis, prefix),
+      ...(input.notifying ? { notifications: recentNotificationsReader(redis, prefix) } : {}),
+      actions: createDealActions({
+        store: store.as('operator'),
+        queue: producer.queue,
+        client: input.client,
+        log,
+        jobSettings: input.jobSettings,
+        language: config.ui.language,
+      }),
+      password: config.status.password,
+      trustProxy: config.status.trustProxy,
+      blogs: config.blogs,
+      secretValues: () => [...configSecrets(config), ...secretFile().map((entry) => entry.secret)],
+      extraRoutes: metricsRoute(input.metrics),
+      log,
+      version: VERSION,
+      language: config.ui.language,
+      earnings: createEarningsReader({
+        store,
+        redis,
+        prefix,
+        timeZone: config.marketplace.timeZone,
+        blogNames: blogNamesOf(config.blogs),
+      }),
+    },
+    config.status.listen,
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The deal record's `data`, typed: one sub-schema per owner, so every key has one owner (the part of the program
+ * that decides its value) and one type. Read leniently, as the owners' readers always did: a key that does not
+ * match its schema reads as absent, never as an error, and keys of older versions pass untouched.
+ *
+ * | owner | keys | written by |
+ * |---|---|---|
+ * | pipeline progress | handedInAt, handIn, draft, skipReason, publishedAt, publishReused, verifiedAt, deal, article, photos, photosDropped, publisher | the pipeline's steps (an operator's "hand in again" clears handedInAt) |
+ * | marketplace answer | marketplaceCheck, webUrl, services | the verdict (./verdict.ts), reconciliation's list, the hand-in's services |
+ * | lateness / closure | late, closed | the verdict (./verdict.ts) |
+ * | money | reward, price, paid | the producer at `deal.accepted`, `deal.paid` (src/money/paid.ts) |
+ * | watch | watch (the links to look for, stored at the render step), articleCheck | the article watcher |
+ * | operator | none of its own: the operator's actions write states and clear the pipeline's keys | |
+ */
+import { z } from 'zod';
+import { ArticleCheck } from '../watch/check-record.js';
+
+const lenient = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
+
+export const HandInProgress = z.object({
+  articleUrl: z.string(),
+  dealState: z.string(),
+  via: z.enum(['answer', 'deal_detail']),
+  tries: z.number(),
+  late: z.boolean(),
+});
+
+export const DraftProgress = z
+  .object({
+    ref: z.string(),
+    reused: lenient(z.boolean()),
+    withKeywordUrls: lenient(z.boolean()),
+    editUrl: lenient(z.string()),
+  })
+  .passthrough();
+
+/** The pipeline's progress: how far the deal got (src/pipeline/resume-point.ts reads where a retry starts). */
+export const PipelineData = z.object({
+  /** Set once the marketplace took the URL: the deal is done. */
+  handedInAt: lenient(z.string()),
+  handIn: lenient(HandInProgress),
+  /** A draft holding the brief exists (published_by bloger, `bloggerPublished: draft`): the deal is done. */
+  draft: lenient(DraftProgress),
+  skipReason: lenient(z.string()),
+  /** Set with the record's `url` once the article is published: a retry only verifies and hands in. */
+  publishedAt: lenient(z.string()),
+  publishReused: lenient(z.boolean()),
+  verifiedAt: lenient(z.string()),
+  /** The text's own flags (the marketplace's latest word). */
+  deal: lenient(
+    z.object({
+      publishedBy: z.string(),
+      instantPublish: z.boolean(),
+      categoryId: z.number().nullable().optional(),
+    }),
+  ),
+  article: lenient(z.object({ slug: z.string(), titleSource: z.string(), blocks: z.number() })),
+  photos: lenient(
+    z.array(z.object({ n: z.number(), filename: z.string(), width: z.number(), height: z.number() })),
+  ),
+  photosDropped: lenient(
+    z.array(z.object({ n: z.number(), code: z.string(), message: z.string() })).nullable(),
+  ),
+  /** The publisher plugin's progress: opaque to the pipeline (src/publisher/types.ts). */
+  publisher: lenient(z.record(z.string(), z.unknown())),
+});
+
+/** The marketplace's stored answer about the deal (./verdict.ts), its page and its bought services. */
+export const MarketplaceCheck = z.object({
+  /** ISO 8601: when the marketplace answered. */
+  at: z.string(),
+  state: z.string(),
+  articleUrl: z.string().nullable().catch(null),
+  reason: z.string().nullable().catch(null),
+  /** `list`: taken from `GET /v1/deals` by reconciliation (no request of its own); else `GET /v1/deals/{id}`. */
+  via: z.enum(['list', 'detail']).optional().catch(undefined),
+});
+export type MarketplaceCheck = z.infer<typeof MarketplaceCheck>;
+
+export const BoughtService = z.object({
+  id: z.number(),
+  name: z.string().nullable().catch(null),
+  /** The service takes URLs of its own (`extra_urls`); null when the marketplace did not say. */
+  needsUrls: z.boolean().nullable().catch(null),
+});
+export type BoughtService = z.infer<typeof BoughtService>;
+
+export const MarketplaceAnswerData = z.object({
+  marketplaceCheck: lenient(MarketplaceCheck),
+  webUrl: lenient(z.string()),
+  services: lenient(z.array(BoughtService)),
+});
+
+/** The verdict's word on time and closure: a late window the marketplace granted, or why it ended `closed`. */
+export const LatenessData = z.object({
+  /** Handed in (or being handed in) after our deadline, because the marketplace said it still waits. */
+  late: lenient(z.object({ since: z.string() })),
+  closed: lenient(z.object({ state: z.string(), reason: z.string().nullable() })),
+});
+
+/** Money (src/money/): the amounts known at `deal.accepted`, and the payment. */
+export const MoneyData = z.object({
+  reward: lenient(z.number()),
+  price: lenient(z.number()),
+  paid: lenient(z.object({ reward: z.number().nullable(), price: z.number().nullable(), at: z.string() })),
+});
+
+/** The article watcher (src/watch/): what to look for on the live page, and what the last check found. */
+export const WatchData = z.object({
+  watch: lenient(z.object({ links: z.array(z.string()) }).passthrough()),
+  articleCheck: lenient(ArticleCheck),
+});
+
+/** The operator's own keys: none today (its actions write states and clear the pipeline's keys). */
+export const OperatorData = z.object({});
+
+export const DealData = PipelineData.extend(MarketplaceAnswerData.shape)
+  .extend(LatenessData.shape)
+  .extend(MoneyData.shape)
+  .extend(WatchData.shape)
+  .extend(OperatorData.shape)
+  .passthrough();
+export type DealData = z.infer<typeof DealData>;
+
+/** A write to `data`: each key replaces the stored one, `null` removes it; keys of older versions pass. */
+export type DealDataPatch = { [K in keyof DealData]?: NonNullable<DealData[K]> | null } & Record<
+  string,
+  unknown
+>;
+
+/** The typed view of a record's `data`: keys that do not match their schema read as absent. */
+export function readDealData(data: Readonly<Record<string, unknown>> | undefined): DealData {
+  return DealData.parse(data ?? {});
+}

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
 import { pickCategory } from '../../src/publisher/kit/index.js';
-import type { PublishDeal, PublishLog } from '../../src/publisher/types.js';
+import type { Clock, PublishDeal, PublishLog } from '../../src/publisher/types.js';
 import type { WordPressClient } from './client.js';
 import { HttpFailure } from './failures.js';
 import type { GetIfExists } from './lookup.js';
@@ -71,10 +71,11 @@ export function createSiteCategories(deps: {
   client: WordPressClient;
   options: WordPressOptions;
   getIfExists: GetIfExists;
-  /** Milliseconds since the epoch, by the daemon's clock. */
-  now: () => number;
+  /** The daemon's clock. */
+  clock: Pick<Clock, 'now'>;
 }): SiteCategories {
-  const { client, options, getIfExists, now } = deps;
+  const { client, options, getIfExists, clock } = deps;
+  const now = (): number => clock.now().getTime();
   const site = client.site;
   const categoryCache = new Map<number, { exists: boolean; at: number }>();
 

@@ -48,7 +48,7 @@ export function createWordPressPublisher(
     client,
     options,
     getIfExists,
-    now: () => context.clock?.now().getTime() ?? Date.now(),
+    clock: context.clock ?? { now: () => new Date() },
   });
   const terms = createTermResolver({ client, options, categoryExists: categories.categoryExists });
   const media = createMediaLibrary({ client, getIfExists });

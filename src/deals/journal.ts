@@ -3,6 +3,7 @@
  * working files between job attempts. Capped lists in Redis beside the record (./record.ts `DealStoreKeys`).
  */
 import type { Redis } from 'ioredis';
+import type { Clock } from '../clock.js';
 import { redactSecrets, scrubText } from '../redact.js';
 import { parseEntries } from './hash.js';
 import { type DealStore, type DealStoreKeys, type EventRecord, LOG_LEVELS, type LogEntry } from './record.js';
@@ -30,14 +31,14 @@ export function clampLimit(limit: number | undefined, fallback: number, max: num
 export function createDealJournal(input: {
   redis: Redis;
   keys: DealStoreKeys;
-  now: () => Date;
+  clock: Pick<Clock, 'now'>;
   ttlSeconds: number;
   maxDealLog: number;
   maxGlobalLog: number;
   maxDealEvents: number;
   eventLimits: EventLimits;
 }): DealJournal {
-  const { redis, keys, now, ttlSeconds, maxDealLog, maxGlobalLog, maxDealEvents, eventLimits } = input;
+  const { redis, keys, clock, ttlSeconds, maxDealLog, maxGlobalLog, maxDealEvents, eventLimits } = input;
   const maxGlobalEvents = eventLimits.maxGlobalEvents;
   const maxFieldsBytes = 4 * 1024;
   return {
@@ -48,7 +49,7 @@ export function createDealJournal(input: {
         fields = { truncated: true, preview: fieldsJson.slice(0, maxFieldsBytes) };
       }
       const stored: LogEntry = {
-        time: entry.time ?? now().toISOString(),
+        time: entry.time ?? clock.now().toISOString(),
         level: entry.level,
         msg: scrubText(entry.msg),
         ...(dealId !== undefined ? { dealId } : {}),

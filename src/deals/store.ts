@@ -239,7 +239,7 @@ export function createDealStore(options: DealStoreOptions): DealStore {
     ...createDealJournal({
       redis,
       keys,
-      now,
+      clock,
       ttlSeconds,
       maxDealLog,
       maxGlobalLog,

@@ -37,6 +37,9 @@ export type QuietHours = z.infer<typeof QuietHours>;
 
 const TOPICS = [...PROBLEM_TOPICS, ...EVENT_TOPICS] as const;
 
+/** Messages an hour a channel takes of one kind (the blogger's own, or the advertiser's). */
+const HourlyBudget = z.number().int().min(1).max(10_000).default(20);
+
 /** What every channel has besides its type's options. */
 const common = {
   name: z
@@ -51,24 +54,12 @@ const common = {
       'Only messages about these blogs (plus those about no blog, e.g. the marketplace unreachable).',
     ),
   topics: z.array(z.enum(TOPICS)).min(1).optional().describe('Only these topics (default: all).'),
-  maxPerHour: z
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .default(20)
-    .describe(
-      "At most this many of pressbridge's own messages an hour on this channel (problems, their follow-ups, the digest, …); the rest are counted and summed up later. Deadline alerts always pass.",
-    ),
-  maxOutsidePerHour: z
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .default(20)
-    .describe(
-      "The advertiser's claims and messages have their own budget an hour on this channel: however many arrive, they never push a problem of the blogger's own out of `maxPerHour`.",
-    ),
+  maxPerHour: HourlyBudget.describe(
+    "At most this many of pressbridge's own messages an hour on this channel (problems, their follow-ups, the digest, …); the rest are counted and summed up later. Deadline alerts always pass.",
+  ),
+  maxOutsidePerHour: HourlyBudget.describe(
+    "The advertiser's claims and messages have their own budget an hour on this channel: however many arrive, they never push a problem of the blogger's own out of `maxPerHour`.",
+  ),
   quietHours: z
     .union([QuietHours, z.literal(false)])
     .optional()

@@ -127,7 +127,9 @@ function blockMarkup(block: Block, images: ReadonlyMap<number, ImageRef>): strin
       return delimited(
         'code',
         undefined,
-        `<pre class="wp-block-code"><code>${escapeCode(block.html)}</code></pre>`,
+        // What the code block's save() does to its content (`[` as `&#91;`, a URL alone on a line with its `//`
+        // as `&#47;&#47;`) inertShortcodes does for the whole markup.
+        `<pre class="wp-block-code"><code>${block.html}</code></pre>`,
       );
     case 'disclosure': {
       // A custom class name (the blogger's), which the paragraph block keeps in its `className` attribute.
@@ -150,15 +152,6 @@ function blockMarkup(block: Block, images: ReadonlyMap<number, ImageRef>): strin
  */
 export function inertShortcodesInText(text: string): string {
   return text.replaceAll('[', '&#91;');
-}
-
-/**
- * What the code block's save() does to its content: `[` as `&#91;` (no shortcode runs; inertShortcodes does
- * the same for every block) and the `//` of the first URL standing alone on a line as `&#47;&#47;` (no
- * auto-embed).
- */
-function escapeCode(html: string): string {
-  return html.replace(/\[/g, '&#91;').replace(/^(\s*https?:)\/\/([^\s<>"]+\s*)$/gm, '$1&#47;&#47;$2');
 }
 
 /**

@@ -1,0 +1,71 @@
+/**
+ * The contract between the setup flow (src/setup/: the /setup page and `pressbridge setup`) and the WordPress
+ * connection (src/setup/wordpress/: finding the REST API, WordPress's own Application Password authorization,
+ * and the checks that name each failure with its fix). The setup flow only calls what is declared here.
+ */
+
+/** One sentence for the blogger, in both languages the product speaks. */
+export interface SetupText {
+  cs: string;
+  en: string;
+}
+
+/** The outcome of one check: `ok`, or the problem and what the blogger does about it. */
+export interface SetupCheck {
+  /** Stable id, e.g. `rest-api`, `application-passwords`, `authorization-header`, `password`, `publish-posts`. */
+  id: string;
+  ok: boolean;
+  /** What was checked (shown beside a green mark) or what is wrong (shown beside a red one). */
+  message: SetupText;
+  /** What to do, present whenever `ok` is false. */
+  fix?: SetupText;
+}
+
+/** What `discoverWordPress` found at the address the blogger typed. */
+export interface WordPressDiscovery {
+  /** The site's home address as WordPress reports it (no trailing slash). */
+  siteUrl: string;
+  /** The REST API root: `<site>/wp-json/` or `<site>/?rest_route=/`. */
+  restRoot: string;
+  /**
+   * WordPress's Application Password authorization page (the REST index's
+   * `authentication["application-passwords"].endpoints.authorization`); absent when the site offers none.
+   */
+  authorizationUrl?: string;
+  /** The checks made so far (REST API found and answering JSON, Application Passwords available). */
+  checks: SetupCheck[];
+}
+
+/** The credentials WordPress hands back to `success_url` (or that the blogger pasted). */
+export interface WordPressCredentials {
+  restRoot: string;
+  username: string;
+  applicationPassword: string;
+}
+
+/** Parameters of the authorization link. */
+export interface AuthorizationRequest {
+  /** Stable per installation (a UUID kept in the data directory), so WordPress lists one pressbridge entry. */
+  appId: string;
+  /** Where WordPress sends the blogger back with `site_url`, `user_login` and `password` (or `success=false`). */
+  successUrl: string;
+  rejectUrl?: string;
+}
+
+export interface WordPressConnection {
+  /** Finds the REST API at a typed address (with or without scheme, with or without pretty permalinks). */
+  discover(siteAddress: string): Promise<WordPressDiscovery>;
+  /** The link that opens WordPress's own "Authorize application" screen, `app_name=pressbridge`. */
+  authorizationLink(discovery: WordPressDiscovery, request: AuthorizationRequest): string;
+  /** Reads WordPress's redirect to `success_url` (query parameters); undefined when the blogger rejected. */
+  credentialsFromCallback(
+    discovery: WordPressDiscovery,
+    query: Readonly<Record<string, string | undefined>>,
+  ): WordPressCredentials | undefined;
+  /**
+   * Every check with the credentials, each failure named with its fix: the Authorization header reaching PHP
+   * (told apart from a wrong password), the password, `publish_posts` and `upload_files`, block markup and a
+   * media upload accepted; ends with a test draft with one image, created and deleted.
+   */
+  verify(credentials: WordPressCredentials): Promise<SetupCheck[]>;
+}

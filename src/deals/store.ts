@@ -36,6 +36,8 @@ import {
 
 /** How long deal records are kept unless the store is told otherwise (`retentionDays`). */
 export const DEFAULT_RETENTION_DAYS = 30;
+/** Deal ids read per step when a listing filters by state. */
+const LIST_SLICE = 1000;
 
 export function createDealStore(options: DealStoreOptions): DealStore {
   const { redis, prefix } = options;
@@ -217,11 +219,18 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         const wanted = new Set<string>(
           typeof listOptions.state === 'string' ? [listOptions.state] : listOptions.state,
         );
-        const all = await redis.zrevrange(keys.index, 0, -1);
-        const states = all.length ? await redis.hmget(keys.states, ...all) : [];
-        const matching = all.filter((_, i) => wanted.has(states[i] ?? ''));
-        total = matching.length;
-        ids = matching.slice(offset, offset + limit);
+        // Counted from the state map in one read; the page is found by walking the index newest first in
+        // slices, so that neither call takes one argument per deal (tens of thousands of ids spread into one
+        // HMGET overflow the stack) and a page near the front stops early.
+        total = (await redis.hvals(keys.states)).filter((s) => wanted.has(s)).length;
+        ids = [];
+        for (let start = 0; ids.length < offset + limit; start += LIST_SLICE) {
+          const slice = await redis.zrevrange(keys.index, start, start + LIST_SLICE - 1);
+          if (slice.length === 0) break;
+          const states = await redis.hmget(keys.states, ...slice);
+          ids.push(...slice.filter((_, i) => wanted.has(states[i] ?? '')));
+        }
+        ids = ids.slice(offset, offset + limit);
       }
       if (ids.length === 0) return { total, items: [] };
       const pipeline = redis.pipeline();

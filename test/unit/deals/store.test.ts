@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDealLogger } from '../../../src/deals/logger.js';
-import type { DealStore } from '../../../src/deals/record.js';
+import { type DealStore, dealStoreKeys } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { redactSecrets } from '../../../src/redact.js';
@@ -165,6 +165,32 @@ describe('src/deals/store', () => {
       expect(received).toMatchObject({ total: 2 });
       expect(received.items.map((r) => r.dealId)).toEqual([12, 10]);
       expect(counts).toMatchObject({ received: 2, fetched: 1, failed: 0 });
+    });
+
+    it('filters by state over an index of 200,000 deals (no argument per deal in one command)', async () => {
+      const keys = dealStoreKeys(prefix);
+      const pipeline = redis.pipeline();
+      for (let start = 0; start < 200_000; start += 10_000) {
+        const scores: Array<number | string> = [];
+        const states: string[] = [];
+        for (let id = start + 1; id <= start + 10_000; id += 1) {
+          scores.push(base - id, String(1_000_000 + id));
+          states.push(String(1_000_000 + id), id % 50_000 === 0 ? 'failed' : 'received');
+        }
+        pipeline.zadd(keys.index, ...scores);
+        pipeline.hset(keys.states, ...states);
+      }
+      await pipeline.exec();
+      for (const [minutes, id] of [4, 3, 2, 1].entries()) {
+        await store.createIfAbsent(newDeal(id, at(10 - minutes)));
+        await store.update(id, { state: 'failed' });
+      }
+
+      const failed = await store.list({ state: 'failed', offset: 1, limit: 2 });
+
+      // 4 real failed deals (newest first 4, 3, 2, 1) and 4 failed index entries without a record.
+      expect(failed.total).toBe(8);
+      expect(failed.items.map((r) => r.dealId)).toEqual([3, 2]);
     });
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apiLinkOf, candidateBases, classifyAnswer } from '../../../../src/setup/wordpress/discover.js';
+import {
+  apiLinkOf,
+  candidateBases,
+  classifyAnswer,
+  discoverWordPress,
+} from '../../../../src/setup/wordpress/discover.js';
 import { saidOf } from '../../../../src/setup/wordpress/said.js';
 
 const INDEX = JSON.stringify({
@@ -107,5 +112,34 @@ describe('saidOf', () => {
     );
     expect(saidOf(500, '')).toBe('500');
     expect(saidOf(200, 'x'.repeat(500))).toBe(`200 “${'x'.repeat(80)}”`);
+  });
+});
+
+describe('discoverWordPress: Application Passwords not offered', () => {
+  /** A site whose REST index lists no Application Passwords, at `home`. */
+  function siteWithout(home: string): typeof fetch {
+    return (async () =>
+      new Response(
+        JSON.stringify({ name: 'Blog', url: home, home, namespaces: ['wp/v2'], authentication: [] }),
+        {
+          headers: { 'content-type': 'application/json' },
+        },
+      )) as unknown as typeof fetch;
+  }
+
+  it('over https: switched off (a security plugin or the filter)', async () => {
+    const found = await discoverWordPress(siteWithout('https://blog.cz'), 'https://blog.cz');
+    expect(found.authorizationUrl).toBeUndefined();
+    const check = found.checks.find((c) => c.id === 'application-passwords');
+    expect(check?.ok).toBe(false);
+    expect(check?.message.en).toMatch(/switched off at blog\.cz/);
+    expect(check?.fix?.cs).toMatch(/bezpečnostního pluginu/);
+  });
+
+  it('over http: https is what to switch on first', async () => {
+    const found = await discoverWordPress(siteWithout('http://blog.cz'), 'http://blog.cz');
+    const check = found.checks.find((c) => c.id === 'application-passwords');
+    expect(check?.message.en).toMatch(/runs on http/);
+    expect(check?.fix?.en).toMatch(/^Switch https on/);
   });
 });

@@ -113,13 +113,7 @@ export async function diagnose(deps: DiagnoseDeps, signal?: AbortSignal): Promis
     user = await client.me(signal);
   } catch (error) {
     const cause = await refusalOf(deps, error, siteUrl, signal);
-    return fail(
-      credentialsName,
-      error,
-      cause === undefined
-        ? 'check the options username and applicationPassword (an Application Password of that user)'
-        : credentialsFix(cause),
-    );
+    return fail(credentialsName, error, cause === undefined ? PASSWORD_FIX : credentialsFix(cause));
   }
   checks.push({
     name: credentialsName,

@@ -1,11 +1,19 @@
 /**
  * The WordPress checks of `pressbridge doctor` and `checkReachable`: REST API, credentials (telling a refused
- * password from a stripped Authorization header), permissions, transport, categories.
+ * password from a stripped Authorization header, see credentials.ts), permissions, transport, categories.
  */
-import { errorMessage } from '../../src/errors.js';
+import { errorMessage, PublishError } from '../../src/errors.js';
 import type { ReachabilityResult } from '../../src/publisher/types.js';
 import { describeFallback, type SiteCategories } from './categories.js';
 import type { WordPressClient } from './client.js';
+import {
+  codeSettlesRefusal,
+  probePasswordOverXmlRpc,
+  type RefusalCause,
+  refusalCause,
+} from './credentials.js';
+import { WordPressErrorCode } from './errors.js';
+import { HttpFailure } from './failures.js';
 import type { WordPressOptions } from './options.js';
 
 /** One line of `pressbridge doctor` (the shape of the contract's DiagnosticCheck). */
@@ -23,28 +31,48 @@ const PASSWORD_FIX =
   'create a new Application Password (Users → Profile → Application Passwords) for that user and set username and applicationPassword';
 
 /**
- * What to do about credentials WordPress did not accept, told apart by what WordPress answered:
- * `incorrect_password` / `invalid_username` / `invalid_email` mean the Authorization header arrived and was
- * refused (a wrong user name or password); `rest_not_logged_in` means WordPress saw no credentials at all,
- * which with a password that is right is the web server or proxy stripping the Authorization header.
+ * What to do about credentials WordPress did not accept, by their cause (credentials.ts tells the causes
+ * apart: a `rest_not_logged_in` alone does not, since WordPress answers it to a wrong password too).
  */
-export function credentialsFix(message: string): string {
-  if (/\b(incorrect_password|invalid_username|invalid_email)\b/.test(message)) {
-    return `WordPress received the credentials and refused them: ${PASSWORD_FIX}`;
+export function credentialsFix(cause: RefusalCause): string {
+  switch (cause) {
+    case 'wrong-password':
+      return `WordPress received the credentials and refused them: ${PASSWORD_FIX}`;
+    case 'login-password':
+      return `this is the account's login password, which the REST API does not take: ${PASSWORD_FIX}`;
+    case 'header-stripped':
+      return `the password is right (WordPress accepts it over XML-RPC), but the web server or a proxy strips the Authorization header: ${AUTHORIZATION_HEADER_FIX}`;
+    case 'application-passwords-disabled':
+      return 'Application Passwords are switched off on this site (a security plugin, or the site is not served over https): switch them on, or serve the site over https';
+    case 'undetermined':
+      return `either the password is wrong or the web server strips the Authorization header (XML-RPC is off, so pressbridge cannot tell which): first ${PASSWORD_FIX}; if that does not help, ${AUTHORIZATION_HEADER_FIX}`;
   }
-  if (/\brest_not_logged_in\b/.test(message)) {
-    return (
-      'WordPress saw no credentials at all. Most often the web server or a proxy strips the Authorization ' +
-      `header: ${AUTHORIZATION_HEADER_FIX}. If the header does arrive, the password is wrong: ${PASSWORD_FIX}`
-    );
-  }
-  return PASSWORD_FIX;
+}
+
+/** The cause of a refused `users/me`: its REST error code, and XML-RPC's verdict when the code does not settle it. */
+async function refusalOf(
+  deps: DiagnoseDeps,
+  error: unknown,
+  siteUrl: string,
+  signal: AbortSignal | undefined,
+): Promise<RefusalCause | undefined> {
+  if (!(error instanceof PublishError) || error.code !== WordPressErrorCode.unauthorized) return undefined;
+  const failure = error.cause instanceof HttpFailure ? error.cause : undefined;
+  if (failure === undefined || failure.status !== 401) return undefined;
+  const code = failure.body?.code;
+  const { username, applicationPassword } = deps.options;
+  const probe = codeSettlesRefusal(code)
+    ? undefined
+    : await probePasswordOverXmlRpc(siteUrl, username, applicationPassword, { fetch: deps.fetch, signal });
+  return refusalCause(code, probe, applicationPassword);
 }
 
 export interface DiagnoseDeps {
   client: WordPressClient;
   options: WordPressOptions;
   categories: Pick<SiteCategories, 'listCategories'>;
+  /** For the XML-RPC check of a refused password (credentials.ts); global fetch when absent. */
+  fetch?: typeof fetch | undefined;
 }
 
 export async function checkReachable(
@@ -69,8 +97,11 @@ export async function diagnose(deps: DiagnoseDeps, signal?: AbortSignal): Promis
   };
   const apiName = `WordPress REST API of ${site}`;
   let rootUrl: string;
+  let siteUrl: string;
   try {
-    rootUrl = (await client.root(signal)).root;
+    const found = await client.root(signal);
+    rootUrl = found.root;
+    siteUrl = found.adminUrl.replace(/wp-admin\/$/, '');
   } catch (error) {
     return fail(apiName, error, 'set the option url to the address of the blog’s home page (or restRoot)');
   }
@@ -81,7 +112,8 @@ export async function diagnose(deps: DiagnoseDeps, signal?: AbortSignal): Promis
   try {
     user = await client.me(signal);
   } catch (error) {
-    return fail(credentialsName, error, credentialsFix(errorMessage(error)));
+    const cause = await refusalOf(deps, error, siteUrl, signal);
+    return fail(credentialsName, error, cause === undefined ? PASSWORD_FIX : credentialsFix(cause));
   }
   checks.push({
     name: credentialsName,

@@ -71,6 +71,6 @@ export function createWordPressPublisher(
     createDraft: posts.createDraft,
     checkReachable: (signal) => checkReachable(client, signal),
     listCategories: categories.listCategories,
-    diagnose: (signal) => diagnose({ client, options, categories }, signal),
+    diagnose: (signal) => diagnose({ client, options, categories, fetch: context.fetch }, signal),
   };
 }

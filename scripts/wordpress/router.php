@@ -13,11 +13,18 @@
  *   the docroot: uploads, theme assets);
  * - lets the built-in server handle real files and directories of the docroot (wp-admin, wp-includes, *.php),
  *   redirecting a directory without its trailing slash (`/wp-admin` → `/wp-admin/`) as Apache does;
- * - sends every other path to index.php (pretty permalinks, /wp-json/).
+ * - sends every other path to index.php (pretty permalinks, /wp-json/);
+ * - with PRESSBRIDGE_WP_DROP_AUTHORIZATION=1, drops the Authorization header before WordPress sees it, as
+ *   Apache with PHP as CGI/FastCGI (or a proxy) does unless told to pass it on.
  */
 
 $config = getenv('WORDPRESS_CONFIG');
 $_SERVER['WORDPRESS_CONFIG'] = ($config !== false && $config !== '') ? $config : 'pressbridge-default';
+
+if (getenv('PRESSBRIDGE_WP_DROP_AUTHORIZATION') === '1') {
+    unset($_SERVER['HTTP_AUTHORIZATION'], $_SERVER['REDIRECT_HTTP_AUTHORIZATION'], $_SERVER['PHP_AUTH_USER'],
+        $_SERVER['PHP_AUTH_PW'], $_SERVER['PHP_AUTH_DIGEST'], $_SERVER['AUTH_TYPE']);
+}
 
 $docroot = rtrim($_SERVER['DOCUMENT_ROOT'], '/');
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH) ?? '/');

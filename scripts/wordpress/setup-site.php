@@ -4,6 +4,7 @@
  *
  *   php scripts/wordpress/setup-site.php --name=<name> --url=http://127.0.0.1:<port>
  *       [--reset] [--permalinks=pretty|plain] [--drop] [--root=/opt/pressbridge-wp/6.8]
+ *       [--environment=local|production] [--mu-plugin=/abs/file.php ...] [--user=<login>:<role> ...]
  *
  * A site <name> ([a-z0-9-], ≤ 40 chars) has:
  *   - its database wp_<name> (hyphens become underscores) on the machine's MariaDB, as root over the socket
@@ -23,8 +24,14 @@
  * for "admin" (and prunes the ones older than a day). --drop removes the site (database, uploads, config)
  * and prints {"dropped": "<name>"}.
  *
+ * --environment: WP_ENVIRONMENT_TYPE (default local: Application Passwords over plain http; production turns
+ * them off over http, as on a real site without https). --mu-plugin: a PHP file loaded by this site only, after
+ * the shared mu-plugins/ (test fixtures that switch a feature off or play a firewall). --user: a user with that
+ * role (created once) and a new Application Password of it, listed in the output's "users".
+ *
  * Output: {"url", "username", "password", "applicationPassword", "categories": [{"id","name"}], "installed": bool,
- *          "permalinks": "pretty"|"plain", "editor": {"username","password"}}
+ *          "permalinks": "pretty"|"plain", "editor": {"username","password"},
+ *          "users": [{"username","role","password","applicationPassword"}]}
  */
 
 const PB_CATEGORIES = ['Cestování', 'Technika', 'Zdraví'];
@@ -37,7 +44,7 @@ function pb_fail(string $message, int $code = 1): never
     exit($code);
 }
 
-$opts = getopt('', ['name:', 'url:', 'reset', 'drop', 'permalinks:', 'root:']);
+$opts = getopt('', ['name:', 'url:', 'reset', 'drop', 'permalinks:', 'root:', 'environment:', 'mu-plugin:', 'user:']);
 if ($opts === false) {
     pb_fail('could not parse the options');
 }
@@ -56,6 +63,23 @@ if ($permalinks !== 'pretty' && $permalinks !== 'plain') {
     pb_fail("--permalinks must be pretty or plain, got '$permalinks'");
 }
 $reset = array_key_exists('reset', $opts);
+$environment = (string) ($opts['environment'] ?? 'local');
+if (!in_array($environment, ['local', 'development', 'staging', 'production'], true)) {
+    pb_fail("--environment must be local, development, staging or production, got '$environment'");
+}
+$extra_mu_plugins = (array) ($opts['mu-plugin'] ?? []);
+foreach ($extra_mu_plugins as $file) {
+    if (!str_starts_with((string) $file, '/') || !is_file((string) $file)) {
+        pb_fail("--mu-plugin must name an existing file by its absolute path, got '$file'");
+    }
+}
+$extra_users = [];
+foreach ((array) ($opts['user'] ?? []) as $spec) {
+    if (!preg_match('/^([a-z0-9][a-z0-9_-]{0,39}):([a-z_]{1,40})$/', (string) $spec, $m)) {
+        pb_fail("--user must be <login>:<role>, got '$spec'");
+    }
+    $extra_users[] = ['login' => $m[1], 'role' => $m[2]];
+}
 $drop = array_key_exists('drop', $opts);
 
 $root = rtrim((string) ($opts['root'] ?? '/'), '/');
@@ -164,8 +188,10 @@ define('WP_CONTENT_DIR', {$e($content_dir)});
 \$pressbridge_host = preg_replace('/[^A-Za-z0-9.:\\[\\]-]/', '', \$_SERVER['HTTP_HOST'] ?? {$e($host)});
 define('WP_HOME', 'http://' . \$pressbridge_host);
 define('WP_SITEURL', 'http://' . \$pressbridge_host);
-// Application Passwords over plain http need the "local" environment.
-define('WP_ENVIRONMENT_TYPE', 'local');
+// Application Passwords over plain http need the "local" environment (--environment, default local).
+define('WP_ENVIRONMENT_TYPE', {$e($environment)});
+// This site's own must-use plugins (--mu-plugin), loaded by mu-plugins/pressbridge-test-site.php.
+define('PRESSBRIDGE_MU_PLUGINS', {$e(array_values(array_map('strval', $extra_mu_plugins)))});
 define('DISABLE_WP_CRON', true);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
@@ -282,6 +308,40 @@ if (is_wp_error($created)) {
     pb_fail('cannot create an application password: ' . $created->get_error_message());
 }
 
+$users = [];
+foreach ($extra_users as $wanted) {
+    $user_password = $wanted['login'] . '-' . substr(hash('sha256', "{$wanted['login']}/$name"), 0, 20);
+    $user = get_user_by('login', $wanted['login']);
+    if (!$user) {
+        $user_id = wp_insert_user([
+            'user_login' => $wanted['login'],
+            'user_pass' => $user_password,
+            'user_email' => $wanted['login'] . '@example.com',
+            'role' => $wanted['role'],
+            'display_name' => $wanted['login'],
+        ]);
+        if (is_wp_error($user_id)) {
+            ob_end_clean();
+            pb_fail("cannot create the user {$wanted['login']}: " . $user_id->get_error_message());
+        }
+        $user = get_user_by('id', $user_id);
+    }
+    $user->set_role($wanted['role']);
+    $user_created = WP_Application_Passwords::create_new_application_password($user->ID, [
+        'name' => PB_APP_NAME . ' ' . gmdate('Y-m-d H:i:s') . ' ' . bin2hex(random_bytes(4)),
+    ]);
+    if (is_wp_error($user_created)) {
+        ob_end_clean();
+        pb_fail("cannot create an application password for {$wanted['login']}: " . $user_created->get_error_message());
+    }
+    $users[] = [
+        'username' => $wanted['login'],
+        'role' => $wanted['role'],
+        'password' => $user_password,
+        'applicationPassword' => $user_created[0],
+    ];
+}
+
 $categories = [];
 foreach (get_terms(['taxonomy' => 'category', 'hide_empty' => false, 'orderby' => 'term_id']) as $term) {
     $categories[] = ['id' => (int) $term->term_id, 'name' => html_entity_decode($term->name, ENT_QUOTES)];
@@ -297,4 +357,5 @@ echo json_encode([
     'installed' => $installed_now,
     'permalinks' => $permalinks,
     'editor' => ['username' => 'editor', 'password' => $editor_password],
+    'users' => $users,
 ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES), "\n";

@@ -69,6 +69,16 @@ export interface WordPressSite {
   adminPassword: string;
   /** A second user with the role editor (password login only; no Application Password). */
   editor: { username: string; password: string };
+  /** The users asked for by the option `users`, each with a fresh Application Password. */
+  users: SiteUser[];
+}
+
+/** A user made for one test (the option `users`): its login password and an Application Password. */
+export interface SiteUser {
+  username: string;
+  role: string;
+  password: string;
+  applicationPassword: string;
 }
 
 export interface StartWordPressOptions {
@@ -86,6 +96,20 @@ export interface StartWordPressOptions {
   workers?: number;
   /** Which WordPress: default PRESSBRIDGE_WP's, else 6.1. */
   version?: WordPressVersion;
+  /**
+   * WP_ENVIRONMENT_TYPE (default `local`, which Application Passwords over plain http need; `production` makes
+   * them unavailable over http, as on a real site without https).
+   */
+  environment?: 'local' | 'development' | 'staging' | 'production';
+  /** Absolute paths of PHP files this site loads as must-use plugins (besides scripts/wordpress/mu-plugins/). */
+  muPlugins?: string[];
+  /** Users to create (once) with these roles, each with a fresh Application Password (`site.users`). */
+  users?: Array<{ username: string; role: string }>;
+  /**
+   * The server drops the Authorization header before WordPress sees it (router.php), as Apache with PHP as
+   * CGI/FastCGI or a proxy does unless told to pass it on. wp-admin's cookie login still works.
+   */
+  dropAuthorization?: boolean;
 }
 
 const setupOutputSchema = z.object({
@@ -97,6 +121,16 @@ const setupOutputSchema = z.object({
   installed: z.boolean(),
   permalinks: z.enum(['pretty', 'plain']),
   editor: z.object({ username: z.string(), password: z.string() }),
+  users: z
+    .array(
+      z.object({
+        username: z.string(),
+        role: z.string(),
+        password: z.string(),
+        applicationPassword: z.string(),
+      }),
+    )
+    .default([]),
 });
 
 /** A non-2xx answer from WordPress's REST API, with what it said. */
@@ -142,11 +176,24 @@ interface Server {
   stderrTail: () => string;
 }
 
-function spawnServer(port: number, name: string, workers: number, version: WordPressVersion): Server {
+function spawnServer(
+  port: number,
+  name: string,
+  workers: number,
+  version: WordPressVersion,
+  dropAuthorization: boolean,
+): Server {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PHP_CLI_SERVER_WORKERS: String(workers),
+    PRESSBRIDGE_WP_WATCH_STDIN: '1',
+  };
+  if (dropAuthorization) env.PRESSBRIDGE_WP_DROP_AUTHORIZATION = '1';
+  else delete env.PRESSBRIDGE_WP_DROP_AUTHORIZATION;
   const child = spawn('bash', [SERVE, String(port), name, WORDPRESS_CORES[version].root], {
     detached: true, // its own process group: stop() signals php and its forked workers at once
     stdio: ['pipe', 'ignore', 'pipe'],
-    env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers), PRESSBRIDGE_WP_WATCH_STDIN: '1' },
+    env,
   });
   // The open stdin pipe is a lifeline: when this process dies, serve.sh sees EOF and stops its group.
   // Unreferenced, so a test that forgets stop() does not keep the process alive.
@@ -284,6 +331,9 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
   let port = await freePort();
   const args = [`--name=${name}`, `--permalinks=${pretty ? 'pretty' : 'plain'}`, ...setupRootArgs(version)];
   if (throwaway || options.fresh) args.push('--reset');
+  if (options.environment !== undefined) args.push(`--environment=${options.environment}`);
+  for (const file of options.muPlugins ?? []) args.push(`--mu-plugin=${file}`);
+  for (const user of options.users ?? []) args.push(`--user=${user.username}:${user.role}`);
   const setup = setupOutputSchema.parse(
     JSON.parse(await runSetup([...args, `--url=http://127.0.0.1:${port}`])),
   );
@@ -293,7 +343,7 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
   let url = '';
   for (let attempt = 1; ; attempt++) {
     url = `http://127.0.0.1:${port}`;
-    server = spawnServer(port, name, workers, version);
+    server = spawnServer(port, name, workers, version, options.dropAuthorization ?? false);
     try {
       await waitUntilReady(server, url);
       break;
@@ -323,6 +373,7 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
     installed: setup.installed,
     adminPassword: setup.password,
     editor: setup.editor,
+    users: setup.users,
     stop: () => {
       stopped ??= (async () => {
         await stopServer(running.child);

@@ -2,11 +2,19 @@
 /**
  * Plugin Name: pressbridge test site
  * Description: Loaded by every WordPress site that scripts/wordpress/setup-site.php configures for tests
- * (WPMU_PLUGIN_DIR points here): per-site uploads directory, no e-mail.
+ * (WPMU_PLUGIN_DIR points here): per-site uploads directory, no e-mail, and the site's own must-use plugins.
  */
 
 if (!defined('ABSPATH')) {
     exit;
+}
+
+// The site's own must-use plugins (setup-site.php --mu-plugin): test fixtures that only some sites load.
+if (defined('PRESSBRIDGE_MU_PLUGINS') && is_array(PRESSBRIDGE_MU_PLUGINS)) {
+    foreach (PRESSBRIDGE_MU_PLUGINS as $pressbridge_mu_plugin) {
+        require_once $pressbridge_mu_plugin;
+    }
+    unset($pressbridge_mu_plugin);
 }
 
 /*

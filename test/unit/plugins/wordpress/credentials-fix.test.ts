@@ -3,23 +3,27 @@ import { AUTHORIZATION_HEADER_FIX, credentialsFix } from '../../../../plugins/wo
 
 describe('plugins/wordpress credentialsFix (doctor)', () => {
   it('blames the password when WordPress received and refused the credentials', () => {
-    const fix = credentialsFix(
-      'WordPress rejected the credentials for x (401 to GET /wp/v2/users/me: incorrect_password: The provided password is an invalid application password.)',
-    );
+    const fix = credentialsFix('wrong-password');
     expect(fix).toMatch(/received the credentials and refused them/);
     expect(fix).not.toContain(AUTHORIZATION_HEADER_FIX);
   });
 
-  it('points at a stripped Authorization header when WordPress saw no credentials', () => {
-    const fix = credentialsFix(
-      'WordPress rejected the credentials for x (401 to GET /wp/v2/users/me: rest_not_logged_in: You are not currently logged in.)',
-    );
+  it('points at a stripped Authorization header only when the password is known to be right', () => {
+    const fix = credentialsFix('header-stripped');
     expect(fix).toContain('strips the Authorization header');
     expect(fix).toContain('SetEnvIf Authorization');
     expect(fix).toContain('fastcgi_param HTTP_AUTHORIZATION');
+    expect(fix).not.toMatch(/create a new Application Password/);
   });
 
-  it('falls back to the password advice for anything else', () => {
-    expect(credentialsFix('something else')).toMatch(/^create a new Application Password/);
+  it('names the login password given instead of an Application Password', () => {
+    expect(credentialsFix('login-password')).toMatch(/login password/);
+    expect(credentialsFix('login-password')).not.toContain(AUTHORIZATION_HEADER_FIX);
+  });
+
+  it('names both causes, the password first, when they cannot be told apart', () => {
+    const fix = credentialsFix('undetermined');
+    expect(fix.indexOf('create a new Application Password')).toBeLessThan(fix.indexOf('SetEnvIf'));
+    expect(fix).toMatch(/cannot tell/);
   });
 });

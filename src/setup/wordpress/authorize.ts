@@ -1,0 +1,135 @@
+/**
+ * WordPress's own Application Password authorization (wp-admin/authorize-application.php, WordPress 5.6+): the
+ * link that opens its "Authorize application" screen, and reading its redirect back.
+ *
+ * The screen takes `app_name`, `app_id` (a UUID: WordPress groups the passwords of one app under it),
+ * `success_url` and `reject_url`. Approved, WordPress creates the password and redirects to `success_url` with
+ * `site_url`, `user_login` and `password` added; rejected, to `reject_url` (by default `success_url` with
+ * `success=false`). WordPress refuses the whole request ("The Authorize Application request is not allowed")
+ * when a redirect URL is plain http and the site's `WP_ENVIRONMENT_TYPE` is not `local`; without `success_url`
+ * it shows the new password on the screen for the blogger to paste.
+ */
+import { AppError } from '../../errors.js';
+import { text } from './messages.js';
+import type { AuthorizationRequest, SetupText, WordPressCredentials, WordPressDiscovery } from './types.js';
+
+export const APP_NAME = 'pressbridge';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A callback or authorization request pressbridge cannot use; `text` says why, in both languages. */
+export class WordPressAuthorizationError extends AppError {
+  constructor(
+    code: 'wordpress_callback_invalid' | 'wordpress_authorization_unavailable',
+    readonly text: SetupText,
+  ) {
+    super(code, text.en);
+  }
+}
+
+/**
+ * Whether WordPress will accept `url` as a redirect target: https always; http only where the site runs in the
+ * `local` environment, which a site that is itself on http and still offers Application Passwords does (over
+ * http WordPress offers them only there).
+ */
+export function acceptsRedirect(discovery: WordPressDiscovery, url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === 'https:') return true;
+  if (parsed.protocol !== 'http:') return false;
+  return discovery.authorizationUrl !== undefined && /^http:/i.test(discovery.authorizationUrl);
+}
+
+/** The link to WordPress's "Authorize application" screen (`success_url` only where WordPress accepts it). */
+export function authorizationLink(discovery: WordPressDiscovery, request: AuthorizationRequest): string {
+  if (discovery.authorizationUrl === undefined) {
+    throw new WordPressAuthorizationError(
+      'wordpress_authorization_unavailable',
+      text(/^http:/i.test(discovery.siteUrl) ? 'app_passwords.http' : 'app_passwords.off', {
+        site: discovery.siteUrl.replace(/^https?:\/\//, ''),
+      }),
+    );
+  }
+  if (!UUID.test(request.appId)) throw new TypeError('appId must be a UUID');
+  const link = new URL(discovery.authorizationUrl);
+  link.searchParams.set('app_name', APP_NAME);
+  link.searchParams.set('app_id', request.appId.toLowerCase());
+  if (acceptsRedirect(discovery, request.successUrl)) {
+    link.searchParams.set('success_url', request.successUrl);
+    if (request.rejectUrl !== undefined && acceptsRedirect(discovery, request.rejectUrl)) {
+      link.searchParams.set('reject_url', request.rejectUrl);
+    }
+  }
+  return link.toString();
+}
+
+/** What WordPress (or a hand-crafted link) may put into the callback's query, checked. */
+const USER_LOGIN = /^[^\p{Cc}<>&"'\\]{1,60}$/u;
+
+function invalid(cs: string, en: string): WordPressAuthorizationError {
+  return new WordPressAuthorizationError('wordpress_callback_invalid', { cs, en });
+}
+
+/**
+ * The credentials of WordPress's redirect to `success_url`. Undefined when the blogger rejected (`success=false`,
+ * or `error=…` on the reject URL). Throws WordPressAuthorizationError for anything else that is not a complete,
+ * well-formed answer of this site: the values are never echoed back, only named.
+ */
+export function credentialsFromCallback(
+  discovery: WordPressDiscovery,
+  query: Readonly<Record<string, string | undefined>>,
+): WordPressCredentials | undefined {
+  const value = (key: string): string | undefined => {
+    const found = Object.hasOwn(query, key) ? query[key] : undefined;
+    return typeof found === 'string' ? found : undefined;
+  };
+  if (value('success') === 'false' || value('error') !== undefined) return undefined;
+  const userLogin = value('user_login');
+  const password = value('password');
+  if (userLogin === undefined || password === undefined) {
+    throw invalid(
+      'WordPress nevrátil jméno uživatele a heslo aplikace. Propojte WordPress znovu.',
+      'WordPress did not send back the user name and Application Password. Connect WordPress again.',
+    );
+  }
+  if (!USER_LOGIN.test(userLogin) || userLogin.trim() !== userLogin) {
+    throw invalid(
+      'Jméno uživatele od WordPressu není platné. Propojte WordPress znovu.',
+      'The user name WordPress sent is not valid. Connect WordPress again.',
+    );
+  }
+  const compact = password.replace(/ /g, '');
+  if (!/^[A-Za-z0-9]{24}$/.test(compact)) {
+    throw invalid(
+      'Heslo od WordPressu nemá tvar hesla aplikace (24 písmen a číslic). Propojte WordPress znovu.',
+      'The password WordPress sent is not shaped like an Application Password (24 letters and digits). Connect WordPress again.',
+    );
+  }
+  const siteUrl = value('site_url');
+  if (siteUrl !== undefined && !sameSite(siteUrl, discovery)) {
+    throw invalid(
+      'Odpověď přišla od jiného webu, než který propojujete. Propojte WordPress znovu.',
+      'The answer names another site than the one being connected. Connect WordPress again.',
+    );
+  }
+  return { restRoot: discovery.restRoot, username: userLogin, applicationPassword: compact };
+}
+
+/** Same host (ignoring a `www.` and the scheme: WordPress's siteurl may differ from home in both). */
+function sameSite(siteUrl: string, discovery: WordPressDiscovery): boolean {
+  const host = (url: string): string | undefined => {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+      return parsed.host.toLowerCase().replace(/^www\./, '');
+    } catch {
+      return undefined;
+    }
+  };
+  const given = host(siteUrl);
+  return given !== undefined && (given === host(discovery.siteUrl) || given === host(discovery.restRoot));
+}

@@ -23,6 +23,7 @@ import {
   message,
   preciseTime,
   stateBadge,
+  webhookOutcome,
 } from './parts.js';
 
 export interface DealData {
@@ -202,7 +203,7 @@ function eventsCard(ctx: ViewContext, events: EventRecord[]): SafeHtml {
       : events.map(
           (
             e,
-          ) => html`<details class="event"><summary><code>${e.event}</code> · ${e.outcome} · ${preciseTime(ctx, e.receivedAt)}${e.truncated ? ` · ${ctx.t.t('status.deal.truncated')}` : ''}</summary>
+          ) => html`<details class="event"><summary><code>${e.event}</code> · ${webhookOutcome(ctx, e.outcome)} · ${preciseTime(ctx, e.receivedAt)}${e.truncated ? ` · ${ctx.t.t('status.deal.truncated')}` : ''}</summary>
 <pre>${typeof e.body === 'string' ? e.body : JSON.stringify(e.body, null, 2)}</pre></details>`,
         )
   }</section>`;

@@ -19,6 +19,8 @@ import { scrubTargets } from './system.js';
 const IN_PROGRESS_STATES = DEAL_RUN_STATES.filter((state) => !isFinal(state) && state !== 'waiting_approval');
 /** Deals listed per section; the Deals page has them all. */
 const SHOWN = 20;
+/** Deals in progress read: the view shows those with the nearest deadlines among them. */
+const IN_PROGRESS_READ = 100;
 /** Recent webhook events searched for the advertiser's claims and messages. */
 const EVENTS_READ = 200;
 
@@ -34,7 +36,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
           (await store.list({ state: NEEDS_STATES, limit: SHOWN })).items.map(scrubRecord),
         ),
         kit.source('status.source.deals', async () => {
-          const page = await store.list({ state: IN_PROGRESS_STATES, limit: SHOWN });
+          const page = await store.list({ state: IN_PROGRESS_STATES, limit: IN_PROGRESS_READ });
           return { total: page.total, items: page.items.map(scrubRecord) };
         }),
         kit.source('status.source.blogs', async () => scrubTargets(await deps.targets()), kit.timeoutMs * 2),

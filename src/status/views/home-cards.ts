@@ -8,9 +8,12 @@ import { blogLabel, countdown, dealLink, stateBadge } from './parts.js';
 
 export interface InProgress {
   total: number;
-  /** Up to a page of them, any order: shown by deadline, the nearest first. */
+  /** Some or all of them, any order: the `PROGRESS_SHOWN` with the nearest deadlines are shown. */
   items: DealRecord[];
 }
+
+/** Rows in the card; the Deals page has them all. */
+export const PROGRESS_SHOWN = 10;
 
 function unavailable(ctx: ViewContext, error: string): SafeHtml {
   return html`<p class="muted">${ctx.t.t('status.unavailable', { error })}</p>`;
@@ -29,7 +32,9 @@ export function progressCard(ctx: ViewContext, progress: Sourced<InProgress>): S
     return html`<section class="card" data-card="progress"><h2>${title}</h2>
 <p class="muted">${t.t('status.home.progress.none')}</p><p class="hint">${all}</p></section>`;
   }
-  const sorted = [...items].sort((a, b) => Date.parse(a.deadline) - Date.parse(b.deadline));
+  const sorted = [...items]
+    .sort((a, b) => Date.parse(a.deadline) - Date.parse(b.deadline))
+    .slice(0, PROGRESS_SHOWN);
   const c = {
     deal: t.t('status.col.deal'),
     title: t.t('status.col.title'),
@@ -49,7 +54,9 @@ ${sorted.map(
 </tr>`,
 )}
 </tbody></table><p class="pad hint">${
-    total > items.length ? html`${t.t('status.home.progress.more', { count: total - items.length })} · ` : ''
+    total > sorted.length
+      ? html`${t.t('status.home.progress.more', { count: total - sorted.length })} · `
+      : ''
   }${all}</p></section>`;
 }
 
@@ -63,6 +70,6 @@ export function earningsCard(ctx: ViewContext, earnings: Sourced<Earnings>): Saf
   const e = earnings.value;
   return html`<section class="card" data-card="earnings"><h2>${t.t('status.home.earnings.title', { month: t.month(e.month) })}</h2>
 <p><span class="big" data-earned="month">${t.money(e.paidThisMonth.amount)}</span> <span class="muted">${t.t('status.home.earnings.paid')}</span></p>
-${e.awaiting.count > 0 ? html`<p data-earned="awaiting">${t.t('status.home.earnings.awaiting', { amount: t.money(e.awaiting.amount) })}</p>` : ''}
+${e.awaiting.amount > 0 ? html`<p data-earned="awaiting">${t.t('status.home.earnings.awaiting', { amount: t.money(e.awaiting.amount) })}</p>` : ''}
 <p class="hint">${link}</p></section>`;
 }

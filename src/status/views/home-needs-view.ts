@@ -139,11 +139,16 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
   }
 }
 
+/** The detail is one or two lines here; the deal's page shows it whole. */
+const DETAIL_MAX = 280;
+
 function needRow(ctx: ViewContext, item: NeedItem): SafeHtml {
   const s = show(ctx, item);
+  const detail =
+    s.detail && s.detail.length > DETAIL_MAX ? `${s.detail.slice(0, DETAIL_MAX - 1)}…` : s.detail;
   return html`<li class="need" data-need="${item.kind}">
 <div class="need-text"><strong>${s.headline}</strong>${s.text ? html`<p class="hint">${s.text}</p>` : ''}${
-    s.detail ? html`<p class="detail">${s.detail}</p>` : ''
+    detail ? html`<p class="detail">${detail}</p>` : ''
   }</div>
 ${s.actions.length > 0 ? html`<div class="actions">${s.actions}</div>` : ''}
 </li>`;

@@ -311,6 +311,17 @@ describe('src/status/views/overview (the home page)', () => {
     expect(text($, '[data-card="progress"]')).toContain('and 2 more in progress');
   });
 
+  it('shows the ten nearest deadlines of many deals in progress', () => {
+    const items = Array.from({ length: 12 }, (_, i) => deal(100 + i, { deadline: at(30 + i) }));
+    items.push(deal(99, { deadline: at(-1), state: 'retrying' }));
+    const $ = page('cs', allWell({ inProgress: { ok: true, value: { total: 13, items } } }));
+    const ids = $('[data-card="progress"] tr[data-deal]')
+      .map((_i, r) => Number($(r).attr('data-deal')))
+      .get();
+    expect(ids).toEqual([99, 100, 101, 102, 103, 104, 105, 106, 107, 108]);
+    expect(text($, '[data-card="progress"]')).toContain('a dalších 3 rozpracovaných');
+  });
+
   it('prints hostile texts from the marketplace, the advertiser and the sites inert', () => {
     const plain = page('cs', everything('plain'));
     for (const hostile of [

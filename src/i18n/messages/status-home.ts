@@ -26,8 +26,8 @@ export const statusHomeMessages = {
   },
   'status.home.warn.title': { cs: 'Něco potřebuje vás', en: 'Something needs you' },
   'status.home.warn.text': {
-    cs: 'pressbridge běží. Níže je, co čeká na vás (položek: {count}).',
-    en: 'pressbridge is running. Below is what waits for you ({count} items).',
+    cs: 'pressbridge běží a obchody zpracovává; níže je, co čeká na vás.',
+    en: 'pressbridge is running and handles the deals; below is what waits for you.',
   },
   'status.home.bad.title': { cs: 'pressbridge teď nemůže pracovat', en: 'pressbridge cannot work right now' },
   'status.home.bad.text': {

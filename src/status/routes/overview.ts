@@ -41,7 +41,9 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
         }),
         kit.source('status.source.blogs', async () => scrubTargets(await deps.targets()), kit.timeoutMs * 2),
         kit.source('status.source.events', async () =>
-          advertiserPosts(await store.readGlobalEvents({ limit: EVENTS_READ }), now),
+          advertiserPosts(await store.readGlobalEvents({ limit: EVENTS_READ }), now).map((post) =>
+            post.line ? { ...post, line: scrubText(post.line) } : post,
+          ),
         ),
         kit.source('status.source.earnings', readEarnings),
         deps.openProblems

@@ -16,13 +16,13 @@ const TITLES: Readonly<Record<HomeTone, MessageKey>> = {
 };
 
 /** "All well?": one plain sentence, green, amber or red. */
-export function verdictCard(ctx: ViewContext, tone: HomeTone, count: number): SafeHtml {
+export function verdictCard(ctx: ViewContext, tone: HomeTone): SafeHtml {
   const { t } = ctx;
   const text =
     tone === 'ok'
       ? t.t('status.home.ok.text')
       : tone === 'warn'
-        ? t.t('status.home.warn.text', { count })
+        ? t.t('status.home.warn.text')
         : t.t('status.home.bad.text');
   return html`<section class="card verdict verdict-${tone}" data-verdict="${tone}" role="status">
 <p class="verdict-title">${t.t(TITLES[tone])}</p><p>${text}</p></section>`;
@@ -103,6 +103,7 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
           at: ago(ctx, item.post.at),
         }),
         text: t.t('status.home.need.post_text', { days: POST_DAYS }),
+        detail: item.post.line && (t.language === 'cs' ? `„${item.post.line}“` : `“${item.post.line}”`),
         actions: [openDeal(ctx, item.post.dealId)],
       };
     case 'arbitration':

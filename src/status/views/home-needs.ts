@@ -16,6 +16,7 @@ import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { DealRecord } from '../../deals/record.js';
 import { ERROR_CODES } from '../../marketplace/schema.js';
 import type { AwaitingDeal } from '../../money/earnings.js';
+import { firstLine } from '../../notify/render.js';
 import type { NotifyEvent } from '../../notify/types.js';
 import type { Sourced, TargetStatus } from '../types.js';
 
@@ -25,7 +26,11 @@ export interface AdvertiserPost {
   dealId: number;
   /** ISO 8601: when the webhook came. */
   at: string;
+  /** The post's first line, cut to `LINE_MAX` (the advertiser's words: the view escapes them). */
+  line?: string | undefined;
 }
+
+const LINE_MAX = 160;
 
 /** Claims and messages are shown this many days after they came (pressbridge cannot see whether they were read). */
 export const POST_DAYS = 7;
@@ -138,7 +143,7 @@ export function homeTone(items: readonly NeedItem[]): HomeTone {
  * of each kind per deal.
  */
 export function advertiserPosts(
-  events: readonly { event: string; receivedAt: string; dealId?: number }[],
+  events: readonly { event: string; receivedAt: string; dealId?: number; body?: unknown }[],
   now: Date,
 ): AdvertiserPost[] {
   const since = now.getTime() - POST_DAYS * 24 * 3_600_000;
@@ -152,7 +157,20 @@ export function advertiserPosts(
     const key = `${kind}:${e.dealId}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    posts.push({ kind, dealId: e.dealId, at: e.receivedAt });
+    const line = postLine(e.body, kind);
+    posts.push({ kind, dealId: e.dealId, at: e.receivedAt, ...(line ? { line } : {}) });
   }
   return posts;
+}
+
+/** `body.claim.text` / `body.message.text` (cleaned of invisible characters at intake), its first line. */
+function postLine(body: unknown, kind: AdvertiserPost['kind']): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const post: unknown = (body as Record<string, unknown>)[kind];
+  if (typeof post !== 'object' || post === null) return undefined;
+  const text: unknown = (post as Record<string, unknown>).text;
+  if (typeof text !== 'string') return undefined;
+  const line = firstLine(text);
+  if (line === '') return undefined;
+  return line.length > LINE_MAX ? `${line.slice(0, LINE_MAX - 1)}…` : line;
 }

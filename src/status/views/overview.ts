@@ -30,7 +30,7 @@ export function renderOverview(ctx: ViewContext, data: OverviewData): SafeHtml {
     title,
     current: 'overview',
     body: html`<h1 class="visually-hidden">${title}</h1>
-${verdictCard(ctx, homeTone(items), items.length)}
+${verdictCard(ctx, homeTone(items))}
 ${needsCard(ctx, items)}
 <div class="home-grid">
 ${progressCard(ctx, data.inProgress)}

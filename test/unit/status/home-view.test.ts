@@ -108,7 +108,7 @@ function everything(hostile: string): OverviewData {
     posts: {
       ok: true,
       value: [
-        { kind: 'message', dealId: 14, at: at(-60) },
+        { kind: 'message', dealId: 14, at: at(-60), line: hostile },
         { kind: 'claim', dealId: 15, at: at(-120) },
       ],
     },
@@ -257,8 +257,8 @@ describe('src/status/views/overview (the home page)', () => {
   });
 
   it.each([
-    ['cs', 'Něco potřebuje vás', 'položek: 1'],
-    ['en', 'Something needs you', '1 items'],
+    ['cs', 'Něco potřebuje vás', 'níže je, co čeká na vás'],
+    ['en', 'Something needs you', 'below is what waits for you'],
   ] as const)('%s: one deal waiting for approval is amber, not red', (language, title, count) => {
     const $ = page(
       language,
@@ -338,7 +338,10 @@ describe('src/status/views/overview (the home page)', () => {
       expect($('*').length).toBe(plain('*').length);
       expect($('[onerror]')).toHaveLength(0);
       expect($.html()).not.toContain('\u202E');
-      if (hostile.startsWith('<img')) expect(text($, '[data-need="site"]')).toContain(hostile);
+      if (hostile.startsWith('<img')) {
+        expect(text($, '[data-need="site"]')).toContain(hostile);
+        expect(text($, '[data-need="message"]')).toContain(hostile);
+      }
     }
   });
 });
@@ -347,7 +350,15 @@ describe('src/status/views/home-needs', () => {
   it('keeps the newest claim and message per deal within the shown days', () => {
     const posts = advertiserPosts(
       [
-        { event: 'message.created', receivedAt: at(-10), dealId: 1 },
+        {
+          event: 'message.created',
+          receivedAt: at(-10),
+          dealId: 1,
+          body: {
+            event: 'message.created',
+            message: { text: '\n  Dobrý den, <b>prosím</b> o úpravu\ndruhý řádek' },
+          },
+        },
         { event: 'message.created', receivedAt: at(-20), dealId: 1 },
         { event: 'claim.created', receivedAt: at(-30), dealId: 1 },
         { event: 'deal.accepted', receivedAt: at(-40), dealId: 2 },
@@ -357,7 +368,7 @@ describe('src/status/views/home-needs', () => {
       NOW,
     );
     expect(posts).toEqual([
-      { kind: 'message', dealId: 1, at: at(-10) },
+      { kind: 'message', dealId: 1, at: at(-10), line: 'Dobrý den, <b>prosím</b> o úpravu' },
       { kind: 'claim', dealId: 1, at: at(-30) },
     ]);
   });

@@ -1,26 +1,26 @@
 /**
  * The System page's cards (they were the overview's before the home page spoke to the blogger): the records
- * kept, the queue, the marketplace's request budget, the last webhook, the reconciliation sweep, Redis, the
- * blogs' targets, and the intake row.
+ * kept, the queue, the marketplace's request budget, the last webhook, the reconciliation sweep and Redis (the
+ * blogs' targets and the intake are in ./system-targets.ts).
  */
 import type { LastWebhook } from '../../deals/record.js';
 import type { RateLimitSnapshot } from '../../marketplace/rate-limit.js';
 import type { LastSweep } from '../../reconcile/index.js';
 import { formatAge, stateTone } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
-import type { IntakeStatus, QueueCounts, Sourced, TargetStatus } from '../types.js';
+import type { QueueCounts, Sourced } from '../types.js';
 import type { ViewContext } from './layout.js';
 import { ago, code, dealLink, exactTime, message, webhookOutcome } from './parts.js';
 
-function unavailable(ctx: ViewContext, error: string): SafeHtml {
+export function unavailable(ctx: ViewContext, error: string): SafeHtml {
   return html`<p class="muted">${ctx.t.t('status.unavailable', { error })}</p>`;
 }
 
-function yesNo(ok: boolean, yes: string, no: string): SafeHtml {
+export function yesNo(ok: boolean, yes: string, no: string): SafeHtml {
   return html`<span class="tag ${ok ? 'ok-yes' : 'ok-no'}">${ok ? yes : no}</span>`;
 }
 
-function card(title: string, content: SafeHtml, attributes = html``): SafeHtml {
+export function card(title: string, content: SafeHtml, attributes = html``): SafeHtml {
   return html`<section class="card"${attributes}><h2>${title}</h2>${content}</section>`;
 }
 
@@ -176,52 +176,5 @@ export function redisCard(ctx: ViewContext, redis: Sourced<boolean>): SafeHtml {
       up ? '' : html`<p class="hint">${message(ctx, 'status.redis.hint', { setting: code('redis.url') })}</p>`
     }`,
     html` id="redis"`,
-  );
-}
-
-export function targetsCard(ctx: ViewContext, targets: Sourced<TargetStatus[]>): SafeHtml {
-  const { t } = ctx;
-  const title = t.t('status.blogs.title');
-  if (!targets.ok) return card(title, unavailable(ctx, targets.error), html` id="blogs"`);
-  if (targets.value.length === 0) {
-    return card(
-      title,
-      html`<p class="muted">${message(ctx, 'status.blogs.none', { setting: code('blogs:') })}</p>`,
-      html` id="blogs"`,
-    );
-  }
-  const c = {
-    blog: t.t('status.col.blog'),
-    publisher: t.t('status.col.publisher'),
-    target: t.t('status.col.target'),
-    reachable: t.t('status.col.reachable'),
-  };
-  return html`<section class="card table-card" id="blogs"><h2 class="pad">${title}</h2>
-<table class="cards"><thead><tr><th>${c.blog}</th><th>${c.publisher}</th><th>${c.target}</th><th>${c.reachable}</th></tr></thead><tbody>
-${targets.value.map(
-  (b) => html`<tr data-blog="${b.blogId}">
-<td data-label="${c.blog}">${b.name} <span class="muted">(${b.blogId})</span></td>
-<td data-label="${c.publisher}" class="nowrap">${b.kind}</td>
-<td data-label="${c.target}" class="wide">${b.target}</td>
-<td data-label="${c.reachable}" class="wide">${yesNo(b.ok, t.t('status.yes'), t.t('status.no'))} <span class="muted">${b.detail}</span></td>
-</tr>`,
-)}
-</tbody></table></section>`;
-}
-
-/** How deals come in and what it costs (`StatusDeps.intake`, filled by the poll intake); nothing when absent. */
-export function intakeCard(ctx: ViewContext, intake: Sourced<IntakeStatus> | undefined): SafeHtml {
-  if (!intake) return html``;
-  const title = ctx.t.t('status.system.intake');
-  if (!intake.ok) return card(title, unavailable(ctx, intake.error), html` id="intake"`);
-  const { mode, requestsPerMinute, detail } = intake.value;
-  return card(
-    title,
-    html`<p><code data-intake="mode">${mode}</code>${
-      requestsPerMinute !== undefined
-        ? html` <span class="muted">${ctx.t.t('status.system.intake_cost', { count: requestsPerMinute })}</span>`
-        : ''
-    }</p>${detail ? html`<p class="hint">${detail}</p>` : ''}`,
-    html` id="intake"`,
   );
 }

@@ -11,16 +11,8 @@ import { html, type SafeHtml } from '../html.js';
 import type { IntakeStatus, QueueCounts, Sourced, TargetStatus } from '../types.js';
 import { deadlineCard } from './deadline-card.js';
 import { layout, type ViewContext } from './layout.js';
-import {
-  countsCard,
-  intakeCard,
-  queueCard,
-  rateLimitCard,
-  redisCard,
-  sweepCard,
-  targetsCard,
-  webhookCard,
-} from './system-cards.js';
+import { countsCard, queueCard, rateLimitCard, redisCard, sweepCard, webhookCard } from './system-cards.js';
+import { intakeCard, targetsCard } from './system-targets.js';
 
 export { queueDepth } from './system-cards.js';
 

@@ -107,7 +107,7 @@ ul.needs p { margin: .2rem 0 0; }
 ul.needs .detail { font-size: .85rem; color: var(--muted); overflow-wrap: anywhere; }
 .home-grid { display: grid; gap: 1rem; grid-template-columns: minmax(0, 2fr) minmax(240px, 1fr); align-items: start; }
 .home-grid .card { margin-bottom: 0; }
-@media (max-width: 900px) { .home-grid { grid-template-columns: 1fr; } }
+@media (max-width: 900px) { .home-grid { grid-template-columns: 1fr; } table.cards td.phone-hide { display: none; } }
 footer { max-width: 1200px; margin: 0 auto; padding: 1rem; color: var(--muted); font-size: .85rem; }
 @media (min-width: 901px) { td.wide { min-width: 9rem; } }
 @media (max-width: 900px) {

@@ -141,8 +141,8 @@ export const statusHomeMessages = {
   },
   'status.home.progress.all': { cs: 'Všechny obchody', en: 'All deals' },
   'status.home.progress.more': {
-    cs: 'a dalších {count} rozpracovaných',
-    en: 'and {count} more in progress',
+    cs: 'zobrazeno {shown} z {total} s nejbližším termínem',
+    en: 'showing the {shown} of {total} with the nearest deadlines',
   },
 
   // This month's earnings.

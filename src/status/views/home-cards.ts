@@ -48,15 +48,13 @@ ${sorted.map(
   (d) => html`<tr data-deal="${d.dealId}">
 <td data-label="${c.deal}" class="nowrap">${dealLink(ctx, d.dealId)}</td>
 <td data-label="${c.title}" class="wide">${d.title ?? ''}</td>
-<td data-label="${c.blog}">${blogLabel(ctx, d.blogId)}</td>
+<td data-label="${c.blog}" class="phone-hide">${blogLabel(ctx, d.blogId)}</td>
 <td data-label="${c.state}" class="nowrap">${stateBadge(ctx, d.state)}</td>
 <td data-label="${c.deadline}" class="nowrap">${countdown(ctx, d)}</td>
 </tr>`,
 )}
 </tbody></table><p class="pad hint">${
-    total > sorted.length
-      ? html`${t.t('status.home.progress.more', { count: total - sorted.length })} · `
-      : ''
+    total > sorted.length ? html`${t.t('status.home.progress.more', { shown: sorted.length, total })} · ` : ''
   }${all}</p></section>`;
 }
 

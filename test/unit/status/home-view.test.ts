@@ -164,7 +164,7 @@ describe('src/status/views/overview (the home page)', () => {
     const rows = $('[data-card="progress"] tr[data-deal]');
     expect(rows.map((_i, r) => $(r).attr('data-deal')).get()).toEqual(['2', '3', '1']);
     expect(rows.first().find('.countdown').hasClass('missed')).toBe(true);
-    expect(text($, '[data-card="progress"]')).toContain('and 2 more in progress');
+    expect(text($, '[data-card="progress"]')).toContain('showing the 3 of 5 with the nearest deadlines');
   });
 
   it('shows the ten nearest deadlines of many deals in progress', () => {
@@ -175,7 +175,7 @@ describe('src/status/views/overview (the home page)', () => {
       .map((_i, r) => Number($(r).attr('data-deal')))
       .get();
     expect(ids).toEqual([99, 100, 101, 102, 103, 104, 105, 106, 107, 108]);
-    expect(text($, '[data-card="progress"]')).toContain('a dalších 3 rozpracovaných');
+    expect(text($, '[data-card="progress"]')).toContain('zobrazeno 10 z 13 s nejbližším termínem');
   });
 
   it('prints hostile texts from the marketplace, the advertiser and the sites inert', () => {

@@ -1,6 +1,7 @@
 /**
  * Makes the README's screenshots of the status page: runs the demo (free ports, its own data folder), waits
- * until its deals are handed in, and photographs the overview and one deal's page in Debian's Chromium.
+ * until its deals are handed in, and photographs one deal's page, the Earnings page and (once paid) the home page
+ * in Debian's Chromium.
  *
  *   npx tsx scripts/screenshot-status.ts   # writes docs/status-overview.png, status-deal.png, status-earnings.png
  */
@@ -36,8 +37,6 @@ try {
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-    await page.goto(run.daemon.statusUrl as string);
-    await page.screenshot({ path: 'docs/status-overview.png', fullPage: true });
     const first = (await run.daemon.store.list({ limit: 1 })).items[0];
     await page.goto(new URL(`deals/${first?.dealId}`, run.daemon.statusUrl).href);
     await page.screenshot({ path: 'docs/status-deal.png', fullPage: true });
@@ -50,6 +49,9 @@ try {
     }
     await page.goto(new URL('earnings', run.daemon.statusUrl).href);
     await page.screenshot({ path: 'docs/status-earnings.png', fullPage: true });
+    // The home page last, once this month's earnings are in.
+    await page.goto(run.daemon.statusUrl as string);
+    await page.screenshot({ path: 'docs/status-overview.png', fullPage: true });
   } finally {
     await browser.close();
   }

@@ -4,6 +4,7 @@ import { configSecrets } from '../daemon/secrets.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
 import { blogNamesOf, createEarningsReader } from '../money/reader.js';
 import { recentNotificationsReader } from '../notify/dispatcher.js';
+import { readOpenProblems } from '../notify/notifier.js';
 import { createDealActions } from '../operator/actions.js';
 import { readLastSweep } from '../reconcile/index.js';
 import { createTargetsProbe, type StatusServer, startStatusServer } from '../status/index.js';
@@ -27,7 +28,12 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
       targets: createTargetsProbe(input.publishers),
       lastSweep: () => readLastSweep(redis, prefix),
       deadlineFinding: () => readDeadlineFinding(redis, prefix),
-      ...(input.notifying ? { notifications: recentNotificationsReader(redis, prefix) } : {}),
+      ...(input.notifying
+        ? {
+            notifications: recentNotificationsReader(redis, prefix),
+            openProblems: () => readOpenProblems(redis, prefix),
+          }
+        : {}),
       actions: createDealActions({
         store: store.as('operator'),
         queue: producer.queue,

@@ -61,6 +61,20 @@ export async function openProblems(redis: Redis, prefix: string, topic: string):
   return keys.filter((key) => key.startsWith(`${topic}:`));
 }
 
+/**
+ * The open problems with the events they were raised with, for the status page's home (a mark that expired or
+ * cannot be read is left out). Several keys, one round trip each way.
+ */
+export async function readOpenProblems(redis: Redis, prefix: string): Promise<NotifyEvent[]> {
+  const keys = (await redis.smembers(openProblemsKey(prefix))).sort().slice(0, 100);
+  if (keys.length === 0) return [];
+  const held = await redis.mget(keys.map((key) => notifyMarkKey(prefix, key)));
+  return held.flatMap((value) => {
+    const event = value === null ? undefined : parseStored(value);
+    return event ? [event] : [];
+  });
+}
+
 function isProblemKey(key: string): boolean {
   const topic = topicOfKey(key);
   return topic !== undefined && isProblemTopic(topic);

@@ -12,6 +12,7 @@ import { logRoutes } from './routes/logs.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { overviewRoutes } from './routes/overview.js';
 import { createPageKit } from './routes/page-kit.js';
+import { systemRoutes } from './routes/system.js';
 import { securityHeaders } from './security.js';
 import type { StatusDeps } from './types.js';
 
@@ -56,6 +57,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
   earningsRoutes(router, deps, kit);
   logRoutes(router, deps, kit);
   notificationRoutes(router, deps, kit);
+  systemRoutes(router, deps, kit);
 
   if (deps.extraRoutes) router.use(deps.extraRoutes);
 

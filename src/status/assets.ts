@@ -89,6 +89,25 @@ ol.timeline li { display: grid; grid-template-columns: 1fr auto; gap: .1rem .8re
 ol.timeline .bar { grid-column: 1 / -1; height: 4px; background: var(--work-bg); border-radius: 2px; overflow: hidden; }
 ol.timeline .bar span { display: block; height: 100%; background: var(--work); }
 ${Array.from({ length: 20 }, (_, i) => `ol.timeline .bar .w${(i + 1) * 5} { width: ${(i + 1) * 5}%; }`).join('\n')}
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.verdict { border-width: 2px; }
+.verdict p { margin: .2rem 0; }
+.verdict .verdict-title { font-size: 1.45rem; font-weight: 700; }
+.verdict-ok { background: var(--ok-bg); border-color: var(--ok); }
+.verdict-ok .verdict-title { color: var(--ok); }
+.verdict-warn { background: var(--warn-bg); border-color: var(--warn); }
+.verdict-warn .verdict-title { color: var(--warn); }
+.verdict-bad { background: var(--bad-bg); border-color: var(--bad); }
+.verdict-bad .verdict-title { color: var(--bad); }
+ul.needs { list-style: none; margin: 0; padding: 0; }
+ul.needs li { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .5rem 1rem; padding: .6rem 0; border-bottom: 1px solid var(--line); }
+ul.needs li:last-child { border-bottom: 0; }
+ul.needs .need-text { flex: 1 1 22rem; min-width: 0; }
+ul.needs p { margin: .2rem 0 0; }
+ul.needs .detail { font-size: .85rem; color: var(--muted); overflow-wrap: anywhere; }
+.home-grid { display: grid; gap: 1rem; grid-template-columns: minmax(0, 2fr) minmax(240px, 1fr); align-items: start; }
+.home-grid .card { margin-bottom: 0; }
+@media (max-width: 900px) { .home-grid { grid-template-columns: 1fr; } table.cards td.phone-hide { display: none; } }
 footer { max-width: 1200px; margin: 0 auto; padding: 1rem; color: var(--muted); font-size: .85rem; }
 @media (min-width: 901px) { td.wide { min-width: 9rem; } }
 @media (max-width: 900px) {

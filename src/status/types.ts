@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
 import type { Earnings } from '../money/earnings.js';
 import type { NotificationRecord } from '../notify/record.js';
+import type { NotifyEvent } from '../notify/types.js';
 import type { LastSweep } from '../reconcile/index.js';
 import type { GuessLimiter } from './guess-limit.js';
 import type { TrustProxySetting } from './settings.js';
@@ -17,7 +18,14 @@ export type Sourced<T> = { ok: true; value: T } | { ok: false; error: string };
 /** The part of the deal store the status page reads (it never writes). */
 export type StatusStore = Pick<
   DealStore,
-  'list' | 'get' | 'countByState' | 'readLog' | 'readGlobalLog' | 'readEvents' | 'lastWebhook'
+  | 'list'
+  | 'get'
+  | 'countByState'
+  | 'readLog'
+  | 'readGlobalLog'
+  | 'readEvents'
+  | 'readGlobalEvents'
+  | 'lastWebhook'
 >;
 
 /**
@@ -59,6 +67,16 @@ export interface StatusActions {
   markHandled(dealId: number): Promise<StatusActionResult>;
 }
 
+/** The System page's intake row: how deals reach pressbridge and what it costs of the request budget. */
+export interface IntakeStatus {
+  /** `poll`, `webhook` or `both` (config `intake.mode`). */
+  mode: string;
+  /** Marketplace requests the intake spends per minute (a poll every 30 s: 2). */
+  requestsPerMinute?: number;
+  /** One line for the blogger, e.g. "last poll 12 s ago, nothing new". */
+  detail?: string;
+}
+
 /** A configured blog, for names in the tables and the blog filter of the logs page. */
 export interface StatusBlog {
   id: number;
@@ -86,6 +104,17 @@ export interface StatusDeps {
    * (omitted: the Notifications page says none is).
    */
   notifications?: (limit: number) => Promise<readonly NotificationRecord[]>;
+  /**
+   * The problems the notifier has raised and not resolved (the marketplace down or rate-limiting, a site down, an
+   * article gone); pass `() => readOpenProblems(redis, prefix)` (src/notify/notifier.ts) when notifying (omitted:
+   * the home page judges by the deal records, the sites' checks and Redis alone).
+   */
+  openProblems?: () => Promise<readonly NotifyEvent[]>;
+  /**
+   * How deals come in (webhook, poll or both) and what it costs, for the System page's "intake" row (omitted: no
+   * row). The poll intake (issue 21 item 1) fills it.
+   */
+  intake?: () => Promise<IntakeStatus>;
   actions: StatusActions;
   /** The Earnings page's numbers; pass `createEarningsReader(…)` (src/money/reader.ts) (omitted: no page). */
   earnings?: () => Promise<Earnings>;

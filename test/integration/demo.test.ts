@@ -50,7 +50,9 @@ describe('the demo (integration)', () => {
     }
     const status = await fetch(daemon.statusUrl as string);
     expect(status.status).toBe(200);
-    expect(await status.text()).toContain('handed_in');
+    expect(await status.text()).toMatch(/data-verdict="(ok|warn)"/);
+    const system = await fetch(`${daemon.statusUrl}system`);
+    expect(await system.text()).toContain('/deals?state=handed_in');
     expect(lines.some((l) => l.startsWith('Status page: http://127.0.0.1:'))).toBe(true);
     // The demo's webhook channel posts to the receiver in the demo process, which prints each notification.
     expect(

@@ -224,7 +224,11 @@ describe('the marketplace decides, whatever its date-times (integration: daemon,
     expect(finding?.message).toMatch(
       /^publish_deadline reads 60 min early .*: the service seems to send UTC; set marketplace.timeZone: UTC$/,
     );
-    const page = await (await fetch(daemon.statusUrl as string)).text();
+    // The home page names it among what needs the blogger; the System page has the card with the reading.
+    const home = await (await fetch(daemon.statusUrl as string)).text();
+    expect(home).toContain('data-need="dates"');
+    expect(home).toContain('set marketplace.timeZone: UTC');
+    const page = await (await fetch(`${daemon.statusUrl}system`)).text();
     expect(page).toContain('Marketplace date-times');
     expect(page).toContain('set marketplace.timeZone: UTC');
     const checked = await doctor(setup.configFile);

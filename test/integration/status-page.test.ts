@@ -93,6 +93,7 @@ describe('status page in Chromium', () => {
       const problems = watchProblems(page);
       for (const [path, heading] of [
         ['', 'Overview'],
+        ['system', 'System'],
         ['deals', 'Deals'],
         ['deals?page=2', 'Deals'],
         ['deals?state=failed', 'Deals · failed'],
@@ -142,9 +143,43 @@ describe('status page in Chromium', () => {
 
       await page.locator('a.brand').click();
       await page.waitForURL(server.url);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'System' }).click();
+      await page.waitForURL(/\/system$/);
       await page.locator('.counts a', { hasText: 'failed' }).click();
       await page.waitForURL(/\/deals\?state=failed$/);
       expect(await page.locator('tr[data-deal] .state').allInnerTexts()).toEqual(['failed', 'failed']);
+    });
+  });
+
+  it('the overview answers the blogger first, and its "Retry now" runs the deal again', async () => {
+    deps.calls.length = 0;
+    await withContext({}, async (context) => {
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto(server.url);
+
+      expect(await page.locator('[data-verdict] .verdict-title').innerText()).toBe('Something needs you');
+      expect(await page.locator('[data-card="needs"] h2').innerText()).toBe('What needs you');
+      // The in-progress countdowns tick (the script runs under the CSP).
+      const countdown = page.locator(
+        `[data-card="progress"] tr[data-deal="${seeded.soonDealId}"] .countdown`,
+      );
+      const first = await countdown.innerText();
+      await page.waitForFunction(
+        ([selector, before]) => document.querySelector(selector as string)?.textContent !== before,
+        [`[data-card="progress"] tr[data-deal="${seeded.soonDealId}"] .countdown`, first],
+      );
+      expect(await page.locator('[data-card="earnings"] a').getAttribute('href')).toBe('/earnings');
+
+      const item = page.locator('[data-need="failed"]', {
+        has: page.locator(`a[href="/deals/${failedDealId()}"]`),
+      });
+      await item.getByRole('button', { name: 'Retry now' }).click();
+      await page.waitForURL(new RegExp(`/deals/${failedDealId()}$`));
+
+      expect(deps.calls).toEqual([{ action: 'retry', dealId: failedDealId() }]);
+      expect(await page.locator('.flash.ok').count()).toBe(1);
+      expect(problems).toEqual([]);
     });
   });
 
@@ -233,6 +268,7 @@ describe('status page in Chromium', () => {
   ])('at %s width (%i px) in %s', (device, width, height, language) => {
     it.each([
       ['overview', ''],
+      ['system', 'system'],
       ['deals', 'deals'],
       ['deal', `deals/${LONG_DEAL}`],
       ['deal-failed', 'deals/FAILED'],
@@ -298,7 +334,7 @@ describe('status page in Chromium', () => {
   describe.each([
     {
       language: 'cs' as const,
-      nav: ['Přehled', 'Obchody', 'Výdělky', 'Záznamy', 'Upozornění'],
+      nav: ['Přehled', 'Obchody', 'Výdělky', 'Záznamy', 'Upozornění', 'Systém'],
       firstHeaders: ['Obchod', 'Blog', 'Název', 'Stav'],
       failed: 'selhalo',
       retry: 'Zkusit znovu',
@@ -308,7 +344,7 @@ describe('status page in Chromium', () => {
     },
     {
       language: 'en' as const,
-      nav: ['Overview', 'Deals', 'Earnings', 'Logs', 'Notifications'],
+      nav: ['Overview', 'Deals', 'Earnings', 'Logs', 'Notifications', 'System'],
       firstHeaders: ['Deal', 'Blog', 'Title', 'State'],
       failed: 'failed',
       retry: 'Retry now',

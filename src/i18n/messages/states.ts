@@ -1,6 +1,10 @@
-import type { Catalog } from '../catalog.js';
+import type { DealRunState } from '../../deals/lifecycle.js';
+import type { Catalog, CatalogEntry } from '../catalog.js';
 
-/** pressbridge's run states (src/deals/lifecycle.ts `DEAL_RUN_STATES`) as the blogger reads them. */
+/**
+ * pressbridge's run states (src/deals/lifecycle.ts `DEAL_RUN_STATES`) as the blogger reads them: a new state
+ * without its label does not build (and test/unit/i18n/catalog.test.ts enumerates them).
+ */
 export const stateMessages = {
   'state.received': { cs: 'přijato', en: 'received' },
   'state.waiting_approval': { cs: 'čeká na schválení textu', en: 'waiting for approval' },
@@ -19,4 +23,4 @@ export const stateMessages = {
   'state.failed': { cs: 'selhalo', en: 'failed' },
   'state.deadline_missed': { cs: 'termín zmeškán', en: 'deadline missed' },
   'state.closed': { cs: 'uzavřeno tržištěm', en: 'closed by the marketplace' },
-} as const satisfies Catalog;
+} as const satisfies Catalog & Record<`state.${DealRunState}`, CatalogEntry>;

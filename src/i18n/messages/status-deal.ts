@@ -70,6 +70,21 @@ export const statusDealMessages = {
   'status.step.publish': { cs: 'publikace', en: 'publish' },
   'status.step.verify': { cs: 'ověření', en: 'verify' },
   'status.step.hand_in': { cs: 'odevzdání', en: 'hand in' },
+  // How a step ended (src/pipeline/steps/*: the `outcome` of `run.step`); an unknown one is shown as stored.
+  'status.step_outcome.ok': { cs: 'hotovo', en: 'done' },
+  'status.step_outcome.cached': { cs: 'z mezipaměti', en: 'from the cache' },
+  'status.step_outcome.reused': { cs: 'použito hotové', en: 'reused' },
+  'status.step_outcome.partial': { cs: 'částečně', en: 'partly' },
+  'status.step_outcome.deadline': { cs: 'po termínu', en: 'past the deadline' },
+  'status.step_outcome.error': { cs: 'chyba', en: 'error' },
+  'status.step_outcome.waiting_approval': { cs: 'čeká na schválení', en: 'waiting for approval' },
+  'status.step_outcome.publish': { cs: 'publikovat', en: 'publish' },
+  'status.step_outcome.draft': { cs: 'koncept', en: 'draft' },
+  'status.step_outcome.unknown_blog': { cs: 'neznámý blog', en: 'unknown blog' },
+  'status.step_outcome.skip': { cs: 'přeskočit', en: 'skip' },
+  'status.step_outcome.already_handed_in': { cs: 'už odevzdáno', en: 'already handed in' },
+  'status.step_outcome.created': { cs: 'vytvořeno', en: 'created' },
+  'status.step_outcome.accepted': { cs: 'přijato', en: 'accepted' },
 
   'status.services.title': {
     cs: 'Doplňkové služby: je potřeba váš zásah',

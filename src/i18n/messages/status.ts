@@ -1,13 +1,15 @@
 import type { Catalog } from '../catalog.js';
 import { statusDealMessages } from './status-deal.js';
+import { statusHomeMessages } from './status-home.js';
 import { statusOverviewMessages } from './status-overview.js';
 
 /**
  * Texts of the status area. Keys start with `status.`. The frame, shared parts and the error and refusal pages
- * are here; the overview is in ./status-overview.ts, the deals table, a deal's page and the logs page in
+ * are here; the home page (overview) is in ./status-home.ts, the System page's cards in ./status-overview.ts, the deals table, a deal's page and the logs page in
  * ./status-deal.ts.
  */
 export const statusMessages = {
+  ...statusHomeMessages,
   ...statusOverviewMessages,
   ...statusDealMessages,
   // The frame: navigation, footer.
@@ -48,6 +50,8 @@ export const statusMessages = {
   'status.source.log': { cs: 'Redis (záznamy)', en: 'Redis (log)' },
   'status.source.sweep': { cs: 'Redis (kontrola zmeškaných webhooků)', en: 'Redis (reconciliation)' },
   'status.source.dates': { cs: 'Redis (data a časy)', en: 'Redis (date-times)' },
+  'status.source.events': { cs: 'Redis (události webhooků)', en: 'Redis (webhook events)' },
+  'status.source.intake': { cs: 'příjem obchodů', en: 'the intake' },
 
   // Error and refusal pages.
   'status.error.status': { cs: 'HTTP {status}', en: 'HTTP {status}' },

@@ -6,13 +6,14 @@
  */
 import type { Router } from 'express';
 import { SERVICE_TIME_ZONE } from '../../marketplace/schema.js';
-import { summarizeEarnings } from '../../money/earnings.js';
+import { type Earnings, summarizeEarnings } from '../../money/earnings.js';
 import type { StatusDeps } from '../types.js';
 import { renderEarnings, renderEarningsUnavailable } from '../views/earnings.js';
 import type { PageKit } from './page-kit.js';
 
-export function earningsRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
-  const read =
+/** The Earnings numbers: the injected reader, else the deal records alone (also the home page's source). */
+export function earningsReader(deps: StatusDeps, kit: PageKit): () => Promise<Earnings> {
+  return (
     deps.earnings ??
     (async () =>
       summarizeEarnings({
@@ -21,7 +22,12 @@ export function earningsRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
         now: kit.clock.now(),
         timeZone: SERVICE_TIME_ZONE,
         blogNames: kit.blogNames,
-      }));
+      }))
+  );
+}
+
+export function earningsRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
+  const read = earningsReader(deps, kit);
   router.get('/earnings', async (req, res) => {
     const ctx = kit.viewContext(req, res, false);
     const earnings = await kit.source('status.source.earnings', read);

@@ -1,67 +1,58 @@
-/** GET / — the overview: counts, queue, rate limit, last webhook, Redis, the blogs, deals that need a look. */
+/**
+ * GET / — the blogger's home page: "all well?", "what needs me?", the deals in progress and this month's
+ * earnings (../views/overview.ts). Every source is read on its own with a timeout, so one that fails leaves the
+ * others standing; what the advertiser or a site wrote is scrubbed of secrets here and escaped by the view.
+ */
 import type { Router } from 'express';
-import type { DealRunState } from '../../deals/lifecycle.js';
+import { DEAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
+import type { NotifyEvent } from '../../notify/types.js';
 import { scrubText } from '../../redact.js';
 import { scrubRecord } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';
+import { advertiserPosts, NEEDS_STATES } from '../views/home-needs.js';
 import { type OverviewData, renderOverview } from '../views/overview.js';
+import { earningsReader } from './earnings.js';
 import type { PageKit } from './page-kit.js';
+import { scrubTargets } from './system.js';
 
-/** States the overview lists under "Needs a look". */
-const ATTENTION_STATES: readonly DealRunState[] = ['failed', 'retrying', 'waiting_approval'];
+/** The states of a deal pressbridge is still working on. */
+const IN_PROGRESS_STATES = DEAL_RUN_STATES.filter((state) => !isFinal(state) && state !== 'waiting_approval');
+/** Deals listed per section; the Deals page has them all. */
+const SHOWN = 20;
+/** Deals in progress read: the view shows those with the nearest deadlines among them. */
+const IN_PROGRESS_READ = 100;
+/** Recent webhook events searched for the advertiser's claims and messages. */
+const EVENTS_READ = 200;
 
 export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
+  const readEarnings = earningsReader(deps, kit);
   router.get('/', async (req, res) => {
     const store = deps.store;
-    const [counts, queue, rateLimit, lastWebhook, redis, targets, attention] = await Promise.all([
-      kit.source('status.source.counts', () => store.countByState()),
-      kit.source('status.source.queue', () => deps.queueCounts()),
-      kit.source('status.source.rate_limit', () => deps.rateLimit()),
-      kit.source('status.source.last_webhook', () => store.lastWebhook()),
-      kit.source('status.source.redis', () => deps.redisReachable()),
-      kit.source('status.source.blogs', () => deps.targets(), kit.timeoutMs * 2),
-      kit.source('status.source.deals', async () =>
-        (await store.list({ state: ATTENTION_STATES, limit: 10 })).items.map(scrubRecord),
-      ),
-    ]);
-    const data: OverviewData = {
-      counts,
-      queue,
-      rateLimit,
-      lastWebhook: lastWebhook.ok
-        ? {
-            ok: true,
-            value: lastWebhook.value && {
-              ...lastWebhook.value,
-              event: scrubText(lastWebhook.value.event),
-              outcome: scrubText(lastWebhook.value.outcome),
-            },
-          }
-        : lastWebhook,
-      redis,
-      targets: targets.ok
-        ? {
-            ok: true,
-            value: targets.value.map((t) => ({
-              ...t,
-              name: scrubText(t.name),
-              target: scrubText(t.target),
-              detail: scrubText(t.detail),
-            })),
-          }
-        : targets,
-      attention,
-      ...(deps.lastSweep
-        ? {
-            lastSweep: await kit.source('status.source.sweep', async () => {
-              const last = await deps.lastSweep?.();
-              return last && { ...last, errors: last.errors.map((e) => scrubText(e)) };
-            }),
-          }
-        : {}),
-      ...(deps.deadlineFinding
-        ? {
-            deadlineFinding: await kit.source('status.source.dates', async () => {
+    const now = kit.clock.now();
+    const [redis, attention, inProgress, targets, posts, earnings, problems, deadlineFinding] =
+      await Promise.all([
+        kit.source('status.source.redis', () => deps.redisReachable()),
+        kit.source('status.source.deals', async () =>
+          (await store.list({ state: NEEDS_STATES, limit: SHOWN })).items.map(scrubRecord),
+        ),
+        kit.source('status.source.deals', async () => {
+          const page = await store.list({ state: IN_PROGRESS_STATES, limit: IN_PROGRESS_READ });
+          return { total: page.total, items: page.items.map(scrubRecord) };
+        }),
+        kit.source('status.source.blogs', async () => scrubTargets(await deps.targets()), kit.timeoutMs * 2),
+        kit.source('status.source.events', async () =>
+          advertiserPosts(await store.readGlobalEvents({ limit: EVENTS_READ }), now).map((post) =>
+            post.line ? { ...post, line: scrubText(post.line) } : post,
+          ),
+        ),
+        kit.source('status.source.earnings', readEarnings),
+        deps.openProblems
+          ? kit.source('status.source.notifications', async () =>
+              ((await deps.openProblems?.()) ?? []).map(scrubProblem),
+            )
+          : Promise.resolve(undefined),
+        deps.deadlineFinding
+          ? kit.source('status.source.dates', async () => {
               const found = await deps.deadlineFinding?.();
               return (
                 found && {
@@ -70,10 +61,32 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
                   raw: found.raw && scrubText(found.raw),
                 }
               );
-            }),
-          }
-        : {}),
+            })
+          : Promise.resolve(undefined),
+      ]);
+    const data: OverviewData = {
+      redis,
+      attention,
+      inProgress,
+      targets,
+      posts,
+      earnings,
+      ...(problems ? { problems } : {}),
+      ...(deadlineFinding ? { deadlineFinding } : {}),
     };
     kit.send(res, 200, renderOverview(kit.viewContext(req, res, true), data));
   });
+}
+
+/** The texts a problem carries (a site's or the marketplace's words), scrubbed of secrets. */
+function scrubProblem(problem: NotifyEvent): NotifyEvent {
+  switch (problem.topic) {
+    case 'site_unreachable':
+      return { ...problem, blogName: scrubText(problem.blogName), detail: scrubText(problem.detail) };
+    case 'article_check':
+    case 'marketplace_unreachable':
+      return { ...problem, detail: scrubText(problem.detail) };
+    default:
+      return problem;
+  }
 }

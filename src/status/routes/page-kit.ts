@@ -26,10 +26,9 @@ import {
   csrfToken,
   takeFlash,
 } from '../security.js';
-import type { StatusDeps } from '../types.js';
+import type { Sourced, StatusDeps } from '../types.js';
 import { renderError } from '../views/error-page.js';
 import type { ViewContext } from '../views/layout.js';
-import type { Sourced } from '../views/overview.js';
 
 /** `/status/` → `/status`; `/` and '' → ''. */
 export function normalizeBasePath(basePath: string | undefined): string {

@@ -1,7 +1,7 @@
 import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
 import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
-import type { MessageKey } from '../../i18n/index.js';
+import { MESSAGES, type MessageKey } from '../../i18n/index.js';
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
@@ -23,6 +23,7 @@ import {
   message,
   preciseTime,
   stateBadge,
+  webhookOutcome,
 } from './parts.js';
 
 export interface DealData {
@@ -91,6 +92,15 @@ function stepName(ctx: ViewContext, name: string): string {
   return key ? ctx.t.t(key) : name;
 }
 
+/** A step's outcome in the page's language: `skip:<reason>` keeps its reason code; an unknown one shows as stored. */
+export function stepOutcome(ctx: ViewContext, outcome: string): string {
+  const [word = '', reason] = outcome.split(':', 2);
+  const key = `status.step_outcome.${word}`;
+  if (!Object.hasOwn(MESSAGES, key)) return outcome;
+  const label = ctx.t.t(key as MessageKey);
+  return reason ? `${label} (${reason})` : label;
+}
+
 function timelineCard(ctx: ViewContext, record: DealRecord): SafeHtml {
   const items = timeline(record);
   const title = html`<h2>${ctx.t.t('status.timeline.title')}</h2>`;
@@ -105,7 +115,7 @@ ${items.map((i) => {
   // Widths in 5 % steps as classes: the CSP allows no inline style attributes.
   const width = Math.max(1, Math.ceil((Math.max(0, i.step.ms) / longest) * 20)) * 5;
   return html`<li data-step="${i.name}">
-<span><strong>${stepName(ctx, i.name)}</strong> · ${i.step.outcome} <span class="muted">${i.offsetMs !== undefined ? ctx.t.t('status.timeline.at', { offset: duration(Math.max(0, i.offsetMs)) }) : ''} (${preciseTime(ctx, i.step.startedAt)})</span></span>
+<span><strong>${stepName(ctx, i.name)}</strong> · ${stepOutcome(ctx, i.step.outcome)} <span class="muted">${i.offsetMs !== undefined ? ctx.t.t('status.timeline.at', { offset: duration(Math.max(0, i.offsetMs)) }) : ''} (${preciseTime(ctx, i.step.startedAt)})</span></span>
 <span class="num">${duration(i.step.ms)}</span>
 <span class="bar"><span class="w${width}"></span></span>
 </li>`;
@@ -202,7 +212,7 @@ function eventsCard(ctx: ViewContext, events: EventRecord[]): SafeHtml {
       : events.map(
           (
             e,
-          ) => html`<details class="event"><summary><code>${e.event}</code> · ${e.outcome} · ${preciseTime(ctx, e.receivedAt)}${e.truncated ? ` · ${ctx.t.t('status.deal.truncated')}` : ''}</summary>
+          ) => html`<details class="event"><summary><code>${e.event}</code> · ${webhookOutcome(ctx, e.outcome)} · ${preciseTime(ctx, e.receivedAt)}${e.truncated ? ` · ${ctx.t.t('status.deal.truncated')}` : ''}</summary>
 <pre>${typeof e.body === 'string' ? e.body : JSON.stringify(e.body, null, 2)}</pre></details>`,
         )
   }</section>`;

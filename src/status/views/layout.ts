@@ -20,7 +20,7 @@ export interface ViewContext {
   t: Translator;
 }
 
-export type NavItem = 'overview' | 'deals' | 'earnings' | 'logs' | 'notifications' | 'none';
+export type NavItem = 'overview' | 'deals' | 'earnings' | 'logs' | 'notifications' | 'system' | 'none';
 
 export interface PageOptions {
   title: string;
@@ -57,6 +57,7 @@ ${navLink(ctx, page.current, 'deals', '/deals', ctx.t.t('status.nav.deals'))}
 ${navLink(ctx, page.current, 'earnings', '/earnings', ctx.t.t('money.nav'))}
 ${navLink(ctx, page.current, 'logs', '/logs', ctx.t.t('status.nav.logs'))}
 ${navLink(ctx, page.current, 'notifications', '/notifications', ctx.t.t('notify.page.nav'))}
+${navLink(ctx, page.current, 'system', '/system', ctx.t.t('status.nav.system'))}
 </nav>
 </div></header>
 <main>

@@ -1,6 +1,7 @@
 import type { DealRecord } from '../../deals/record.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { scrubText } from '../../redact.js';
+import type { WebhookOutcome } from '../../webhook/receiver.js';
 import { deadlineCountdown, formatAgo, formatTime, stateTone } from '../format.js';
 import { escapeHtml, type HtmlValue, html, type SafeHtml, safeHttpUrl, trustedHtml } from '../html.js';
 import type { ViewContext } from './layout.js';
@@ -33,6 +34,26 @@ export function code(text: string): SafeHtml {
 /** The state's name in the page's language; the colour (class) follows the raw state. */
 export function stateBadge(ctx: ViewContext, state: string): SafeHtml {
   return html`<span class="state tone-${stateTone(state)}" data-state="${state}">${ctx.t.stateName(state)}</span>`;
+}
+
+/** How a webhook delivery ended, in the page's language (every `WebhookOutcome` has its label). */
+const WEBHOOK_OUTCOMES: Readonly<Record<WebhookOutcome, MessageKey>> = {
+  enqueued: 'status.webhook.outcome.enqueued',
+  duplicate: 'status.webhook.outcome.duplicate',
+  recorded: 'status.webhook.outcome.recorded',
+  unauthorized: 'status.webhook.outcome.unauthorized',
+  too_large: 'status.webhook.outcome.too_large',
+  bad_json: 'status.webhook.outcome.bad_json',
+  invalid: 'status.webhook.outcome.invalid',
+  unavailable: 'status.webhook.outcome.unavailable',
+  not_configured: 'status.webhook.outcome.not_configured',
+};
+
+/** A stored webhook outcome as the blogger reads it; an unknown (newer or older) one is shown as it is. */
+export function webhookOutcome(ctx: ViewContext, outcome: string): string {
+  return Object.hasOwn(WEBHOOK_OUTCOMES, outcome)
+    ? ctx.t.t(WEBHOOK_OUTCOMES[outcome as WebhookOutcome])
+    : outcome;
 }
 
 /** "12 min ago" / "před 12 min", with the exact time as tooltip and machine-readable attribute. */

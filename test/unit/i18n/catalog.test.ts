@@ -21,6 +21,14 @@ describe('the message catalog', () => {
     expect(problems).toEqual([]);
   });
 
+  it.each(DEAL_RUN_STATES)('has its own label for the run state %s in both languages', (state) => {
+    const entry = (MESSAGES as Record<string, { cs: string; en: string } | undefined>)[`state.${state}`];
+    expect(entry, `state.${state} is missing from src/i18n/messages/states.ts`).toBeDefined();
+    expect(entry?.cs.trim()).not.toBe('');
+    expect(entry?.en.trim()).not.toBe('');
+    expect(entry?.cs).not.toBe(state);
+  });
+
   it('names every run state in Czech and English', () => {
     const cs = createTranslator('cs');
     const en = createTranslator('en');

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../../src/i18n/index.js';
 import { createSilentLogger } from '../../../src/logger.js';
-import { createNotifier } from '../../../src/notify/notifier.js';
+import { createNotifier, readOpenProblems } from '../../../src/notify/notifier.js';
 import { isProblemTopic, type NotifyEvent, problemKey } from '../../../src/notify/types.js';
 import { fixedClock } from '../../helpers/clock.js';
 import { collectingDispatcher, sent } from '../../helpers/notify.js';
@@ -197,6 +197,26 @@ describe('the notifier', () => {
     expect(await redis.pttl(`${prefix}:notify:mark:claim:1:2026-11-23 10:00:00`)).toBeGreaterThan(
       29 * 86_400_000,
     );
+  });
+
+  it('lists the open problems with their events for the status page: raised, not events, gone once resolved', async () => {
+    const { notifier, prefix } = notifierFor('en');
+    const site: NotifyEvent = {
+      topic: 'site_unreachable',
+      blogId: 3,
+      blogName: 'Cyklo blog',
+      detail: 'HTTP 502',
+    };
+    const down: NotifyEvent = { topic: 'marketplace_unreachable', minutes: 12, detail: '' };
+    await notifier.raise(site);
+    await notifier.raise(down);
+    await notifier.raise({ topic: 'message', firstLine: 'x', createdAt: '2026-11-23 10:00:00', dealId: 1 });
+    expect(await readOpenProblems(redis, prefix)).toEqual([down, site]);
+    await notifier.resolve(problemKey(site));
+    expect(await readOpenProblems(redis, prefix)).toEqual([down]);
+    // A mark that expired while its key stayed listed is left out.
+    await redis.del(`${prefix}:notify:mark:marketplace_unreachable`);
+    expect(await readOpenProblems(redis, prefix)).toEqual([]);
   });
 
   it('sends nothing for a topic switched off', async () => {

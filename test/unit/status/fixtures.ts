@@ -195,6 +195,7 @@ export const emptyStore: StatusStore = {
   readLog: async () => [],
   readGlobalLog: async () => [],
   readEvents: async () => [],
+  readGlobalEvents: async () => [],
   lastWebhook: async () => undefined,
 };
 

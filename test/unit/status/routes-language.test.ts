@@ -55,9 +55,14 @@ describe('src/status in Czech (the default language)', () => {
       const deal = await page(`${url}deals/${failed}`);
 
       expect(overview.$('html').attr('lang')).toBe('cs');
+      const system = await page(`${url}system`);
       expect(overview.$('h1').text()).toBe('Přehled');
-      expect(overview.$('.counts a[href="/deals?state=failed"]').text()).toBe('selhalo: 1');
-      expect(overview.$('main').text()).toContain('Vyžaduje pozornost');
+      expect(overview.$('[data-verdict] .verdict-title').text()).toBe('Něco potřebuje vás');
+      expect(overview.$('[data-need="failed"]').text()).toContain(`Obchod #${failed} selhal`);
+      expect(overview.$('[data-need="failed"] button').text()).toBe('Zkusit znovu');
+      expect(overview.$('[data-card="progress"] h2').text()).toBe('Rozpracované obchody');
+      expect(system.$('h1').text()).toBe('Systém');
+      expect(system.$('.counts a[href="/deals?state=failed"]').text()).toBe('selhalo: 1');
       expect(deals.$('h1').text()).toBe('Obchody · selhalo');
       expect(deals.$(`tr[data-deal="${failed}"] .state`).text()).toBe('selhalo');
       expect(deal.$('h1').text()).toMatch(new RegExp(`^Obchod č. ${failed} · `));
@@ -81,17 +86,17 @@ describe('src/status in Czech (the default language)', () => {
     });
   });
 
-  it('names a hung source in Czech on the 503 page and on the overview card', async () => {
+  it('names a hung source in Czech on the 503 page and on the System card', async () => {
     const hanging = { ...store, list: () => new Promise<never>(() => {}) };
     const deps = statusDeps(hanging, { sourceTimeoutMs: 100, queueCounts: () => new Promise(() => {}) });
     await withServer(deps, async (url) => {
       const deals = await page(`${url}deals`);
-      const overview = await page(url);
+      const system = await page(`${url}system`);
 
       expect(deals.res.status).toBe(503);
       expect(deals.$('h1').text()).toBe('Data nejsou k dispozici');
       expect(deals.$('main').text()).toContain('Bez odpovědi do 100 ms: Redis (obchody)');
-      expect(overview.$('main').text()).toContain('Nedostupné: Bez odpovědi do 100 ms: fronta');
+      expect(system.$('main').text()).toContain('Nedostupné: Bez odpovědi do 100 ms: fronta');
     });
   });
 

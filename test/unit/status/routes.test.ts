@@ -78,15 +78,74 @@ afterAll(async () => {
 const idOf = (state: (typeof DEAL_RUN_STATES)[number]): number => seeded.byState.get(state) ?? 0;
 
 describe('src/status (routes, real Redis)', () => {
-  it('overview: counts by state, queue depth, rate limit, last webhook, Redis and the blogs', async () => {
-    const { res, $ } = await createClient(server.url).get('');
+  it('overview: all well?, what needs the blogger with its actions, deals in progress, earnings', async () => {
+    const client = createClient(server.url);
+    const { res, $ } = await client.get('');
 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // A failed deal, a missed one, one waiting for approval and a blog whose target does not answer.
+    expect($('[data-verdict]').attr('data-verdict')).toBe('warn');
+    expect($('[data-verdict] .verdict-title').text()).toBe('Something needs you');
+    const failed = idOf('failed');
+    const form = $('[data-need="failed"] form');
+    expect(form.attr('action')).toBe(`/deals/${failed}/retry`);
+    expect($('[data-need="failed"]').text()).toContain('The marketplace refused the URL');
+    expect($(`[data-need="missed"] form[action="/deals/${idOf('deadline_missed')}/retry"]`)).toHaveLength(1);
+    expect($(`[data-need="approval"] a[href="/deals/${idOf('waiting_approval')}"]`).length).toBeGreaterThan(
+      0,
+    );
+    expect($('[data-need="site"]').text()).toContain('Cestovatelský deník');
+    expect($('[data-need="site"]').text()).toContain('the token was revoked');
+    // In progress: the overdue deal first, then the one due in ten minutes; nothing done among them.
+    const rows = $('[data-card="progress"] tr[data-deal]')
+      .map((_i, r) => Number($(r).attr('data-deal')))
+      .get();
+    expect(rows.slice(0, 2)).toEqual([seeded.overdueDealId, seeded.soonDealId]);
+    expect(rows).not.toContain(idOf('handed_in'));
+    expect(rows).not.toContain(failed);
+    expect($('[data-card="earnings"] a[href="/earnings"]')).toHaveLength(1);
+    // The technical cards are on /system.
+    expect($('[data-queue]')).toHaveLength(0);
+    expect($('main').text()).not.toContain('kept in Redis');
+
+    // The retry button posts to the existing action route with the page's own form token.
+    const posted = await client.post(`deals/${failed}/retry`, {
+      csrf: form.find('input[name="csrf"]').attr('value') ?? '',
+    });
+    expect(posted.res.status).toBe(303);
+    expect(posted.res.headers.get('location')).toBe(`/deals/${failed}`);
+  });
+
+  it('overview is red when Redis does not answer, and each answer copes alone', async () => {
+    await server.close();
+    server = await startStatusServer(
+      statusDeps(store, {
+        language: 'en',
+        redisReachable: async () => false,
+        targets: () => new Promise(() => {}),
+        sourceTimeoutMs: 200,
+      }),
+      { host: '127.0.0.1', port: 0 },
+    );
+
+    const { res, $ } = await createClient(server.url).get('');
+
+    expect(res.status).toBe(200);
+    expect($('[data-verdict]').attr('data-verdict')).toBe('bad');
+    expect($('[data-need="redis"]').text()).toContain('Redis does not answer');
+    expect($('[data-need="failed"]')).toHaveLength(1);
+  });
+
+  it('system: counts by state, queue depth, rate limit, last webhook, Redis and the blogs', async () => {
+    const { res, $ } = await createClient(server.url).get('system');
+
+    expect(res.status).toBe(200);
+    expect($('nav.main a[aria-current="page"]').attr('href')).toBe('/system');
     expect($('.counts a[href="/deals?state=failed"]').text()).toBe('failed: 1');
     expect($('.counts a[href="/deals?state=handed_in"]').text()).toBe(`handed in: ${FILLER_DEALS + 1}`);
-    expect($('.big').first().text()).toBe(String(seeded.total));
+    expect($('.big').last().text()).toBe(String(seeded.total));
     expect($('[data-queue="waiting"]').text()).toBe('4');
     expect($('[data-queue="active"]').text()).toBe('2');
     expect($('[data-queue="delayed"]').text()).toBe('4');
@@ -98,12 +157,29 @@ describe('src/status (routes, real Redis)', () => {
     expect($('tr[data-blog="202"]').text()).toContain('the token was revoked');
     expect($('tr[data-blog="202"] .ok-no').text()).toBe('no');
     expect($('tr[data-blog="101"] .ok-yes').text()).toBe('yes');
-    // "Needs a look": failed, retrying (twice: one overdue) and waiting for approval
-    expect($('main').text()).toContain('Needs a look');
-    expect($(`a[href="/deals/${seeded.overdueDealId}"]`).length).toBeGreaterThan(0);
+    // No intake source given: no intake row.
+    expect($('#intake')).toHaveLength(0);
   });
 
-  it('overview still renders when sources fail or hang', async () => {
+  it('system: the intake row, when the intake reports', async () => {
+    await server.close();
+    server = await startStatusServer(
+      statusDeps(store, {
+        language: 'en',
+        intake: async () => ({ mode: 'poll', requestsPerMinute: 2, detail: 'last poll 12 s ago <b>' }),
+      }),
+      { host: '127.0.0.1', port: 0 },
+    );
+
+    const { $ } = await createClient(server.url).get('system');
+
+    expect($('[data-intake="mode"]').text()).toBe('poll');
+    expect($('#intake').text()).toContain('marketplace requests a minute: 2');
+    expect($('#intake').text()).toContain('last poll 12 s ago <b>');
+    expect($('#intake b')).toHaveLength(0);
+  });
+
+  it('system still renders when sources fail or hang', async () => {
     await server.close();
     server = await startStatusServer(
       statusDeps(store, {
@@ -118,7 +194,7 @@ describe('src/status (routes, real Redis)', () => {
       { host: '127.0.0.1', port: 0 },
     );
 
-    const { res, $ } = await createClient(server.url).get('');
+    const { res, $ } = await createClient(server.url).get('system');
 
     expect(res.status).toBe(200);
     expect($('main').text()).toContain('Unavailable: Connection is closed.');

@@ -12,8 +12,8 @@ import { renderDeals } from '../../../src/status/views/deals.js';
 import { renderError } from '../../../src/status/views/error-page.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';
 import { renderLogs } from '../../../src/status/views/logs.js';
-import { renderOverview } from '../../../src/status/views/overview.js';
 import { message } from '../../../src/status/views/parts.js';
+import { renderSystem } from '../../../src/status/views/system.js';
 
 const NOW = new Date('2026-05-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
@@ -73,13 +73,13 @@ describe('src/status/views in Czech and English', () => {
   it.each([
     [
       'cs',
-      ['Přehled', 'Obchody', 'Výdělky', 'Záznamy', 'Upozornění'],
+      ['Přehled', 'Obchody', 'Výdělky', 'Záznamy', 'Upozornění', 'Systém'],
       ['Obchod', 'Blog', 'Název', 'Stav', 'Přijato', 'Termín', 'Publikováno', 'Odměna', 'Marketplace'],
       'Obchody · selhalo',
     ],
     [
       'en',
-      ['Overview', 'Deals', 'Earnings', 'Logs', 'Notifications'],
+      ['Overview', 'Deals', 'Earnings', 'Logs', 'Notifications', 'System'],
       ['Deal', 'Blog', 'Title', 'State', 'Accepted', 'Deadline', 'Published', 'Reward', 'Marketplace'],
       'Deals · failed',
     ],
@@ -195,20 +195,22 @@ describe('src/status/views in Czech and English', () => {
     ],
     ['en', '1,234', 'Unavailable: the queue', 'not reachable', 'Next slot frees in 42 s', 'nothing missing'],
   ] as const)(
-    'overview in %s: numbers, unavailable cards, Redis, rate limit, sweep',
+    'system page in %s: numbers, unavailable cards, Redis, rate limit, sweep, webhook outcome',
     (language, total, unavailable, redis, rate, sweep) => {
       const $ = cheerio.load(
-        renderOverview(context(language), {
+        renderSystem(context(language), {
           counts: { ok: true, value: { handed_in: 1_200, failed: 34 } },
           queue: { ok: false, error: language === 'cs' ? 'fronta' : 'the queue' },
           rateLimit: {
             ok: true,
             value: { limit: 60, remaining: 0, resetAt: new Date(NOW.getTime() + 42_000) },
           },
-          lastWebhook: { ok: true, value: undefined },
+          lastWebhook: {
+            ok: true,
+            value: { time: at(-5), event: 'claim.created', outcome: 'recorded', dealId: 7 },
+          },
           redis: { ok: true, value: false },
           targets: { ok: true, value: [] },
-          attention: { ok: true, value: [] },
           lastSweep: {
             ok: true,
             value: { status: 'ok', finishedAt: at(-2), listed: 4, enqueued: [], requeued: [], errors: [] },
@@ -216,7 +218,8 @@ describe('src/status/views in Czech and English', () => {
         }).value,
       );
 
-      expect($('.big').first().text()).toBe(total);
+      expect($('.big').last().text()).toBe(total);
+      expect($('main').text()).toContain(language === 'cs' ? 'zaznamenán' : 'recorded');
       expect($('main').text()).toContain(unavailable);
       expect($('.ok-no').text()).toBe(redis);
       expect($('main').text()).toContain(rate);

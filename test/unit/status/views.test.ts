@@ -7,7 +7,7 @@ import { renderDeal, timeline } from '../../../src/status/views/deal.js';
 import { renderDeals } from '../../../src/status/views/deals.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';
 import { renderLogs } from '../../../src/status/views/logs.js';
-import { queueDepth, renderOverview } from '../../../src/status/views/overview.js';
+import { queueDepth, renderSystem } from '../../../src/status/views/system.js';
 
 const NOW = new Date('2026-05-01T10:00:00.000Z');
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
@@ -232,7 +232,7 @@ describe('src/status/views', () => {
     });
   });
 
-  describe('overview', () => {
+  describe('system', () => {
     it('adds prioritised and waiting-children jobs to "waiting"', () => {
       expect(
         queueDepth({ waiting: 1, prioritized: 3, 'waiting-children': 1, active: 2, delayed: 4 }),
@@ -244,16 +244,15 @@ describe('src/status/views', () => {
       });
     });
 
-    const overview = (lastSweep: Parameters<typeof renderOverview>[1]['lastSweep']) =>
+    const overview = (lastSweep: Parameters<typeof renderSystem>[1]['lastSweep']) =>
       cheerio.load(
-        renderOverview(ctx, {
+        renderSystem(ctx, {
           counts: { ok: true, value: {} },
           queue: { ok: true, value: {} },
           rateLimit: { ok: true, value: { limit: 60, remaining: 60, resetAt: NOW } },
           lastWebhook: { ok: true, value: undefined },
           redis: { ok: true, value: true },
           targets: { ok: true, value: [] },
-          attention: { ok: true, value: [] },
           ...(lastSweep ? { lastSweep } : {}),
         }).value,
       );
@@ -331,7 +330,7 @@ describe('src/status/views', () => {
 
     it('renders each card on its own when a source is unavailable', () => {
       const $ = cheerio.load(
-        renderOverview(ctx, {
+        renderSystem(ctx, {
           counts: { ok: false, error: 'Redis (deal counts) did not answer within 3000 ms' },
           queue: { ok: false, error: 'connection is closed' },
           rateLimit: {
@@ -341,7 +340,6 @@ describe('src/status/views', () => {
           lastWebhook: { ok: true, value: undefined },
           redis: { ok: true, value: false },
           targets: { ok: true, value: [] },
-          attention: { ok: false, error: 'down' },
         }).value,
       );
 

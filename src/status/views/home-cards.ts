@@ -1,0 +1,73 @@
+/** The home page's last two answers: the deals in progress with their countdown, and this month's earnings. */
+import type { DealRecord } from '../../deals/record.js';
+import type { Earnings } from '../../money/earnings.js';
+import { html, type SafeHtml } from '../html.js';
+import type { Sourced } from '../types.js';
+import type { ViewContext } from './layout.js';
+import { blogLabel, countdown, dealLink, stateBadge } from './parts.js';
+
+export interface InProgress {
+  total: number;
+  /** Some or all of them, any order: the `PROGRESS_SHOWN` with the nearest deadlines are shown. */
+  items: DealRecord[];
+}
+
+/** Rows in the card; the Deals page has them all. */
+export const PROGRESS_SHOWN = 10;
+
+function unavailable(ctx: ViewContext, error: string): SafeHtml {
+  return html`<p class="muted">${ctx.t.t('status.unavailable', { error })}</p>`;
+}
+
+/** The deals pressbridge is working on, the nearest deadline first, each with its live countdown. */
+export function progressCard(ctx: ViewContext, progress: Sourced<InProgress>): SafeHtml {
+  const { t } = ctx;
+  const title = t.t('status.home.progress.title');
+  const all = html`<a href="${ctx.base}/deals">${t.t('status.home.progress.all')}</a>`;
+  if (!progress.ok) {
+    return html`<section class="card" data-card="progress"><h2>${title}</h2>${unavailable(ctx, progress.error)}</section>`;
+  }
+  const { items, total } = progress.value;
+  if (items.length === 0) {
+    return html`<section class="card" data-card="progress"><h2>${title}</h2>
+<p class="muted">${t.t('status.home.progress.none')}</p><p class="hint">${all}</p></section>`;
+  }
+  const sorted = [...items]
+    .sort((a, b) => Date.parse(a.deadline) - Date.parse(b.deadline))
+    .slice(0, PROGRESS_SHOWN);
+  const c = {
+    deal: t.t('status.col.deal'),
+    title: t.t('status.col.title'),
+    blog: t.t('status.col.blog'),
+    state: t.t('status.col.state'),
+    deadline: t.t('status.col.deadline'),
+  };
+  return html`<section class="card table-card" data-card="progress"><h2 class="pad">${title}</h2>
+<table class="cards"><thead><tr><th>${c.deal}</th><th>${c.title}</th><th>${c.blog}</th><th>${c.state}</th><th>${c.deadline}</th></tr></thead><tbody>
+${sorted.map(
+  (d) => html`<tr data-deal="${d.dealId}">
+<td data-label="${c.deal}" class="nowrap">${dealLink(ctx, d.dealId)}</td>
+<td data-label="${c.title}" class="wide">${d.title ?? ''}</td>
+<td data-label="${c.blog}" class="phone-hide">${blogLabel(ctx, d.blogId)}</td>
+<td data-label="${c.state}" class="nowrap">${stateBadge(ctx, d.state)}</td>
+<td data-label="${c.deadline}" class="nowrap">${countdown(ctx, d)}</td>
+</tr>`,
+)}
+</tbody></table><p class="pad hint">${
+    total > sorted.length ? html`${t.t('status.home.progress.more', { shown: sorted.length, total })} · ` : ''
+  }${all}</p></section>`;
+}
+
+/** This month's paid-out amount, what awaits payout, and the way to the Earnings page. */
+export function earningsCard(ctx: ViewContext, earnings: Sourced<Earnings>): SafeHtml {
+  const { t } = ctx;
+  const link = html`<a href="${ctx.base}/earnings">${t.t('status.home.earnings.link')}</a>`;
+  if (!earnings.ok) {
+    return html`<section class="card" data-card="earnings"><h2>${t.t('money.nav')}</h2>${unavailable(ctx, earnings.error)}<p class="hint">${link}</p></section>`;
+  }
+  const e = earnings.value;
+  return html`<section class="card" data-card="earnings"><h2>${t.t('status.home.earnings.title', { month: t.month(e.month) })}</h2>
+<p><span class="big" data-earned="month">${t.money(e.paidThisMonth.amount)}</span> <span class="muted">${t.t('status.home.earnings.paid')}</span></p>
+${e.awaiting.amount > 0 ? html`<p data-earned="awaiting">${t.t('status.home.earnings.awaiting', { amount: t.money(e.awaiting.amount) })}</p>` : ''}
+<p class="hint">${link}</p></section>`;
+}

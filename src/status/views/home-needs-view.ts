@@ -1,0 +1,166 @@
+/**
+ * The home page's "all well?" sentence and "what needs you?" list: each item says what happened and carries its
+ * action (a form to the existing deal actions, POST /deals/:id/retry, or a link to where the fix is).
+ */
+import type { MessageKey } from '../../i18n/index.js';
+import { html, type SafeHtml } from '../html.js';
+import { CSRF_FIELD } from '../security.js';
+import { type HomeTone, type NeedItem, POST_DAYS } from './home-needs.js';
+import type { ViewContext } from './layout.js';
+import { ago, code, dealLink, marketplaceLink, message } from './parts.js';
+
+const TITLES: Readonly<Record<HomeTone, MessageKey>> = {
+  ok: 'status.home.ok.title',
+  warn: 'status.home.warn.title',
+  bad: 'status.home.bad.title',
+};
+
+/** "All well?": one plain sentence, green, amber or red. */
+export function verdictCard(ctx: ViewContext, tone: HomeTone): SafeHtml {
+  const { t } = ctx;
+  const text =
+    tone === 'ok'
+      ? t.t('status.home.ok.text')
+      : tone === 'warn'
+        ? t.t('status.home.warn.text')
+        : t.t('status.home.bad.text');
+  return html`<section class="card verdict verdict-${tone}" data-verdict="${tone}" role="status">
+<p class="verdict-title">${t.t(TITLES[tone])}</p><p>${text}</p></section>`;
+}
+
+function retryForm(ctx: ViewContext, dealId: number): SafeHtml {
+  return html`<form method="post" action="${ctx.base}/deals/${dealId}/retry">
+<input type="hidden" name="${CSRF_FIELD}" value="${ctx.csrf}">
+<button type="submit" class="primary" name="action" value="retry">${ctx.t.t('status.action.retry')}</button>
+</form>`;
+}
+
+function openDeal(ctx: ViewContext, dealId: number): SafeHtml {
+  return html`<a class="button" href="${ctx.base}/deals/${dealId}">${ctx.t.t('status.home.open_deal')}</a>`;
+}
+
+function openSystem(ctx: ViewContext, anchor: string): SafeHtml {
+  return html`<a class="button" href="${ctx.base}/system#${anchor}">${ctx.t.t('status.home.open_system')}</a>`;
+}
+
+interface Shown {
+  headline: SafeHtml | string;
+  text?: SafeHtml | string | undefined;
+  /** Extra detail from the record or a check (data: escaped as text). */
+  detail?: string | undefined;
+  actions: SafeHtml[];
+}
+
+function show(ctx: ViewContext, item: NeedItem): Shown {
+  const { t } = ctx;
+  switch (item.kind) {
+    case 'redis':
+      return {
+        headline: t.t('status.home.need.redis'),
+        text: message(ctx, 'status.redis.hint', { setting: code('redis.url') }),
+        actions: [openSystem(ctx, 'redis')],
+      };
+    case 'marketplace_down':
+      return {
+        headline: t.t('status.home.need.marketplace_down', { minutes: item.minutes }),
+        text: message(ctx, 'status.home.need.marketplace_down_text', { command: code('pressbridge doctor') }),
+        actions: [openSystem(ctx, 'rate')],
+      };
+    case 'rate_limited':
+      return {
+        headline: t.t('status.home.need.rate_limited', { minutes: item.minutes }),
+        text: t.t('status.home.need.rate_limited_text'),
+        actions: [openSystem(ctx, 'rate')],
+      };
+    case 'key':
+      return {
+        headline: t.t('status.home.need.key'),
+        text: message(ctx, 'status.home.need.key_text', {
+          setting: code('marketplace.apiKey'),
+          command: code('pressbridge doctor'),
+        }),
+        actions: [],
+      };
+    case 'failed':
+    case 'missed':
+      return {
+        headline: message(ctx, `status.home.need.${item.kind}`, { deal: dealLink(ctx, item.deal.dealId) }),
+        text: t.t(`status.home.need.${item.kind}_text`),
+        detail: item.deal.error,
+        actions: [retryForm(ctx, item.deal.dealId), openDeal(ctx, item.deal.dealId)],
+      };
+    case 'approval':
+      return {
+        headline: message(ctx, 'status.home.need.approval', { deal: dealLink(ctx, item.deal.dealId) }),
+        text: t.t('status.home.need.approval_text'),
+        actions: [marketplaceLink(ctx, item.deal), openDeal(ctx, item.deal.dealId)],
+      };
+    case 'claim':
+    case 'message':
+      return {
+        headline: message(ctx, `status.home.need.${item.kind}`, {
+          deal: dealLink(ctx, item.post.dealId),
+          at: ago(ctx, item.post.at),
+        }),
+        text: t.t('status.home.need.post_text', { days: POST_DAYS }),
+        detail: item.post.line && (t.language === 'cs' ? `„${item.post.line}“` : `“${item.post.line}”`),
+        actions: [openDeal(ctx, item.post.dealId)],
+      };
+    case 'arbitration':
+      return {
+        headline: message(ctx, 'status.home.need.arbitration', { deal: dealLink(ctx, item.dealId) }),
+        text: t.t('status.home.need.arbitration_text'),
+        actions: [openDeal(ctx, item.dealId)],
+      };
+    case 'site':
+      return {
+        headline: t.t('status.home.need.site', { blog: item.name }),
+        text: message(ctx, 'status.home.need.site_text', { command: code('pressbridge doctor') }),
+        detail: item.detail,
+        actions: [openSystem(ctx, 'blogs')],
+      };
+    case 'article':
+      return {
+        headline: message(ctx, `status.home.need.article_${item.problem}`, {
+          deal: dealLink(ctx, item.dealId),
+        }),
+        text: t.t('status.home.need.article_text'),
+        detail: item.detail,
+        actions: [openDeal(ctx, item.dealId)],
+      };
+    case 'dates':
+      return {
+        headline: t.t('status.home.need.dates'),
+        text: t.t('status.home.need.dates_text'),
+        detail: item.finding.message,
+        actions: [openSystem(ctx, 'dates')],
+      };
+    case 'unknown':
+      return { headline: t.t('status.home.need.unknown', { error: item.error }), actions: [] };
+  }
+}
+
+/** The detail is one or two lines here; the deal's page shows it whole. */
+const DETAIL_MAX = 280;
+
+function needRow(ctx: ViewContext, item: NeedItem): SafeHtml {
+  const s = show(ctx, item);
+  const detail =
+    s.detail && s.detail.length > DETAIL_MAX ? `${s.detail.slice(0, DETAIL_MAX - 1)}…` : s.detail;
+  return html`<li class="need" data-need="${item.kind}">
+<div class="need-text"><strong>${s.headline}</strong>${s.text ? html`<p class="hint">${s.text}</p>` : ''}${
+    detail ? html`<p class="detail">${detail}</p>` : ''
+  }</div>
+${s.actions.length > 0 ? html`<div class="actions">${s.actions}</div>` : ''}
+</li>`;
+}
+
+/** "What needs you?": the items with their actions, or one line saying nothing does. */
+export function needsCard(ctx: ViewContext, items: readonly NeedItem[]): SafeHtml {
+  const { t } = ctx;
+  return html`<section class="card" data-card="needs"><h2>${t.t('status.home.needs.title')}</h2>${
+    items.length === 0
+      ? html`<p class="muted">${t.t('status.home.needs.none')}</p>`
+      : html`<ul class="needs">${items.map((item) => needRow(ctx, item))}</ul>`
+  }</section>`;
+}

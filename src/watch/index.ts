@@ -32,7 +32,7 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
 import { RenderSettings, type RenderSettingsInput } from '../render/limits.js';
-import { readPageIsolated } from '../render/pool.js';
+import type { RenderPool } from '../render/pool.js';
 import { type ArticleCheck, readArticleCheck } from './check-record.js';
 import { createInspector } from './inspect.js';
 import { storedLinks } from './links.js';
@@ -66,8 +66,10 @@ export interface ArticleWatcherOptions {
   prefix: string;
   log: Logger;
   settings?: WatchSettingsInput;
-  /** The render threads and their time budget (config `render`): the live page is read there. */
+  /** The render time budget (config `render`): the live page is read within it, in `renderPool`. */
   render?: RenderSettingsInput;
+  /** The render threads (src/render/pool.ts), made and closed by the composition root. */
+  renderPool: RenderPool;
   notifier: Notifier;
   /** Time, and the pause before the confirming GET. */
   clock?: Clock;
@@ -119,7 +121,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     signal: () => abort.signal,
     timeBudgetMs: render.limits.timeBudgetMs,
     readPage: (html, links) =>
-      readPageIsolated(html, { links, timeBudgetMs: render.limits.timeBudgetMs, threads: render.threads }),
+      options.renderPool.readPage(html, { links, timeBudgetMs: render.limits.timeBudgetMs }),
   });
 
   async function checkDeal(dealId: number): Promise<WatchOutcome> {

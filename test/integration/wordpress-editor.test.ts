@@ -12,6 +12,7 @@ import { systemClock } from '../../src/clock.js';
 import { renderDeal } from '../../src/pipeline/render.js';
 import type { PublishLog } from '../../src/publisher/types.js';
 import { parseFragmentBlocks } from '../../src/render/html.js';
+import { createRenderPool } from '../../src/render/pool.js';
 import { EDITOR_CASES, type EditorCase, editorPhotos } from '../fixtures/editor-articles.js';
 import { asEditorSavesIt, loginToWpAdmin, openInBlockEditor } from '../helpers/block-editor.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -43,9 +44,12 @@ beforeAll(async () => {
   page = await loginToWpAdmin(browser, site);
 }, 120_000);
 
+const renderPool = createRenderPool({ threads: 2 });
+
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
+  await renderPool.close();
 });
 
 /** Publishes a case as the pipeline does (render step, then the plugin); the post's id. */
@@ -69,7 +73,7 @@ async function publishCase(testCase: EditorCase, dealId: number): Promise<number
     });
     return Number(result.ref.replace(/^wp:/, ''));
   }
-  const rendered = await renderDeal({
+  const rendered = await renderDeal(renderPool, {
     dealId,
     html: testCase.html,
     photos: await editorPhotos(testCase.photos ?? []),

@@ -14,6 +14,7 @@ import wordpress, { type WordPressPublisher } from '../../plugins/wordpress/inde
 import { systemClock } from '../../src/clock.js';
 import { renderDeal } from '../../src/pipeline/render.js';
 import type { PublishLog } from '../../src/publisher/types.js';
+import { createRenderPool } from '../../src/render/pool.js';
 import { editorPhotos } from '../fixtures/editor-articles.js';
 import { asEditorSavesIt, loginToWpAdmin, openInBlockEditor } from '../helpers/block-editor.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -132,13 +133,16 @@ beforeAll(async () => {
   page = await loginToWpAdmin(browser, site);
 }, 120_000);
 
+const renderPool = createRenderPool({ threads: 2 });
+
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
+  await renderPool.close();
 });
 
 async function publishCase(testCase: Case, dealId: number): Promise<number> {
-  const rendered = await renderDeal({
+  const rendered = await renderDeal(renderPool, {
     dealId,
     html: `<h1>${TITLE}</h1>${testCase.body}`,
     photos: await editorPhotos(testCase.photos ?? []),

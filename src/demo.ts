@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Daemon } from './app/types.js';
 import { parseConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
+import { readDealData } from './deals/data.js';
 import type { DealRecord } from './deals/record.js';
 import { type PrintingReceiver, startPrintingReceiver } from './demo-receiver.js';
 import { AppError, errorMessage } from './errors.js';
@@ -305,6 +306,6 @@ function describe(record: DealRecord): string {
   if (record.title) parts.push(`"${record.title}"`);
   if (record.url) parts.push(record.url);
   if (record.error) parts.push(`(${record.error})`);
-  if (record.data.paid) parts.push('(paid)');
+  if (readDealData(record.data).paid) parts.push('(paid)');
   return parts.join(' ');
 }

@@ -51,7 +51,6 @@ export interface DemoRun {
   stop(): Promise<void>;
 }
 
-
 export function demoConfig(
   options: Pick<DemoOptions, 'webhookPort' | 'statusPort' | 'sitePort' | 'redisUrl' | 'dataDir'> & {
     /** The demo's printing receiver: notifications go there through a `webhook` channel. */

@@ -8,7 +8,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArticle } from '../src/render/html.js';
 import { DEFAULT_RENDER_LIMITS, RenderLimitError } from '../src/render/limits.js';
-import { closeRenderPool, parseArticleIsolated } from '../src/render/pool.js';
+import { createRenderPool } from '../src/render/pool.js';
 import { hostileTexts } from '../test/helpers/hostile-texts.js';
 import { median, round } from './lib/stats.js';
 
@@ -31,9 +31,10 @@ export async function runRender(options: {
   const texts = hostileTexts();
   const limits = DEFAULT_RENDER_LIMITS;
   const threads = 2;
+  const pool = createRenderPool({ threads });
   const render = async (html: string): Promise<string> => {
     try {
-      await parseArticleIsolated(html, { photoNumbers: [0, 1], limits, threads });
+      await pool.parseArticle(html, { photoNumbers: [0, 1], limits });
       return 'rendered';
     } catch (error) {
       if (error instanceof RenderLimitError) return error.code;
@@ -83,7 +84,7 @@ export async function runRender(options: {
       onLoopMs,
     };
   } finally {
-    await closeRenderPool();
+    await pool.close();
   }
 }
 

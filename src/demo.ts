@@ -1,8 +1,8 @@
 /**
  * `npm run demo`: the whole flow on one machine with nothing to configure. Starts the sandbox marketplace, the
  * daemon (prefix `pressbridge-demo`, so a real installation's keys are never touched), registers the daemon's
- * webhook in the sandbox, then plays the advertiser: accepts a sample deal every few seconds and prints each
- * deal's progress. Ctrl+C stops everything.
+ * webhook in the sandbox, then plays the advertiser (./demo-advertiser.ts): accepts a sample deal every few seconds
+ * and prints each deal's progress. Ctrl+C stops everything.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Daemon } from './app/types.js';
 import { parseConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
-import type { DealRecord } from './deals/record.js';
+import { DEMO_BLOG_ID, playAdvertiser } from './demo-advertiser.js';
 import { type PrintingReceiver, startPrintingReceiver } from './demo-receiver.js';
 import { AppError, errorMessage } from './errors.js';
 import { createTranslator } from './i18n/index.js';
@@ -18,7 +18,6 @@ import type { Logger } from './logger.js';
 import { startDaemon } from './main.js';
 import { closeRedisClient, createRedisClient } from './redis/client.js';
 import { ensureEmbeddedRedis } from './redis/embedded.js';
-import { writeDate } from './sandbox/dates.js';
 import { createSandbox, type Sandbox } from './sandbox/index.js';
 import { writeSecretFile } from './webhook/secret-file.js';
 
@@ -51,8 +50,6 @@ export interface DemoRun {
   done: Promise<void>;
   stop(): Promise<void>;
 }
-
-export const DEMO_BLOG_ID = 1;
 
 export function demoConfig(
   options: Pick<DemoOptions, 'webhookPort' | 'statusPort' | 'sitePort' | 'redisUrl' | 'dataDir'> & {
@@ -167,90 +164,13 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     throw error;
   }
 
-  const timers = new Set<NodeJS.Timeout>();
-  const shown = new Map<number, string>();
-  const paying = new Set<number>();
-  let accepted = 0;
-
-  const acceptOne = async (): Promise<void> => {
-    accepted += 1;
-    const deal = await sandbox.createDeal({
-      blogId: DEMO_BLOG_ID,
-      photos: accepted % 3,
-      // Every third deal waits a few seconds for the advertiser's approval of the text.
-      ...(accepted % 3 === 0 ? { approvalDelayMs: 6_000 } : {}),
-    });
-    write(`accepted deal ${deal.id} in the sandbox: "${deal.title}"`);
-  };
-
-  // The advertiser pays a handed-in article a few seconds later (every fourth stays awaiting payout), as
-  // `POST /_sandbox/deals/:id/pay` does for any caller: the sandbox sends deal.paid, the Earnings page shows it.
-  const payLater = (record: DealRecord): void => {
-    if (record.state !== 'handed_in' || paying.has(record.dealId) || isFourth(record.dealId)) return;
-    paying.add(record.dealId);
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      fetch(`${sandbox.url}/_sandbox/deals/${record.dealId}/pay`, { method: 'POST' })
-        .then(async (answer) => {
-          if (!answer.ok) throw new Error(`the sandbox answered ${answer.status}`);
-          const deal = (await answer.json()) as { reward?: number };
-          write(`the advertiser paid deal ${record.dealId} in the sandbox (reward ${deal.reward ?? '?'} Kč)`);
-        })
-        .catch((error: unknown) => write(`demo: paying deal ${record.dealId}: ${errorMessage(error)}`));
-    }, 3_000);
-    timers.add(timer);
-  };
-
-  // The advertiser writes a message about the first handed-in article, as `POST /_sandbox/events` does for any
-  // caller: the sandbox sends message.created and the printed receiver shows the notification it becomes.
-  let messaged = false;
-  const messageLater = (record: DealRecord): void => {
-    if (record.state !== 'handed_in' || messaged) return;
-    messaged = true;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      sandbox
-        .sendEvent({
-          event: 'message.created',
-          deal_id: record.dealId,
-          message: {
-            text: 'Dobrý den, děkujeme za rychlé zveřejnění! Mohli byste prosím doplnit odkaz i do perexu?',
-            created_at: writeDate('prague', Date.now()),
-          },
-        })
-        .catch((error: unknown) => write(`demo: a message on deal ${record.dealId}: ${errorMessage(error)}`));
-    }, 2_000);
-    timers.add(timer);
-  };
-
-  const report = async (): Promise<void> => {
-    const { items } = await daemon.store.list({ limit: 50 });
-    for (const record of items.slice().reverse()) {
-      payLater(record);
-      messageLater(record);
-      const line = describe(record);
-      if (shown.get(record.dealId) !== line) {
-        shown.set(record.dealId, line);
-        write(line);
-      }
-    }
-  };
-
-  const every = (ms: number, fn: () => Promise<void>): void => {
-    const timer = setInterval(() => {
-      fn().catch((error: unknown) => write(`demo: ${errorMessage(error)}`));
-    }, ms);
-    timers.add(timer);
-  };
-
-  await acceptOne();
-  let remaining = options.deals - 1;
-  every(options.intervalSeconds * 1000, async () => {
-    if (remaining <= 0) return;
-    remaining -= 1;
-    await acceptOne();
+  const advertiser = await playAdvertiser({
+    sandbox,
+    store: daemon.store,
+    deals: options.deals,
+    intervalSeconds: options.intervalSeconds,
+    write,
   });
-  every(1_000, report);
 
   let resolveDone: () => void = () => {};
   const done = new Promise<void>((res) => {
@@ -259,8 +179,9 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      for (const timer of timers) clearInterval(timer);
-      await report().catch(() => undefined);
+      clearTimeout(exitTimer);
+      advertiser.stop();
+      await advertiser.report().catch(() => undefined);
       await daemon.close();
       await receiver?.close();
       await sandbox.close();
@@ -269,10 +190,8 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     })();
     return stopping;
   };
-  if (options.exitAfterSeconds > 0) {
-    const timer = setTimeout(() => void stop(), options.exitAfterSeconds * 1000);
-    timers.add(timer);
-  }
+  const exitTimer =
+    options.exitAfterSeconds > 0 ? setTimeout(() => void stop(), options.exitAfterSeconds * 1000) : undefined;
   return { sandbox, daemon, done, stop };
 }
 
@@ -293,18 +212,4 @@ async function clearPrefix(url: string, prefix: string, log: Logger): Promise<vo
   } finally {
     await closeRedisClient(redis);
   }
-}
-
-/** The demo leaves every fourth deal (1004, 1008, …) awaiting payout. */
-function isFourth(dealId: number): boolean {
-  return dealId % 4 === 0;
-}
-
-function describe(record: DealRecord): string {
-  const parts = [`deal ${record.dealId}: ${record.state}`];
-  if (record.title) parts.push(`"${record.title}"`);
-  if (record.url) parts.push(record.url);
-  if (record.error) parts.push(`(${record.error})`);
-  if (record.data.paid) parts.push('(paid)');
-  return parts.join(' ');
 }

@@ -23,7 +23,7 @@ import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics } from './metrics.js';
 import { jobSettingsOf } from './queue/jobs.js';
 import { createDealProducer } from './queue/producer.js';
-import { closeRenderPool } from './render/pool.js';
+import { createRenderPool } from './render/pool.js';
 import { VERSION } from './version.js';
 
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
@@ -35,7 +35,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     // Before anything connects: a bad blog option stops start-up with the config's own readable messages.
     const publishers = await publishersFor(config, options.plugins, log);
     services.add('publishers', { stop: () => publishers.close() });
-    services.add('render pool', { stop: closeRenderPool });
+    const renderPool = createRenderPool({ threads: config.render.threads });
+    services.add('render pool', { stop: () => renderPool.close() });
     const redis = await connectRedis(config, log, services);
 
     const metrics = createMetrics();
@@ -84,6 +85,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         notifications,
         metrics,
         jobSettings,
+        renderPool,
       },
       notifying: deals.notifying,
     };

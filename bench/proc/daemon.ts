@@ -16,6 +16,7 @@ import type { MarketplaceClient } from '../../src/marketplace/api.js';
 import { createPipelineProcessor } from '../../src/pipeline/index.js';
 import type { PluginRegistry } from '../../src/publisher/registry.js';
 import { createPublishers } from '../../src/publisher/registry.js';
+import { createRenderPool } from '../../src/render/pool.js';
 import { NULL_PUBLISHER, nullPublisher } from '../lib/null-publisher.js';
 import {
   CHILD_ENV,
@@ -131,9 +132,12 @@ const plugins: PluginRegistry =
     : { [NULL_PUBLISHER]: nullPublisher };
 
 const publishers = createPublishers(config, plugins, { log });
+const renderPool = createRenderPool({ threads: config.render.threads });
 const pipeline = createPipelineProcessor({
   resolveBlog: (blogId) => publishers.get(blogId),
   settings: config.pipeline,
+  render: config.render,
+  renderPool,
 });
 
 const daemon = await startDaemon({
@@ -160,6 +164,7 @@ process.on('message', (message: ParentToChild) => {
     void (async () => {
       await daemon.close();
       await publishers.close();
+      await renderPool.close();
       send({ type: 'stopped' });
       process.disconnect?.();
       process.exit(0);

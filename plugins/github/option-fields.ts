@@ -3,7 +3,7 @@
  * categories, durations), each with a message that says what was expected. options.ts puts them together.
  */
 import { z } from 'zod';
-import { categoriesOption } from '../../src/publisher/kit/index.js';
+import { categoriesOption, unknownKeys } from '../../src/publisher/kit/index.js';
 
 export const httpUrl = (example: string) =>
   z
@@ -51,7 +51,7 @@ export const Paths = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown path${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: article, images, imageUrl, coverUrl, draft)`
+        ? unknownKeys(issue.keys, 'article, images, imageUrl, coverUrl, draft', 'path')
         : issue.code === 'invalid_type'
           ? 'must be a map { article, images, imageUrl, coverUrl, draft }'
           : undefined,
@@ -72,7 +72,7 @@ export const Keys = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: title, date, slug, categories, cover, permalink, draft, deal)`
+        ? unknownKeys(issue.keys, 'title, date, slug, categories, cover, permalink, draft, deal', 'field')
         : issue.code === 'invalid_type'
           ? 'must be a map from field (title, date, …) to the key to write it under'
           : undefined,

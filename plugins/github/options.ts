@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unknownKeys } from '../../src/publisher/kit/index.js';
 import { type Layout, resolveUrlPattern } from './layout.js';
 import {
   BRANCH,
@@ -120,7 +121,7 @@ const Raw = z.strictObject(
         {
           error: (issue) =>
             issue.code === 'unrecognized_keys'
-              ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: name, email)`
+              ? unknownKeys(issue.keys, 'name, email', 'key')
               : issue.code === 'invalid_type'
                 ? 'must be a map { name, email }'
                 : undefined,
@@ -138,7 +139,7 @@ const Raw = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: ${KNOWN_OPTIONS})`
+        ? unknownKeys(issue.keys, KNOWN_OPTIONS)
         : issue.code === 'invalid_type'
           ? 'must be a map of GitHub options (token, repo, siteUrl, …)'
           : undefined,

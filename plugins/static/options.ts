@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unknownKeys } from '../../src/publisher/kit/index.js';
 
 /**
  * Options of the `static` publisher: one blog's `options` in the config file. Validated once at start-up.
@@ -60,7 +61,7 @@ const Serve = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: host, port)`
+        ? unknownKeys(issue.keys, 'host, port')
         : issue.code === 'invalid_type'
           ? 'must be a map { host, port } (an empty map {} serves on 127.0.0.1 at any free port)'
           : undefined,
@@ -114,7 +115,7 @@ export const StaticOptions = z
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')} (known: dir, baseUrl, serve, pathPattern, siteName, lang, indexPage)`
+          ? unknownKeys(issue.keys, 'dir, baseUrl, serve, pathPattern, siteName, lang, indexPage')
           : issue.code === 'invalid_type'
             ? 'must be a map of static-site options (dir, baseUrl, serve, …)'
             : undefined,

@@ -1,6 +1,7 @@
 /**
  * A deal's photos in the WordPress media library, exactly once: what an earlier attempt stored (found by its
- * slug, see marker.ts) is reused, the rest uploaded, up to MEDIA_CONCURRENCY at once.
+ * slug, see marker.ts) is reused, the rest uploaded: the first alone (it makes the month's upload folder), then
+ * up to MEDIA_CONCURRENCY at once.
  *
  * Exactly once with uploads in parallel: each attachment id goes to `progress` as soon as it exists (the
  * patches carry every id known so far, and the pipeline writes them in call order, so a later patch never
@@ -77,9 +78,13 @@ export function createMediaLibrary({ client, getIfExists }: MediaLibraryDeps): M
         result.set(n, await finishSubsizes(media.id, n, log, signal, media));
       });
     }
-    const missing = images.filter((image) => !result.has(image.n));
-    const uploaded = await allBounded(missing, MEDIA_CONCURRENCY, (image) => upload(image, input, ids));
-    for (const [i, media] of uploaded.entries()) result.set(missing[i]!.n, media);
+    // The first upload goes alone: WordPress creates the month's upload folder without a lock, and uploads
+    // racing into a folder not there yet fail with 500 "Unable to create directory". Then the rest at once.
+    const [first, ...rest] = images.filter((image) => !result.has(image.n));
+    if (first === undefined) return result;
+    result.set(first.n, await upload(first, input, ids));
+    const uploaded = await allBounded(rest, MEDIA_CONCURRENCY, (image) => upload(image, input, ids));
+    for (const [i, media] of uploaded.entries()) result.set(rest[i]!.n, media);
     return result;
   }
 

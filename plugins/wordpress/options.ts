@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categoriesOption } from '../../src/publisher/kit/index.js';
+import { categoriesOption, unknownKeys } from '../../src/publisher/kit/index.js';
 
 /**
  * Options of the `wordpress` publisher: one blog's `options` in the config file. Validated once at start-up.
@@ -22,11 +22,6 @@ const httpUrl = z.url({
 /** `identity` or a map from marketplace category id (a YAML key, so a string) to WordPress term id. */
 const categories = categoriesOption(termId, (id) => id, 'WordPress category id, e.g. { 12: 5 }');
 
-/** "unknown option 'x' (known: …)": the message for a misspelt option. */
-function unknownOptions(keys: readonly string[], known: string): string {
-  return `unknown option${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')} (known: ${known})`;
-}
-
 const termName = z
   .string({ error: 'must be a name (text)' })
   .trim()
@@ -44,7 +39,7 @@ const sponsored = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? unknownOptions(issue.keys, 'category, tag')
+        ? unknownKeys(issue.keys, 'category, tag')
         : issue.code === 'invalid_type'
           ? 'must be a map with category and/or tag, e.g. { category: "Komerční sdělení", tag: "reklama" }'
           : undefined,
@@ -128,7 +123,7 @@ export const WordPressOptions = z
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? unknownOptions(
+          ? unknownKeys(
               issue.keys,
               'url, username, applicationPassword, categories, defaultCategory, status, author, commentStatus, timeoutMs, restRoot, tags, createTags, excerpt, sponsored',
             )

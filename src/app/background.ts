@@ -36,6 +36,7 @@ export function startBackground(input: DaemonParts, services: ServiceList): Back
       resolveBlog: (blogId) => input.publishers.get(blogId),
       settings: config.pipeline,
       render: config.render,
+      renderPool: input.renderPool,
     });
   const runner = createDealRunner({
     process,
@@ -85,6 +86,7 @@ export function startBackground(input: DaemonParts, services: ServiceList): Back
         log,
         settings: config.watch,
         render: config.render,
+        renderPool: input.renderPool,
         notifier: notifications.notifier,
       })
     : undefined;

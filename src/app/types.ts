@@ -16,6 +16,7 @@ import type { DealJobSettings } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
 import type { DealWorkerOptions } from '../queue/worker.js';
 import type { Reconciler } from '../reconcile/index.js';
+import type { RenderPool } from '../render/pool.js';
 import type { Readiness } from './http.js';
 import type { DaemonRedis } from './redis.js';
 
@@ -80,6 +81,8 @@ export interface DaemonParts {
   notifications: Notifications;
   metrics: Metrics;
   jobSettings: DealJobSettings;
+  /** The render threads of this process (the pipeline renders and the watcher reads pages there). */
+  renderPool: RenderPool;
   /** `notify.channels` are configured (src/app/deal-services.ts). */
   notifying: boolean;
 }

@@ -2,6 +2,7 @@
  * What `doctor` and `pressbridge deal <id>` say about the marketplace's date-times and a deal's lateness and
  * extra services (issue 12). Kept apart from operator.ts: each command adds one call.
  */
+import { handedInLate, readDealData } from '../deals/data.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealRecord } from '../deals/record.js';
 import { storedServices } from '../deals/services.js';
@@ -57,15 +58,14 @@ export async function dateTimeChecks(
 export function dealNotes(record: Pick<DealRecord, 'data'>, t: Translator, timeZone?: string): string[] {
   const notes: string[] = [];
   const check = storedCheck(record.data);
-  const handIn = record.data.handIn as { late?: unknown } | undefined;
-  if (handIn?.late === true || record.data.late) {
+  if (handedInLate(record.data)) {
     notes.push(
       check
         ? t.t('cli.deal.late_waited', { at: t.dateTime(check.at, timeZone), state: check.state })
         : t.t('cli.deal.late'),
     );
   }
-  const webUrl = typeof record.data.webUrl === 'string' ? record.data.webUrl : undefined;
+  const { webUrl } = readDealData(record.data);
   const where = webUrl ? t.t('cli.deal.service_at', { url: webUrl }) : t.t('cli.deal.service_on_page');
   for (const s of storedServices(record.data)) {
     const service = s.name ? t.t('cli.deal.service_named', { id: String(s.id), name: s.name }) : String(s.id);

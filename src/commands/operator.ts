@@ -187,43 +187,34 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
       });
     });
 
-  const retry = new Command('retry')
-    .description('run a deal again now (resumes where it stopped; never makes a second post)')
-    .argument('<id>', 'deal id', positiveInt)
-    .option(...configOption)
-    .option('--json', 'print JSON')
-    .action(async (dealId: number, options: CommonOptions) => {
-      await withContext(options, plugins, async (ctx, out) => {
-        const actions = createDealActions({
-          store: ctx.store,
-          queue: ctx.queue,
-          client: ctx.client,
-          log: ctx.log,
-          jobSettings: jobSettingsOf(ctx.config),
-          language: ctx.config.ui.language,
+  /** One operator action on one deal, as the status page's buttons run it (src/operator/actions.ts). */
+  const actionCommand = (name: 'retry' | 'replay', description: string) =>
+    new Command(name)
+      .description(description)
+      .argument('<id>', 'deal id', positiveInt)
+      .option(...configOption)
+      .option('--json', 'print JSON')
+      .action(async (dealId: number, options: CommonOptions) => {
+        await withContext(options, plugins, async (ctx, out) => {
+          const actions = createDealActions({
+            store: ctx.store,
+            queue: ctx.queue,
+            client: ctx.client,
+            log: ctx.log,
+            jobSettings: jobSettingsOf(ctx.config),
+            language: ctx.config.ui.language,
+          });
+          printAction(out, await actions[name](dealId));
         });
-        printAction(out, await actions.retry(dealId));
       });
-    });
-
-  const replay = new Command('replay')
-    .description('fetch a deal pressbridge never received (lost webhook) from the marketplace and publish it')
-    .argument('<id>', 'deal id', positiveInt)
-    .option(...configOption)
-    .option('--json', 'print JSON')
-    .action(async (dealId: number, options: CommonOptions) => {
-      await withContext(options, plugins, async (ctx, out) => {
-        const actions = createDealActions({
-          store: ctx.store,
-          queue: ctx.queue,
-          client: ctx.client,
-          log: ctx.log,
-          jobSettings: jobSettingsOf(ctx.config),
-          language: ctx.config.ui.language,
-        });
-        printAction(out, await actions.replay(dealId));
-      });
-    });
+  const retry = actionCommand(
+    'retry',
+    'run a deal again now (resumes where it stopped; never makes a second post)',
+  );
+  const replay = actionCommand(
+    'replay',
+    'fetch a deal pressbridge never received (lost webhook) from the marketplace and publish it',
+  );
 
   const deal = dealCommand(plugins);
   return [doctor, blogs, agent, categories, deals, deal, retry, replay, webhookCommand(plugins)];

@@ -6,7 +6,7 @@
  * | owner | keys | written by |
  * |---|---|---|
  * | pipeline progress | handedInAt, handIn, draft, skipReason, publishedAt, publishReused, verifiedAt, deal, article, photos, photosDropped, publisher | the pipeline's steps (an operator's "hand in again" clears handedInAt) |
- * | marketplace answer | marketplaceCheck, webUrl, services | the verdict (./verdict.ts), reconciliation's list, the hand-in's services |
+ * | marketplace answer | marketplaceCheck, webUrl (older records: web_url), services | the verdict (./verdict.ts), reconciliation's list, the hand-in's services |
  * | lateness / closure | late, closed | the verdict (./verdict.ts) |
  * | money | reward, price, paid | the producer at `deal.accepted`, `deal.paid` (src/money/paid.ts) |
  * | watch | watch (the links to look for, stored at the render step), articleCheck | the article watcher |
@@ -88,6 +88,8 @@ export type BoughtService = z.infer<typeof BoughtService>;
 export const MarketplaceAnswerData = z.object({
   marketplaceCheck: lenient(MarketplaceCheck),
   webUrl: lenient(z.string()),
+  /** Older versions' name of `webUrl`, read when `webUrl` is absent (`dealPage`). */
+  web_url: lenient(z.string()),
   services: lenient(z.array(BoughtService)),
 });
 
@@ -131,4 +133,25 @@ export type DealDataPatch = { [K in keyof DealData]?: NonNullable<DealData[K]> |
 /** The typed view of a record's `data`: keys that do not match their schema read as absent. */
 export function readDealData(data: Readonly<Record<string, unknown>> | undefined): DealData {
   return DealData.parse(data ?? {});
+}
+
+/** The deal's page in the marketplace's web app (`webUrl`, else an older record's `web_url`). */
+export function dealPage(data: Readonly<Record<string, unknown>>): string | undefined {
+  const { webUrl, web_url } = readDealData(data);
+  return webUrl ?? web_url;
+}
+
+/** Enough of the late marks to tell them: a hand-in's `late` flag, and any stored late window. */
+const LateMarks = z.object({
+  handIn: lenient(z.object({ late: lenient(z.boolean()) })),
+  late: z.unknown().optional(),
+});
+
+/**
+ * Handed in (or being worked on) after our reading of the deadline, because the marketplace still waited: the
+ * hand-in says so, or the verdict stored a late window.
+ */
+export function handedInLate(data: Readonly<Record<string, unknown>>): boolean {
+  const { handIn, late } = LateMarks.parse(data);
+  return handIn?.late === true || (late !== undefined && late !== null);
 }

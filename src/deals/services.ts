@@ -4,7 +4,7 @@
  * `pressbridge deal <id>`, which services need the blogger's hand and where (the deal's `web_url`).
  */
 import type { DealService } from '../marketplace/schema.js';
-import type { BoughtService } from './data.js';
+import { BoughtService, readDealData } from './data.js';
 import type { DealLogger } from './logger.js';
 import type { DealStore } from './record.js';
 
@@ -24,21 +24,13 @@ export function servicesOf(source: { services?: DealService[] | undefined }): Bo
   }));
 }
 
-/** The record's `data.services`, read leniently. */
+/** The record's `data.services`, read leniently: each item by the schema (src/deals/data.ts), bad ones left out. */
 export function storedServices(data: Record<string, unknown>): BoughtService[] {
   const value = data.services;
   if (!Array.isArray(value)) return [];
   return value.flatMap((item: unknown) => {
-    if (!item || typeof item !== 'object') return [];
-    const v = item as Record<string, unknown>;
-    if (typeof v.id !== 'number') return [];
-    return [
-      {
-        id: v.id,
-        name: typeof v.name === 'string' ? v.name : null,
-        needsUrls: typeof v.needsUrls === 'boolean' ? v.needsUrls : null,
-      },
-    ];
+    const parsed = BoughtService.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
   });
 }
 
@@ -72,6 +64,6 @@ export async function flagServices(input: {
   const services = known.length > 0 ? known : servicesOf(input.event);
   if (services.length === 0) return;
   if (known.length === 0) await store.update(dealId, { data: { services } });
-  const webUrl = typeof record?.data.webUrl === 'string' ? record.data.webUrl : undefined;
+  const { webUrl } = readDealData(record?.data);
   for (const line of serviceLines(services, webUrl)) log.warn({ webUrl }, line);
 }

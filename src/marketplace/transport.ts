@@ -1,7 +1,8 @@
 /**
  * The request core of the marketplace client: every call waits for a rate-limiter slot, carries the key, a
  * User-Agent and a timeout, follows redirects only on the marketplace's own origin, retries a short 429 once and
- * transient errors of repeatable requests with backoff, and reports each attempt. Endpoints (client.ts) only
+ * transient errors of repeatable requests with backoff, and reports each attempt. The origin rules (the service
+ * root, same-origin redirects) are ./origin.ts. Endpoints (client.ts) only
  * describe their `Call` and how to read the answer.
  */
 import { MarketplaceError } from '../errors.js';
@@ -13,11 +14,11 @@ import {
   DEFAULT_429_PAUSE_MS,
   DEFAULT_MAX_INLINE_RETRY_AFTER_MS,
   DEFAULT_TIMEOUT_MS,
-  MAX_REDIRECTS,
   type MarketplaceClientOptions,
   type ResponseInfo,
 } from './client-options.js';
 import { discard, errorText, headerNumber, noAnswerKind, sleep } from './http.js';
+import { followRedirect, parseBaseUrl } from './origin.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -160,7 +161,7 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
 
       if (status >= 300 && status < 400) {
         await discard(response);
-        url = followRedirect(call, context, response, url, ++redirects);
+        url = followRedirect(context, response, url, ++redirects, base);
         continue;
       }
 
@@ -244,59 +245,5 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
     return init;
   }
 
-  /**
-   * Redirects are followed by hand so the key never travels to another host: only GETs, only on the
-   * marketplace's own origin, at most MAX_REDIRECTS hops, each through the rate limiter.
-   */
-  function followRedirect(
-    call: Call,
-    context: RequestContext,
-    response: Response,
-    from: URL,
-    hop: number,
-  ): URL {
-    const location = response.headers.get('location');
-    const fail = (code: string, message: string): MarketplaceError =>
-      new MarketplaceError({
-        status: response.status,
-        code,
-        message,
-        method: context.method,
-        path: context.path,
-        retryable: false,
-      });
-    if (call.method !== 'GET' || !location)
-      throw fail('unexpected_redirect', 'the marketplace answered a redirect');
-    if (hop > MAX_REDIRECTS) throw fail('too_many_redirects', `more than ${MAX_REDIRECTS} redirects`);
-    let next: URL;
-    try {
-      next = new URL(location, from);
-    } catch {
-      throw fail('unexpected_redirect', 'the redirect target is not a URL');
-    }
-    if (next.origin !== base.origin) {
-      throw fail(
-        'foreign_redirect',
-        `the marketplace redirected to another host (${next.host}); pressbridge only talks to ${base.host}`,
-      );
-    }
-    return next;
-  }
-
   return { base, baseUrl, basePath, execute };
-}
-
-export function parseBaseUrl(value: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`marketplace baseUrl is not a URL: ${value}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new TypeError(`marketplace baseUrl must be http(s): ${value}`);
-  }
-  url.search = '';
-  url.hash = '';
-  return url;
 }

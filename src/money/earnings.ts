@@ -16,6 +16,7 @@
  * `deal.paid` and the record readers of ./paid.ts), which is what keeps every sum below an exact integer: the
  * derivation is in that file's header.
  */
+import { readDealData } from '../deals/data.js';
 import type { DealRecord } from '../deals/record.js';
 import type { PaidMonth } from '../marketplace/schema.js';
 import { formatWallClock } from '../time-zone.js';
@@ -153,8 +154,8 @@ export function summarizeEarnings(input: EarningsInput): Earnings {
   );
   for (const record of records) {
     const paid = readPaid(record.data);
-    const handedInAt =
-      typeof record.data.handedInAt === 'string' ? Date.parse(record.data.handedInAt) : Number.NaN;
+    const stored = readDealData(record.data).handedInAt;
+    const handedInAt = stored !== undefined ? Date.parse(stored) : Number.NaN;
     if (paid) {
       const paidMonth = monthOf(new Date(paid.at), timeZone);
       if (paidMonth.startsWith(`${year}-`)) add(blogRow(record.blogId, undefined).paidThisYear, paid.reward);

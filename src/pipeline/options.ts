@@ -1,12 +1,13 @@
 /**
  * What the pipeline can be told. `PipelineSettings` is plain data (a zod schema, so the config file can carry
- * it); `PipelineOptions` adds what only code can give: the blogs' publishers, a fetch and a clock.
+ * it); `PipelineOptions` adds what only code can give: the blogs' publishers, the render pool, a fetch and a clock.
  */
 import type { Clock } from '../clock.js';
 import type { BlogConfig } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Publisher } from '../publisher/types.js';
 import type { RenderSettingsInput } from '../render/limits.js';
+import type { RenderPool } from '../render/pool.js';
 import type { PipelineSettingsInput } from './settings.js';
 
 /** A configured blog and the publisher built for it at start-up. */
@@ -20,8 +21,10 @@ export interface PipelineOptions {
   resolveBlog(blogId: number): ResolvedBlog | undefined;
   /** Partial settings; the rest take their defaults (see `PipelineSettings`). */
   settings?: PipelineSettingsInput;
-  /** Render limits and threads (config `render`; see src/render/limits.ts). */
+  /** Render limits (config `render`; see src/render/limits.ts); the threads are the pool's. */
   render?: RenderSettingsInput;
+  /** The render threads (src/render/pool.ts), made and closed by the composition root. */
+  renderPool: RenderPool;
   /** Used to GET the public URL (default: the global fetch, looked up per call). */
   fetch?: typeof fetch;
   /** Default: the system clock. */

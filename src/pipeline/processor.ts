@@ -49,6 +49,7 @@ export function createPipelineProcessor(options: PipelineOptions): DealProcessor
   const env: RunEnv = {
     settings: PipelineSettings.parse(options.settings ?? {}),
     renderSettings: RenderSettings.parse(options.render ?? {}),
+    renderPool: options.renderPool,
     clock: options.clock ?? systemClock,
     // Looked up per call, so a fetch patched after start-up (test interceptors) is honoured.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

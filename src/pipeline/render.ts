@@ -2,15 +2,15 @@
  * Step 4, render: the text becomes a sanitised Article with a title (the first `<h1>`, else the deal's name),
  * the blog's disclosure label and link policy applied, a slug, and the photos become PublishImages named after
  * the slug. The text is parsed, sanitised and rendered in a render thread within the render limits
- * (src/render/pool.ts), the policy included; a text over a limit fails the deal with a RenderLimitError naming
+ * (src/render/pool.ts, the pool the composition root made), the policy included; a text over a limit fails the deal with a RenderLimitError naming
  * the limit.
  */
 import type { PublishImage } from '../publisher/types.js';
 import { altText } from '../render/alt-text.js';
 import { neutraliseInvisible } from '../render/invisible.js';
-import { RenderSettings } from '../render/limits.js';
+import { DEFAULT_RENDER_LIMITS, type RenderLimits } from '../render/limits.js';
 import { type ArticlePolicy, DEFAULT_POLICY } from '../render/policy.js';
-import { parseArticleIsolated } from '../render/pool.js';
+import type { RenderPool } from '../render/pool.js';
 import { slugify } from '../render/slug.js';
 import type { Article, RenderNote } from '../render/types.js';
 import type { StoredPhoto } from './files.js';
@@ -37,13 +37,13 @@ export interface RenderedDeal {
 }
 
 export async function renderDeal(
+  pool: RenderPool,
   input: RenderInput,
-  settings: RenderSettings = RenderSettings.parse({}),
+  limits: RenderLimits = DEFAULT_RENDER_LIMITS,
 ): Promise<RenderedDeal> {
-  const article = await parseArticleIsolated(input.html, {
+  const article = await pool.parseArticle(input.html, {
     photoNumbers: input.photos.map((p) => p.n),
-    limits: settings.limits,
-    threads: settings.threads,
+    limits,
     policy: input.policy ?? DEFAULT_POLICY,
   });
   // The post title as the blog's readers see it: one line, no bidi override or other invisible character (a

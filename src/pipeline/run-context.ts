@@ -15,6 +15,7 @@ import type { DealText } from '../marketplace/schema.js';
 import { ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
 import type { PublishDeal, Publisher, PublisherProgress, PublishLog } from '../publisher/types.js';
 import type { RenderSettings } from '../render/limits.js';
+import type { RenderPool } from '../render/pool.js';
 import type { DealFiles } from './files.js';
 import type { PipelineOptions } from './options.js';
 import type { PhotoStepResult } from './photos.js';
@@ -45,6 +46,7 @@ export interface Published {
 export interface RunEnv {
   settings: PipelineSettings;
   renderSettings: RenderSettings;
+  renderPool: RenderPool;
   clock: Clock;
   fetch: typeof fetch;
   resolveBlog: PipelineOptions['resolveBlog'];

@@ -4,6 +4,9 @@
  * budget at most: past it the thread is ended (and replaced) and the deal fails with a RenderLimitError naming
  * the limit. The article watcher reads live pages in the same threads, within the same budget.
  *
+ * One pool a process: the composition root creates it (`createRenderPool`, src/main.ts), hands it to the pipeline
+ * and the watcher, and closes it at shutdown.
+ *
  * Piscina over tinypool: it ends the thread of an aborted running task (what the time budget needs), queues
  * tasks, replaces dead threads, and is maintained by Node.js core contributors.
  */
@@ -27,81 +30,13 @@ export function workerFile(moduleUrl: string = import.meta.url): string {
 type ThreadTask = RenderTask | PageTask;
 type ThreadReply = RenderReply | PageFacts;
 
-let pool: Piscina<ThreadTask, ThreadReply> | undefined;
-
-function renderPool(threads: number): Piscina<ThreadTask, ThreadReply> {
-  pool ??= new Piscina<ThreadTask, ThreadReply>({
-    filename: workerFile(),
-    minThreads: 0,
-    maxThreads: threads,
-    // Threads stay warm between deals for a while, then go (a deal is rendered every few minutes at most).
-    idleTimeout: 60_000,
-  });
-  return pool;
-}
-
 const OUT_OF_TIME = Symbol('out of time');
-
-/**
- * One task in a render thread, ended (with its thread) `budgetMs` after the thread took it. `name` is the
- * worker module's export that runs it; its reply type is the caller's to name (piscina cannot tell).
- */
-async function runBudgeted<Reply extends ThreadReply>(
-  name: 'default' | 'readPage',
-  task: (started: MessagePort) => ThreadTask,
-  budgetMs: number,
-  threads: number,
-): Promise<Reply | typeof OUT_OF_TIME> {
-  const { port1, port2 } = new MessageChannel();
-  const budget = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  port1.once('message', () => {
-    timer = setTimeout(() => budget.abort(), budgetMs);
-  });
-  try {
-    return (await renderPool(threads).run(task(port2), {
-      name,
-      transferList: [port2],
-      signal: budget.signal,
-    })) as Reply;
-  } catch (error) {
-    if (budget.signal.aborted) return OUT_OF_TIME;
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    port1.close();
-  }
-}
 
 export interface IsolatedRenderOptions {
   photoNumbers: readonly number[];
   limits: RenderLimits;
-  /** Threads of the pool, fixed when it is first created. */
-  threads: number;
   /** The blog's disclosure label and link policy, applied in the thread too (src/render/policy.ts). */
   policy?: ArticlePolicy;
-}
-
-/** `parseArticle` (and the blog's policy) in a render thread, within the limits. */
-export async function parseArticleIsolated(html: string, options: IsolatedRenderOptions): Promise<Article> {
-  const { limits } = options;
-  // Refused before the text is even copied to a thread.
-  checkTextSize(html, limits);
-  const reply = await runBudgeted<RenderReply>(
-    'default',
-    (started) => ({
-      html,
-      photoNumbers: [...options.photoNumbers],
-      limits,
-      started,
-      ...(options.policy === undefined ? {} : { policy: options.policy }),
-    }),
-    limits.timeBudgetMs,
-    options.threads,
-  );
-  if (reply === OUT_OF_TIME) throw RenderLimitError.time(limits.timeBudgetMs);
-  if (!reply.ok) throw new RenderLimitError(reply.limit, reply.message);
-  return reply.article;
 }
 
 export interface PageReadOptions {
@@ -109,26 +44,100 @@ export interface PageReadOptions {
   links: readonly string[];
   /** Wall time of the read in a thread (the render time budget, `render.limits.timeBudgetMs`). */
   timeBudgetMs: number;
-  /** Threads of the pool, fixed when it is first created. */
-  threads: number;
 }
 
 export type PageRead = { ok: true; facts: PageFacts } | { ok: false; limit: 'timeBudgetMs' };
 
-/** The watcher's read of a live page (`readPageFacts`) in a render thread, within the time budget. */
-export async function readPageIsolated(html: string, options: PageReadOptions): Promise<PageRead> {
-  const facts = await runBudgeted<PageFacts>(
-    'readPage',
-    (started) => ({ html, links: [...options.links], started }),
-    options.timeBudgetMs,
-    options.threads,
-  );
-  return facts === OUT_OF_TIME ? { ok: false, limit: 'timeBudgetMs' } : { ok: true, facts };
+/** The render threads of one process: created by the composition root (src/main.ts), closed at its shutdown. */
+export interface RenderPool {
+  /** `parseArticle` (and the blog's policy) in a render thread, within the limits. */
+  parseArticle(html: string, options: IsolatedRenderOptions): Promise<Article>;
+  /** The watcher's read of a live page (`readPageFacts`) in a render thread, within the time budget. */
+  readPage(html: string, options: PageReadOptions): Promise<PageRead>;
+  /** Ends the render threads; a later task starts new ones. */
+  close(): Promise<void>;
 }
 
-/** Ends the render threads (daemon shutdown). */
-export async function closeRenderPool(): Promise<void> {
-  const closing = pool;
-  pool = undefined;
-  await closing?.destroy();
+export interface RenderPoolOptions {
+  /** Threads at most (config `render.threads`); they start with the first task. */
+  threads: number;
+}
+
+export function createRenderPool(options: RenderPoolOptions): RenderPool {
+  let pool: Piscina<ThreadTask, ThreadReply> | undefined;
+
+  function threads(): Piscina<ThreadTask, ThreadReply> {
+    pool ??= new Piscina<ThreadTask, ThreadReply>({
+      filename: workerFile(),
+      minThreads: 0,
+      maxThreads: options.threads,
+      // Threads stay warm between deals for a while, then go (a deal is rendered every few minutes at most).
+      idleTimeout: 60_000,
+    });
+    return pool;
+  }
+
+  /**
+   * One task in a render thread, ended (with its thread) `budgetMs` after the thread took it. `name` is the
+   * worker module's export that runs it; its reply type is the caller's to name (piscina cannot tell).
+   */
+  async function runBudgeted<Reply extends ThreadReply>(
+    name: 'default' | 'readPage',
+    task: (started: MessagePort) => ThreadTask,
+    budgetMs: number,
+  ): Promise<Reply | typeof OUT_OF_TIME> {
+    const { port1, port2 } = new MessageChannel();
+    const budget = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => budget.abort(), budgetMs);
+    });
+    try {
+      return (await threads().run(task(port2), {
+        name,
+        transferList: [port2],
+        signal: budget.signal,
+      })) as Reply;
+    } catch (error) {
+      if (budget.signal.aborted) return OUT_OF_TIME;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+    }
+  }
+
+  return {
+    async parseArticle(html, { limits, photoNumbers, policy }) {
+      // Refused before the text is even copied to a thread.
+      checkTextSize(html, limits);
+      const reply = await runBudgeted<RenderReply>(
+        'default',
+        (started) => ({
+          html,
+          photoNumbers: [...photoNumbers],
+          limits,
+          started,
+          ...(policy === undefined ? {} : { policy }),
+        }),
+        limits.timeBudgetMs,
+      );
+      if (reply === OUT_OF_TIME) throw RenderLimitError.time(limits.timeBudgetMs);
+      if (!reply.ok) throw new RenderLimitError(reply.limit, reply.message);
+      return reply.article;
+    },
+    async readPage(html, { links, timeBudgetMs }) {
+      const facts = await runBudgeted<PageFacts>(
+        'readPage',
+        (started) => ({ html, links: [...links], started }),
+        timeBudgetMs,
+      );
+      return facts === OUT_OF_TIME ? { ok: false, limit: 'timeBudgetMs' } : { ok: true, facts };
+    },
+    async close() {
+      const closing = pool;
+      pool = undefined;
+      await closing?.destroy();
+    },
+  };
 }

@@ -25,6 +25,7 @@
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import { allSettledBounded } from '../concurrency.js';
+import { readDealData } from '../deals/data.js';
 import { isFinal } from '../deals/lifecycle.js';
 import { createDealLogger } from '../deals/logger.js';
 import type { DealRecord, DealStore } from '../deals/record.js';
@@ -32,7 +33,7 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
 import { RenderSettings, type RenderSettingsInput } from '../render/limits.js';
-import { readPageIsolated } from '../render/pool.js';
+import type { RenderPool } from '../render/pool.js';
 import { type ArticleCheck, readArticleCheck } from './check-record.js';
 import { createInspector } from './inspect.js';
 import { storedLinks } from './links.js';
@@ -66,8 +67,10 @@ export interface ArticleWatcherOptions {
   prefix: string;
   log: Logger;
   settings?: WatchSettingsInput;
-  /** The render threads and their time budget (config `render`): the live page is read there. */
+  /** The render time budget (config `render`): the live page is read within it, in `renderPool`. */
   render?: RenderSettingsInput;
+  /** The render threads (src/render/pool.ts), made and closed by the composition root. */
+  renderPool: RenderPool;
   notifier: Notifier;
   /** Time, and the pause before the confirming GET. */
   clock?: Clock;
@@ -97,14 +100,14 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
   let startup: Promise<void> | undefined;
 
   function watchedSinceMs(record: DealRecord): number {
-    const handedInAt = record.data.handedInAt;
-    const at = typeof handedInAt === 'string' ? Date.parse(handedInAt) : Number.NaN;
+    const { handedInAt } = readDealData(record.data);
+    const at = handedInAt !== undefined ? Date.parse(handedInAt) : Number.NaN;
     return Number.isNaN(at) ? Date.parse(record.receivedAt) : at;
   }
 
   /** Why the deal is no longer watched, or undefined while it is. */
   function endOf(record: DealRecord, nowMs: number): 'paid' | 'days' | 'state' | undefined {
-    if (record.data.paid !== undefined && record.data.paid !== null) return 'paid';
+    if (readDealData(record.data).paid !== undefined) return 'paid';
     if (nowMs - watchedSinceMs(record) > settings.days * 24 * HOUR_MS) return 'days';
     if (record.state !== 'handed_in' && isFinal(record.state)) return 'state';
     return undefined;
@@ -119,7 +122,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     signal: () => abort.signal,
     timeBudgetMs: render.limits.timeBudgetMs,
     readPage: (html, links) =>
-      readPageIsolated(html, { links, timeBudgetMs: render.limits.timeBudgetMs, threads: render.threads }),
+      options.renderPool.readPage(html, { links, timeBudgetMs: render.limits.timeBudgetMs }),
   });
 
   async function checkDeal(dealId: number): Promise<WatchOutcome> {
@@ -171,7 +174,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
       blogId: record.blogId,
       url: record.url,
       title: record.title,
-      webUrl: typeof record.data.webUrl === 'string' ? record.data.webUrl : undefined,
+      webUrl: readDealData(record.data).webUrl,
     };
     if (check.problem) await notifier.raise({ ...ref, problem: check.problem, detail: check.detail });
     // Only a fine check clears a problem: a refused or unreadable one knows nothing.

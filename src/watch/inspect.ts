@@ -29,7 +29,7 @@ export interface InspectorOptions {
   retryMs: number;
   /** The watcher's current abort signal (a new one after each start). */
   signal: () => AbortSignal;
-  /** The page's facts, read off the event loop (src/render/pool.ts `readPageIsolated`). */
+  /** The page's facts, read off the event loop (src/render/pool.ts `RenderPool.readPage`). */
   readPage: (html: string, links: readonly string[]) => Promise<PageRead>;
   /** The time budget the read runs within, for the detail of an `unreadable` check. */
   timeBudgetMs: number;

@@ -17,6 +17,7 @@ import type { MarketplaceClient } from '../../src/marketplace/api.js';
 import { createPipelineProcessor } from '../../src/pipeline/index.js';
 import { createPublishers } from '../../src/publisher/registry.js';
 import type { Publisher } from '../../src/publisher/types.js';
+import { createRenderPool } from '../../src/render/pool.js';
 
 const point = process.env.PB_CRASH_AT ?? '';
 const config = parseConfig(JSON.parse(process.env.PB_CRASH_CONFIG ?? '{}'), {});
@@ -76,6 +77,9 @@ const inner = createPipelineProcessor({
     return found ? { blog: found.blog, publisher: crashingPublisher(found.publisher) } : undefined;
   },
   settings: config.pipeline,
+  render: config.render,
+  // Ended with the process (the crash point kills it).
+  renderPool: createRenderPool({ threads: config.render.threads }),
 });
 
 await startDaemon({

@@ -13,7 +13,7 @@ import { createDealStore } from '../../src/deals/store.js';
 import type { Notifier, NotifyEvent } from '../../src/notify/types.js';
 import { articleLinks } from '../../src/render/article-links.js';
 import { parseArticle } from '../../src/render/html.js';
-import { closeRenderPool } from '../../src/render/pool.js';
+import { createRenderPool } from '../../src/render/pool.js';
 import { createArticleWatcher, type WatchOutcome, watchEnrolment } from '../../src/watch/index.js';
 import { scheduledAt } from '../../src/watch/schedule.js';
 import { fixedClock } from '../helpers/clock.js';
@@ -60,6 +60,7 @@ describe('article watcher on a real WordPress', () => {
       clock: { now: () => new Date(clock) },
     }),
   );
+  const renderPool = createRenderPool({ threads: 2 });
   const watcher = createArticleWatcher({
     store,
     redis,
@@ -68,6 +69,7 @@ describe('article watcher on a real WordPress', () => {
     settings: { retrySeconds: 0, timeoutSeconds: 10 },
     notifier,
     clock: fixedClock(() => new Date(clock)),
+    renderPool,
   });
   let postId: string;
   let url: string;
@@ -132,7 +134,7 @@ describe('article watcher on a real WordPress', () => {
   afterAll(async () => {
     await watcher.stop();
     // The watcher reads the live pages in the render threads.
-    await closeRenderPool();
+    await renderPool.close();
     await site?.stop();
     await deleteKeys(redis, prefix);
     redis.disconnect();

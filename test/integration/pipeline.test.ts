@@ -33,6 +33,7 @@ import { createDealProducer, type DealProducer } from '../../src/queue/producer.
 import { createDealWorker, type DealWorker } from '../../src/queue/worker.js';
 import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import { blocksToPlainHtml } from '../../src/render/plain.js';
+import { createRenderPool } from '../../src/render/pool.js';
 import type { ImageRef } from '../../src/render/types.js';
 import { createSandbox, type Sandbox, type SandboxDeal } from '../../src/sandbox/index.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
@@ -135,6 +136,7 @@ describe('src/pipeline (integration: Redis, sandbox over HTTP, worker)', () => {
   let producer: DealProducer;
   let worker: DealWorker;
   let queueEvents: QueueEvents;
+  const renderPool = createRenderPool({ threads: 2 });
 
   beforeAll(async () => {
     sandbox = await createSandbox({
@@ -191,6 +193,7 @@ describe('src/pipeline (integration: Redis, sandbox over HTTP, worker)', () => {
             verify: { initialBackoffMs: 20, maxBackoffMs: 100, requestTimeoutMs: 2_000 },
             handIn: { initialBackoffMs: 20, maxBackoffMs: 100 },
           },
+          renderPool,
         }),
       }),
     });
@@ -205,6 +208,7 @@ describe('src/pipeline (integration: Redis, sandbox over HTTP, worker)', () => {
     for (const c of [redis, producerRedis, workerRedis, eventsRedis]) if (c) await closeRedisClient(c);
     await site?.close();
     await sandbox?.close();
+    await renderPool.close();
   });
 
   beforeEach(() => {

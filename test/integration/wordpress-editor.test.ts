@@ -4,49 +4,18 @@
  * test/fixtures/editor-articles.ts goes through the pipeline's render step and the WordPress plugin into a
  * real WordPress; real Chromium logs into wp-admin and opens it.
  */
-import { pino } from 'pino';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import wordpress, { type WordPressPublisher } from '../../plugins/wordpress/index.js';
-import { systemClock } from '../../src/clock.js';
+import { describe, expect, it } from 'vitest';
 import { renderDeal } from '../../src/pipeline/render.js';
 import type { PublishLog } from '../../src/publisher/types.js';
 import { parseFragmentBlocks } from '../../src/render/html.js';
 import { EDITOR_CASES, type EditorCase, editorPhotos } from '../fixtures/editor-articles.js';
-import { asEditorSavesIt, loginToWpAdmin, openInBlockEditor } from '../helpers/block-editor.js';
-import { launchBrowser } from '../helpers/browser.js';
-import { listPosts, resetContent, startWordPress, type WordPressSite } from '../helpers/wordpress.js';
+import { asEditorSavesIt, openInBlockEditor } from '../helpers/block-editor.js';
+import { editorWorld } from '../helpers/editor-world.js';
+import { listPosts } from '../helpers/wordpress.js';
 
 const quiet: PublishLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
-let site: WordPressSite;
-let publisher: WordPressPublisher;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  site = await startWordPress({ name: 'pb-editor' });
-  await resetContent(site);
-  const options = wordpress.optionsSchema.parse({
-    url: site.url,
-    username: site.username,
-    applicationPassword: site.applicationPassword,
-    categories: 'identity',
-  });
-  publisher = wordpress.create(options, {
-    blogId: 1,
-    log: pino({ level: 'silent' }),
-    dataDir: '/tmp',
-    clock: systemClock,
-  });
-  browser = await launchBrowser();
-  page = await loginToWpAdmin(browser, site);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const world = editorWorld('pb-editor');
 
 /** Publishes a case as the pipeline does (render step, then the plugin); the post's id. */
 async function publishCase(testCase: EditorCase, dealId: number): Promise<number> {
@@ -59,7 +28,7 @@ async function publishCase(testCase: EditorCase, dealId: number): Promise<number
   };
   const common = { previous: {}, progress: async () => {}, log: quiet, signal: new AbortController().signal };
   if (testCase.draft) {
-    const result = await publisher.createDraft({
+    const result = await world.publisher.createDraft({
       ...common,
       deal,
       title: `Zadání ${dealId}`,
@@ -69,12 +38,12 @@ async function publishCase(testCase: EditorCase, dealId: number): Promise<number
     });
     return Number(result.ref.replace(/^wp:/, ''));
   }
-  const rendered = await renderDeal({
+  const rendered = await renderDeal(world.renderPool, {
     dealId,
     html: testCase.html,
     photos: await editorPhotos(testCase.photos ?? []),
   });
-  const result = await publisher.publish({
+  const result = await world.publisher.publish({
     ...common,
     deal,
     article: rendered.article,
@@ -90,14 +59,14 @@ describe('WordPress block editor opens every post pressbridge publishes', () => 
     async (testCase) => {
       // Arrange
       const id = await publishCase(testCase, testCase.dealId);
-      const [post] = await listPosts(site, { status: 'all' }).then((posts) =>
+      const [post] = await listPosts(world.site, { status: 'all' }).then((posts) =>
         posts.filter((p) => p.id === id),
       );
       const raw = post?.content.raw ?? '';
       expect(raw).not.toBe('');
 
       // Act
-      const report = await openInBlockEditor(page, site, id);
+      const report = await openInBlockEditor(world.page, world.site, id);
 
       // Assert: blocks, inner blocks included, are all valid and none is a Classic block
       expect(report.blocks.length).toBeGreaterThan(0);

@@ -7,23 +7,13 @@
  * post with every block valid and the title showing `[`.
  */
 import * as cheerio from 'cheerio';
-import { pino } from 'pino';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import wordpress, { type WordPressPublisher } from '../../plugins/wordpress/index.js';
-import { systemClock } from '../../src/clock.js';
+import { describe, expect, it } from 'vitest';
 import { renderDeal } from '../../src/pipeline/render.js';
 import type { PublishLog } from '../../src/publisher/types.js';
 import { editorPhotos } from '../fixtures/editor-articles.js';
-import { asEditorSavesIt, loginToWpAdmin, openInBlockEditor } from '../helpers/block-editor.js';
-import { launchBrowser } from '../helpers/browser.js';
-import {
-  resetContent,
-  startWordPress,
-  type WordPressSite,
-  type WpPost,
-  wpGet,
-} from '../helpers/wordpress.js';
+import { asEditorSavesIt, openInBlockEditor } from '../helpers/block-editor.js';
+import { editorWorld } from '../helpers/editor-world.js';
+import { type WpPost, wpGet } from '../helpers/wordpress.js';
 import { selectedWordPress } from '../helpers/wordpress-version.js';
 
 const quiet: PublishLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -107,43 +97,16 @@ const CASES: Case[] = [
   },
 ];
 
-let site: WordPressSite;
-let publisher: WordPressPublisher;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  // The name turns the test plugin on (it runs only on sites named shortcodes*).
-  site = await startWordPress({ name: 'shortcodes-corpus' });
-  await resetContent(site);
-  const options = wordpress.optionsSchema.parse({
-    url: site.url,
-    username: site.username,
-    applicationPassword: site.applicationPassword,
-    categories: 'identity',
-  });
-  publisher = wordpress.create(options, {
-    blogId: 1,
-    log: pino({ level: 'silent' }),
-    dataDir: '/tmp',
-    clock: systemClock,
-  });
-  browser = await launchBrowser();
-  page = await loginToWpAdmin(browser, site);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+// The name turns the test plugin on (it runs only on sites named shortcodes*).
+const world = editorWorld('shortcodes-corpus');
 
 async function publishCase(testCase: Case, dealId: number): Promise<number> {
-  const rendered = await renderDeal({
+  const rendered = await renderDeal(world.renderPool, {
     dealId,
     html: `<h1>${TITLE}</h1>${testCase.body}`,
     photos: await editorPhotos(testCase.photos ?? []),
   });
-  const result = await publisher.publish({
+  const result = await world.publisher.publish({
     deal: {
       dealId,
       blogId: 1,
@@ -206,7 +169,7 @@ async function expectPhotosInert(dealId: number, photos: number[], $: cheerio.Ch
   for (const alt of alts) expect(alt).toContain('[pb_marker]');
   const slugs = photos.map((n) => `pressbridge-deal-${dealId}-photo-${n}`).join(',');
   const media = await wpGet<Array<{ link: string; alt_text: string }>>(
-    site,
+    world.site,
     `/wp/v2/media?slug=${slugs}&context=edit`,
   );
   expect(media).toHaveLength(photos.length);
@@ -233,7 +196,7 @@ describe('WordPress runs no shortcode of the advertiser’s', () => {
     async (testCase) => {
       // Arrange
       const id = await publishCase(testCase, testCase.dealId);
-      const post = await wpGet<WpPost & { link: string }>(site, `/wp/v2/posts/${id}?context=edit`);
+      const post = await wpGet<WpPost & { link: string }>(world.site, `/wp/v2/posts/${id}?context=edit`);
 
       // Act
       const { html, $ } = await publicPage(post.link);
@@ -258,7 +221,7 @@ describe('WordPress runs no shortcode of the advertiser’s', () => {
       expect(heading).not.toContain('&#91;');
 
       // Assert: the block editor opens it clean, the title field showing `[`
-      const report = await openInBlockEditor(page, site, id);
+      const report = await openInBlockEditor(world.page, world.site, id);
       expect(report.blocks.filter((b) => !b.isValid)).toEqual([]);
       expect(report.blocks.filter((b) => b.name === 'core/freeform' || b.name === 'core/missing')).toEqual(
         [],
@@ -291,7 +254,7 @@ describe('WordPress auto-embeds no URL of the advertiser’s', () => {
     '$name',
     async (testCase) => {
       const id = await publishCase(testCase, testCase.dealId);
-      const post = await wpGet<WpPost & { link: string }>(site, `/wp/v2/posts/${id}?context=edit`);
+      const post = await wpGet<WpPost & { link: string }>(world.site, `/wp/v2/posts/${id}?context=edit`);
 
       const { $ } = await publicPage(post.link);
 
@@ -299,7 +262,7 @@ describe('WordPress auto-embeds no URL of the advertiser’s', () => {
       expect(content.html() ?? '').not.toMatch(RAN);
       expect(content.find('iframe, audio, video, blockquote.wp-embedded-content')).toHaveLength(0);
       expect(content.text()).toContain('https://evil.example/');
-      const report = await openInBlockEditor(page, site, id);
+      const report = await openInBlockEditor(world.page, world.site, id);
       expect(report.blocks.filter((b) => !b.isValid)).toEqual([]);
     },
     120_000,

@@ -1,14 +1,13 @@
 /**
- * The WordPress plugin against the conformance suite: a real WordPress (test/helpers/wordpress.ts, its own
- * site `conformance`) behind a fault proxy (test/helpers/fault-proxy.ts) that counts the requests and puts
+ * The WordPress plugin against the conformance suite: a real WordPress (test/helpers/wordpress.ts, a fresh
+ * throwaway site) behind a fault proxy (test/helpers/fault-proxy.ts) that counts the requests and puts
  * the faults in. Holdings are read from WordPress itself, past the proxy.
  */
 import wordpress from '../../plugins/wordpress/index.js';
 import { systemClock } from '../../src/clock.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { type FaultRule, type ProxiedRequest, startFaultProxy } from '../helpers/fault-proxy.js';
-import { solidImage } from '../helpers/publish-inputs.js';
-import { listMedia, listPosts, resetContent, startWordPress, wpFetch } from '../helpers/wordpress.js';
+import { listMedia, listPosts, resetContent, startWordPress } from '../helpers/wordpress.js';
 import { describePublisherConformance } from './conformance.js';
 
 /** The REST route of a request, in either form (`/wp-json/wp/v2/posts`, `/?rest_route=/wp/v2/posts`). */
@@ -64,16 +63,10 @@ describePublisherConformance('wordpress', {
   })),
   unreachable: '401 Unauthorized (the Application Password revoked)',
   async start() {
-    const site = await startWordPress({ name: 'conformance' });
+    // A throwaway site: its uploads folder for this month does not exist yet, so the plugin's first upload makes
+    // it (plugins/wordpress/media.ts uploads the first photo alone: parallel ones would race creating it).
+    const site = await startWordPress();
     const proxy = await startFaultProxy({ host: '127.0.0.1', port: site.port });
-    // WordPress 6.1 creates the month's upload folder without locking: the plugin's parallel uploads into a
-    // folder not there yet can race (500 rest_upload_sideload_error, retryable). One upload first makes it.
-    const warm = await wpFetch(site, '/wp/v2/media', {
-      method: 'POST',
-      body: new Uint8Array(await solidImage('#888')),
-      headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename=warm-up.jpg' },
-    });
-    if (!warm.ok) throw new Error(`warm-up upload: ${warm.status} ${await warm.text()}`);
     const isUpload = (r: ProxiedRequest) => r.method === 'POST' && route(r) === '/wp/v2/media';
     let armed: string | undefined;
 

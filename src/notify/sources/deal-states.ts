@@ -14,6 +14,7 @@
  */
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../../clock.js';
+import { dealPage } from '../../deals/data.js';
 import type { DealChanged, DealChangedListener, DealRecord } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
 import { errorMessage } from '../../errors.js';
@@ -45,12 +46,12 @@ export interface DealStateSourceOptions {
 
 /** The facts a deal's notification carries about it. */
 export function dealRef(record: Pick<DealRecord, 'dealId' | 'blogId' | 'title' | 'data'>) {
-  const webUrl = record.data.webUrl ?? record.data.web_url;
+  const webUrl = dealPage(record.data);
   return {
     dealId: record.dealId,
     blogId: record.blogId,
     ...(record.title ? { title: record.title } : {}),
-    ...(typeof webUrl === 'string' ? { webUrl } : {}),
+    ...(webUrl !== undefined ? { webUrl } : {}),
   };
 }
 

@@ -8,6 +8,7 @@
  */
 
 import { type Clock, systemClock } from '../../clock.js';
+import { readDealData } from '../../deals/data.js';
 import { isFinal } from '../../deals/lifecycle.js';
 import type { DealRecord, DealStore } from '../../deals/record.js';
 import { readDealMoney, readPaid } from '../../money/paid.js';
@@ -42,11 +43,7 @@ export function computeDigest(records: readonly DealRecord[], day: string, timeZ
   const open: number[] = [];
   for (const record of records) {
     const handedInAt =
-      typeof record.data.handedInAt === 'string'
-        ? record.data.handedInAt
-        : record.state === 'handed_in'
-          ? record.updatedAt
-          : undefined;
+      readDealData(record.data).handedInAt ?? (record.state === 'handed_in' ? record.updatedAt : undefined);
     if (handedInAt && localDay(handedInAt, timeZone) === day) handedIn += 1;
     // The money readers apply the edge's bounds (src/marketplace/money.ts), so a record stored before them
     // with an impossible amount counts as unknown, not as money.

@@ -14,6 +14,7 @@ export async function renderStep(run: BlogRun): Promise<undefined> {
   await store.update(dealId, { state: 'rendering' });
   const rendered = await run.step('render', () =>
     renderDeal(
+      run.renderPool,
       {
         dealId,
         html: text.text,
@@ -21,7 +22,7 @@ export async function renderStep(run: BlogRun): Promise<undefined> {
         dealName: payload.event.demand?.name,
         policy: articlePolicy(run.blog),
       },
-      run.renderSettings,
+      run.renderSettings.limits,
     ),
   );
   const { article, slug } = rendered;

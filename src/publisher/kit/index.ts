@@ -11,6 +11,7 @@ export { REDACTED, redact } from '../../redact.js';
 export { USER_AGENT } from '../../version.js';
 export { type CategoryMapping, type CategoryPick, categoriesOption, pickCategory } from './categories.js';
 export { createKeyedLock, type KeyedLock } from './lock.js';
+export { unknownKeys } from './options.js';
 export { plainText } from './plain-text.js';
 export { readProgress } from './progress.js';
 export { safeSlug } from './slug.js';

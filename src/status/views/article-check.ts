@@ -1,4 +1,5 @@
 /** The deal page's card for the live article check (src/watch/): the last check and what it found. */
+import { readDealData } from '../../deals/data.js';
 import type { DealRecord } from '../../deals/record.js';
 import { readArticleCheck } from '../../watch/check-record.js';
 import { html, type SafeHtml } from '../html.js';
@@ -8,7 +9,7 @@ import { exactTime } from './parts.js';
 export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   const { t } = ctx.t;
   const check = readArticleCheck(r.data);
-  const paid = r.data.paid !== undefined && r.data.paid !== null;
+  const paid = readDealData(r.data).paid !== undefined;
   if (!check && (r.state !== 'handed_in' || paid)) return html``;
   const title = html`<h2>${t('watch.card.title')}</h2>`;
   if (!check)

@@ -1,3 +1,4 @@
+import { readDealData } from '../../deals/data.js';
 import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
 import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
@@ -142,7 +143,7 @@ ${dealMoneyRows(ctx, r)}
 function servicesCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   const services = storedServices(r.data);
   if (services.length === 0) return html``;
-  const webUrl = typeof r.data.webUrl === 'string' ? r.data.webUrl : undefined;
+  const { webUrl } = readDealData(r.data);
   const where = webUrl
     ? message(ctx, 'status.services.at', { url: externalLink(webUrl) })
     : ctx.t.t('status.services.on_page');

@@ -1,3 +1,4 @@
+import { dealPage, handedInLate } from '../../deals/data.js';
 import type { DealRecord } from '../../deals/record.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { scrubText } from '../../redact.js';
@@ -108,7 +109,7 @@ export function marketplaceLink(
   record: Pick<DealRecord, 'data'>,
   label?: string,
 ): SafeHtml {
-  const url = record.data.webUrl ?? record.data.web_url;
+  const url = dealPage(record.data);
   return safeHttpUrl(url)
     ? externalLink(url, label ?? ctx.t.t('status.open_in', { marketplace: ctx.marketplaceName }))
     : html``;
@@ -145,8 +146,7 @@ export function levelBadge(level: string): SafeHtml {
 
 /** Handed in (or being worked on) after pressbridge's reading of the deadline, because the marketplace still waited. */
 export function isLate(r: Pick<DealRecord, 'data'>): boolean {
-  const handIn = r.data.handIn as { late?: unknown } | undefined;
-  return handIn?.late === true || (r.data.late !== undefined && r.data.late !== null);
+  return handedInLate(r.data);
 }
 
 /** The "late" tag, or nothing. */

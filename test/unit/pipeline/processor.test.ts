@@ -13,6 +13,7 @@ import {
 } from '../../../src/pipeline/index.js';
 import type { DealJobContext } from '../../../src/pipeline/port.js';
 import { effectiveDeadline } from '../../../src/pipeline/run-context.js';
+import { createRenderPool } from '../../../src/render/pool.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import {
   acceptedDeal,
@@ -33,6 +34,7 @@ let redis: Redis;
 let store: DealStore;
 let photos: Record<number, Buffer>;
 let nextDealId = 1000;
+const renderPool = createRenderPool({ threads: 2 });
 
 const NOW = new Date('2026-05-01T10:00:00.000Z');
 const IN_AN_HOUR = new Date(NOW.getTime() + 3_600_000);
@@ -50,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await deleteKeys(redis, prefix);
   await redis.quit();
+  await renderPool.close();
 });
 
 interface SetupInput {
@@ -98,6 +101,7 @@ async function setup(input: SetupInput = {}) {
     },
     fetch,
     clock,
+    renderPool,
   });
   const ctx = await jobContext({
     store,

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { StoredPhoto } from '../../../src/pipeline/files.js';
 import { noteLines, renderDeal } from '../../../src/pipeline/render.js';
+import { createRenderPool } from '../../../src/render/pool.js';
 
 function photo(n: number): StoredPhoto {
   return {
@@ -14,8 +15,11 @@ function photo(n: number): StoredPhoto {
 }
 
 describe('src/pipeline/render', () => {
+  const renderPool = createRenderPool({ threads: 2 });
+  afterAll(() => renderPool.close());
+
   it('takes the title from the first <h1> and names the photos after the slug', async () => {
-    const rendered = await renderDeal({
+    const rendered = await renderDeal(renderPool, {
       dealId: 1,
       html: '<h1>Příliš žluťoučký kůň</h1><p>Text [foto1].</p>',
       photos: [photo(1), photo(0)],
@@ -43,7 +47,12 @@ describe('src/pipeline/render', () => {
     ['a neutral title', undefined, 'Článek 77', 'deal_id', 'clanek-77'],
     ['a neutral title for a blank name', '   ', 'Článek 77', 'deal_id', 'clanek-77'],
   ])('without <h1> falls back to %s', async (_name, dealName, title, source, slug) => {
-    const rendered = await renderDeal({ dealId: 77, html: '<p>Jen text.</p>', photos: [], dealName });
+    const rendered = await renderDeal(renderPool, {
+      dealId: 77,
+      html: '<p>Jen text.</p>',
+      photos: [],
+      dealName,
+    });
 
     expect(rendered.article.title).toBe(title);
     expect(rendered.titleSource).toBe(source);
@@ -56,7 +65,7 @@ describe('src/pipeline/render', () => {
   ])(
     'hands the publisher a title from %s without bidi controls or other invisible characters',
     async (_from, html, dealName, source) => {
-      const rendered = await renderDeal({ dealId: 5, html, photos: [photo(0)], dealName });
+      const rendered = await renderDeal(renderPool, { dealId: 5, html, photos: [photo(0)], dealName });
       // The spoof `U+202E gnp.exe` displays as `exe.png`; the post title reads as it was written.
       expect(rendered.article.title).toBe('Faktura gnp.exe');
       expect(rendered.titleSource).toBe(source);
@@ -66,7 +75,7 @@ describe('src/pipeline/render', () => {
   );
 
   it('falls back to the deal name when the <h1> is nothing but invisible characters', async () => {
-    const rendered = await renderDeal({
+    const rendered = await renderDeal(renderPool, {
       dealId: 5,
       html: '<h1>\u202E\u200B\u2066</h1><p>Text.</p>',
       photos: [],
@@ -77,7 +86,7 @@ describe('src/pipeline/render', () => {
   });
 
   it('uses the webp extension for webp photos', async () => {
-    const rendered = await renderDeal({
+    const rendered = await renderDeal(renderPool, {
       dealId: 1,
       html: '<h1>A</h1>',
       photos: [{ ...photo(0), contentType: 'image/webp', extension: 'webp' }],
@@ -86,7 +95,7 @@ describe('src/pipeline/render', () => {
   });
 
   it('turns the renderer notes into deal-log lines', async () => {
-    const rendered = await renderDeal({
+    const rendered = await renderDeal(renderPool, {
       dealId: 1,
       html: '<h1>T</h1><p onclick="x()">[foto3] a</p><script>x()</script><p>b</p>',
       photos: [photo(1)],

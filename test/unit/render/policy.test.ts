@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { toBlockMarkup } from '../../../plugins/wordpress/blocks.js';
 import { BlogConfig } from '../../../src/config/schema.js';
 import { renderDeal } from '../../../src/pipeline/render.js';
@@ -11,9 +11,13 @@ import {
   articlePolicy,
   DEFAULT_POLICY,
 } from '../../../src/render/policy.js';
+import { createRenderPool } from '../../../src/render/pool.js';
 
 const LINK =
   '<a href="https://obchod.example.cz/?a=1&amp;b=2" rel="Sponsored  noopener" title="Obchod">obchod</a>';
+
+const renderPool = createRenderPool({ threads: 2 });
+afterAll(() => renderPool.close());
 
 describe('src/render/links', () => {
   it.each<[LinkRel, string, string]>([
@@ -162,13 +166,13 @@ describe('src/render/policy', () => {
 
   it('renderDeal applies the blog policy; without one, the defaults (label on top, links kept)', async () => {
     const input = { dealId: 7, html: ARTICLE, photos: [] };
-    const byDefault = (await renderDeal(input)).article;
+    const byDefault = (await renderDeal(renderPool, input)).article;
     expect(byDefault.blocks[0]).toEqual({
       type: 'disclosure',
       text: 'Komerční sdělení',
       className: 'pressbridge-disclosure',
     });
-    const configured = (await renderDeal({ ...input, policy: policy('sponsored') })).article;
+    const configured = (await renderDeal(renderPool, { ...input, policy: policy('sponsored') })).article;
     expect(configured.blocks[0]?.type).toBe('paragraph');
     expect(toHtml(configured, new Map())).toContain('<a href="https://c.cz/" rel="sponsored">C</a>');
   });

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArticle } from '../../../src/render/html.js';
 import { DEFAULT_RENDER_LIMITS, RenderLimitError, type RenderLimits } from '../../../src/render/limits.js';
-import { closeRenderPool, parseArticleIsolated, workerFile } from '../../../src/render/pool.js';
+import { createRenderPool, workerFile } from '../../../src/render/pool.js';
 import { nestedDivs, paragraphs } from '../../helpers/hostile-texts.js';
 
+const pool = createRenderPool({ threads: 2 });
 const isolated = (html: string, limits: RenderLimits = DEFAULT_RENDER_LIMITS) =>
-  parseArticleIsolated(html, { photoNumbers: [0, 1], limits, threads: 2 });
+  pool.parseArticle(html, { photoNumbers: [0, 1], limits });
 
 async function refusal(promise: Promise<unknown>): Promise<RenderLimitError> {
   try {
@@ -21,7 +22,7 @@ async function refusal(promise: Promise<unknown>): Promise<RenderLimitError> {
 
 describe('src/render/pool', () => {
   afterAll(async () => {
-    await closeRenderPool();
+    await pool.close();
   });
 
   it('renders in a thread exactly what parseArticle renders', async () => {
@@ -69,6 +70,12 @@ describe('src/render/pool', () => {
     expect(error).toMatchObject({ code: 'render_timeout', limit: 'timeBudgetMs', retryable: false });
     expect(error.message).toContain('render.limits.timeBudgetMs');
     expect((await isolated('<h1>Další</h1><p>text</p>')).title).toBe('Další');
+  });
+
+  it('close() ends the threads; a later task starts new ones', async () => {
+    await pool.close();
+
+    expect((await isolated('<h1>Po zavření</h1><p>text</p>')).title).toBe('Po zavření');
   });
 
   it('loads the compiled thread next to the built pool, and the tsx shim from source', () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { DealStore } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
 import type { Notifier, NotifyEvent } from '../../../src/notify/types.js';
-import { closeRenderPool } from '../../../src/render/pool.js';
+import { createRenderPool } from '../../../src/render/pool.js';
 import { createArticleWatcher, type WatchOutcome } from '../../../src/watch/index.js';
 import { enrol } from '../../../src/watch/schedule.js';
 import { fixedClock } from '../../helpers/clock.js';
@@ -73,6 +73,7 @@ export const checked = (outcomes: WatchOutcome[]) =>
 export function watchWorld() {
   const redis: Redis = createTestRedis();
   const blog = blogServer();
+  const renderPool = createRenderPool({ threads: 2 });
   const world = {
     redis,
     blog,
@@ -89,6 +90,7 @@ export function watchWorld() {
         log: pino({ level: 'silent' }),
         settings: { retrySeconds: 0, ...settings },
         render,
+        renderPool,
         notifier: world.notifier,
         clock: fixedClock(() => new Date(world.clock)),
         random: () => 0,
@@ -118,7 +120,7 @@ export function watchWorld() {
   });
   afterAll(async () => {
     await new Promise((resolve) => blog.server.close(resolve));
-    await closeRenderPool();
+    await renderPool.close();
     await deleteKeys(redis, 'pbtest-');
     redis.disconnect();
   });

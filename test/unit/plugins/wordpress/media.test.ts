@@ -1,5 +1,6 @@
 /**
- * The media uploads of one deal run at once, bounded, and stay exactly once. A small fake WordPress (through
+ * The media uploads of one deal: the first alone (WordPress makes the month's upload folder on it, and uploads
+ * racing that fail), then the rest at once, bounded; exactly once. A small fake WordPress (through
  * the plugin's `fetch`) holds each upload until the test lets it answer, so what is in flight is counted, not
  * timed.
  */
@@ -105,18 +106,25 @@ function setup(images: number[], wp: ReturnType<typeof fakeWordPress>) {
 
 const slug = (n: number) => `pressbridge-deal-9-photo-${n}`;
 
+/** Lets every pending promise and timer of this turn run: an upload that would start now has started. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('plugins/wordpress media uploads', () => {
-  it(`uploads up to ${MEDIA_CONCURRENCY} photos at once, each once, and records every id as it exists`, async () => {
+  it(`uploads the first photo alone, then up to ${MEDIA_CONCURRENCY} at once, each once, recording every id as it exists`, async () => {
     // Arrange: a cover and four photos
     const wp = fakeWordPress();
     const { publisher, input, progress } = setup([0, 1, 2, 3, 4], wp);
 
-    // Act: answer one upload each time the limit is reached, then the rest
+    // Act: hold the first upload (WordPress makes the month's upload folder on it), then answer one upload each
+    // time the limit is reached, then the rest
     const publishing = publisher.publish(input);
-    await wp.waitHeld(MEDIA_CONCURRENCY);
-    expect(wp.uploads).toEqual([slug(0), slug(1), slug(2)]);
+    await wp.waitHeld(1);
+    await settle();
+    expect(wp.uploads).toEqual([slug(0)]);
+    expect(wp.stats()).toEqual({ inFlight: 1, maxInFlight: 1 });
     wp.answer(201);
     await wp.waitHeld(MEDIA_CONCURRENCY);
+    expect(wp.uploads).toEqual([slug(0), slug(1), slug(2), slug(3)]);
     wp.answer(201);
     await wp.waitHeld(MEDIA_CONCURRENCY);
     wp.answer(201, MEDIA_CONCURRENCY);
@@ -133,11 +141,32 @@ describe('plugins/wordpress media uploads', () => {
     expect(wp.posts).toEqual([expect.objectContaining({ featured_media: ids['0'] })]);
   });
 
+  it('a refused first upload starts no other', async () => {
+    // Arrange
+    const wp = fakeWordPress();
+    const { publisher, input } = setup([0, 1, 2], wp);
+
+    // Act
+    const publishing = publisher.publish(input).catch((e: unknown) => e);
+    await wp.waitHeld(1);
+    wp.answer(500);
+    const error = await publishing;
+
+    // Assert
+    expect(error).toMatchObject({ retryable: true });
+    await settle();
+    expect(wp.uploads).toEqual([slug(0)]);
+    expect(wp.media).toEqual([]);
+  });
+
   it('after a failed upload waits for those running, and a retry reuses what they stored', async () => {
-    // Arrange: a cover and three photos; the cover's upload is refused while photos 1 and 2 are running
+    // Arrange: a cover and three photos; the cover is stored, then photo 1's upload is refused while photos 2
+    // and 3 are running
     const wp = fakeWordPress();
     const first = setup([0, 1, 2, 3], wp);
     const publishing = first.publisher.publish(first.input).catch((e: unknown) => e);
+    await wp.waitHeld(1);
+    wp.answer(201);
     await wp.waitHeld(MEDIA_CONCURRENCY);
     wp.answer(503);
     wp.answerAll(201);
@@ -146,7 +175,7 @@ describe('plugins/wordpress media uploads', () => {
     // Nothing was left running, and what was stored was recorded
     expect(wp.stats().inFlight).toBe(0);
     const storedFirst = Object.fromEntries(wp.media.map((m) => [m.slug.slice(-1), m.id]));
-    expect(Object.keys(storedFirst)).toEqual(expect.arrayContaining(['1', '2']));
+    expect(Object.keys(storedFirst).sort()).toEqual(['0', '2', '3']);
     expect(first.progress.at(-1)).toEqual({ wpMedia: storedFirst });
 
     // Act: the retry
@@ -158,7 +187,7 @@ describe('plugins/wordpress media uploads', () => {
     expect(retry.progress[0]).toEqual({ wpMedia: storedFirst });
     expect(wp.media.map((m) => m.slug).sort()).toEqual([0, 1, 2, 3].map(slug));
     const uploadsOf = (n: number) => wp.uploads.filter((s) => s === slug(n)).length;
-    expect([0, 1, 2, 3].map(uploadsOf)).toEqual([2, 1, 1, 1]);
+    expect([0, 1, 2, 3].map(uploadsOf)).toEqual([1, 2, 1, 1]);
     expect(wp.posts).toHaveLength(1);
     expect(wp.stats().maxInFlight).toBeLessThanOrEqual(MEDIA_CONCURRENCY);
   });

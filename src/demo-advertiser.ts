@@ -1,0 +1,140 @@
+/**
+ * The advertiser the demo plays (src/demo.ts) against the sandbox marketplace: accepts a sample deal every few
+ * seconds, pays handed-in articles a few seconds later (every fourth stays awaiting payout), writes one message
+ * about the first handed-in article, and prints each deal's progress as it changes.
+ */
+import { readDealData } from './deals/data.js';
+import type { DealRecord, DealStore } from './deals/record.js';
+import { errorMessage } from './errors.js';
+import { writeDate } from './sandbox/dates.js';
+import type { Sandbox } from './sandbox/index.js';
+
+export const DEMO_BLOG_ID = 1;
+
+export interface AdvertiserOptions {
+  sandbox: Sandbox;
+  /** The daemon's deal store: what to print. */
+  store: Pick<DealStore, 'list'>;
+  /** Sample deals to accept. */
+  deals: number;
+  /** Seconds between two accepted deals. */
+  intervalSeconds: number;
+  write: (line: string) => void;
+}
+
+export interface DemoAdvertiser {
+  /** Prints the deals whose line changed (and pays or messages the newly handed-in ones). */
+  report(): Promise<void>;
+  /** No further deal, payment, message or report. */
+  stop(): void;
+}
+
+/** Accepts the first deal now, the rest every `intervalSeconds`; reports every second. */
+export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAdvertiser> {
+  const { sandbox, write } = options;
+  const timers = new Set<NodeJS.Timeout>();
+  const shown = new Map<number, string>();
+  const paying = new Set<number>();
+  let accepted = 0;
+
+  const acceptOne = async (): Promise<void> => {
+    accepted += 1;
+    const deal = await sandbox.createDeal({
+      blogId: DEMO_BLOG_ID,
+      photos: accepted % 3,
+      // Every third deal waits a few seconds for the advertiser's approval of the text.
+      ...(accepted % 3 === 0 ? { approvalDelayMs: 6_000 } : {}),
+    });
+    write(`accepted deal ${deal.id} in the sandbox: "${deal.title}"`);
+  };
+
+  // The advertiser pays a handed-in article a few seconds later (every fourth stays awaiting payout), as
+  // `POST /_sandbox/deals/:id/pay` does for any caller: the sandbox sends deal.paid, the Earnings page shows it.
+  const payLater = (record: DealRecord): void => {
+    if (record.state !== 'handed_in' || paying.has(record.dealId) || isFourth(record.dealId)) return;
+    paying.add(record.dealId);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fetch(`${sandbox.url}/_sandbox/deals/${record.dealId}/pay`, { method: 'POST' })
+        .then(async (answer) => {
+          if (!answer.ok) throw new Error(`the sandbox answered ${answer.status}`);
+          const deal = (await answer.json()) as { reward?: number };
+          write(`the advertiser paid deal ${record.dealId} in the sandbox (reward ${deal.reward ?? '?'} Kč)`);
+        })
+        .catch((error: unknown) => write(`demo: paying deal ${record.dealId}: ${errorMessage(error)}`));
+    }, 3_000);
+    timers.add(timer);
+  };
+
+  // The advertiser writes a message about the first handed-in article, as `POST /_sandbox/events` does for any
+  // caller: the sandbox sends message.created and the printed receiver shows the notification it becomes.
+  let messaged = false;
+  const messageLater = (record: DealRecord): void => {
+    if (record.state !== 'handed_in' || messaged) return;
+    messaged = true;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      sandbox
+        .sendEvent({
+          event: 'message.created',
+          deal_id: record.dealId,
+          message: {
+            text: 'Dobrý den, děkujeme za rychlé zveřejnění! Mohli byste prosím doplnit odkaz i do perexu?',
+            created_at: writeDate('prague', Date.now()),
+          },
+        })
+        .catch((error: unknown) => write(`demo: a message on deal ${record.dealId}: ${errorMessage(error)}`));
+    }, 2_000);
+    timers.add(timer);
+  };
+
+  const report = async (): Promise<void> => {
+    const { items } = await options.store.list({ limit: 50 });
+    for (const record of items.slice().reverse()) {
+      payLater(record);
+      messageLater(record);
+      const line = describe(record);
+      if (shown.get(record.dealId) !== line) {
+        shown.set(record.dealId, line);
+        write(line);
+      }
+    }
+  };
+
+  const every = (ms: number, fn: () => Promise<void>): void => {
+    const timer = setInterval(() => {
+      fn().catch((error: unknown) => write(`demo: ${errorMessage(error)}`));
+    }, ms);
+    timers.add(timer);
+  };
+
+  await acceptOne();
+  let remaining = options.deals - 1;
+  every(options.intervalSeconds * 1000, async () => {
+    if (remaining <= 0) return;
+    remaining -= 1;
+    await acceptOne();
+  });
+  every(1_000, report);
+
+  return {
+    report,
+    stop() {
+      for (const timer of timers) clearInterval(timer);
+    },
+  };
+}
+
+/** The demo leaves every fourth deal (1004, 1008, …) awaiting payout. */
+function isFourth(dealId: number): boolean {
+  return dealId % 4 === 0;
+}
+
+function describe(record: DealRecord): string {
+  const parts = [`deal ${record.dealId}: ${record.state}`];
+  if (record.title) parts.push(`"${record.title}"`);
+  if (record.url) parts.push(record.url);
+  if (record.error) parts.push(`(${record.error})`);
+  if (readDealData(record.data).paid) parts.push('(paid)');
+  return parts.join(' ');
+}

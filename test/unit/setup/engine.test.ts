@@ -10,9 +10,9 @@ import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import type { SetupAnswers } from '../../../src/setup/answers.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
+import { interimWordPressConnection as pasteOnlyWordPress } from '../../../src/setup/interim-wordpress.js';
 import { setupMarketplaceClient } from '../../../src/setup/marketplace.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
-import { pasteOnlyWordPress } from '../../helpers/setup-fakes.js';
 import { startReceiver } from '../../helpers/webhook-receiver.js';
 
 describe('src/setup/engine', () => {

@@ -44,8 +44,13 @@ export function languageOf(value: unknown, fallback: Language): Language {
   return LANGUAGES.find((l) => l === value) ?? fallback;
 }
 
+/** Wrong tokens accepted per window before every try is refused until it ends (the token has ~60 bits). */
+const MAX_WRONG_TOKENS = 20;
+const WRONG_TOKEN_WINDOW_MS = 10 * 60_000;
+
 export function createSetupGuard(token: string): SetupGuard {
   const signer = createCookieSigner();
+  let wrong: number[] = [];
   const cookies: CookieContext = { path: '/' };
   const granted = signer.sign('setup', 'granted');
   const send = (res: Response, status: number, page: SafeHtml): void => {
@@ -72,7 +77,13 @@ export function createSetupGuard(token: string): SetupGuard {
     holdsToken,
     csrfValid: (req) => checkCsrf(req, signer).ok,
     grant(req, res, typed) {
-      if (!safeEqual(typed.trim(), token)) return false;
+      const now = Date.now();
+      wrong = wrong.filter((at) => at > now - WRONG_TOKEN_WINDOW_MS);
+      if (wrong.length >= MAX_WRONG_TOKENS) return false;
+      if (!safeEqual(typed.trim(), token)) {
+        wrong.push(now);
+        return false;
+      }
       res.append('Set-Cookie', `${SETUP_COOKIE}=${granted}; ${cookieAttributes(req, cookies, 24 * 3600)}`);
       return true;
     },

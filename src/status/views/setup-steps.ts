@@ -5,7 +5,7 @@
  */
 import type { BlogAnswer } from '../../setup/answers.js';
 import type { SetupCheck, WordPressDiscovery } from '../../setup/wordpress/types.js';
-import { html, type SafeHtml } from '../html.js';
+import { html, type SafeHtml, safeHttpUrl } from '../html.js';
 import type { ViewContext } from './layout.js';
 import { checkList, csrfField, setupPage } from './setup.js';
 
@@ -30,11 +30,13 @@ export function renderWordPressPage(
   },
 ): SafeHtml {
   const { blog, discovery } = data;
+  // The link comes from the site's REST index: only an http(s) address becomes a link.
+  const authorizationUrl = safeHttpUrl(data.authorizationUrl);
   const action = `${ctx.base}/setup/blog/${blog.id}/wordpress`;
   const found = discovery
     ? html`${
-        data.authorizationUrl
-          ? html`<p><a class="button primary" id="authorize" href="${data.authorizationUrl}">${ctx.t.t('setup.page.wp_authorize')}</a></p>
+        authorizationUrl
+          ? html`<p><a class="button primary" id="authorize" href="${authorizationUrl}">${ctx.t.t('setup.page.wp_authorize')}</a></p>
 <p class="muted">${ctx.t.t('setup.page.wp_or_paste')}</p>`
           : html`<p>${ctx.t.t('setup.page.wp_paste_only')}</p>`
       }

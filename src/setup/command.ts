@@ -2,8 +2,11 @@
  * `pressbridge setup`: the setup's steps in a terminal (./terminal.ts), writing `<data dir>/pressbridge.yaml`
  * and its secrets file; `--yes` takes every answer from the flags or the environment.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { defaultDataDir } from '../config/load.js';
+import { CONFIG_FILE_NAME, defaultDataDir } from '../config/load.js';
+import { AppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { createSetupEngine } from './engine.js';
 import { interimWordPressConnection } from './interim-wordpress.js';
@@ -11,6 +14,7 @@ import { runTerminalSetup, setupLanguage } from './terminal.js';
 
 interface SetupFlags {
   yes?: boolean;
+  force?: boolean;
   lang?: string;
   dataDir?: string;
   apiKey?: string;
@@ -40,6 +44,7 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
   return new Command('setup')
     .description('set pressbridge up: the marketplace key, your blogs, WordPress, intake, notifications')
     .option('-y, --yes', 'ask nothing: every answer from the flags or the environment')
+    .option('--force', 'replace an existing setup in the data folder')
     .option('--lang <cs|en>', 'the language of the questions (default: $LANG)')
     .option(
       '--data-dir <dir>',
@@ -65,6 +70,10 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
     .option('--redis-url <url>', 'the Redis to use (default redis://127.0.0.1:6379, else an embedded one)')
     .action(async (flags: SetupFlags) => {
       const dataDir = flags.dataDir ?? defaultDataDir(env);
+      const existing = join(dataDir, CONFIG_FILE_NAME);
+      if (existsSync(existing) && !flags.force) {
+        throw new AppError('setup_exists', `${existing} exists already: pass --force to replace it`);
+      }
       const language = setupLanguage(flags.lang, env);
       const log = createLogger({ level: 'error', destination: process.stderr });
       // INTERIM until src/setup/wordpress/index.ts is merged: createWordPressConnection().

@@ -32,6 +32,7 @@ interface SetupFlags {
   statusPort?: number;
   statusPassword?: string;
   redisUrl?: string;
+  redisPrefix?: string;
 }
 
 function port(value: string): number {
@@ -68,6 +69,10 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
     .option('--status-port <port>', 'the status page port (default 8081)', port)
     .option('--status-password <password>', 'required when the status page listens beyond 127.0.0.1')
     .option('--redis-url <url>', 'the Redis to use (default redis://127.0.0.1:6379, else an embedded one)')
+    .option(
+      '--redis-prefix <prefix>',
+      'the Redis key prefix (default pressbridge; one installation per prefix)',
+    )
     .action(async (flags: SetupFlags) => {
       const dataDir = flags.dataDir ?? defaultDataDir(env);
       const existing = join(dataDir, CONFIG_FILE_NAME);
@@ -97,6 +102,7 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
           statusPort: flags.statusPort,
           statusPassword: flags.statusPassword ?? env.PRESSBRIDGE_STATUS_PASSWORD,
           redisUrl: flags.redisUrl ?? env.PRESSBRIDGE_REDIS_URL,
+          redisPrefix: flags.redisPrefix,
         },
         language,
         { input: process.stdin, output: process.stdout },

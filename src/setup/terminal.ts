@@ -27,6 +27,7 @@ export interface TerminalSetupOptions {
   statusPort?: number | undefined;
   statusPassword?: string | undefined;
   redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
 }
 
 export interface TerminalIo {
@@ -171,7 +172,14 @@ export async function runTerminalSetup(
       intake,
       ...(notify ? { notify } : {}),
       status: { host, port: options.statusPort ?? 8081, ...(password ? { password } : {}) },
-      ...(options.redisUrl ? { redis: { url: options.redisUrl } } : {}),
+      ...(options.redisUrl || options.redisPrefix
+        ? {
+            redis: {
+              ...(options.redisUrl ? { url: options.redisUrl } : {}),
+              ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}),
+            },
+          }
+        : {}),
     };
     const result = await engine.finish(answers);
     showChecks(result.checks);

@@ -17,6 +17,12 @@ import type { BlogAnswer, NotifyAnswer } from './answers.js';
 import { both } from './text.js';
 import type { SetupCheck } from './wordpress/types.js';
 
+/** Every blog's publisher options checked by its plugin, as the daemon will at start-up (a ConfigError else). */
+export async function checkPublishers(config: Readonly<Config>, log: Logger): Promise<void> {
+  const plugins = await loadPlugins(config.blogs.map((b) => b.publisher));
+  await createPublishers(config, plugins, { log }, knownPublishers()).close();
+}
+
 export async function syncCategories(
   config: Readonly<Config>,
   api: MarketplaceClient,

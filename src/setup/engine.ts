@@ -9,13 +9,20 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../config/load.js';
+import { loadConfig, parseConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
-import { agentOn, detectPreset, sendTestNotification, syncCategories, webhookSteps } from './actions.js';
+import {
+  agentOn,
+  checkPublishers,
+  detectPreset,
+  sendTestNotification,
+  syncCategories,
+  webhookSteps,
+} from './actions.js';
 import { handledBlogs, type NotifyAnswer, type SetupAnswers } from './answers.js';
 import { type SetupMarketplace, setupMarketplaceClient } from './marketplace.js';
 import { both } from './text.js';
@@ -25,7 +32,7 @@ import type {
   WordPressCredentials,
   WordPressDiscovery,
 } from './wordpress/types.js';
-import { writeInstallation } from './write-config.js';
+import { buildInstallation, writeInstallation } from './write-config.js';
 
 export interface SetupEngineDeps {
   wordpress: WordPressConnection;
@@ -149,6 +156,9 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
     detectGitHubPreset: (repo, token, branch) => detectPreset(doFetch, repo, token, branch),
     testNotification: (answer) => sendTestNotification(answer),
     async finish(answers) {
+      // Checked before anything is written: a config every command accepts, or nothing on disk.
+      const { document, secrets } = buildInstallation(answers, dataDir);
+      await checkPublishers(parseConfig(document.toJS(), {}, 'setup', { secrets }), deps.log);
       const written = writeInstallation(answers, dataDir);
       const config = loadConfig({ path: written.configPath, env: {} });
       const checks: SetupCheck[] = [];

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +163,24 @@ describe('src/setup/engine', () => {
     expect(loadConfig({ env: { PRESSBRIDGE_DATA_DIR: dataDir } }).dataDir).toBe(dataDir);
   });
 
+  it('a blog option its plugin refuses stops the finish before anything is written', async () => {
+    const dataDir = tempDir();
+    const base = answers();
+    const blogs = [
+      {
+        ...base.blogs[1],
+        target: 'static' as const,
+        static: { dir: dataDir, baseUrl: 'not a url' },
+        agent: false,
+        id: 2,
+        name: 'B',
+        url: 'x',
+      },
+    ];
+    await expect(engine(dataDir).finish({ ...base, blogs })).rejects.toThrow(/baseUrl/);
+    expect(readdirSync(dataDir).filter((f) => f !== 'wordpress-app-id')).toEqual([]);
+  });
+
   it('h: switches agent publishing on for the chosen blogs only', async () => {
     const client = setupMarketplaceClient(key('sandbox-key'), { log: createSilentLogger() });
     await client.patchBlog(1, { agent_publish: false });
@@ -177,7 +195,7 @@ describe('src/setup/engine', () => {
 
   it.each([
     [{ mode: 'sync' } as const, { categories: 'identity' }],
-    [{ mode: 'map', map: { '3': 'Cesty' } } as const, { categories: { '3': 'Cesty' } }],
+    [{ mode: 'map', map: { '3': 15 } } as const, { categories: { '3': 15 } }],
     [{ mode: 'default', category: 7 } as const, { defaultCategory: 7 }],
   ])('e: categories %j → blog options %j', async (choice, expected) => {
     const base = answers();

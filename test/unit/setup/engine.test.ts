@@ -228,6 +228,23 @@ describe('src/setup/engine', () => {
     }
   });
 
+  it.each([
+    [200, true],
+    [500, false],
+  ])('g: a test message through ntfy answered %i → ok %s', async (status, ok) => {
+    const receiver = await startReceiver([status]);
+    try {
+      const server = new URL(receiver.url).origin;
+      const check = await engine().testNotification({ type: 'ntfy', server, topic: 'pb-setup-test' });
+      expect(check).toMatchObject({ id: 'notify', ok });
+      if (!ok) expect(check.fix?.en).toBeTruthy();
+      expect(receiver.received.length).toBeGreaterThan(0);
+      expect(receiver.received[0]?.body).toContain('A test message from the pressbridge setup.');
+    } finally {
+      await new Promise((resolve) => receiver.server.close(resolve));
+    }
+  });
+
   it('f: a webhook address the marketplace refuses is shown with its fix', async () => {
     const result = await engine().finish(
       answers({

@@ -6,11 +6,12 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
+import { startWithoutConfig } from './app/setup-start.js';
 import { earningsCommand } from './commands/earnings.js';
 import { cliTranslator, useConfigLanguage } from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
-import { loadConfig } from './config/load.js';
+import { defaultDataDir, findConfigPath, loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { runUntilSignal } from './daemon/signals.js';
 import { startDemo } from './demo.js';
@@ -20,6 +21,7 @@ import { createLogger } from './logger.js';
 import { startDaemon } from './main.js';
 import { neutraliseInvisible } from './render/invisible.js';
 import { sandboxCommand } from './sandbox/cli.js';
+import { setupCommand } from './setup/command.js';
 import { VERSION } from './version.js';
 
 interface ConfigOption {
@@ -53,18 +55,48 @@ export function buildProgram(): Command {
     .option('--no-webhook', 'do not listen for webhooks (a worker-only process)')
     .option('--no-worker', 'do not process deals (a webhook-only process)')
     .option('--no-status', 'do not serve the status page and /metrics')
-    .action(async (options: ConfigOption & { webhook: boolean; worker: boolean; status: boolean }) => {
-      const config = readConfig(options);
-      const log = createLogger({ level: config.log.level });
-      const daemon = await startDaemon({
-        config,
-        log,
-        webhook: options.webhook,
-        worker: options.worker,
-        status: options.status,
-      });
-      await runUntilSignal(daemon, log);
-    });
+    .option(
+      '--setup-host <host>',
+      'without a config: where the setup page listens',
+      process.env.PRESSBRIDGE_SETUP_HOST ?? '127.0.0.1',
+    )
+    .option(
+      '--setup-port <port>',
+      'without a config: the setup page port',
+      integer(0),
+      Number(process.env.PRESSBRIDGE_SETUP_PORT ?? 8081),
+    )
+    .action(
+      async (
+        options: ConfigOption & {
+          webhook: boolean;
+          worker: boolean;
+          status: boolean;
+          setupHost: string;
+          setupPort: number;
+        },
+      ) => {
+        // No config anywhere (no -c, no $PRESSBRIDGE_CONFIG, none in the data folder): the setup page first.
+        if (!findConfigPath(options.config, process.env)) {
+          await startWithoutConfig({
+            host: options.setupHost,
+            port: options.setupPort,
+            dataDir: defaultDataDir(process.env),
+          });
+          return;
+        }
+        const config = readConfig(options);
+        const log = createLogger({ level: config.log.level });
+        const daemon = await startDaemon({
+          config,
+          log,
+          webhook: options.webhook,
+          worker: options.worker,
+          status: options.status,
+        });
+        await runUntilSignal(daemon, log);
+      },
+    );
 
   program
     .command('demo')
@@ -112,6 +144,7 @@ export function buildProgram(): Command {
       },
     );
 
+  program.addCommand(setupCommand());
   program.addCommand(sandboxCommand());
   program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);

@@ -4,9 +4,29 @@
  * JSON (English keys, as the marketplace sends them); the confirmations in the blogger's language.
  */
 import { Command } from 'commander';
+import type { Config } from '../config/schema.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import type { WebhookTestResult } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { readSecretFile, secretFilePath, writeSecretFile } from '../webhook/secret-file.js';
 import { CONFIG_OPTION, type CommonOptions, withContext } from './context.js';
+
+/** `webhook register <url>`: registers the URL and keeps the returned secret; returns the secret file's path. */
+export async function registerWebhook(
+  client: MarketplaceClient,
+  config: Pick<Config, 'webhook' | 'dataDir'>,
+  url: string,
+): Promise<string> {
+  const result = await client.putWebhook(url);
+  const path = secretFilePath(config);
+  writeSecretFile(path, { secret: result.secret, updatedAt: new Date().toISOString(), url });
+  return path;
+}
+
+/** `webhook test`: the marketplace sends a signed `webhook.test` to the registered URL. */
+export function testWebhook(client: MarketplaceClient): Promise<WebhookTestResult> {
+  return client.testWebhook();
+}
 
 export function webhookCommand(plugins?: PluginRegistry): Command {
   const webhook = new Command('webhook').description("the marketplace's webhook for this daemon");
@@ -16,9 +36,7 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
     .option(...CONFIG_OPTION)
     .action(async (url: string, options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => {
-        const result = await ctx.client.putWebhook(url);
-        const path = secretFilePath(ctx.config);
-        writeSecretFile(path, { secret: result.secret, updatedAt: new Date().toISOString(), url });
+        const path = await registerWebhook(ctx.client, ctx.config, url);
         out.line(ctx.t.t('cli.webhook.registered', { url }));
         out.line(ctx.t.t('cli.webhook.secret_stored', { path }));
       });
@@ -58,7 +76,7 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
     .description('ask the marketplace to send a signed webhook.test to the registered URL')
     .option(...CONFIG_OPTION)
     .action(async (options: CommonOptions) => {
-      await withContext(options, plugins, async (ctx, out) => out.data(await ctx.client.testWebhook()));
+      await withContext(options, plugins, async (ctx, out) => out.data(await testWebhook(ctx.client)));
     });
   webhook
     .command('deliveries')

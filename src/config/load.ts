@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError, type ConfigIssue, errorMessage } from '../errors.js';
@@ -74,8 +75,63 @@ function readSecretFile(file: string, where: string, issues: ConfigIssue[]): str
   }
 }
 
+/** The config file of an installation made by `pressbridge setup` (or the /setup page), in its data folder. */
+export const CONFIG_FILE_NAME = 'pressbridge.yaml';
+/** The one secrets file of an installation (mode 0600), beside its config file: `{ "<name>": "<value>" }`. */
+export const SECRETS_FILE_NAME = 'secrets.json';
+
+/**
+ * The installation's data folder when nothing says otherwise: `$PRESSBRIDGE_DATA_DIR`, else `./.data` (the
+ * config schema's own `dataDir` default), made absolute.
+ */
+export function defaultDataDir(env: Env): string {
+  return resolve(env.PRESSBRIDGE_DATA_DIR || './.data');
+}
+
+/**
+ * Which config file a command reads: `--config`, else `$PRESSBRIDGE_CONFIG`, else the installation's
+ * `<data dir>/pressbridge.yaml` when it exists; undefined when there is none (the daemon then starts setup).
+ */
+export function findConfigPath(path: string | undefined, env: Env): string | undefined {
+  const given = path ?? env.PRESSBRIDGE_CONFIG;
+  if (given) return given;
+  const installed = join(defaultDataDir(env), CONFIG_FILE_NAME);
+  return existsSync(installed) ? installed : undefined;
+}
+
+/** The secrets file that belongs to a config file: `secrets.json` in the same folder. */
+export function secretsPathFor(configPath: string): string {
+  return join(dirname(resolve(configPath)), SECRETS_FILE_NAME);
+}
+
+/** Reads an installation's secrets file; an absent file is no secrets (a config written by hand). */
+export function readSecrets(file: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ConfigError([{ path: '', message: `cannot read ${file}: ${errorMessage(error)}` }]);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError([{ path: '', message: `${file} is not JSON: run pressbridge setup again` }]);
+  }
+  if (!isRecord(parsed)) throw new ConfigError([{ path: '', message: `${file}: expected a JSON object` }]);
+  return Object.fromEntries(
+    Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
 /** Options of the config loading. */
 export interface LoadOptions {
+  /**
+   * The installation's secrets (its secrets file), for `{ secret: NAME }` references. `loadConfig` reads them
+   * from the secrets file beside the config file.
+   */
+  secrets?: Readonly<Record<string, string>>;
   /**
    * Leaves unset `{ env: NAME }` references inside `blogs[].options` unset instead of failing: for commands
    * that only read the deals and never build a publisher (`deals`, `deal <id>`, …). The plugin checks those
@@ -88,7 +144,10 @@ function isBlogOption(path: PropertyKey[]): boolean {
   return path[0] === 'blogs' && path[2] === 'options';
 }
 
-/** Replaces `{ env: NAME }` and `{ file: PATH }` references anywhere in the document by their values. */
+/**
+ * Replaces `{ env: NAME }`, `{ file: PATH }` and `{ secret: NAME }` (the installation's secrets file)
+ * references anywhere in the document by their values.
+ */
 function resolveReferences(
   value: unknown,
   env: Env,
@@ -110,6 +169,14 @@ function resolveReferences(
   }
   if (keys.length === 1 && keys[0] === 'file' && typeof value.file === 'string') {
     return readSecretFile(value.file, formatPath(path), issues);
+  }
+  if (keys.length === 1 && keys[0] === 'secret' && typeof value.secret === 'string') {
+    const found = options.secrets?.[value.secret];
+    if (found === undefined || found === '') {
+      const message = `secret ${value.secret} is not in the secrets file (${SECRETS_FILE_NAME} beside the config): run pressbridge setup again`;
+      issues.push({ path: formatPath(path), message });
+    }
+    return found;
   }
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, resolveReferences(v, env, [...path, k], issues, options)]),
@@ -157,14 +224,17 @@ export function parseConfig(
   return deepFreeze(result.data);
 }
 
-/** Reads the YAML file named by `--config` or `PRESSBRIDGE_CONFIG`, then validates it. */
+/**
+ * Reads the YAML file named by `--config` or `PRESSBRIDGE_CONFIG` (else the installation's
+ * `<data dir>/pressbridge.yaml`) and the secrets file beside it, then validates it.
+ */
 export function loadConfig(options: { path?: string | undefined; env: Env } & LoadOptions): Readonly<Config> {
-  const path = options.path ?? options.env.PRESSBRIDGE_CONFIG;
+  const path = findConfigPath(options.path, options.env);
   if (!path) {
     throw new ConfigError([
       {
         path: '',
-        message: 'no config file: pass --config <file> or set PRESSBRIDGE_CONFIG (see config/example.yaml)',
+        message: `no config file: pass --config <file> or set PRESSBRIDGE_CONFIG, or run pressbridge setup (none at ${join(defaultDataDir(options.env), CONFIG_FILE_NAME)}; see config/example.yaml)`,
       },
     ]);
   }
@@ -183,6 +253,7 @@ export function loadConfig(options: { path?: string | undefined; env: Env } & Lo
   }
   return parseConfig(doc.toJS() as Json, options.env, path, {
     ...(options.lenientBlogSecrets ? { lenientBlogSecrets: true } : {}),
+    secrets: options.secrets ?? readSecrets(secretsPathFor(path)),
   });
 }
 

@@ -8,6 +8,8 @@ import { cliMessages } from './messages/cli.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
+import { setupMessages } from './messages/setup.js';
+import { setupPageMessages } from './messages/setup-page.js';
 import { stateMessages } from './messages/states.js';
 import { statusMessages } from './messages/status.js';
 import { watchMessages } from './messages/watch.js';
@@ -23,6 +25,8 @@ export const MESSAGES = {
   ...notifyEventMessages,
   ...moneyMessages,
   ...watchMessages,
+  ...setupMessages,
+  ...setupPageMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -2,10 +2,12 @@
  * The `pressbridge` command as a user runs it: a real process, real config files, the sandbox over HTTP. Its
  * messages are Czech by default (`ui.language`, or PRESSBRIDGE_LANGUAGE when there is no config to read).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,19 +63,42 @@ describe('pressbridge CLI (integration)', () => {
   });
 
   it('says how to give a config when there is none', async () => {
-    const result = await cli(['start'], { PRESSBRIDGE_LANGUAGE: 'en' });
+    // `start` opens the setup page instead (test/integration/setup-mode.test.ts); other commands explain.
+    const result = await cli(['deals'], { PRESSBRIDGE_LANGUAGE: 'en', PRESSBRIDGE_DATA_DIR: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('pass --config <file> or set PRESSBRIDGE_CONFIG');
   });
 
   it('frames an error in Czech without a config to read, unless PRESSBRIDGE_LANGUAGE says otherwise', async () => {
-    const czech = await cli(['start']);
+    const czech = await cli(['deals'], { PRESSBRIDGE_DATA_DIR: dir });
     expect(czech.code).toBe(1);
     // The frame is the blogger's language; the message thrown deep in the config loader stays English.
     expect(czech.stderr).toMatch(/^Chyba: Invalid configuration:\n/);
     expect(czech.stderr).toContain('no config file: pass --config <file> or set PRESSBRIDGE_CONFIG');
-    const english = await cli(['start'], { PRESSBRIDGE_LANGUAGE: 'en' });
+    const english = await cli(['deals'], { PRESSBRIDGE_LANGUAGE: 'en', PRESSBRIDGE_DATA_DIR: dir });
     expect(english.stderr).toMatch(/^Error: Invalid configuration:\n/);
+  });
+
+  it('start without any config prints one line with the setup address and token', async () => {
+    const child = spawn(TSX, [CLI, 'start', '--setup-port', '0'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PRESSBRIDGE_CONFIG: '',
+        PRESSBRIDGE_DATA_DIR: dir,
+        PRESSBRIDGE_LANGUAGE: 'en',
+        PRESSBRIDGE_SETUP_TOKEN: 'abcd-efgh-ijkm',
+      },
+    });
+    try {
+      const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      expect(line).toMatch(
+        /^pressbridge is not set up yet: open http:\/\/127\.0\.0\.1:\d+\/setup and enter the token abcd-efgh-ijkm$/,
+      );
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
   });
 
   it('refuses a bad argument in the language PRESSBRIDGE_LANGUAGE names', async () => {

@@ -28,6 +28,8 @@ export interface PageOptions {
   body: SafeHtml;
   /** Reload the page every N seconds (meta refresh: works without JavaScript, needs no CSP exception). */
   refreshSeconds?: number | undefined;
+  /** false: no navigation (the /setup pages, before the other pages exist). */
+  nav?: boolean;
 }
 
 function navLink(ctx: ViewContext, current: NavItem, item: NavItem, path: string, label: string): SafeHtml {
@@ -51,14 +53,18 @@ ${page.refreshSeconds ? html`<meta http-equiv="refresh" content="${page.refreshS
 <body>
 <header class="top"><div class="bar">
 <a class="brand" href="${base}/">pressbridge</a>
-<nav class="main" aria-label="${ctx.t.t('status.nav.label')}">
+${
+  page.nav === false
+    ? ''
+    : html`<nav class="main" aria-label="${ctx.t.t('status.nav.label')}">
 ${navLink(ctx, page.current, 'overview', '/', ctx.t.t('status.nav.overview'))}
 ${navLink(ctx, page.current, 'deals', '/deals', ctx.t.t('status.nav.deals'))}
 ${navLink(ctx, page.current, 'earnings', '/earnings', ctx.t.t('money.nav'))}
 ${navLink(ctx, page.current, 'logs', '/logs', ctx.t.t('status.nav.logs'))}
 ${navLink(ctx, page.current, 'notifications', '/notifications', ctx.t.t('notify.page.nav'))}
 ${navLink(ctx, page.current, 'system', '/system', ctx.t.t('status.nav.system'))}
-</nav>
+</nav>`
+}
 </div></header>
 <main>
 ${ctx.flash ? html`<p class="flash ${ctx.flash.ok ? 'ok' : 'bad'}" role="status">${ctx.flash.message}</p>` : ''}

@@ -1,0 +1,138 @@
+/**
+ * Setup mode: `pressbridge start` without any config serves only the /setup pages (on the status page's
+ * address) and prints one line with the address and a one-time token. When the setup is written, this process
+ * stops listening, loads the new config, starts the real daemon (whose status page takes over the address) and
+ * the last setup page shows `doctor`'s checks.
+ */
+import { randomInt } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { openContext } from '../commands/context.js';
+import { runDoctor } from '../commands/doctor.js';
+import { type Check, createOutput } from '../commands/output.js';
+import type { Env } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import { listenLimited } from '../http-limits.js';
+import { createTranslator, type Language } from '../i18n/index.js';
+import type { Logger } from '../logger.js';
+import type { SetupAnswers } from '../setup/answers.js';
+import { createSetupEngine } from '../setup/engine.js';
+import type { WordPressConnection } from '../setup/wordpress/types.js';
+import { STATUS_CSS, STATUS_JS } from '../status/assets.js';
+import { setupRoutes } from '../status/routes/setup.js';
+import { securityHeaders } from '../status/security.js';
+import type { Daemon } from './types.js';
+
+export interface SetupModeOptions {
+  dataDir: string;
+  listen: { host: string; port: number };
+  env: Env;
+  log: Logger;
+  language: Language;
+  wordpress: WordPressConnection;
+  /** Starts the daemon on the written config (src/main.ts's startDaemon). */
+  startDaemon(config: Readonly<Config>): Promise<Daemon>;
+  /** What the page does not ask (tests: Redis prefix, a free webhook port). */
+  defaults?: Partial<Pick<SetupAnswers, 'redis'>> & {
+    webhookListen?: { host: string; port: number };
+    baseUrl?: string;
+  };
+  /** The one human line (stdout). */
+  print(line: string): void;
+}
+
+export interface SetupMode {
+  /** The setup page, e.g. `http://127.0.0.1:8081/setup`. */
+  readonly url: string;
+  readonly token: string;
+  /** Resolves with the daemon once the setup finished and it started. */
+  readonly daemon: Promise<Daemon>;
+  close(): Promise<void>;
+}
+
+/** Easy to type and read aloud: no 0/O, 1/l/I. 12 characters, about 60 bits. */
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+export function newSetupToken(): string {
+  const chars = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
+}
+
+export async function startSetupMode(options: SetupModeOptions): Promise<SetupMode> {
+  const token = options.env.PRESSBRIDGE_SETUP_TOKEN || newSetupToken();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(securityHeaders());
+  app.get('/assets/status.css', (_req, res) => void res.type('css').send(STATUS_CSS));
+  app.get('/assets/status.js', (_req, res) => void res.type('js').send(STATUS_JS));
+  app.get('/favicon.ico', (_req, res) => void res.status(204).end());
+  app.get('/', (_req, res) => res.redirect(303, '/setup'));
+  const server = await listenLimited(app, options.listen.host, options.listen.port);
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = ['0.0.0.0', '::', ''].includes(options.listen.host) ? '127.0.0.1' : options.listen.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/setup`;
+
+  let resolveDaemon!: (daemon: Daemon) => void;
+  let rejectDaemon!: (error: unknown) => void;
+  const daemon = new Promise<Daemon>((resolve, reject) => {
+    resolveDaemon = resolve;
+    rejectDaemon = reject;
+  });
+  daemon.catch(() => {});
+  let closed = false;
+  const stopListening = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (closed) return resolve();
+      closed = true;
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+
+  const engine = createSetupEngine({
+    wordpress: options.wordpress,
+    dataDir: options.dataDir,
+    log: options.log,
+  });
+  app.use(
+    setupRoutes({
+      engine,
+      token,
+      log: options.log,
+      language: options.language,
+      defaults: { status: { host: options.listen.host, port }, ...options.defaults },
+      async onFinished(result) {
+        // The address is the daemon's status page from now on: stop listening (this answer still goes out).
+        void stopListening();
+        let started: Daemon;
+        try {
+          started = await options.startDaemon(result.config);
+        } catch (error) {
+          rejectDaemon(error);
+          throw error;
+        }
+        resolveDaemon(started);
+        return {
+          doctor: await doctorChecks(result.configPath, options.env),
+          statusUrl: started.statusUrl ?? '/',
+        };
+      },
+    }),
+  );
+  app.use((_req, res) => void res.status(404).type('text').send('Not found'));
+
+  const t = createTranslator(options.language);
+  options.print(t.t('setup.start.line', { url, token }));
+  options.log.info({ url }, 'pressbridge setup mode: waiting for the setup at /setup');
+  return { url, token, daemon, close: stopListening };
+}
+
+/** `pressbridge doctor`'s checks of the new installation, collected rather than printed. */
+async function doctorChecks(configPath: string, env: Env): Promise<Check[]> {
+  const ctx = openContext({ config: configPath }, env as NodeJS.ProcessEnv);
+  try {
+    return await runDoctor(ctx, createOutput({ json: false, colour: false, write: () => {} }), configPath);
+  } finally {
+    await ctx.close();
+  }
+}

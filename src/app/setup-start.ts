@@ -1,0 +1,52 @@
+/**
+ * `pressbridge start` without a config: setup mode (./setup-mode.ts) until the setup is written, then the
+ * daemon in the same process, until SIGTERM/Ctrl+C.
+ */
+import { runUntilSignal } from '../daemon/signals.js';
+import { errorMessage } from '../errors.js';
+import { createLogger } from '../logger.js';
+import { startDaemon } from '../main.js';
+import { interimWordPressConnection } from '../setup/interim-wordpress.js';
+import { setupLanguage } from '../setup/terminal.js';
+import { startSetupMode } from './setup-mode.js';
+import type { Daemon } from './types.js';
+
+export async function startWithoutConfig(options: {
+  host: string;
+  port: number;
+  dataDir: string;
+}): Promise<void> {
+  // Setup mode logs only problems: its one line on stdout is the blogger's.
+  const log = createLogger({ level: 'warn' });
+  const language = setupLanguage(undefined, process.env);
+  const mode = await startSetupMode({
+    dataDir: options.dataDir,
+    listen: { host: options.host, port: options.port },
+    env: process.env,
+    log,
+    language,
+    // INTERIM until src/setup/wordpress/index.ts is merged: createWordPressConnection().
+    wordpress: interimWordPressConnection(),
+    startDaemon: (config) => startDaemon({ config, log: createLogger({ level: config.log.level }) }),
+    print: (line) => void process.stdout.write(`${line}\n`),
+  });
+  let daemon: Daemon | undefined;
+  mode.daemon.then(
+    (started) => {
+      daemon = started;
+    },
+    (error: unknown) => {
+      log.fatal({ err: errorMessage(error) }, 'the daemon did not start on the new config');
+      void mode.close().then(() => process.exit(1));
+    },
+  );
+  await runUntilSignal(
+    {
+      close: async () => {
+        await mode.close();
+        await daemon?.close();
+      },
+    },
+    log,
+  );
+}

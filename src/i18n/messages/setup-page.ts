@@ -1,0 +1,149 @@
+import type { Catalog } from '../catalog.js';
+
+/** Texts of the /setup pages and `pressbridge setup`'s prompts (issue 21). */
+export const setupPageMessages = {
+  'setup.page.title': { cs: 'Nastavení pressbridge', en: 'pressbridge setup' },
+  'setup.page.token_intro': {
+    cs: 'Zadejte jednorázový kód pro nastavení. pressbridge ho vypsal při spuštění (v terminálu nebo v docker compose logs).',
+    en: 'Enter the one-time setup token. pressbridge printed it when it started (in the terminal or in docker compose logs).',
+  },
+  'setup.page.token_label': { cs: 'Kód pro nastavení', en: 'Setup token' },
+  'setup.page.token_refused': { cs: 'Tento kód neplatí.', en: 'This token is not valid.' },
+  'setup.page.token_needed': {
+    cs: 'Bez kódu pro nastavení nelze nic změnit. Otevřete stránku /setup a zadejte ho.',
+    en: 'Nothing can be changed without the setup token. Open the /setup page and enter it.',
+  },
+  'setup.page.continue': { cs: 'Pokračovat', en: 'Continue' },
+  'setup.page.fix': { cs: 'Co udělat', en: 'What to do' },
+  'setup.page.key_title': { cs: 'Klíč k tržišti', en: 'Marketplace key' },
+  'setup.page.key_intro': {
+    cs: 'Vložte API klíč svého blogerského účtu (nastavení účtu → API klíče) s oprávněním čtení i zápis.',
+    en: 'Paste the API key of your blogger account (account settings → API keys) with read and write scopes.',
+  },
+  'setup.page.base_url': { cs: 'Adresa API tržiště', en: 'Marketplace API address' },
+  'setup.page.api_key': { cs: 'API klíč', en: 'API key' },
+  'setup.page.check_key': { cs: 'Ověřit klíč', en: 'Check the key' },
+  'setup.page.blogs_title': { cs: 'Vaše blogy', en: 'Your blogs' },
+  'setup.page.blogs_intro': {
+    cs: 'Účet {login}. U každého blogu zvolte, kam pressbridge články publikuje.',
+    en: 'Account {login}. For each blog choose where pressbridge publishes its articles.',
+  },
+  'setup.page.no_blogs': {
+    cs: 'Účet nemá žádný blog. Přidejte blog na tržišti a začněte znovu.',
+    en: 'The account has no blog. Add one in the marketplace and start again.',
+  },
+  'setup.page.blog_target': { cs: 'Publikovat do', en: 'Publish to' },
+  'setup.page.choose_one': { cs: 'Zvolte aspoň jeden blog.', en: 'Choose at least one blog.' },
+  'setup.target.wordpress': { cs: 'WordPress', en: 'WordPress' },
+  'setup.target.github': { cs: 'repozitář na GitHubu', en: 'a GitHub repository' },
+  'setup.target.static': { cs: 'složka se soubory', en: 'a folder of files' },
+  'setup.target.none': { cs: 'nepublikovat', en: 'not handled' },
+  'setup.page.wp_title': { cs: 'WordPress blogu {blog}', en: 'WordPress of {blog}' },
+  'setup.page.wp_address': { cs: 'Adresa webu', en: 'Site address' },
+  'setup.page.wp_authorize': { cs: 'Propojit ve WordPressu', en: 'Connect in WordPress' },
+  'setup.page.wp_or_paste': {
+    cs: 'Nebo vložte heslo aplikace, které vám WordPress ukázal:',
+    en: 'Or paste the application password WordPress showed you:',
+  },
+  'setup.page.wp_paste_only': {
+    cs: 'Vytvořte heslo aplikace (Uživatelé → Profil → Hesla aplikací) a vložte ho sem:',
+    en: 'Create an application password (Users → Profile → Application Passwords) and paste it here:',
+  },
+  'setup.page.wp_user': { cs: 'Uživatelské jméno', en: 'User name' },
+  'setup.page.wp_password': { cs: 'Heslo aplikace', en: 'Application password' },
+  'setup.page.connect': { cs: 'Propojit', en: 'Connect' },
+  'setup.page.wp_rejected': {
+    cs: 'Propojení ve WordPressu bylo odmítnuto.',
+    en: 'The connection was rejected in WordPress.',
+  },
+  'setup.page.gh_title': { cs: 'GitHub blogu {blog}', en: 'GitHub of {blog}' },
+  'setup.page.gh_intro': {
+    cs: 'Jemně omezený token (fine-grained) s oprávněním Contents: čtení a zápis.',
+    en: 'A fine-grained token with Contents: read and write.',
+  },
+  'setup.page.gh_repo': { cs: 'Repozitář (vlastník/název)', en: 'Repository (owner/name)' },
+  'setup.page.gh_token': { cs: 'Token', en: 'Token' },
+  'setup.page.gh_branch': { cs: 'Větev (prázdné: výchozí)', en: 'Branch (empty: the default)' },
+  'setup.page.site_url': { cs: 'Veřejná adresa webu', en: "The site's public address" },
+  'setup.page.static_title': { cs: 'Složka blogu {blog}', en: 'Folder of {blog}' },
+  'setup.page.static_dir': { cs: 'Složka na tomto serveru', en: 'Folder on this server' },
+  'setup.page.invalid': {
+    cs: 'Zkontrolujte vyplněné údaje: {problem}',
+    en: 'Check what you filled in: {problem}',
+  },
+  'setup.page.cat_title': { cs: 'Kategorie', en: 'Categories' },
+  'setup.page.cat_default': { cs: 'Všechny články do jedné kategorie', en: 'Every article in one category' },
+  'setup.page.cat_default_id': {
+    cs: 'Kategorie (číslo nebo název; prázdné: výchozí kategorie webu)',
+    en: "Category (id or name; empty: the site's default)",
+  },
+  'setup.page.cat_sync': {
+    cs: 'Poslat kategorie webu na tržiště (stejná čísla)',
+    en: "Send the site's categories to the marketplace (same ids)",
+  },
+  'setup.page.cat_map': { cs: 'Vlastní převod kategorií', en: 'A mapping of my own' },
+  'setup.page.cat_map_lines': {
+    cs: 'Řádky „číslo na tržišti = kategorie webu“, např. 3 = 12',
+    en: 'Lines "marketplace id = site category", e.g. 3 = 12',
+  },
+  'setup.page.intake_title': {
+    cs: 'Jak se pressbridge dozví o zakázkách',
+    en: 'How pressbridge learns of deals',
+  },
+  'setup.page.intake_poll': {
+    cs: 'Dotazováním (doporučeno): nic není třeba otevírat do internetu.',
+    en: 'By polling (recommended): nothing has to be opened to the internet.',
+  },
+  'setup.page.intake_webhook': {
+    cs: 'Webhookem na veřejné HTTPS adrese tohoto serveru.',
+    en: "By webhook at this server's public HTTPS address.",
+  },
+  'setup.page.webhook_url': {
+    cs: 'Veřejná HTTPS adresa webhooku',
+    en: 'Public HTTPS address of the webhook',
+  },
+  'setup.page.webhook_needs_url': {
+    cs: 'Pro webhook zadejte adresu https://…',
+    en: 'For a webhook enter an https://… address',
+  },
+  'setup.page.notify_title': { cs: 'Upozornění', en: 'Notifications' },
+  'setup.page.notify_intro': {
+    cs: 'Kam vám pressbridge napíše, když něco potřebuje vás. ntfy ani Telegram nepotřebují žádný server.',
+    en: 'Where pressbridge tells you when something needs you. Neither ntfy nor Telegram needs a server.',
+  },
+  'setup.page.notify_none': { cs: 'Zatím žádná upozornění', en: 'No notifications for now' },
+  'setup.page.notify_ntfy': { cs: 'ntfy (aplikace v telefonu)', en: 'ntfy (a phone app)' },
+  'setup.page.notify_telegram': { cs: 'Telegram (bot)', en: 'Telegram (a bot)' },
+  'setup.page.ntfy_topic': { cs: 'Téma ntfy', en: 'ntfy topic' },
+  'setup.page.ntfy_server': { cs: 'Server ntfy', en: 'ntfy server' },
+  'setup.page.tg_token': { cs: 'Token bota', en: 'Bot token' },
+  'setup.page.tg_chat': { cs: 'Chat (číslo nebo @kanal)', en: 'Chat (a number or @channel)' },
+  'setup.page.notify_test': { cs: 'Poslat zkušební zprávu', en: 'Send a test message' },
+  'setup.page.finish_title': { cs: 'Dokončení', en: 'Finish' },
+  'setup.page.agent_intro': {
+    cs: 'Zapnout na tržišti publikování agentem (pressbridge) pro tyto blogy:',
+    en: 'Switch on agent publishing (pressbridge) in the marketplace for these blogs:',
+  },
+  'setup.page.password_intro': {
+    cs: 'Stránka stavu je dostupná i z jiných počítačů, proto potřebuje heslo.',
+    en: 'The status page is reachable from other machines, so it needs a password.',
+  },
+  'setup.page.status_password': { cs: 'Heslo stránky stavu', en: 'Status page password' },
+  'setup.page.password_short': {
+    cs: 'Heslo musí mít aspoň 12 znaků.',
+    en: 'The password must have at least 12 characters.',
+  },
+  'setup.page.finish': { cs: 'Uložit a spustit', en: 'Save and start' },
+  'setup.page.finish_failed': {
+    cs: 'Nastavení se nepodařilo uložit: {error}',
+    en: 'The setup could not be saved: {error}',
+  },
+  'setup.page.done_title': { cs: 'pressbridge běží', en: 'pressbridge is running' },
+  'setup.page.done_intro': { cs: 'Nastavení je uložené v {path}.', en: 'The setup is saved in {path}.' },
+  'setup.page.doctor_title': { cs: 'Kontroly (pressbridge doctor)', en: 'Checks (pressbridge doctor)' },
+  'setup.page.open_status': { cs: 'Otevřít stránku stavu', en: 'Open the status page' },
+  'setup.start.line': {
+    cs: 'pressbridge zatím není nastavený: otevřete {url} a zadejte kód {token}',
+    en: 'pressbridge is not set up yet: open {url} and enter the token {token}',
+  },
+} as const satisfies Catalog;

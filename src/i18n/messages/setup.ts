@@ -1,0 +1,99 @@
+import type { Catalog } from '../catalog.js';
+
+/** Texts of the first-run setup (issue 21): the engine's checks, the /setup page and `pressbridge setup`. */
+export const setupMessages = {
+  'setup.key.ok': {
+    cs: 'Klíč patří účtu {login} (bloger, zápis povolen).',
+    en: 'The key belongs to {login} (blogger, write allowed).',
+  },
+  'setup.key.refused': {
+    cs: 'Tržiště klíč odmítlo (401): je neplatný nebo zrušený.',
+    en: 'The marketplace refused the key (401): it is invalid or revoked.',
+  },
+  'setup.key.refused_fix': {
+    cs: 'Zkopírujte klíč znovu v nastavení účtu na tržišti (API klíče), celý a bez mezer.',
+    en: 'Copy the key again from your marketplace account settings (API keys), whole and without spaces.',
+  },
+  'setup.key.role': {
+    cs: 'Klíč nepatří blogerovi (role {role}).',
+    en: 'The key is not a blogger key (role {role}).',
+  },
+  'setup.key.role_fix': {
+    cs: 'Vytvořte klíč v blogerském účtu, ne v inzerentském.',
+    en: "Create the key in your blogger account, not in an advertiser's account.",
+  },
+  'setup.key.scope': {
+    cs: 'Klíč smí jen číst (chybí oprávnění zápis).',
+    en: 'The key may only read (the write scope is missing).',
+  },
+  'setup.key.scope_fix': {
+    cs: 'Vytvořte nový klíč s oprávněním čtení i zápis.',
+    en: 'Create a new key with both read and write scopes.',
+  },
+  'setup.key.unreachable': {
+    cs: 'Tržiště na {url} neodpovídá: {error}',
+    en: 'The marketplace at {url} does not answer: {error}',
+  },
+  'setup.key.unreachable_fix': {
+    cs: 'Zkontrolujte adresu API a připojení tohoto serveru k internetu, pak to zkuste znovu.',
+    en: "Check the API address and this server's internet connection, then try again.",
+  },
+  'setup.categories.synced': {
+    cs: 'Blog {blog}: {count} kategorií posláno na tržiště.',
+    en: 'Blog {blog}: {count} categories sent to the marketplace.',
+  },
+  'setup.categories.sync_failed': {
+    cs: 'Blog {blog}: kategorie se nepodařilo poslat: {error}',
+    en: 'Blog {blog}: the categories could not be sent: {error}',
+  },
+  'setup.categories.sync_fix': {
+    cs: 'Spusťte později: pressbridge categories sync {blog}',
+    en: 'Run later: pressbridge categories sync {blog}',
+  },
+  'setup.webhook.registered': { cs: 'Webhook zaregistrován na {url}.', en: 'Webhook registered at {url}.' },
+  'setup.webhook.register_failed': {
+    cs: 'Webhook na {url} se nepodařilo zaregistrovat: {error}',
+    en: 'The webhook at {url} could not be registered: {error}',
+  },
+  'setup.webhook.test_ok': {
+    cs: 'Zkušební webhook doručen na {url} (odpověď {status}).',
+    en: 'Test webhook delivered to {url} (answer {status}).',
+  },
+  'setup.webhook.test_failed': {
+    cs: 'Zkušební webhook na {url} nedošel ({status}).',
+    en: 'The test webhook to {url} did not arrive ({status}).',
+  },
+  'setup.webhook.fix': {
+    cs: 'Adresa musí být veřejná HTTPS a vést na tento pressbridge; jinak zvolte příjem dotazováním (poll).',
+    en: 'The address must be public HTTPS leading to this pressbridge; otherwise choose polling (poll).',
+  },
+  'setup.agent.on': {
+    cs: 'Blog {blog}: publikování agentem zapnuto.',
+    en: 'Blog {blog}: agent publishing switched on.',
+  },
+  'setup.agent.failed': {
+    cs: 'Blog {blog}: publikování agentem se nepodařilo zapnout: {error}',
+    en: 'Blog {blog}: agent publishing could not be switched on: {error}',
+  },
+  'setup.agent.fix': {
+    cs: 'Spusťte později: pressbridge agent on {blog}',
+    en: 'Run later: pressbridge agent on {blog}',
+  },
+  'setup.agent.conflict_fix': {
+    cs: 'Blog používá režim pluginu nebo repozitáře tržiště: přepněte ho na tržišti, pak spusťte pressbridge agent on {blog}',
+    en: "The blog uses the marketplace's plugin or repository mode: switch it in the marketplace, then run pressbridge agent on {blog}",
+  },
+  'setup.notify.test_body': {
+    cs: 'Zkušební zpráva z nastavení pressbridge.',
+    en: 'A test message from the pressbridge setup.',
+  },
+  'setup.notify.sent': { cs: 'Zkušební zpráva odeslána ({channel}).', en: 'Test message sent ({channel}).' },
+  'setup.notify.failed': {
+    cs: 'Zkušební zprávu ({channel}) se nepodařilo odeslat: {error}',
+    en: 'The test message ({channel}) could not be sent: {error}',
+  },
+  'setup.notify.fix': {
+    cs: 'Zkontrolujte téma, token nebo chat a zkuste to znovu.',
+    en: 'Check the topic, token or chat and try again.',
+  },
+} as const satisfies Catalog;

@@ -1,0 +1,165 @@
+/**
+ * What the setup does beyond asking (./engine.ts): push a blog's categories (e), register and test the webhook
+ * (f), send a test notification (g), switch agent publishing on (h), and guess a GitHub repository's preset (d).
+ * Each returns `SetupCheck`s in both languages instead of throwing.
+ */
+import { randomUUID } from 'node:crypto';
+import { registerWebhook, testWebhook } from '../commands/webhook.js';
+import type { Config } from '../config/schema.js';
+import { errorMessage, MarketplaceError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import { createChannel } from '../notify/channels/index.js';
+import { NotifyChannel } from '../notify/settings.js';
+import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
+import { createPublishers } from '../publisher/registry.js';
+import type { BlogAnswer, NotifyAnswer } from './answers.js';
+import { both } from './text.js';
+import type { SetupCheck } from './wordpress/types.js';
+
+/** Every blog's publisher options checked by its plugin, as the daemon will at start-up (a ConfigError else). */
+export async function checkPublishers(config: Readonly<Config>, log: Logger): Promise<void> {
+  const plugins = await loadPlugins(config.blogs.map((b) => b.publisher));
+  await createPublishers(config, plugins, { log }, knownPublishers()).close();
+}
+
+export async function syncCategories(
+  config: Readonly<Config>,
+  api: MarketplaceClient,
+  blogs: BlogAnswer[],
+  log: Logger,
+): Promise<SetupCheck[]> {
+  const plugins = await loadPlugins(config.blogs.map((b) => b.publisher));
+  const publishers = createPublishers(config, plugins, { log }, knownPublishers());
+  try {
+    const checks: SetupCheck[] = [];
+    for (const blog of blogs) {
+      const id = `categories-${blog.id}`;
+      const publisher = publishers.get(blog.id)?.publisher;
+      try {
+        if (!publisher?.listCategories) throw new Error('this publisher cannot list its categories');
+        const list = (await publisher.listCategories(AbortSignal.timeout(30_000))).slice(0, 50);
+        await api.patchBlog(blog.id, { categories: list });
+        checks.push({
+          id,
+          ok: true,
+          message: both('setup.categories.synced', { count: list.length, blog: blog.name }),
+        });
+      } catch (error) {
+        const message = both('setup.categories.sync_failed', { blog: blog.name, error: errorMessage(error) });
+        checks.push({
+          id,
+          ok: false,
+          message,
+          fix: both('setup.categories.sync_fix', { blog: String(blog.id) }),
+        });
+      }
+    }
+    return checks;
+  } finally {
+    await publishers.close();
+  }
+}
+
+export async function webhookSteps(
+  api: MarketplaceClient,
+  config: Readonly<Config>,
+  url: string,
+): Promise<SetupCheck[]> {
+  try {
+    await registerWebhook(api, config, url);
+  } catch (error) {
+    const message = both('setup.webhook.register_failed', { url, error: errorMessage(error) });
+    return [{ id: 'webhook-register', ok: false, message, fix: both('setup.webhook.fix') }];
+  }
+  const registered: SetupCheck = {
+    id: 'webhook-register',
+    ok: true,
+    message: both('setup.webhook.registered', { url }),
+  };
+  try {
+    const result = await testWebhook(api);
+    const params = { url, status: String(result.status) };
+    return [
+      registered,
+      result.delivered
+        ? { id: 'webhook-test', ok: true, message: both('setup.webhook.test_ok', params) }
+        : {
+            id: 'webhook-test',
+            ok: false,
+            message: both('setup.webhook.test_failed', params),
+            fix: both('setup.webhook.fix'),
+          },
+    ];
+  } catch (error) {
+    const message = both('setup.webhook.test_failed', { url, status: errorMessage(error) });
+    return [registered, { id: 'webhook-test', ok: false, message, fix: both('setup.webhook.fix') }];
+  }
+}
+
+export async function agentOn(api: MarketplaceClient, blog: BlogAnswer): Promise<SetupCheck> {
+  const id = `agent-${blog.id}`;
+  try {
+    await api.patchBlog(blog.id, { agent_publish: true });
+    return { id, ok: true, message: both('setup.agent.on', { blog: blog.name }) };
+  } catch (error) {
+    const conflict = error instanceof MarketplaceError && error.status === 409;
+    const message = both('setup.agent.failed', { blog: blog.name, error: errorMessage(error) });
+    return {
+      id,
+      ok: false,
+      message,
+      fix: both(conflict ? 'setup.agent.conflict_fix' : 'setup.agent.fix', { blog: String(blog.id) }),
+    };
+  }
+}
+
+export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupCheck> {
+  const settings = NotifyChannel.parse(
+    answer.type === 'ntfy'
+      ? { name: 'phone', type: 'ntfy', server: answer.server, topic: answer.topic }
+      : { name: 'telegram', type: 'telegram', botToken: answer.botToken, chatId: answer.chatId },
+  );
+  const channel = createChannel(settings, { timeoutMs: 10_000 });
+  const text = both('setup.notify.test_body');
+  try {
+    await channel.deliver(
+      {
+        id: randomUUID(),
+        topic: 'test',
+        kind: 'event',
+        key: `setup-test:${Date.now()}`,
+        title: 'pressbridge',
+        body: `${text.cs}\n${text.en}`,
+        urgent: false,
+        createdAt: new Date().toISOString(),
+      },
+      AbortSignal.timeout(15_000),
+    );
+    return { id: 'notify', ok: true, message: both('setup.notify.sent', { channel: answer.type }) };
+  } catch (error) {
+    const message = both('setup.notify.failed', { channel: answer.type, error: errorMessage(error) });
+    return { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
+  } finally {
+    channel.close();
+  }
+}
+
+/** Minimal: the repository's top-level files name the generator (Jekyll's _config.yml, Hugo's hugo.toml …). */
+export async function detectPreset(
+  doFetch: typeof fetch,
+  repo: string,
+  token: string,
+  branch?: string,
+): Promise<'jekyll' | 'hugo' | 'generic'> {
+  const ref = branch ? `?ref=${encodeURIComponent(branch)}` : '';
+  const answer = await doFetch(`https://api.github.com/repos/${repo}/contents/${ref}`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json' },
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!answer.ok) return 'generic';
+  const files = ((await answer.json()) as Array<{ name?: unknown }>).map((f) => String(f.name));
+  if (files.some((f) => f === '_config.yml' || f === '_config.yaml')) return 'jekyll';
+  if (files.some((f) => /^(hugo|config)\.(toml|ya?ml|json)$/.test(f))) return 'hugo';
+  return 'generic';
+}

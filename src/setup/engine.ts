@@ -1,0 +1,212 @@
+/**
+ * The one setup engine behind the /setup page and `pressbridge setup` (issue 21, steps a–h). The fronts ask
+ * the questions; the engine checks each answer against the real services and, at the end, writes the
+ * installation and acts on it (categories, webhook, agent publishing). Every sentence it returns is a
+ * `SetupText` in both languages, like the WordPress connection's checks.
+ *
+ * WordPress goes only through the `WordPressConnection` contract (./wordpress/types.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadConfig, parseConfig } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import { errorMessage, MarketplaceError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import { ERROR_CODES } from '../marketplace/schema.js';
+import {
+  agentOn,
+  checkPublishers,
+  detectPreset,
+  sendTestNotification,
+  syncCategories,
+  webhookSteps,
+} from './actions.js';
+import { handledBlogs, type NotifyAnswer, type SetupAnswers } from './answers.js';
+import { type SetupMarketplace, setupMarketplaceClient } from './marketplace.js';
+import { both } from './text.js';
+import type {
+  SetupCheck,
+  WordPressConnection,
+  WordPressCredentials,
+  WordPressDiscovery,
+} from './wordpress/types.js';
+import { buildInstallation, writeInstallation } from './write-config.js';
+
+export interface SetupEngineDeps {
+  wordpress: WordPressConnection;
+  /** The installation's data folder: the config, the secrets file and the WordPress app id live there. */
+  dataDir: string;
+  log: Logger;
+  fetch?: typeof fetch;
+}
+
+export type KeyProblem = 'refused' | 'role' | 'scope' | 'unreachable';
+export type KeyCheck =
+  | { ok: true; login: string; check: SetupCheck }
+  | { ok: false; problem: KeyProblem; check: SetupCheck };
+
+/** A marketplace blog as step b shows it. */
+export interface MarketplaceBlog {
+  id: number;
+  name: string;
+  url: string;
+  mode: string | undefined;
+  categories: ReadonlyArray<{ id: number; name: string }>;
+}
+
+export interface FinishResult {
+  config: Readonly<Config>;
+  configPath: string;
+  secretsPath: string;
+  /** What the finish did besides writing: categories pushed, webhook registered and tested, agent switched on. */
+  checks: SetupCheck[];
+}
+
+const APP_ID_FILE = 'wordpress-app-id';
+
+export interface SetupEngine {
+  readonly dataDir: string;
+  /** a: `GET /v1/me`: role `bloger` and scope `write`, each refusal in plain words. */
+  checkKey(marketplace: SetupMarketplace): Promise<KeyCheck>;
+  /** b: `GET /v1/blogs`. */
+  listBlogs(marketplace: SetupMarketplace): Promise<MarketplaceBlog[]>;
+  /** c: the WordPress connection, with the stable app id of this installation. */
+  discoverWordPress(address: string): Promise<WordPressDiscovery>;
+  wordpressAuthorizationLink(discovery: WordPressDiscovery, successUrl: string, rejectUrl?: string): string;
+  wordpressCredentials(
+    discovery: WordPressDiscovery,
+    query: Readonly<Record<string, string | undefined>>,
+  ): WordPressCredentials | undefined;
+  verifyWordPress(credentials: WordPressCredentials): Promise<SetupCheck[]>;
+  /** d: the preset a GitHub repository's files suggest. */
+  detectGitHubPreset(repo: string, token: string, branch?: string): Promise<'jekyll' | 'hugo' | 'generic'>;
+  /** g: one test message through the chosen channel. */
+  testNotification(answer: NotifyAnswer): Promise<SetupCheck>;
+  /** Writes the installation and acts on it: e (sync), f (webhook), h (agent publishing). */
+  finish(answers: SetupAnswers): Promise<FinishResult>;
+}
+
+export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
+  const dataDir = resolve(deps.dataDir);
+  const client = (m: SetupMarketplace): MarketplaceClient =>
+    setupMarketplaceClient(m, { log: deps.log, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  const doFetch = deps.fetch ?? fetch;
+
+  const appId = (): string => {
+    const file = join(dataDir, APP_ID_FILE);
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch {
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      const id = randomUUID();
+      writeFileSync(file, `${id}\n`, { mode: 0o600 });
+      return id;
+    }
+  };
+
+  return {
+    dataDir,
+    async checkKey(marketplace) {
+      try {
+        const me = await client(marketplace).me({ priority: 'high' });
+        if (me.role !== 'bloger') {
+          return {
+            ok: false,
+            problem: 'role',
+            check: failed('key', both('setup.key.role', { role: me.role }), 'setup.key.role_fix'),
+          };
+        }
+        if (!me.scopes.includes('write')) {
+          return {
+            ok: false,
+            problem: 'scope',
+            check: failed('key', both('setup.key.scope'), 'setup.key.scope_fix'),
+          };
+        }
+        return {
+          ok: true,
+          login: me.login,
+          check: { id: 'key', ok: true, message: both('setup.key.ok', { login: me.login }) },
+        };
+      } catch (error) {
+        return keyFailure(error, marketplace.baseUrl);
+      }
+    },
+    async listBlogs(marketplace) {
+      const blogs = await client(marketplace).listBlogs({ priority: 'high' });
+      return blogs.map((b) => ({
+        id: b.id,
+        name: b.name,
+        url: b.url,
+        mode: b.publishing?.mode,
+        categories: (b.publishing?.categories ?? []).map((c) => ({ id: c.id, name: c.name })),
+      }));
+    },
+    discoverWordPress: (address) => deps.wordpress.discover(address),
+    wordpressAuthorizationLink: (discovery, successUrl, rejectUrl) =>
+      deps.wordpress.authorizationLink(discovery, {
+        appId: appId(),
+        successUrl,
+        ...(rejectUrl ? { rejectUrl } : {}),
+      }),
+    wordpressCredentials: (discovery, query) => deps.wordpress.credentialsFromCallback(discovery, query),
+    verifyWordPress: (credentials) => deps.wordpress.verify(credentials),
+    detectGitHubPreset: (repo, token, branch) => detectPreset(doFetch, repo, token, branch),
+    testNotification: (answer) => sendTestNotification(answer),
+    async finish(answers) {
+      // Checked before anything is written: a config every command accepts, or nothing on disk.
+      const { document, secrets } = buildInstallation(answers, dataDir);
+      await checkPublishers(parseConfig(document.toJS(), {}, 'setup', { secrets }), deps.log);
+      const written = writeInstallation(answers, dataDir);
+      const config = loadConfig({ path: written.configPath, env: {} });
+      const checks: SetupCheck[] = [];
+      const api = client(answers.marketplace);
+      const syncing = handledBlogs(answers).filter((b) => b.categories?.mode === 'sync');
+      if (syncing.length > 0) checks.push(...(await syncCategories(config, api, syncing, deps.log)));
+      if (answers.intake.mode === 'webhook' && answers.intake.webhookUrl) {
+        checks.push(...(await webhookSteps(api, config, answers.intake.webhookUrl)));
+      }
+      for (const blog of handledBlogs(answers).filter((b) => b.agent)) {
+        checks.push(await agentOn(api, blog));
+      }
+      return { config, ...written, checks };
+    },
+  };
+}
+
+function failed(id: string, message: SetupCheck['message'], fix: Parameters<typeof both>[0]): SetupCheck {
+  return { id, ok: false, message, fix: both(fix) };
+}
+
+function keyFailure(error: unknown, baseUrl: string): KeyCheck {
+  if (error instanceof MarketplaceError && error.status === 401) {
+    return {
+      ok: false,
+      problem: 'refused',
+      check: failed('key', both('setup.key.refused'), 'setup.key.refused_fix'),
+    };
+  }
+  if (error instanceof MarketplaceError && error.status === 403) {
+    const scope = error.code === ERROR_CODES.missingScope;
+    const problem: KeyProblem = scope ? 'scope' : 'role';
+    const check = scope
+      ? failed('key', both('setup.key.scope'), 'setup.key.scope_fix')
+      : failed('key', both('setup.key.role', { role: '?' }), 'setup.key.role_fix');
+    return { ok: false, problem, check };
+  }
+  if (error instanceof MarketplaceError && error.status !== 0 && error.status < 500) {
+    return {
+      ok: false,
+      problem: 'refused',
+      check: failed('key', both('setup.key.refused'), 'setup.key.refused_fix'),
+    };
+  }
+  const check = failed(
+    'key',
+    both('setup.key.unreachable', { url: baseUrl, error: errorMessage(error) }),
+    'setup.key.unreachable_fix',
+  );
+  return { ok: false, problem: 'unreachable', check };
+}

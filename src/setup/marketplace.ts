@@ -1,0 +1,46 @@
+/**
+ * The marketplace client of the setup, before any config or Redis exists: the same client as the daemon's
+ * (classification, schemas, errors), with a limiter of its own in this process. The setup makes a handful of
+ * requests, far below the key's 60 a minute; a 429 still waits the pause the marketplace asks for.
+ */
+import type { Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import { createMarketplaceClient } from '../marketplace/client.js';
+import type { RateLimiter } from '../marketplace/rate-limit.js';
+
+function createLocalLimiter(): RateLimiter {
+  let pausedUntil = 0;
+  return {
+    async acquire(_priority, signal) {
+      const wait = pausedUntil - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      signal?.throwIfAborted();
+    },
+    async observe() {},
+    async penalize(retryAfterMs) {
+      pausedUntil = Date.now() + retryAfterMs;
+    },
+    async snapshot() {
+      return { limit: 60, remaining: 60, resetAt: new Date() };
+    },
+  };
+}
+
+export interface SetupMarketplace {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export function setupMarketplaceClient(
+  marketplace: SetupMarketplace,
+  deps: { log: Logger; fetch?: typeof fetch },
+): MarketplaceClient {
+  return createMarketplaceClient({
+    baseUrl: marketplace.baseUrl,
+    apiKey: marketplace.apiKey,
+    timeoutMs: 15_000,
+    limiter: createLocalLimiter(),
+    log: deps.log,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+}

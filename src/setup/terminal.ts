@@ -1,0 +1,240 @@
+/**
+ * `pressbridge setup` in a terminal: the same engine and answers as the /setup page, asked with
+ * node:readline/promises in the blogger's language; with `--yes` nothing is asked and every answer comes from
+ * the flags or the environment (scripted installs), a missing one being an error that names its flag.
+ */
+import { createInterface } from 'node:readline/promises';
+import { AppError } from '../errors.js';
+import { createTranslator, type Language } from '../i18n/index.js';
+import type { BlogAnswer, BlogTarget, CategoryChoice, SetupAnswers } from './answers.js';
+import type { FinishResult, SetupEngine } from './engine.js';
+import type { SetupCheck } from './wordpress/types.js';
+
+export interface TerminalSetupOptions {
+  yes?: boolean | undefined;
+  apiKey?: string | undefined;
+  baseUrl?: string | undefined;
+  blog?: string | undefined;
+  target?: string | undefined;
+  wordpressUrl?: string | undefined;
+  wordpressUser?: string | undefined;
+  wordpressPassword?: string | undefined;
+  intake?: string | undefined;
+  webhookUrl?: string | undefined;
+  ntfyTopic?: string | undefined;
+  agent?: boolean | undefined;
+  statusHost?: string | undefined;
+  statusPort?: number | undefined;
+  statusPassword?: string | undefined;
+  redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
+}
+
+export interface TerminalIo {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+}
+
+/** `--lang`, else `PRESSBRIDGE_LANGUAGE`, else `LANG` (`cs_CZ.UTF-8` → cs), else Czech. */
+export function setupLanguage(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Language {
+  for (const value of [flag, env.PRESSBRIDGE_LANGUAGE, env.LANG]) {
+    const code = value?.trim().toLowerCase().slice(0, 2);
+    if (code === 'cs' || code === 'en') return code;
+  }
+  return 'cs';
+}
+
+const TARGETS: readonly BlogTarget[] = ['wordpress', 'github', 'static', 'none'];
+
+export async function runTerminalSetup(
+  engine: SetupEngine,
+  options: TerminalSetupOptions,
+  language: Language,
+  io: TerminalIo,
+): Promise<FinishResult> {
+  const { t } = createTranslator(language);
+  const rl = options.yes ? undefined : createInterface({ input: io.input, terminal: false });
+  // Lines are read through the iterator, which buffers them: typed-ahead (or piped) answers are not lost.
+  const lines = rl?.[Symbol.asyncIterator]();
+  const say = (text: string): void => void io.output.write(`${text}\n`);
+  const showChecks = (checks: readonly SetupCheck[]): void => {
+    for (const c of checks)
+      say(
+        `${c.ok ? '✓' : '✗'} ${c.message[language]}${c.fix ? `\n  ${t('setup.page.fix')}: ${c.fix[language]}` : ''}`,
+      );
+  };
+  /** The flag's value; else the question (default shown in brackets); with --yes a missing value is an error. */
+  const ask = async (
+    question: string,
+    given: string | undefined,
+    flag: string,
+    fallback?: string,
+  ): Promise<string> => {
+    if (given !== undefined && given !== '') return given;
+    if (!lines) {
+      if (fallback !== undefined) return fallback;
+      throw new AppError('setup_missing_answer', `pressbridge setup --yes: ${flag} is required`);
+    }
+    io.output.write(`${question}${fallback ? ` [${fallback}]` : ''}: `);
+    const next = await lines.next();
+    if (next.done)
+      throw new AppError('setup_input_ended', 'pressbridge setup: the input ended before the setup did');
+    const answer = String(next.value).trim();
+    return answer || fallback || (await ask(question, undefined, flag, fallback));
+  };
+  try {
+    // a: the key
+    let marketplace: SetupAnswers['marketplace'];
+    for (;;) {
+      const baseUrl = await ask(t('setup.page.base_url'), options.baseUrl, '--base-url');
+      const apiKey = await ask(t('setup.page.api_key'), options.apiKey, '--api-key');
+      const check = await engine.checkKey({ baseUrl, apiKey });
+      showChecks([check.check]);
+      if (check.ok) {
+        marketplace = { baseUrl, apiKey };
+        break;
+      }
+      if (!rl) throw new AppError('setup_key_refused', check.check.message.en);
+      options = { ...options, apiKey: undefined };
+    }
+    // b: the blogs
+    const listed = await engine.listBlogs(marketplace);
+    const wanted = options.blog?.split(',').map((s) => Number(s.trim()));
+    const blogs: BlogAnswer[] = [];
+    for (const b of listed) {
+      say(`${b.id}: ${b.name} (${b.url})`);
+      const preset = wanted
+        ? wanted.includes(b.id)
+          ? (options.target ?? 'wordpress')
+          : 'none'
+        : options.yes
+          ? (options.target ?? 'wordpress')
+          : undefined;
+      let target: BlogTarget | undefined;
+      while (!target) {
+        const typed = await ask(
+          `${t('setup.page.blog_target')} (${TARGETS.join('/')})`,
+          preset,
+          '--blog',
+          'wordpress',
+        );
+        target = TARGETS.find((x) => x === typed);
+      }
+      const blog: BlogAnswer = { id: b.id, name: b.name, url: b.url, target, agent: options.agent !== false };
+      if (target === 'wordpress') await wordpress(blog);
+      if (target === 'github') {
+        const repo = await ask(t('setup.page.gh_repo'), undefined, '--blog');
+        const token = await ask(t('setup.page.gh_token'), undefined, '--blog');
+        const preset = await engine.detectGitHubPreset(repo, token).catch(() => 'generic' as const);
+        blog.github = {
+          repo,
+          token,
+          siteUrl: await ask(t('setup.page.site_url'), undefined, '--blog', b.url),
+          preset,
+        };
+      }
+      if (target === 'static') {
+        blog.static = {
+          dir: await ask(t('setup.page.static_dir'), undefined, '--blog'),
+          baseUrl: await ask(t('setup.page.site_url'), undefined, '--blog', b.url),
+        };
+      }
+      // e: categories
+      if (target !== 'none') blog.categories = await categories(blog);
+      blogs.push(blog);
+    }
+    // f: intake
+    const mode = await ask(`intake (poll/webhook)`, options.intake, '--intake', 'poll');
+    const intake: SetupAnswers['intake'] =
+      mode === 'webhook'
+        ? {
+            mode: 'webhook',
+            webhookUrl: await ask(t('setup.page.webhook_url'), options.webhookUrl, '--webhook-url'),
+          }
+        : { mode: 'poll' };
+    // g: notifications
+    const topic = await ask(t('setup.page.ntfy_topic'), options.ntfyTopic, '--ntfy-topic', '-');
+    const notify = topic !== '-' ? ({ type: 'ntfy', server: 'https://ntfy.sh', topic } as const) : undefined;
+    if (notify) showChecks([await engine.testNotification(notify)]);
+    // h: the status page (a password beyond loopback)
+    const host = options.statusHost ?? '127.0.0.1';
+    const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
+    const password = loopback
+      ? undefined
+      : await ask(t('setup.page.status_password'), options.statusPassword, '--status-password');
+    const answers: SetupAnswers = {
+      language,
+      marketplace,
+      blogs,
+      intake,
+      ...(notify ? { notify } : {}),
+      status: { host, port: options.statusPort ?? 8081, ...(password ? { password } : {}) },
+      ...(options.redisUrl || options.redisPrefix
+        ? {
+            redis: {
+              ...(options.redisUrl ? { url: options.redisUrl } : {}),
+              ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}),
+            },
+          }
+        : {}),
+    };
+    const result = await engine.finish(answers);
+    showChecks(result.checks);
+    say(t('setup.page.done_intro', { path: result.configPath }));
+    return result;
+  } finally {
+    rl?.close();
+  }
+
+  async function wordpress(blog: BlogAnswer): Promise<void> {
+    for (;;) {
+      const address = await ask(
+        t('setup.page.wp_address'),
+        options.wordpressUrl,
+        '--wordpress-url',
+        blog.url,
+      );
+      const discovery = await engine.discoverWordPress(address);
+      showChecks(discovery.checks);
+      const username = await ask(t('setup.page.wp_user'), options.wordpressUser, '--wordpress-user');
+      const applicationPassword = await ask(
+        t('setup.page.wp_password'),
+        options.wordpressPassword,
+        '--wordpress-password',
+      );
+      const credentials = { restRoot: discovery.restRoot, username, applicationPassword };
+      const checks = await engine.verifyWordPress(credentials);
+      showChecks(checks);
+      if (checks.every((c) => c.ok)) {
+        const restRoot =
+          discovery.restRoot === `${discovery.siteUrl}/wp-json/` ? {} : { restRoot: discovery.restRoot };
+        blog.wordpress = { url: discovery.siteUrl, username, applicationPassword, ...restRoot };
+        return;
+      }
+      if (!rl)
+        throw new AppError(
+          'setup_wordpress_failed',
+          checks.find((c) => !c.ok)?.message.en ?? 'WordPress refused',
+        );
+      options = { ...options, wordpressUser: undefined, wordpressPassword: undefined };
+    }
+  }
+
+  async function categories(blog: BlogAnswer): Promise<CategoryChoice> {
+    const choice = await ask(`${t('setup.page.cat_title')} (default/sync/map)`, undefined, '', 'default');
+    if (choice === 'sync' && blog.target === 'wordpress') return { mode: 'sync' };
+    if (choice === 'map') {
+      const line = await ask(t('setup.page.cat_map_lines'), undefined, '');
+      const map: Record<string, number | string> = {};
+      for (const part of line.split(',')) {
+        const [k, v] = part.split('=').map((s) => s.trim());
+        if (k && v) map[k] = /^\d+$/.test(v) ? Number(v) : v;
+      }
+      return { mode: 'map', map };
+    }
+    return { mode: 'default' };
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Turns the setup's answers into an installation: a commented `pressbridge.yaml` and ONE secrets file
+ * (`secrets.json`, mode 0600) in the data folder. The YAML holds no secret: it refers to each one as
+ * `{ secret: NAME }`, which `loadConfig` resolves from the secrets file beside it (src/config/load.ts).
+ */
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Document, type Node, YAMLMap } from 'yaml';
+import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/load.js';
+import { type BlogAnswer, type CategoryChoice, handledBlogs, type SetupAnswers } from './answers.js';
+
+export interface WrittenInstallation {
+  configPath: string;
+  secretsPath: string;
+}
+
+type Plain = Record<string, unknown>;
+
+/** Writes a file whole or not at all (a crash never leaves half a config), with the given mode. */
+function writeAtomic(path: string, text: string, mode: number): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, { mode });
+  chmodSync(temporary, mode);
+  renameSync(temporary, path);
+}
+
+function categoryOptions(choice: CategoryChoice | undefined): Plain {
+  if (!choice || choice.mode === 'default') {
+    return choice?.category !== undefined ? { defaultCategory: choice.category } : {};
+  }
+  if (choice.mode === 'sync') return { categories: 'identity' };
+  return { categories: choice.map };
+}
+
+function blogOptions(blog: BlogAnswer, secret: (name: string, value: string) => Plain): Plain {
+  if (blog.target === 'wordpress' && blog.wordpress) {
+    const wp = blog.wordpress;
+    return {
+      url: wp.url,
+      username: wp.username,
+      applicationPassword: secret(`blog-${blog.id}-wordpress-password`, wp.applicationPassword),
+      ...(wp.restRoot ? { restRoot: wp.restRoot } : {}),
+      ...categoryOptions(blog.categories),
+    };
+  }
+  if (blog.target === 'github' && blog.github) {
+    const gh = blog.github;
+    return {
+      token: secret(`blog-${blog.id}-github-token`, gh.token),
+      repo: gh.repo,
+      ...(gh.branch ? { branch: gh.branch } : {}),
+      siteUrl: gh.siteUrl,
+      preset: gh.preset,
+      ...categoryOptions(blog.categories),
+    };
+  }
+  if (blog.target === 'static' && blog.static) return { dir: blog.static.dir, baseUrl: blog.static.baseUrl };
+  throw new Error(`blog ${blog.id}: the ${blog.target} answers are missing`);
+}
+
+/** The config document with its comments, and the secrets it refers to. */
+export function buildInstallation(
+  answers: SetupAnswers,
+  dataDir: string,
+): { document: Document; secrets: Record<string, string> } {
+  const secrets: Record<string, string> = {};
+  const secret = (name: string, value: string): Plain => {
+    secrets[name] = value;
+    return { secret: name };
+  };
+  const webhookMode = answers.intake.mode === 'webhook';
+  const listen = answers.intake.listen ?? { host: webhookMode ? '0.0.0.0' : '127.0.0.1', port: 8080 };
+  const data: Plain = {
+    ui: { language: answers.language },
+    marketplace: {
+      baseUrl: answers.marketplace.baseUrl,
+      apiKey: secret('marketplace-api-key', answers.marketplace.apiKey),
+    },
+    intake: { mode: answers.intake.mode },
+    redis: {
+      url: answers.redis?.url ?? 'redis://127.0.0.1:6379',
+      ...(answers.redis?.prefix ? { prefix: answers.redis.prefix } : {}),
+      embedded: answers.redis?.embedded ?? true,
+    },
+    webhook: { listen },
+    status: {
+      listen: { host: answers.status.host, port: answers.status.port },
+      ...(answers.status.password ? { password: secret('status-password', answers.status.password) } : {}),
+    },
+    ...(answers.notify ? { notify: { channels: [notifyChannel(answers.notify, secret)] } } : {}),
+    dataDir,
+    blogs: handledBlogs(answers).map((blog) => ({
+      id: blog.id,
+      name: blog.name,
+      publisher: blog.target,
+      options: blogOptions(blog, secret),
+    })),
+  };
+  const document = new Document(data);
+  document.commentBefore =
+    ' pressbridge configuration, written by `pressbridge setup` (or the /setup page).\n' +
+    ` Secrets are not here: { secret: NAME } reads NAME from ${SECRETS_FILE_NAME} beside this file (mode 0600).\n` +
+    ' Every key: docs/configuration.md. Check it with: pressbridge doctor';
+  comment(document, ['marketplace'], ' The marketplace API and your blogger key (role bloger, scope write).');
+  comment(
+    document,
+    ['intake'],
+    webhookMode
+      ? ' webhook: the marketplace calls the public HTTPS address registered by `pressbridge webhook register`.'
+      : ' poll: pressbridge lists accepted deals itself; nothing has to be reachable from the internet.',
+  );
+  comment(document, ['redis'], ' embedded: start redis-server from the PATH when none answers at url.');
+  comment(document, ['status'], ' The status page; beyond 127.0.0.1 it asks for the password.');
+  comment(document, ['blogs'], ' One entry per marketplace blog pressbridge publishes (docs/publishers.md).');
+  return { document, secrets };
+}
+
+function notifyChannel(
+  answer: NonNullable<SetupAnswers['notify']>,
+  secret: (n: string, v: string) => Plain,
+): Plain {
+  if (answer.type === 'ntfy')
+    return { name: 'phone', type: 'ntfy', server: answer.server, topic: answer.topic };
+  return {
+    name: 'telegram',
+    type: 'telegram',
+    botToken: secret('notify-telegram-token', answer.botToken),
+    chatId: answer.chatId,
+  };
+}
+
+function comment(document: Document, path: readonly string[], text: string): void {
+  const contents = document.contents;
+  if (!(contents instanceof YAMLMap)) return;
+  const pair = contents.items.find((item) => (item.key as Node & { value?: unknown })?.value === path[0]);
+  const key = pair?.key as (Node & { commentBefore?: string | null }) | undefined;
+  if (key) key.commentBefore = text;
+}
+
+/** Writes `<dataDir>/pressbridge.yaml` and `<dataDir>/secrets.json` (0600); the folder is made 0700. */
+export function writeInstallation(answers: SetupAnswers, dataDirInput: string): WrittenInstallation {
+  const dataDir = resolve(dataDirInput);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const { document, secrets } = buildInstallation(answers, dataDir);
+  const configPath = join(dataDir, CONFIG_FILE_NAME);
+  const secretsPath = join(dataDir, SECRETS_FILE_NAME);
+  // The secrets first: a config that exists always finds its secrets.
+  writeAtomic(secretsPath, `${JSON.stringify(secrets, null, 2)}\n`, 0o600);
+  writeAtomic(configPath, document.toString({ lineWidth: 110 }), 0o644);
+  return { configPath, secretsPath };
+}

@@ -1,0 +1,234 @@
+/**
+ * The per-blog /setup steps: WordPress (c) through the WordPressConnection (the authorization page and its
+ * callback, or the pasted password, then verify's checks), GitHub (d), a folder, and the categories (e).
+ */
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { errorMessage } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import type { BlogAnswer, CategoryChoice } from '../../setup/answers.js';
+import { handledBlogs } from '../../setup/answers.js';
+import type { SetupDraft } from '../../setup/draft.js';
+import type { SetupEngine } from '../../setup/engine.js';
+import { both } from '../../setup/text.js';
+import type { SetupCheck, WordPressCredentials } from '../../setup/wordpress/types.js';
+import { html } from '../html.js';
+import { setupPage } from '../views/setup.js';
+import {
+  renderCategoriesPage,
+  renderGitHubPage,
+  renderStaticPage,
+  renderWordPressPage,
+} from '../views/setup-steps.js';
+import { bodyOf, type SetupGuard } from './setup-guard.js';
+
+interface BlogRouteDeps {
+  engine: SetupEngine;
+  draft: SetupDraft;
+  guard: SetupGuard;
+  log: Logger;
+  /** The state parameter of the WordPress callback: only a page shown to the token holder knows it. */
+  wpState: string;
+}
+
+const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+
+export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mount(router: Router): void } {
+  const { draft, guard, engine } = deps;
+  const view = (req: Request, res: Response) => guard.view(req, res, draft.language);
+  const blogOf = (req: Request): BlogAnswer | undefined =>
+    draft.blogs.find((b) => String(b.id) === req.params.id);
+  const origin = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+  const wordpressPage = (req: Request, res: Response, blog: BlogAnswer, status: number): void => {
+    const discovery = draft.discoveries.get(blog.id);
+    let authorizationUrl: string | undefined;
+    if (discovery?.authorizationUrl) {
+      const back = `${origin(req)}/setup/blog/${blog.id}/wordpress/back?state=${deps.wpState}`;
+      authorizationUrl = engine.wordpressAuthorizationLink(discovery, back, `${back}&rejected=1`);
+    }
+    const data = {
+      blog,
+      checks: draft.blogChecks.get(blog.id) ?? [],
+      ...(discovery ? { discovery } : {}),
+      ...(authorizationUrl ? { authorizationUrl } : {}),
+    };
+    guard.send(res, status, renderWordPressPage(view(req, res), data));
+  };
+
+  /** Verifies the credentials; when every check passes the blog's WordPress answer is kept. */
+  const connect = async (blog: BlogAnswer, credentials: WordPressCredentials): Promise<boolean> => {
+    let checks: SetupCheck[];
+    try {
+      checks = await engine.verifyWordPress(credentials);
+    } catch (error) {
+      checks = [
+        { id: 'verify', ok: false, message: both('setup.page.invalid', { problem: errorMessage(error) }) },
+      ];
+    }
+    draft.blogChecks.set(blog.id, checks);
+    if (!checks.every((c) => c.ok)) return false;
+    const discovery = draft.discoveries.get(blog.id);
+    const siteUrl = discovery?.siteUrl ?? blog.url;
+    const restRoot = credentials.restRoot === `${siteUrl}/wp-json/` ? {} : { restRoot: credentials.restRoot };
+    blog.wordpress = {
+      url: siteUrl,
+      username: credentials.username,
+      applicationPassword: credentials.applicationPassword,
+      ...restRoot,
+    };
+    return true;
+  };
+
+  const callback: RequestHandler = async (req, res) => {
+    const blog = blogOf(req);
+    const discovery = blog && draft.discoveries.get(blog.id);
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    // Compared as signatures: constant time, whatever the length.
+    if (!blog || !discovery || !guard.verify('wp-state', state, guard.sign('wp-state', deps.wpState))) {
+      res.status(403).type('text').send('Forbidden');
+      return;
+    }
+    const query = Object.fromEntries(
+      Object.entries(req.query).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
+    );
+    const credentials = req.query.rejected ? undefined : engine.wordpressCredentials(discovery, query);
+    if (credentials) await connect(blog, credentials);
+    else
+      draft.blogChecks.set(blog.id, [
+        { id: 'authorization', ok: false, message: both('setup.page.wp_rejected') },
+      ]);
+    // WordPress sent the browser here from another site, so our SameSite=Strict cookies are missing: a page
+    // of ours moves on, and the next request carries them again.
+    const ctx = view(req, res);
+    const body = html`<meta http-equiv="refresh" content="0; url=/setup"><p><a href="/setup">${ctx.t.t('setup.page.continue')}</a></p>`;
+    guard.send(res, 200, setupPage(ctx, ctx.t.t('setup.page.title'), body));
+  };
+
+  const mount = (router: Router): void => {
+    router.get('/setup/blog/:id', (req, res) => {
+      const blog = blogOf(req);
+      if (!blog || blog.target === 'none') return res.redirect(303, '/setup');
+      if (blog.target === 'wordpress') return wordpressPage(req, res, blog, 200);
+      if (blog.target === 'github') return guard.send(res, 200, renderGitHubPage(view(req, res), { blog }));
+      return guard.send(res, 200, renderStaticPage(view(req, res), { blog }));
+    });
+    router.post('/setup/blog/:id/wordpress/discover', async (req, res) => {
+      const blog = blogOf(req);
+      if (!blog) return res.redirect(303, '/setup');
+      try {
+        draft.discoveries.set(blog.id, await engine.discoverWordPress(bodyOf(req).address ?? blog.url));
+        draft.blogChecks.delete(blog.id);
+      } catch (error) {
+        draft.discoveries.delete(blog.id);
+        draft.blogChecks.set(blog.id, [
+          {
+            id: 'rest-api',
+            ok: false,
+            message: both('setup.page.invalid', { problem: errorMessage(error) }),
+          },
+        ]);
+      }
+      res.redirect(303, `/setup/blog/${blog.id}`);
+    });
+    router.post('/setup/blog/:id/wordpress/paste', async (req, res) => {
+      const blog = blogOf(req);
+      const discovery = blog && draft.discoveries.get(blog.id);
+      if (!blog || !discovery) return res.redirect(303, '/setup');
+      const body = bodyOf(req);
+      const credentials = {
+        restRoot: discovery.restRoot,
+        username: body.username ?? '',
+        applicationPassword: body.password ?? '',
+      };
+      if (await connect(blog, credentials)) return res.redirect(303, '/setup');
+      wordpressPage(req, res, blog, 422);
+    });
+    router.post('/setup/blog/:id/github', async (req, res) => {
+      const blog = blogOf(req);
+      if (!blog) return res.redirect(303, '/setup');
+      const body = bodyOf(req);
+      const repo = body.repo ?? '';
+      if (!REPO.test(repo) || !body.token || !body.siteUrl) {
+        const error = view(req, res).t.t('setup.page.invalid', { problem: repo });
+        return guard.send(res, 422, renderGitHubPage(view(req, res), { blog, error }));
+      }
+      const preset = await engine
+        .detectGitHubPreset(repo, body.token, body.branch || undefined)
+        .catch(() => 'generic' as const);
+      blog.github = {
+        repo,
+        token: body.token,
+        siteUrl: body.siteUrl,
+        preset,
+        ...(body.branch ? { branch: body.branch } : {}),
+      };
+      res.redirect(303, '/setup');
+    });
+    router.post('/setup/blog/:id/static', (req, res) => {
+      const blog = blogOf(req);
+      if (!blog) return res.redirect(303, '/setup');
+      const body = bodyOf(req);
+      if (!body.dir || !body.baseUrl) {
+        const error = view(req, res).t.t('setup.page.invalid', { problem: '' });
+        return guard.send(res, 422, renderStaticPage(view(req, res), { blog, error }));
+      }
+      blog.static = { dir: body.dir, baseUrl: body.baseUrl };
+      res.redirect(303, '/setup');
+    });
+  };
+  return { callback, mount };
+}
+
+/** `3 = 12` lines → `{ "3": 12 }`; a value that is not a number stays a category name. */
+export function parseCategoryMap(text: string): Record<string, number | string> | undefined {
+  const map: Record<string, number | string> = {};
+  for (const line of text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const match = /^(\d+)\s*[=:]\s*(.+)$/.exec(line);
+    if (!match?.[1] || !match[2]) return undefined;
+    map[match[1]] = /^\d+$/.test(match[2]) ? Number(match[2]) : match[2];
+  }
+  return Object.keys(map).length > 0 ? map : undefined;
+}
+
+export function categoryRoutes(
+  deps: Pick<BlogRouteDeps, 'draft' | 'guard'>,
+  router: Router,
+  next: (res: Response) => void,
+): void {
+  const { draft, guard } = deps;
+  router.get('/setup/categories', (req, res) => {
+    guard.send(
+      res,
+      200,
+      renderCategoriesPage(guard.view(req, res, draft.language), { blogs: handledBlogs(draft) }),
+    );
+  });
+  router.post('/setup/categories', (req, res) => {
+    const body = bodyOf(req);
+    for (const blog of handledBlogs(draft)) {
+      const mode = body[`mode-${blog.id}`];
+      let choice: CategoryChoice;
+      if (mode === 'sync' && blog.target === 'wordpress') choice = { mode: 'sync' };
+      else if (mode === 'map') {
+        const map = parseCategoryMap(body[`map-${blog.id}`] ?? '');
+        if (!map) {
+          const ctx = guard.view(req, res, draft.language);
+          const error = ctx.t.t('setup.page.invalid', { problem: blog.name });
+          return guard.send(res, 422, renderCategoriesPage(ctx, { blogs: handledBlogs(draft), error }));
+        }
+        choice = { mode: 'map', map };
+      } else {
+        const raw = body[`default-${blog.id}`];
+        choice = raw
+          ? { mode: 'default', category: /^\d+$/.test(raw) ? Number(raw) : raw }
+          : { mode: 'default' };
+      }
+      blog.categories = choice;
+    }
+    draft.categoriesDone = true;
+    next(res);
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * Who may act on /setup: whoever entered the one-time setup token (compared in constant time), remembered in an
+ * HttpOnly SameSite=Strict cookie signed with a key of this process; every POST also passes the status page's
+ * CSRF check (same origin, signed double-submit token). Without the token every /setup request but the token
+ * form itself is refused with 403 and changes nothing.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import type { Language } from '../../i18n/index.js';
+import { createTranslator, LANGUAGES } from '../../i18n/index.js';
+import { VERSION } from '../../version.js';
+import type { SafeHtml } from '../html.js';
+import { html } from '../html.js';
+import {
+  type CookieContext,
+  checkCsrf,
+  cookieAttributes,
+  createCookieSigner,
+  csrfToken,
+  readCookies,
+  safeEqual,
+} from '../security.js';
+import type { ViewContext } from '../views/layout.js';
+import { setupPage } from '../views/setup.js';
+
+export const SETUP_COOKIE = 'pb_setup';
+
+export interface SetupGuard {
+  /** True when the request carries the cookie that the token was entered. */
+  holdsToken(req: Request): boolean;
+  /** The CSRF check alone (the token form, before the cookie exists). */
+  csrfValid(req: Request): boolean;
+  /** Checks a typed token; on success sets the cookie. */
+  grant(req: Request, res: Response, typed: string): boolean;
+  /** Middleware: 403 (nothing changed) without the token cookie, and for a POST without a valid CSRF token. */
+  require(language: () => Language): (req: Request, res: Response, next: NextFunction) => void;
+  view(req: Request, res: Response, language: Language): ViewContext;
+  send(res: Response, status: number, page: SafeHtml): void;
+  /** A random value bound to this process, for the WordPress callback (which arrives without our cookies). */
+  sign(purpose: string, value: string): string;
+  verify(purpose: string, value: string, signature: string): boolean;
+}
+
+export function languageOf(value: unknown, fallback: Language): Language {
+  return LANGUAGES.find((l) => l === value) ?? fallback;
+}
+
+/** Wrong tokens accepted per window before every try is refused until it ends (the token has ~60 bits). */
+const MAX_WRONG_TOKENS = 20;
+const WRONG_TOKEN_WINDOW_MS = 10 * 60_000;
+
+export function createSetupGuard(token: string): SetupGuard {
+  const signer = createCookieSigner();
+  let wrong: number[] = [];
+  const cookies: CookieContext = { path: '/' };
+  const granted = signer.sign('setup', 'granted');
+  const send = (res: Response, status: number, page: SafeHtml): void => {
+    res.status(status).type('html').set('Cache-Control', 'no-store').send(page.value);
+  };
+  const view = (req: Request, res: Response, language: Language): ViewContext => ({
+    base: '',
+    now: new Date(),
+    timeZone: undefined,
+    version: VERSION,
+    marketplaceName: 'setup',
+    blogNames: new Map(),
+    csrf: csrfToken(req, res, signer, cookies),
+    t: createTranslator(language),
+  });
+  const holdsToken = (req: Request): boolean => safeEqual(readCookies(req).get(SETUP_COOKIE) ?? '', granted);
+  const refuse = (req: Request, res: Response, language: Language): void => {
+    const ctx = view(req, res, language);
+    const body = html`<h1>${ctx.t.t('setup.page.title')}</h1>
+<section class="card"><p>${ctx.t.t('setup.page.token_needed')}</p><p><a href="/setup">/setup</a></p></section>`;
+    send(res, 403, setupPage(ctx, ctx.t.t('setup.page.title'), body));
+  };
+  return {
+    holdsToken,
+    csrfValid: (req) => checkCsrf(req, signer).ok,
+    grant(req, res, typed) {
+      const now = Date.now();
+      wrong = wrong.filter((at) => at > now - WRONG_TOKEN_WINDOW_MS);
+      if (wrong.length >= MAX_WRONG_TOKENS) return false;
+      if (!safeEqual(typed.trim(), token)) {
+        wrong.push(now);
+        return false;
+      }
+      res.append('Set-Cookie', `${SETUP_COOKIE}=${granted}; ${cookieAttributes(req, cookies, 24 * 3600)}`);
+      return true;
+    },
+    require: (language) => (req, res, next) => {
+      if (!holdsToken(req)) return refuse(req, res, language());
+      if (req.method === 'POST' && !checkCsrf(req, signer).ok) return refuse(req, res, language());
+      next();
+    },
+    view,
+    send,
+    sign: (purpose, value) => signer.sign(purpose, value),
+    verify: (purpose, value, signature) => signer.verify(purpose, value, signature),
+  };
+}
+
+export type Body = Record<string, string | undefined>;
+
+export function bodyOf(req: Request): Body {
+  const body: unknown = req.body;
+  if (!body || typeof body !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v.trim() : undefined,
+    ]),
+  );
+}

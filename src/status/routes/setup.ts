@@ -1,0 +1,267 @@
+/**
+ * The /setup pages of setup mode (issue 21): one express router over the setup engine, a step per page, each
+ * form a POST that redirects to the next unanswered step. Every request but the token form needs the token
+ * (./setup-guard.ts); once setup finished every /setup path is 404. The per-blog steps are in ./setup-blog.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import express, { type Request, type Response, type Router } from 'express';
+import type { Check } from '../../commands/output.js';
+import { errorMessage } from '../../errors.js';
+import type { Language } from '../../i18n/index.js';
+import type { Logger } from '../../logger.js';
+import { type BlogTarget, handledBlogs, type SetupAnswers } from '../../setup/answers.js';
+import { newDraft, nextStep, type SetupDraft } from '../../setup/draft.js';
+import type { FinishResult, SetupEngine } from '../../setup/engine.js';
+import { isLoopbackHost } from '../security.js';
+import { renderBlogsPage, renderDonePage, renderKeyPage, renderTokenPage } from '../views/setup.js';
+import { renderFinishPage, renderIntakePage, renderNotifyPage } from '../views/setup-steps.js';
+import { blogRoutes, categoryRoutes } from './setup-blog.js';
+import { bodyOf, createSetupGuard, languageOf } from './setup-guard.js';
+
+export interface SetupRouteDeps {
+  engine: SetupEngine;
+  token: string;
+  log: Logger;
+  language: Language;
+  /** What the page does not ask: the listeners (the status page keeps the setup's address) and Redis. */
+  defaults: Pick<SetupAnswers, 'status'> &
+    Partial<Pick<SetupAnswers, 'redis'>> & {
+      baseUrl?: string;
+      webhookListen?: { host: string; port: number };
+    };
+  /** The installation is written: start the daemon; resolves with doctor's checks and the status page URL. */
+  onFinished(result: FinishResult): Promise<{ doctor: Check[]; statusUrl: string }>;
+}
+
+const TARGETS: readonly BlogTarget[] = ['wordpress', 'github', 'static', 'none'];
+
+export function setupRoutes(deps: SetupRouteDeps): Router {
+  const guard = createSetupGuard(deps.token);
+  const draft: SetupDraft = newDraft(deps.language);
+  const wpState = randomBytes(18).toString('base64url');
+  let finished = false;
+  const router = express.Router();
+  const next = (res: Response): void => res.redirect(303, `/setup${nextStep(draft)}`);
+  const view = (req: Request, res: Response) => guard.view(req, res, draft.language);
+
+  router.use('/setup', (_req, res, goOn) => {
+    if (finished) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
+    goOn();
+  });
+  router.use('/setup', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 200 }));
+
+  router.get('/setup', (req, res) => {
+    if (guard.holdsToken(req)) return next(res);
+    const language = languageOf(req.query.lang, draft.language);
+    guard.send(res, 200, renderTokenPage(guard.view(req, res, language), false));
+  });
+  router.post('/setup/token', (req, res) => {
+    const body = bodyOf(req);
+    const language = languageOf(body.lang, draft.language);
+    if (!guard.csrfValid(req) || !guard.grant(req, res, body.token ?? '')) {
+      deps.log.warn('setup: a wrong setup token was entered');
+      guard.send(res, 403, renderTokenPage(guard.view(req, res, language), true));
+      return;
+    }
+    draft.language = language;
+    next(res);
+  });
+  // The WordPress callback carries its own proof (a value signed for this process), see ./setup-blog.ts.
+  const blogs = blogRoutes({ engine: deps.engine, draft, guard, log: deps.log, wpState });
+  router.get('/setup/blog/:id/wordpress/back', blogs.callback);
+
+  router.use(
+    '/setup',
+    guard.require(() => draft.language),
+  );
+  router.use('/setup', (req, _res, goOn) => {
+    if (req.method === 'GET' && typeof req.query.lang === 'string')
+      draft.language = languageOf(req.query.lang, draft.language);
+    goOn();
+  });
+
+  router.get('/setup/key', (req, res) => {
+    guard.send(
+      res,
+      200,
+      renderKeyPage(view(req, res), {
+        baseUrl: draft.marketplace?.baseUrl ?? deps.defaults.baseUrl ?? '',
+        checks: [],
+      }),
+    );
+  });
+  router.post('/setup/key', async (req, res) => {
+    const body = bodyOf(req);
+    const marketplace = { baseUrl: body.baseUrl ?? '', apiKey: body.apiKey ?? '' };
+    const result = await deps.engine.checkKey(marketplace);
+    if (!result.ok) {
+      guard.send(
+        res,
+        422,
+        renderKeyPage(view(req, res), { baseUrl: marketplace.baseUrl, checks: [result.check] }),
+      );
+      return;
+    }
+    draft.marketplace = { ...marketplace, login: result.login };
+    draft.accountBlogs = await deps.engine.listBlogs(marketplace);
+    draft.blogs = [];
+    next(res);
+  });
+
+  router.get('/setup/blogs', (req, res) => {
+    if (!draft.marketplace) return next(res);
+    const chosen = new Map(draft.blogs.map((b) => [b.id, b.target]));
+    guard.send(
+      res,
+      200,
+      renderBlogsPage(view(req, res), { login: draft.marketplace.login, blogs: draft.accountBlogs, chosen }),
+    );
+  });
+  router.post('/setup/blogs', (req, res) => {
+    if (!draft.marketplace) return next(res);
+    const body = bodyOf(req);
+    const blogs = draft.accountBlogs.map((b) => {
+      const target = TARGETS.find((t) => t === body[`target-${b.id}`]) ?? 'none';
+      return { id: b.id, name: b.name, url: b.url, target, agent: target !== 'none' };
+    });
+    if (!blogs.some((b) => b.target !== 'none')) {
+      const error = view(req, res).t.t('setup.page.choose_one');
+      const chosen = new Map(blogs.map((b) => [b.id, b.target]));
+      guard.send(
+        res,
+        422,
+        renderBlogsPage(view(req, res), {
+          login: draft.marketplace.login,
+          blogs: draft.accountBlogs,
+          chosen,
+          error,
+        }),
+      );
+      return;
+    }
+    draft.blogs = blogs;
+    draft.categoriesDone = false;
+    next(res);
+  });
+
+  blogs.mount(router);
+  categoryRoutes({ draft, guard }, router, next);
+
+  router.get('/setup/intake', (req, res) =>
+    guard.send(res, 200, renderIntakePage(view(req, res), { checks: [] })),
+  );
+  router.post('/setup/intake', (req, res) => {
+    const body = bodyOf(req);
+    if (body.intake === 'webhook') {
+      const url = body.webhookUrl ?? '';
+      if (!/^https:\/\/[^\s]+$/.test(url)) {
+        const ctx = view(req, res);
+        guard.send(
+          res,
+          422,
+          renderIntakePage(ctx, { checks: [], error: ctx.t.t('setup.page.webhook_needs_url') }),
+        );
+        return;
+      }
+      draft.intake = {
+        mode: 'webhook',
+        webhookUrl: url,
+        listen: deps.defaults.webhookListen ?? { host: '0.0.0.0', port: 8080 },
+      };
+    } else {
+      draft.intake = {
+        mode: 'poll',
+        listen: deps.defaults.webhookListen ?? { host: '127.0.0.1', port: 8080 },
+      };
+    }
+    next(res);
+  });
+
+  router.get('/setup/notify', (req, res) =>
+    guard.send(res, 200, renderNotifyPage(view(req, res), { checks: [] })),
+  );
+  router.post('/setup/notify', async (req, res) => {
+    const body = bodyOf(req);
+    const answer =
+      body.channel === 'ntfy' && body.topic
+        ? ({ type: 'ntfy', server: body.server || 'https://ntfy.sh', topic: body.topic } as const)
+        : body.channel === 'telegram' && body.botToken && body.chatId
+          ? ({ type: 'telegram', botToken: body.botToken, chatId: body.chatId } as const)
+          : undefined;
+    if (body.channel !== 'none' && !answer) {
+      const ctx = view(req, res);
+      guard.send(
+        res,
+        422,
+        renderNotifyPage(ctx, {
+          checks: [],
+          error: ctx.t.t('setup.page.invalid', { problem: body.channel ?? '?' }),
+        }),
+      );
+      return;
+    }
+    if (body.action === 'test' && answer) {
+      const check = await deps.engine.testNotification(answer);
+      guard.send(res, check.ok ? 200 : 422, renderNotifyPage(view(req, res), { checks: [check] }));
+      return;
+    }
+    draft.notify = answer ?? 'none';
+    next(res);
+  });
+
+  const needsPassword = !isLoopbackHost(deps.defaults.status.host);
+  router.get('/setup/finish', (req, res) => {
+    if (nextStep(draft) !== '/finish') return next(res);
+    guard.send(res, 200, renderFinishPage(view(req, res), { blogs: handledBlogs(draft), needsPassword }));
+  });
+  router.post('/setup/finish', async (req, res) => {
+    if (nextStep(draft) !== '/finish' || !draft.marketplace || !draft.intake) return next(res);
+    const body = bodyOf(req);
+    const ctx = view(req, res);
+    const password = body.password ?? '';
+    if (needsPassword && password.length < 12) {
+      const error = ctx.t.t('setup.page.password_short');
+      guard.send(res, 422, renderFinishPage(ctx, { blogs: handledBlogs(draft), needsPassword, error }));
+      return;
+    }
+    const answers: SetupAnswers = {
+      language: draft.language,
+      marketplace: { baseUrl: draft.marketplace.baseUrl, apiKey: draft.marketplace.apiKey },
+      blogs: draft.blogs.map((b) => ({ ...b, agent: b.target !== 'none' && body[`agent-${b.id}`] === 'on' })),
+      intake: draft.intake,
+      ...(draft.notify && draft.notify !== 'none' ? { notify: draft.notify } : {}),
+      status: { ...deps.defaults.status, ...(needsPassword ? { password } : {}) },
+      ...(deps.defaults.redis ? { redis: deps.defaults.redis } : {}),
+    };
+    let result: FinishResult;
+    try {
+      result = await deps.engine.finish(answers);
+    } catch (error) {
+      deps.log.error({ err: errorMessage(error) }, 'setup: the installation could not be written');
+      const message = ctx.t.t('setup.page.finish_failed', { error: errorMessage(error) });
+      guard.send(
+        res,
+        500,
+        renderFinishPage(ctx, { blogs: handledBlogs(draft), needsPassword, error: message }),
+      );
+      return;
+    }
+    finished = true;
+    res.set('Connection', 'close');
+    const started = await deps.onFinished(result);
+    guard.send(
+      res,
+      200,
+      renderDonePage(ctx, {
+        finish: result.checks,
+        doctor: started.doctor,
+        configPath: result.configPath,
+        statusUrl: started.statusUrl,
+      }),
+    );
+  });
+  return router;
+}

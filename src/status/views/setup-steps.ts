@@ -1,0 +1,157 @@
+/**
+ * The /setup steps after the blogs: each handled blog's target (c WordPress, d GitHub, or a folder), the
+ * categories (e), the intake (f), notifications (g) and the finish with agent publishing and the status page
+ * password (h). Everything shown is escaped by the `html` tag.
+ */
+import type { BlogAnswer } from '../../setup/answers.js';
+import type { SetupCheck, WordPressDiscovery } from '../../setup/wordpress/types.js';
+import { html, type SafeHtml, safeHttpUrl } from '../html.js';
+import type { ViewContext } from './layout.js';
+import { checkList, csrfField, setupPage } from './setup.js';
+
+function field(label: string, name: string, value = '', type = 'text', required = true): SafeHtml {
+  return html`<p><label>${label} <input name="${name}" type="${type}" value="${value}"${required ? html` required` : ''} autocomplete="off"></label></p>`;
+}
+
+function submit(
+  ctx: ViewContext,
+  key: 'setup.page.continue' | 'setup.page.connect' | 'setup.page.finish' = 'setup.page.continue',
+): SafeHtml {
+  return html`<p><button class="primary" type="submit">${ctx.t.t(key)}</button></p>`;
+}
+
+export function renderWordPressPage(
+  ctx: ViewContext,
+  data: {
+    blog: BlogAnswer;
+    discovery?: WordPressDiscovery;
+    authorizationUrl?: string;
+    checks: readonly SetupCheck[];
+  },
+): SafeHtml {
+  const { blog, discovery } = data;
+  // The link comes from the site's REST index: only an http(s) address becomes a link.
+  const authorizationUrl = safeHttpUrl(data.authorizationUrl);
+  const action = `${ctx.base}/setup/blog/${blog.id}/wordpress`;
+  const found = discovery
+    ? html`${
+        authorizationUrl
+          ? html`<p><a class="button primary" id="authorize" href="${authorizationUrl}">${ctx.t.t('setup.page.wp_authorize')}</a></p>
+<p class="muted">${ctx.t.t('setup.page.wp_or_paste')}</p>`
+          : html`<p>${ctx.t.t('setup.page.wp_paste_only')}</p>`
+      }
+<form method="post" action="${action}/paste">${csrfField(ctx)}
+${field(ctx.t.t('setup.page.wp_user'), 'username')}
+${field(ctx.t.t('setup.page.wp_password'), 'password', '', 'password')}
+${submit(ctx, 'setup.page.connect')}</form>`
+    : '';
+  const body = html`<h1>${ctx.t.t('setup.page.wp_title', { blog: blog.name })}</h1>
+<section class="card">${checkList(ctx, [...(discovery?.checks ?? []), ...data.checks])}
+<form method="post" action="${action}/discover">${csrfField(ctx)}
+${field(ctx.t.t('setup.page.wp_address'), 'address', discovery?.siteUrl ?? blog.url, 'text')}
+${submit(ctx)}</form>
+${found}</section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.wp_title', { blog: blog.name }), body);
+}
+
+export function renderGitHubPage(ctx: ViewContext, data: { blog: BlogAnswer; error?: string }): SafeHtml {
+  const { blog } = data;
+  const body = html`<h1>${ctx.t.t('setup.page.gh_title', { blog: blog.name })}</h1>
+<section class="card"><p>${ctx.t.t('setup.page.gh_intro')}</p>
+${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<form method="post" action="${ctx.base}/setup/blog/${blog.id}/github">${csrfField(ctx)}
+${field(ctx.t.t('setup.page.gh_repo'), 'repo')}
+${field(ctx.t.t('setup.page.gh_token'), 'token', '', 'password')}
+${field(ctx.t.t('setup.page.gh_branch'), 'branch', '', 'text', false)}
+${field(ctx.t.t('setup.page.site_url'), 'siteUrl', blog.url, 'url')}
+${submit(ctx)}</form></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.gh_title', { blog: blog.name }), body);
+}
+
+export function renderStaticPage(ctx: ViewContext, data: { blog: BlogAnswer; error?: string }): SafeHtml {
+  const { blog } = data;
+  const body = html`<h1>${ctx.t.t('setup.page.static_title', { blog: blog.name })}</h1>
+<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<form method="post" action="${ctx.base}/setup/blog/${blog.id}/static">${csrfField(ctx)}
+${field(ctx.t.t('setup.page.static_dir'), 'dir')}
+${field(ctx.t.t('setup.page.site_url'), 'baseUrl', blog.url, 'url')}
+${submit(ctx)}</form></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.static_title', { blog: blog.name }), body);
+}
+
+export function renderCategoriesPage(
+  ctx: ViewContext,
+  data: { blogs: readonly BlogAnswer[]; error?: string },
+): SafeHtml {
+  const radio = (id: number, value: string, label: string, checked: boolean): SafeHtml =>
+    html`<label><input type="radio" name="mode-${id}" value="${value}"${checked ? html` checked` : ''}> ${label}</label><br>`;
+  const blocks = data.blogs.map(
+    (b) => html`<fieldset><legend>${b.name}</legend>
+${radio(b.id, 'default', ctx.t.t('setup.page.cat_default'), true)}
+${field(ctx.t.t('setup.page.cat_default_id'), `default-${b.id}`, '', 'text', false)}
+${b.target === 'wordpress' ? radio(b.id, 'sync', ctx.t.t('setup.page.cat_sync'), false) : ''}
+${radio(b.id, 'map', ctx.t.t('setup.page.cat_map'), false)}
+<p><label>${ctx.t.t('setup.page.cat_map_lines')}<br><textarea name="map-${b.id}" rows="3" cols="30"></textarea></label></p>
+</fieldset>`,
+  );
+  const body = html`<h1>${ctx.t.t('setup.page.cat_title')}</h1>
+<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<form method="post" action="${ctx.base}/setup/categories">${csrfField(ctx)}${blocks}${submit(ctx)}</form></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.cat_title'), body);
+}
+
+export function renderIntakePage(
+  ctx: ViewContext,
+  data: { checks: readonly SetupCheck[]; error?: string },
+): SafeHtml {
+  const body = html`<h1>${ctx.t.t('setup.page.intake_title')}</h1>
+<section class="card">${checkList(ctx, data.checks)}
+${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<form method="post" action="${ctx.base}/setup/intake">${csrfField(ctx)}
+<p><label><input type="radio" name="intake" value="poll" checked> ${ctx.t.t('setup.page.intake_poll')}</label></p>
+<p><label><input type="radio" name="intake" value="webhook"> ${ctx.t.t('setup.page.intake_webhook')}</label></p>
+${field(ctx.t.t('setup.page.webhook_url'), 'webhookUrl', '', 'url', false)}
+${submit(ctx)}</form></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.intake_title'), body);
+}
+
+export function renderNotifyPage(
+  ctx: ViewContext,
+  data: { checks: readonly SetupCheck[]; error?: string },
+): SafeHtml {
+  const option = (
+    value: string,
+    key: 'setup.page.notify_none' | 'setup.page.notify_ntfy' | 'setup.page.notify_telegram',
+    checked = false,
+  ) =>
+    html`<p><label><input type="radio" name="channel" value="${value}"${checked ? html` checked` : ''}> ${ctx.t.t(key)}</label></p>`;
+  const body = html`<h1>${ctx.t.t('setup.page.notify_title')}</h1>
+<section class="card"><p>${ctx.t.t('setup.page.notify_intro')}</p>${checkList(ctx, data.checks)}
+${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<form method="post" action="${ctx.base}/setup/notify">${csrfField(ctx)}
+${option('ntfy', 'setup.page.notify_ntfy')}
+${field(ctx.t.t('setup.page.ntfy_topic'), 'topic', '', 'text', false)}
+${field(ctx.t.t('setup.page.ntfy_server'), 'server', 'https://ntfy.sh', 'url', false)}
+${option('telegram', 'setup.page.notify_telegram')}
+${field(ctx.t.t('setup.page.tg_token'), 'botToken', '', 'password', false)}
+${field(ctx.t.t('setup.page.tg_chat'), 'chatId', '', 'text', false)}
+${option('none', 'setup.page.notify_none', true)}
+<p><button type="submit" name="action" value="test">${ctx.t.t('setup.page.notify_test')}</button>
+<button class="primary" type="submit" name="action" value="save">${ctx.t.t('setup.page.continue')}</button></p>
+</form></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.notify_title'), body);
+}
+
+export function renderFinishPage(
+  ctx: ViewContext,
+  data: { blogs: readonly BlogAnswer[]; needsPassword: boolean; error?: string },
+): SafeHtml {
+  const body = html`<h1>${ctx.t.t('setup.page.finish_title')}</h1>
+<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<form method="post" action="${ctx.base}/setup/finish">${csrfField(ctx)}
+<p>${ctx.t.t('setup.page.agent_intro')}</p>
+${data.blogs.map((b) => html`<p><label><input type="checkbox" name="agent-${b.id}" value="on" checked> ${b.name}</label></p>`)}
+${data.needsPassword ? html`<p>${ctx.t.t('setup.page.password_intro')}</p>${field(ctx.t.t('setup.page.status_password'), 'password', '', 'password')}` : ''}
+${submit(ctx, 'setup.page.finish')}</form></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.finish_title'), body);
+}

@@ -1,0 +1,116 @@
+/**
+ * The /setup pages (issue 21): the token, the key (a) and the blogs (b), the end with doctor's checks. Pure
+ * functions of their data through the escaping `html` tag: every blog name, address and message from the
+ * marketplace, WordPress or the blogger is escaped. The per-blog and later steps are in ./setup-steps.ts.
+ */
+import type { Check } from '../../commands/output.js';
+import type { BlogTarget } from '../../setup/answers.js';
+import type { MarketplaceBlog } from '../../setup/engine.js';
+import type { SetupCheck } from '../../setup/wordpress/types.js';
+import { html, type SafeHtml } from '../html.js';
+import { layout, type ViewContext } from './layout.js';
+
+export function setupPage(ctx: ViewContext, title: string, body: SafeHtml): SafeHtml {
+  return layout(ctx, { title, current: 'none', body, nav: false });
+}
+
+export function csrfField(ctx: ViewContext): SafeHtml {
+  return html`<input type="hidden" name="csrf" value="${ctx.csrf}">`;
+}
+
+/** The checks of a step: a green mark and what was checked, or a red one, what is wrong and the fix. */
+export function checkList(ctx: ViewContext, checks: readonly SetupCheck[]): SafeHtml {
+  if (checks.length === 0) return html``;
+  const lang = ctx.t.language;
+  return html`<ul class="checks">${checks.map(
+    (c) =>
+      html`<li class="${c.ok ? 'ok-yes' : 'ok-no'}" data-check="${c.id}">${c.ok ? '✓' : '✗'} ${c.message[lang]}${
+        c.fix ? html`<br><small>${ctx.t.t('setup.page.fix')}: ${c.fix[lang]}</small>` : ''
+      }</li>`,
+  )}</ul>`;
+}
+
+function languageLinks(ctx: ViewContext, path: string): SafeHtml {
+  return html`<p class="muted"><a href="${ctx.base}${path}?lang=cs" lang="cs">Česky</a> · <a href="${ctx.base}${path}?lang=en" lang="en">English</a></p>`;
+}
+
+export function renderTokenPage(ctx: ViewContext, refused: boolean): SafeHtml {
+  const body = html`<h1>${ctx.t.t('setup.page.title')}</h1>
+${languageLinks(ctx, '/setup')}
+<section class="card"><p>${ctx.t.t('setup.page.token_intro')}</p>
+${refused ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.token_refused')}</p>` : ''}
+<form method="post" action="${ctx.base}/setup/token">${csrfField(ctx)}
+<input type="hidden" name="lang" value="${ctx.t.language}">
+<p><label>${ctx.t.t('setup.page.token_label')} <input name="token" autocomplete="off" required></label></p>
+<p><button class="primary" type="submit">${ctx.t.t('setup.page.continue')}</button></p>
+</form></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.title'), body);
+}
+
+export function renderKeyPage(
+  ctx: ViewContext,
+  data: { baseUrl: string; checks: readonly SetupCheck[] },
+): SafeHtml {
+  const body = html`<h1>${ctx.t.t('setup.page.key_title')}</h1>
+${languageLinks(ctx, '/setup/key')}
+<section class="card"><p>${ctx.t.t('setup.page.key_intro')}</p>
+${checkList(ctx, data.checks)}
+<form method="post" action="${ctx.base}/setup/key">${csrfField(ctx)}
+<p><label>${ctx.t.t('setup.page.base_url')} <input name="baseUrl" type="url" value="${data.baseUrl}" required></label></p>
+<p><label>${ctx.t.t('setup.page.api_key')} <input name="apiKey" type="password" autocomplete="off" required></label></p>
+<p><button class="primary" type="submit">${ctx.t.t('setup.page.check_key')}</button></p>
+</form></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.key_title'), body);
+}
+
+const TARGETS: readonly BlogTarget[] = ['wordpress', 'github', 'static', 'none'];
+
+export function renderBlogsPage(
+  ctx: ViewContext,
+  data: {
+    login: string;
+    blogs: readonly MarketplaceBlog[];
+    chosen: ReadonlyMap<number, BlogTarget>;
+    error?: string;
+  },
+): SafeHtml {
+  const rows = data.blogs.map((blog) => {
+    const chosen = data.chosen.get(blog.id) ?? 'wordpress';
+    return html`<tr><td>${blog.name}<br><small class="muted">${blog.url}</small></td>
+<td><label>${ctx.t.t('setup.page.blog_target')} <select name="target-${blog.id}">${TARGETS.map(
+      (t) =>
+        html`<option value="${t}"${t === chosen ? html` selected` : ''}>${ctx.t.t(`setup.target.${t}`)}</option>`,
+    )}</select></label></td></tr>`;
+  });
+  const body = html`<h1>${ctx.t.t('setup.page.blogs_title')}</h1>
+<section class="card"><p>${ctx.t.t('setup.page.blogs_intro', { login: data.login })}</p>
+${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+${
+  data.blogs.length === 0
+    ? html`<p>${ctx.t.t('setup.page.no_blogs')}</p>`
+    : html`<form method="post" action="${ctx.base}/setup/blogs">${csrfField(ctx)}
+<table class="cards"><tbody>${rows}</tbody></table>
+<p><button class="primary" type="submit">${ctx.t.t('setup.page.continue')}</button></p></form>`
+}</section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.blogs_title'), body);
+}
+
+export function renderDonePage(
+  ctx: ViewContext,
+  data: { finish: readonly SetupCheck[]; doctor: readonly Check[]; configPath: string; statusUrl: string },
+): SafeHtml {
+  const mark = { ok: '✓', warn: '!', fail: '✗' } as const;
+  const tone = { ok: 'ok-yes', warn: 'tone-waiting', fail: 'ok-no' } as const;
+  const body = html`<h1>${ctx.t.t('setup.page.done_title')}</h1>
+<section class="card"><p>${ctx.t.t('setup.page.done_intro', { path: data.configPath })}</p>
+${checkList(ctx, data.finish)}</section>
+<section class="card"><h2>${ctx.t.t('setup.page.doctor_title')}</h2>
+<ul class="checks" id="doctor">${data.doctor.map(
+    (c) =>
+      html`<li class="${tone[c.status]}">${mark[c.status]} <strong>${c.name}</strong>: ${c.detail}${
+        c.fix ? html`<br><small>${ctx.t.t('setup.page.fix')}: ${c.fix}</small>` : ''
+      }</li>`,
+  )}</ul>
+<p><a class="button" href="${data.statusUrl}">${ctx.t.t('setup.page.open_status')}</a></p></section>`;
+  return setupPage(ctx, ctx.t.t('setup.page.done_title'), body);
+}

@@ -1,0 +1,167 @@
+/**
+ * Setup mode over real HTTP (issue 21): every /setup action without the setup token is refused with 403 and
+ * writes nothing; with the token the steps go through to a running daemon; then /setup is gone (404).
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
+import type { Daemon } from '../../src/app/types.js';
+import { createSilentLogger } from '../../src/logger.js';
+import { startDaemon } from '../../src/main.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { interimWordPressConnection } from '../../src/setup/interim-wordpress.js';
+import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+
+const TOKEN = 'test-setup-token-7f3k';
+
+/** A tiny browser: a cookie jar, no redirects followed. */
+function createClient(origin: string) {
+  const jar = new Map<string, string>();
+  const request = async (path: string, form?: Record<string, string>) => {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const answer = await fetch(`${origin}${path}`, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin } : {}),
+      },
+      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+    });
+    for (const line of answer.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = (pair ?? '').split('=');
+      if (name && value !== undefined) jar.set(name.trim(), value.trim());
+    }
+    const text = await answer.text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
+    return { status: answer.status, location: answer.headers.get('location'), text, csrf };
+  };
+  return { request, jar };
+}
+
+describe('src/app/setup-mode (over HTTP)', () => {
+  let sandbox: Sandbox;
+  let setup: SetupMode;
+  let daemon: Daemon | undefined;
+  let origin: string;
+  const prefix = randomPrefix();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-mode-'));
+  const siteDir = mkdtempSync(join(tmpdir(), 'pb-setup-site-'));
+  const printed: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      blogs: [{ id: 1, name: 'Můj <i>blog</i>', url: 'http://127.0.0.1:1', mode: 'manual' }],
+    });
+    setup = await startSetupMode({
+      dataDir,
+      listen: { host: '127.0.0.1', port: 0 },
+      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
+      log: createSilentLogger(),
+      language: 'en',
+      wordpress: interimWordPressConnection(),
+      startDaemon: (config) => startDaemon({ config, log: createSilentLogger() }),
+      defaults: {
+        redis: { url: TEST_REDIS_URL, prefix, embedded: false },
+        webhookListen: { host: '127.0.0.1', port: 0 },
+      },
+      print: (line) => printed.push(line),
+    });
+    origin = new URL(setup.url).origin;
+  });
+  afterAll(async () => {
+    await setup.close();
+    await daemon?.close();
+    await sandbox.close();
+    const redis = createTestRedis();
+    await deleteKeys(redis, prefix);
+    redis.disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it('prints one line with the address and the token', () => {
+    expect(printed).toEqual([
+      `pressbridge is not set up yet: open ${setup.url} and enter the token ${TOKEN}`,
+    ]);
+  });
+
+  it('refuses every action without the token (403) and writes nothing', async () => {
+    const stranger = createClient(origin);
+    const page = await stranger.request('/setup');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('name="token"');
+    const csrf = page.csrf ?? '';
+    const attempts: Array<[string, Record<string, string> | undefined]> = [
+      ['/setup/key', undefined],
+      ['/setup/blogs', undefined],
+      ['/setup/finish', undefined],
+      ['/setup/blog/1/wordpress/back?site_url=x&user_login=a&password=b', undefined],
+      ['/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey }],
+      ['/setup/blogs', { csrf, 'target-1': 'static' }],
+      ['/setup/blog/1/static', { csrf, dir: siteDir, baseUrl: 'http://127.0.0.1:1/' }],
+      ['/setup/intake', { csrf, intake: 'poll' }],
+      ['/setup/notify', { csrf, channel: 'none', action: 'save' }],
+      ['/setup/finish', { csrf }],
+      ['/setup/token', { csrf, token: 'wrong-token' }],
+      ['/setup/token', { token: TOKEN }],
+    ];
+    for (const [path, form] of attempts) {
+      const answer = await stranger.request(path, form);
+      expect([path, answer.status]).toEqual([path, 403]);
+    }
+    expect(stranger.jar.has('pb_setup')).toBe(false);
+    expect(readdirSync(dataDir).filter((f) => f.endsWith('.yaml') || f.endsWith('.json'))).toEqual([]);
+  });
+
+  it('with the token: the steps, the daemon started, doctor shown, and /setup gone', async () => {
+    const me = createClient(origin);
+    const first = await me.request('/setup?lang=en');
+    const granted = await me.request('/setup/token', { csrf: first.csrf ?? '', token: TOKEN, lang: 'en' });
+    expect(granted).toMatchObject({ status: 303, location: '/setup/key' });
+    const cookie = me.jar.get('pb_setup');
+    expect(cookie).toBeTruthy();
+    // The token cookie alone does not pass a POST: the form token is required too.
+    expect((await me.request('/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey })).status).toBe(
+      403,
+    );
+
+    const key = await me.request('/setup/key');
+    const csrf = key.csrf ?? '';
+    const wrong = await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: 'wrong' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.text).toContain('The marketplace refused the key (401)');
+    const steps: Array<[string, Record<string, string>, string]> = [
+      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey }, '/setup/blogs'],
+      ['/setup/blogs', { 'target-1': 'static' }, '/setup/blog/1'],
+      ['/setup/blog/1/static', { dir: siteDir, baseUrl: 'http://127.0.0.1:1/' }, '/setup'],
+      ['/setup/categories', { 'mode-1': 'default' }, '/setup/intake'],
+      ['/setup/intake', { intake: 'poll' }, '/setup/notify'],
+      ['/setup/notify', { channel: 'none', action: 'save' }, '/setup/finish'],
+    ];
+    for (const [path, form, next] of steps) {
+      const answer = await me.request(path, { csrf, ...form });
+      expect([path, answer.status, answer.location]).toEqual([path, 303, next]);
+    }
+    const blogs = await me.request('/setup/blogs');
+    expect(blogs.text).toContain('Můj &lt;i&gt;blog&lt;/i&gt;');
+    expect(blogs.text).not.toContain('<i>blog</i>');
+
+    const done = await me.request('/setup/finish', { csrf, 'agent-1': 'on' });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('pressbridge is running');
+    expect(done.text).toContain('Blog Můj &lt;i&gt;blog&lt;/i&gt;: agent publishing switched on.');
+    expect(done.text).toMatch(/id="doctor">\s*<li/);
+    daemon = await setup.daemon;
+    expect(existsSync(join(dataDir, 'pressbridge.yaml'))).toBe(true);
+    expect(daemon.statusUrl).toBe(`${origin}/`);
+
+    const after = createClient(origin);
+    expect((await after.request('/setup')).status).toBe(404);
+    expect((await me.request('/setup/key')).status).toBe(404);
+    expect((await after.request('/')).status).toBe(200);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The /setup page's side of WordPress's authorization (step c) over real HTTP, with a small fake of the
+ * WordPressConnection contract (the real connection has its own tests): the link carries a success_url back to
+ * /setup with a state only the token holder saw; WordPress's redirect (which arrives without our SameSite=Strict
+ * cookies) is accepted with that state only, and the blog is connected.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
+import { createSilentLogger } from '../../src/logger.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import type { AuthorizationRequest, WordPressConnection } from '../../src/setup/wordpress/types.js';
+
+const TOKEN = 'callback-token-123456';
+
+describe('src/status/routes/setup-blog (the WordPress authorization callback)', () => {
+  let sandbox: Sandbox;
+  let setup: SetupMode;
+  let origin: string;
+  const requests: AuthorizationRequest[] = [];
+  const verified: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-cb-'));
+  const wordpress: WordPressConnection = {
+    discover: async (address) => ({
+      siteUrl: address,
+      restRoot: `${address}/wp-json/`,
+      authorizationUrl: `${address}/wp-admin/authorize-application.php`,
+      checks: [{ id: 'rest-api', ok: true, message: { cs: 'REST API', en: 'REST API' } }],
+    }),
+    authorizationLink: (discovery, request) => {
+      requests.push(request);
+      return `${discovery.authorizationUrl}?app_name=pressbridge&success_url=${encodeURIComponent(request.successUrl)}`;
+    },
+    credentialsFromCallback: (discovery, query) =>
+      query.user_login && query.password
+        ? { restRoot: discovery.restRoot, username: query.user_login, applicationPassword: query.password }
+        : undefined,
+    verify: async (c) => {
+      verified.push(c.username);
+      return [{ id: 'password', ok: true, message: { cs: 'ok', en: 'ok' } }];
+    },
+  };
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      blogs: [{ id: 1, name: 'Blog', url: 'https://blog.example.cz', mode: 'manual' }],
+    });
+    setup = await startSetupMode({
+      dataDir,
+      listen: { host: '127.0.0.1', port: 0 },
+      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
+      log: createSilentLogger(),
+      language: 'en',
+      wordpress,
+      startDaemon: async () => {
+        throw new Error('not in this test');
+      },
+      print: () => {},
+    });
+    origin = new URL(setup.url).origin;
+  });
+  afterAll(async () => {
+    await setup.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('connects through the success_url with the state, and refuses it without', async () => {
+    const jar = new Map<string, string>();
+    const go = async (path: string, form?: Record<string, string>, cookies = true) => {
+      const answer = await fetch(`${origin}${path}`, {
+        method: form ? 'POST' : 'GET',
+        redirect: 'manual',
+        headers: {
+          ...(cookies && jar.size ? { Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+          ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+      });
+      for (const line of answer.headers.getSetCookie()) {
+        const [name, value] = (line.split(';')[0] ?? '').split('=');
+        if (name && value !== undefined && cookies) jar.set(name, value);
+      }
+      const text = await answer.text();
+      return {
+        status: answer.status,
+        location: answer.headers.get('location'),
+        text,
+        csrf: /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? '',
+      };
+    };
+    const csrf = (await go('/setup')).csrf;
+    await go('/setup/token', { csrf, token: TOKEN });
+    await go('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    await go('/setup/blogs', { csrf, 'target-1': 'wordpress' });
+    await go('/setup/blog/1/wordpress/discover', { csrf, address: 'https://blog.example.cz' });
+    const page = await go('/setup/blog/1');
+    expect(page.text).toContain('id="authorize"');
+    const request = requests.at(-1);
+    expect(request?.successUrl).toMatch(
+      new RegExp(`^${origin}/setup/blog/1/wordpress/back\\?state=[A-Za-z0-9_-]+$`),
+    );
+    expect(request?.appId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const back = new URL(request?.successUrl ?? '');
+    const wrong = await go(
+      `/setup/blog/1/wordpress/back?state=nope&user_login=eve&password=x`,
+      undefined,
+      false,
+    );
+    expect(wrong.status).toBe(403);
+    expect(verified).toEqual([]);
+
+    const returned = await go(
+      `${back.pathname}${back.search}&site_url=https%3A%2F%2Fblog.example.cz&user_login=jana&password=abcd`,
+      undefined,
+      false,
+    );
+    expect(returned.status).toBe(200);
+    expect(returned.text).toContain('http-equiv="refresh"');
+    expect(verified).toEqual(['jana']);
+    // With our cookies again, the setup goes on past the connected blog.
+    expect(await go('/setup')).toMatchObject({ status: 303, location: '/setup/categories' });
+  });
+});

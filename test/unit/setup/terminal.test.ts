@@ -1,0 +1,129 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/load.js';
+import { createSilentLogger } from '../../../src/logger.js';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { createSetupEngine } from '../../../src/setup/engine.js';
+import { runTerminalSetup, setupLanguage } from '../../../src/setup/terminal.js';
+import type { WordPressConnection } from '../../../src/setup/wordpress/types.js';
+
+/** A small fake of the contract: this file tests the terminal front, not WordPress. */
+const fakeWordPress: WordPressConnection = {
+  discover: async (address) => ({ siteUrl: address, restRoot: `${address}/wp-json/`, checks: [] }),
+  authorizationLink: () => 'unused',
+  credentialsFromCallback: () => undefined,
+  verify: async (c) => [
+    {
+      id: 'password',
+      ok: c.applicationPassword === 'good pass word',
+      message: { cs: 'heslo', en: 'password' },
+    },
+  ],
+};
+
+describe('src/setup/terminal', () => {
+  let sandbox: Sandbox;
+  const dirs: string[] = [];
+  const tempDir = (): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'pb-setup-term-'));
+    dirs.push(dir);
+    return dir;
+  };
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      blogs: [
+        { id: 1, name: 'Blog A', url: 'https://a.cz', mode: 'manual' },
+        { id: 2, name: 'Blog B', url: 'https://b.cz', mode: 'manual' },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    [undefined, { LANG: 'en_US.UTF-8' }, 'en'],
+    ['cs', { LANG: 'en_US.UTF-8' }, 'cs'],
+    [undefined, { LANG: 'C' }, 'cs'],
+  ] as const)('language: --lang %s, env %j → %s', (flag, env, expected) => {
+    expect(setupLanguage(flag, env)).toBe(expected);
+  });
+
+  it('--yes: every answer from the flags; the config loads', async () => {
+    const dataDir = tempDir();
+    const engine = createSetupEngine({ wordpress: fakeWordPress, dataDir, log: createSilentLogger() });
+    const output = new PassThrough();
+    const result = await runTerminalSetup(
+      engine,
+      {
+        yes: true,
+        baseUrl: sandbox.url,
+        apiKey: sandbox.apiKey,
+        blog: '2',
+        wordpressUrl: 'https://b.cz',
+        wordpressUser: 'jana',
+        wordpressPassword: 'good pass word',
+      },
+      'en',
+      { input: new PassThrough(), output },
+    );
+    const config = loadConfig({ path: result.configPath, env: {} });
+    expect(config.blogs.map((b) => [b.id, b.publisher])).toEqual([[2, 'wordpress']]);
+    expect(readFileSync(result.configPath, 'utf8')).not.toContain('good pass word');
+    expect(String(output.read())).toContain('The key belongs to');
+  });
+
+  it('--yes without the key names the flag', async () => {
+    const engine = createSetupEngine({
+      wordpress: fakeWordPress,
+      dataDir: tempDir(),
+      log: createSilentLogger(),
+    });
+    await expect(
+      runTerminalSetup(engine, { yes: true, baseUrl: sandbox.url }, 'en', {
+        input: new PassThrough(),
+        output: new PassThrough(),
+      }),
+    ).rejects.toThrow('--api-key is required');
+  });
+
+  it('prompts: a refused key and a wrong password are asked again', async () => {
+    const dataDir = tempDir();
+    const engine = createSetupEngine({ wordpress: fakeWordPress, dataDir, log: createSilentLogger() });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const lines = [
+      sandbox.url,
+      'wrong-key',
+      sandbox.url,
+      sandbox.apiKey,
+      'wordpress', // blog 1
+      '', // address: the blog's own
+      'jana',
+      'bad',
+      '',
+      'jana',
+      'good pass word',
+      'default', // categories
+      'none', // blog 2
+      '', // intake: poll
+      '', // ntfy: none
+    ];
+    input.write(`${lines.join('\n')}\n`);
+    const result = await runTerminalSetup(engine, {}, 'cs', { input, output });
+    const printed = String(output.read());
+    expect(printed).toContain('Tržiště klíč odmítlo (401)');
+    expect(printed).toContain('✗ heslo');
+    expect(loadConfig({ path: result.configPath, env: {} }).blogs).toEqual([
+      expect.objectContaining({
+        id: 1,
+        publisher: 'wordpress',
+        options: expect.objectContaining({ url: 'https://a.cz' }),
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator, type Language } from '../../../src/i18n/index.js';
+import type { ViewContext } from '../../../src/status/views/layout.js';
+import { checkList, renderBlogsPage, renderTokenPage } from '../../../src/status/views/setup.js';
+import { renderWordPressPage } from '../../../src/status/views/setup-steps.js';
+
+function ctx(language: Language): ViewContext {
+  return {
+    base: '',
+    now: new Date('2026-11-25T12:00:00Z'),
+    timeZone: 'Europe/Prague',
+    version: '0.0.0',
+    marketplaceName: 'setup',
+    blogNames: new Map(),
+    csrf: 'csrf-token',
+    t: createTranslator(language),
+  };
+}
+
+const HOSTILE = '<script>alert(1)</script>';
+const blog = {
+  id: 1,
+  name: HOSTILE,
+  url: `https://x.cz/"><img src=x onerror=alert(1)>`,
+  target: 'wordpress' as const,
+  agent: true,
+};
+
+describe('src/status/views/setup', () => {
+  it.each(['cs', 'en'] as const)('the token page in %s has no navigation and a token field', (language) => {
+    const page = renderTokenPage(ctx(language), false).value;
+    expect(page).toContain(`<html lang="${language}"`);
+    expect(page).toContain('name="token"');
+    expect(page).not.toContain('<nav');
+  });
+
+  it("escapes the marketplace's blog names and addresses", () => {
+    const page = renderBlogsPage(ctx('cs'), {
+      login: HOSTILE,
+      blogs: [{ id: 1, name: HOSTILE, url: blog.url, mode: 'manual', categories: [] }],
+      chosen: new Map(),
+    }).value;
+    expect(page).not.toContain('<script>alert');
+    expect(page).not.toContain('<img src=x');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it("a check's message and fix from WordPress are escaped", () => {
+    const text = { cs: HOSTILE, en: HOSTILE };
+    const list = checkList(ctx('en'), [{ id: 'x', ok: false, message: text, fix: text }]).value;
+    expect(list).not.toContain('<script>');
+    expect(list).toContain('What to do: &lt;script&gt;');
+  });
+
+  it('only an http(s) authorization address becomes a link', () => {
+    const discovery = { siteUrl: 'https://x.cz', restRoot: 'https://x.cz/wp-json/', checks: [] };
+    const hostile = renderWordPressPage(ctx('cs'), {
+      blog,
+      discovery,
+      authorizationUrl: 'javascript:alert(1)',
+      checks: [],
+    }).value;
+    expect(hostile).not.toContain('javascript:');
+    expect(hostile).not.toContain('id="authorize"');
+    const fine = renderWordPressPage(ctx('cs'), {
+      blog,
+      discovery,
+      authorizationUrl: 'https://x.cz/wp-admin/authorize-application.php?app_name=pressbridge&a=1',
+      checks: [],
+    }).value;
+    expect(fine).toContain(
+      'href="https://x.cz/wp-admin/authorize-application.php?app_name=pressbridge&amp;a=1"',
+    );
+  });
+});

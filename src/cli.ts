@@ -10,6 +10,7 @@ import { earningsCommand } from './commands/earnings.js';
 import { cliTranslator, useConfigLanguage } from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
+import { startedLine } from './commands/start-line.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { runUntilSignal } from './daemon/signals.js';
@@ -44,7 +45,8 @@ export function buildProgram(): Command {
   const program = new Command('pressbridge')
     .description('publishes accepted sponsored-article deals to your blog and hands the URL back')
     .version(VERSION)
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .showSuggestionAfterError();
 
   program
     .command('start')
@@ -63,6 +65,7 @@ export function buildProgram(): Command {
         worker: options.worker,
         status: options.status,
       });
+      if (process.stdout.isTTY) process.stdout.write(`${startedLine(daemon, cliTranslator())}\n`);
       await runUntilSignal(daemon, log);
     });
 
@@ -139,9 +142,24 @@ export function describeFailure(error: unknown, t: Translator = cliTranslator())
   return framed(errorMessage(error));
 }
 
+/**
+ * The arguments with `--help`/`-h` dropped when the first one names no command: commander would print the main
+ * help and exit 0 for `pressbridge stauts --help`; without the flag it reports the unknown command with a
+ * suggestion, lists the commands (showHelpAfterError) and exits 1.
+ */
+export function withoutHelpAfterUnknownCommand(program: Command, argv: readonly string[]): string[] {
+  const args = argv.slice(2);
+  const first = args[0];
+  if (first === undefined || first.startsWith('-')) return [...argv];
+  const known = program.commands.some((c) => c.name() === first || c.aliases().includes(first));
+  if (known || first === 'help') return [...argv];
+  return [...argv.slice(0, 2), ...args.filter((arg) => arg !== '--help' && arg !== '-h')];
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   try {
-    await buildProgram().parseAsync(argv as string[]);
+    const program = buildProgram();
+    await program.parseAsync(withoutHelpAfterUnknownCommand(program, argv));
   } catch (error) {
     // A marketplace's error text can carry a bidi override or an ESC: shown as `<U+XXXX>`, as Output does.
     console.error(

@@ -8,6 +8,7 @@ import { cliMessages } from './messages/cli.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
+import { runningMessages } from './messages/running.js';
 import { stateMessages } from './messages/states.js';
 import { statusMessages } from './messages/status.js';
 import { watchMessages } from './messages/watch.js';
@@ -23,6 +24,7 @@ export const MESSAGES = {
   ...notifyEventMessages,
   ...moneyMessages,
   ...watchMessages,
+  ...runningMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

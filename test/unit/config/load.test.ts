@@ -148,6 +148,19 @@ describe('src/config/load', () => {
     expect(config.blogs[0]?.publisher).toBe('wordpress');
   });
 
+  it('loads a copied example with only the API key set (the webhook secret comes from `webhook register`)', () => {
+    const env = { PRESSBRIDGE_API_KEY: 'k' };
+    const config = loadConfig({ path: 'config/example.yaml', env, lenientBlogSecrets: true });
+    expect(config.webhook.secret).toBeUndefined();
+    // A command that builds the publisher names the one secret still to fill in, and only it.
+    expect(issuesOf(() => loadConfig({ path: 'config/example.yaml', env }))).toEqual([
+      {
+        path: 'blogs[0].options.applicationPassword',
+        message: 'environment variable WORDPRESS_APP_PASSWORD is not set',
+      },
+    ]);
+  });
+
   it("lenientBlogSecrets leaves an unset secret in a blog's options unset, and only there", () => {
     const doc = {
       marketplace: { baseUrl: 'https://api.example.cz', apiKey: { env: 'PB_UNSET_KEY' } },

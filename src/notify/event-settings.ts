@@ -27,7 +27,7 @@ export const NotifyEventSettings = z.object({
   digest: z
     .object({
       enabled: z.boolean().default(true).describe('Send the daily digest at all.'),
-      hour: z.number().int().min(0).max(23).default(8).describe('The hour it is sent, for the day before.'),
+      hour: z.number().int().min(0).max(23).default(8).describe('The hour it is sent, for the day before (only for a day the daemon ran at some moment).'),
       timeZone: z
         .string()
         .default('Europe/Prague')

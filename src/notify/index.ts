@@ -146,6 +146,8 @@ export function createNotifications(options: NotificationsOptions): Notification
           notifier,
           hour: settings.digest.hour,
           timeZone: settings.digest.timeZone,
+          redis,
+          prefix,
           clock,
         });
       }

@@ -60,7 +60,8 @@ describe('createNotifications', () => {
     const prefix = randomPrefix();
     prefixes.push(prefix);
     const dispatcher = collectingDispatcher();
-    let clock = new Date('2026-11-23T05:00:00Z'); // 06:00 in Prague: before the digest hour
+    // The daemon runs from 23:30 on the 22nd in Prague (a digest of the 22nd is then due on the 23rd).
+    let clock = new Date('2026-11-22T22:30:00Z');
     const notifications = createNotifications({
       config: configWith(prefix, { deadlineAtRiskMinutes: 15, off: ['approval_waiting'] }),
       redis,
@@ -80,6 +81,8 @@ describe('createNotifications', () => {
     });
     await store.update(1, { state: 'waiting_approval' });
     notifications.start({ statusUrl: 'http://127.0.0.1:8081' });
+    await notifications.tick();
+    clock = new Date('2026-11-23T05:00:00Z'); // 06:00 in Prague: before the digest hour
     await notifications.tick();
     expect(dispatcher.messages).toEqual([]);
     clock = new Date('2026-11-23T05:06:00Z');

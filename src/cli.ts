@@ -37,7 +37,7 @@ function integer(min: number) {
 
 function readConfig(options: ConfigOption): Readonly<Config> {
   const config = loadConfig({ path: options.config, env: process.env });
-  useConfigLanguage(config.ui.language);
+  useConfigLanguage(config.ui);
   return config;
 }
 

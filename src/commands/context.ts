@@ -43,7 +43,7 @@ export function openContext(
   // Reading deals needs no blog secret; building a publisher loads the config strictly again (below), so a
   // missing `{ env: NAME }` in a blog's options still fails there with its name.
   const config = loadConfig({ path: options.config, env, lenientBlogSecrets: true });
-  const t = useConfigLanguage(config.ui.language);
+  const t = useConfigLanguage(config.ui);
   // Commands print their own results; the library's log lines are for problems only.
   const log = createLogger({ level: 'warn', destination: process.stderr });
   const redis = createRedisClient(config.redis.url, 'store', { log });

@@ -46,7 +46,7 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
           updatedAt: new Date().toISOString(),
           ...(before?.url ? { url: before.url } : {}),
         });
-        const shown = ctx.t.dateTime(until, config.marketplace.timeZone);
+        const shown = ctx.t.dateTime(until);
         out.line(ctx.t.t('cli.webhook.rotated', { path, until: shown }));
       });
     });

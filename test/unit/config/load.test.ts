@@ -148,6 +148,15 @@ describe('src/config/load', () => {
     expect(config.blogs[0]?.publisher).toBe('wordpress');
   });
 
+  it('shows times in ui.timeZone (default Europe/Prague) and refuses a zone Node does not know', () => {
+    const base = { marketplace: { baseUrl: 'https://api.example.cz', apiKey: 'k' } };
+    expect(parseConfig(base, {}).ui.timeZone).toBe('Europe/Prague');
+    expect(parseConfig({ ...base, ui: { timeZone: 'UTC' } }, {}).ui.timeZone).toBe('UTC');
+    expect(issuesOf(() => parseConfig({ ...base, ui: { timeZone: 'Mars/Olympus' } }, {}))).toEqual([
+      { path: 'ui.timeZone', message: 'must be an IANA time zone such as Europe/Prague or UTC' },
+    ]);
+  });
+
   it('loads a copied example with only the API key set (the webhook secret comes from `webhook register`)', () => {
     const env = { PRESSBRIDGE_API_KEY: 'k' };
     const config = loadConfig({ path: 'config/example.yaml', env, lenientBlogSecrets: true });

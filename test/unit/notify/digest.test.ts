@@ -115,7 +115,10 @@ describe('the daily digest', () => {
       },
       {},
     );
-    const { hour, timeZone } = config.notify.events.digest;
+    const { hour } = config.notify.events.digest;
+    // No digest zone given: the blogger's (ui.timeZone, Europe/Prague by default).
+    const timeZone = config.notify.events.digest.timeZone ?? config.ui.timeZone;
+    expect(timeZone).toBe('Europe/Prague');
     let clock = new Date('2026-11-23T06:59:00Z');
     const time = fixedClock(() => clock);
     const notifier = () =>

@@ -40,7 +40,7 @@ describe('notify.events settings', () => {
       marketplaceDownMinutes: 10,
       siteDownMinutes: 15,
       siteCheckMinutes: 5,
-      digest: { enabled: true, hour: 8, timeZone: 'Europe/Prague' },
+      digest: { enabled: true, hour: 8 },
       off: [],
     });
   });

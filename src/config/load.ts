@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError, type ConfigIssue, errorMessage } from '../errors.js';
@@ -17,7 +18,17 @@ export const ENV_OVERRIDES: ReadonlyArray<{ env: string; path: readonly string[]
   { env: 'PRESSBRIDGE_WEBHOOK_PREVIOUS_SECRET', path: ['webhook', 'previousSecret'] },
   { env: 'PRESSBRIDGE_REDIS_URL', path: ['redis', 'url'] },
   { env: 'PRESSBRIDGE_STATUS_PASSWORD', path: ['status', 'password'] },
+  // An installation (docker-compose.yml, `pressbridge service install`): where its data and config live, and the
+  // status page's address inside a container (0.0.0.0 there, published on the host's loopback).
+  { env: 'PRESSBRIDGE_DATA_DIR', path: ['dataDir'] },
+  { env: 'PRESSBRIDGE_STATUS_HOST', path: ['status', 'listen', 'host'] },
 ];
+
+/** The config file of an installation: `<PRESSBRIDGE_DATA_DIR>/pressbridge.yaml` (where the setup writes it). */
+export function installedConfigPath(env: Env): string | undefined {
+  const dir = env.PRESSBRIDGE_DATA_DIR;
+  return dir ? join(dir, 'pressbridge.yaml') : undefined;
+}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -157,14 +168,18 @@ export function parseConfig(
   return deepFreeze(result.data);
 }
 
-/** Reads the YAML file named by `--config` or `PRESSBRIDGE_CONFIG`, then validates it. */
+/**
+ * Reads the YAML file named by `--config`, else `PRESSBRIDGE_CONFIG`, else the installation's
+ * `<PRESSBRIDGE_DATA_DIR>/pressbridge.yaml`, then validates it.
+ */
 export function loadConfig(options: { path?: string | undefined; env: Env } & LoadOptions): Readonly<Config> {
-  const path = options.path ?? options.env.PRESSBRIDGE_CONFIG;
+  const path = options.path || options.env.PRESSBRIDGE_CONFIG || installedConfigPath(options.env);
   if (!path) {
     throw new ConfigError([
       {
         path: '',
-        message: 'no config file: pass --config <file> or set PRESSBRIDGE_CONFIG (see config/example.yaml)',
+        message:
+          'no config file: pass --config <file> or set PRESSBRIDGE_CONFIG or PRESSBRIDGE_DATA_DIR (see config/example.yaml)',
       },
     ]);
   }

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseConfig } from '../../../src/config/load.js';
+import { installedConfigPath, loadConfig, parseConfig } from '../../../src/config/load.js';
 import { ConfigError } from '../../../src/errors.js';
 
 const minimal = { marketplace: { baseUrl: 'https://api.example.cz', apiKey: 'key-123' } };
@@ -146,6 +146,27 @@ describe('src/config/load', () => {
     });
 
     expect(config.blogs[0]?.publisher).toBe('wordpress');
+  });
+
+  it("finds an installation's config through PRESSBRIDGE_DATA_DIR, whose data it also keeps there", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pb-installed-'));
+    try {
+      writeFileSync(
+        join(dir, 'pressbridge.yaml'),
+        'marketplace:\n  baseUrl: https://api.example.cz\n  apiKey: k\n',
+      );
+      const env = { PRESSBRIDGE_DATA_DIR: dir, PRESSBRIDGE_STATUS_HOST: '0.0.0.0' };
+      expect(installedConfigPath(env)).toBe(join(dir, 'pressbridge.yaml'));
+      const config = loadConfig({ env });
+      expect(config.dataDir).toBe(dir);
+      expect(config.status.listen).toEqual({ host: '0.0.0.0', port: 8081 });
+      // --config and PRESSBRIDGE_CONFIG still win.
+      expect(() => loadConfig({ env: { ...env, PRESSBRIDGE_CONFIG: join(dir, 'other.yaml') } })).toThrow(
+        /other\.yaml/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('shows times in ui.timeZone (default Europe/Prague) and refuses a zone Node does not know', () => {

@@ -10,6 +10,7 @@ import { earningsCommand } from './commands/earnings.js';
 import { cliTranslator, useConfigLanguage } from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
+import { serviceCommand } from './commands/service.js';
 import { startedLine } from './commands/start-line.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
@@ -119,6 +120,7 @@ export function buildProgram(): Command {
   program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);
   program.addCommand(earningsCommand());
+  program.addCommand(serviceCommand());
 
   return program;
 }

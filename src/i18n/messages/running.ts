@@ -22,4 +22,32 @@ export const runningMessages = {
     en: 'The webhook at {url} answered HTTP {status} where the marketplace expects 200: see the daemon log and pressbridge webhook deliveries.',
   },
   'run.webhook.registered_url': { cs: 'registrované adresy', en: 'the registered address' },
+  'run.service.not_root': {
+    cs: 'Instalace služby potřebuje práva roota: sudo pressbridge service install (nebo --root <složka> na zkoušku).',
+    en: 'Installing the service needs root: sudo pressbridge service install (or --root <folder> for a dry run).',
+  },
+  'run.service.not_built': {
+    cs: 'V {dir} chybí dist/src/cli.js: nejdřív npm ci && npm run build.',
+    en: 'No dist/src/cli.js in {dir}: run npm ci && npm run build first.',
+  },
+  'run.service.node_in_home': {
+    cs: 'Node {node} leží v domovské složce, kterou služba nevidí (ProtectHome): nainstalujte Node systémově (viz README).',
+    en: 'Node {node} lives in a home folder the service cannot see (ProtectHome): install Node system-wide (see the README).',
+  },
+  'run.service.redis_found': {
+    cs: 'Redis na 127.0.0.1:6379 odpovídá: pressbridge ho použije.',
+    en: 'Redis answers on 127.0.0.1:6379: pressbridge uses it.',
+  },
+  'run.service.redis_embedded': {
+    cs: 'Na 127.0.0.1:6379 žádný Redis neodpovídá: pressbridge si spustí vlastní (PRESSBRIDGE_REDIS_EMBEDDED=true; potřebuje balíček redis-server).',
+    en: 'No Redis answers on 127.0.0.1:6379: pressbridge starts its own (PRESSBRIDGE_REDIS_EMBEDDED=true; needs the redis-server package).',
+  },
+  'run.service.installed': {
+    cs: 'Služba pressbridge je nainstalovaná ({unit}) a běží; data a konfigurace: {data}.',
+    en: 'The pressbridge service is installed ({unit}) and running; data and config: {data}.',
+  },
+  'run.service.next': {
+    cs: 'Nastavení: http://127.0.0.1:8081/setup (z vašeho počítače přes ssh -L 8081:127.0.0.1:8081 <server>). Jednorázový token: sudo journalctl -u pressbridge | grep -i token. Příkazy: sudo pressbridge doctor.',
+    en: 'Setup: http://127.0.0.1:8081/setup (from your computer through ssh -L 8081:127.0.0.1:8081 <server>). The one-time token: sudo journalctl -u pressbridge | grep -i token. Commands: sudo pressbridge doctor.',
+  },
 } as const satisfies Catalog;

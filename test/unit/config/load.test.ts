@@ -155,11 +155,17 @@ describe('src/config/load', () => {
         join(dir, 'pressbridge.yaml'),
         'marketplace:\n  baseUrl: https://api.example.cz\n  apiKey: k\n',
       );
-      const env = { PRESSBRIDGE_DATA_DIR: dir, PRESSBRIDGE_STATUS_HOST: '0.0.0.0' };
+      const env = {
+        PRESSBRIDGE_DATA_DIR: dir,
+        PRESSBRIDGE_STATUS_HOST: '0.0.0.0',
+        PRESSBRIDGE_REDIS_EMBEDDED: 'true',
+      };
       expect(installedConfigPath(env)).toBe(join(dir, 'pressbridge.yaml'));
       const config = loadConfig({ env });
       expect(config.dataDir).toBe(dir);
       expect(config.status.listen).toEqual({ host: '0.0.0.0', port: 8081 });
+      expect(config.redis.embedded).toBe(true);
+      expect(loadConfig({ env: { ...env, PRESSBRIDGE_REDIS_EMBEDDED: '0' } }).redis.embedded).toBe(false);
       // --config and PRESSBRIDGE_CONFIG still win.
       expect(() => loadConfig({ env: { ...env, PRESSBRIDGE_CONFIG: join(dir, 'other.yaml') } })).toThrow(
         /other\.yaml/,

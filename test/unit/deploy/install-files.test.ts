@@ -51,7 +51,10 @@ describe('docker-compose.yml', () => {
     const env = service.environment ?? {};
     const dataDir = env.PRESSBRIDGE_DATA_DIR;
     expect(dataDir).toBe('/data');
-    expect((service.volumes ?? []).map(mount)).toContainEqual({ source: 'pressbridge-data', target: dataDir });
+    expect((service.volumes ?? []).map(mount)).toContainEqual({
+      source: 'pressbridge-data',
+      target: dataDir,
+    });
     expect(env.PRESSBRIDGE_CONFIG).toBeUndefined();
     expect(env.PRESSBRIDGE_REDIS_URL).toBe('redis://redis:6379');
     expect(env.PRESSBRIDGE_STATUS_HOST).toBe('0.0.0.0');

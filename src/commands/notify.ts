@@ -49,6 +49,7 @@ export function notifyCommand(): Command {
         prefix: config.redis.prefix,
         log,
         language: config.ui.language,
+        timeZone: config.ui.timeZone,
         retryDelaysMs: TEST_RETRY_DELAYS_MS,
         tickMs: 0,
         secrets: () => configSecrets(config),

@@ -67,6 +67,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The embedded Redis a daemon runs for this data folder, found without waiting: its URL when the state file names
+ * a live process, else undefined. The CLI's commands use it to reach the same Redis as the daemon (an embedded
+ * server listens on a port of its own, not on `redis.url`).
+ */
+export function runningEmbeddedRedisUrl(dataDir: string): string | undefined {
+  const state = readState(join(resolve(dataDir, 'redis'), 'embedded.json'));
+  return state && alive(state.pid) ? `redis://127.0.0.1:${state.port}` : undefined;
+}
+
 function readState(path: string): StateFile | undefined {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<StateFile>;

@@ -145,17 +145,20 @@ export function describeFailure(error: unknown, t: Translator = cliTranslator())
 }
 
 /**
- * The arguments with `--help`/`-h` dropped when the first one names no command: commander would print the main
- * help and exit 0 for `pressbridge stauts --help`; without the flag it reports the unknown command with a
- * suggestion, lists the commands (showHelpAfterError) and exits 1.
+ * The arguments with `--help`/`-h` dropped when a command word names no command (`pressbridge stauts --help`,
+ * `pressbridge webhook tset --help`): commander would print the help and exit 0; without the flag it reports the
+ * unknown command with a suggestion, lists the commands (showHelpAfterError) and exits 1.
  */
 export function withoutHelpAfterUnknownCommand(program: Command, argv: readonly string[]): string[] {
-  const args = argv.slice(2);
-  const first = args[0];
-  if (first === undefined || first.startsWith('-')) return [...argv];
-  const known = program.commands.some((c) => c.name() === first || c.aliases().includes(first));
-  if (known || first === 'help') return [...argv];
-  return [...argv.slice(0, 2), ...args.filter((arg) => arg !== '--help' && arg !== '-h')];
+  let command = program;
+  for (const arg of argv.slice(2)) {
+    // An option, or a command without subcommands (the rest are its own): commander's to judge.
+    if (arg.startsWith('-') || command.commands.length === 0 || arg === 'help') return [...argv];
+    const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!next) return argv.filter((a, i) => i < 2 || (a !== '--help' && a !== '-h'));
+    command = next;
+  }
+  return [...argv];
 }
 
 async function main(argv: readonly string[]): Promise<void> {

@@ -55,6 +55,11 @@ describe('pressbridge CLI: the going-live findings (integration)', () => {
     expect(result.stderr).toContain("error: unknown command 'stauts'");
     expect(result.stderr).toContain('Commands:');
     expect(result.stderr).toMatch(/\n {2}doctor /);
+    // The same one level down.
+    const nested = await cli(['webhook', 'tset', '--help']);
+    expect(nested.code).toBe(1);
+    expect(nested.stderr).toContain("error: unknown command 'tset'");
+    expect(nested.stderr).toContain('(Did you mean test?)');
     // A known command's help is still help.
     const help = await cli(['doctor', '--help']);
     expect(help.code).toBe(0);

@@ -35,6 +35,8 @@ export interface ServiceInstallOptions {
   redisAnswers(): Promise<boolean>;
   /** The install's progress lines. */
   say(line: string): void;
+  /** Only printing the commands (under `--root`): the last lines say so instead of where the setup is. */
+  dryRun?: boolean;
 }
 
 export const DATA_DIR = '/var/lib/pressbridge';
@@ -109,10 +111,13 @@ function write(root: string, path: string, text: string, mode: number): void {
 export async function installService(o: ServiceInstallOptions): Promise<void> {
   const t = cliTranslator();
   const cli = join(o.packageRoot, 'dist/src/cli.js');
+  // ProtectHome=yes: the service sees no home folder, so neither node nor the checkout may live in one.
+  for (const path of [o.nodePath, o.packageRoot]) {
+    if (/^\/(root|home)(\/|$)/.test(path))
+      throw new AppError('service_in_home', t.t('run.service.in_home', { path }));
+  }
   if (!existsSync(cli))
     throw new AppError('service_not_built', t.t('run.service.not_built', { dir: o.packageRoot }));
-  if (/^\/(root|home)\//.test(o.nodePath))
-    throw new AppError('service_node_in_home', t.t('run.service.node_in_home', { node: o.nodePath }));
 
   const template = readFileSync(join(o.packageRoot, 'deploy/pressbridge.service'), 'utf8');
   write(o.root, UNIT_PATH, renderUnit(template, o), 0o644);
@@ -137,6 +142,10 @@ export async function installService(o: ServiceInstallOptions): Promise<void> {
   await o.run('chown', [`${o.user}:${o.user}`, join(o.root, DATA_DIR)]);
   await o.run('systemctl', ['daemon-reload']);
   await o.run('systemctl', ['enable', '--now', 'pressbridge']);
+  if (o.dryRun) {
+    o.say(t.t('run.service.dry_run', { root: o.root }));
+    return;
+  }
   o.say(t.t('run.service.installed', { unit: UNIT_PATH, data: DATA_DIR }));
   o.say(t.t('run.service.next'));
 }
@@ -177,6 +186,7 @@ export function serviceCommand(): Command {
         run: runnerFor(options.root, say),
         redisAnswers: () => redisAnswers('redis://127.0.0.1:6379'),
         say,
+        dryRun: !real,
       });
     });
   return service;

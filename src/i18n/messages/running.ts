@@ -30,9 +30,13 @@ export const runningMessages = {
     cs: 'V {dir} chybí dist/src/cli.js: nejdřív npm ci && npm run build.',
     en: 'No dist/src/cli.js in {dir}: run npm ci && npm run build first.',
   },
-  'run.service.node_in_home': {
-    cs: 'Node {node} leží v domovské složce, kterou služba nevidí (ProtectHome): nainstalujte Node systémově (viz README).',
-    en: 'Node {node} lives in a home folder the service cannot see (ProtectHome): install Node system-wide (see the README).',
+  'run.service.in_home': {
+    cs: '{path} leží v domovské složce, kterou služba nevidí (ProtectHome): Node nainstalujte systémově a pressbridge do /opt (viz README).',
+    en: '{path} lives in a home folder the service cannot see (ProtectHome): install Node system-wide and pressbridge under /opt (see the README).',
+  },
+  'run.service.dry_run': {
+    cs: 'Zkouška pod {root}: soubory jsou zapsané tam, výše vypsané příkazy se nespustily.',
+    en: 'Dry run under {root}: the files are written there; the commands above were not run.',
   },
   'run.service.redis_found': {
     cs: 'Redis na 127.0.0.1:6379 odpovídá: pressbridge ho použije.',

@@ -101,6 +101,10 @@ describe('src/commands/service: service install', () => {
     // The last lines say where the setup is and how to read its token.
     expect(f.lines.join('\n')).toContain('http://127.0.0.1:8081/setup');
     expect(f.lines.join('\n')).toContain('journalctl -u pressbridge');
+    // A dry run says that it was one instead.
+    const dry = fixture();
+    await installService(dry.options({ dryRun: true }));
+    expect(dry.lines.at(-1)).toMatch(new RegExp(`^(Dry run|Zkouška) (under|pod) ${dry.root}`));
   });
 
   it('uses the Redis that answers and an existing user', async () => {
@@ -135,6 +139,7 @@ describe('src/commands/service: service install', () => {
   it.each([
     [{ built: false }, {}, /npm ci && npm run build/],
     [{}, { nodePath: '/root/.nvm/versions/node/v24.0.0/bin/node' }, /ProtectHome/],
+    [{}, { packageRoot: '/home/jana/pressbridge' }, /ProtectHome/],
   ])('refuses with a sentence what would not start (%o %o)', async (fx, over, message) => {
     const f = fixture(fx);
     await expect(installService(f.options(over))).rejects.toThrow(message);

@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Command } from 'commander';
-import { AppError } from '../errors.js';
+import { AppError, errorMessage } from '../errors.js';
 import { redisAnswers } from '../redis/embedded.js';
 import { cliTranslator } from './language.js';
 
@@ -156,7 +156,15 @@ const execFileAsync = promisify(execFile);
 function runnerFor(root: string, say: (line: string) => void): CommandRunner {
   if (resolve(root) !== '/') return async (command, args) => say(`$ ${[command, ...args].join(' ')}`);
   return async (command, args) => {
-    await execFileAsync(command, [...args]);
+    try {
+      await execFileAsync(command, [...args]);
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr?.trim();
+      const why = stderr || errorMessage(error);
+      throw new AppError('service_command_failed', `${[command, ...args].join(' ')} failed: ${why}`, {
+        cause: error,
+      });
+    }
   };
 }
 
@@ -178,6 +186,9 @@ export function serviceCommand(): Command {
       const real = resolve(options.root) === '/';
       if (real && process.getuid?.() !== 0)
         throw new AppError('service_not_root', cliTranslator().t('run.service.not_root'));
+      // Before anything is written: a machine without systemd (a container, WSL without it) gets nothing.
+      if (real && !existsSync('/run/systemd/system'))
+        throw new AppError('service_no_systemd', cliTranslator().t('run.service.no_systemd'));
       await installService({
         root: resolve(options.root),
         user: options.user,

@@ -34,6 +34,10 @@ export const runningMessages = {
     cs: '{path} leží v domovské složce, kterou služba nevidí (ProtectHome): Node nainstalujte systémově a pressbridge do /opt (viz README).',
     en: '{path} lives in a home folder the service cannot see (ProtectHome): install Node system-wide and pressbridge under /opt (see the README).',
   },
+  'run.service.no_systemd': {
+    cs: 'Na tomto stroji neběží systemd: použijte Docker (docker compose up -d) nebo pressbridge spusťte v popředí (npm start).',
+    en: 'This machine does not run systemd: use Docker (docker compose up -d) or run pressbridge in the foreground (npm start).',
+  },
   'run.service.dry_run': {
     cs: 'Zkouška pod {root}: soubory jsou zapsané tam, výše vypsané příkazy se nespustily.',
     en: 'Dry run under {root}: the files are written there; the commands above were not run.',

@@ -11,6 +11,8 @@ import { earningsCommand } from './commands/earnings.js';
 import { cliTranslator, useConfigLanguage } from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
+import { serviceCommand } from './commands/service.js';
+import { startedLine } from './commands/start-line.js';
 import { defaultDataDir, findConfigPath, loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { runUntilSignal } from './daemon/signals.js';
@@ -38,7 +40,7 @@ function integer(min: number) {
 
 function readConfig(options: ConfigOption): Readonly<Config> {
   const config = loadConfig({ path: options.config, env: process.env });
-  useConfigLanguage(config.ui.language);
+  useConfigLanguage(config.ui);
   return config;
 }
 
@@ -46,7 +48,8 @@ export function buildProgram(): Command {
   const program = new Command('pressbridge')
     .description('publishes accepted sponsored-article deals to your blog and hands the URL back')
     .version(VERSION)
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .showSuggestionAfterError();
 
   program
     .command('start')
@@ -94,6 +97,7 @@ export function buildProgram(): Command {
           worker: options.worker,
           status: options.status,
         });
+        if (process.stdout.isTTY) process.stdout.write(`${startedLine(daemon, cliTranslator())}\n`);
         await runUntilSignal(daemon, log);
       },
     );
@@ -149,6 +153,7 @@ export function buildProgram(): Command {
   program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);
   program.addCommand(earningsCommand());
+  program.addCommand(serviceCommand());
 
   return program;
 }
@@ -172,9 +177,27 @@ export function describeFailure(error: unknown, t: Translator = cliTranslator())
   return framed(errorMessage(error));
 }
 
+/**
+ * The arguments with `--help`/`-h` dropped when a command word names no command (`pressbridge stauts --help`,
+ * `pressbridge webhook tset --help`): commander would print the help and exit 0; without the flag it reports the
+ * unknown command with a suggestion, lists the commands (showHelpAfterError) and exits 1.
+ */
+export function withoutHelpAfterUnknownCommand(program: Command, argv: readonly string[]): string[] {
+  let command = program;
+  for (const arg of argv.slice(2)) {
+    // An option, or a command without subcommands (the rest are its own): commander's to judge.
+    if (arg.startsWith('-') || command.commands.length === 0 || arg === 'help') return [...argv];
+    const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!next) return argv.filter((a, i) => i < 2 || (a !== '--help' && a !== '-h'));
+    command = next;
+  }
+  return [...argv];
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   try {
-    await buildProgram().parseAsync(argv as string[]);
+    const program = buildProgram();
+    await program.parseAsync(withoutHelpAfterUnknownCommand(program, argv));
   } catch (error) {
     // A marketplace's error text can carry a bidi override or an ESC: shown as `<U+XXXX>`, as Output does.
     console.error(

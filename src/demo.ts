@@ -144,7 +144,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     write(`Status page: ${daemon.statusUrl ?? '(off)'}`);
     write(`Notifications: a webhook channel posts them to ${receiver.url}; they are printed here`);
     // What `pressbridge notify test` sends: the receiver shows how a notification looks.
-    const { t } = createTranslator(config.ui.language);
+    const { t } = createTranslator(config.ui.language, config.ui.timeZone);
     await daemon.dispatcher.send({
       id: randomUUID(),
       topic: 'test',

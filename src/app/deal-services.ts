@@ -66,6 +66,7 @@ export function createDealServices(config: Readonly<Config>, options: DealServic
           prefix,
           log,
           language: config.ui.language,
+          timeZone: config.ui.timeZone,
           secrets,
           ...(options.command ? { tickMs: 0 } : {}),
         })

@@ -50,6 +50,7 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
       log,
       version: VERSION,
       language: config.ui.language,
+      timeZone: config.ui.timeZone,
       earnings: createEarningsReader({
         store,
         redis,

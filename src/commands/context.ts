@@ -14,6 +14,7 @@ import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
 import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
+import { runningEmbeddedRedisUrl } from '../redis/embedded.js';
 import { cliTranslator, useConfigLanguage } from './language.js';
 import { createOutput, type Output } from './output.js';
 
@@ -43,10 +44,12 @@ export function openContext(
   // Reading deals needs no blog secret; building a publisher loads the config strictly again (below), so a
   // missing `{ env: NAME }` in a blog's options still fails there with its name.
   const config = loadConfig({ path: options.config, env, lenientBlogSecrets: true });
-  const t = useConfigLanguage(config.ui.language);
+  const t = useConfigLanguage(config.ui);
   // Commands print their own results; the library's log lines are for problems only.
   const log = createLogger({ level: 'warn', destination: process.stderr });
-  const redis = createRedisClient(config.redis.url, 'store', { log });
+  // With redis.embedded the daemon's own server may be the one in use (src/redis/embedded.ts).
+  const embedded = config.redis.embedded ? runningEmbeddedRedisUrl(config.dataDir) : undefined;
+  const redis = createRedisClient(embedded ?? config.redis.url, 'store', { log });
   const { client } = marketplaceClientFromConfig(config, {
     redis,
     log,

@@ -34,7 +34,7 @@ export async function dateTimeChecks(
     if (!finding) return [{ status: 'ok', name, detail: t.t('cli.doctor.dates.ok', { zone }) }];
     const seen = t.t('cli.doctor.dates.seen', {
       id: String(finding.dealId),
-      at: t.dateTime(finding.at, zone),
+      at: t.dateTime(finding.at),
       raw: finding.raw ?? '',
     });
     return [

@@ -25,7 +25,7 @@ export function dealCommand(plugins?: PluginRegistry): Command {
           out.data({ record, log, events });
           return;
         }
-        const zone = ctx.config.marketplace.timeZone;
+        const zone = ctx.config.ui.timeZone;
         const heading = out.paint(t.t('cli.deal.heading', { id }), 'bold');
         out.line(`${heading}  ${t.stateName(record.state)}  ${record.title ?? ''}`);
         out.line(

@@ -127,7 +127,8 @@ export function earningsCommand(): Command {
               ? { refresh: refresh.status === 'failed' ? refresh : { status: refresh.status } }
               : {}),
           });
-        } else printEarnings(out, createTranslator(config.ui.language), earnings, refresh);
+        } else
+          printEarnings(out, createTranslator(config.ui.language, config.ui.timeZone), earnings, refresh);
         if (refresh?.status === 'failed') process.exitCode = 1;
       });
     });

@@ -11,7 +11,7 @@ import {
   type Translator,
 } from '../i18n/index.js';
 
-let fromConfig: Language | undefined;
+let fromConfig: { language: Language; timeZone: string } | undefined;
 
 /** `PRESSBRIDGE_LANGUAGE` when it is `cs` or `en`, else the default (cs). */
 export function envLanguage(env: NodeJS.ProcessEnv = process.env): Language {
@@ -19,13 +19,18 @@ export function envLanguage(env: NodeJS.ProcessEnv = process.env): Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
 }
 
-/** Called once a command has read its config: later messages (the final error line too) use its language. */
-export function useConfigLanguage(language: Language): Translator {
-  fromConfig = language;
-  return createTranslator(language);
+/**
+ * Called once a command has read its config: later messages (the final error line too) use its language, and
+ * times its zone (`ui.timeZone`).
+ */
+export function useConfigLanguage(ui: { language: Language; timeZone: string }): Translator {
+  fromConfig = { language: ui.language, timeZone: ui.timeZone };
+  return createTranslator(ui.language, ui.timeZone);
 }
 
 /** The translator for the CLI's messages right now (see the module comment). */
 export function cliTranslator(env: NodeJS.ProcessEnv = process.env): Translator {
-  return createTranslator(fromConfig ?? envLanguage(env));
+  return fromConfig
+    ? createTranslator(fromConfig.language, fromConfig.timeZone)
+    : createTranslator(envLanguage(env));
 }

@@ -29,7 +29,7 @@ export function notifyCommand(): Command {
     .action(async (channel: string | undefined, options: { config?: string }) => {
       // No blog is published here: the blogs' own secrets need not be set.
       const config = loadConfig({ path: options.config, env: process.env, lenientBlogSecrets: true });
-      const { t } = createTranslator(config.ui.language);
+      const { t } = createTranslator(config.ui.language, config.ui.timeZone);
       const names = config.notify.channels.map((c) => c.name);
       if (names.length === 0) throw new AppError('notify_no_channels', t('notify.cli.no_channels'));
       if (channel !== undefined && !names.includes(channel)) {
@@ -49,6 +49,7 @@ export function notifyCommand(): Command {
         prefix: config.redis.prefix,
         log,
         language: config.ui.language,
+        timeZone: config.ui.timeZone,
         retryDelaysMs: TEST_RETRY_DELAYS_MS,
         tickMs: 0,
         secrets: () => configSecrets(config),

@@ -1,10 +1,13 @@
 /**
  * `pressbridge webhook register|rotate|status|test|deliveries`: the marketplace's webhook for this daemon. The
  * secret goes to the secret file (mode 0600), where the daemon reads it; the marketplace's answers are printed as
- * JSON (English keys, as the marketplace sends them); the confirmations in the blogger's language.
+ * JSON (English keys, as the marketplace sends them); the confirmations in the blogger's language. `webhook test`
+ * answers with one sentence and exits 1 unless the test delivery was answered with 200.
  */
 import { Command } from 'commander';
 import type { Config } from '../config/schema.js';
+import { AppError } from '../errors.js';
+import type { Translator } from '../i18n/index.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import type { WebhookTestResult } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
@@ -60,7 +63,7 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
           updatedAt: new Date().toISOString(),
           ...(before?.url ? { url: before.url } : {}),
         });
-        const shown = ctx.t.dateTime(until, config.marketplace.timeZone);
+        const shown = ctx.t.dateTime(until);
         out.line(ctx.t.t('cli.webhook.rotated', { path, until: shown }));
       });
     });
@@ -73,10 +76,20 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
     });
   webhook
     .command('test')
-    .description('ask the marketplace to send a signed webhook.test to the registered URL')
+    .description(
+      'ask the marketplace to send a signed webhook.test to the registered URL (exit 1 unless delivered)',
+    )
     .option(...CONFIG_OPTION)
+    .option('--json', "print the marketplace's answer as JSON")
     .action(async (options: CommonOptions) => {
-      await withContext(options, plugins, async (ctx, out) => out.data(await testWebhook(ctx.client)));
+      await withContext(options, plugins, async (ctx, out) => {
+        const result = await testWebhook(ctx.client);
+        const url = readSecretFile(secretFilePath(ctx.config))?.url ?? ctx.t.t('run.webhook.registered_url');
+        const verdict = webhookTestVerdict(result, url, ctx.t);
+        if (out.json) out.data(result);
+        if (!verdict.ok) throw new AppError('webhook_test_failed', verdict.sentence);
+        if (!out.json) out.line(out.paint(verdict.sentence, 'green'));
+      });
     });
   webhook
     .command('deliveries')
@@ -86,4 +99,16 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
       await withContext(options, plugins, async (ctx, out) => out.data(await ctx.client.webhookDeliveries()));
     });
   return webhook;
+}
+
+/** `webhook test`'s answer as one sentence: delivered, no answer at all, or answered with another status. */
+export function webhookTestVerdict(
+  result: WebhookTestResult,
+  url: string,
+  t: Translator,
+): { ok: boolean; sentence: string } {
+  if (result.delivered && result.status >= 200 && result.status < 300)
+    return { ok: true, sentence: t.t('run.webhook.test_ok', { url, status: String(result.status) }) };
+  if (result.status === 0) return { ok: false, sentence: t.t('run.webhook.test_no_answer', { url }) };
+  return { ok: false, sentence: t.t('run.webhook.test_refused', { url, status: String(result.status) }) };
 }

@@ -11,14 +11,28 @@ export type Env = Readonly<Record<string, string | undefined>>;
  * Environment variables that set a value directly; each also has a `_FILE` form that names a file holding
  * the value (Docker secrets). They win over the file.
  */
-export const ENV_OVERRIDES: ReadonlyArray<{ env: string; path: readonly string[] }> = [
+export const ENV_OVERRIDES: ReadonlyArray<{ env: string; path: readonly string[]; boolean?: true }> = [
   { env: 'PRESSBRIDGE_API_KEY', path: ['marketplace', 'apiKey'] },
   { env: 'PRESSBRIDGE_BASE_URL', path: ['marketplace', 'baseUrl'] },
   { env: 'PRESSBRIDGE_WEBHOOK_SECRET', path: ['webhook', 'secret'] },
   { env: 'PRESSBRIDGE_WEBHOOK_PREVIOUS_SECRET', path: ['webhook', 'previousSecret'] },
   { env: 'PRESSBRIDGE_REDIS_URL', path: ['redis', 'url'] },
   { env: 'PRESSBRIDGE_STATUS_PASSWORD', path: ['status', 'password'] },
+  // An installation (docker-compose.yml, `pressbridge service install`): where its data and config live, and the
+  // status page's address inside a container (0.0.0.0 there, published on the host's loopback).
+  { env: 'PRESSBRIDGE_DATA_DIR', path: ['dataDir'] },
+  { env: 'PRESSBRIDGE_STATUS_HOST', path: ['status', 'listen', 'host'] },
+  // Set by `pressbridge service install` when no Redis answered on 127.0.0.1:6379.
+  { env: 'PRESSBRIDGE_REDIS_EMBEDDED', path: ['redis', 'embedded'], boolean: true },
 ];
+
+/** `true`/`1`/`yes` and `false`/`0`/`no` as booleans; anything else stays text, for zod to name. */
+function envBoolean(value: string): boolean | string {
+  const v = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(v)) return true;
+  if (['false', '0', 'no'].includes(v)) return false;
+  return value;
+}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -183,7 +197,7 @@ function resolveReferences(
   );
 }
 
-function setAt(root: Record<string, unknown>, path: readonly string[], value: string): void {
+function setAt(root: Record<string, unknown>, path: readonly string[], value: unknown): void {
   let cur = root;
   for (const key of path.slice(0, -1)) {
     const next = cur[key];
@@ -205,13 +219,14 @@ export function parseConfig(
   if (!isRecord(raw))
     throw new ConfigError([{ path: '', message: `expected a mapping, found ${describe(raw)}` }], source);
   const resolved = resolveReferences(raw, env, [], issues, options) as Record<string, unknown>;
-  for (const { env: name, path } of ENV_OVERRIDES) {
+  for (const { env: name, path, boolean } of ENV_OVERRIDES) {
     const direct = env[name];
     const file = env[`${name}_FILE`];
-    if (direct !== undefined && direct !== '') setAt(resolved, path, direct);
+    const set = (value: string): void => setAt(resolved, path, boolean ? envBoolean(value) : value);
+    if (direct !== undefined && direct !== '') set(direct);
     else if (file) {
       const value = readSecretFile(file, `${name}_FILE`, issues);
-      if (value !== undefined) setAt(resolved, path, value);
+      if (value !== undefined) set(value);
     }
   }
   const result = Config.safeParse(resolved);

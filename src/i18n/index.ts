@@ -3,11 +3,12 @@
  * the language's formatters. Keys are checked at compile time: `t('status.nav.deals')` exists or does not build.
  */
 import { type Catalog, fill, type Language, type MessageParams } from './catalog.js';
-import { createFormatters, type Formatters } from './format.js';
+import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.js';
 import { cliMessages } from './messages/cli.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
+import { runningMessages } from './messages/running.js';
 import { setupMessages } from './messages/setup.js';
 import { setupPageMessages } from './messages/setup-page.js';
 import { stateMessages } from './messages/states.js';
@@ -15,7 +16,7 @@ import { statusMessages } from './messages/status.js';
 import { watchMessages } from './messages/watch.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, type MessageParams } from './catalog.js';
-export type { Formatters } from './format.js';
+export { DEFAULT_TIME_ZONE, type Formatters } from './format.js';
 
 export const MESSAGES = {
   ...stateMessages,
@@ -27,33 +28,42 @@ export const MESSAGES = {
   ...watchMessages,
   ...setupMessages,
   ...setupPageMessages,
+  ...runningMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 
 export interface Translator extends Formatters {
   readonly language: Language;
+  /** The zone times are written in unless a call names another. */
+  readonly timeZone: string;
   /** The message in this language with its `{placeholders}` filled (numbers formatted for the language). */
   t(key: MessageKey, params?: MessageParams): string;
   /** A run state's name (`failed` → `selhalo`); an unknown (newer) state is shown as it is. */
   stateName(state: string): string;
 }
 
-const translators = new Map<Language, Translator>();
+const translators = new Map<string, Translator>();
 
-export function createTranslator(language: Language): Translator {
-  const cached = translators.get(language);
+/**
+ * The messages and formatters of `language`; times are written in `timeZone` (the config's `ui.timeZone`,
+ * default Europe/Prague) unless a call names another zone.
+ */
+export function createTranslator(language: Language, timeZone: string = DEFAULT_TIME_ZONE): Translator {
+  const cacheKey = `${language}|${timeZone}`;
+  const cached = translators.get(cacheKey);
   if (cached) return cached;
-  const formatters = createFormatters(language);
+  const formatters = createFormatters(language, timeZone);
   const catalog: Catalog = MESSAGES;
   const translator: Translator = {
     ...formatters,
     language,
+    timeZone,
     t: (key, params) => fill(catalog[key]?.[language] ?? key, params, formatters.number),
     stateName(state) {
       const entry = catalog[`state.${state}`];
       return entry ? entry[language] : state.replaceAll('_', ' ');
     },
   };
-  translators.set(language, translator);
+  translators.set(cacheKey, translator);
   return translator;
 }

@@ -39,6 +39,8 @@ export interface DispatcherOptions {
   log: Logger;
   /** `ui.language`: for the dispatcher's own messages (the rate-limit summary). */
   language: Language;
+  /** `ui.timeZone`: the zone of quiet hours that name none (default Europe/Prague). */
+  timeZone?: string;
   clock?: Clock;
   /** Waits between attempts; its length + 1 is the number of attempts. */
   retryDelaysMs?: readonly number[];
@@ -145,7 +147,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
     );
     if (targets.length === 0 || closed) return {};
     const at = clock.now();
-    const holdIt = (e: Entry) => !direct && !message.urgent && isQuiet(quietOf(e), at);
+    const holdIt = (e: Entry) => !direct && !message.urgent && isQuiet(quietOf(e), at, options.timeZone);
     const first: Record<string, ChannelResult> = {};
     for (const e of targets) {
       first[e.channel.name] = holdIt(e) ? result('held', { reason: 'quiet hours' }) : result('pending');
@@ -201,7 +203,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
     const at = clock.now();
     await Promise.all(
       entries.map(async (entry) => {
-        if (isQuiet(quietOf(entry), at)) return;
+        if (isQuiet(quietOf(entry), at, options.timeZone)) return;
         const releases: Array<Promise<unknown>> = [];
         for (;;) {
           if (closed) break;

@@ -27,17 +27,21 @@ export const NotifyEventSettings = z.object({
   digest: z
     .object({
       enabled: z.boolean().default(true).describe('Send the daily digest at all.'),
-      hour: z.number().int().min(0).max(23).default(8).describe('The hour it is sent, for the day before.'),
+      hour: z
+        .number()
+        .int()
+        .min(0)
+        .max(23)
+        .default(8)
+        .describe('The hour it is sent, for the day before (only for a day the daemon ran at some moment).'),
       timeZone: z
         .string()
-        .default('Europe/Prague')
         .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
-        .describe('The IANA zone of `hour` and of every date in a message.'),
+        .optional()
+        .describe("The IANA zone of `hour` and of the digest's day (default: `ui.timeZone`)."),
     })
     .prefault({})
-    .describe(
-      "The daily digest: at `hour` o'clock in `timeZone` (also the zone of the dates in every message).",
-    ),
+    .describe("The daily digest: at `hour` o'clock in `timeZone`. Dates in messages are in `ui.timeZone`."),
   off: z
     .array(z.enum([...PROBLEM_TOPICS, ...EVENT_TOPICS]))
     .default([])

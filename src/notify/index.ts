@@ -69,6 +69,8 @@ const STOP_WAIT_MS = 5_000;
 export function createNotifications(options: NotificationsOptions): Notifications {
   const { config, redis, prefix, log, dispatcher } = options;
   const settings = config.notify.events;
+  // One zone for the blogger (ui.timeZone); the digest's hour may name its own.
+  const digestZone = settings.digest.timeZone ?? config.ui.timeZone;
   const clock = options.clock ?? systemClock;
   let statusUrl: string | undefined;
   const notifier = createNotifier({
@@ -78,7 +80,7 @@ export function createNotifications(options: NotificationsOptions): Notification
     language: config.ui.language,
     log,
     statusUrl: () => statusUrl,
-    timeZone: settings.digest.timeZone,
+    timeZone: config.ui.timeZone,
     serviceTimeZone: config.marketplace.timeZone,
     ...(options.secrets ? { secrets: options.secrets } : {}),
     off: settings.off,
@@ -145,7 +147,9 @@ export function createNotifications(options: NotificationsOptions): Notification
           store,
           notifier,
           hour: settings.digest.hour,
-          timeZone: settings.digest.timeZone,
+          timeZone: digestZone,
+          redis,
+          prefix,
           clock,
         });
       }

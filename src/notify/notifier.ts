@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
-import { createTranslator, type Language } from '../i18n/index.js';
+import { createTranslator, DEFAULT_TIME_ZONE, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import { topicEnabled } from './event-settings.js';
 import { type MessageKind, markOp, messageKind, type NotifyAction, topicOfKey } from './problems.js';
@@ -35,7 +35,7 @@ export interface NotifierOptions {
   /** The status page's root URL (deal messages link to `<statusUrl>/deals/<id>`); a function when it is known
    * only once the page listens. */
   statusUrl?: string | (() => string | undefined) | undefined;
-  /** The zone of dates in messages (default Europe/Prague). */
+  /** The zone of dates in messages (`ui.timeZone`; default Europe/Prague). */
   timeZone?: string;
   /** The zone of the marketplace's wall-clock date-times (config `marketplace.timeZone`). */
   serviceTimeZone?: string;
@@ -83,7 +83,7 @@ function isProblemKey(key: string): boolean {
 export function createNotifier(options: NotifierOptions): Notifier {
   const { dispatcher, redis, prefix, log } = options;
   const clock = options.clock ?? systemClock;
-  const tr = createTranslator(options.language);
+  const tr = createTranslator(options.language, options.timeZone);
   const off = { off: [...(options.off ?? [])] };
 
   /** Applies the key's mark operation in Redis; whether the mark changed, and the event a removed mark held. */
@@ -112,7 +112,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   async function send(event: NotifyEvent, kind: MessageKind, key: string): Promise<void> {
     const rendered = renderMessage(event, kind, tr, {
       statusUrl: typeof options.statusUrl === 'function' ? options.statusUrl() : options.statusUrl,
-      timeZone: options.timeZone ?? 'Europe/Prague',
+      timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
       serviceTimeZone: options.serviceTimeZone,
       secrets: options.secrets?.() ?? [],
     });

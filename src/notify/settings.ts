@@ -28,9 +28,9 @@ export const QuietHours = z
     to: clockTime.describe('Local time they end, e.g. `07:00` (before `from`: they span midnight).'),
     timeZone: z
       .string()
-      .default('Europe/Prague')
       .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
-      .describe('The IANA zone of `from` and `to`.'),
+      .optional()
+      .describe('The IANA zone of `from` and `to` (default: `ui.timeZone`).'),
   })
   .strict();
 export type QuietHours = z.infer<typeof QuietHours>;

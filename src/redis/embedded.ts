@@ -26,7 +26,8 @@ interface StateFile {
   port: number;
 }
 
-async function answers(url: string, timeoutMs = 1_000): Promise<boolean> {
+/** Whether a Redis answers PING at `url` within `timeoutMs`. */
+export async function redisAnswers(url: string, timeoutMs = 1_000): Promise<boolean> {
   const client = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
@@ -66,6 +67,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The embedded Redis a daemon runs for this data folder, found without waiting: its URL when the state file names
+ * a live process, else undefined. The CLI's commands use it to reach the same Redis as the daemon (an embedded
+ * server listens on a port of its own, not on `redis.url`).
+ */
+export function runningEmbeddedRedisUrl(dataDir: string): string | undefined {
+  const state = readState(join(resolve(dataDir, 'redis'), 'embedded.json'));
+  return state && alive(state.pid) ? `redis://127.0.0.1:${state.port}` : undefined;
+}
+
 function readState(path: string): StateFile | undefined {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<StateFile>;
@@ -90,7 +101,7 @@ export async function ensureEmbeddedRedis(options: {
   command?: string;
 }): Promise<EmbeddedRedis | undefined> {
   if (!options.embedded) return undefined;
-  if (await answers(options.url)) return undefined;
+  if (await redisAnswers(options.url)) return undefined;
   const { log } = options;
   const dir = resolve(options.dataDir, 'redis');
   const statePath = join(dir, 'embedded.json');
@@ -99,7 +110,7 @@ export async function ensureEmbeddedRedis(options: {
   const existing = readState(statePath);
   if (existing && alive(existing.pid)) {
     const url = `redis://127.0.0.1:${existing.port}`;
-    if (await answers(url)) {
+    if (await redisAnswers(url)) {
       log.info({ url, pid: existing.pid }, 'using the embedded Redis already running for this data folder');
       return { url, owned: false, stop: async () => {} };
     }
@@ -151,7 +162,7 @@ export async function ensureEmbeddedRedis(options: {
           : `Redis at ${options.url} does not answer and the embedded redis-server did not start: ${errorMessage(failure)}`,
       );
     }
-    if (await answers(url, 500)) break;
+    if (await redisAnswers(url, 500)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new AppError(

@@ -8,6 +8,7 @@ import { createLogger } from '../logger.js';
 import { DATE_FORMATS, type DateFormat } from './dates.js';
 import { createSandbox, DEFAULT_SANDBOX_API_KEY } from './index.js';
 import { loadProfile } from './profile.js';
+import type { SandboxDeal } from './records.js';
 
 export const DEFAULT_SANDBOX_PORT = 8090;
 /** Where `sandbox accept` finds the running sandbox when `--url` is not given (else the default port). */
@@ -55,6 +56,7 @@ interface AcceptOptions {
   deliver: boolean;
   approvalDelayMs?: number;
   acceptedMinutesAgo?: number;
+  json?: boolean;
 }
 
 async function serve(options: ServeOptions): Promise<void> {
@@ -118,7 +120,23 @@ async function accept(options: AcceptOptions): Promise<void> {
   if (!answer.ok) {
     throw new Error(`The sandbox at ${options.url} refused the deal (${answer.status}): ${text}`);
   }
-  process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+  const deal = JSON.parse(text) as SandboxDeal;
+  process.stdout.write(
+    options.json ? `${JSON.stringify(deal, null, 2)}\n` : acceptSummary(deal, options.deliver),
+  );
+}
+
+/** What `sandbox accept` prints on a terminal: the deal in three lines (the whole record with --json). */
+export function acceptSummary(deal: SandboxDeal, delivered: boolean): string {
+  const delivery = delivered
+    ? 'deal.accepted: on its way to the registered webhook (without one, a polling daemon finds the deal itself)'
+    : 'deal.accepted: not sent (--no-deliver); a polling or reconciling daemon finds the deal itself';
+  return [
+    `Deal ${deal.id} accepted in the sandbox: "${deal.title}" for blog ${deal.blogId}, reward ${deal.reward} Kč`,
+    `  hand in by ${deal.publishDeadline} · ${delivery}`,
+    '  the whole record: add --json',
+    '',
+  ].join('\n');
 }
 
 export function sandboxCommand(): Command {
@@ -190,6 +208,7 @@ export function sandboxCommand(): Command {
       integer(0),
     )
     .option('--no-deliver', 'create the deal without delivering deal.accepted')
+    .option('--json', 'print the whole deal record as JSON')
     .action(async (options: AcceptOptions) => {
       await accept(options);
     });

@@ -3,7 +3,6 @@
  * their own: the current time is always passed in.
  */
 import { isPastDeadlineConcern } from '../deals/lifecycle.js';
-import { localeOf } from '../i18n/format.js';
 import type { Language, Translator } from '../i18n/index.js';
 
 /** Under this much time left the countdown turns amber. */
@@ -116,29 +115,6 @@ export function deadlineCountdown(deadline: string, state: string, now: Date, t:
     return { tone: 'missed', text: t.t('status.countdown.overdue', { time }), remainingMs };
   const tone: DeadlineTone = remainingMs < DEADLINE_WARNING_MS ? 'soon' : 'ok';
   return { tone, text: t.t('status.countdown.left', { time }), remainingMs };
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * Date and time to the second, for log lines and step starts (`1. 5. 2026 12:03:04` / `1 May 2026, 12:03:04`),
- * in the given zone (default: the process's); the input itself when it is no date. Minutes are enough
- * elsewhere: those use the translator's `dateTime`.
- */
-export function formatTime(iso: string, language: Language, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const key = `${language}|${timeZone ?? ''}`;
-  let format = timeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(language), {
-      dateStyle: 'medium',
-      timeStyle: 'medium',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    timeFormats.set(key, format);
-  }
-  return format.format(date);
 }
 
 export interface PageInfo {

@@ -146,7 +146,7 @@ export interface StatusDeps {
   allowedHosts?: readonly string[];
   /** The page's language (`ui.language`; default Czech). */
   language?: Language;
-  /** IANA zone for times shown (default: the process's zone). */
+  /** IANA zone for times shown (`ui.timeZone`; default Europe/Prague, never the server's zone). */
   timeZone?: string;
   /** Routes served behind the same access control, e.g. the lead's `/metrics` router. */
   extraRoutes?: Router;

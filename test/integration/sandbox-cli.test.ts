@@ -76,7 +76,17 @@ describe('pressbridge sandbox (CLI flags)', () => {
 
     const { stdout } = await run(
       TSX,
-      ['src/cli.ts', 'sandbox', 'accept', '--url', url, '--accepted-minutes-ago', '70', '--no-deliver'],
+      [
+        'src/cli.ts',
+        'sandbox',
+        'accept',
+        '--url',
+        url,
+        '--accepted-minutes-ago',
+        '70',
+        '--no-deliver',
+        '--json',
+      ],
       { cwd: ROOT },
     );
     const deal = JSON.parse(stdout) as SandboxDeal;
@@ -97,7 +107,12 @@ describe('pressbridge sandbox (CLI flags)', () => {
       cwd: ROOT,
       env: { ...process.env, PRESSBRIDGE_SANDBOX_URL: url },
     });
-    const next = JSON.parse(second.stdout) as SandboxDeal;
+    // Without --json: a short summary a person reads, naming the deal.
+    const lines = second.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    const id = Number(/^Deal (\d+) accepted in the sandbox/.exec(lines[0] ?? '')?.[1]);
+    expect(lines[1]).toContain('not sent (--no-deliver)');
+    const next = { id };
     const found = await fetch(`${url}/v1/deals/${next.id}/text`, {
       headers: { Authorization: 'Bearer sandbox-key' },
     });

@@ -3,10 +3,15 @@
  * and what is still open. Sent at `digest.hour` local time, once per day (event key `digest:<day>`), also when
  * the daemon was down at that hour and starts later that day.
  *
+ * Only for a day the daemon ran: "ran on day D" means its minute check ran at least once at some instant of the
+ * local day D (in the digest's zone), which it marks in Redis (`<prefix>:notify:ran:<D>`, kept a week). A daemon
+ * that was stopped all of yesterday sends no digest of yesterday when it starts today: it saw none of that day.
+ *
  * Read leniently from the records: `data.handedInAt` (else `updatedAt` of a handed-in deal), `data.paid`
  * `{ reward, price, at }` as the money work writes it on `deal.paid`, `data.reward` for what awaits payout.
  */
 
+import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../../clock.js';
 import { readDealData } from '../../deals/data.js';
 import { isFinal } from '../../deals/lifecycle.js';
@@ -66,27 +71,48 @@ export interface DigestScheduleOptions {
   notifier: Notifier;
   hour: number;
   timeZone: string;
+  /** Where the days the daemon ran are marked (`<prefix>:notify:ran:<day>`). */
+  redis: Pick<Redis, 'set' | 'exists'>;
+  prefix: string;
   clock?: Clock;
 }
 
+const RAN_TTL_SECONDS = 7 * 86_400;
+
+/** `<prefix>:notify:ran:<day>`: set while the daemon runs on that local day. */
+export function ranKey(prefix: string, day: string): string {
+  return `${prefix}:notify:ran:${day}`;
+}
+
 /**
- * Called every minute: at or after `hour` local time, the digest of the day before is raised (the notifier's
- * event key lets it out once, whichever process or restart asks). Returns the day it raised, if any.
+ * Called every minute: marks today as a day the daemon ran; at or after `hour` local time, the digest of the day
+ * before is raised if the daemon ran that day (the notifier's event key lets it out once, whichever process or
+ * restart asks). Returns the day it raised, if any.
  */
 export function createDigestSchedule(options: DigestScheduleOptions): {
   check(): Promise<string | undefined>;
 } {
-  const { store, notifier, hour, timeZone } = options;
+  const { store, notifier, hour, timeZone, redis, prefix } = options;
   const clock = options.clock ?? systemClock;
   let lastRaised: string | undefined;
+  let marked: string | undefined;
   return {
     async check() {
       const at = clock.now().getTime();
-      if (localHour(at, timeZone) < hour) return undefined;
       const today = localDay(at, timeZone);
       if (!today) return undefined;
+      if (marked !== today) {
+        await redis.set(ranKey(prefix, today), '1', 'EX', RAN_TTL_SECONDS);
+        marked = today;
+      }
+      if (localHour(at, timeZone) < hour) return undefined;
       const day = dayBefore(today);
       if (lastRaised === day) return undefined;
+      // Not running at all that day: nothing to sum up from this daemon's point of view (see the header).
+      if ((await redis.exists(ranKey(prefix, day))) === 0) {
+        lastRaised = day;
+        return undefined;
+      }
       const records: DealRecord[] = [];
       for (let offset = 0; ; offset += PAGE) {
         const page = await store.list({ offset, limit: PAGE });

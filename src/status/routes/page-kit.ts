@@ -78,7 +78,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
   const marketplaceName = deps.marketplaceName ?? 'marketplace';
   const blogNames = new Map((deps.blogs ?? []).map((b) => [b.id, b.name ?? String(b.id)]));
   const { log } = deps;
-  const translator = createTranslator(deps.language ?? DEFAULT_LANGUAGE);
+  const translator = createTranslator(deps.language ?? DEFAULT_LANGUAGE, deps.timeZone);
 
   /** The view context; `forms` issues the CSRF cookie/token and reads the flash (never for refusals). */
   function viewContext(req: Request, res: Response, forms: boolean): ViewContext {

@@ -1,5 +1,4 @@
 import type { Translator } from '../../i18n/index.js';
-import { formatTime } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Flash } from '../security.js';
 
@@ -70,7 +69,7 @@ ${navLink(ctx, page.current, 'system', '/system', ctx.t.t('status.nav.system'))}
 ${ctx.flash ? html`<p class="flash ${ctx.flash.ok ? 'ok' : 'bad'}" role="status">${ctx.flash.message}</p>` : ''}
 ${page.body}
 </main>
-<footer>pressbridge ${version} · ${ctx.marketplaceName} · ${ctx.t.t('status.footer.built')} <time datetime="${ctx.now.toISOString()}">${formatTime(ctx.now.toISOString(), ctx.t.language, ctx.timeZone)}</time></footer>
+<footer>pressbridge ${version} · ${ctx.marketplaceName} · ${ctx.t.t('status.footer.built')} <time datetime="${ctx.now.toISOString()}">${ctx.t.dateTimeSeconds(ctx.now, ctx.timeZone)}</time></footer>
 </body>
 </html>
 `;

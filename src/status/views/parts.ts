@@ -3,7 +3,7 @@ import type { DealRecord } from '../../deals/record.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { scrubText } from '../../redact.js';
 import type { WebhookOutcome } from '../../webhook/receiver.js';
-import { deadlineCountdown, formatAgo, formatTime, stateTone } from '../format.js';
+import { deadlineCountdown, formatAgo, stateTone } from '../format.js';
 import { escapeHtml, type HtmlValue, html, type SafeHtml, safeHttpUrl, trustedHtml } from '../html.js';
 import type { ViewContext } from './layout.js';
 
@@ -72,7 +72,7 @@ export function exactTime(ctx: ViewContext, iso: string | undefined): SafeHtml {
 /** The date and time to the second (log lines, step starts). */
 export function preciseTime(ctx: ViewContext, iso: string | undefined): SafeHtml {
   if (!iso) return html`<span class="muted">–</span>`;
-  return html`<time datetime="${iso}">${formatTime(iso, ctx.t.language, ctx.timeZone)}</time>`;
+  return html`<time datetime="${iso}">${ctx.t.dateTimeSeconds(iso, ctx.timeZone)}</time>`;
 }
 
 /** Deadline countdown (ticked by the script); nothing for final states. */

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseConfig } from '../../../src/config/load.js';
+import { findConfigPath, loadConfig, parseConfig } from '../../../src/config/load.js';
 import { ConfigError } from '../../../src/errors.js';
 
 const minimal = { marketplace: { baseUrl: 'https://api.example.cz', apiKey: 'key-123' } };
@@ -146,6 +146,55 @@ describe('src/config/load', () => {
     });
 
     expect(config.blogs[0]?.publisher).toBe('wordpress');
+  });
+
+  it("finds an installation's config through PRESSBRIDGE_DATA_DIR, whose data it also keeps there", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pb-installed-'));
+    try {
+      writeFileSync(
+        join(dir, 'pressbridge.yaml'),
+        'marketplace:\n  baseUrl: https://api.example.cz\n  apiKey: k\n',
+      );
+      const env = {
+        PRESSBRIDGE_DATA_DIR: dir,
+        PRESSBRIDGE_STATUS_HOST: '0.0.0.0',
+        PRESSBRIDGE_REDIS_EMBEDDED: 'true',
+      };
+      expect(findConfigPath(undefined, env)).toBe(join(dir, 'pressbridge.yaml'));
+      const config = loadConfig({ env });
+      expect(config.dataDir).toBe(dir);
+      expect(config.status.listen).toEqual({ host: '0.0.0.0', port: 8081 });
+      expect(config.redis.embedded).toBe(true);
+      expect(loadConfig({ env: { ...env, PRESSBRIDGE_REDIS_EMBEDDED: '0' } }).redis.embedded).toBe(false);
+      // --config and PRESSBRIDGE_CONFIG still win.
+      expect(() => loadConfig({ env: { ...env, PRESSBRIDGE_CONFIG: join(dir, 'other.yaml') } })).toThrow(
+        /other\.yaml/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows times in ui.timeZone (default Europe/Prague) and refuses a zone Node does not know', () => {
+    const base = { marketplace: { baseUrl: 'https://api.example.cz', apiKey: 'k' } };
+    expect(parseConfig(base, {}).ui.timeZone).toBe('Europe/Prague');
+    expect(parseConfig({ ...base, ui: { timeZone: 'UTC' } }, {}).ui.timeZone).toBe('UTC');
+    expect(issuesOf(() => parseConfig({ ...base, ui: { timeZone: 'Mars/Olympus' } }, {}))).toEqual([
+      { path: 'ui.timeZone', message: 'must be an IANA time zone such as Europe/Prague or UTC' },
+    ]);
+  });
+
+  it('loads a copied example with only the API key set (the webhook secret comes from `webhook register`)', () => {
+    const env = { PRESSBRIDGE_API_KEY: 'k' };
+    const config = loadConfig({ path: 'config/example.yaml', env, lenientBlogSecrets: true });
+    expect(config.webhook.secret).toBeUndefined();
+    // A command that builds the publisher names the one secret still to fill in, and only it.
+    expect(issuesOf(() => loadConfig({ path: 'config/example.yaml', env }))).toEqual([
+      {
+        path: 'blogs[0].options.applicationPassword',
+        message: 'environment variable WORDPRESS_APP_PASSWORD is not set',
+      },
+    ]);
   });
 
   it("lenientBlogSecrets leaves an unset secret in a blog's options unset, and only there", () => {

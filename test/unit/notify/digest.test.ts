@@ -115,24 +115,74 @@ describe('the daily digest', () => {
       },
       {},
     );
-    const { hour, timeZone } = config.notify.events.digest;
-    let clock = new Date('2026-11-23T06:59:00Z'); // 07:59 in Prague
+    const { hour } = config.notify.events.digest;
+    // No digest zone given: the blogger's (ui.timeZone, Europe/Prague by default).
+    const timeZone = config.notify.events.digest.timeZone ?? config.ui.timeZone;
+    expect(timeZone).toBe('Europe/Prague');
+    let clock = new Date('2026-11-23T06:59:00Z');
     const time = fixedClock(() => clock);
     const notifier = () =>
       createNotifier({ dispatcher, redis, prefix, language: 'en', log: createSilentLogger(), clock: time });
-    const first = createDigestSchedule({ store, notifier: notifier(), hour, timeZone, clock: time });
+    const schedule = (): ReturnType<typeof createDigestSchedule> =>
+      createDigestSchedule({ store, notifier: notifier(), hour, timeZone, redis, prefix, clock: time });
+    // The daemon ran on the 22nd (its minute check marks the day).
+    clock = new Date('2026-11-22T20:00:00Z');
+    expect(await schedule().check()).toBeUndefined();
+    clock = new Date('2026-11-23T06:59:00Z'); // 07:59 in Prague
+    const first = schedule();
     expect(await first.check()).toBeUndefined();
     clock = new Date('2026-11-23T07:00:00Z');
     expect(await first.check()).toBe('2026-11-22');
     expect(await first.check()).toBeUndefined();
     // A restart (or a second process) later that day: the key lets no second digest out.
     clock = new Date('2026-11-23T15:00:00Z');
-    await createDigestSchedule({ store, notifier: notifier(), hour, timeZone, clock: time }).check();
+    await schedule().check();
     expect(dispatcher.messages.map((m) => m.key)).toEqual(['digest:2026-11-22']);
     expect(dispatcher.messages[0]?.body).toContain('Paid: 1 (earned CZK\u00a0800)');
     // The daemon was down at 8 the next day and starts at 13:00: the digest still goes out.
     clock = new Date('2026-11-24T12:00:00Z');
-    await createDigestSchedule({ store, notifier: notifier(), hour, timeZone, clock: time }).check();
+    await schedule().check();
     expect(dispatcher.messages.map((m) => m.key)).toEqual(['digest:2026-11-22', 'digest:2026-11-23']);
+  });
+
+  it('sends no digest of a day the daemon did not run', async () => {
+    const prefix = randomPrefix();
+    prefixes.push(prefix);
+    const store = createDealStore({ redis, prefix });
+    const dispatcher = collectingDispatcher();
+    let clock = new Date('2026-11-20T10:00:00Z');
+    const time = fixedClock(() => clock);
+    const schedule = (): ReturnType<typeof createDigestSchedule> =>
+      createDigestSchedule({
+        store,
+        notifier: createNotifier({
+          dispatcher,
+          redis,
+          prefix,
+          language: 'en',
+          log: createSilentLogger(),
+          clock: time,
+        }),
+        hour: 8,
+        timeZone: ZONE,
+        redis,
+        prefix,
+        clock: time,
+      });
+    // A first start ever, at 11:00 in Prague: the daemon did not run yesterday, so no digest of it.
+    expect(await schedule().check()).toBeUndefined();
+    // It runs until 23:59 local on the 20th and is stopped; the last minute check is at 23:59 (22:59 UTC).
+    clock = new Date('2026-11-20T22:59:00Z');
+    expect(await schedule().check()).toBeUndefined();
+    // Started again on the 22nd at 09:00: the 21st saw no daemon (no digest); the 20th's would have been due on
+    // the 21st, which no process lived to send.
+    clock = new Date('2026-11-22T08:00:00Z');
+    const restarted = schedule();
+    expect(await restarted.check()).toBeUndefined();
+    expect(dispatcher.messages).toEqual([]);
+    // Running through the 22nd: on the 23rd at 08:00 the 22nd's digest goes out.
+    clock = new Date('2026-11-23T07:00:00Z');
+    expect(await restarted.check()).toBe('2026-11-22');
+    expect(dispatcher.messages.map((m) => m.key)).toEqual(['digest:2026-11-22']);
   });
 });

@@ -20,12 +20,12 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-function configWith(prefix: string, events: unknown, language = 'en') {
+function configWith(prefix: string, events: unknown, language = 'en', timeZone?: string) {
   return parseConfig(
     {
       marketplace: { baseUrl: 'http://127.0.0.1:9', apiKey: 'k-test-1234567' },
       redis: { url: TEST_REDIS_URL, prefix },
-      ui: { language },
+      ui: { language, ...(timeZone ? { timeZone } : {}) },
       notify: { events },
     },
     {},
@@ -40,7 +40,7 @@ describe('notify.events settings', () => {
       marketplaceDownMinutes: 10,
       siteDownMinutes: 15,
       siteCheckMinutes: 5,
-      digest: { enabled: true, hour: 8, timeZone: 'Europe/Prague' },
+      digest: { enabled: true, hour: 8 },
       off: [],
     });
   });
@@ -60,7 +60,8 @@ describe('createNotifications', () => {
     const prefix = randomPrefix();
     prefixes.push(prefix);
     const dispatcher = collectingDispatcher();
-    let clock = new Date('2026-11-23T05:00:00Z'); // 06:00 in Prague: before the digest hour
+    // The daemon runs from 23:30 on the 22nd in Prague (a digest of the 22nd is then due on the 23rd).
+    let clock = new Date('2026-11-22T22:30:00Z');
     const notifications = createNotifications({
       config: configWith(prefix, { deadlineAtRiskMinutes: 15, off: ['approval_waiting'] }),
       redis,
@@ -81,6 +82,8 @@ describe('createNotifications', () => {
     await store.update(1, { state: 'waiting_approval' });
     notifications.start({ statusUrl: 'http://127.0.0.1:8081' });
     await notifications.tick();
+    clock = new Date('2026-11-23T05:00:00Z'); // 06:00 in Prague: before the digest hour
+    await notifications.tick();
     expect(dispatcher.messages).toEqual([]);
     clock = new Date('2026-11-23T05:06:00Z');
     await notifications.tick();
@@ -92,5 +95,36 @@ describe('createNotifications', () => {
     expect(sent(dispatcher.messages)).toEqual(['problem deadline_at_risk:1', 'event digest:2026-11-22']);
     await notifications.stop();
     expect(dispatcher.closed).toBe(true);
+  });
+
+  it.each([
+    [undefined, '06:20'],
+    ['UTC', '05:20'],
+  ])("writes a message's times in ui.timeZone (%s → %s)", async (timeZone, shown) => {
+    const prefix = randomPrefix();
+    prefixes.push(prefix);
+    const dispatcher = collectingDispatcher();
+    const clock = new Date('2026-11-23T05:06:00Z');
+    const notifications = createNotifications({
+      config: configWith(prefix, { deadlineAtRiskMinutes: 15 }, 'en', timeZone),
+      redis,
+      prefix,
+      log: createSilentLogger(),
+      dispatcher,
+      clock: fixedClock(() => clock),
+    });
+    const store = createDealStore({ redis, prefix });
+    notifications.attach(store);
+    await store.createIfAbsent({
+      dealId: 1,
+      blogId: 1,
+      receivedAt: '2026-11-23T04:50:00Z',
+      deadline: '2026-11-23T05:20:00Z',
+      state: 'received',
+    });
+    await notifications.tick();
+    await notifications.stop();
+    expect(sent(dispatcher.messages)).toEqual(['problem deadline_at_risk:1']);
+    expect(dispatcher.messages[0]?.body).toContain(shown);
   });
 });

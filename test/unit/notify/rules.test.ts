@@ -61,6 +61,17 @@ describe('quiet hours', () => {
     expect(isQuiet({ from: '22:00', to: '07:00', timeZone: 'Europe/Prague' }, new Date(iso))).toBe(quiet);
   });
 
+  it("reads quiet hours without a zone of their own in the blogger's zone (ui.timeZone, default Europe/Prague)", () => {
+    const night = { from: '22:00', to: '07:00' };
+    // 21:30 UTC is 22:30 in Prague (quiet) and 21:30 in London (not yet).
+    const at = new Date('2026-11-23T21:30:00Z');
+    expect(isQuiet(night, at)).toBe(true);
+    expect(isQuiet(night, at, 'Europe/Prague')).toBe(true);
+    expect(isQuiet(night, at, 'Europe/London')).toBe(false);
+    // Their own zone wins.
+    expect(isQuiet({ ...night, timeZone: 'Europe/London' }, at, 'Europe/Prague')).toBe(false);
+  });
+
   it('a daytime span works too, and from = to is never quiet', () => {
     const span = { from: '12:00', to: '13:00', timeZone: 'UTC' };
     expect(isQuiet(span, new Date('2026-11-23T12:30:00Z'))).toBe(true);

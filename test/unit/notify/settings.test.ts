@@ -79,7 +79,8 @@ describe('notify settings', () => {
       blogs: [101],
     });
     expect(slack).toMatchObject({ type: 'webhook', format: 'generic', maxPerHour: 5, topics: ['claim'] });
-    expect(config.notify.quietHours).toEqual({ from: '22:00', to: '07:00', timeZone: 'Europe/Prague' });
+    // No zone of their own: quiet hours are read in ui.timeZone (the dispatcher is given it).
+    expect(config.notify.quietHours).toEqual({ from: '22:00', to: '07:00' });
     expect(config.notify.events).toBeDefined();
 
     const secrets = configSecrets(config);

@@ -7,7 +7,6 @@ import {
   formatAgo,
   formatCountdown,
   formatDuration,
-  formatTime,
   pageInfo,
   parseChoice,
   parsePositiveInt,
@@ -149,14 +148,6 @@ describe('src/status/format', () => {
     ['some_future_state', 'neutral'],
   ])('stateTone(%s) → %s', (state, tone) => {
     expect(stateTone(state)).toBe(tone);
-  });
-
-  it('formats times to the second in the language and the given zone, and leaves garbage as it is', () => {
-    expect(formatTime('2026-05-01T10:00:05.000Z', 'cs', 'Europe/Prague')).toBe('1. 5. 2026 12:00:05');
-    expect(formatTime('2026-01-15T10:00:05.000Z', 'cs', 'Europe/Prague')).toBe('15. 1. 2026 11:00:05');
-    expect(formatTime('2026-05-01T10:00:05.000Z', 'en', 'Europe/Prague')).toBe('1 May 2026, 12:00:05');
-    expect(formatTime('2026-05-01T10:00:05.000Z', 'en', 'UTC')).toBe('1 May 2026, 10:00:05');
-    expect(formatTime('garbage', 'cs', 'Europe/Prague')).toBe('garbage');
   });
 
   it.each([

@@ -1,0 +1,204 @@
+/**
+ * `pressbridge service install`: pressbridge as a systemd service on a server without Docker, in one command.
+ * It writes the unit (deploy/pressbridge.service with this checkout's path and this machine's node), the system
+ * user, /var/lib/pressbridge (the data directory: the config the setup writes, the secrets, the webhook secret),
+ * /etc/pressbridge/env and /usr/local/bin/pressbridge (the CLI as the service's user with PRESSBRIDGE_DATA_DIR
+ * set, so `sudo pressbridge doctor` finds the installation), then enables and starts the service. With no Redis
+ * answering on 127.0.0.1:6379 it sets PRESSBRIDGE_REDIS_EMBEDDED=true in the env file.
+ *
+ * Testable without root: `--root <dir>` writes under that folder and only prints the commands it would run; the
+ * commands go through an injected runner.
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Command } from 'commander';
+import { AppError, errorMessage } from '../errors.js';
+import { redisAnswers } from '../redis/embedded.js';
+import { cliTranslator } from './language.js';
+
+/** Runs one command (argv form, no shell); rejects when it fails. */
+export type CommandRunner = (command: string, args: readonly string[]) => Promise<void>;
+
+export interface ServiceInstallOptions {
+  /** Where `/` is: the real root, or a folder for a dry run (then no command runs). */
+  root: string;
+  user: string;
+  /** The checkout (or installed package) whose dist/src/cli.js the service runs. */
+  packageRoot: string;
+  /** The node binary for ExecStart. */
+  nodePath: string;
+  run: CommandRunner;
+  /** Whether a Redis answers on 127.0.0.1:6379. */
+  redisAnswers(): Promise<boolean>;
+  /** The install's progress lines. */
+  say(line: string): void;
+  /** Only printing the commands (under `--root`): the last lines say so instead of where the setup is. */
+  dryRun?: boolean;
+}
+
+export const DATA_DIR = '/var/lib/pressbridge';
+export const CONFIG_DIR = '/etc/pressbridge';
+export const UNIT_PATH = '/etc/systemd/system/pressbridge.service';
+export const CLI_WRAPPER_PATH = '/usr/local/bin/pressbridge';
+
+/** The folder holding pressbridge's package.json, above this module (src/ under tsx, dist/src/ when built). */
+export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'deploy', 'pressbridge.service')))
+      return dir;
+    const parent = dirname(dir);
+    if (parent === dir)
+      throw new AppError('service_no_package', `no pressbridge package found above ${from}`);
+    dir = parent;
+  }
+}
+
+/**
+ * The unit: deploy/pressbridge.service (its hardening is kept as written there) with the user, the checkout and
+ * the node of this machine.
+ */
+export function renderUnit(
+  template: string,
+  o: Pick<ServiceInstallOptions, 'user' | 'packageRoot' | 'nodePath'>,
+) {
+  const replace: Record<string, string> = {
+    User: o.user,
+    Group: o.user,
+    WorkingDirectory: o.packageRoot,
+    ExecStart: `${o.nodePath} ${join(o.packageRoot, 'dist/src/cli.js')} start`,
+    Documentation: `file://${join(o.packageRoot, 'README.md')}`,
+  };
+  return template.replace(
+    /^(User|Group|WorkingDirectory|ExecStart|Documentation)=.*$/gm,
+    (_line, key: string) => {
+      return `${key}=${replace[key]}`;
+    },
+  );
+}
+
+/** /usr/local/bin/pressbridge: the CLI of the installed service, as its user and with its data directory. */
+export function renderCliWrapper(
+  o: Pick<ServiceInstallOptions, 'user' | 'packageRoot' | 'nodePath'>,
+): string {
+  const cli = `${o.nodePath} ${join(o.packageRoot, 'dist/src/cli.js')}`;
+  return [
+    '#!/bin/sh',
+    '# Written by `pressbridge service install`: the pressbridge CLI of the installed service, run as its user',
+    `# with its data directory (the config the setup wrote is ${DATA_DIR}/pressbridge.yaml).`,
+    `if [ -r ${CONFIG_DIR}/env ]; then set -a; . ${CONFIG_DIR}/env; set +a; fi`,
+    `export PRESSBRIDGE_DATA_DIR=${DATA_DIR}`,
+    `if [ "$(id -u)" = 0 ]; then exec runuser -u ${o.user} -- ${cli} "$@"; fi`,
+    `if [ "$(id -un)" != ${o.user} ]; then`,
+    '  echo "pressbridge: run it with sudo (the service\'s data is readable by its user only)" >&2',
+    '  exit 1',
+    'fi',
+    `exec ${cli} "$@"`,
+    '',
+  ].join('\n');
+}
+
+function write(root: string, path: string, text: string, mode: number): void {
+  const target = join(root, path);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text, { mode });
+  chmodSync(target, mode);
+}
+
+export async function installService(o: ServiceInstallOptions): Promise<void> {
+  const t = cliTranslator();
+  const cli = join(o.packageRoot, 'dist/src/cli.js');
+  // ProtectHome=yes: the service sees no home folder, so neither node nor the checkout may live in one.
+  for (const path of [o.nodePath, o.packageRoot]) {
+    if (/^\/(root|home)(\/|$)/.test(path))
+      throw new AppError('service_in_home', t.t('run.service.in_home', { path }));
+  }
+  if (!existsSync(cli))
+    throw new AppError('service_not_built', t.t('run.service.not_built', { dir: o.packageRoot }));
+
+  const template = readFileSync(join(o.packageRoot, 'deploy/pressbridge.service'), 'utf8');
+  write(o.root, UNIT_PATH, renderUnit(template, o), 0o644);
+  const embedded = !(await o.redisAnswers());
+  const env = [
+    '# pressbridge: extra environment of the service and of /usr/local/bin/pressbridge (KEY=value lines).',
+    ...(embedded ? ['# No Redis answered on 127.0.0.1:6379 at install: pressbridge starts its own.'] : []),
+    ...(embedded ? ['PRESSBRIDGE_REDIS_EMBEDDED=true'] : []),
+    '',
+  ].join('\n');
+  write(o.root, join(CONFIG_DIR, 'env'), env, 0o600);
+  write(o.root, CLI_WRAPPER_PATH, renderCliWrapper(o), 0o755);
+  mkdirSync(join(o.root, DATA_DIR), { recursive: true, mode: 0o700 });
+  o.say(t.t(embedded ? 'run.service.redis_embedded' : 'run.service.redis_found'));
+
+  const userExists = await o.run('id', ['-u', o.user]).then(
+    () => true,
+    () => false,
+  );
+  if (!userExists)
+    await o.run('useradd', ['--system', '--home-dir', DATA_DIR, '--shell', '/usr/sbin/nologin', o.user]);
+  await o.run('chown', [`${o.user}:${o.user}`, join(o.root, DATA_DIR)]);
+  await o.run('systemctl', ['daemon-reload']);
+  await o.run('systemctl', ['enable', '--now', 'pressbridge']);
+  if (o.dryRun) {
+    o.say(t.t('run.service.dry_run', { root: o.root }));
+    return;
+  }
+  o.say(t.t('run.service.installed', { unit: UNIT_PATH, data: DATA_DIR }));
+  o.say(t.t('run.service.next'));
+}
+
+const execFileAsync = promisify(execFile);
+
+/** Runs commands for real (`/`), or only prints them (a dry run under `--root`). */
+function runnerFor(root: string, say: (line: string) => void): CommandRunner {
+  if (resolve(root) !== '/') return async (command, args) => say(`$ ${[command, ...args].join(' ')}`);
+  return async (command, args) => {
+    try {
+      await execFileAsync(command, [...args]);
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr?.trim();
+      const why = stderr || errorMessage(error);
+      throw new AppError('service_command_failed', `${[command, ...args].join(' ')} failed: ${why}`, {
+        cause: error,
+      });
+    }
+  };
+}
+
+export function serviceCommand(): Command {
+  const service = new Command('service').description(
+    'run pressbridge as a systemd service (servers without Docker)',
+  );
+  service
+    .command('install')
+    .description('install and start the systemd service with its user and folders; it starts in setup mode')
+    .option(
+      '--root <dir>',
+      'write under this folder instead of / and only print the commands (a dry run)',
+      '/',
+    )
+    .option('--user <name>', "the service's system user", 'pressbridge')
+    .action(async (options: { root: string; user: string }) => {
+      const say = (line: string): void => void process.stdout.write(`${line}\n`);
+      const real = resolve(options.root) === '/';
+      if (real && process.getuid?.() !== 0)
+        throw new AppError('service_not_root', cliTranslator().t('run.service.not_root'));
+      // Before anything is written: a machine without systemd (a container, WSL without it) gets nothing.
+      if (real && !existsSync('/run/systemd/system'))
+        throw new AppError('service_no_systemd', cliTranslator().t('run.service.no_systemd'));
+      await installService({
+        root: resolve(options.root),
+        user: options.user,
+        packageRoot: findPackageRoot(),
+        nodePath: process.execPath,
+        run: runnerFor(options.root, say),
+        redisAnswers: () => redisAnswers('redis://127.0.0.1:6379'),
+        say,
+        dryRun: !real,
+      });
+    });
+  return service;
+}

@@ -1,0 +1,153 @@
+/**
+ * `pressbridge service install` under a folder standing in for `/`, with a recording command runner: the unit it
+ * writes (deploy/pressbridge.service's hardening kept), the user, the folders, the env file, the CLI wrapper, the
+ * commands in order, and that a config the setup writes into the data directory is what the CLI then loads.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CLI_WRAPPER_PATH,
+  DATA_DIR,
+  findPackageRoot,
+  installService,
+  type ServiceInstallOptions,
+  UNIT_PATH,
+} from '../../../src/commands/service.js';
+import { loadConfig } from '../../../src/config/load.js';
+import { AppError } from '../../../src/errors.js';
+
+const REPO = resolve(import.meta.dirname, '../../..');
+const TEMPLATE = join(REPO, 'deploy/pressbridge.service');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function fixture(options: { built?: boolean } = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'pb-root-'));
+  const pkg = mkdtempSync(join(tmpdir(), 'pb-pkg-'));
+  dirs.push(root, pkg);
+  writeFileSync(join(pkg, 'package.json'), '{"name":"pressbridge"}');
+  mkdirSync(join(pkg, 'deploy'));
+  copyFileSync(TEMPLATE, join(pkg, 'deploy/pressbridge.service'));
+  if (options.built !== false) {
+    mkdirSync(join(pkg, 'dist/src'), { recursive: true });
+    writeFileSync(join(pkg, 'dist/src/cli.js'), '');
+  }
+  const commands: string[] = [];
+  const lines: string[] = [];
+  const options_ = (over: Partial<ServiceInstallOptions> = {}): ServiceInstallOptions => ({
+    root,
+    user: 'pressbridge',
+    packageRoot: pkg,
+    nodePath: '/usr/bin/node',
+    run: async (command, args) => {
+      commands.push([command, ...args].join(' '));
+      if (command === 'id') throw new Error('no such user');
+    },
+    redisAnswers: async () => false,
+    say: (line) => lines.push(line),
+    ...over,
+  });
+  return { root, pkg, commands, lines, options: options_ };
+}
+
+describe('src/commands/service: service install', () => {
+  it('writes a hardened unit for this checkout and node, with the data directory in its environment', async () => {
+    const f = fixture();
+    await installService(f.options());
+    const unit = readFileSync(join(f.root, UNIT_PATH), 'utf8');
+    expect(unit).toMatch(/^User=pressbridge$/m);
+    expect(unit).toMatch(/^Group=pressbridge$/m);
+    expect(unit).toContain(`\nWorkingDirectory=${f.pkg}\n`);
+    expect(unit).toContain(`\nExecStart=/usr/bin/node ${f.pkg}/dist/src/cli.js start\n`);
+    expect(unit).toContain(`\nEnvironment=PRESSBRIDGE_DATA_DIR=${DATA_DIR}\n`);
+    expect(unit).toContain('\nEnvironmentFile=-/etc/pressbridge/env\n');
+    expect(unit).not.toContain('PRESSBRIDGE_CONFIG');
+    // Every hardening line of deploy/pressbridge.service is kept as written.
+    const hardening = readFileSync(TEMPLATE, 'utf8')
+      .split('\n')
+      .filter((line) =>
+        /^(Protect|Restrict|NoNewPrivileges|Private|LockPersonality|CapabilityBoundingSet|SystemCall|UMask|StateDirectory)/.test(
+          line,
+        ),
+      );
+    expect(hardening.length).toBeGreaterThan(15);
+    for (const line of hardening) expect(unit.split('\n')).toContain(line);
+  });
+
+  it('creates the user, the folders, the env file and the CLI wrapper, then enables and starts the service', async () => {
+    const f = fixture();
+    await installService(f.options());
+    expect(f.commands).toEqual([
+      'id -u pressbridge',
+      `useradd --system --home-dir ${DATA_DIR} --shell /usr/sbin/nologin pressbridge`,
+      `chown pressbridge:pressbridge ${join(f.root, DATA_DIR)}`,
+      'systemctl daemon-reload',
+      'systemctl enable --now pressbridge',
+    ]);
+    expect(statSync(join(f.root, DATA_DIR)).isDirectory()).toBe(true);
+    const env = join(f.root, '/etc/pressbridge/env');
+    expect(statSync(env).mode & 0o777).toBe(0o600);
+    // No Redis answered: the service starts its own.
+    expect(readFileSync(env, 'utf8')).toMatch(/^PRESSBRIDGE_REDIS_EMBEDDED=true$/m);
+    const wrapper = join(f.root, CLI_WRAPPER_PATH);
+    expect(statSync(wrapper).mode & 0o777).toBe(0o755);
+    const script = readFileSync(wrapper, 'utf8');
+    expect(script).toContain(`export PRESSBRIDGE_DATA_DIR=${DATA_DIR}`);
+    expect(script).toContain(`exec runuser -u pressbridge -- /usr/bin/node ${f.pkg}/dist/src/cli.js "$@"`);
+    // The last lines say where the setup is and how to read its token.
+    expect(f.lines.join('\n')).toContain('http://127.0.0.1:8081/setup');
+    expect(f.lines.join('\n')).toContain('journalctl -u pressbridge');
+    // A dry run says that it was one instead.
+    const dry = fixture();
+    await installService(dry.options({ dryRun: true }));
+    expect(dry.lines.at(-1)).toMatch(new RegExp(`^(Dry run|Zkouška) (under|pod) ${dry.root}`));
+  });
+
+  it('uses the Redis that answers and an existing user', async () => {
+    const f = fixture();
+    const commands: string[] = [];
+    await installService(
+      f.options({
+        redisAnswers: async () => true,
+        run: async (command, args) => void commands.push([command, ...args].join(' ')),
+      }),
+    );
+    expect(commands.some((c) => c.startsWith('useradd'))).toBe(false);
+    expect(readFileSync(join(f.root, '/etc/pressbridge/env'), 'utf8')).not.toContain(
+      'PRESSBRIDGE_REDIS_EMBEDDED',
+    );
+  });
+
+  it('lets the CLI find the config the setup writes into the data directory', async () => {
+    const f = fixture();
+    await installService(f.options());
+    // What the wrapper and the unit set, under the test's root.
+    const dataDir = join(f.root, DATA_DIR);
+    writeFileSync(
+      join(dataDir, 'pressbridge.yaml'),
+      'marketplace:\n  baseUrl: https://api.example.cz\n  apiKey: k\n',
+    );
+    const config = loadConfig({ env: { PRESSBRIDGE_DATA_DIR: dataDir, PRESSBRIDGE_REDIS_EMBEDDED: 'true' } });
+    expect(config.dataDir).toBe(dataDir);
+    expect(config.redis.embedded).toBe(true);
+  });
+
+  it.each([
+    [{ built: false }, {}, /npm ci && npm run build/],
+    [{}, { nodePath: '/root/.nvm/versions/node/v24.0.0/bin/node' }, /ProtectHome/],
+    [{}, { packageRoot: '/home/jana/pressbridge' }, /ProtectHome/],
+  ])('refuses with a sentence what would not start (%o %o)', async (fx, over, message) => {
+    const f = fixture(fx);
+    await expect(installService(f.options(over))).rejects.toThrow(message);
+    await expect(installService(f.options(over))).rejects.toBeInstanceOf(AppError);
+    expect(f.commands).toEqual([]);
+  });
+
+  it('finds the checkout it runs from', () => {
+    expect(findPackageRoot()).toBe(REPO);
+  });
+});

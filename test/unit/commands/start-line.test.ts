@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { startedLine } from '../../../src/commands/start-line.js';
+import { createTranslator } from '../../../src/i18n/index.js';
+
+describe('src/commands/start-line', () => {
+  it.each([
+    [
+      'cs',
+      'pressbridge běží — stav: http://127.0.0.1:8081 · webhook: http://0.0.0.0:8080/webhook (Ctrl+C ukončí)',
+    ],
+    [
+      'en',
+      'pressbridge is running — status: http://127.0.0.1:8081 · webhook: http://0.0.0.0:8080/webhook (Ctrl+C stops it)',
+    ],
+  ] as const)('names both addresses in %s', (language, line) => {
+    const daemon = { statusUrl: 'http://127.0.0.1:8081', webhookUrl: 'http://0.0.0.0:8080/webhook' };
+    expect(startedLine(daemon, createTranslator(language))).toBe(line);
+  });
+
+  it('says "off" for what this process does not serve', () => {
+    const line = startedLine({ statusUrl: undefined, webhookUrl: undefined }, createTranslator('en'));
+    expect(line).toBe('pressbridge is running — status: off · webhook: off (Ctrl+C stops it)');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The files that install pressbridge, read as Docker, Caddy and nginx would (none of them runs here): the compose
+ * file starts setup without any file written first, the image finds its data directory and offers the CLI, and
+ * the optional status-page blocks of deploy/ work with the page's absolute links.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const read = (file: string): string => readFileSync(resolve(ROOT, file), 'utf8');
+
+interface ComposeService {
+  environment?: Record<string, string>;
+  volumes?: Array<string | { type?: string; source?: string; target?: string }>;
+  ports?: string[];
+  secrets?: unknown;
+}
+interface Compose {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+  secrets?: Record<string, { file?: string }>;
+}
+
+/** `source:target[:mode]` or the long form → `{ source, target }`. */
+function mount(volume: NonNullable<ComposeService['volumes']>[number]): { source: string; target: string } {
+  if (typeof volume !== 'string') return { source: volume.source ?? '', target: volume.target ?? '' };
+  const [source = '', target = ''] = volume.split(':');
+  return { source, target };
+}
+
+describe('docker-compose.yml', () => {
+  const compose = parse(read('docker-compose.yml')) as Compose;
+  const service = compose.services.pressbridge as ComposeService;
+
+  it('mounts no host file or folder into pressbridge: a named data volume only, so a missing config is no problem', () => {
+    const mounts = (service.volumes ?? []).map(mount);
+    expect(mounts.length).toBeGreaterThan(0);
+    for (const { source } of mounts) {
+      // A bind mount names a host path (./…, /…, ~…); a named volume is a bare name declared below.
+      expect(source).toMatch(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
+      expect(Object.keys(compose.volumes ?? {})).toContain(source);
+    }
+    // Secrets from host files would fail the same way before they exist.
+    expect(service.secrets).toBeUndefined();
+    expect(compose.secrets).toBeUndefined();
+  });
+
+  it('keeps the config and data in that volume, talks to its Redis and publishes the page on loopback only', () => {
+    const env = service.environment ?? {};
+    const dataDir = env.PRESSBRIDGE_DATA_DIR;
+    expect(dataDir).toBe('/data');
+    expect((service.volumes ?? []).map(mount)).toContainEqual({
+      source: 'pressbridge-data',
+      target: dataDir,
+    });
+    expect(env.PRESSBRIDGE_CONFIG).toBeUndefined();
+    expect(env.PRESSBRIDGE_REDIS_URL).toBe('redis://redis:6379');
+    expect(env.PRESSBRIDGE_STATUS_HOST).toBe('0.0.0.0');
+    expect(service.ports).toContain('127.0.0.1:8081:8081');
+    for (const port of service.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+
+  it('says where the setup token is and how to run a CLI command', () => {
+    const text = read('docker-compose.yml');
+    expect(text).toContain('docker compose logs pressbridge');
+    expect(text).toContain('docker compose exec pressbridge pressbridge doctor');
+  });
+});
+
+describe('Dockerfile', () => {
+  const text = read('Dockerfile');
+
+  it('runs with its data directory as a volume and `pressbridge` on the PATH', () => {
+    expect(text).toMatch(/PRESSBRIDGE_DATA_DIR=\/data/);
+    expect(text).toContain('VOLUME ["/data"]');
+    expect(text).toContain('ln -s /app/dist/src/cli.js /usr/local/bin/pressbridge');
+    expect(text).not.toContain('PRESSBRIDGE_CONFIG=');
+  });
+
+  it('builds on the Node the README advises, within package.json engines', () => {
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe('>=20.19');
+    const major = Number(/FROM node:(\d+)-/.exec(text)?.[1]);
+    expect(major).toBeGreaterThanOrEqual(24);
+    expect(read('README.md')).toContain(`setup_${major}.x`);
+  });
+});
+
+describe('deploy/: the optional status-page blocks', () => {
+  // The page's links are absolute (/deals/1): under a path prefix such as /status/ every link leaves it.
+  it.each([
+    ['deploy/Caddyfile', /handle_path\s+\/status|handle\s+\/status/],
+    ['deploy/nginx.conf', /location\s+\/status/],
+  ])('%s proxies the status page on a host name of its own, never under a path prefix', (file, prefixed) => {
+    const text = read(file);
+    expect(text).not.toMatch(prefixed);
+    expect(text).toMatch(/status\.pressbridge\.example\.cz/);
+  });
+});

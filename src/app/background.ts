@@ -105,7 +105,10 @@ export function startBackground(input: DaemonParts, services: ServiceList): Back
   const firstPollMs = intake.mode === 'both' ? (pollMs ?? 0) : 0;
   services.add(
     'poll intake',
-    poller && { start: () => poller.start(pollMs ?? 0, firstPollMs), stop: () => poller.stop() },
+    poller && {
+      start: () => poller.start(() => intakeOf(config).pollMs ?? pollMs ?? 60_000, firstPollMs),
+      stop: () => poller.stop(),
+    },
   );
 
   const payoutPoller = config.money.enabled

@@ -38,8 +38,11 @@ export type { PollResult } from './poll-state.js';
 export interface Poller {
   /** One poll now (or the one already running). Never throws; see `status`. */
   runOnce(): Promise<PollResult>;
-  /** A poll after `firstInMs` (default 0: now), then every `intervalMs`. */
-  start(intervalMs: number, firstInMs?: number): void;
+  /**
+   * A poll after `firstInMs` (default 0: now), then every `intervalMs`; a function is asked after each poll (the
+   * daemon's: a webhook registered meanwhile slows the poll to its backstop pace without a restart).
+   */
+  start(intervalMs: number | (() => number), firstInMs?: number): void;
   stop(): Promise<void>;
   lastResult(): PollResult | undefined;
 }
@@ -253,7 +256,7 @@ export function createPoller(options: PollerOptions): Poller {
         timer = undefined;
         await runOnce();
         if (stopped) return;
-        timer = setTimeout(() => void tick(), intervalMs);
+        timer = setTimeout(() => void tick(), typeof intervalMs === 'number' ? intervalMs : intervalMs());
         timer.unref();
       };
       if (firstInMs <= 0) void tick();

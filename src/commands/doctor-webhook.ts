@@ -3,7 +3,7 @@
  * webhook as the marketplace has it registered. Polling needs no webhook, so without one it is no failure.
  */
 import { errorMessage } from '../errors.js';
-import { type Intake, intakeOf } from '../intake/mode.js';
+import { type Intake, intakeOf, pollEvery } from '../intake/mode.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import type { CommandContext } from './context.js';
 import type { Check } from './output.js';
@@ -12,8 +12,8 @@ import type { Check } from './output.js';
 export function intakeCheck(ctx: CommandContext, intake: Intake = intakeOf(ctx.config)): Check {
   const { t } = ctx;
   const name = t.t('cli.doctor.intake.name');
-  if (intake.pollMs === undefined) return { status: 'ok', name, detail: t.t('cli.doctor.intake.webhook') };
-  const every = intake.pollMs >= 60_000 ? `${intake.pollMs / 60_000} min` : `${intake.pollMs / 1000} s`;
+  const every = pollEvery(intake);
+  if (every === undefined) return { status: 'ok', name, detail: t.t('cli.doctor.intake.webhook') };
   const params = { every, perMinute: intake.requestsPerMinute, budget: intake.budgetPerMinute };
   const key = intake.mode === 'both' ? 'cli.doctor.intake.both' : 'cli.doctor.intake.poll';
   return { status: 'ok', name, detail: t.t(key, params) };

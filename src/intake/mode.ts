@@ -66,9 +66,16 @@ export function intakeOf(config: Pick<Config, 'intake' | 'reconcile' | 'webhook'
   return resolveIntake(config, webhookRegistered(config));
 }
 
+/** The poll's pace as people read it: `30 s`, `5 min` (undefined when nothing polls). */
+export function pollEvery(intake: Pick<Intake, 'pollMs'>): string | undefined {
+  const { pollMs } = intake;
+  if (pollMs === undefined) return undefined;
+  return pollMs >= 60_000 ? `${pollMs / 60_000} min` : `${pollMs / 1000} s`;
+}
+
 /** One line for logs, `doctor` and the status page: "poll every 30 s: 2 of 60 requests a minute". */
 export function describeIntake(intake: Intake): string {
-  if (intake.pollMs === undefined) return 'webhook only: no polling requests';
-  const every = intake.pollMs >= 60_000 ? `${intake.pollMs / 60_000} min` : `${intake.pollMs / 1000} s`;
+  const every = pollEvery(intake);
+  if (every === undefined) return 'webhook only: no polling requests';
   return `${intake.mode === 'both' ? 'webhook + poll' : 'poll'} every ${every}: ${intake.requestsPerMinute} of ${intake.budgetPerMinute} requests a minute`;
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/record.js';
 import type { Language } from '../i18n/index.js';
+import type { Intake } from '../intake/mode.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
 import type { Earnings } from '../money/earnings.js';
@@ -76,6 +77,8 @@ export interface StatusDeps {
   redisReachable(): Promise<boolean>;
   /** Each blog's target; `createTargetsProbe(publishers)` (./targets.ts) caches the plugins' checks. */
   targets(): Promise<TargetStatus[]>;
+  /** Which intake runs and its cost; pass `() => intakeOf(config)` (src/intake/mode.ts) (omitted: no line). */
+  intake?: () => Intake;
   /** The last reconciliation sweep; pass `() => readLastSweep(redis, prefix)` (omitted: no card). */
   lastSweep?: () => Promise<LastSweep | undefined>;
   /** An implausible `publish_deadline` reading; pass `() => readDeadlineFinding(redis, prefix)` (omitted: no card). */

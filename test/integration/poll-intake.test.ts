@@ -186,6 +186,9 @@ describe('the poll intake (integration): no webhook registered', () => {
     const stats = sandbox.stats();
     expect(stats.rateLimited).toBe(0);
     expect(stats.maxRequestsPerWindow[sandbox.apiKey] ?? 0).toBeLessThanOrEqual(60);
+    // The cost as the status page shows it to the blogger.
+    const page = await (await fetch(daemon.statusUrl as string)).text();
+    expect(page).toContain('Polling the marketplace every 10 s: 6 of 60 requests a minute.');
     // Nothing but the deals' own work and the poll: no other listing, no webhook management.
     const routes = new Set(stats.requests.map((r) => `${r.method} ${r.route}`));
     for (const route of routes) expect(route).toMatch(/^(GET|POST) \/v1\/(deals|me|blogs)/);

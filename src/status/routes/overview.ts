@@ -51,6 +51,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
           }
         : targets,
       attention,
+      ...(deps.intake ? { intake: deps.intake() } : {}),
       ...(deps.lastSweep
         ? {
             lastSweep: await kit.source('status.source.sweep', async () => {

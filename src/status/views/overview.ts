@@ -1,11 +1,13 @@
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { DealRecord, LastWebhook } from '../../deals/record.js';
+import type { Intake } from '../../intake/mode.js';
 import type { RateLimitSnapshot } from '../../marketplace/rate-limit.js';
 import type { LastSweep } from '../../reconcile/index.js';
 import { formatAge, stateTone } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { QueueCounts, Sourced, TargetStatus } from '../types.js';
 import { deadlineCard } from './deadline-card.js';
+import { intakeCard } from './intake-card.js';
 import { layout, type ViewContext } from './layout.js';
 import { ago, blogLabel, code, countdown, dealLink, exactTime, message, stateBadge } from './parts.js';
 
@@ -20,6 +22,8 @@ export interface OverviewData {
   targets: Sourced<TargetStatus[]>;
   /** Deals that may need the blogger (failed, retrying, waiting for approval), newest first. */
   attention: Sourced<DealRecord[]>;
+  /** Which intake runs and what it costs a minute (absent: not shown). */
+  intake?: Intake;
   /** The last reconciliation sweep (absent: the card is not shown). */
   lastSweep?: Sourced<LastSweep | undefined>;
   /** An implausible `publish_deadline` reading (absent or undefined: no card). */
@@ -257,6 +261,7 @@ ${attentionCard(ctx, data.attention)}
 ${countsCard(ctx, data.counts)}
 ${queueCard(ctx, data.queue)}
 ${rateLimitCard(ctx, data.rateLimit)}
+${intakeCard(ctx, data.intake)}
 ${webhookCard(ctx, data.lastWebhook)}
 ${redisCard(ctx, data.redis)}
 ${sweepCard(ctx, data.lastSweep)}

@@ -19,7 +19,7 @@ import { type Clock, systemClock } from '../clock.js';
 import { isFinal } from '../deals/lifecycle.js';
 import { createDealLogger } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ListDealsQuery, MarketplaceClient } from '../marketplace/api.js';
 import type { Deal } from '../marketplace/schema.js';
@@ -98,10 +98,22 @@ export function createPoller(options: PollerOptions): Poller {
   /** A thread read, then the event the webhook would have brought. */
   async function announcePost(deal: Deal, kind: 'message' | 'claim', result: PollResult): Promise<void> {
     result.requests += 1;
-    const thread = await client.getDealThread(deal.id, kind === 'message' ? 'messages' : 'claims', {
-      priority: 'normal',
-      signal: abort.signal,
-    });
+    let thread: Awaited<ReturnType<typeof client.getDealThread>>;
+    try {
+      thread = await client.getDealThread(deal.id, kind === 'message' ? 'messages' : 'claims', {
+        priority: 'normal',
+        signal: abort.signal,
+      });
+    } catch (error) {
+      // A refusal (409 obchod_uzavren: the deal closed meanwhile) would refuse every later poll too: noted and
+      // passed; a retryable failure keeps the cursor and is read again next poll.
+      if (!(error instanceof MarketplaceError) || error.retryable) throw error;
+      log.warn(
+        { dealId: deal.id, kind, err: errorMessage(error) },
+        'poll: the thread could not be read; not notified',
+      );
+      return;
+    }
     const event = postEventOf(deal.id, kind, thread.data);
     if (!event) return;
     await options.onEvent(event, deal.id);

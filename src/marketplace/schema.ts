@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   urlUsed: 'url_pouzita',
   wrongState: 'spatny_stav',
   awaitingApproval: 'ceka_na_schvaleni',
+  // A thread of a closed deal (the poll's thread read: src/intake/poller.ts).
+  dealClosed: 'obchod_uzavren',
   foreignDomain: 'cizi_domena',
   articleUnreachable: 'clanek_nedostupny',
   blogIncomplete: 'blog_neuplny',

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DealStore } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
+import { MarketplaceError } from '../../../src/errors.js';
 import { createPoller, type Poller } from '../../../src/intake/poller.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { ListDealsQuery, MarketplaceClient } from '../../../src/marketplace/api.js';
@@ -222,6 +223,25 @@ describe('src/intake/poller', () => {
     );
     // Noticed once; and with no accepted deal left, back to one request a poll.
     expect(await poller.runOnce()).toMatchObject({ cancelled: [], requests: 1 });
+  });
+
+  it('a thread the marketplace refuses (the deal closed meanwhile) is passed, not read again every poll', async () => {
+    market.put(510, { state: 'ke_schvaleni' });
+    await poller.runOnce();
+    market.put(510, { unread_messages: 1 });
+    market.client.getDealThread = async () => {
+      throw new MarketplaceError({
+        status: 409,
+        code: 'obchod_uzavren',
+        message: 'closed',
+        method: 'GET',
+        path: '/v1/deals/510/messages',
+        retryable: false,
+      });
+    };
+    expect(await poller.runOnce()).toMatchObject({ status: 'ok', messages: [], requests: 2 });
+    expect(await poller.runOnce()).toMatchObject({ status: 'ok', requests: 1 });
+    expect(events).toHaveLength(0);
   });
 
   it('a failed thread read keeps the cursor: the next poll reads again and hands the event on', async () => {

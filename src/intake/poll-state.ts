@@ -1,7 +1,7 @@
 /**
  * What the poll intake keeps in Redis: its cursor and last result (`<prefix>:intake`), what it saw of each deal
  * (`<prefix>:intake:seen`, one field per deal, pruned after `SEEN_DAYS`), the deals it last saw accepted (a
- * set: while it is not empty, each poll also lists cancellations) and the lock that lets one process poll.
+ * set: while one of them still runs, each poll also lists cancellations) and the lock that lets one process poll.
  */
 import type { Redis } from 'ioredis';
 import type { Seen } from './notices.js';
@@ -75,8 +75,11 @@ export function createPollState(redis: Redis, prefix: string) {
       else multi.srem(keys.accepted, String(dealId));
       await multi.exec();
     },
-    async anyAccepted(): Promise<boolean> {
-      return (await redis.scard(keys.accepted)) > 0;
+    async acceptedIds(): Promise<number[]> {
+      return (await redis.smembers(keys.accepted)).map(Number).filter((id) => Number.isSafeInteger(id));
+    },
+    async forgetAccepted(dealId: number): Promise<void> {
+      await redis.srem(keys.accepted, String(dealId));
     },
     /** Forgets deals unchanged for `SEEN_DAYS` (run now and then; the map stays as small as the active deals). */
     async prune(now: Date): Promise<void> {

@@ -138,6 +138,21 @@ export function createPoller(options: PollerOptions): Poller {
     result.cancelled.push(deal.id);
   }
 
+  /**
+   * A cancellation matters only to a deal pressbridge still runs: deals seen accepted whose record is final (or
+   * absent) leave the set, so a deal the marketplace keeps `akceptovano` (published by the blogger, failed here)
+   * does not keep the second listing going.
+   */
+  async function anyAcceptedRunning(): Promise<boolean> {
+    let running = false;
+    for (const id of await state.acceptedIds()) {
+      const record = await store.get(id);
+      if (record && !isFinal(record.state)) running = true;
+      else await state.forgetAccepted(id);
+    }
+    return running;
+  }
+
   async function act(deal: Deal, notice: Notice, result: PollResult): Promise<void> {
     if (notice === 'accepted') await settle(deal, result);
     else if (notice === 'paid') {
@@ -199,7 +214,7 @@ export function createPoller(options: PollerOptions): Poller {
         }
       };
       const listings: Array<Omit<ListDealsQuery, 'page' | 'perPage'>> = [{ changedSince: since }];
-      if (await state.anyAccepted()) listings.push({ state: 'zruseno', changedSince: since });
+      if (await anyAcceptedRunning()) listings.push({ state: 'zruseno', changedSince: since });
       for (const query of listings) {
         const listed = await forEachListedDeal({
           client,

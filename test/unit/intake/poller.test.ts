@@ -244,6 +244,19 @@ describe('src/intake/poller', () => {
     expect(events).toHaveLength(0);
   });
 
+  it('stops listing cancellations once the deals it saw accepted are final here, though still accepted there', async () => {
+    market.put(511);
+    await poller.runOnce();
+    expect(await poller.runOnce()).toMatchObject({ requests: 2 });
+    await store.as('pipeline').update(511, { state: 'processing' });
+    await store.as('pipeline').update(511, { state: 'skipped' });
+    market.calls.list.length = 0;
+    // Still akceptovano in the marketplace (the blogger publishes it), done here: one listing a poll.
+    expect(await poller.runOnce()).toMatchObject({ requests: 1 });
+    expect(await poller.runOnce()).toMatchObject({ requests: 1 });
+    expect(market.calls.list.map((q) => q.state ?? 'all')).toEqual(['all', 'all']);
+  });
+
   it('a failed thread read keeps the cursor: the next poll reads again and hands the event on', async () => {
     market.put(509, { state: 'ke_schvaleni' });
     await poller.runOnce();

@@ -30,6 +30,29 @@ export interface PollResult {
   errors: Array<{ dealId?: number; error: string }>;
 }
 
+/** A poll's result before it ran: nothing listed, nothing done. */
+export function emptyPollResult(started: Date): PollResult {
+  const at = started.toISOString();
+  return {
+    status: 'ok',
+    startedAt: at,
+    finishedAt: at,
+    since: at,
+    requests: 0,
+    listed: 0,
+    enqueued: [],
+    requeued: [],
+    known: 0,
+    otherBlogs: 0,
+    unusable: [],
+    paid: [],
+    messages: [],
+    claims: [],
+    cancelled: [],
+    errors: [],
+  };
+}
+
 export function intakeKeys(prefix: string): { state: string; seen: string; accepted: string; lock: string } {
   return {
     state: `${prefix}:intake`,

@@ -31,7 +31,7 @@ import { createSettler } from '../reconcile/settle.js';
 import { runExtendLock, runReleaseLock } from '../reconcile/sweep-state.js';
 import { paidEventOf, postEventOf } from './events.js';
 import { type Notice, noticesFor, seenOf } from './notices.js';
-import { createPollState, type PollResult } from './poll-state.js';
+import { createPollState, emptyPollResult, type PollResult } from './poll-state.js';
 
 export type { PollResult } from './poll-state.js';
 
@@ -165,24 +165,7 @@ export function createPoller(options: PollerOptions): Poller {
   async function poll(): Promise<PollResult> {
     const started = clock.now();
     const token = randomBytes(8).toString('hex');
-    const result: PollResult = {
-      status: 'ok',
-      startedAt: started.toISOString(),
-      finishedAt: started.toISOString(),
-      since: started.toISOString(),
-      requests: 0,
-      listed: 0,
-      enqueued: [],
-      requeued: [],
-      known: 0,
-      otherBlogs: 0,
-      unusable: [],
-      paid: [],
-      messages: [],
-      claims: [],
-      cancelled: [],
-      errors: [],
-    };
+    const result = emptyPollResult(started);
     let locked = false;
     let moveCursor = false;
     try {

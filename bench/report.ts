@@ -1,6 +1,7 @@
 /** The Markdown summary of one bench run (bench/results/latest.md), with each target checked. */
 import type { BurstResult } from './burst.js';
 import type { LatencyPart, LatencyResult } from './latency.js';
+import { pollSection } from './poll.js';
 import { renderSection } from './render.js';
 import type { BenchReport } from './run.js';
 
@@ -215,6 +216,7 @@ export function renderMarkdown(report: BenchReport): string {
   }
 
   if (report.render) out.push(...renderSection(report.render));
+  if (report.poll) out.push(...pollSection(report.poll));
 
   const sc = report.scaling;
   if (sc) {

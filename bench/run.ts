@@ -14,10 +14,11 @@ import { buildChildren, childMode, killAllChildren, RESULTS_DIR, setNodeArgs } f
 import { type LoadReport, startLoadMonitor } from './lib/load.js';
 import { type MachineInfo, machineInfo } from './lib/machine.js';
 import { connect, deletePattern, runPrefix } from './lib/redis.js';
+import { type PollBenchResult, runPoll } from './poll.js';
 import { type RenderBenchResult, runRender } from './render.js';
 import { renderMarkdown } from './report.js';
 
-const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency', 'render'] as const;
+const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency', 'render', 'poll'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -34,6 +35,10 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     'image-runs': { type: 'string' },
     'render-rounds': { type: 'string' },
+    'poll-deals': { type: 'string' },
+    'poll-seconds': { type: 'string' },
+    'poll-spread-s': { type: 'string' },
+    'poll-idle-s': { type: 'string' },
     tsx: { type: 'boolean', default: false },
     'node-args': { type: 'string' },
     'reuse-build': { type: 'boolean', default: false },
@@ -52,6 +57,9 @@ if (values.help) {
   --ingest-seconds S      per ingest round (default 10); --ingest-rounds R (default 3); --connections C (10)
   --image-runs N          normalisations measured (default 30)
   --render-rounds N       rounds of the hostile render corpus (default 5)
+  --poll-deals N --poll-seconds S --poll-spread-s T --poll-idle-s I
+                          poll intake: N deals accepted over T s, a poll every S s, then I s idle
+                          (default 24, 30, 240, 120; quick 6, 10, 60, 30)
   --node-args="…"         node flags for the daemon processes (e.g. --max-semi-space-size=1)
   --reuse-build           run the children compiled by the last run (bench/results/build) as they are
   --tsx                   run children through tsx instead of compiling them (faster start, RSS inflated)
@@ -74,6 +82,10 @@ const settings = {
   connections: int(values.connections, 10),
   imageRuns: int(values['image-runs'], quick ? 5 : 30),
   renderRounds: int(values['render-rounds'], quick ? 2 : 5),
+  pollDeals: int(values['poll-deals'], quick ? 6 : 24),
+  pollSeconds: int(values['poll-seconds'], quick ? 10 : 30),
+  pollSpreadS: int(values['poll-spread-s'], quick ? 60 : 240),
+  pollIdleS: int(values['poll-idle-s'], quick ? 30 : 120),
   /** The unbounded-capacity runs of the scaling part use a limit the burst cannot reach. */
   openLimit: 100_000,
 };
@@ -95,6 +107,7 @@ export interface BenchReport {
   scaling?: { capped: BurstResult[]; open: BurstResult[] } | undefined;
   latency?: LatencyResult | undefined;
   render?: RenderBenchResult | undefined;
+  poll?: PollBenchResult | undefined;
   /** Per part: CPU used by other processes on the machine meanwhile (see bench/lib/load.ts). */
   load: Record<string, LoadReport>;
   errors: Record<string, string>;
@@ -215,6 +228,17 @@ try {
     }),
   );
   report.render = await part('render', () => runRender({ rounds: settings.renderRounds, log }));
+  report.poll = await part('poll', () =>
+    runPoll({
+      deals: settings.pollDeals,
+      pollSeconds: settings.pollSeconds,
+      spreadMs: settings.pollSpreadS * 1000,
+      idleMs: settings.pollIdleS * 1000,
+      prefix: `${prefix}-poll`,
+      redis,
+      log,
+    }),
+  );
 } finally {
   await cleanup();
   redis.disconnect();

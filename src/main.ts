@@ -115,7 +115,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     services.startAll();
 
     let closing: Promise<void> | undefined;
-    const { reconciler, payoutPoller } = background;
+    const { reconciler, payoutPoller, poller } = background;
     return {
       webhookUrl,
       statusUrl: status?.url,
@@ -127,6 +127,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       metrics,
       publishers,
       reconciler,
+      poller,
       dispatcher: deals.dispatcher,
       payoutPoller,
       ready,

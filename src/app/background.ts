@@ -1,16 +1,19 @@
 /**
  * The services a worker process runs beside the HTTP listeners: the deal worker (the queue's BullMQ plumbing
- * around the pipeline's runner), reconciliation, the payout poller and the article watcher. Each is one
- * construction and one entry in the daemon's service list (./shutdown.ts), which starts them in this order once
- * everything listens and stops them in the reverse order.
+ * around the pipeline's runner), reconciliation, the poll intake, the payout poller and the article watcher.
+ * Each is one construction and one entry in the daemon's service list (./shutdown.ts), which starts them in this
+ * order once everything listens and stops them in the reverse order.
  */
 import type { Config } from '../config/schema.js';
+import { describeIntake, type Intake, intakeOf } from '../intake/mode.js';
+import { createPoller, type Poller } from '../intake/poller.js';
 import { createPayoutPoller, type PayoutPoller } from '../money/poller.js';
 import { createPipelineProcessor } from '../pipeline/index.js';
 import { createDealRunner } from '../pipeline/runner.js';
 import { createDealWorker, type DealWorker } from '../queue/worker.js';
 import { createReconciler, type Reconciler } from '../reconcile/index.js';
 import { createArticleWatcher } from '../watch/index.js';
+import { createDealEventHandler } from './deal-events.js';
 import type { ServiceList } from './shutdown.js';
 import type { DaemonParts } from './types.js';
 
@@ -18,13 +21,18 @@ export interface Background {
   worker: DealWorker | undefined;
   reconciler: Reconciler | undefined;
   payoutPoller: PayoutPoller | undefined;
+  /** The poll intake, when this process runs the worker and the intake polls (src/intake/mode.ts). */
+  poller: Poller | undefined;
+  intake: Intake;
 }
 
 /** Constructs the background services this process runs (none with `worker: false`) and adds them to `services`. */
 export function startBackground(input: DaemonParts, services: ServiceList): Background {
   const { options, redis, store, client, producer, notifications, jobSettings } = input;
-  if (options.worker === false) return { worker: undefined, reconciler: undefined, payoutPoller: undefined };
   const config: Readonly<Config> = options.config;
+  const intake = intakeOf(config);
+  if (options.worker === false)
+    return { worker: undefined, reconciler: undefined, payoutPoller: undefined, poller: undefined, intake };
   const { log } = options;
   const { prefix } = config.redis;
   const { timeZone } = config.marketplace;
@@ -73,6 +81,37 @@ export function startBackground(input: DaemonParts, services: ServiceList): Back
     reconciler && { start: () => reconciler.start(intervalMs), stop: () => reconciler.stop() },
   );
 
+  const { pollMs } = intake;
+  const poller =
+    pollMs === undefined
+      ? undefined
+      : createPoller({
+          client,
+          producer,
+          // The list's answers are reconciliation's data (src/deals/data.ts): the same writer.
+          store: store.as('reconcile'),
+          redis: redis.store,
+          blogIds: config.blogs.map((b) => b.id),
+          log,
+          onEvent: createDealEventHandler({ store, log, notifications }),
+          lookbackMinutes: config.reconcile.lookbackMinutes,
+          jobSettings,
+          timeZone,
+        });
+  log.info(
+    { mode: intake.mode, chosen: intake.chosen, pollMs: pollMs ?? null },
+    `intake: ${describeIntake(intake)}`,
+  );
+  // Beside the webhook the poll is the backstop: reconciliation already sweeps at start-up, so it waits a round.
+  const firstPollMs = intake.mode === 'both' ? (pollMs ?? 0) : 0;
+  services.add(
+    'poll intake',
+    poller && {
+      start: () => poller.start(() => intakeOf(config).pollMs ?? pollMs ?? 60_000, firstPollMs),
+      stop: () => poller.stop(),
+    },
+  );
+
   const payoutPoller = config.money.enabled
     ? createPayoutPoller({ client, redis: redis.store, prefix, log, settings: config.money })
     : undefined;
@@ -92,5 +131,5 @@ export function startBackground(input: DaemonParts, services: ServiceList): Back
     : undefined;
   services.add('article watcher', watcher);
 
-  return { worker, reconciler, payoutPoller };
+  return { worker, reconciler, payoutPoller, poller, intake };
 }

@@ -8,14 +8,13 @@ import type { Config } from '../config/schema.js';
 import type { DealStore } from '../deals/record.js';
 import { listenLimited } from '../http-limits.js';
 import type { Logger } from '../logger.js';
-import type { AnyEvent } from '../marketplace/schema.js';
 import type { Metrics } from '../metrics.js';
-import { createDealPaidHandler } from '../money/paid.js';
 import type { Notifications } from '../notify/index.js';
 import type { DealProducer } from '../queue/producer.js';
 import { VERSION } from '../version.js';
 import { createWebhookRouter } from '../webhook/receiver.js';
 import { createSecretProvider } from '../webhook/secret-file.js';
+import { createDealEventHandler } from './deal-events.js';
 
 /** Readiness: it can take deals now (Redis up, and the worker running when this process runs one). */
 export interface Readiness {
@@ -35,11 +34,7 @@ export function createWebhook(input: {
 }): Router {
   const { config, log, metrics } = input;
   const store = input.store.as('webhook');
-  /** Acts on webhook events other than deal.accepted, in order, after each is recorded (see the receiver). */
-  const eventHandlers: Array<(event: AnyEvent, dealId: number | undefined) => Promise<void>> = [
-    createDealPaidHandler({ store, log }),
-    input.notifications.onEvent,
-  ];
+  const onEvent = createDealEventHandler(input);
   return createWebhookRouter({
     config: config.webhook,
     producer: input.producer,
@@ -47,9 +42,7 @@ export function createWebhook(input: {
     log,
     secrets: createSecretProvider(config, log),
     onOutcome: (event, outcome) => metrics.webhook(event, outcome),
-    onEvent: async (event, dealId) => {
-      for (const handle of eventHandlers) await handle(event, dealId);
-    },
+    onEvent,
   });
 }
 

@@ -2,6 +2,7 @@
 import { redisReachable } from '../daemon/net.js';
 import { configSecrets } from '../daemon/secrets.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
+import { intakeOf } from '../intake/mode.js';
 import { blogNamesOf, createEarningsReader } from '../money/reader.js';
 import { recentNotificationsReader } from '../notify/dispatcher.js';
 import { readOpenProblems } from '../notify/notifier.js';
@@ -26,6 +27,7 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
       rateLimit: () => input.limiter.snapshot(),
       redisReachable: () => redisReachable(redis),
       targets: createTargetsProbe(input.publishers),
+      intake: () => intakeOf(config),
       lastSweep: () => readLastSweep(redis, prefix),
       deadlineFinding: () => readDeadlineFinding(redis, prefix),
       ...(input.notifying

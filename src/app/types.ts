@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
 import type { DealStore } from '../deals/record.js';
+import type { Poller } from '../intake/poller.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import type { RateLimiter } from '../marketplace/rate-limit.js';
@@ -59,6 +60,8 @@ export interface Daemon {
   readonly publishers: Publishers;
   /** The reconciliation sweep, when this process runs it. */
   readonly reconciler: Reconciler | undefined;
+  /** The poll intake, when this process runs it (src/intake/). */
+  readonly poller: Poller | undefined;
   /** Delivers notifications to the configured channels (a no-op without `notify.channels`). */
   readonly dispatcher: Dispatcher;
 

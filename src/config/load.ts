@@ -142,7 +142,7 @@ export function readSecrets(file: string): Record<string, string> {
 /** Options of the config loading. */
 export interface LoadOptions {
   /**
-   * The installation's secrets (its secrets file), for `{ secret: NAME }` references. `loadConfig` reads them
+   * The installation's secrets (its secrets file), for `{ stored: NAME }` references. `loadConfig` reads them
    * from the secrets file beside the config file.
    */
   secrets?: Readonly<Record<string, string>>;
@@ -159,7 +159,7 @@ function isBlogOption(path: PropertyKey[]): boolean {
 }
 
 /**
- * Replaces `{ env: NAME }`, `{ file: PATH }` and `{ secret: NAME }` (the installation's secrets file)
+ * Replaces `{ env: NAME }`, `{ file: PATH }` and `{ stored: NAME }` (the installation's secrets file)
  * references anywhere in the document by their values.
  */
 function resolveReferences(
@@ -184,10 +184,10 @@ function resolveReferences(
   if (keys.length === 1 && keys[0] === 'file' && typeof value.file === 'string') {
     return readSecretFile(value.file, formatPath(path), issues);
   }
-  if (keys.length === 1 && keys[0] === 'secret' && typeof value.secret === 'string') {
-    const found = options.secrets?.[value.secret];
+  if (keys.length === 1 && keys[0] === 'stored' && typeof value.stored === 'string') {
+    const found = options.secrets?.[value.stored];
     if (found === undefined || found === '') {
-      const message = `secret ${value.secret} is not in the secrets file (${SECRETS_FILE_NAME} beside the config): run pressbridge setup again`;
+      const message = `secret ${value.stored} is not in the secrets file (${SECRETS_FILE_NAME} beside the config): run pressbridge setup again`;
       issues.push({ path: formatPath(path), message });
     }
     return found;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UiSettings } from '../i18n/settings.js';
+import { IntakeSettings } from '../intake/settings.js';
 import { isKnownTimeZone } from '../marketplace/date-time.js';
 import { SERVICE_TIME_ZONE } from '../marketplace/schema.js';
 import { MoneySettings } from '../money/settings.js';
@@ -243,6 +244,9 @@ export const Config = z
     ),
     render: RenderSettings.prefault({}).describe(
       "Limits on one article's rendering, and the render threads.",
+    ),
+    intake: IntakeSettings.prefault({}).describe(
+      'How deals come in: polling the marketplace (no inbound port), the signed webhook, or both.',
     ),
     reconcile: ReconcileSettings.prefault({}).describe(
       'The sweep for accepted deals whose webhook never arrived.',

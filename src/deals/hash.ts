@@ -46,7 +46,8 @@ export function toRecord(hash: Record<string, string>): DealRecord | undefined {
     const value = hash[field];
     if (value === undefined || field === 'deadline') continue;
     if (field === 'source') {
-      if (value === 'webhook' || value === 'reconcile' || value === 'manual') record.source = value;
+      if (value === 'webhook' || value === 'poll' || value === 'reconcile' || value === 'manual')
+        record.source = value;
     } else record[field] = value;
   }
   for (const [field, value] of Object.entries(hash)) {

@@ -9,7 +9,7 @@ import type { Logger } from '../logger.js';
 import type { DealDataPatch } from './data.js';
 import type { DealRunState, DealWriter } from './lifecycle.js';
 
-export type DealSource = 'webhook' | 'reconcile' | 'manual';
+export type DealSource = 'webhook' | 'poll' | 'reconcile' | 'manual';
 
 export interface DealStep {
   startedAt: string;

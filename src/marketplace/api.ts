@@ -10,6 +10,7 @@ import type {
   Deal,
   DealList,
   DealPhoto,
+  DealPostList,
   DealState,
   DealText,
   Me,
@@ -65,6 +66,8 @@ export interface MarketplaceClient {
   listAllDeals(query?: Omit<ListDealsQuery, 'page'>, options?: RequestOptions): AsyncGenerator<Deal>;
   getDeal(dealId: number, options?: RequestOptions): Promise<Deal>;
   getDealText(dealId: number, options?: RequestOptions): Promise<DealText>;
+  /** `GET /v1/deals/{id}/messages` (`kind: 'messages'`) or `/claims`: the thread, without marking it read. */
+  getDealThread(dealId: number, kind: 'messages' | 'claims', options?: RequestOptions): Promise<DealPostList>;
   /** Fetches photo `photo.n`; only from the marketplace's own host (assumption 2). */
   getDealPhoto(dealId: number, photo: DealPhoto, options?: RequestOptions): Promise<PhotoFile>;
   /** `POST /v1/deals/{id}/article` with an `Idempotency-Key` stable for the deal. */

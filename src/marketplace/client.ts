@@ -13,6 +13,7 @@ import {
   BlogList,
   Deal,
   DealList,
+  DealPostList,
   DealText,
   formatChangedSince,
   Me,
@@ -80,6 +81,17 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         { operation: 'getDealText', method: 'GET', target: `/v1/deals/${id(dealId)}/text` },
         o,
         json(DealText),
+      ),
+
+    getDealThread: async (dealId, kind, o = {}) =>
+      execute(
+        {
+          operation: kind === 'messages' ? 'getDealMessages' : 'getDealClaims',
+          method: 'GET',
+          target: `/v1/deals/${id(dealId)}/${kind === 'messages' ? 'messages' : 'claims'}`,
+        },
+        o,
+        json(DealPostList),
       ),
 
     getDealPhoto: async (dealId, photo, o = {}) =>

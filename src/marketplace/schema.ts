@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   urlUsed: 'url_pouzita',
   wrongState: 'spatny_stav',
   awaitingApproval: 'ceka_na_schvaleni',
+  // A thread of a closed deal (the poll's thread read: src/intake/poller.ts).
+  dealClosed: 'obchod_uzavren',
   foreignDomain: 'cizi_domena',
   articleUnreachable: 'clanek_nedostupny',
   blogIncomplete: 'blog_neuplny',
@@ -249,6 +251,9 @@ export const Deal = z.object({
   reason: lenient(multilineText.nullable()),
   reward: lenient(DealAmount),
   services: DealServices.optional(),
+  // Read by the poll intake (src/intake/): a growing count is a new claim post or message.
+  claim: lenient(z.object({ open: z.boolean().catch(false), count: int.min(0).catch(0) })),
+  unread_messages: lenient(int.min(0)),
 });
 export type Deal = z.infer<typeof Deal>;
 
@@ -276,6 +281,28 @@ export const DealText = z.object({
   category_id: int.nullable().catch(null),
 });
 export type DealText = z.infer<typeof DealText>;
+
+/**
+ * ASSUMPTION (the document: "Each entry has an author, text and time", names not shown): `GET
+ * /v1/deals/{id}/messages` and `/claims` answer `{data: [{author, text, created_at}], orezano}`, `author` the
+ * role (`bloger` / `inzerent`), `created_at` a service date-time as in the events `message.created` and
+ * `claim.created`. An entry without text is dropped; the newest is the last.
+ */
+export const DealPost = z.object({
+  author: lenient(z.string()),
+  text: multilineText,
+  created_at: lenient(z.string()),
+});
+export type DealPost = z.infer<typeof DealPost>;
+
+export const DealPostList = z.object({
+  data: z
+    .array(z.unknown())
+    .catch([])
+    .transform((items) => items.flatMap((item) => DealPost.safeParse(item).data ?? [])),
+  orezano: z.boolean().catch(false),
+});
+export type DealPostList = z.infer<typeof DealPostList>;
 
 /** Assumption 7: `POST /v1/deals/{id}/article` answers `{id, state, article_url}`. */
 export const ArticleResult = z.object({

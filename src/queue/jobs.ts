@@ -9,7 +9,7 @@ import { dealDeadline } from '../deals/lifecycle.js';
 export const DEAL_QUEUE = 'deals';
 export const DEAL_JOB = 'deal';
 
-export const JobSource = z.enum(['webhook', 'reconcile', 'manual']);
+export const JobSource = z.enum(['webhook', 'poll', 'reconcile', 'manual']);
 export type JobSource = z.infer<typeof JobSource>;
 
 export const DealJobPayload = z.object({

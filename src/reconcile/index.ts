@@ -35,28 +35,20 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
-
-import { isFinal } from '../deals/lifecycle.js';
-import { createDealLogger } from '../deals/logger.js';
-import type { DealRecord, DealStore } from '../deals/record.js';
+import type { DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
-import { DEFAULT_DEAL_JOB_SETTINGS, DealJobPayload, type DealJobSettings, dealJobId } from '../queue/jobs.js';
+import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
-import { addDealJob } from '../queue/requeue.js';
-import { listedDealData, payloadFromListedDeal } from './listed.js';
+import { forEachListedDeal } from './pages.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
+import { createSettler } from './settle.js';
 import { type ReconcileResult, reconcileKeys, runExtendLock, runReleaseLock } from './sweep-state.js';
 
 export { payloadFromListedDeal } from './listed.js';
 export { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
 export { type LastSweep, type ReconcileResult, readLastSweep, reconcileKeys } from './sweep-state.js';
-
-const PAGE_SIZE = 200;
-/** 200 000 accepted deals: far beyond any blogger; a bound against a list that never ends. */
-const MAX_PAGES = 1000;
 
 export interface Reconciler {
   /** One sweep now (or the one already running in this process). Never throws; see `status`. */
@@ -114,91 +106,17 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   let stopped = true;
   let abort = new AbortController();
 
-  /** The payload a lost job is added again with: the original event when it is stored, else the list's. */
-  async function payloadForLostJob(record: DealRecord, deal: Deal): Promise<DealJobPayload> {
-    const fromList = payloadFromListedDeal(deal, clock.now(), options.timeZone);
-    const receivedAt = DealJobPayload.shape.receivedAt.safeParse(record.receivedAt).success
-      ? record.receivedAt
-      : fromList.receivedAt;
-    const events = await store.readEvents(deal.id, { limit: 100 }).catch(() => []);
-    for (const event of events) {
-      const parsed = DealAcceptedEvent.safeParse(event.body);
-      if (parsed.success && parsed.data.deal.id === deal.id) {
-        // The event's own publish_deadline counts, not the list's estimate.
-        const { deadlineAt: _estimate, ...rest } = fromList;
-        return { ...rest, event: parsed.data.deal, receivedAt };
-      }
-    }
-    return { ...fromList, receivedAt };
-  }
-
-  async function settle(deal: Deal, result: ReconcileResult): Promise<void> {
-    if (!blogIds.has(deal.blog.id)) {
-      result.otherBlogs += 1;
-      return;
-    }
-    const webUrl = deal.web_url;
-    const record = await store.get(deal.id);
-    const dealLog = createDealLogger(store, log, deal.id, deal.blog.id);
-
-    if (!record?.enqueuedAt) {
-      let payload: DealJobPayload;
-      try {
-        payload = DealJobPayload.parse(payloadFromListedDeal(deal, clock.now(), options.timeZone));
-      } catch (error) {
-        // The same answer would fail the same way next time: reported, but it does not hold the cursor back.
-        result.unusable.push(deal.id);
-        log.error(
-          { dealId: deal.id, err: errorMessage(error) },
-          'reconciliation: the marketplace listed an accepted deal pressbridge cannot queue; publish it by hand',
-        );
-        return;
-      }
-      const enqueued = await producer.enqueueDeal(payload);
-      // The list is the marketplace's own answer (akceptovano, no URL): stored, it spares the pipeline the
-      // one `GET /v1/deals/{id}` it would spend should the estimated deadline pass (src/deals/verdict.ts).
-      const listed = listedDealData(deal, clock.now());
-      if (enqueued.status !== 'added') delete listed.marketplaceCheck;
-      await store.update(deal.id, { data: listed });
-      if (enqueued.status === 'added') {
-        result.enqueued.push(deal.id);
-        dealLog.warn(
-          { changedAt: deal.changed_at ?? null },
-          record
-            ? 'the deal was recorded but never queued (a crash in between); reconciliation queued it'
-            : 'no deal.accepted webhook arrived for this accepted deal; reconciliation found it in the marketplace and queued it',
-        );
-        await dealLog.flush();
-      } else result.known += 1;
-      return;
-    }
-
-    if (webUrl && record.data.webUrl !== webUrl) await store.update(deal.id, { data: { webUrl } });
-    if (isFinal(record.state)) {
-      result.known += 1;
-      return;
-    }
-    const jobId = dealJobId(deal.id);
-    if (await producer.queue.getJob(jobId)) {
-      result.known += 1;
-      return;
-    }
-    // No job for a running deal means Redis lost it: operator actions never remove a running deal's job
-    // (src/queue/requeue.ts). `quietMs` (default 0) can still leave a record touched lately alone.
-    const updatedMs = Date.parse(record.updatedAt);
-    if (Number.isFinite(updatedMs) && clock.now().getTime() - updatedMs < quietMs) {
-      result.known += 1;
-      return;
-    }
-    const payload = DealJobPayload.parse(await payloadForLostJob(record, deal));
-    await addDealJob(producer.queue, store, payload, jobSettings, clock.now());
-    result.requeued.push(deal.id);
-    dealLog.warn(
-      { state: record.state, jobId },
-      'the deal was in progress but its queue job was gone (Redis lost it?); reconciliation queued it again',
-    );
-    await dealLog.flush();
-  }
+  const settle = createSettler({
+    producer,
+    store,
+    blogIds,
+    log,
+    clock,
+    jobSettings,
+    quietMs,
+    timeZone: options.timeZone,
+    source: 'reconcile',
+  });
 
   async function sweep(): Promise<ReconcileResult> {
     const started = clock.now();
@@ -238,21 +156,12 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       const extendLock = async (): Promise<void> => {
         await runExtendLock(redis, [keys.lock], [token, String(lockMs)]);
       };
-      const seen = new Set<number>();
-      let total: number | undefined;
-      let unstable = false;
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        await extendLock();
-        const answer = await client.listDeals(
-          { state: 'akceptovano', changedSince: since, page, perPage: PAGE_SIZE },
-          { priority: 'low', signal: abort.signal },
-        );
-        result.pages = page;
-        if (total !== undefined && answer.celkem !== total) unstable = true;
-        total = answer.celkem;
-        for (const deal of answer.data) {
-          if (seen.has(deal.id)) continue;
-          seen.add(deal.id);
+      const listing = await forEachListedDeal({
+        client,
+        query: { state: 'akceptovano', changedSince: since },
+        options: { priority: 'low', signal: abort.signal },
+        beforePage: extendLock,
+        onDeal: async (deal) => {
           result.listed += 1;
           try {
             await extendLock();
@@ -261,10 +170,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
             result.errors.push({ dealId: deal.id, error: errorMessage(error) });
             log.warn({ dealId: deal.id, err: errorMessage(error) }, 'reconciliation: deal not settled');
           }
-        }
-        const pageSize = answer.na_stranu > 0 ? answer.na_stranu : PAGE_SIZE;
-        if (answer.data.length === 0 || page * pageSize >= answer.celkem) break;
-      }
+        },
+      });
+      result.pages = listing.pages;
+      const unstable = listing.unstable;
       // Deals leaving `akceptovano` while we paged shift the pages: one may have been skipped. Sweep again
       // from the same cursor rather than move past it.
       if (unstable)

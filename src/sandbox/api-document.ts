@@ -96,6 +96,7 @@ export const ERROR = {
   articleHandedIn: 'clanek_odevzdan',
   urlUsed: 'url_pouzita',
   wrongState: 'spatny_stav',
+  dealClosed: 'obchod_uzavren',
   awaitingApproval: 'ceka_na_schvaleni',
   foreignDomain: 'cizi_domena',
   articleUnreachable: 'clanek_nedostupny',

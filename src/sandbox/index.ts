@@ -182,6 +182,23 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       });
       return view(deal);
     },
+    async addPost(id, kind, text, postOptions = {}) {
+      const deal = dealOrThrow(id);
+      const author = postOptions.from ?? 'inzerent';
+      const post = state.addPost(deal, kind, author, text);
+      if (postOptions.deliver === false) return [];
+      const to =
+        author === 'inzerent'
+          ? (state.blogs.get(deal.blogId)?.accountId ?? DEFAULT_BLOGGER_ACCOUNT)
+          : deal.advertiserAccountId;
+      const entry = { text: post.text, created_at: dates.write(post.at) };
+      return await sendToAccount(
+        to,
+        kind === 'messages'
+          ? { event: 'message.created', deal_id: deal.id, message: entry }
+          : { event: 'claim.created', deal_id: deal.id, claim: entry },
+      );
+    },
     deliverDeal(id) {
       return deliverAccepted(dealOrThrow(id));
     },

@@ -55,6 +55,15 @@ export interface DemandRecord {
   publication: boolean;
 }
 
+/** A message or claim post on a deal. */
+export interface PostRecord {
+  author: Role;
+  text: string;
+  at: number;
+  /** Read by the other side (its `unread_messages` no longer counts it). */
+  read: boolean;
+}
+
 export interface DealRecord {
   id: number;
   state: DealState;
@@ -85,6 +94,9 @@ export interface DealRecord {
   changedAt: number;
   /** When the deal became `proplaceno` (epoch ms): the payout overview's `paid_monthly` counts it then. */
   paidAt: number | null;
+  /** The deal's message thread and claim thread, oldest first. */
+  messages: PostRecord[];
+  claims: PostRecord[];
 }
 
 /** What tests and the control API learn about a deal (camelCase: this is the sandbox's API, not the service's). */

@@ -15,6 +15,8 @@ import {
   type DealRecord,
   type HandInRecord,
   type KeyInput,
+  type PostRecord,
+  type Role,
 } from './records.js';
 import { defaultArticleHtml, SAMPLE_TITLES } from './sample-article.js';
 import { normaliseUrl } from './urls.js';
@@ -27,6 +29,11 @@ export interface SandboxState {
   putBlog(input: BlogInput): BlogRecord;
   createDeal(input: CreateDealInput): DealRecord;
   setDealState(deal: DealRecord, state: DealState, reason?: string | null): void;
+  /**
+   * A message or claim post. The sandbox's reading of "changed_at: time of the last change": a post changes the
+   * deal, so a `zmeneno_od` listing shows it (docs/decisions/0010-the-webhook-listener-stays-in-poll-mode.md).
+   */
+  addPost(deal: DealRecord, kind: 'messages' | 'claims', author: Role, text: string): PostRecord;
   /** Whether any deal already handed in this URL (compared after URL normalisation). */
   isUrlUsed(url: string): boolean;
   keysOfAccount(accountId: number): ApiKeyRecord[];
@@ -145,6 +152,8 @@ export function createSandboxState(init: {
         publishDeadline: at + (input.deadlineMinutes ?? LIMITS.agentDeadlineMinutes) * 60_000,
         changedAt: at,
         paidAt: input.state === 'proplaceno' ? at : null,
+        messages: [],
+        claims: [],
       };
       deals.set(id, deal);
       return deal;
@@ -154,6 +163,12 @@ export function createSandboxState(init: {
       if (reason !== undefined) deal.reason = reason;
       deal.changedAt = clock.now().getTime();
       if (state === 'proplaceno') deal.paidAt ??= deal.changedAt;
+    },
+    addPost(deal, kind, author, text) {
+      const post: PostRecord = { author, text, at: clock.now().getTime(), read: false };
+      deal[kind].push(post);
+      deal.changedAt = post.at;
+      return post;
     },
     isUrlUsed(url) {
       const wanted = normaliseUrl(url);

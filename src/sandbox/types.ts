@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { DealState } from './api-document.js';
+import type { DealState, Role } from './api-document.js';
 import type { DateFormat } from './dates.js';
 import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { FaultSettings } from './faults.js';
@@ -69,6 +69,17 @@ export interface Sandbox {
   setDealState(id: number, state: DealState, reason?: string | null): SandboxDeal;
   /** `ke_schvaleni` → `proplaceno` and `deal.paid` to the blogger's webhook. */
   payDeal(id: number): Promise<SandboxDeal>;
+  /**
+   * A message (`messages`) or claim post (`claims`) on a deal, by the advertiser unless `from` says otherwise:
+   * the deal's `unread_messages` / `claim.count` grow, its `changed_at` moves, and the counterparty's webhook
+   * (if any) gets `message.created` / `claim.created` unless `deliver: false`. Resolves after the first attempt.
+   */
+  addPost(
+    id: number,
+    kind: 'messages' | 'claims',
+    text: string,
+    options?: { from?: Role; deliver?: boolean },
+  ): Promise<DeliveryRecord[]>;
   /** Delivers the deal's `deal.accepted` (again); resolves after the first attempt of each delivery. */
   deliverDeal(id: number): Promise<DeliveryRecord[]>;
   /** Delivers any event to the webhooks of an account (default: the default blogger); as `deliverDeal`. */

@@ -1,7 +1,15 @@
 /** Views of the sandbox's records: the service's field names, exactly (and the sandbox's own camelCase view). */
 import { LIMITS, photoPath, type Role } from './api-document.js';
 import { createWireDates, type WireDates } from './dates.js';
-import type { BlogRecord, DealAcceptedBody, DealRecord, SandboxDeal } from './records.js';
+import type { BlogRecord, DealAcceptedBody, DealRecord, PostRecord, SandboxDeal } from './records.js';
+
+/** A claim thread is open while the article waits for payout or is in arbitration. */
+const CLAIM_OPEN_STATES: ReadonlySet<string> = new Set(['ke_schvaleni', 'arbitraz']);
+
+/** A thread entry (the assumed names: src/marketplace/schema.ts `DealPost`). */
+export function postView(post: PostRecord, dates: WireDates = PRAGUE_DATES): Record<string, unknown> {
+  return { author: post.author, text: post.text, created_at: dates.write(post.at) };
+}
 
 /** The assumption's format (Prague wall clock); views take another when the sandbox plays another service. */
 const PRAGUE_DATES = createWireDates('prague');
@@ -70,8 +78,8 @@ export function dealView(
     article_url: deal.articleUrl,
     reason: deal.reason,
     rating: deal.rating,
-    claim: { open: false, count: 0 },
-    unread_messages: 0,
+    claim: { open: deal.claims.length > 0 && CLAIM_OPEN_STATES.has(deal.state), count: deal.claims.length },
+    unread_messages: deal.messages.filter((m) => !m.read && m.author !== options.role).length,
     writing: { ordered: false, text_state: null, editor_price: 0, approved_by_advertiser: false },
     services: [],
     // The document: reward is present only in the blogger's responses.

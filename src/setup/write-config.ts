@@ -1,7 +1,7 @@
 /**
  * Turns the setup's answers into an installation: a commented `pressbridge.yaml` and ONE secrets file
  * (`secrets.json`, mode 0600) in the data folder. The YAML holds no secret: it refers to each one as
- * `{ secret: NAME }`, which `loadConfig` resolves from the secrets file beside it (src/config/load.ts).
+ * `{ stored: NAME }`, which `loadConfig` resolves from the secrets file beside it (src/config/load.ts).
  */
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -66,7 +66,7 @@ export function buildInstallation(
   const secrets: Record<string, string> = {};
   const secret = (name: string, value: string): Plain => {
     secrets[name] = value;
-    return { secret: name };
+    return { stored: name };
   };
   const webhookMode = answers.intake.mode === 'webhook';
   const listen = answers.intake.listen ?? { host: webhookMode ? '0.0.0.0' : '127.0.0.1', port: 8080 };
@@ -99,7 +99,7 @@ export function buildInstallation(
   const document = new Document(data);
   document.commentBefore =
     ' pressbridge configuration, written by `pressbridge setup` (or the /setup page).\n' +
-    ` Secrets are not here: { secret: NAME } reads NAME from ${SECRETS_FILE_NAME} beside this file (mode 0600).\n` +
+    ` Secrets are not here: { stored: NAME } reads NAME from ${SECRETS_FILE_NAME} beside this file (mode 0600).\n` +
     ' Every key: docs/configuration.md. Check it with: pressbridge doctor';
   comment(document, ['marketplace'], ' The marketplace API and your blogger key (role bloger, scope write).');
   comment(

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/record.js';
 import type { Language } from '../i18n/index.js';
+import type { Intake } from '../intake/mode.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
 import type { Earnings } from '../money/earnings.js';
@@ -67,16 +68,6 @@ export interface StatusActions {
   markHandled(dealId: number): Promise<StatusActionResult>;
 }
 
-/** The System page's intake row: how deals reach pressbridge and what it costs of the request budget. */
-export interface IntakeStatus {
-  /** `poll`, `webhook` or `both` (config `intake.mode`). */
-  mode: string;
-  /** Marketplace requests the intake spends per minute (a poll every 30 s: 2). */
-  requestsPerMinute?: number;
-  /** One line for the blogger, e.g. "last poll 12 s ago, nothing new". */
-  detail?: string;
-}
-
 /** A configured blog, for names in the tables and the blog filter of the logs page. */
 export interface StatusBlog {
   id: number;
@@ -94,6 +85,8 @@ export interface StatusDeps {
   redisReachable(): Promise<boolean>;
   /** Each blog's target; `createTargetsProbe(publishers)` (./targets.ts) caches the plugins' checks. */
   targets(): Promise<TargetStatus[]>;
+  /** Which intake runs and its cost; pass `() => intakeOf(config)` (src/intake/mode.ts) (omitted: no line). */
+  intake?: () => Intake;
   /** The last reconciliation sweep; pass `() => readLastSweep(redis, prefix)` (omitted: no card). */
   lastSweep?: () => Promise<LastSweep | undefined>;
   /** An implausible `publish_deadline` reading; pass `() => readDeadlineFinding(redis, prefix)` (omitted: no card). */
@@ -110,11 +103,6 @@ export interface StatusDeps {
    * the home page judges by the deal records, the sites' checks and Redis alone).
    */
   openProblems?: () => Promise<readonly NotifyEvent[]>;
-  /**
-   * How deals come in (webhook, poll or both) and what it costs, for the System page's "intake" row (omitted: no
-   * row). The poll intake (issue 21 item 1) fills it.
-   */
-  intake?: () => Promise<IntakeStatus>;
   actions: StatusActions;
   /** The Earnings page's numbers; pass `createEarningsReader(…)` (src/money/reader.ts) (omitted: no page). */
   earnings?: () => Promise<Earnings>;

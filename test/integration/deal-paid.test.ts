@@ -189,6 +189,8 @@ describe('deal.paid recorded on the deal (integration)', () => {
           marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
           redis: { url: TEST_REDIS_URL, prefix: workerPrefix },
           money: { firstReadDelaySeconds: 0 },
+          // Only the payout read is under test: no poll intake listing (and queueing) the sandbox's deals.
+          intake: { mode: 'webhook' },
           blogs: [{ id: 1, publisher: 'static', options: { baseUrl: 'http://127.0.0.1/articles/' } }],
           dataDir,
         },

@@ -83,6 +83,7 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       pipeline: { verify: { initialBackoffMs: 100 }, handIn: { initialBackoffMs: 200 } },
       // The tests count the marketplace requests of one deal; a start-up sweep would add its GET /v1/deals.
       reconcile: { enabled: false },
+      intake: { mode: 'webhook' },
       dataDir,
       // Keyword tags on: the deal.accepted event's demand.keywords travel through the pipeline to WordPress.
       blogs: [wordpressBlogConfig(wp, 1, { tags: 'keywords', createTags: true })],

@@ -83,6 +83,8 @@ async function setUp(
     webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
     status: { listen: { host: '127.0.0.1', port: 0 } },
     reconcile: { enabled: reconcile },
+    // The webhook intake is what these tests count; the poll's own requests are test/integration/poll-intake.test.ts's.
+    intake: { mode: 'webhook' },
     // The assertions read the English texts of the status page and `pressbridge doctor`.
     ui: { language: 'en' },
     dataDir,

@@ -316,6 +316,7 @@ function fakeClient(
     rotateWebhookSecret: notUsed,
     testWebhook: notUsed,
     webhookDeliveries: notUsed,
+    getDealThread: notUsed,
     payouts: notUsed,
   };
   return client;

@@ -86,20 +86,20 @@ describe('operator commands (integration)', () => {
     redis.disconnect();
   });
 
-  it('doctor fails on a missing webhook with its fix, then passes once it is registered', async () => {
+  it('doctor passes without a webhook (the poll intake needs none) and says what the intake costs', async () => {
     const czech = await cli(['doctor'], { PRESSBRIDGE_CONFIG: csConfig, PRESSBRIDGE_LANGUAGE: '' });
-    expect(czech.code).toBe(1);
-    expect(czech.stdout).toContain(
-      'CHYBA webhook: žádný webhook není zaregistrovaný: tržiště pressbridge nic neposílá\n' +
-        '     oprava: pressbridge webhook register https://<váš veřejný host><webhook.path>\n',
+    expect(czech.code, czech.stdout).toBe(0);
+    expect(czech.stdout).toMatch(
+      /^OK {4}příjem obchodů: dotazy na tržiště každých 30 s: 2 z 60 požadavků klíče za minutu; žádný otevřený port není potřeba$/m,
     );
+    expect(czech.stdout).toMatch(/^OK {4}webhook: žádný webhook: při dotazování není potřeba$/m);
     expect(czech.stdout).toMatch(/^OK {4}API klíč: účet \S+ \(role bloger, oprávnění read, write\)$/m);
-    expect(czech.stdout).toMatch(/^Neprošlo kontrol: [1-9]\d*, varování: \d+\.$/m);
 
     const before = await cli(['doctor']);
-    expect(before.code).toBe(1);
-    expect(before.stdout).toMatch(/FAIL webhook: no webhook is registered/);
-    expect(before.stdout).toContain('fix: pressbridge webhook register');
+    expect(before.code, before.stdout).toBe(0);
+    expect(before.stdout).toMatch(
+      /OK {3}intake: polling the marketplace every 30 s: 2 of the key's 60 requests a minute/,
+    );
     expect(before.stdout).toMatch(/OK {3}blog 1: WordPress credentials for .*: signed in as/);
     expect(before.stdout).toMatch(/OK {3}API key: account \S+ \(role bloger, scopes read, write\)/);
 
@@ -110,8 +110,12 @@ describe('operator commands (integration)', () => {
     const checks = JSON.parse(after.stdout) as Array<{ name: string; status: string }>;
     expect(checks.filter((c) => c.status === 'fail')).toEqual([]);
     expect(checks.map((c) => c.name)).toEqual(
-      expect.arrayContaining(['config', 'Redis', 'Redis eviction', 'API key', 'webhook']),
+      expect.arrayContaining(['config', 'Redis', 'Redis eviction', 'API key', 'intake', 'webhook']),
     );
+    // Registered: the webhook is the fast path, the poll its backstop at the reconciliation interval.
+    expect(checks.find((c) => c.name === 'intake')).toMatchObject({
+      detail: "the webhook, backed by polling every 5 min: 0.2 of the key's 60 requests a minute",
+    });
   }, 120_000);
 
   it('doctor names a wrong WordPress password and how to fix it', async () => {

@@ -104,6 +104,32 @@ export const cliDoctorMessages = {
     cs: 'aktualizujte v tržišti měsíční návštěvnost blogu',
     en: "update the blog's monthly visitors in the marketplace",
   },
+  // the intake (src/intake/mode.ts)
+  'cli.doctor.intake.name': { cs: 'příjem obchodů', en: 'intake' },
+  'cli.doctor.intake.poll': {
+    cs: 'dotazy na tržiště každých {every}: {perMinute} z {budget} požadavků klíče za minutu; žádný otevřený port není potřeba',
+    en: "polling the marketplace every {every}: {perMinute} of the key's {budget} requests a minute; no open port needed",
+  },
+  'cli.doctor.intake.both': {
+    cs: 'webhook, a jako záloha dotazy na tržiště každých {every}: {perMinute} z {budget} požadavků klíče za minutu',
+    en: "the webhook, backed by polling every {every}: {perMinute} of the key's {budget} requests a minute",
+  },
+  'cli.doctor.intake.webhook': {
+    cs: 'jen webhook (intake.mode: webhook): žádné dotazy navíc',
+    en: 'the webhook only (intake.mode: webhook): no polling requests',
+  },
+  'cli.doctor.webhook.not_needed': {
+    cs: 'žádný webhook: při dotazování není potřeba',
+    en: 'no webhook: not needed while polling',
+  },
+  'cli.doctor.webhook.unused': {
+    cs: 'tržiště doručuje na {url}, ale pressbridge k němu nemá tajný klíč: doručení selžou',
+    en: 'the marketplace delivers to {url}, but pressbridge has no secret for it: deliveries fail',
+  },
+  'cli.doctor.webhook.unused_fix': {
+    cs: 'zaregistrujte znovu (pressbridge webhook register <adresa>), nebo webhook v tržišti smažte',
+    en: 'register again (pressbridge webhook register <url>), or delete the webhook in the marketplace',
+  },
   // the webhook
   'cli.doctor.webhook.secret': { cs: 'tajný klíč webhooku', en: 'webhook secret' },
   'cli.doctor.webhook.no_secret': {

@@ -32,6 +32,7 @@ export const statusDealMessages = {
   'status.deal.source': { cs: 'zdroj', en: 'source' },
   'status.deal.updated': { cs: 'aktualizováno', en: 'updated' },
   'status.source.webhook': { cs: 'webhook', en: 'webhook' },
+  'status.source.poll': { cs: 'pravidelný dotaz na tržiště', en: 'polling the marketplace' },
   'status.source.reconcile': { cs: 'kontrola zmeškaných webhooků', en: 'reconciliation' },
   'status.source.manual': { cs: 'ručně (tlačítko nebo příkaz)', en: 'by hand (a button or a command)' },
   'status.deal.not_yet': { cs: 'zatím ne', en: 'not yet' },

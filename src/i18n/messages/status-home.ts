@@ -12,11 +12,6 @@ export const statusHomeMessages = {
     cs: 'Technické údaje pro případ, že něco nefunguje: fronta, Redis, limit požadavků na tržiště, kontrola zmeškaných obchodů a uložené záznamy.',
     en: "The technical details, for when something is wrong: the queue, Redis, the marketplace's request budget, the sweep for missed deals and the records kept.",
   },
-  'status.system.intake': { cs: 'Příjem obchodů', en: 'Deal intake' },
-  'status.system.intake_cost': {
-    cs: 'požadavků na tržiště za minutu: {count}',
-    en: 'marketplace requests a minute: {count}',
-  },
 
   // "All well?"
   'status.home.ok.title': { cs: 'Vše v pořádku', en: 'All is well' },

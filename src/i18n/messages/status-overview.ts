@@ -58,6 +58,19 @@ export const statusOverviewMessages = {
   'status.webhook.deal': { cs: 'obchod', en: 'deal' },
 
   'status.sweep.title': { cs: 'Zmeškané webhooky', en: 'Missed webhooks' },
+  'status.intake.title': { cs: 'Příjem obchodů', en: 'Intake' },
+  'status.intake.poll': {
+    cs: 'Dotazy na tržiště každých {every}: {perMinute} z {budget} požadavků za minutu.',
+    en: 'Polling the marketplace every {every}: {perMinute} of {budget} requests a minute.',
+  },
+  'status.intake.both': {
+    cs: 'Webhook, a jako záloha dotazy každých {every}: {perMinute} z {budget} požadavků za minutu.',
+    en: 'The webhook, backed by polling every {every}: {perMinute} of {budget} requests a minute.',
+  },
+  'status.intake.webhook': {
+    cs: 'Jen webhook: žádné dotazy navíc.',
+    en: 'The webhook only: no polling requests.',
+  },
   'status.sweep.none': { cs: 'Zatím žádná kontrola.', en: 'No sweep yet.' },
   'status.sweep.about': {
     cs: 'pressbridge se při startu a pak každých pár minut ptá tržiště na přijaté obchody a zařadí do fronty ty, jejichž webhook nedorazil.',

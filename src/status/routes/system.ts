@@ -62,18 +62,7 @@ export function systemRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
             }),
           }
         : {}),
-      ...(deps.intake
-        ? {
-            intake: await kit.source('status.source.intake', async () => {
-              const intake = await (deps.intake as NonNullable<StatusDeps['intake']>)();
-              return {
-                ...intake,
-                mode: scrubText(intake.mode),
-                ...(intake.detail !== undefined ? { detail: scrubText(intake.detail) } : {}),
-              };
-            }),
-          }
-        : {}),
+      ...(deps.intake ? { intake: deps.intake() } : {}),
     };
     kit.send(res, 200, renderSystem(kit.viewContext(req, res, false), data));
   });

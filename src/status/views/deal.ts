@@ -64,6 +64,7 @@ export function timeline(record: Pick<DealRecord, 'steps' | 'receivedAt'>): Time
 /** How the deal reached pressbridge. */
 const DEAL_SOURCES: Readonly<Record<DealSource, MessageKey>> = {
   webhook: 'status.source.webhook',
+  poll: 'status.source.poll',
   reconcile: 'status.source.reconcile',
   manual: 'status.source.manual',
 };

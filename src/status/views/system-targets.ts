@@ -1,6 +1,6 @@
-/** The System page's cards on where deals come from and go to: the intake and the blogs' targets. */
+/** The System page's cards on where deals come from and go to: the blogs' targets (the intake's card: ./intake-card.ts). */
 import { html, type SafeHtml } from '../html.js';
-import type { IntakeStatus, Sourced, TargetStatus } from '../types.js';
+import type { Sourced, TargetStatus } from '../types.js';
 import type { ViewContext } from './layout.js';
 import { code, message } from './parts.js';
 import { card, unavailable, yesNo } from './system-cards.js';
@@ -33,21 +33,4 @@ ${targets.value.map(
 </tr>`,
 )}
 </tbody></table></section>`;
-}
-
-/** How deals come in and what it costs (`StatusDeps.intake`, filled by the poll intake); nothing when absent. */
-export function intakeCard(ctx: ViewContext, intake: Sourced<IntakeStatus> | undefined): SafeHtml {
-  if (!intake) return html``;
-  const title = ctx.t.t('status.system.intake');
-  if (!intake.ok) return card(title, unavailable(ctx, intake.error), html` id="intake"`);
-  const { mode, requestsPerMinute, detail } = intake.value;
-  return card(
-    title,
-    html`<p><code data-intake="mode">${mode}</code>${
-      requestsPerMinute !== undefined
-        ? html` <span class="muted">${ctx.t.t('status.system.intake_cost', { count: requestsPerMinute })}</span>`
-        : ''
-    }</p>${detail ? html`<p class="hint">${detail}</p>` : ''}`,
-    html` id="intake"`,
-  );
 }

@@ -5,14 +5,16 @@
  */
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { LastWebhook } from '../../deals/record.js';
+import type { Intake } from '../../intake/mode.js';
 import type { RateLimitSnapshot } from '../../marketplace/rate-limit.js';
 import type { LastSweep } from '../../reconcile/index.js';
 import { html, type SafeHtml } from '../html.js';
-import type { IntakeStatus, QueueCounts, Sourced, TargetStatus } from '../types.js';
+import type { QueueCounts, Sourced, TargetStatus } from '../types.js';
 import { deadlineCard } from './deadline-card.js';
+import { intakeCard } from './intake-card.js';
 import { layout, type ViewContext } from './layout.js';
 import { countsCard, queueCard, rateLimitCard, redisCard, sweepCard, webhookCard } from './system-cards.js';
-import { intakeCard, targetsCard } from './system-targets.js';
+import { targetsCard } from './system-targets.js';
 
 export { queueDepth } from './system-cards.js';
 
@@ -28,7 +30,7 @@ export interface SystemData {
   /** An implausible `publish_deadline` reading (absent or undefined: no card). */
   deadlineFinding?: Sourced<DeadlineFinding | undefined>;
   /** How deals come in and what it costs (absent: no card; `StatusDeps.intake`). */
-  intake?: Sourced<IntakeStatus>;
+  intake?: Intake;
 }
 
 export function renderSystem(ctx: ViewContext, data: SystemData): SafeHtml {

@@ -28,12 +28,12 @@ describe('src/config/load (an installation: data folder, secrets file)', () => {
     expect(findConfigPath('/y.yaml', { PRESSBRIDGE_CONFIG: '/x.yaml' })).toBe('/y.yaml');
   });
 
-  it('resolves { secret: NAME } from secrets.json beside the config, and names a missing one', () => {
+  it('resolves { stored: NAME } from secrets.json beside the config, and names a missing one', () => {
     const install = mkdtempSync(join(dir, 'install-'));
     const config = join(install, 'pressbridge.yaml');
     writeFileSync(
       config,
-      'marketplace: { baseUrl: "http://127.0.0.1:1", apiKey: { secret: api } }\nstatus: { password: { secret: gone } }\n',
+      'marketplace: { baseUrl: "http://127.0.0.1:1", apiKey: { stored: api } }\nstatus: { password: { stored: gone } }\n',
     );
     writeFileSync(join(install, 'secrets.json'), JSON.stringify({ api: 'k-123' }));
     expect(() => loadConfig({ path: config, env: {} })).toThrow(

@@ -128,6 +128,7 @@ export function fakeClient(options: FakeClientOptions = {}): FakeClient {
     rotateWebhookSecret: notUsed('rotateWebhookSecret'),
     testWebhook: notUsed('testWebhook'),
     webhookDeliveries: notUsed('webhookDeliveries'),
+    getDealThread: notUsed('getDealThread'),
     payouts: notUsed('payouts'),
   };
   return client;

@@ -143,7 +143,7 @@ describe('src/setup/engine', () => {
     for (const secret of ['sandbox-key', 'abcd EFGH 1234 ijkl', 'status-pass-123'])
       expect(yaml).not.toContain(secret);
     expect(yaml).toContain('# pressbridge configuration');
-    expect(yaml).toContain('secret: marketplace-api-key');
+    expect(yaml).toContain('stored: marketplace-api-key');
     expect(yaml).toMatch(/intake:\n\s+mode: poll/);
     expect(statSync(result.secretsPath).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(result.secretsPath, 'utf8'))).toMatchObject({

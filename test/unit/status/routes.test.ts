@@ -158,7 +158,7 @@ describe('src/status (routes, real Redis)', () => {
     expect($('tr[data-blog="202"] .ok-no').text()).toBe('no');
     expect($('tr[data-blog="101"] .ok-yes').text()).toBe('yes');
     // No intake source given: no intake row.
-    expect($('#intake')).toHaveLength(0);
+    expect($('[data-card="intake"]')).toHaveLength(0);
   });
 
   it('system: the intake row, when the intake reports', async () => {
@@ -166,17 +166,21 @@ describe('src/status (routes, real Redis)', () => {
     server = await startStatusServer(
       statusDeps(store, {
         language: 'en',
-        intake: async () => ({ mode: 'poll', requestsPerMinute: 2, detail: 'last poll 12 s ago <b>' }),
+        intake: () => ({
+          mode: 'poll',
+          chosen: 'default',
+          pollMs: 30_000,
+          requestsPerMinute: 2,
+          budgetPerMinute: 60,
+        }),
       }),
       { host: '127.0.0.1', port: 0 },
     );
 
     const { $ } = await createClient(server.url).get('system');
 
-    expect($('[data-intake="mode"]').text()).toBe('poll');
-    expect($('#intake').text()).toContain('marketplace requests a minute: 2');
-    expect($('#intake').text()).toContain('last poll 12 s ago <b>');
-    expect($('#intake b')).toHaveLength(0);
+    expect($('[data-card="intake"]').text()).toContain('Polling the marketplace every');
+    expect($('[data-card="intake"]').text()).toContain('2 of 60 requests a minute');
   });
 
   it('system still renders when sources fail or hang', async () => {

@@ -1,0 +1,28 @@
+/**
+ * The one handler of the marketplace's events other than `deal.accepted` (`deal.paid` on the deal, a claim's or
+ * message's notification), whatever brought them in: the webhook receiver (./http.ts) or the poll intake
+ * (src/intake/poller.ts). Each handler is idempotent, so the same event by both intakes acts once.
+ */
+import type { DealStore } from '../deals/record.js';
+import type { Logger } from '../logger.js';
+import type { AnyEvent } from '../marketplace/schema.js';
+import { createDealPaidHandler } from '../money/paid.js';
+import type { Notifications } from '../notify/index.js';
+
+export type DealEventHandler = (event: AnyEvent, dealId: number | undefined) => Promise<void>;
+
+export function createDealEventHandler(input: {
+  store: DealStore;
+  log: Logger;
+  notifications: Pick<Notifications, 'onEvent'>;
+}): DealEventHandler {
+  // The webhook's writer for both intakes: `data.paid` has one owner (src/deals/data.ts).
+  const store = input.store.as('webhook');
+  const handlers: DealEventHandler[] = [
+    createDealPaidHandler({ store, log: input.log }),
+    input.notifications.onEvent,
+  ];
+  return async (event, dealId) => {
+    for (const handle of handlers) await handle(event, dealId);
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * The poll intake: no inbound port needed. Every `intervalMs` one `GET /v1/deals?zmeneno_od=<cursor>` (every
+ * page, normal priority) lists the deals that changed; each is compared with what the poll saw of it before
+ * (./notices.ts) and acted on through the same code as the webhook path: an accepted deal is queued by the
+ * settle reconciliation uses (the producer's dedupe and job id `deal-<id>`), a paid one, a new message or claim
+ * post go to the one event handler (src/app/deal-events.ts) as the `deal.paid`, `message.created` or
+ * `claim.created` the webhook would have brought. While a deal the poll saw accepted is still open, a second
+ * listing (`state=zruseno`: the default list leaves cancelled deals out) notices a cancellation.
+ *
+ * The cursor: the start of the last poll that read everything and acted on every deal, minus `overlapMs`
+ * (clock skew; what is listed again is compared with what was seen and changes nothing). The very first poll
+ * of an installation looks `lookbackMinutes` back. A failed poll keeps the cursor; the next one lists again.
+ * A Redis lock lets one process poll at a time.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { DealEventHandler } from '../app/deal-events.js';
+import { type Clock, systemClock } from '../clock.js';
+import { isFinal } from '../deals/lifecycle.js';
+import { createDealLogger } from '../deals/logger.js';
+import type { DealStore } from '../deals/record.js';
+import { errorMessage, MarketplaceError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { ListDealsQuery, MarketplaceClient } from '../marketplace/api.js';
+import type { Deal } from '../marketplace/schema.js';
+import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings, dealJobId } from '../queue/jobs.js';
+import type { DealProducer } from '../queue/producer.js';
+import { listedDealData } from '../reconcile/listed.js';
+import { forEachListedDeal } from '../reconcile/pages.js';
+import { createSettler } from '../reconcile/settle.js';
+import { runExtendLock, runReleaseLock } from '../reconcile/sweep-state.js';
+import { paidEventOf, postEventOf } from './events.js';
+import { type Notice, noticesFor, seenOf } from './notices.js';
+import { createPollState, emptyPollResult, type PollResult } from './poll-state.js';
+
+export type { PollResult } from './poll-state.js';
+
+export interface Poller {
+  /** One poll now (or the one already running). Never throws; see `status`. */
+  runOnce(): Promise<PollResult>;
+  /**
+   * A poll after `firstInMs` (default 0: now), then every `intervalMs`; a function is asked after each poll (the
+   * daemon's: a webhook registered meanwhile slows the poll to its backstop pace without a restart).
+   */
+  start(intervalMs: number | (() => number), firstInMs?: number): void;
+  stop(): Promise<void>;
+  lastResult(): PollResult | undefined;
+}
+
+export interface PollerOptions {
+  client: Pick<MarketplaceClient, 'listDeals' | 'getDealThread'>;
+  producer: Pick<DealProducer, 'enqueueDeal' | 'queue'>;
+  store: Pick<DealStore, 'prefix' | 'get' | 'update' | 'appendLog' | 'readEvents'>;
+  redis: Redis;
+  blogIds: readonly number[];
+  log: Logger;
+  /** The event handler the webhook receiver calls for everything but `deal.accepted`. */
+  onEvent: DealEventHandler;
+  /** The installation's first poll looks this far back (config `reconcile.lookbackMinutes`; default 120). */
+  lookbackMinutes?: number;
+  /** Relisting margin before the cursor (default 2 minutes). */
+  overlapMs?: number;
+  lockMs?: number;
+  jobSettings?: Partial<DealJobSettings>;
+  timeZone?: string;
+  clock?: Clock;
+}
+
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export function createPoller(options: PollerOptions): Poller {
+  const { client, producer, store, redis, log } = options;
+  const clock = options.clock ?? systemClock;
+  const overlapMs = options.overlapMs ?? 2 * 60_000;
+  const lockMs = options.lockMs ?? 60_000;
+  const lookbackMs = (options.lookbackMinutes ?? 120) * 60_000;
+  const blogIds = new Set(options.blogIds);
+  const state = createPollState(redis, store.prefix);
+  const settle = createSettler({
+    producer,
+    store,
+    blogIds,
+    log,
+    clock,
+    jobSettings: { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings },
+    quietMs: 0,
+    timeZone: options.timeZone,
+    source: 'poll',
+  });
+
+  let running: Promise<PollResult> | undefined;
+  let last: PollResult | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let abort = new AbortController();
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
+  /** A thread read, then the event the webhook would have brought. */
+  async function announcePost(deal: Deal, kind: 'message' | 'claim', result: PollResult): Promise<void> {
+    result.requests += 1;
+    let thread: Awaited<ReturnType<typeof client.getDealThread>>;
+    try {
+      thread = await client.getDealThread(deal.id, kind === 'message' ? 'messages' : 'claims', {
+        priority: 'normal',
+        signal: abort.signal,
+      });
+    } catch (error) {
+      // A refusal (409 obchod_uzavren: the deal closed meanwhile) would refuse every later poll too: noted and
+      // passed; a retryable failure keeps the cursor and is read again next poll.
+      if (!(error instanceof MarketplaceError) || error.retryable) throw error;
+      log.warn(
+        { dealId: deal.id, kind, err: errorMessage(error) },
+        'poll: the thread could not be read; not notified',
+      );
+      return;
+    }
+    const event = postEventOf(deal.id, kind, thread.data);
+    if (!event) return;
+    await options.onEvent(event, deal.id);
+    (kind === 'message' ? result.messages : result.claims).push(deal.id);
+  }
+
+  /** The marketplace cancelled a deal pressbridge runs: its answer stored, a waiting job brought forward. */
+  async function cancelled(deal: Deal, result: PollResult): Promise<void> {
+    const record = await store.get(deal.id);
+    if (!record || isFinal(record.state)) return;
+    // The pipeline's next request meets 409 spatny_stav and the verdict (src/deals/verdict.ts) ends it `closed`:
+    // the one home of that rule. A job waiting for its approval retry runs now instead of later.
+    await store.update(deal.id, { data: listedDealData(deal, clock.now()) });
+    const job = await producer.queue.getJob(dealJobId(deal.id));
+    if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
+    const dealLog = createDealLogger(store, log, deal.id, deal.blog.id);
+    dealLog.warn(
+      { reason: deal.reason ?? null },
+      'the poll found the deal cancelled in the marketplace (zruseno); its run ends at its next step',
+    );
+    await dealLog.flush();
+    result.cancelled.push(deal.id);
+  }
+
+  /**
+   * A cancellation matters only to a deal pressbridge still runs: deals seen accepted whose record is final (or
+   * absent) leave the set, so a deal the marketplace keeps `akceptovano` (published by the blogger, failed here)
+   * does not keep the second listing going.
+   */
+  async function anyAcceptedRunning(): Promise<boolean> {
+    let running = false;
+    for (const id of await state.acceptedIds()) {
+      const record = await store.get(id);
+      if (record && !isFinal(record.state)) running = true;
+      else await state.forgetAccepted(id);
+    }
+    return running;
+  }
+
+  async function act(deal: Deal, notice: Notice, result: PollResult): Promise<void> {
+    if (notice === 'accepted') await settle(deal, result);
+    else if (notice === 'paid') {
+      await options.onEvent(paidEventOf(deal), deal.id);
+      result.paid.push(deal.id);
+    } else if (notice === 'cancelled') await cancelled(deal, result);
+    else await announcePost(deal, notice, result);
+  }
+
+  async function poll(): Promise<PollResult> {
+    const started = clock.now();
+    const token = randomBytes(8).toString('hex');
+    const result = emptyPollResult(started);
+    let locked = false;
+    let moveCursor = false;
+    try {
+      locked = (await redis.set(state.keys.lock, token, 'PX', lockMs, 'NX')) === 'OK';
+      if (!locked) {
+        result.status = 'busy';
+        return result;
+      }
+      const cursor = await state.cursor();
+      const known = cursor !== undefined;
+      const since = new Date(known ? cursor - overlapMs : started.getTime() - lookbackMs);
+      result.since = since.toISOString();
+      const extendLock = async (): Promise<void> => {
+        await runExtendLock(redis, [state.keys.lock], [token, String(lockMs)]);
+      };
+      const onDeal = async (deal: Deal): Promise<void> => {
+        if (!blogIds.has(deal.blog.id)) {
+          result.otherBlogs += 1;
+          return;
+        }
+        try {
+          const before = await state.seen(deal.id);
+          for (const notice of noticesFor(deal, before, known)) await act(deal, notice, result);
+          await state.see(deal.id, seenOf(deal), clock.now());
+        } catch (error) {
+          // Not marked seen: the cursor stays, the next poll lists the deal and acts again.
+          result.errors.push({ dealId: deal.id, error: errorMessage(error) });
+          log.warn({ dealId: deal.id, err: errorMessage(error) }, 'poll: deal not acted on');
+        }
+      };
+      const listings: Array<Omit<ListDealsQuery, 'page' | 'perPage'>> = [{ changedSince: since }];
+      if (await anyAcceptedRunning()) listings.push({ state: 'zruseno', changedSince: since });
+      for (const query of listings) {
+        const listed = await forEachListedDeal({
+          client,
+          query,
+          options: { priority: 'normal', signal: abort.signal },
+          beforePage: async () => {
+            result.requests += 1;
+            await extendLock();
+          },
+          onDeal,
+        });
+        result.listed += listed.listed;
+        if (listed.unstable)
+          result.errors.push({ error: 'the list changed while it was paged; listed again next time' });
+      }
+      if (result.errors.length > 0) result.status = 'failed';
+      else moveCursor = true;
+      if (started.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = started.getTime();
+        await state.prune(started);
+      }
+    } catch (error) {
+      result.status = 'failed';
+      result.errors.push({ error: errorMessage(error) });
+    } finally {
+      result.finishedAt = clock.now().toISOString();
+      if (locked) {
+        await state.finish(result, moveCursor).catch(() => {});
+        await runReleaseLock(redis, [state.keys.lock], [token]).catch(() => {});
+      }
+    }
+    report(result);
+    return result;
+  }
+
+  function report(result: PollResult): void {
+    if (result.status === 'busy') return;
+    const { status, since, listed, requests, enqueued, paid, messages, claims, cancelled: gone } = result;
+    const fields = { status, since, listed, requests, enqueued, paid, messages, claims, cancelled: gone };
+    if (status === 'failed')
+      log.warn({ ...fields, errors: result.errors.slice(0, 5) }, 'poll failed; it is tried again');
+    else if (enqueued.length + paid.length + messages.length + claims.length + gone.length > 0)
+      log.info(fields, 'poll: the marketplace had news');
+    else log.debug(fields, 'poll: nothing new');
+  }
+
+  const runOnce = (): Promise<PollResult> => {
+    running ??= poll()
+      .then((result) => {
+        if (result.status !== 'busy') last = result;
+        return result;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  return {
+    runOnce,
+    start(intervalMs, firstInMs = 0) {
+      if (!stopped) return;
+      stopped = false;
+      abort = new AbortController();
+      const tick = async (): Promise<void> => {
+        timer = undefined;
+        await runOnce();
+        if (stopped) return;
+        timer = setTimeout(() => void tick(), typeof intervalMs === 'number' ? intervalMs : intervalMs());
+        timer.unref();
+      };
+      if (firstInMs <= 0) void tick();
+      else {
+        timer = setTimeout(() => void tick(), firstInMs);
+        timer.unref();
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      abort.abort(new Error('poll intake stopped'));
+      await running?.catch(() => undefined);
+    },
+    lastResult: () => last,
+  };
+}

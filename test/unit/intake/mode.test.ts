@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/config/load.js';
+import { describeIntake, intakeOf, resolveIntake } from '../../../src/intake/mode.js';
+import { writeSecretFile } from '../../../src/webhook/secret-file.js';
+
+const base = { marketplace: { baseUrl: 'https://api.example', apiKey: 'k' } };
+const config = (extra: Record<string, unknown> = {}) => parseConfig({ ...base, ...extra }, {});
+
+describe('src/intake/mode', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-intake-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it.each([
+    ['default, no webhook: poll every 30 s, 2 requests a minute', {}, false, 'poll', 30_000, 2],
+    [
+      'default, a webhook registered: both, the poll at the reconciliation interval',
+      {},
+      true,
+      'both',
+      300_000,
+      0.2,
+    ],
+    ['poll chosen', { intake: { mode: 'poll', pollSeconds: 60 } }, true, 'poll', 60_000, 1],
+    ['both chosen: its own pollSeconds', { intake: { mode: 'both' } }, true, 'both', 30_000, 2],
+    ['webhook only: no poll', { intake: { mode: 'webhook' } }, false, 'webhook', undefined, 0],
+  ])('%s', (_name, extra, registered, mode, pollMs, perMinute) => {
+    const intake = resolveIntake(config(extra), registered);
+    expect(intake).toMatchObject({ mode, pollMs, requestsPerMinute: perMinute, budgetPerMinute: 60 });
+  });
+
+  it('describes the cost in one line', () => {
+    expect(describeIntake(resolveIntake(config(), false))).toBe('poll every 30 s: 2 of 60 requests a minute');
+    expect(describeIntake(resolveIntake(config(), true))).toBe(
+      'webhook + poll every 5 min: 0.2 of 60 requests a minute',
+    );
+    expect(describeIntake(resolveIntake(config({ intake: { mode: 'webhook' } }), true))).toBe(
+      'webhook only: no polling requests',
+    );
+  });
+
+  it('a registered webhook is a secret in the config or in the secret file', () => {
+    expect(intakeOf(config({ dataDir })).mode).toBe('poll');
+    expect(intakeOf(config({ dataDir, webhook: { secret: 's3cret-in-config' } })).mode).toBe('both');
+    writeSecretFile(join(dataDir, 'webhook-secret.json'), {
+      secret: 'from-register',
+      updatedAt: new Date().toISOString(),
+    });
+    expect(intakeOf(config({ dataDir })).mode).toBe('both');
+  });
+
+  it.each([[{ pollSeconds: 5 }], [{ pollSeconds: 4000 }], [{ pollSeconds: 30.5 }], [{ mode: 'push' }]])(
+    'refuses intake %o',
+    (intake) => {
+      expect(() => config({ intake })).toThrow(/intake/);
+    },
+  );
+});

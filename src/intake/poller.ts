@@ -12,6 +12,7 @@
  * of an installation looks `lookbackMinutes` back. A failed poll keeps the cursor; the next one lists again.
  * A Redis lock lets one process poll at a time.
  */
+
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DealEventHandler } from '../app/deal-events.js';
@@ -23,6 +24,7 @@ import { errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ListDealsQuery, MarketplaceClient } from '../marketplace/api.js';
 import type { Deal } from '../marketplace/schema.js';
+import { createPeriodicTask } from '../periodic.js';
 import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings, dealJobId } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
 import { listedDealData } from '../reconcile/listed.js';
@@ -88,11 +90,12 @@ export function createPoller(options: PollerOptions): Poller {
     source: 'poll',
   });
 
-  let running: Promise<PollResult> | undefined;
   let last: PollResult | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let abort = new AbortController();
+  const task = createPeriodicTask('poll intake', async () => {
+    const result = await poll();
+    if (result.status !== 'busy') last = result;
+    return result;
+  });
   let prunedAt = Number.NEGATIVE_INFINITY;
 
   /** A thread read, then the event the webhook would have brought. */
@@ -102,7 +105,7 @@ export function createPoller(options: PollerOptions): Poller {
     try {
       thread = await client.getDealThread(deal.id, kind === 'message' ? 'messages' : 'claims', {
         priority: 'normal',
-        signal: abort.signal,
+        signal: task.signal,
       });
     } catch (error) {
       // A refusal (409 obchod_uzavren: the deal closed meanwhile) would refuse every later poll too: noted and
@@ -202,7 +205,7 @@ export function createPoller(options: PollerOptions): Poller {
         const listed = await forEachListedDeal({
           client,
           query,
-          options: { priority: 'normal', signal: abort.signal },
+          options: { priority: 'normal', signal: task.signal },
           beforePage: async () => {
             result.requests += 1;
             await extendLock();
@@ -244,44 +247,12 @@ export function createPoller(options: PollerOptions): Poller {
     else log.debug(fields, 'poll: nothing new');
   }
 
-  const runOnce = (): Promise<PollResult> => {
-    running ??= poll()
-      .then((result) => {
-        if (result.status !== 'busy') last = result;
-        return result;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
   return {
-    runOnce,
+    runOnce: () => task.runOnce(),
     start(intervalMs, firstInMs = 0) {
-      if (!stopped) return;
-      stopped = false;
-      abort = new AbortController();
-      const tick = async (): Promise<void> => {
-        timer = undefined;
-        await runOnce();
-        if (stopped) return;
-        timer = setTimeout(() => void tick(), typeof intervalMs === 'number' ? intervalMs : intervalMs());
-        timer.unref();
-      };
-      if (firstInMs <= 0) void tick();
-      else {
-        timer = setTimeout(() => void tick(), firstInMs);
-        timer.unref();
-      }
+      task.start(() => (typeof intervalMs === 'number' ? intervalMs : intervalMs()), firstInMs);
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      abort.abort(new Error('poll intake stopped'));
-      await running?.catch(() => undefined);
-    },
+    stop: () => task.stop(),
     lastResult: () => last,
   };
 }

@@ -8,11 +8,13 @@
  * The daemon runs it only in a process that runs the worker. It checks the schedule every few minutes (one
  * Redis call), so after a restart the next read comes soon after the interval is up, not a whole interval later.
  */
+
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
+import { createPeriodicTask } from '../periodic.js';
 import { scrubText } from '../redact.js';
 import { claimRead, moneyKeys, type StoredOverview, writeOverview, writeReadFailure } from './overview.js';
 import { MoneySettings, type MoneySettingsInput } from './settings.js';
@@ -49,10 +51,7 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
   const intervalMs = settings.intervalMinutes * 60_000;
   const checkEveryMs = Math.min(options.checkEveryMs ?? 5 * 60_000, intervalMs);
   const keys = moneyKeys(options.prefix);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<PollResult> | undefined;
-  let stopped = true;
-  let abort = new AbortController();
+  const task = createPeriodicTask('payout poller', (_signal, force?: boolean) => read(force ?? false));
 
   async function read(force: boolean): Promise<PollResult> {
     let claimed = false;
@@ -61,7 +60,7 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
       if (!claimed) return { status: 'skipped' };
       // Stamped before the request: whatever happens after this instant may be missing from the answer.
       const fetchedAt = clock.now().toISOString();
-      const overview = await client.payouts({}, { priority: 'low', signal: abort.signal });
+      const overview = await client.payouts({}, { priority: 'low', signal: task.signal });
       if (overview.problems) {
         log.warn(
           { problems: overview.problems },
@@ -87,35 +86,9 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
     }
   }
 
-  const runOnce = (runOptions: { force?: boolean } = {}): Promise<PollResult> => {
-    running ??= read(runOptions.force ?? false).finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const schedule = (ms: number): void => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().finally(() => schedule(checkEveryMs));
-    }, ms);
-    timer.unref();
-  };
-
   return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      abort = new AbortController();
-      schedule(settings.firstReadDelaySeconds * 1000);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      abort.abort();
-      await running?.catch(() => undefined);
-    },
+    runOnce: (runOptions = {}) => task.runOnce(runOptions.force ?? false),
+    start: () => task.start(() => checkEveryMs, settings.firstReadDelaySeconds * 1000),
+    stop: () => task.stop(),
   };
 }

@@ -32,6 +32,7 @@
  * Several processes (split webhook/worker processes) may run it: a Redis lock (60 s, renewed as the sweep goes)
  * lets one sweep at a time; a process that finds it taken tries again after `retryMs`.
  */
+
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
@@ -39,6 +40,7 @@ import type { DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
+import { createPeriodicTask } from '../periodic.js';
 import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
 import { forEachListedDeal } from './pages.js';
@@ -100,11 +102,12 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const blogIds = new Set(options.blogIds);
   const keys = reconcileKeys(store.prefix);
 
-  let running: Promise<ReconcileResult> | undefined;
   let last: ReconcileResult | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let abort = new AbortController();
+  const task = createPeriodicTask('reconciliation', async () => {
+    const result = await sweep();
+    if (result.status !== 'busy') last = result;
+    return result;
+  });
 
   const settle = createSettler({
     producer,
@@ -159,7 +162,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       const listing = await forEachListedDeal({
         client,
         query: { state: 'akceptovano', changedSince: since },
-        options: { priority: 'low', signal: abort.signal },
+        options: { priority: 'low', signal: task.signal },
         beforePage: extendLock,
         onDeal: async (deal) => {
           result.listed += 1;
@@ -215,42 +218,13 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     return result;
   }
 
-  const runOnce = (): Promise<ReconcileResult> => {
-    running ??= sweep()
-      .then((result) => {
-        if (result.status !== 'busy') last = result;
-        return result;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
   return {
-    runOnce,
+    runOnce: () => task.runOnce(),
     start(intervalMs) {
-      if (!stopped) return;
-      stopped = false;
-      abort = new AbortController();
-      const tick = async (): Promise<void> => {
-        timer = undefined;
-        const result = await runOnce();
-        if (stopped) return;
-        // A failed sweep, or one another process held (it may have died holding the lock), comes back soon.
-        const delay = result.status === 'ok' ? intervalMs : Math.min(intervalMs, retryMs);
-        timer = setTimeout(() => void tick(), delay);
-        timer.unref();
-      };
-      void tick();
+      // A failed sweep, or one another process held (it may have died holding the lock), comes back soon.
+      task.start((result) => (result.status === 'ok' ? intervalMs : Math.min(intervalMs, retryMs)));
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      abort.abort(new Error('reconciliation stopped'));
-      await running?.catch(() => undefined);
-    },
+    stop: () => task.stop(),
     lastResult: () => last,
   };
 }

@@ -18,7 +18,7 @@ import type { Daemon } from '../../src/app/types.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { interimWordPressConnection } from '../../src/setup/interim-wordpress.js';
+import { createWordPressConnection } from '../../src/setup/wordpress/index.js';
 import { launchBrowser, watchProblems } from '../helpers/browser.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
@@ -45,7 +45,7 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
       env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
       log: createSilentLogger(),
       language: 'cs',
-      wordpress: interimWordPressConnection(),
+      wordpress: createWordPressConnection(),
       startDaemon: (config) => startDaemon({ config, log: createSilentLogger() }),
       defaults: {
         redis: { url: TEST_REDIS_URL, prefix, embedded: false },

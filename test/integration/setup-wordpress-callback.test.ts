@@ -35,7 +35,7 @@ describe('src/status/routes/setup-blog (the WordPress authorization callback)', 
     }),
     authorizationLink: (discovery, request) => {
       requests.push(request);
-      return `${discovery.authorizationUrl}?app_name=pressbridge&success_url=${encodeURIComponent(request.successUrl)}`;
+      return `${discovery.authorizationUrl}?app_name=pressbridge&success_url=${encodeURIComponent(request.successUrl ?? '')}`;
     },
     credentialsFromCallback,
     verify: async (c) => {

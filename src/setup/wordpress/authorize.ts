@@ -58,7 +58,7 @@ export function authorizationLink(discovery: WordPressDiscovery, request: Author
   const link = new URL(discovery.authorizationUrl);
   link.searchParams.set('app_name', APP_NAME);
   link.searchParams.set('app_id', request.appId.toLowerCase());
-  if (acceptsRedirect(discovery, request.successUrl)) {
+  if (request.successUrl !== undefined && acceptsRedirect(discovery, request.successUrl)) {
     link.searchParams.set('success_url', request.successUrl);
     if (request.rejectUrl !== undefined && acceptsRedirect(discovery, request.rejectUrl)) {
       link.searchParams.set('reject_url', request.rejectUrl);

@@ -10,6 +10,7 @@ import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
 import { setupMessages } from './messages/setup.js';
 import { setupPageMessages } from './messages/setup-page.js';
+import { setupWordPressMessages } from './messages/setup-wordpress.js';
 import { stateMessages } from './messages/states.js';
 import { statusMessages } from './messages/status.js';
 import { watchMessages } from './messages/watch.js';
@@ -27,6 +28,7 @@ export const MESSAGES = {
   ...watchMessages,
   ...setupMessages,
   ...setupPageMessages,
+  ...setupWordPressMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

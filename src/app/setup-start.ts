@@ -6,8 +6,8 @@ import { runUntilSignal } from '../daemon/signals.js';
 import { errorMessage } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { startDaemon } from '../main.js';
-import { interimWordPressConnection } from '../setup/interim-wordpress.js';
 import { setupLanguage } from '../setup/terminal.js';
+import { createWordPressConnection } from '../setup/wordpress/index.js';
 import { startSetupMode } from './setup-mode.js';
 import type { Daemon } from './types.js';
 
@@ -25,8 +25,7 @@ export async function startWithoutConfig(options: {
     env: process.env,
     log,
     language,
-    // INTERIM until src/setup/wordpress/index.ts is merged: createWordPressConnection().
-    wordpress: interimWordPressConnection(),
+    wordpress: createWordPressConnection({ log }),
     startDaemon: (config) => startDaemon({ config, log: createLogger({ level: config.log.level }) }),
     print: (line) => void process.stdout.write(`${line}\n`),
   });

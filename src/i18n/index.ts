@@ -11,6 +11,7 @@ import { notifyEventMessages } from './messages/notify-events.js';
 import { runningMessages } from './messages/running.js';
 import { setupMessages } from './messages/setup.js';
 import { setupPageMessages } from './messages/setup-page.js';
+import { setupWordPressMessages } from './messages/setup-wordpress.js';
 import { stateMessages } from './messages/states.js';
 import { statusMessages } from './messages/status.js';
 import { watchMessages } from './messages/watch.js';
@@ -29,6 +30,7 @@ export const MESSAGES = {
   ...setupMessages,
   ...setupPageMessages,
   ...runningMessages,
+  ...setupWordPressMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -9,8 +9,8 @@ import { CONFIG_FILE_NAME, defaultDataDir } from '../config/load.js';
 import { AppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { createSetupEngine } from './engine.js';
-import { interimWordPressConnection } from './interim-wordpress.js';
 import { runTerminalSetup, setupLanguage } from './terminal.js';
+import { createWordPressConnection } from './wordpress/index.js';
 
 interface SetupFlags {
   yes?: boolean;
@@ -81,8 +81,7 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
       }
       const language = setupLanguage(flags.lang, env);
       const log = createLogger({ level: 'error', destination: process.stderr });
-      // INTERIM until src/setup/wordpress/index.ts is merged: createWordPressConnection().
-      const engine = createSetupEngine({ wordpress: interimWordPressConnection(), dataDir, log });
+      const engine = createSetupEngine({ wordpress: createWordPressConnection({ log }), dataDir, log });
       await runTerminalSetup(
         engine,
         {

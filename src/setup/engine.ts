@@ -74,7 +74,8 @@ export interface SetupEngine {
   listBlogs(marketplace: SetupMarketplace): Promise<MarketplaceBlog[]>;
   /** c: the WordPress connection, with the stable app id of this installation. */
   discoverWordPress(address: string): Promise<WordPressDiscovery>;
-  wordpressAuthorizationLink(discovery: WordPressDiscovery, successUrl: string, rejectUrl?: string): string;
+  /** Without `successUrl` (the terminal) WordPress shows the new password for the blogger to paste. */
+  wordpressAuthorizationLink(discovery: WordPressDiscovery, successUrl?: string, rejectUrl?: string): string;
   wordpressCredentials(
     discovery: WordPressDiscovery,
     query: Readonly<Record<string, string | undefined>>,
@@ -148,7 +149,7 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
     wordpressAuthorizationLink: (discovery, successUrl, rejectUrl) =>
       deps.wordpress.authorizationLink(discovery, {
         appId: appId(),
-        successUrl,
+        ...(successUrl ? { successUrl } : {}),
         ...(rejectUrl ? { rejectUrl } : {}),
       }),
     wordpressCredentials: (discovery, query) => deps.wordpress.credentialsFromCallback(discovery, query),

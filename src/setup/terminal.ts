@@ -1,13 +1,16 @@
 /**
- * `pressbridge setup` in a terminal: the same engine and answers as the /setup page, asked with
- * node:readline/promises in the blogger's language; with `--yes` nothing is asked and every answer comes from
- * the flags or the environment (scripted installs), a missing one being an error that names its flag.
+ * `pressbridge setup` in a terminal: the same engine and answers as the /setup page, asked in the blogger's
+ * language (./prompt.ts: keys and passwords are not echoed); with `--yes` nothing is asked and every answer
+ * comes from the flags or the environment (scripted installs), a missing one being an error that names its flag.
+ *
+ * WordPress: the terminal prints WordPress's authorization link without a success_url, so WordPress shows the
+ * new Application Password on its page, and takes the paste; then every check of verify() with its fix.
  */
-import { createInterface } from 'node:readline/promises';
 import { AppError } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { BlogAnswer, BlogTarget, CategoryChoice, SetupAnswers } from './answers.js';
 import type { FinishResult, SetupEngine } from './engine.js';
+import { createPrompter } from './prompt.js';
 import type { SetupCheck } from './wordpress/types.js';
 
 export interface TerminalSetupOptions {
@@ -56,9 +59,7 @@ export async function runTerminalSetup(
   io: TerminalIo,
 ): Promise<FinishResult> {
   const { t } = createTranslator(language);
-  const rl = options.yes ? undefined : createInterface({ input: io.input, terminal: false });
-  // Lines are read through the iterator, which buffers them: typed-ahead (or piped) answers are not lost.
-  const lines = rl?.[Symbol.asyncIterator]();
+  const prompter = options.yes ? undefined : createPrompter(io);
   const say = (text: string): void => void io.output.write(`${text}\n`);
   const showChecks = (checks: readonly SetupCheck[]): void => {
     for (const c of checks)
@@ -66,38 +67,42 @@ export async function runTerminalSetup(
         `${c.ok ? '✓' : '✗'} ${c.message[language]}${c.fix ? `\n  ${t('setup.page.fix')}: ${c.fix[language]}` : ''}`,
       );
   };
-  /** The flag's value; else the question (default shown in brackets); with --yes a missing value is an error. */
+  /**
+   * The flag's value; else the question (default shown in brackets, a secret not echoed); with --yes a missing
+   * value is an error.
+   */
   const ask = async (
     question: string,
     given: string | undefined,
     flag: string,
     fallback?: string,
+    secret = false,
   ): Promise<string> => {
     if (given !== undefined && given !== '') return given;
-    if (!lines) {
+    if (!prompter) {
       if (fallback !== undefined) return fallback;
       throw new AppError('setup_missing_answer', `pressbridge setup --yes: ${flag} is required`);
     }
-    io.output.write(`${question}${fallback ? ` [${fallback}]` : ''}: `);
-    const next = await lines.next();
-    if (next.done)
+    const answer = await prompter.ask(`${question}${fallback ? ` [${fallback}]` : ''}: `, { secret });
+    if (answer === undefined)
       throw new AppError('setup_input_ended', 'pressbridge setup: the input ended before the setup did');
-    const answer = String(next.value).trim();
-    return answer || fallback || (await ask(question, undefined, flag, fallback));
+    return answer || fallback || (await ask(question, undefined, flag, fallback, secret));
   };
+  const secret = (question: string, given: string | undefined, flag: string): Promise<string> =>
+    ask(question, given, flag, undefined, true);
   try {
     // a: the key
     let marketplace: SetupAnswers['marketplace'];
     for (;;) {
       const baseUrl = await ask(t('setup.page.base_url'), options.baseUrl, '--base-url');
-      const apiKey = await ask(t('setup.page.api_key'), options.apiKey, '--api-key');
+      const apiKey = await secret(t('setup.page.api_key'), options.apiKey, '--api-key');
       const check = await engine.checkKey({ baseUrl, apiKey });
       showChecks([check.check]);
       if (check.ok) {
         marketplace = { baseUrl, apiKey };
         break;
       }
-      if (!rl) throw new AppError('setup_key_refused', check.check.message.en);
+      if (!prompter) throw new AppError('setup_key_refused', check.check.message.en);
       options = { ...options, apiKey: undefined };
     }
     // b: the blogs
@@ -127,7 +132,7 @@ export async function runTerminalSetup(
       if (target === 'wordpress') await wordpress(blog);
       if (target === 'github') {
         const repo = await ask(t('setup.page.gh_repo'), undefined, '--blog');
-        const token = await ask(t('setup.page.gh_token'), undefined, '--blog');
+        const token = await secret(t('setup.page.gh_token'), undefined, '--blog');
         const preset = await engine.detectGitHubPreset(repo, token).catch(() => 'generic' as const);
         blog.github = {
           repo,
@@ -164,7 +169,7 @@ export async function runTerminalSetup(
     const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
     const password = loopback
       ? undefined
-      : await ask(t('setup.page.status_password'), options.statusPassword, '--status-password');
+      : await secret(t('setup.page.status_password'), options.statusPassword, '--status-password');
     const answers: SetupAnswers = {
       language,
       marketplace,
@@ -186,7 +191,7 @@ export async function runTerminalSetup(
     say(t('setup.page.done_intro', { path: result.configPath }));
     return result;
   } finally {
-    rl?.close();
+    prompter?.close();
   }
 
   async function wordpress(blog: BlogAnswer): Promise<void> {
@@ -199,8 +204,21 @@ export async function runTerminalSetup(
       );
       const discovery = await engine.discoverWordPress(address);
       showChecks(discovery.checks);
+      const problem = discovery.checks.find((c) => !c.ok);
+      if (problem || discovery.restRoot === '') {
+        if (!prompter)
+          throw new AppError('setup_wordpress_failed', problem?.message.en ?? 'no WordPress found');
+        options = { ...options, wordpressUrl: undefined };
+        continue;
+      }
+      const given = options.wordpressPassword !== undefined && options.wordpressPassword !== '';
+      if (discovery.authorizationUrl && !given) {
+        // No success_url: WordPress shows the new password on its page instead of sending it anywhere.
+        say(t('setup.terminal.wp_open'));
+        say(`  ${engine.wordpressAuthorizationLink(discovery)}`);
+      }
       const username = await ask(t('setup.page.wp_user'), options.wordpressUser, '--wordpress-user');
-      const applicationPassword = await ask(
+      const applicationPassword = await secret(
         t('setup.page.wp_password'),
         options.wordpressPassword,
         '--wordpress-password',
@@ -214,7 +232,7 @@ export async function runTerminalSetup(
         blog.wordpress = { url: discovery.siteUrl, username, applicationPassword, ...restRoot };
         return;
       }
-      if (!rl)
+      if (!prompter)
         throw new AppError(
           'setup_wordpress_failed',
           checks.find((c) => !c.ok)?.message.en ?? 'WordPress refused',

@@ -10,6 +10,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { serializeBlockAttributes } from '../../plugins/wordpress/blocks.js';
 import type { WordPressSite } from './wordpress.js';
 import { selectedWordPress, type WordPressVersion } from './wordpress-version.js';
+import { signInToWordPress } from './wp-authorize.js';
 
 /** One block as the editor holds it, `path` locating it (`2/0` = first inner block of the third block). */
 export interface EditorBlock {
@@ -55,12 +56,8 @@ export async function loginToWpAdmin(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${site.url}/wp-login.php`, { waitUntil: 'domcontentloaded' });
-  await page.fill('#user_login', site.username);
-  await page.fill('#user_pass', site.adminPassword);
-  await Promise.all([
-    page.waitForURL(/\/wp-admin\/?$/, { waitUntil: 'domcontentloaded' }),
-    page.click('#wp-submit'),
-  ]);
+  await signInToWordPress(page, site);
+  await page.waitForURL(/\/wp-admin\/?$/, { waitUntil: 'domcontentloaded' });
   return page;
 }
 

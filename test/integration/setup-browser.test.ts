@@ -1,30 +1,29 @@
 /**
  * A new user's first run in a real browser (issue 21): an empty data folder, `pressbridge start` in setup mode,
- * the /setup pages in Chromium with the sandbox as the marketplace and a real WordPress, poll intake; it ends
- * when a deal accepted in the sandbox is handed in. Prints the clicks, the fields typed and the seconds taken.
- *
- * WordPress is connected by pasting the site's Application Password (CONNECT = 'paste') until the real
- * WordPressConnection (src/setup/wordpress/index.ts) is merged. Then: pass `createWordPressConnection()` to
- * startSetupMode below and set CONNECT = 'authorize': `connectWordPress` then clicks "Connect in WordPress",
- * logs into wp-admin and approves, and WordPress sends the browser back to /setup.
+ * the /setup pages in Chromium with the sandbox as the marketplace and a real WordPress (WP_ENVIRONMENT_TYPE
+ * local, so WordPress accepts an http success_url), poll intake; it ends when a deal accepted in the sandbox is
+ * handed in. WordPress is connected through its own "Authorize application" screen: the browser clicks
+ * "Propojit ve WordPressu", logs into wp-admin, approves, and WordPress sends it back to /setup with the new
+ * Application Password, which nobody typed. Prints the clicks, the fields typed and the seconds taken.
+ * (The pasted-password path: test/integration/setup-wordpress-callback.test.ts.)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
 import type { Daemon } from '../../src/app/types.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { interimWordPressConnection } from '../../src/setup/interim-wordpress.js';
+import { createWordPressConnection } from '../../src/setup/wordpress/index.js';
 import { launchBrowser, watchProblems } from '../helpers/browser.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
 import { startWordPress, type WordPressSite } from '../helpers/wordpress.js';
+import { answerAuthorization, type BrowserActs, signInToWordPress } from '../helpers/wp-authorize.js';
 
-const CONNECT: 'paste' | 'authorize' = 'paste';
 const TOKEN = 'browser-setup-token-1';
 
 describe('first run through /setup in Chromium (sandbox marketplace, real WordPress)', () => {
@@ -37,7 +36,7 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-browser-'));
 
   beforeAll(async () => {
-    wp = await startWordPress();
+    wp = await startWordPress({ environment: 'local' });
     sandbox = await createSandbox({ blogs: [{ id: 1, name: 'Můj blog', url: wp.url, mode: 'manual' }] });
     setup = await startSetupMode({
       dataDir,
@@ -45,7 +44,7 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
       env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
       log: createSilentLogger(),
       language: 'cs',
-      wordpress: interimWordPressConnection(),
+      wordpress: createWordPressConnection(),
       startDaemon: (config) => startDaemon({ config, log: createSilentLogger() }),
       defaults: {
         redis: { url: TEST_REDIS_URL, prefix, embedded: false },
@@ -74,22 +73,28 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
     const page = await browser.newPage();
     const problems = watchProblems(page);
     const log: string[] = [];
+    const typed: Array<{ label: string; site: 'pressbridge' | 'wordpress'; value: string }> = [];
     let clicks = 0;
-    let fields = 0;
-    const click = async (
-      label: string,
-      target = page.getByRole('button', { name: label }),
-    ): Promise<void> => {
-      clicks++;
-      log.push(`click "${label}"`);
-      await target.click();
+    const where = (): 'pressbridge' | 'wordpress' =>
+      page.url().startsWith(wp.url) ? 'wordpress' : 'pressbridge';
+    const acts: BrowserActs = {
+      async click(label, target) {
+        clicks++;
+        log.push(`click "${label}" (${where()})`);
+        await target.click();
+      },
+      async type(label, target, value, secret = false) {
+        typed.push({ label, site: where(), value });
+        log.push(`type "${label}" (${where()}) = ${secret ? '***' : value}`);
+        await target.fill(value);
+      },
+    };
+    const click = async (label: string, target?: Locator): Promise<void> => {
+      await acts.click(label, target ?? page.getByRole('button', { name: label }));
       await page.waitForLoadState('load');
     };
-    const type = async (label: string, value: string, secret = false): Promise<void> => {
-      fields++;
-      log.push(`type "${label}" = ${secret ? '***' : value}`);
-      await page.getByLabel(label, { exact: true }).fill(value);
-    };
+    const type = (label: string, value: string, secret = false): Promise<void> =>
+      acts.type(label, page.getByLabel(label, { exact: true }), value, secret);
     const heading = async (): Promise<string> => (await page.locator('h1').textContent()) ?? '';
 
     await page.goto(setup.url);
@@ -103,7 +108,12 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
     await click('Pokračovat'); // "Můj blog" → WordPress, preselected
     expect(await heading()).toBe('WordPress blogu Můj blog');
     await click('Pokračovat'); // the site address, prefilled with the blog's
-    await connectWordPress(page, { click, type });
+    // Step c through WordPress's own screen: not logged in there yet, so wp-login first.
+    await click('Propojit ve WordPressu', page.getByRole('link', { name: 'Propojit ve WordPressu' }));
+    await signInToWordPress(page, wp, acts);
+    expect(await page.inputValue('#app_name')).toBe('pressbridge');
+    await answerAuthorization(page, 'approve', (url) => url.startsWith(setup.url), acts);
+    await page.waitForURL(/\/setup\/categories$/);
     expect(await heading()).toBe('Kategorie');
     await click('Pokračovat'); // every article in the site's default category
     expect(await heading()).toBe('Jak se pressbridge dozví o zakázkách');
@@ -125,38 +135,27 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
     );
     expect(handedIn.url.startsWith(wp.url)).toBe(true);
     const yaml = readFileSync(join(dataDir, 'pressbridge.yaml'), 'utf8');
-    expect(yaml).not.toContain(wp.applicationPassword);
     expect(yaml).not.toContain(sandbox.apiKey);
+    // The Application Password WordPress made for pressbridge: in the secrets file, never typed, never in YAML.
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    const made = secrets['blog-1-wordpress-password'] ?? '';
+    expect(made).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(made).not.toBe(wp.applicationPassword.replace(/ /g, ''));
+    expect(yaml).not.toContain(made);
+    expect(typed.filter((f) => f.value.replace(/ /g, '').includes(made))).toEqual([]);
+    // No password field typed on pressbridge's pages (the key and the token are the marketplace's and ours);
+    // the one password typed at all is the blogger's own WordPress login, on WordPress's login page.
+    const passwordFields = typed.filter((f) => /heslo|password/i.test(f.label));
+    expect(passwordFields.map((f) => [f.site, f.label])).toEqual([['wordpress', 'Password']]);
     expect(problems).toEqual([]);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       [
-        `setup in the browser: ${clicks} clicks, ${fields} fields typed, ${seconds} s to a handed-in deal`,
+        `setup in the browser (WordPress ${wp.version}): ${clicks} clicks, ${typed.length} fields typed, ${seconds} s to a handed-in deal`,
         ...log.map((line) => `  ${line}`),
+        `  fields typed: ${typed.map((f) => `${f.label} (${f.site})`).join(', ')}`,
         `  doctor: ${doctor.map((c) => c.split(':')[0]?.trim()).join(' · ')}`,
       ].join('\n'),
     );
   }, 180_000);
-
-  /** Step c: the pasted Application Password now; WordPress's own authorization page once it is merged. */
-  async function connectWordPress(
-    page: Page,
-    act: {
-      click: (label: string, target?: ReturnType<Page['getByRole']>) => Promise<void>;
-      type: (label: string, value: string, secret?: boolean) => Promise<void>;
-    },
-  ): Promise<void> {
-    if (CONNECT === 'authorize') {
-      await act.click('Propojit ve WordPressu', page.getByRole('link', { name: 'Propojit ve WordPressu' }));
-      await act.type('Username or Email Address', wp.username);
-      await act.type('Password', wp.adminPassword, true);
-      await act.click('Log In');
-      await act.click('Yes, I approve of this connection');
-      await page.waitForURL(/\/setup\//);
-      return;
-    }
-    await act.type('Uživatelské jméno', wp.username);
-    await act.type('Heslo aplikace', wp.applicationPassword, true);
-    await act.click('Propojit');
-  }
 });

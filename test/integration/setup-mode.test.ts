@@ -11,7 +11,7 @@ import type { Daemon } from '../../src/app/types.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { interimWordPressConnection } from '../../src/setup/interim-wordpress.js';
+import { createWordPressConnection } from '../../src/setup/wordpress/index.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 const TOKEN = 'test-setup-token-7f3k';
@@ -62,7 +62,7 @@ describe('src/app/setup-mode (over HTTP)', () => {
       env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
       log: createSilentLogger(),
       language: 'en',
-      wordpress: interimWordPressConnection(),
+      wordpress: createWordPressConnection(),
       startDaemon: (config) => startDaemon({ config, log: createSilentLogger() }),
       defaults: {
         redis: { url: TEST_REDIS_URL, prefix, embedded: false },

@@ -1,8 +1,10 @@
 /**
  * The /setup page's side of WordPress's authorization (step c) over real HTTP, with a small fake of the
- * WordPressConnection contract (the real connection has its own tests): the link carries a success_url back to
- * /setup with a state only the token holder saw; WordPress's redirect (which arrives without our SameSite=Strict
- * cookies) is accepted with that state only, and the blog is connected.
+ * WordPressConnection contract around the real callback parsing (the real connection has its own tests): the
+ * link carries a success_url back to /setup with a state only the token holder saw; WordPress's redirect (which
+ * arrives without our SameSite=Strict cookies) is accepted with that state only; a rejection and a malformed
+ * answer are shown as checks; the pasted password (the path where WordPress shows it) shows verify's failure
+ * with its fix, then connects the blog.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { credentialsFromCallback } from '../../src/setup/wordpress/authorize.js';
 import type { AuthorizationRequest, WordPressConnection } from '../../src/setup/wordpress/types.js';
 
 const TOKEN = 'callback-token-123456';
+const GOOD = 'abcdEFGHijklMNOPqrstUVWX';
 
 describe('src/status/routes/setup-blog (the WordPress authorization callback)', () => {
   let sandbox: Sandbox;
@@ -31,15 +35,21 @@ describe('src/status/routes/setup-blog (the WordPress authorization callback)', 
     }),
     authorizationLink: (discovery, request) => {
       requests.push(request);
-      return `${discovery.authorizationUrl}?app_name=pressbridge&success_url=${encodeURIComponent(request.successUrl)}`;
+      return `${discovery.authorizationUrl}?app_name=pressbridge&success_url=${encodeURIComponent(request.successUrl ?? '')}`;
     },
-    credentialsFromCallback: (discovery, query) =>
-      query.user_login && query.password
-        ? { restRoot: discovery.restRoot, username: query.user_login, applicationPassword: query.password }
-        : undefined,
+    credentialsFromCallback,
     verify: async (c) => {
       verified.push(c.username);
-      return [{ id: 'password', ok: true, message: { cs: 'ok', en: 'ok' } }];
+      if (c.applicationPassword === GOOD)
+        return [{ id: 'password', ok: true, message: { cs: 'ok', en: 'ok' } }];
+      return [
+        {
+          id: 'password',
+          ok: false,
+          message: { cs: 'Heslo odmítnuto.', en: 'Password refused.' },
+          fix: { cs: 'Vytvořte nové.', en: 'Make a new one.' },
+        },
+      ];
     },
   };
 
@@ -113,14 +123,38 @@ describe('src/status/routes/setup-blog (the WordPress authorization callback)', 
     expect(wrong.status).toBe(403);
     expect(verified).toEqual([]);
 
+    // Rejected in WordPress (success=false), then an answer that is not WordPress's: shown, nothing verified.
+    const rejected = await go(`${back.pathname}${back.search}&success=false`, undefined, false);
+    expect(rejected.status).toBe(200);
+    expect((await go('/setup/blog/1')).text).toContain('The connection was rejected in WordPress.');
+    const malformed = await go(
+      `${back.pathname}${back.search}&user_login=jana&password=${encodeURIComponent('<b>short</b>')}`,
+      undefined,
+      false,
+    );
+    expect(malformed.status).toBe(200);
+    const shown = (await go('/setup/blog/1')).text;
+    expect(shown).toContain('not shaped like an Application Password');
+    expect(shown).not.toContain('<b>short</b>');
+    expect(verified).toEqual([]);
+
+    // The pasted password: verify's failure with its fix on the page, then the right one connects.
+    const pasted = await go('/setup/blog/1/wordpress/paste', { csrf, username: 'jana', password: 'wrong' });
+    expect(pasted.status).toBe(422);
+    expect(pasted.text).toMatch(/Password refused\.<br><small>What to do: Make a new one\.<\/small>/);
+    const czech = await go('/setup/blog/1?lang=cs');
+    expect(czech.text).toContain('Heslo odmítnuto.<br><small>Co udělat: Vytvořte nové.</small>');
+    await go('/setup/blog/1?lang=en');
+    expect(verified).toEqual(['jana']);
+
     const returned = await go(
-      `${back.pathname}${back.search}&site_url=https%3A%2F%2Fblog.example.cz&user_login=jana&password=abcd`,
+      `${back.pathname}${back.search}&site_url=https%3A%2F%2Fblog.example.cz&user_login=jana&password=${GOOD}`,
       undefined,
       false,
     );
     expect(returned.status).toBe(200);
     expect(returned.text).toContain('http-equiv="refresh"');
-    expect(verified).toEqual(['jana']);
+    expect(verified).toEqual(['jana', 'jana']);
     // With our cookies again, the setup goes on past the connected blog.
     expect(await go('/setup')).toMatchObject({ status: 303, location: '/setup/categories' });
   });

@@ -22,6 +22,7 @@ import {
   startWordPress,
   type WordPressSite,
 } from '../helpers/wordpress.js';
+import { answerAuthorization } from '../helpers/wp-authorize.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/wordpress/', import.meta.url));
 const APP_ID = '6f1c2a9e-3b7d-4e52-9a0c-1d2e3f405162';
@@ -160,10 +161,7 @@ describe('setup: WordPress connection against the real WordPress', () => {
       const page = await loginToWpAdmin(browser, main);
       await page.goto(link, { waitUntil: 'domcontentloaded' });
       expect(await page.inputValue('#app_name')).toBe('pressbridge');
-      await Promise.all([
-        page.waitForURL((url) => url.toString().startsWith(successUrl)),
-        page.click('#approve'),
-      ]);
+      await answerAuthorization(page, 'approve', (url) => url.startsWith(successUrl));
       const back = new URL(page.url());
       const query = Object.fromEntries(back.searchParams);
       expect(Object.keys(query).sort()).toEqual(['password', 'site_url', 'user_login']);
@@ -176,10 +174,7 @@ describe('setup: WordPress connection against the real WordPress', () => {
 
       // Rejected: WordPress sends the blogger to success_url with success=false.
       await page.goto(link, { waitUntil: 'domcontentloaded' });
-      await Promise.all([
-        page.waitForURL((url) => url.toString().startsWith(successUrl)),
-        page.click('#reject'),
-      ]);
+      await answerAuthorization(page, 'reject', (url) => url.startsWith(successUrl));
       const rejected = Object.fromEntries(new URL(page.url()).searchParams);
       expect(rejected).toEqual({ success: 'false' });
       expect(wordpress.credentialsFromCallback(found, rejected)).toBeUndefined();

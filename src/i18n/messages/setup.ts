@@ -2,6 +2,10 @@ import type { Catalog } from '../catalog.js';
 
 /** Texts of the first-run setup (issue 21): the engine's checks, the /setup page and `pressbridge setup`. */
 export const setupMessages = {
+  'setup.terminal.wp_open': {
+    cs: 'Otevřete tuto adresu v prohlížeči, přihlaste se do WordPressu a schvalte pressbridge. WordPress pak ukáže nové heslo aplikace: vložte ho sem (při psaní se nezobrazuje).',
+    en: 'Open this address in a browser, log into WordPress and approve pressbridge. WordPress then shows the new Application Password: paste it here (it is not shown as you type).',
+  },
   'setup.key.ok': {
     cs: 'Klíč patří účtu {login} (bloger, zápis povolen).',
     en: 'The key belongs to {login} (blogger, write allowed).',

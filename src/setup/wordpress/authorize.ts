@@ -58,7 +58,7 @@ export function authorizationLink(discovery: WordPressDiscovery, request: Author
   const link = new URL(discovery.authorizationUrl);
   link.searchParams.set('app_name', APP_NAME);
   link.searchParams.set('app_id', request.appId.toLowerCase());
-  if (acceptsRedirect(discovery, request.successUrl)) {
+  if (request.successUrl !== undefined && acceptsRedirect(discovery, request.successUrl)) {
     link.searchParams.set('success_url', request.successUrl);
     if (request.rejectUrl !== undefined && acceptsRedirect(discovery, request.rejectUrl)) {
       link.searchParams.set('reject_url', request.rejectUrl);
@@ -70,8 +70,10 @@ export function authorizationLink(discovery: WordPressDiscovery, request: Author
 /** What WordPress (or a hand-crafted link) may put into the callback's query, checked. */
 const USER_LOGIN = /^[^\p{Cc}<>&"'\\]{1,60}$/u;
 
-function invalid(cs: string, en: string): WordPressAuthorizationError {
-  return new WordPressAuthorizationError('wordpress_callback_invalid', { cs, en });
+function invalid(
+  key: 'callback.incomplete' | 'callback.user' | 'callback.password' | 'callback.site',
+): WordPressAuthorizationError {
+  return new WordPressAuthorizationError('wordpress_callback_invalid', text(key));
 }
 
 /**
@@ -91,30 +93,18 @@ export function credentialsFromCallback(
   const userLogin = value('user_login');
   const password = value('password');
   if (userLogin === undefined || password === undefined) {
-    throw invalid(
-      'WordPress nevrátil jméno uživatele a heslo aplikace. Propojte WordPress znovu.',
-      'WordPress did not send back the user name and Application Password. Connect WordPress again.',
-    );
+    throw invalid('callback.incomplete');
   }
   if (!USER_LOGIN.test(userLogin) || userLogin.trim() !== userLogin) {
-    throw invalid(
-      'Jméno uživatele od WordPressu není platné. Propojte WordPress znovu.',
-      'The user name WordPress sent is not valid. Connect WordPress again.',
-    );
+    throw invalid('callback.user');
   }
   const compact = password.replace(/ /g, '');
   if (!/^[A-Za-z0-9]{24}$/.test(compact)) {
-    throw invalid(
-      'Heslo od WordPressu nemá tvar hesla aplikace (24 písmen a číslic). Propojte WordPress znovu.',
-      'The password WordPress sent is not shaped like an Application Password (24 letters and digits). Connect WordPress again.',
-    );
+    throw invalid('callback.password');
   }
   const siteUrl = value('site_url');
   if (siteUrl !== undefined && !sameSite(siteUrl, discovery)) {
-    throw invalid(
-      'Odpověď přišla od jiného webu, než který propojujete. Propojte WordPress znovu.',
-      'The answer names another site than the one being connected. Connect WordPress again.',
-    );
+    throw invalid('callback.site');
   }
   return { restRoot: discovery.restRoot, username: userLogin, applicationPassword: compact };
 }

@@ -47,8 +47,11 @@ export interface WordPressCredentials {
 export interface AuthorizationRequest {
   /** Stable per installation (a UUID kept in the data directory), so WordPress lists one pressbridge entry. */
   appId: string;
-  /** Where WordPress sends the blogger back with `site_url`, `user_login` and `password` (or `success=false`). */
-  successUrl: string;
+  /**
+   * Where WordPress sends the blogger back with `site_url`, `user_login` and `password` (or `success=false`).
+   * Absent (the terminal), or where WordPress would refuse it: WordPress shows the password to paste.
+   */
+  successUrl?: string;
   rejectUrl?: string;
 }
 

@@ -10,6 +10,7 @@ import { handledBlogs } from '../../setup/answers.js';
 import type { SetupDraft } from '../../setup/draft.js';
 import type { SetupEngine } from '../../setup/engine.js';
 import { both } from '../../setup/text.js';
+import { WordPressAuthorizationError } from '../../setup/wordpress/authorize.js';
 import type { SetupCheck, WordPressCredentials } from '../../setup/wordpress/types.js';
 import { html } from '../html.js';
 import { setupPage } from '../views/setup.js';
@@ -30,6 +31,13 @@ interface BlogRouteDeps {
   wpState: string;
 }
 
+/** A refused authorization or callback as a check (its sentence says what to do), anything else rethrown. */
+function authorizationCheck(error: unknown): SetupCheck {
+  if (error instanceof WordPressAuthorizationError)
+    return { id: 'authorization', ok: false, message: error.text };
+  throw error;
+}
+
 const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
 export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mount(router: Router): void } {
@@ -41,14 +49,19 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
 
   const wordpressPage = (req: Request, res: Response, blog: BlogAnswer, status: number): void => {
     const discovery = draft.discoveries.get(blog.id);
+    const checks = [...(draft.blogChecks.get(blog.id) ?? [])];
     let authorizationUrl: string | undefined;
     if (discovery?.authorizationUrl) {
       const back = `${origin(req)}/setup/blog/${blog.id}/wordpress/back?state=${deps.wpState}`;
-      authorizationUrl = engine.wordpressAuthorizationLink(discovery, back, `${back}&rejected=1`);
+      try {
+        authorizationUrl = engine.wordpressAuthorizationLink(discovery, back, `${back}&rejected=1`);
+      } catch (error) {
+        checks.push(authorizationCheck(error));
+      }
     }
     const data = {
       blog,
-      checks: draft.blogChecks.get(blog.id) ?? [],
+      checks,
       ...(discovery ? { discovery } : {}),
       ...(authorizationUrl ? { authorizationUrl } : {}),
     };
@@ -84,19 +97,28 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     const discovery = blog && draft.discoveries.get(blog.id);
     const state = typeof req.query.state === 'string' ? req.query.state : '';
     // Compared as signatures: constant time, whatever the length.
-    if (!blog || !discovery || !guard.verify('wp-state', state, guard.sign('wp-state', deps.wpState))) {
+    if (
+      !blog ||
+      !discovery?.restRoot ||
+      !guard.verify('wp-state', state, guard.sign('wp-state', deps.wpState))
+    ) {
       res.status(403).type('text').send('Forbidden');
       return;
     }
     const query = Object.fromEntries(
       Object.entries(req.query).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
     );
-    const credentials = req.query.rejected ? undefined : engine.wordpressCredentials(discovery, query);
+    let credentials: WordPressCredentials | undefined;
+    try {
+      credentials = req.query.rejected ? undefined : engine.wordpressCredentials(discovery, query);
+      if (!credentials)
+        draft.blogChecks.set(blog.id, [
+          { id: 'authorization', ok: false, message: both('setup.page.wp_rejected') },
+        ]);
+    } catch (error) {
+      draft.blogChecks.set(blog.id, [authorizationCheck(error)]);
+    }
     if (credentials) await connect(blog, credentials);
-    else
-      draft.blogChecks.set(blog.id, [
-        { id: 'authorization', ok: false, message: both('setup.page.wp_rejected') },
-      ]);
     // WordPress sent the browser here from another site, so our SameSite=Strict cookies are missing: a page
     // of ours moves on, and the next request carries them again.
     const ctx = view(req, res);
@@ -133,7 +155,7 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     router.post('/setup/blog/:id/wordpress/paste', async (req, res) => {
       const blog = blogOf(req);
       const discovery = blog && draft.discoveries.get(blog.id);
-      if (!blog || !discovery) return res.redirect(303, '/setup');
+      if (!blog || !discovery?.restRoot) return res.redirect(303, '/setup');
       const body = bodyOf(req);
       const credentials = {
         restRoot: discovery.restRoot,

@@ -33,7 +33,8 @@ export function renderWordPressPage(
   // The link comes from the site's REST index: only an http(s) address becomes a link.
   const authorizationUrl = safeHttpUrl(data.authorizationUrl);
   const action = `${ctx.base}/setup/blog/${blog.id}/wordpress`;
-  const found = discovery
+  // A failed discovery has no REST root: its checks say what is wrong, the address form stays.
+  const found = discovery?.restRoot
     ? html`${
         authorizationUrl
           ? html`<p><a class="button primary" id="authorize" href="${authorizationUrl}">${ctx.t.t('setup.page.wp_authorize')}</a></p>

@@ -10,8 +10,8 @@ import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import type { SetupAnswers } from '../../../src/setup/answers.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
-import { interimWordPressConnection as pasteOnlyWordPress } from '../../../src/setup/interim-wordpress.js';
 import { setupMarketplaceClient } from '../../../src/setup/marketplace.js';
+import { createWordPressConnection } from '../../../src/setup/wordpress/index.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 import { startReceiver } from '../../helpers/webhook-receiver.js';
 
@@ -25,7 +25,7 @@ describe('src/setup/engine', () => {
     return dir;
   };
   const engine = (dataDir = tempDir()) =>
-    createSetupEngine({ wordpress: pasteOnlyWordPress(), dataDir, log: createSilentLogger() });
+    createSetupEngine({ wordpress: createWordPressConnection(), dataDir, log: createSilentLogger() });
 
   beforeAll(async () => {
     sandbox = await createSandbox({
@@ -94,7 +94,7 @@ describe('src/setup/engine', () => {
     const make = () =>
       createSetupEngine({
         wordpress: {
-          ...pasteOnlyWordPress(),
+          ...createWordPressConnection(),
           authorizationLink: (_d, request) => {
             seen.push(request.appId);
             return `https://x.cz/wp-admin/authorize-application.php?app_id=${request.appId}`;

@@ -126,4 +126,47 @@ describe('src/setup/terminal', () => {
       }),
     ]);
   });
+
+  it('WordPress: a failed discovery asks the address again; the link has no success_url; checks with their fix', async () => {
+    const requests: Array<{ successUrl?: string | undefined }> = [];
+    const wordpress: WordPressConnection = {
+      ...fakeWordPress,
+      discover: async (address) =>
+        address.includes('wrong')
+          ? {
+              siteUrl: address,
+              restRoot: '',
+              checks: [
+                {
+                  id: 'rest-api',
+                  ok: false,
+                  message: { cs: 'Nenalezeno', en: 'Not found' },
+                  fix: { cs: 'Opravte', en: 'Type it again' },
+                },
+              ],
+            }
+          : {
+              siteUrl: address,
+              restRoot: `${address}/wp-json/`,
+              authorizationUrl: `${address}/wp-admin/authorize-application.php`,
+              checks: [],
+            },
+      authorizationLink: (discovery, request) => {
+        requests.push(request);
+        return `${discovery.authorizationUrl}?app_name=pressbridge`;
+      },
+    };
+    const engine = createSetupEngine({ wordpress, dataDir: tempDir(), log: createSilentLogger() });
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const lines = [sandbox.url, sandbox.apiKey, 'wordpress', 'https://wrong.cz', 'https://a.cz', 'jana'];
+    input.write(`${lines.join('\n')}\n${['good pass word', '', 'none', '', ''].join('\n')}\n`);
+    await runTerminalSetup(engine, {}, 'en', { input, output });
+    const printed = String(output.read());
+    expect(printed).toContain('✗ Not found\n  What to do: Type it again');
+    expect(printed).toContain('https://a.cz/wp-admin/authorize-application.php?app_name=pressbridge');
+    expect(printed).toContain('Open this address in a browser');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.successUrl).toBeUndefined();
+  });
 });

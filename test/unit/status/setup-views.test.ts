@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator, type Language } from '../../../src/i18n/index.js';
+import { failed } from '../../../src/setup/wordpress/messages.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';
 import { checkList, renderBlogsPage, renderTokenPage } from '../../../src/status/views/setup.js';
 import { renderWordPressPage } from '../../../src/status/views/setup-steps.js';
@@ -72,4 +73,20 @@ describe('src/status/views/setup', () => {
       'href="https://x.cz/wp-admin/authorize-application.php?app_name=pressbridge&amp;a=1"',
     );
   });
+
+  it.each(['cs', 'en'] as const)(
+    'a failed discovery in %s: the check with its fix, escaped, and no paste form',
+    (language) => {
+      const check = failed('rest-api', 'rest.not_found', { site: HOSTILE, tried: '/wp-json/' });
+      const discovery = { siteUrl: 'https://x.cz', restRoot: '', checks: [check] };
+      const page = renderWordPressPage(ctx(language), { blog, discovery, checks: [] }).value;
+      const escaped = (text: string) => text.replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+      expect(page).toContain(escaped(check.message[language]));
+      expect(page).toContain(escaped(check.fix?.[language] ?? '?'));
+      expect(page).toContain(language === 'cs' ? 'Co udělat:' : 'What to do:');
+      expect(page).not.toContain(HOSTILE);
+      expect(page).not.toContain('/wordpress/paste');
+      expect(page).toContain('/wordpress/discover');
+    },
+  );
 });

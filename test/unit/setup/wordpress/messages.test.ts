@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { placeholdersOf } from '../../../../src/i18n/catalog.js';
-import { failed, setupWordPressMessages, text } from '../../../../src/setup/wordpress/messages.js';
+import { MESSAGES } from '../../../../src/i18n/index.js';
+import { setupWordPressMessages } from '../../../../src/i18n/messages/setup-wordpress.js';
+import { failed, text } from '../../../../src/setup/wordpress/messages.js';
 
 describe('the setup’s WordPress messages', () => {
   it('say every entry in Czech and English with the same placeholders', () => {
@@ -8,6 +10,13 @@ describe('the setup’s WordPress messages', () => {
       expect(entry.cs.trim(), key).not.toBe('');
       expect(entry.en.trim(), key).not.toBe('');
       expect(placeholdersOf(entry.cs), key).toEqual(placeholdersOf(entry.en));
+    }
+  });
+
+  it('live in the shared catalog under setup.wp.', () => {
+    for (const key of Object.keys(setupWordPressMessages)) {
+      expect(key).toMatch(/^setup\.wp\./);
+      expect(MESSAGES).toHaveProperty([key]);
     }
   });
 

@@ -1,0 +1,62 @@
+/**
+ * The questions of `pressbridge setup`: one readline over the input whose lines are read through its iterator,
+ * which buffers them (typed-ahead or piped answers are not lost).
+ *
+ * Secrets are not shown: on a terminal readline switches the input to raw mode (the terminal itself echoes
+ * nothing) and echoes what is typed through the output stream it is given; that stream is ours, and while a
+ * secret is read it drops everything. This is what npm's own `read` package does with `mute-stream`; the few
+ * lines here need no dependency. Piped input is not echoed by anyone, so nothing needs muting there.
+ */
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+
+export interface PromptIo {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+}
+
+export interface Prompter {
+  /** Writes the question and reads one line (trimmed); undefined when the input ended. */
+  ask(question: string, options?: { secret?: boolean }): Promise<string | undefined>;
+  close(): void;
+}
+
+function isTty(stream: unknown): boolean {
+  return (stream as { isTTY?: unknown }).isTTY === true;
+}
+
+export function createPrompter(io: PromptIo): Prompter {
+  const terminal = isTty(io.input) && isTty(io.output);
+  let muted = false;
+  const echo = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      if (!muted) io.output.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: io.input, output: echo, terminal, historySize: 0 });
+  if (terminal) {
+    // Raw mode turns Ctrl+C into a key: give the terminal back, then stop as Ctrl+C does.
+    rl.on('SIGINT', () => {
+      rl.close();
+      io.output.write('\n');
+      process.kill(process.pid, 'SIGINT');
+    });
+  }
+  const lines = rl[Symbol.asyncIterator]();
+  return {
+    async ask(question, options = {}) {
+      rl.setPrompt(question);
+      rl.prompt();
+      muted = options.secret === true;
+      try {
+        const next = await lines.next();
+        return next.done ? undefined : String(next.value).trim();
+      } finally {
+        if (muted && terminal) io.output.write('\n');
+        muted = false;
+      }
+    },
+    close: () => rl.close(),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * `pressbridge setup` in a real pseudo-terminal (util-linux `script`, no native build), as a blogger runs it:
+ * the sandbox as marketplace and a real WordPress, connected through the authorization link the terminal
+ * prints (no success_url, so WordPress shows the new Application Password, which Chromium reads and "pastes").
+ * The key and the password are typed into the terminal and never appear on it; the written config loads, a
+ * follow-up `pressbridge deals` finds the installation through PRESSBRIDGE_DATA_DIR alone, and a daemon on that
+ * config hands in a deal accepted in the sandbox.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Daemon } from '../../src/app/types.js';
+import { loadConfig } from '../../src/config/load.js';
+import { createSilentLogger } from '../../src/logger.js';
+import { startDaemon } from '../../src/main.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { loginToWpAdmin } from '../helpers/block-editor.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
+import { startWordPress, type WordPressSite } from '../helpers/wordpress.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const CLI = join(ROOT, 'src/cli.ts');
+
+/** What the terminal shows, without its cursor and colour sequences. */
+function plain(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are what is removed
+  return text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+}
+
+describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () => {
+  let wp: WordPressSite;
+  let sandbox: Sandbox;
+  let daemon: Daemon | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-pty-'));
+  const prefix = randomPrefix();
+  const env = {
+    ...process.env,
+    PRESSBRIDGE_CONFIG: '',
+    PRESSBRIDGE_DATA_DIR: dataDir,
+    PRESSBRIDGE_API_KEY: '',
+    PRESSBRIDGE_LANGUAGE: '',
+    PRESSBRIDGE_REDIS_URL: TEST_REDIS_URL,
+    TERM: 'xterm',
+  };
+
+  beforeAll(async () => {
+    wp = await startWordPress({ environment: 'local' });
+    sandbox = await createSandbox({ blogs: [{ id: 3, name: 'Můj blog', url: wp.url, mode: 'manual' }] });
+  }, 60_000);
+  afterAll(async () => {
+    await daemon?.close();
+    await sandbox?.close();
+    await wp?.stop();
+    const redis = createTestRedis();
+    await deleteKeys(redis, prefix);
+    redis.disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('asks, hides the key and the password, writes an installation the next command and the daemon use', async () => {
+    const started = Date.now();
+    const deal = await sandbox.createDeal({ blogId: 3, photos: 1 });
+    const command = `${TSX} ${CLI} setup --lang en --no-agent --redis-prefix ${prefix}`;
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env });
+    let shown = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      shown += chunk.toString('utf8');
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const exited = new Promise<number | null>((done) => child.on('exit', done));
+    let seen = 0;
+    const typed: string[] = [];
+    /** Waits for the question (after what was answered already), then types the answer and Enter. */
+    const answer = async (question: string, value: string): Promise<void> => {
+      const at = await until(
+        () => {
+          const found = plain(shown).indexOf(question, seen);
+          return found >= 0 ? found : undefined;
+        },
+        60_000,
+        `the question "${question}" (shown: ${plain(shown).slice(seen)} ${stderr})`,
+        50,
+      );
+      seen = at + question.length;
+      typed.push(question);
+      child.stdin.write(`${value}\r`);
+    };
+
+    await answer('Marketplace API address', sandbox.url);
+    await answer('API key', sandbox.apiKey);
+    await answer('Publish to', 'wordpress');
+    await answer('Site address', '');
+    // The link the terminal printed: WordPress's own screen, with no success_url.
+    const link = await until(
+      () => /(http:\/\/\S+authorize-application\.php\S*)/.exec(plain(shown).slice(seen))?.[1],
+      30_000,
+      'the authorization link',
+    );
+    expect(new URL(link).searchParams.get('app_name')).toBe('pressbridge');
+    expect(new URL(link).searchParams.has('success_url')).toBe(false);
+    const browser = await launchBrowser();
+    let password: string;
+    try {
+      const page = await loginToWpAdmin(browser, wp);
+      await page.goto(link, { waitUntil: 'domcontentloaded' });
+      await page.locator('#approve').click();
+      password = await page.locator('#new-application-password-value').inputValue();
+      // Without success_url WordPress stays on its page and shows the password.
+    } finally {
+      await browser.close();
+    }
+    expect(password.replace(/ /g, '')).toMatch(/^[A-Za-z0-9]{24}$/);
+    await answer('User name', wp.username);
+    await answer('Application password', password);
+    await answer('Categories', '');
+    await answer('intake', '');
+    await answer('ntfy topic', '');
+    expect(await exited).toBe(0);
+
+    const screen = plain(shown);
+    expect(screen).toContain('Signed in as');
+    expect(screen).toContain('The setup is saved in');
+    // A plain answer is echoed; the key and the password are not.
+    expect(screen).toMatch(/Marketplace API address: +http:\/\/127\.0\.0\.1/);
+    expect(screen).not.toContain(sandbox.apiKey);
+    expect(screen).not.toContain(password);
+    expect(screen).not.toContain(password.replace(/ /g, ''));
+
+    const config = loadConfig({ path: join(dataDir, 'pressbridge.yaml'), env: {} });
+    expect(config.blogs.map((b) => [b.id, b.publisher])).toEqual([[3, 'wordpress']]);
+    expect(readFileSync(join(dataDir, 'pressbridge.yaml'), 'utf8')).not.toContain(sandbox.apiKey);
+
+    daemon = await startDaemon({ config, log: createSilentLogger() });
+    const handedIn = await until(
+      () => sandbox.handIns().find((h) => h.dealId === deal.id),
+      90_000,
+      'the deal handed in',
+      200,
+    );
+    expect(handedIn.url.startsWith(wp.url)).toBe(true);
+    // The next command finds the installation (config, secrets, Redis) through PRESSBRIDGE_DATA_DIR alone.
+    const { stdout: deals } = await promisify(execFile)(TSX, [CLI, 'deals', '--json'], { cwd: ROOT, env });
+    const listed = JSON.parse(deals) as { items: Array<{ dealId: number; state: string }> };
+    expect(listed.items.map((d) => [d.dealId, d.state])).toEqual([[deal.id, 'handed_in']]);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `pressbridge setup in a terminal (WordPress ${wp.version}): ${typed.length} answers, ${seconds} s to a handed-in deal\n  ${typed.join(' · ')}`,
+    );
+  }, 180_000);
+});

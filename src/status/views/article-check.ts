@@ -20,9 +20,11 @@ export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
       ? html`<p>${t('watch.card.refused', { detail: check.detail })}</p>`
       : check.unreadable
         ? html`<p>${t('watch.card.unreadable', { detail: check.detail })}</p>`
-        : check.problem === 'links'
-          ? html`<p>${t('watch.card.links')}</p><ul>${check.missing.map((href) => html`<li><code>${href}</code></li>`)}</ul><p class="hint">${t('watch.card.links_hint')}</p>`
-          : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
+        : check.problem === 'page'
+          ? html`<p>${t('watch.card.page')}</p><ul>${(check.findings ?? []).map((f) => html`<li>${t(`watch.finding.${f.kind}`)}: <code>${f.detail}</code></li>`)}</ul>`
+          : check.problem === 'links'
+            ? html`<p>${t('watch.card.links')}</p><ul>${check.missing.map((href) => html`<li><code>${href}</code></li>`)}</ul><p class="hint">${t('watch.card.links_hint')}</p>`
+            : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
   const status = check.status > 0 ? `HTTP ${check.status}` : t('watch.card.no_answer');
   const kind = check.ok
     ? 'ok'

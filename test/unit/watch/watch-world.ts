@@ -88,7 +88,7 @@ export function watchWorld() {
         redis,
         prefix: world.prefix,
         log: pino({ level: 'silent' }),
-        settings: { retrySeconds: 0, ...settings },
+        settings: { retrySeconds: 0, siteGapSeconds: 0, ...settings },
         render,
         renderPool,
         notifier: world.notifier,

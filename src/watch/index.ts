@@ -95,9 +95,9 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
   const timeoutMs = settings.timeoutSeconds * 1000;
   const retryMs = settings.retrySeconds * 1000;
   const gapMs = settings.siteGapSeconds * 1000;
-  // Longer than any one check (two GETs, the pause between, the site's turns): a check that died comes back
-  // after this.
-  const leaseMs = 2 * timeoutMs + retryMs + 2 * gapMs + 10 * 60_000;
+  // Longer than any one check (two GETs, the pause between, the site's turns, a batch of one site's deals
+  // waiting for theirs): a check that died comes back after this.
+  const leaseMs = 2 * timeoutMs + retryMs + (BATCH + 2) * gapMs + 10 * 60_000;
   let abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<WatchOutcome[]> | undefined;

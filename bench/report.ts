@@ -3,6 +3,7 @@ import type { BurstResult } from './burst.js';
 import type { LatencyPart, LatencyResult } from './latency.js';
 import { renderSection } from './render.js';
 import type { BenchReport } from './run.js';
+import { watchSection } from './watch.js';
 
 const mark = (ok: boolean): string => (ok ? 'met' : '**missed**');
 const pct = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)} %`);
@@ -215,6 +216,7 @@ export function renderMarkdown(report: BenchReport): string {
   }
 
   if (report.render) out.push(...renderSection(report.render));
+  if (report.watch) out.push(...watchSection(report.watch));
 
   const sc = report.scaling;
   if (sc) {

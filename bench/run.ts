@@ -16,8 +16,9 @@ import { type MachineInfo, machineInfo } from './lib/machine.js';
 import { connect, deletePattern, runPrefix } from './lib/redis.js';
 import { type RenderBenchResult, runRender } from './render.js';
 import { renderMarkdown } from './report.js';
+import { runWatch, type WatchBenchResult } from './watch.js';
 
-const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency', 'render'] as const;
+const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency', 'render', 'watch'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     'image-runs': { type: 'string' },
     'render-rounds': { type: 'string' },
+    'watch-deals': { type: 'string' },
     tsx: { type: 'boolean', default: false },
     'node-args': { type: 'string' },
     'reuse-build': { type: 'boolean', default: false },
@@ -52,6 +54,7 @@ if (values.help) {
   --ingest-seconds S      per ingest round (default 10); --ingest-rounds R (default 3); --connections C (10)
   --image-runs N          normalisations measured (default 30)
   --render-rounds N       rounds of the hostile render corpus (default 5)
+  --watch-deals N         watched deals for the watch part (default 10000)
   --node-args="…"         node flags for the daemon processes (e.g. --max-semi-space-size=1)
   --reuse-build           run the children compiled by the last run (bench/results/build) as they are
   --tsx                   run children through tsx instead of compiling them (faster start, RSS inflated)
@@ -74,6 +77,7 @@ const settings = {
   connections: int(values.connections, 10),
   imageRuns: int(values['image-runs'], quick ? 5 : 30),
   renderRounds: int(values['render-rounds'], quick ? 2 : 5),
+  watchDeals: int(values['watch-deals'], quick ? 1_000 : 10_000),
   /** The unbounded-capacity runs of the scaling part use a limit the burst cannot reach. */
   openLimit: 100_000,
 };
@@ -95,6 +99,7 @@ export interface BenchReport {
   scaling?: { capped: BurstResult[]; open: BurstResult[] } | undefined;
   latency?: LatencyResult | undefined;
   render?: RenderBenchResult | undefined;
+  watch?: WatchBenchResult | undefined;
   /** Per part: CPU used by other processes on the machine meanwhile (see bench/lib/load.ts). */
   load: Record<string, LoadReport>;
   errors: Record<string, string>;
@@ -215,6 +220,9 @@ try {
     }),
   );
   report.render = await part('render', () => runRender({ rounds: settings.renderRounds, log }));
+  report.watch = await part('watch', () =>
+    runWatch({ deals: settings.watchDeals, prefix: `${prefix}-watch`, redis, log }),
+  );
 } finally {
   await cleanup();
   redis.disconnect();

@@ -4,8 +4,8 @@ import type { Catalog } from '../catalog.js';
 export const watchMessages = {
   'watch.card.title': { cs: 'Kontrola živého článku', en: 'Live article check' },
   'watch.card.not_yet': {
-    cs: 'Zatím neproběhla. pressbridge článek kontroluje zhruba jednou denně, dokud obchod není zaplacen.',
-    en: 'Not checked yet. pressbridge checks the article about once a day until the deal is paid.',
+    cs: 'Zatím neproběhla. pressbridge článek kontroluje zhruba jednou denně, dokud obchod není zaplacen, a potom jednou týdně, dokud může inzerent reklamovat.',
+    en: 'Not checked yet. pressbridge checks the article about once a day until the deal is paid, then weekly while the advertiser may still claim.',
   },
   'watch.card.page': {
     cs: 'Článek je dostupný, ale změnil se tak, že ho inzerent může reklamovat:',
@@ -62,7 +62,7 @@ export const watchMessages = {
     en: 'A link must keep its address (href) exactly as the advertiser delivered it. A plugin or the theme may have rewritten it, or someone removed the link. The advertiser may open a claim.',
   },
   'watch.card.paid': {
-    cs: 'Obchod je zaplacen; článek se už nekontroluje.',
-    en: 'The deal is paid; the article is no longer checked.',
+    cs: 'Obchod je zaplacen; článek se kontroluje jednou týdně, dokud může inzerent reklamovat.',
+    en: 'The deal is paid; the article is checked weekly while the advertiser may still claim.',
   },
 } as const satisfies Catalog;

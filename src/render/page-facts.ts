@@ -37,6 +37,8 @@ const VOID = new Set([
 const CONTENT_CLASS = /(?:^|\s)(?:entry-content|wp-block-post-content)(?:\s|$)/;
 /** A link's text and rel are kept up to this length. */
 const MAX_SHORT = 300;
+/** An href (a moved link's, the canonical) is kept up to this length. */
+const MAX_HREF = 2048;
 
 export interface PageLink {
   /** The href as asked (normalised). */
@@ -117,7 +119,11 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
   const closeAnchor = () => {
     if (!anchor) return;
     const text = normaliseSpace(anchor.text.join('')).slice(0, MAX_SHORT);
-    const link = { href: anchor.href, rel: normaliseSpace(anchor.rel).slice(0, MAX_SHORT), text };
+    const link = {
+      href: anchor.href.slice(0, MAX_HREF),
+      rel: normaliseSpace(anchor.rel).slice(0, MAX_SHORT),
+      text,
+    };
     if (wanted.has(anchor.href)) {
       if (!found.has(anchor.href)) found.set(anchor.href, link);
     } else if (texts.has(text) && !moved.has(text)) moved.set(text, link);
@@ -138,7 +144,7 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
           noindex = true;
       } else if (tag === 'link' && canonical === undefined) {
         if ((attrs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical') && attrs.href !== undefined)
-          canonical = normaliseHref(attrs.href);
+          canonical = normaliseHref(attrs.href).slice(0, MAX_HREF);
       }
       if (scopes.content === undefined && CONTENT_CLASS.test(attrs.class ?? '')) {
         openScope('content');

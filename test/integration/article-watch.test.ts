@@ -18,7 +18,12 @@ import { articleLinks } from '../../src/render/article-links.js';
 import { parseArticle } from '../../src/render/html.js';
 import { applyPolicy, DEFAULT_POLICY } from '../../src/render/policy.js';
 import { createRenderPool } from '../../src/render/pool.js';
-import { createArticleWatcher, type WatchOutcome, watchEnrolment } from '../../src/watch/index.js';
+import {
+  createArticleWatcher,
+  readArticleCheck,
+  type WatchOutcome,
+  watchEnrolment,
+} from '../../src/watch/index.js';
 import { scheduledAt } from '../../src/watch/schedule.js';
 import { fixedClock } from '../helpers/clock.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
@@ -38,6 +43,7 @@ const TEXT = `<h1>Ubytování v Tatrách</h1>
 const DEAL_ID = 77_001;
 const LABEL = 'Komerční sdělení';
 const NOINDEX_PLUGIN = new URL('../fixtures/wordpress/noindex-by-excerpt.php', import.meta.url).pathname;
+const ETAG_PLUGIN = new URL('../fixtures/wordpress/etag-posts.php', import.meta.url).pathname;
 const DAY = 24 * 3_600_000;
 
 describe('article watcher on a real WordPress', () => {
@@ -96,7 +102,7 @@ describe('article watcher on a real WordPress', () => {
   }
 
   beforeAll(async () => {
-    site = await startWordPress({ muPlugins: [NOINDEX_PLUGIN] });
+    site = await startWordPress({ muPlugins: [NOINDEX_PLUGIN, ETAG_PLUGIN] });
     const article = applyPolicy(parseArticle(TEXT, { photoNumbers: [] }), DEFAULT_POLICY);
     const publisher = wordpress.create(
       wordpress.optionsSchema.parse({
@@ -176,6 +182,21 @@ describe('article watcher on a real WordPress', () => {
     // The reference of the link's rel and text is kept for the next checks.
     expect((await store.get(DEAL_ID))?.data.watch).toMatchObject({
       reference: [{ href: AD, rel: 'sponsored', text: 'Hotel Tatry' }],
+    });
+  });
+
+  it('sends the validators back: an unchanged post answers 304, counted as unchanged with the facts carried over', async () => {
+    const previous = readArticleCheck((await store.get(DEAL_ID))?.data ?? {});
+    expect(previous?.validators?.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const check = await nextCheck();
+    expect(check).toMatchObject({
+      ok: true,
+      status: 304,
+      notModified: true,
+      findings: [],
+      textSha256: previous?.textSha256,
+      advertiserLinks: previous?.advertiserLinks,
+      validators: previous?.validators,
     });
   });
 

@@ -13,7 +13,7 @@
  * so finding its end stays linear. Comments, sidebars and "recent posts" lists outside it do not change the
  * fingerprint.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'noscript', 'plaintext', 'template']);
@@ -83,11 +83,58 @@ export function normaliseHref(href: string): string {
 
 export const normaliseSpace = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * The text of one part of the page, whitespace-normalised as it streams in (the same as `normaliseSpace` of the
+ * whole): hashed piece by piece, never kept, so a page of millions of text pieces costs no memory; `find` looks
+ * for one phrase across the pieces with a window of its length.
+ */
+class TextSink {
+  private readonly hash: Hash = createHash('sha256');
+  private started = false;
+  private pendingSpace = false;
+  private window = '';
+  /** Pieces wait here and reach the hash in blocks: one update per piece would cost more than the read. */
+  private buffer = '';
+  found = false;
+  constructor(private readonly find?: string) {}
+
+  add(text: string): void {
+    const piece = text.replace(/\s+/g, ' ');
+    if (piece === '') return;
+    if (piece.startsWith(' ')) this.pendingSpace = true;
+    const core = piece.trim();
+    if (core !== '') {
+      const part = this.started && this.pendingSpace ? ` ${core}` : core;
+      this.buffer += part;
+      if (this.buffer.length > 65_536) {
+        this.hash.update(this.buffer);
+        this.buffer = '';
+      }
+      this.started = true;
+      this.pendingSpace = false;
+      if (this.find && !this.found) {
+        const seen = this.window + part;
+        if (seen.includes(this.find)) this.found = true;
+        this.window = seen.slice(-this.find.length);
+      }
+    }
+    if (piece.endsWith(' ')) this.pendingSpace = true;
+  }
+
+  get empty(): boolean {
+    return !this.started;
+  }
+
+  digest(): string {
+    return this.hash.update(this.buffer).digest('hex');
+  }
+}
+
 interface Scope {
   tag: string;
   depth: number;
   done: boolean;
-  text: string[];
+  text: TextSink;
 }
 
 export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
@@ -98,7 +145,8 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
   let anchors = 0;
   let noindex = false;
   let canonical: string | undefined;
-  const all: string[] = [];
+  const label = ask.label === undefined ? undefined : normaliseSpace(ask.label);
+  const all = new TextSink(label === '' ? undefined : label);
   const scopes: Record<'content' | 'article' | 'main', Scope | undefined> = {
     content: undefined,
     article: undefined,
@@ -111,14 +159,14 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
   let rawUntil: string | undefined;
   let textUntil: string | undefined;
   /** The open `<a>` being read: its href, rel and text so far. */
-  let anchor: { href: string; rel: string; text: string[] } | undefined;
+  let anchor: { href: string; rel: string; text: string } | undefined;
 
   const openScope = (name: keyof typeof scopes) => {
-    if (scopes[name] === undefined) scopes[name] = { tag, depth: 1, done: false, text: [] };
+    if (scopes[name] === undefined) scopes[name] = { tag, depth: 1, done: false, text: new TextSink() };
   };
   const closeAnchor = () => {
     if (!anchor) return;
-    const text = normaliseSpace(anchor.text.join('')).slice(0, MAX_SHORT);
+    const text = normaliseSpace(anchor.text).slice(0, MAX_SHORT);
     const link = {
       href: anchor.href.slice(0, MAX_HREF),
       rel: normaliseSpace(anchor.rel).slice(0, MAX_SHORT),
@@ -137,7 +185,7 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
         anchors += 1;
         closeAnchor();
         const href = normaliseHref(attrs.href);
-        anchor = { href, rel: attrs.rel ?? '', text: [] };
+        anchor = { href, rel: attrs.rel ?? '', text: '' };
       } else if (tag === 'meta') {
         const name = (attrs.name ?? '').toLowerCase().trim();
         if ((name === 'robots' || name === 'googlebot') && /\bnoindex\b/i.test(attrs.content ?? ''))
@@ -162,9 +210,10 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
   };
   const onText = (text: string) => {
     if (rawUntil !== undefined || textUntil !== undefined) return;
-    all.push(text);
-    anchor?.text.push(text);
-    for (const scope of Object.values(scopes)) if (scope && !scope.done) scope.text.push(text);
+    all.add(text);
+    // A link's text is kept up to a bound (whitespace runs shrink it later).
+    if (anchor && anchor.text.length < 8 * MAX_SHORT) anchor.text += text;
+    for (const scope of Object.values(scopes)) if (scope && !scope.done) scope.text.add(text);
   };
   const callbacks: TokenizerCallbacks = {
     onopentagname(start, end) {
@@ -224,21 +273,15 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
   tokenizer.end();
   closeAnchor();
 
-  const pick = (['content', 'article', 'main'] as const).find((name) => {
-    const scope = scopes[name];
-    return scope !== undefined && normaliseSpace(scope.text.join('')) !== '';
-  });
-  const articleText = normaliseSpace((pick ? (scopes[pick] as Scope).text : all).join(''));
-  const pageText = normaliseSpace(all.join(''));
-  const label = ask.label === undefined ? undefined : normaliseSpace(ask.label);
+  const pick = (['content', 'article', 'main'] as const).find((name) => scopes[name]?.text.empty === false);
   return {
     links: [...found.values()],
     anchors,
     moved: [...moved.values()],
     noindex,
     ...(canonical === undefined ? {} : { canonical }),
-    ...(label === undefined || label === '' ? {} : { labelPresent: pageText.includes(label) }),
-    textSha256: createHash('sha256').update(articleText).digest('hex'),
+    ...(label === undefined || label === '' ? {} : { labelPresent: all.found }),
+    textSha256: (pick ? (scopes[pick] as Scope).text : all).digest(),
     textScope: pick ?? 'page',
   };
 }

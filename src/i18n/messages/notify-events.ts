@@ -147,8 +147,8 @@ export const notifyEventMessages = {
     en: 'The article {url} no longer answers ({detail}). Publish it again, or the advertiser may file a claim.',
   },
   'notify.event.article_check.links': {
-    cs: 'V článku {url} chybí odkazy inzerenta ({detail}). Vraťte je tak, jak byly dodány, jinak může inzerent podat reklamaci.',
-    en: 'The article {url} lost the advertiser’s links ({detail}). Put them back as delivered, or the advertiser may file a claim.',
+    cs: 'V článku {url} chybí nebo se změnily odkazy inzerenta ({detail}). Vraťte je tak, jak byly dodány (adresu i rel), jinak může inzerent podat reklamaci.',
+    en: 'The article {url} lost or changed the advertiser’s links ({detail}). Put them back as delivered (href and rel), or the advertiser may file a claim.',
   },
   'notify.event.article_check.page': {
     cs: 'Článek {url} se změnil tak, že ho inzerent může reklamovat ({detail}). Vraťte ho do stavu, v jakém byl předán.',

@@ -12,7 +12,7 @@ import type { DealStore } from '../deals/record.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
 import { type ArticleCheck, readArticleCheck } from './check-record.js';
-import { type Delivered, nextReference, storedLabel, storedReference } from './findings.js';
+import { type Delivered, nextReference, storedReference, storedWatchText } from './findings.js';
 import { storedLinks } from './links.js';
 import { watchEnd, watchPhase } from './plan.js';
 import { drop, nextCheckAt, reschedule } from './schedule.js';
@@ -93,20 +93,32 @@ export function createDealChecker(options: DealCheckerOptions) {
     }
     const previous = readArticleCheck(record.data);
     const reference = storedReference(record.data);
-    const label = storedLabel(record.data);
+    const label = storedWatchText(record.data, 'label');
+    const lastText = storedWatchText(record.data, 'lastText');
     const delivered: Delivered = {
       links: storedLinks(record.data),
       reference,
       ...(label === undefined ? {} : { label }),
+      ...(lastText === undefined ? {} : { lastText }),
     };
     const check = await options.inspect(record.url, delivered, previous);
     const watch = readDealData(record.data).watch;
     const seen = nextReference(reference, check.advertiserLinks);
+    const text = check.textSha256 ?? lastText;
+    const watchChanged = seen.length > reference.length || text !== lastText;
     await store.update(dealId, {
       data: {
         articleCheck: check,
-        ...(seen.length > reference.length
-          ? { watch: { links: delivered.links.slice(), ...watch, reference: seen } }
+        // The link reference and the last text's fingerprint outlive a check that could not read the page.
+        ...(watchChanged
+          ? {
+              watch: {
+                links: delivered.links.slice(),
+                ...watch,
+                reference: seen,
+                ...(text === undefined ? {} : { lastText: text }),
+              },
+            }
           : {}),
       },
     });

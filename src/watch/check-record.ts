@@ -8,7 +8,7 @@ import { z } from 'zod';
 /**
  * The kinds of finding (./findings.ts says when each is found). `gone`, `link_lost`, `link_changed`,
  * `label_gone`, `noindex`, `canonical_moved` last while the page stays so; `text_edited` is a one-off (the
- * text's fingerprint differs from the previous check's).
+ * text's fingerprint differs from the last one read).
  */
 export const FINDING_KINDS = [
   'gone',

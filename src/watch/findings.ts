@@ -10,7 +10,7 @@
  * - `label_gone`: the disclosure label published with the article is not in the page's text;
  * - `noindex`: a robots meta tag or the `X-Robots-Tag` header says `noindex`;
  * - `canonical_moved`: `<link rel="canonical">` points at another URL than the page's own;
- * - `text_edited`: the fingerprint of the article's text differs from the previous check's.
+ * - `text_edited`: the fingerprint of the article's text differs from the last one read (`Delivered.lastText`).
  *
  * `gone` is the inspector's (./inspect.ts): no page to read.
  */
@@ -31,6 +31,11 @@ export interface Delivered {
   label?: string;
   /** Each link's `rel` and text as first seen live. */
   reference: readonly LinkReference[];
+  /**
+   * The text's fingerprint at the last check that read the page (`data.watch.lastText`), so an edit made while
+   * the page was gone, refused or unreadable is still seen.
+   */
+  lastText?: string;
 }
 
 /** A URL for comparison: parsed, without its fragment. */
@@ -91,8 +96,9 @@ export function pageProof(
   const canonicalMoved =
     canonical !== undefined && canonical !== comparable(answer.finalUrl, answer.finalUrl);
   if (canonicalMoved) findings.push({ kind: 'canonical_moved', detail: canonical });
-  if (previous?.textSha256 !== undefined && previous.textSha256 !== facts.textSha256)
-    findings.push({ kind: 'text_edited', detail: `${previous.textSha256} → ${facts.textSha256}` });
+  const lastText = delivered.lastText ?? previous?.textSha256;
+  if (lastText !== undefined && lastText !== facts.textSha256)
+    findings.push({ kind: 'text_edited', detail: `${lastText} → ${facts.textSha256}` });
   return {
     missing,
     advertiserLinks,
@@ -145,10 +151,13 @@ export function storedReference(data: Record<string, unknown>): LinkReference[] 
   );
 }
 
-/** The published disclosure label (`data.watch.label`), when one was stored. */
-export function storedLabel(data: Record<string, unknown>): string | undefined {
+/** A text kept in `data.watch` (`label`: the published disclosure label; `lastText`), when one was stored. */
+export function storedWatchText(
+  data: Record<string, unknown>,
+  key: 'label' | 'lastText',
+): string | undefined {
   const watch = data.watch;
   if (!watch || typeof watch !== 'object') return undefined;
-  const label = (watch as { label?: unknown }).label;
-  return typeof label === 'string' && label.trim() !== '' ? label : undefined;
+  const value = (watch as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }

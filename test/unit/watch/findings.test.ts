@@ -141,6 +141,22 @@ describe('article watcher: what a check proves', () => {
     expect(checked(await world.watcher().runOnce())[0]).toMatchObject({ findings: [] });
   });
 
+  it('an edit made while the page was gone is still seen when it is back', async () => {
+    const { first } = await cleanThen(article());
+    world.blog.answers.set('/p', [{ status: 404 }]);
+    world.clock = T0 + 4 * DAY;
+    await world.redis.zadd(`${world.prefix}:watch:due`, world.clock, '30');
+    expect(checked(await world.watcher().runOnce())[0]).toMatchObject({ problem: 'gone' });
+    world.blog.answers.set('/p', [{ status: 200, body: article({ text: 'Úplně jiný text.' }) }]);
+    world.clock = T0 + 5 * DAY;
+    await world.redis.zadd(`${world.prefix}:watch:due`, world.clock, '30');
+    const [back] = checked(await world.watcher().runOnce());
+    expect(back).toMatchObject({ ok: true });
+    expect(back?.findings).toEqual([
+      { kind: 'text_edited', detail: `${first?.textSha256} → ${back?.textSha256}` },
+    ]);
+  });
+
   it('sends the validators back; a 304 is unchanged and carries the facts and lasting findings over', async () => {
     world.blog.answers.set('/q', [{ status: 200, body: article({ rel: 'nofollow' }), etag: '"v1"' }]);
     await world.handedIn(31, '/q', [AD, AD2], {

@@ -4,6 +4,7 @@ import type { LatencyPart, LatencyResult } from './latency.js';
 import { pollSection } from './poll.js';
 import { renderSection } from './render.js';
 import type { BenchReport } from './run.js';
+import { watchSection } from './watch.js';
 
 const mark = (ok: boolean): string => (ok ? 'met' : '**missed**');
 const pct = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)} %`);
@@ -217,6 +218,7 @@ export function renderMarkdown(report: BenchReport): string {
 
   if (report.render) out.push(...renderSection(report.render));
   if (report.poll) out.push(...pollSection(report.poll));
+  if (report.watch) out.push(...watchSection(report.watch));
 
   const sc = report.scaling;
   if (sc) {

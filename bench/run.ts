@@ -17,8 +17,9 @@ import { connect, deletePattern, runPrefix } from './lib/redis.js';
 import { type PollBenchResult, runPoll } from './poll.js';
 import { type RenderBenchResult, runRender } from './render.js';
 import { renderMarkdown } from './report.js';
+import { runWatch, type WatchBenchResult } from './watch.js';
 
-const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency', 'render', 'poll'] as const;
+const PARTS = ['image', 'ingest', 'burst', 'scaling', 'latency', 'render', 'poll', 'watch'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     'poll-seconds': { type: 'string' },
     'poll-spread-s': { type: 'string' },
     'poll-idle-s': { type: 'string' },
+    'watch-deals': { type: 'string' },
     tsx: { type: 'boolean', default: false },
     'node-args': { type: 'string' },
     'reuse-build': { type: 'boolean', default: false },
@@ -60,6 +62,7 @@ if (values.help) {
   --poll-deals N --poll-seconds S --poll-spread-s T --poll-idle-s I
                           poll intake: N deals accepted over T s, a poll every S s, then I s idle
                           (default 24, 30, 240, 120; quick 6, 10, 60, 30)
+  --watch-deals N         watched deals for the watch part (default 10000)
   --node-args="…"         node flags for the daemon processes (e.g. --max-semi-space-size=1)
   --reuse-build           run the children compiled by the last run (bench/results/build) as they are
   --tsx                   run children through tsx instead of compiling them (faster start, RSS inflated)
@@ -86,6 +89,7 @@ const settings = {
   pollSeconds: int(values['poll-seconds'], quick ? 10 : 30),
   pollSpreadS: int(values['poll-spread-s'], quick ? 60 : 240),
   pollIdleS: int(values['poll-idle-s'], quick ? 30 : 120),
+  watchDeals: int(values['watch-deals'], quick ? 1_000 : 10_000),
   /** The unbounded-capacity runs of the scaling part use a limit the burst cannot reach. */
   openLimit: 100_000,
 };
@@ -108,6 +112,7 @@ export interface BenchReport {
   latency?: LatencyResult | undefined;
   render?: RenderBenchResult | undefined;
   poll?: PollBenchResult | undefined;
+  watch?: WatchBenchResult | undefined;
   /** Per part: CPU used by other processes on the machine meanwhile (see bench/lib/load.ts). */
   load: Record<string, LoadReport>;
   errors: Record<string, string>;
@@ -238,6 +243,8 @@ try {
       redis,
       log,
     }),
+  report.watch = await part('watch', () =>
+    runWatch({ deals: settings.watchDeals, prefix: `${prefix}-watch`, redis, log }),
   );
 } finally {
   await cleanup();

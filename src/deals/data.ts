@@ -9,7 +9,7 @@
  * | marketplace answer | marketplaceCheck, webUrl (older records: web_url), services | the verdict (./verdict.ts), reconciliation's list, the hand-in's services |
  * | lateness / closure | late, closed | the verdict (./verdict.ts) |
  * | money | reward, price, paid | the producer at `deal.accepted`, `deal.paid` (src/money/paid.ts) |
- * | watch | watch (the links to look for, stored at the render step), articleCheck | the article watcher |
+ * | watch | watch (the links and the disclosure label to look for, stored at the render step; the links' reference rel and text and the last text fingerprint, by the watcher), articleCheck | the article watcher |
  * | operator | none of its own: the operator's actions write states and clear the pipeline's keys | |
  */
 import { z } from 'zod';

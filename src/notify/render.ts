@@ -147,14 +147,17 @@ function bodyOf(
         blog: text(event.blogName),
         detail: text(event.detail),
       });
-    case 'article_check':
-      return t(
-        event.problem === 'gone' ? 'notify.event.article_check.gone' : 'notify.event.article_check.links',
-        {
-          url: text(event.url),
-          detail: text(event.detail),
-        },
-      );
+    case 'article_check': {
+      const body = t(`notify.event.article_check.${event.problem}`, {
+        url: text(event.url),
+        detail: text(event.detail),
+      });
+      if (event.claimUntil === undefined) return body;
+      const until = t('notify.event.article_check.claim_until', {
+        date: tr.date(event.claimUntil, options.timeZone),
+      });
+      return `${body} ${until}`;
+    }
     case 'reconcile_found':
       return t('notify.event.reconcile_found.body', { ids: event.dealIds.join(', ') });
     case 'claim':

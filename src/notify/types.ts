@@ -59,8 +59,18 @@ export type NotifyEvent =
   | { topic: 'marketplace_rate_limited'; minutes: number }
   /** The blog's site (WordPress, GitHub) does not answer; `detail` from the plugin's check. */
   | { topic: 'site_unreachable'; blogId: number; blogName: string; detail: string }
-  /** The live article no longer answers 200 (`problem: 'gone'`) or lost advertiser links (`'links'`). */
-  | ({ topic: 'article_check'; url: string; problem: 'gone' | 'links'; detail: string } & DealRef)
+  /**
+   * The live article no longer answers 200 (`problem: 'gone'`), lost or changed advertiser links (`'links'`),
+   * or lost its label or indexability (`'page'`: label gone, noindex, canonical moved; src/watch/findings.ts).
+   * `claimUntil` (ISO 8601): on a paid deal, until when the advertiser may still claim.
+   */
+  | ({
+      topic: 'article_check';
+      url: string;
+      problem: 'gone' | 'links' | 'page';
+      detail: string;
+      claimUntil?: string;
+    } & DealRef)
   /** Deals found by reconciliation: their webhook never came. */
   | { topic: 'reconcile_found'; dealIds: readonly number[] }
   /** A claim post from the advertiser: `firstLine` of its text, `createdAt` as the marketplace sent it. */

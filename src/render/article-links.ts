@@ -12,6 +12,7 @@
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { blockHtmlParts } from './block-visit.js';
+import { normaliseHref, readLivePage } from './page-facts.js';
 import type { Article } from './types.js';
 
 /** At most this many links are kept per article, each at most this long. */
@@ -25,8 +26,8 @@ const MAX_HREF_LENGTH = 2048;
 const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'noscript', 'plaintext', 'template']);
 
 /**
- * What the watcher reads from a live page, kept small to cross the thread boundary whatever the page's size.
- * Meant to grow (rel and text of the advertiser's links, robots meta, canonical, a text fingerprint).
+ * Which of the asked hrefs a page holds (the links part of ./page-facts.ts `LivePageFacts`, which the watcher
+ * reads in a render thread).
  */
 export interface PageFacts {
   /** The asked-for hrefs (normalised) that the page holds as an `<a href>`, once each, in page order. */
@@ -35,10 +36,7 @@ export interface PageFacts {
   anchors: number;
 }
 
-/** An href as HTML reads it, for comparison (see the module comment). */
-export function normaliseHref(href: string): string {
-  return href.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
-}
+export { normaliseHref };
 
 function isWatched(href: string): boolean {
   return /^https?:\/\//i.test(href) && href.length <= MAX_HREF_LENGTH;
@@ -105,17 +103,10 @@ export function linksOf(html: string): string[] {
   return [...hrefs];
 }
 
-/** The facts of a live page: which of the `wanted` hrefs it holds (compared normalised). */
+/** The facts of a live page: which of the `wanted` hrefs it holds (compared normalised); ./page-facts.ts reads it. */
 export function readPageFacts(html: string, wanted: readonly string[]): PageFacts {
-  const looked = new Set(wanted.map(normaliseHref));
-  const found = new Set<string>();
-  let anchors = 0;
-  scanHrefs(html, (href) => {
-    anchors += 1;
-    const normalised = normaliseHref(href);
-    if (looked.has(normalised)) found.add(normalised);
-  });
-  return { links: [...found], anchors };
+  const facts = readLivePage(html, { links: wanted });
+  return { links: facts.links.map((link) => link.href), anchors: facts.anchors };
 }
 
 /** The advertiser's links of a rendered article: absolute http(s) hrefs, at most MAX_LINKS. */

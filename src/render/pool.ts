@@ -12,8 +12,8 @@
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { PageFacts } from './article-links.js';
 import { checkTextSize, RenderLimitError, type RenderLimits } from './limits.js';
+import type { LivePageFacts } from './page-facts.js';
 import type { ArticlePolicy } from './policy.js';
 import type { PageTask, RenderReply, RenderTask } from './render-worker.js';
 import type { Article } from './types.js';
@@ -28,7 +28,7 @@ export function workerFile(moduleUrl: string = import.meta.url): string {
 }
 
 type ThreadTask = RenderTask | PageTask;
-type ThreadReply = RenderReply | PageFacts;
+type ThreadReply = RenderReply | LivePageFacts;
 
 const OUT_OF_TIME = Symbol('out of time');
 
@@ -42,17 +42,21 @@ export interface IsolatedRenderOptions {
 export interface PageReadOptions {
   /** The hrefs whose presence is asked. */
   links: readonly string[];
+  /** Texts of the advertiser's links, to find one whose href changed. */
+  texts?: readonly string[];
+  /** The disclosure label as published, to tell whether it is still on the page. */
+  label?: string;
   /** Wall time of the read in a thread (the render time budget, `render.limits.timeBudgetMs`). */
   timeBudgetMs: number;
 }
 
-export type PageRead = { ok: true; facts: PageFacts } | { ok: false; limit: 'timeBudgetMs' };
+export type PageRead = { ok: true; facts: LivePageFacts } | { ok: false; limit: 'timeBudgetMs' };
 
 /** The render threads of one process: created by the composition root (src/main.ts), closed at its shutdown. */
 export interface RenderPool {
   /** `parseArticle` (and the blog's policy) in a render thread, within the limits. */
   parseArticle(html: string, options: IsolatedRenderOptions): Promise<Article>;
-  /** The watcher's read of a live page (`readPageFacts`) in a render thread, within the time budget. */
+  /** The watcher's read of a live page (`readLivePage`, ./page-facts.ts) in a render thread, within the time budget. */
   readPage(html: string, options: PageReadOptions): Promise<PageRead>;
   /** Ends the render threads; a later task starts new ones. */
   close(): Promise<void>;
@@ -126,10 +130,16 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       if (!reply.ok) throw new RenderLimitError(reply.limit, reply.message);
       return reply.article;
     },
-    async readPage(html, { links, timeBudgetMs }) {
-      const facts = await runBudgeted<PageFacts>(
+    async readPage(html, { links, texts, label, timeBudgetMs }) {
+      const facts = await runBudgeted<LivePageFacts>(
         'readPage',
-        (started) => ({ html, links: [...links], started }),
+        (started) => ({
+          html,
+          links: [...links],
+          ...(texts ? { texts: [...texts] } : {}),
+          ...(label !== undefined ? { label } : {}),
+          started,
+        }),
         timeBudgetMs,
       );
       return facts === OUT_OF_TIME ? { ok: false, limit: 'timeBudgetMs' } : { ok: true, facts };

@@ -4,9 +4,10 @@
  * time budget counts the work, not a wait for a free thread.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { articleLinks, type PageFacts, readPageFacts } from './article-links.js';
+import { articleLinks } from './article-links.js';
 import { parseArticle } from './html.js';
 import { RenderLimitError, type RenderLimitName, type RenderLimits } from './limits.js';
+import { type LivePageFacts, readLivePage } from './page-facts.js';
 import { type ArticlePolicy, applyPolicy } from './policy.js';
 import type { Article } from './types.js';
 
@@ -43,13 +44,21 @@ export interface PageTask {
   html: string;
   /** The hrefs whose presence is asked. */
   links: string[];
+  /** Texts of the advertiser's links, to find one whose href changed (./page-facts.ts). */
+  texts?: string[];
+  /** The disclosure label as published. */
+  label?: string;
   /** Gets one message, 'started', when this thread takes the task. */
   started: MessagePort;
 }
 
 /** The named task `readPage` (piscina's `name` option): the watcher's parse of a live page. */
-export function readPage(task: PageTask): PageFacts {
+export function readPage(task: PageTask): LivePageFacts {
   task.started.postMessage('started');
   task.started.close();
-  return readPageFacts(task.html, task.links);
+  return readLivePage(task.html, {
+    links: task.links,
+    ...(task.texts ? { texts: task.texts } : {}),
+    ...(task.label !== undefined ? { label: task.label } : {}),
+  });
 }

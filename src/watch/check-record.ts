@@ -1,5 +1,45 @@
-/** What a check of the live article found, as stored on the deal (`data.articleCheck`), and its reading. */
+/**
+ * What a check of the live article found (`CheckResult`), as stored on the deal (`data.articleCheck`), and its
+ * reading. It is the one record of a check: a later evidence store (issue 22, items 3–5) keeps it as is.
+ * The fields added by issue 22 are optional, so a check stored before still reads.
+ */
 import { z } from 'zod';
+
+/**
+ * The kinds of finding (./findings.ts says when each is found). `gone`, `link_lost`, `link_changed`,
+ * `label_gone`, `noindex`, `canonical_moved` last while the page stays so; `text_edited` is a one-off (the
+ * text's fingerprint differs from the last one read).
+ */
+export const FINDING_KINDS = [
+  'gone',
+  'link_lost',
+  'link_changed',
+  'label_gone',
+  'noindex',
+  'canonical_moved',
+  'text_edited',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+export const Finding = z.object({
+  kind: z.enum(FINDING_KINDS),
+  /** The facts, language-neutral: an href, `rel "nofollow" → ""`, `HTTP 404`, the canonical URL. */
+  detail: z.string(),
+  /** The advertiser's href the finding is about (link findings). */
+  href: z.string().optional(),
+});
+export type Finding = z.infer<typeof Finding>;
+
+/** One advertiser link as the check saw it: the href as delivered, and the first `<a>` with it on the page. */
+export const CheckedLink = z.object({
+  href: z.string(),
+  present: z.boolean(),
+  /** Its `rel` ('' when none), when present. */
+  rel: z.string().optional(),
+  /** Its text, whitespace-normalised, when present. */
+  text: z.string().optional(),
+});
+export type CheckedLink = z.infer<typeof CheckedLink>;
 
 export const ArticleCheck = z.object({
   /** ISO 8601. */
@@ -7,11 +47,38 @@ export const ArticleCheck = z.object({
   ok: z.boolean(),
   /** HTTP status of the last answer; 0 when none came. */
   status: z.number(),
+  /** The URL that answered last (after the redirects followed). */
+  finalUrl: z.string().optional(),
   /** Advertiser hrefs the page lacks (empty when it answered no 200). */
   missing: z.array(z.string()),
   /** How many advertiser links were looked for. */
   links: z.number(),
-  problem: z.enum(['gone', 'links']).optional(),
+  /**
+   * What the notification and the status page call it: `gone`, `links` (a link lost or changed), `page` (label
+   * gone, noindex, canonical moved). A text edit alone is recorded but is no problem (the blogger may edit).
+   */
+  problem: z.enum(['gone', 'links', 'page']).optional(),
+  /** Each advertiser link as seen (absent on a 304 or when the page was not read). */
+  advertiserLinks: z.array(CheckedLink).optional(),
+  /** The disclosure label as published, and whether it is still on the page (absent: none was published). */
+  label: z.object({ text: z.string(), present: z.boolean() }).optional(),
+  /** Indexability: `noindex` in a robots meta tag or the `X-Robots-Tag` header, and the canonical link. */
+  indexable: z
+    .object({
+      noindexMeta: z.boolean(),
+      noindexHeader: z.boolean(),
+      canonical: z.string().optional(),
+      canonicalMoved: z.boolean(),
+    })
+    .optional(),
+  /** SHA-256 (hex) of the article's text, whitespace-normalised (src/render/page-facts.ts). */
+  textSha256: z.string().optional(),
+  /** The validators of the answer, sent back on the next check (`If-None-Match`, `If-Modified-Since`). */
+  validators: z.object({ etag: z.string().optional(), lastModified: z.string().optional() }).optional(),
+  /** The site answered 304: unchanged since the previous check, whose facts this one carries over. */
+  notModified: z.boolean().optional(),
+  /** What differs from what was delivered or from the previous check (./findings.ts). */
+  findings: z.array(Finding).optional(),
   /**
    * The site refused to show the page to the check (401, 403, 407, 429: bot protection, a login wall, a rate
    * limit): nothing is known, so nothing is raised or resolved.
@@ -23,10 +90,12 @@ export const ArticleCheck = z.object({
    * nothing is raised or resolved.
    */
   unreadable: z.boolean().optional(),
-  /** The facts, language-neutral: `HTTP 404`, a network error, the missing hrefs. */
+  /** The facts, language-neutral: `HTTP 404`, a network error, the missing hrefs, the findings. */
   detail: z.string(),
 });
 export type ArticleCheck = z.infer<typeof ArticleCheck>;
+/** The record of one check, for the deal and for a later evidence store (the same type). */
+export type CheckResult = ArticleCheck;
 
 /** The deal's last check, or undefined when there is none (or it does not read as one). */
 export function readArticleCheck(data: Record<string, unknown>): ArticleCheck | undefined {

@@ -26,6 +26,16 @@ export interface PageAnswer {
   error?: string;
   /** The body was longer than `maxBytes`: `html` holds its beginning only. */
   truncated?: boolean;
+  /** The answer's `X-Robots-Tag` header(s), when any. */
+  robotsTag?: string;
+  /** The answer's validators (`ETag`, `Last-Modified`), when any. */
+  validators?: Validators;
+}
+
+/** What a site gives to ask "changed since?" next time (RFC 9110 §8.8). */
+export interface Validators {
+  etag?: string | undefined;
+  lastModified?: string | undefined;
 }
 
 export interface FetchPageOptions {
@@ -33,6 +43,31 @@ export interface FetchPageOptions {
   maxBytes: number;
   fetch: typeof fetch;
   signal?: AbortSignal;
+  /** The `User-Agent` sent (./pace.ts `watchUserAgent`); pressbridge's own when absent. */
+  userAgent?: string;
+  /** The previous answer's validators: sent as `If-None-Match` / `If-Modified-Since`, so a 304 may come. */
+  validators?: Validators;
+}
+
+function conditionalHeaders(validators: Validators | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers['If-None-Match'] = validators.etag;
+  if (validators?.lastModified) headers['If-Modified-Since'] = validators.lastModified;
+  return headers;
+}
+
+function answerFacts(response: Response): Pick<PageAnswer, 'robotsTag' | 'validators'> {
+  const robotsTag = response.headers.get('x-robots-tag') ?? undefined;
+  const etag = response.headers.get('etag') ?? undefined;
+  const lastModified = response.headers.get('last-modified') ?? undefined;
+  const validators: Validators = {
+    ...(etag ? { etag } : {}),
+    ...(lastModified ? { lastModified } : {}),
+  };
+  return {
+    ...(robotsTag ? { robotsTag } : {}),
+    ...(etag || lastModified ? { validators } : {}),
+  };
 }
 
 const WEB = new Set(['http:', 'https:']);
@@ -93,7 +128,12 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         method: 'GET',
         redirect: 'manual',
         signal,
-        headers: { 'User-Agent': USER_AGENT, Accept: 'text/html,*/*;q=0.8', 'Cache-Control': 'no-cache' },
+        headers: {
+          'User-Agent': options.userAgent ?? USER_AGENT,
+          Accept: 'text/html,*/*;q=0.8',
+          'Cache-Control': 'no-cache',
+          ...conditionalHeaders(options.validators),
+        },
       });
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
@@ -110,10 +150,16 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       }
       if (response.status !== 200) {
         await response.body?.cancel().catch(() => {});
-        return { status: response.status, finalUrl: current.href };
+        return { status: response.status, finalUrl: current.href, ...answerFacts(response) };
       }
       const { html, truncated } = await readCapped(response, options.maxBytes);
-      return { status: 200, finalUrl: current.href, html, ...(truncated ? { truncated } : {}) };
+      return {
+        status: 200,
+        finalUrl: current.href,
+        html,
+        ...(truncated ? { truncated } : {}),
+        ...answerFacts(response),
+      };
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;

@@ -1,21 +1,25 @@
 /**
- * One check of a live article (pure of Redis and the deal store): GET it (./fetch-page.ts), asked again after
- * `retryMs` when it does not answer 200, then read the page in a render thread (src/render/pool.ts) and compare
- * its links with the stored ones (./links.ts). What it finds:
+ * One check of a live article (pure of Redis and the deal store): GET it (./fetch-page.ts) in the site's turn
+ * (./pace.ts), with the previous answer's validators, asked again after `retryMs` when it does not answer 200
+ * or 304, then read the page in a render thread (src/render/pool.ts) and record what it proves (./findings.ts).
  *
  * - a refusal (401, 403, 407, 429) → `refused`: nothing is known about the article;
- * - no 200 (also after the retry; a refused redirect included) → problem `gone`;
+ * - 304 Not Modified → unchanged: the previous check's facts and lasting findings are carried over;
+ * - no 200 (also after the retry; a refused redirect included) → finding and problem `gone`;
  * - a page that cannot be read within the limits → `unreadable`: nothing is known either. The read runs in a
  *   render thread within the render time budget, so a hostile page (a theme's or an ad's markup) costs a thread
  *   that budget at most, never the daemon's event loop; a page longer than `watch.maxBytes` is read up to it,
  *   and links missing from that part are unknown, not lost (a false alarm would tell the blogger to act);
- * - links missing → problem `links`; else fine.
+ * - else the page's proof and its findings (link lost or changed, label gone, noindex, canonical moved, text
+ *   edited); `ok` when none of them is a problem (./findings.ts `problemOf`).
  */
 import type { Clock } from '../clock.js';
-import type { PageRead } from '../render/pool.js';
-import type { ArticleCheck } from './check-record.js';
+import type { PageRead, PageReadOptions } from '../render/pool.js';
+import type { ArticleCheck, Finding } from './check-record.js';
 import { fetchPage, type PageAnswer } from './fetch-page.js';
-import { missingLinks } from './links.js';
+import { type Delivered, pageProof, problemOf } from './findings.js';
+import type { SitePace } from './pace.js';
+import { watchUserAgent } from './pace.js';
 
 /** Answers that refuse the check rather than tell about the article. */
 const REFUSALS: ReadonlySet<number> = new Set([401, 403, 407, 429]);
@@ -30,50 +34,97 @@ export interface InspectorOptions {
   /** The watcher's current abort signal (a new one after each start). */
   signal: () => AbortSignal;
   /** The page's facts, read off the event loop (src/render/pool.ts `RenderPool.readPage`). */
-  readPage: (html: string, links: readonly string[]) => Promise<PageRead>;
+  readPage: (html: string, ask: Omit<PageReadOptions, 'timeBudgetMs'>) => Promise<PageRead>;
   /** The time budget the read runs within, for the detail of an `unreadable` check. */
   timeBudgetMs: number;
+  /** One request per site at a time (./pace.ts). */
+  pace: SitePace;
 }
 
+const lasting = (findings: readonly Finding[] | undefined) =>
+  (findings ?? []).filter((finding) => finding.kind !== 'text_edited');
+
+const detailOf = (findings: readonly Finding[]) =>
+  findings.map((finding) => `${finding.kind}: ${finding.detail}`).join('; ');
+
 export function createInspector(options: InspectorOptions) {
-  async function answerOf(url: string): Promise<PageAnswer> {
+  async function answerOf(url: string, previous: ArticleCheck | undefined): Promise<PageAnswer> {
     const fetchOptions = {
       timeoutMs: options.timeoutMs,
       maxBytes: options.maxBytes,
       fetch: options.fetch,
       signal: options.signal(),
+      userAgent: watchUserAgent(url),
+      // Only a page that was read in full may be answered "not modified": its facts are carried over.
+      ...(previous?.validators && previous.textSha256 !== undefined
+        ? { validators: previous.validators }
+        : {}),
     };
+    await options.pace.turn(url, options.signal());
     const first = await fetchPage(url, fetchOptions);
-    if (first.status === 200) return first;
+    if (first.status === 200 || first.status === 304) return first;
     if (options.retryMs > 0) await options.clock.sleep(options.retryMs, options.signal());
+    await options.pace.turn(url, options.signal());
     return await fetchPage(url, fetchOptions);
   }
 
-  return async function inspect(url: string, links: readonly string[]): Promise<ArticleCheck> {
-    const answer = await answerOf(url);
+  return async function inspect(
+    url: string,
+    delivered: Delivered,
+    previous?: ArticleCheck,
+  ): Promise<ArticleCheck> {
+    const answer = await answerOf(url, previous);
     const base = {
       at: options.clock.now().toISOString(),
       status: answer.status,
+      finalUrl: answer.finalUrl,
       missing: [],
-      links: links.length,
+      links: delivered.links.length,
+      ...(answer.validators ? { validators: answer.validators } : {}),
     };
     if (REFUSALS.has(answer.status)) {
       return { ...base, ok: false, refused: true, detail: `HTTP ${answer.status}` };
     }
-    if (answer.status !== 200 || answer.html === undefined) {
-      return { ...base, ok: false, problem: 'gone', detail: answer.error ?? `HTTP ${answer.status}` };
+    if (answer.status === 304 && previous) {
+      const findings = lasting(previous.findings);
+      const problem = problemOf(findings);
+      return {
+        ...previous,
+        ...base,
+        validators: answer.validators ?? previous.validators ?? {},
+        missing: previous.missing,
+        notModified: true,
+        findings,
+        ok: problem === undefined,
+        ...(problem ? { problem } : {}),
+        detail: findings.length > 0 ? detailOf(findings) : 'HTTP 304',
+      };
     }
-    const read = await options.readPage(answer.html, links);
+    if (answer.status !== 200 || answer.html === undefined) {
+      const detail = answer.error ?? `HTTP ${answer.status}`;
+      return { ...base, ok: false, problem: 'gone', findings: [{ kind: 'gone', detail }], detail };
+    }
+    const read = await options.readPage(answer.html, {
+      links: delivered.links,
+      texts: delivered.reference.map((link) => link.text),
+      ...(delivered.label === undefined ? {} : { label: delivered.label }),
+    });
     if (!read.ok) {
       const detail = `the page could not be read within ${options.timeBudgetMs} ms (render.limits.timeBudgetMs)`;
       return { ...base, ok: false, unreadable: true, detail };
     }
-    const missing = missingLinks(links, read.facts.links);
-    if (missing.length === 0) return { ...base, ok: true, detail: 'HTTP 200' };
-    if (answer.truncated) {
-      const detail = `only the first ${options.maxBytes} bytes of the page were read (watch.maxBytes) and ${missing.length} of the links were not in them`;
+    const proof = pageProof(read.facts, answer, delivered, previous);
+    if (answer.truncated && proof.missing.length > 0) {
+      const detail = `only the first ${options.maxBytes} bytes of the page were read (watch.maxBytes) and ${proof.missing.length} of the links were not in them`;
       return { ...base, ok: false, unreadable: true, detail };
     }
-    return { ...base, ok: false, missing, problem: 'links', detail: missing.join(' ') };
+    const problem = problemOf(proof.findings);
+    return {
+      ...base,
+      ...proof,
+      ok: problem === undefined,
+      ...(problem ? { problem } : {}),
+      detail: proof.findings.length > 0 ? detailOf(proof.findings) : 'HTTP 200',
+    };
   };
 }

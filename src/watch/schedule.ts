@@ -3,7 +3,8 @@
  * (epoch ms) of their next check, so a restart loses nothing.
  *
  * Spread: each deal has its own phase within the interval (a hash of its id), so the checks of a blogger's
- * many deals fall at different times of day rather than all at once; a little jitter on top keeps two deals
+ * many deals fall at different times of day (of the week, for the weekly watch of paid deals) rather than all
+ * at once; a little jitter on top keeps two deals
  * of the same phase apart. The next check is the deal's first phase point at least half an interval away,
  * plus the jitter: checks come about one interval apart, always at about the same time of day for that deal.
  *
@@ -91,7 +92,8 @@ export async function scheduledAt(redis: Redis, prefix: string, dealId: number):
 export interface EnrolmentOptions {
   redis: Redis;
   prefix: string;
-  settings: Pick<WatchSettings, 'intervalHours'>;
+  /** `paidIntervalHours`: a week when absent. */
+  settings: Pick<WatchSettings, 'intervalHours'> & Partial<Pick<WatchSettings, 'paidIntervalHours'>>;
   log: Logger;
   clock?: Pick<Clock, 'now'>;
 }
@@ -100,14 +102,18 @@ export interface EnrolmentOptions {
  * The one hook that enrols deals, as a deal-event subscriber (src/deals/events.ts): a committed write of the
  * state `handed_in` schedules the deal's first check. Every hand-in goes through the store (the pipeline's
  * hand-in step, a resumed run that finds the hand-in done, an operator's "hand in again", which runs the
- * pipeline again), whichever process writes it. A failed enrolment never fails the hand-in: it is logged, and
- * the watcher's start-up catches up.
+ * pipeline again), whichever process writes it. A committed `deal.paid` (`data.paid`) enrols the deal too,
+ * at the weekly interval, when it is not scheduled (its unpaid watch ran out after `watch.days`); a deal still
+ * scheduled moves to the weekly interval at its next check. A failed enrolment never fails the write: it is
+ * logged, and the watcher's start-up catches up.
  */
 export function watchEnrolment(options: EnrolmentOptions): DealChangedListener {
   const clock = options.clock ?? systemClock;
   return async ({ dealId, patch }) => {
-    if (patch.state !== 'handed_in') return;
-    const at = nextCheckAt(dealId, clock.now().getTime(), options.settings.intervalHours * 3_600_000);
+    const paid = patch.data?.paid !== undefined && patch.data?.paid !== null;
+    if (patch.state !== 'handed_in' && !paid) return;
+    const hours = paid ? (options.settings.paidIntervalHours ?? 24 * 7) : options.settings.intervalHours;
+    const at = nextCheckAt(dealId, clock.now().getTime(), hours * 3_600_000);
     await enrol(options.redis, options.prefix, dealId, at).catch((error: unknown) => {
       options.log.warn({ dealId, err: errorMessage(error) }, 'article watch: deal not scheduled');
     });

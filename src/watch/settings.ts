@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
 /**
- * `watch:` in the config: the check of live articles after the hand-in, until the deal is paid or `days` have
- * passed (src/watch/). It costs no marketplace request: one GET of the article's own URL per check.
+ * `watch:` in the config: the check of live articles after the hand-in (src/watch/, docs/watching.md): about
+ * daily until the deal is paid (at most `days` after the hand-in), then weekly until `afterPayoutMonths` after
+ * the payout, the advertiser's claim window. It costs no marketplace request: one GET of the article's own URL
+ * per check, at most one per site every `siteGapSeconds`.
  */
 export const WatchSettings = z.object({
   enabled: z
@@ -15,13 +17,51 @@ export const WatchSettings = z.object({
     .min(1)
     .max(365)
     .default(30)
-    .describe('Stop watching this many days after the hand-in, paid or not.'),
+    .describe(
+      'An unpaid deal is watched this many days after the hand-in at most (a later payment starts the weekly watch).',
+    ),
+  afterPayoutMonths: z
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .default(24)
+    .describe(
+      'A paid deal is watched until this many months after the payout: the window in which the advertiser may claim.',
+    ),
+  keepPublishedMonths: z
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .default(12)
+    .describe(
+      "The marketplace's minimum lifetime of a paid article, shown beside the watch (the article must stay published this long).",
+    ),
+  paidIntervalHours: z
+    .number()
+    .positive()
+    .max(24 * 31)
+    .default(24 * 7)
+    .describe(
+      'About this many hours between two checks of a paid article (each deal at its own time of the week).',
+    ),
+  siteGapSeconds: z
+    .number()
+    .min(0)
+    .max(3600)
+    .default(10)
+    .describe(
+      'At most one request to one site this often (per process), so a blog with many articles is not hammered.',
+    ),
   intervalHours: z
     .number()
     .positive()
     .max(24 * 7)
     .default(24)
-    .describe('About this many hours between two checks of one article (each deal at its own time of day).'),
+    .describe(
+      'About this many hours between two checks of an unpaid article (each deal at its own time of day).',
+    ),
   tickMinutes: z
     .number()
     .positive()

@@ -1,8 +1,11 @@
 /**
- * The article watcher against a real WordPress: a post published by the WordPress plugin with an advertiser
- * link is fine; the link removed by an edit is a `links` problem naming its href; the post trashed is `gone`;
- * restored, the problem is resolved. Real Redis, the real deal store, real HTTP; the Notifier is the boundary
- * (a recording one).
+ * The article watcher against a real WordPress (a throwaway site): a post published by the WordPress plugin
+ * with an advertiser link and the disclosure label is checked clean; trashed it is `gone`, restored the problem
+ * is resolved; the link's href edited and its `rel` stripped are `link_changed`, the link removed `link_lost`;
+ * the disclosure paragraph removed is `label_gone`; the post set to `noindex` (a must-use plugin standing in
+ * for an SEO plugin) is `noindex`; the text edited is `text_edited`; once paid the deal is watched weekly and
+ * a finding says until when the advertiser may claim. Real Redis, the real deal store, real HTTP; the Notifier
+ * is the boundary (a recording one).
  */
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -13,8 +16,14 @@ import { createDealStore } from '../../src/deals/store.js';
 import type { Notifier, NotifyEvent } from '../../src/notify/types.js';
 import { articleLinks } from '../../src/render/article-links.js';
 import { parseArticle } from '../../src/render/html.js';
+import { applyPolicy, DEFAULT_POLICY } from '../../src/render/policy.js';
 import { createRenderPool } from '../../src/render/pool.js';
-import { createArticleWatcher, type WatchOutcome, watchEnrolment } from '../../src/watch/index.js';
+import {
+  createArticleWatcher,
+  readArticleCheck,
+  type WatchOutcome,
+  watchEnrolment,
+} from '../../src/watch/index.js';
 import { scheduledAt } from '../../src/watch/schedule.js';
 import { fixedClock } from '../helpers/clock.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
@@ -32,6 +41,9 @@ const TEXT = `<h1>Ubytování v Tatrách</h1>
 <p>Na Štrbském plese bylo krásně.</p>
 <p>Ubytování doporučuje <a href="${AD.replaceAll('&', '&amp;')}" rel="sponsored">Hotel Tatry</a>.</p>`;
 const DEAL_ID = 77_001;
+const LABEL = 'Komerční sdělení';
+const NOINDEX_PLUGIN = new URL('../fixtures/wordpress/noindex-by-excerpt.php', import.meta.url).pathname;
+const ETAG_PLUGIN = new URL('../fixtures/wordpress/etag-posts.php', import.meta.url).pathname;
 const DAY = 24 * 3_600_000;
 
 describe('article watcher on a real WordPress', () => {
@@ -55,7 +67,7 @@ describe('article watcher on a real WordPress', () => {
     watchEnrolment({
       redis,
       prefix,
-      settings: { intervalHours: 24 },
+      settings: { intervalHours: 24, paidIntervalHours: 168 },
       log,
       clock: { now: () => new Date(clock) },
     }),
@@ -66,13 +78,18 @@ describe('article watcher on a real WordPress', () => {
     redis,
     prefix,
     log,
-    settings: { retrySeconds: 0, timeoutSeconds: 10 },
+    settings: { retrySeconds: 0, timeoutSeconds: 10, siteGapSeconds: 0 },
     notifier,
     clock: fixedClock(() => new Date(clock)),
     renderPool,
   });
   let postId: string;
   let url: string;
+  /** The post's content as published (block markup), put back after each edit. */
+  let original: string;
+  const edit = (content: string) => wpSend(site, `/wp/v2/posts/${postId}`, { content });
+  const kinds = (check: { findings?: { kind: string }[] | undefined }) =>
+    (check.findings ?? []).map((finding) => finding.kind);
 
   /** Moves the clock to the deal's next check and runs the watcher's tick. */
   async function nextCheck(): Promise<Extract<WatchOutcome, { kind: 'checked' }>['check']> {
@@ -85,8 +102,8 @@ describe('article watcher on a real WordPress', () => {
   }
 
   beforeAll(async () => {
-    site = await startWordPress({ name: 'pb-watch' });
-    const article = parseArticle(TEXT, { photoNumbers: [] });
+    site = await startWordPress({ muPlugins: [NOINDEX_PLUGIN, ETAG_PLUGIN] });
+    const article = applyPolicy(parseArticle(TEXT, { photoNumbers: [] }), DEFAULT_POLICY);
     const publisher = wordpress.create(
       wordpress.optionsSchema.parse({
         url: site.url,
@@ -122,13 +139,14 @@ describe('article watcher on a real WordPress', () => {
       title: 'Ubytování v Tatrách',
       receivedAt: new Date(clock).toISOString(),
       deadline: new Date(clock + 3_600_000).toISOString(),
-      data: { watch: { links: articleLinks(article) } },
+      data: { watch: { links: articleLinks(article), label: LABEL } },
     });
     await store.update(DEAL_ID, {
       state: 'handed_in',
       url,
       data: { handedInAt: new Date(clock).toISOString() },
     });
+    original = (await wpGet<WpPost>(site, `/wp/v2/posts/${postId}?context=edit`)).content.raw ?? '';
   }, 120_000);
 
   afterAll(async () => {
@@ -140,37 +158,46 @@ describe('article watcher on a real WordPress', () => {
     redis.disconnect();
   });
 
-  it('finds the published article live with the advertiser link', async () => {
+  it('checks the published article clean: status, final URL, the link with its rel and text, the label, indexable', async () => {
     expect(articleLinks(parseArticle(TEXT, { photoNumbers: [] }))).toEqual([AD]);
+    expect(original).toContain(LABEL);
     const enrolledAt = (await scheduledAt(redis, prefix, DEAL_ID)) as number;
     expect(enrolledAt - clock).toBeGreaterThanOrEqual(DAY / 2);
     clock = enrolledAt - 1;
     expect(await watcher.runOnce()).toEqual([]);
-    expect(await nextCheck()).toMatchObject({ ok: true, status: 200, missing: [], links: 1 });
+    const check = await nextCheck();
+    expect(check).toMatchObject({
+      ok: true,
+      status: 200,
+      finalUrl: url,
+      missing: [],
+      links: 1,
+      advertiserLinks: [{ href: AD, present: true, rel: 'sponsored', text: 'Hotel Tatry' }],
+      label: { text: LABEL, present: true },
+      indexable: { noindexMeta: false, noindexHeader: false, canonicalMoved: false },
+      findings: [],
+    });
+    expect(check.textSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(raised).toEqual([]);
+    // The reference of the link's rel and text is kept for the next checks.
+    expect((await store.get(DEAL_ID))?.data.watch).toMatchObject({
+      reference: [{ href: AD, rel: 'sponsored', text: 'Hotel Tatry' }],
+    });
   });
 
-  it('raises `links` with the missing href when an edit removes the link', async () => {
-    const before = await wpGet<WpPost>(site, `/wp/v2/posts/${postId}?context=edit`);
-    expect(before.content.raw).toContain('hotel.example.cz/tatry');
-    await wpSend(site, `/wp/v2/posts/${postId}`, {
-      content: '<!-- wp:paragraph -->\n<p>Ubytování doporučuje Hotel Tatry.</p>\n<!-- /wp:paragraph -->',
+  it('sends the validators back: an unchanged post answers 304, counted as unchanged with the facts carried over', async () => {
+    const previous = readArticleCheck((await store.get(DEAL_ID))?.data ?? {});
+    expect(previous?.validators?.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const check = await nextCheck();
+    expect(check).toMatchObject({
+      ok: true,
+      status: 304,
+      notModified: true,
+      findings: [],
+      textSha256: previous?.textSha256,
+      advertiserLinks: previous?.advertiserLinks,
+      validators: previous?.validators,
     });
-    expect(await nextCheck()).toMatchObject({ ok: false, problem: 'links', status: 200, missing: [AD] });
-    expect(raised.at(-1)).toMatchObject({
-      topic: 'article_check',
-      dealId: DEAL_ID,
-      problem: 'links',
-      url,
-      detail: AD,
-    });
-    const record = await store.get(DEAL_ID);
-    expect(record?.data.articleCheck).toMatchObject({ problem: 'links', missing: [AD] });
-    expect((await store.readLog(DEAL_ID)).map((e) => e.msg)).toContain(
-      'article check: advertiser links are missing from the live article',
-    );
-    // Put the original content back for the restore below.
-    await wpSend(site, `/wp/v2/posts/${postId}`, { content: before.content.raw });
   });
 
   it('raises `gone` when the post is trashed, and resolves it when the post is back', async () => {
@@ -179,20 +206,95 @@ describe('article watcher on a real WordPress', () => {
     expect(trashed.status).toBe(200);
     const gone = await nextCheck();
     expect(gone).toMatchObject({ ok: false, problem: 'gone', status: 404, detail: 'HTTP 404' });
+    expect(kinds(gone)).toEqual(['gone']);
     expect(raised.at(-1)).toMatchObject({ topic: 'article_check', dealId: DEAL_ID, problem: 'gone' });
     expect(resolved).toEqual([]);
 
     await wpSend(site, `/wp/v2/posts/${postId}`, { status: 'publish', slug: post.slug });
-    expect(await nextCheck()).toMatchObject({ ok: true, status: 200, missing: [] });
+    expect(await nextCheck()).toMatchObject({ ok: true, status: 200, missing: [], findings: [] });
     expect(resolved).toEqual([`article_check:${DEAL_ID}`]);
   });
 
-  it('ends the watch once the deal is paid, without a request to the site', async () => {
-    await store.update(DEAL_ID, {
-      data: { paid: { reward: 900, price: 1200, at: new Date(clock).toISOString() } },
+  it("finds the advertiser's link href edited, its rel stripped, and the link removed", async () => {
+    const encoded = AD.replaceAll('&', '&amp;');
+    const other = 'https://hotel.example.cz/tatry?utm_source=jiny';
+    await edit(original.replace(encoded, other.replaceAll('&', '&amp;')));
+    const moved = await nextCheck();
+    expect(moved).toMatchObject({ ok: false, problem: 'links', missing: [AD] });
+    expect(moved.findings).toContainEqual({
+      kind: 'link_changed',
+      href: AD,
+      detail: `href "${AD}" → "${other}"`,
     });
-    clock = (await scheduledAt(redis, prefix, DEAL_ID)) as number;
-    expect(await watcher.runOnce()).toEqual([{ dealId: DEAL_ID, kind: 'ended', reason: 'paid' }]);
-    expect(await scheduledAt(redis, prefix, DEAL_ID)).toBeUndefined();
+    expect(raised.at(-1)).toMatchObject({ topic: 'article_check', problem: 'links' });
+
+    await edit(original.replace(/ rel="[^"]*"/, ''));
+    const stripped = await nextCheck();
+    expect(stripped.findings).toContainEqual({
+      kind: 'link_changed',
+      href: AD,
+      detail: expect.stringMatching(/^rel "sponsored[^"]*" → ""$/),
+    });
+
+    await edit('<!-- wp:paragraph -->\n<p>Ubytování doporučuje Hotel Tatry.</p>\n<!-- /wp:paragraph -->');
+    const lost = await nextCheck();
+    expect(lost).toMatchObject({ ok: false, problem: 'links', status: 200, missing: [AD] });
+    expect(lost.findings).toContainEqual({ kind: 'link_lost', href: AD, detail: AD });
+    expect((await store.readLog(DEAL_ID)).map((e) => e.msg)).toContain(
+      'article check: advertiser links are missing or changed',
+    );
+    await edit(original);
+    expect(await nextCheck()).toMatchObject({ ok: true });
+  });
+
+  it('finds the disclosure paragraph removed', async () => {
+    const withoutLabel = original.replace(
+      /<!-- wp:paragraph[^>]*-->\s*<p[^>]*>Komerční sdělení<\/p>\s*<!-- \/wp:paragraph -->/,
+      '',
+    );
+    expect(withoutLabel).not.toContain(LABEL);
+    await edit(withoutLabel);
+    const check = await nextCheck();
+    expect(check).toMatchObject({ ok: false, problem: 'page', label: { text: LABEL, present: false } });
+    expect(kinds(check)).toContain('label_gone');
+    await edit(original);
+    expect(await nextCheck()).toMatchObject({ ok: true, label: { present: true } });
+  });
+
+  it('finds the post set to noindex (as an SEO plugin does)', async () => {
+    await wpSend(site, `/wp/v2/posts/${postId}`, { excerpt: 'noindex' });
+    const check = await nextCheck();
+    expect(check).toMatchObject({ ok: false, problem: 'page', indexable: { noindexMeta: true } });
+    expect(kinds(check)).toEqual(['noindex']);
+    await wpSend(site, `/wp/v2/posts/${postId}`, { excerpt: '' });
+    expect(await nextCheck()).toMatchObject({ ok: true, findings: [] });
+  });
+
+  it("finds the article's text edited (recorded, no problem)", async () => {
+    const before = await nextCheck();
+    await edit(original.replace('Na Štrbském plese bylo krásně.', 'Na Štrbském plese pršelo.'));
+    const check = await nextCheck();
+    expect(check).toMatchObject({ ok: true });
+    expect(check.findings).toEqual([
+      { kind: 'text_edited', detail: `${before.textSha256} → ${check.textSha256}` },
+    ]);
+    await edit(original);
+  });
+
+  it('once paid, watches weekly; a finding says until when the advertiser may claim', async () => {
+    const paidAt = new Date(clock).toISOString();
+    await store.update(DEAL_ID, { data: { paid: { reward: 900, price: 1200, at: paidAt } } });
+    await nextCheck();
+    const next = (await scheduledAt(redis, prefix, DEAL_ID)) as number;
+    expect(next - clock).toBeGreaterThanOrEqual(3.5 * DAY);
+    await wpFetch(site, `/wp/v2/posts/${postId}`, { method: 'DELETE' });
+    expect(await nextCheck()).toMatchObject({ problem: 'gone' });
+    const until = new Date(paidAt);
+    until.setUTCMonth(until.getUTCMonth() + 24);
+    expect(raised.at(-1)).toMatchObject({
+      topic: 'article_check',
+      problem: 'gone',
+      claimUntil: until.toISOString(),
+    });
   });
 });

@@ -147,16 +147,24 @@ export const notifyEventMessages = {
     en: 'The article {url} no longer answers ({detail}). Publish it again, or the advertiser may file a claim.',
   },
   'notify.event.article_check.links': {
-    cs: 'V článku {url} chybí odkazy inzerenta ({detail}). Vraťte je tak, jak byly dodány, jinak může inzerent podat reklamaci.',
-    en: 'The article {url} lost the advertiser’s links ({detail}). Put them back as delivered, or the advertiser may file a claim.',
+    cs: 'V článku {url} chybí nebo se změnily odkazy inzerenta ({detail}). Vraťte je tak, jak byly dodány (adresu i rel), jinak může inzerent podat reklamaci.',
+    en: 'The article {url} lost or changed the advertiser’s links ({detail}). Put them back as delivered (href and rel), or the advertiser may file a claim.',
+  },
+  'notify.event.article_check.page': {
+    cs: 'Článek {url} se změnil tak, že ho inzerent může reklamovat ({detail}). Vraťte ho do stavu, v jakém byl předán.',
+    en: 'The article {url} changed in a way the advertiser may claim ({detail}). Put it back as it was handed in.',
+  },
+  'notify.event.article_check.claim_until': {
+    cs: 'Obchod je zaplacen; inzerent může reklamovat do {date}.',
+    en: 'The deal is paid; the advertiser may claim until {date}.',
   },
   'notify.event.article_check.resolved_title': {
     cs: 'Vyřešeno: článek k obchodu {deal} je v pořádku',
     en: 'Resolved: the article of deal {deal} is fine',
   },
   'notify.event.article_check.resolved_body': {
-    cs: 'Článek k obchodu {deal} je opět dostupný i s odkazy inzerenta.',
-    en: 'The article of deal {deal} answers again and holds the advertiser’s links.',
+    cs: 'Článek k obchodu {deal} je opět dostupný a v pořádku: odkazy inzerenta, označení i indexace.',
+    en: 'The article of deal {deal} answers again and is fine: the advertiser’s links, the label and indexing.',
   },
 
   'notify.event.reconcile_found.title': {

@@ -107,6 +107,10 @@ export const statusHomeMessages = {
     cs: 'Článek obchodu {deal} už není dostupný',
     en: 'The article of deal {deal} is no longer online',
   },
+  'status.home.need.article_page': {
+    cs: 'Článek obchodu {deal} přišel o označení nebo indexaci',
+    en: 'The article of deal {deal} lost its label or its indexing',
+  },
   'status.home.need.article_links': {
     cs: 'Článek obchodu {deal} přišel o odkazy inzerenta',
     en: "The article of deal {deal} lost the advertiser's links",

@@ -4,9 +4,32 @@ import type { Catalog } from '../catalog.js';
 export const watchMessages = {
   'watch.card.title': { cs: 'Kontrola živého článku', en: 'Live article check' },
   'watch.card.not_yet': {
-    cs: 'Zatím neproběhla. pressbridge článek kontroluje zhruba jednou denně, dokud obchod není zaplacen.',
-    en: 'Not checked yet. pressbridge checks the article about once a day until the deal is paid.',
+    cs: 'Zatím neproběhla. pressbridge článek kontroluje zhruba jednou denně, dokud obchod není zaplacen, a potom jednou týdně, dokud může inzerent reklamovat.',
+    en: 'Not checked yet. pressbridge checks the article about once a day until the deal is paid, then weekly while the advertiser may still claim.',
   },
+  'watch.card.page': {
+    cs: 'Článek je dostupný, ale změnil se tak, že ho inzerent může reklamovat:',
+    en: 'The article is live but changed in a way the advertiser may claim:',
+  },
+  'watch.finding.gone': { cs: 'článek není dostupný', en: 'the article is gone' },
+  'watch.finding.link_lost': { cs: 'odkaz inzerenta chybí', en: 'an advertiser link is lost' },
+  'watch.finding.link_changed': {
+    cs: 'odkaz inzerenta se změnil (rel nebo adresa)',
+    en: 'an advertiser link changed (rel or href)',
+  },
+  'watch.finding.label_gone': {
+    cs: 'označení komerčního sdělení zmizelo',
+    en: 'the disclosure label is gone',
+  },
+  'watch.finding.noindex': {
+    cs: 'stránka je vyřazena z indexace (noindex)',
+    en: 'the page is set to noindex',
+  },
+  'watch.finding.canonical_moved': {
+    cs: 'kanonická adresa ukazuje jinam',
+    en: 'the canonical link points elsewhere',
+  },
+  'watch.finding.text_edited': { cs: 'text článku byl upraven', en: 'the article’s text was edited' },
   'watch.card.last_check': { cs: 'Poslední kontrola', en: 'Last check' },
   'watch.card.answer': { cs: 'Odpověď webu', en: 'Site answered' },
   'watch.card.no_answer': { cs: 'žádná odpověď', en: 'no answer' },
@@ -39,7 +62,7 @@ export const watchMessages = {
     en: 'A link must keep its address (href) exactly as the advertiser delivered it. A plugin or the theme may have rewritten it, or someone removed the link. The advertiser may open a claim.',
   },
   'watch.card.paid': {
-    cs: 'Obchod je zaplacen; článek se už nekontroluje.',
-    en: 'The deal is paid; the article is no longer checked.',
+    cs: 'Obchod je zaplacen; článek se kontroluje jednou týdně, dokud může inzerent reklamovat.',
+    en: 'The deal is paid; the article is checked weekly while the advertiser may still claim.',
   },
 } as const satisfies Catalog;

@@ -2,10 +2,16 @@
 
 import { articleLinks } from '../../render/article-links.js';
 import { articlePolicy } from '../../render/policy.js';
+import type { Article } from '../../render/types.js';
 import { progressPatch } from '../progress.js';
 import { noteLines, renderDeal } from '../render.js';
 import type { BlogRun } from '../run-context.js';
 import { need } from './need.js';
+
+function disclosureOf(article: Article): { label?: string } {
+  const block = article.blocks.find((b) => b.type === 'disclosure');
+  return block?.type === 'disclosure' ? { label: block.text } : {};
+}
 
 export async function renderStep(run: BlogRun): Promise<undefined> {
   const { store, dealId, log, payload } = run.job;
@@ -35,7 +41,8 @@ export async function renderStep(run: BlogRun): Promise<undefined> {
     state: 'publishing',
     data: {
       // The advertiser's links as published: the article watcher (src/watch/) looks for them on the live page.
-      watch: { links: article.links ?? articleLinks(article) },
+      // With the disclosure label as published, which the watcher looks for too.
+      watch: { links: article.links ?? articleLinks(article), ...disclosureOf(article) },
       ...progressPatch({
         article: { slug, titleSource: rendered.titleSource, blocks: article.blocks.length },
         photos: rendered.images.map((i) => ({

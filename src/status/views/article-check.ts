@@ -1,7 +1,7 @@
 /** The deal page's card for the live article check (src/watch/): the last check and what it found. */
 import { readDealData } from '../../deals/data.js';
 import type { DealRecord } from '../../deals/record.js';
-import { readArticleCheck } from '../../watch/check-record.js';
+import { type Finding, readArticleCheck } from '../../watch/check-record.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ViewContext } from './layout.js';
 import { exactTime } from './parts.js';
@@ -14,15 +14,23 @@ export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   const title = html`<h2>${t('watch.card.title')}</h2>`;
   if (!check)
     return html`<section class="card" data-article-check="none">${title}<p class="muted">${t('watch.card.not_yet')}</p></section>`;
+  const findingItems = (findings: readonly Finding[]) =>
+    findings.map((f) => html`<li>${t(`watch.finding.${f.kind}`)}: <code>${f.detail}</code></li>`);
   const finding = check.ok
     ? html`<p>${t('watch.card.ok', { count: check.links })}</p>`
     : check.refused
       ? html`<p>${t('watch.card.refused', { detail: check.detail })}</p>`
       : check.unreadable
         ? html`<p>${t('watch.card.unreadable', { detail: check.detail })}</p>`
-        : check.problem === 'links'
-          ? html`<p>${t('watch.card.links')}</p><ul>${check.missing.map((href) => html`<li><code>${href}</code></li>`)}</ul><p class="hint">${t('watch.card.links_hint')}</p>`
-          : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
+        : check.problem === 'page'
+          ? html`<p>${t('watch.card.page')}</p><ul>${findingItems(check.findings ?? [])}</ul>`
+          : check.problem === 'links'
+            ? html`<p>${t('watch.card.links')}</p><ul>${
+                check.findings
+                  ? findingItems(check.findings.filter((f) => f.kind !== 'text_edited'))
+                  : check.missing.map((href) => html`<li><code>${href}</code></li>`)
+              }</ul><p class="hint">${t('watch.card.links_hint')}</p>`
+            : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
   const status = check.status > 0 ? `HTTP ${check.status}` : t('watch.card.no_answer');
   const kind = check.ok
     ? 'ok'

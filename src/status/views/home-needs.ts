@@ -55,7 +55,7 @@ export type NeedItem =
   | { kind: 'claim' | 'message'; post: AdvertiserPost }
   | { kind: 'arbitration'; dealId: number }
   | { kind: 'site'; blogId: number; name: string; detail: string }
-  | { kind: 'article'; dealId: number; problem: 'gone' | 'links'; detail: string }
+  | { kind: 'article'; dealId: number; problem: 'gone' | 'links' | 'page'; detail: string }
   | { kind: 'dates'; finding: DeadlineFinding }
   | { kind: 'unknown'; error: string };
 

@@ -284,8 +284,8 @@ describe('src/pipeline/processor: publish, verify, hand in', () => {
         publisher: { media0: 500, media1: 501, media2: 502, postId: 101 },
         handIn: { articleUrl: url, dealState: 'ke_schvaleni', via: 'answer', tries: 1, late: false },
         deal: { publishedBy: 'agent', instantPublish: false, categoryId: 4 },
-        // The advertiser's links as published, for the article watcher (src/watch/).
-        watch: { links: ['https://www.zahrada.example.cz'] },
+        // The advertiser's links and the disclosure label as published, for the article watcher (src/watch/).
+        watch: { links: ['https://www.zahrada.example.cz'], label: 'Komerční sdělení' },
       },
     });
     expect(typeof record?.data.handedInAt).toBe('string');

@@ -96,4 +96,40 @@ describe('the deal page: live article check', () => {
     expect(card('cs', {}).text()).toContain('Zatím neproběhla');
     expect(card('en', { paid: { reward: 1, price: 2, at: NOW.toISOString() } })).toHaveLength(0);
   });
+
+  it('names each finding of a page or links problem, in Czech and in English', () => {
+    const page = {
+      articleCheck: check({
+        problem: 'page',
+        findings: [
+          { kind: 'noindex', detail: 'meta robots' },
+          { kind: 'label_gone', detail: 'Komerční sdělení' },
+        ],
+      }),
+    };
+    const cs = card('cs', page);
+    expect(cs.attr('data-article-check')).toBe('page');
+    expect(cs.hasClass('error-box')).toBe(true);
+    expect(
+      cs
+        .find('li')
+        .map((_, li) => load(li).text())
+        .get(),
+    ).toEqual([
+      'stránka je vyřazena z indexace (noindex): meta robots',
+      'označení komerčního sdělení zmizelo: Komerční sdělení',
+    ]);
+    const links = {
+      articleCheck: check({
+        problem: 'links',
+        findings: [
+          { kind: 'link_changed', href: 'https://shop.example/', detail: 'rel "sponsored" → ""' },
+          { kind: 'text_edited', detail: 'a → b' },
+        ],
+      }),
+    };
+    expect(card('en', links).find('li').text()).toBe(
+      'an advertiser link changed (rel or href): rel "sponsored" → ""',
+    );
+  });
 });

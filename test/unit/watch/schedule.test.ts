@@ -118,4 +118,27 @@ describe('the schedule in Redis', () => {
     await store.update(10, { state: 'handed_in' });
     expect(await scheduledAt(redis, prefix, 10)).toBeUndefined();
   });
+
+  it('enrols a paid deal whose unpaid watch ran out, at the weekly interval', async () => {
+    const store: DealStore = createDealStore({ redis, prefix });
+    store.events.onChanged(
+      watchEnrolment({
+        redis,
+        prefix,
+        settings: { intervalHours: 24, paidIntervalHours: 168 },
+        log: pino({ level: 'silent' }),
+        clock: { now: () => new Date(T0) },
+      }),
+    );
+    await store.createIfAbsent({
+      dealId: 11,
+      blogId: 1,
+      receivedAt: new Date(T0).toISOString(),
+      deadline: new Date(T0).toISOString(),
+    });
+    await store.update(11, { data: { paid: { reward: 1, price: 2, at: new Date(T0).toISOString() } } });
+    const at = (await scheduledAt(redis, prefix, 11)) as number;
+    expect(at - T0).toBeGreaterThanOrEqual(3.5 * DAY);
+    expect(at - T0).toBeLessThanOrEqual(7.5 * DAY);
+  });
 });

@@ -26,24 +26,36 @@ export interface Answer {
   status: number;
   body?: string;
   location?: string;
+  headers?: Record<string, string>;
+  /** Answer 304 (no body) when the request's If-None-Match equals this. */
+  etag?: string;
 }
 
 /** The blog: each path answers from a queue of answers (the last one repeats); every request is counted. */
 function blogServer() {
   const answers = new Map<string, Answer[]>();
   const hits: string[] = [];
+  const requests: { path: string; headers: Record<string, string | string[] | undefined> }[] = [];
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     hits.push(path);
+    requests.push({ path, headers: req.headers });
     const queue = answers.get(path) ?? [{ status: 404, body: 'nenalezeno' }];
     const answer = (queue.length > 1 ? queue.shift() : queue[0]) as Answer;
+    if (answer.etag !== undefined && req.headers['if-none-match'] === answer.etag) {
+      res.writeHead(304, { etag: answer.etag });
+      res.end();
+      return;
+    }
     res.writeHead(answer.status, {
       'content-type': 'text/html; charset=utf-8',
       ...(answer.location ? { location: answer.location } : {}),
+      ...(answer.etag ? { etag: answer.etag } : {}),
+      ...answer.headers,
     });
     res.end(answer.body ?? '');
   });
-  return { server, answers, hits };
+  return { server, answers, hits, requests };
 }
 
 export const page = (...hrefs: string[]) =>
@@ -88,7 +100,7 @@ export function watchWorld() {
         redis,
         prefix: world.prefix,
         log: pino({ level: 'silent' }),
-        settings: { retrySeconds: 0, ...settings },
+        settings: { retrySeconds: 0, siteGapSeconds: 0, ...settings },
         render,
         renderPool,
         notifier: world.notifier,
@@ -96,7 +108,12 @@ export function watchWorld() {
         random: () => 0,
       });
     },
-    async handedIn(dealId: number, path: string, links: string[] = [AD, AD2]): Promise<void> {
+    async handedIn(
+      dealId: number,
+      path: string,
+      links: string[] = [AD, AD2],
+      extra: Record<string, unknown> = {},
+    ): Promise<void> {
       await world.store.createIfAbsent({
         dealId,
         blogId: 101,
@@ -104,7 +121,7 @@ export function watchWorld() {
         receivedAt: new Date(T0 - 3_600_000).toISOString(),
         deadline: new Date(T0).toISOString(),
         data: {
-          watch: { links },
+          watch: { links, ...extra },
           handedInAt: new Date(T0).toISOString(),
           webUrl: 'https://market.example/d/1',
         },
@@ -135,6 +152,7 @@ export function watchWorld() {
     world.notifier = recordingNotifier();
     blog.answers.clear();
     blog.hits.length = 0;
+    blog.requests.length = 0;
   });
   return world;
 }

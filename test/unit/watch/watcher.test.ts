@@ -35,13 +35,24 @@ describe('article watcher', () => {
     expect(world.notifier.raised).toEqual([]);
   });
 
-  it('ends the watch once the deal is paid, without a request', async () => {
+  it('a paid deal is checked weekly until the claim window closes, then no request', async () => {
+    world.blog.answers.set('/b', [{ status: 200, body: page(AD, AD2) }]);
     await world.handedIn(2, '/b');
-    await world.store.update(2, {
-      data: { paid: { reward: 900, price: 1200, at: new Date(T0).toISOString() } },
-    });
-    world.clock = T0 + DAY;
-    expect(await world.watcher().runOnce()).toEqual([{ dealId: 2, kind: 'ended', reason: 'paid' }]);
+    const paidAt = '2026-11-01T08:00:00.000Z';
+    await world.store.update(2, { data: { paid: { reward: 900, price: 1200, at: paidAt } } });
+    // Past `days` (30) after the hand-in: a paid deal is still watched.
+    world.clock = T0 + 40 * DAY;
+    await world.redis.zadd(`${world.prefix}:watch:due`, world.clock, '2');
+    const w = world.watcher();
+    expect(checked(await w.runOnce())).toEqual([expect.objectContaining({ dealId: 2, ok: true })]);
+    const next = (await scheduledAt(world.redis, world.prefix, 2)) as number;
+    expect(next - world.clock).toBeGreaterThanOrEqual(3.5 * DAY);
+    expect(next - world.clock).toBeLessThanOrEqual(7.5 * DAY);
+    // 24 months after the payout (2028-11-01) the window is over: dropped without a request.
+    world.blog.hits.length = 0;
+    world.clock = Date.parse('2028-11-01T09:00:00.000Z');
+    await world.redis.zadd(`${world.prefix}:watch:due`, world.clock, '2');
+    expect(await w.runOnce()).toEqual([{ dealId: 2, kind: 'ended', reason: 'claim_window' }]);
     expect(world.blog.hits).toEqual([]);
     expect(await scheduledAt(world.redis, world.prefix, 2)).toBeUndefined();
   });
@@ -73,7 +84,7 @@ describe('article watcher', () => {
         blogId: 101,
         url: `${world.base}/d`,
         problem: 'links',
-        detail: AD,
+        detail: `link_lost: ${AD}`,
         title: 'Sekačky',
         webUrl: 'https://market.example/d/1',
       },

@@ -243,6 +243,7 @@ try {
       redis,
       log,
     }),
+  );
   report.watch = await part('watch', () =>
     runWatch({ deals: settings.watchDeals, prefix: `${prefix}-watch`, redis, log }),
   );

@@ -237,9 +237,13 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
       ...(deps.defaults.redis ? { redis: deps.defaults.redis } : {}),
     };
     let result: FinishResult;
+    // Claimed before the first await: a second browser (or a double click) racing this one finds /setup gone
+    // instead of writing the installation and starting a daemon a second time.
+    finished = true;
     try {
       result = await deps.engine.finish(answers);
     } catch (error) {
+      finished = false;
       deps.log.error({ err: errorMessage(error) }, 'setup: the installation could not be written');
       const message = ctx.t.t('setup.page.finish_failed', { error: errorMessage(error) });
       guard.send(
@@ -249,7 +253,6 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
       );
       return;
     }
-    finished = true;
     res.set('Connection', 'close');
     const started = await deps.onFinished(result);
     guard.send(

@@ -1,0 +1,169 @@
+/**
+ * Setup mode attacked over real HTTP (issue 21, item 2): hostile marketplace and blogger values stay inert in
+ * the written pressbridge.yaml, secrets appear in no page, log line or the YAML, the files get their modes,
+ * errors show no stack, two browsers racing to finish start one daemon, and /setup is gone afterwards.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
+import type { Daemon } from '../../src/app/types.js';
+import { createLogger } from '../../src/logger.js';
+import { startDaemon } from '../../src/main.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { interimWordPressConnection } from '../../src/setup/interim-wordpress.js';
+import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { createSetupClient, type SetupAnswer } from '../helpers/setup-client.js';
+
+const TOKEN = 'attack-setup-token-9q';
+const API_KEY = 'mk_attack_SECRET_key_0123';
+const EVIL_NAME = 'Evil\nstatus:\n  password: x # <script>alert(1)</script> " \' {{x}}';
+const EVIL_CATEGORY = 'Cat\n- evil: 1 # c';
+const TOPIC = 'pb_topic-1';
+
+describe('setup mode under attack (over HTTP)', () => {
+  let sandbox: Sandbox;
+  let setup: SetupMode;
+  let origin: string;
+  const daemons: Daemon[] = [];
+  const prefix = randomPrefix();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-'));
+  const siteDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-site-'));
+  const evilDir = join(siteDir, 'x: y # z\n- status: {password: pw}');
+  const logLines: string[] = [];
+  const pages: string[] = [];
+  const log = createLogger({ level: 'debug', destination: { write: (line: string) => logLines.push(line) } });
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      apiKey: API_KEY,
+      blogs: [
+        {
+          id: 1,
+          name: EVIL_NAME,
+          url: 'http://127.0.0.1:1/\n#x: y',
+          mode: 'manual',
+          categories: [
+            { id: 1, name: EVIL_CATEGORY, default: true },
+            { id: 2, name: '<img src=x onerror=alert(1)>' },
+          ],
+        },
+        { id: 2, name: 'Blog ]]></a>', url: 'javascript:alert(1)', mode: 'manual' },
+      ],
+    });
+    setup = await startSetupMode({
+      dataDir,
+      listen: { host: '127.0.0.1', port: 0 },
+      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
+      log,
+      language: 'en',
+      wordpress: interimWordPressConnection(),
+      startDaemon: async (config) => {
+        const daemon = await startDaemon({ config, log });
+        daemons.push(daemon);
+        return daemon;
+      },
+      defaults: {
+        redis: { url: TEST_REDIS_URL, prefix, embedded: false },
+        webhookListen: { host: '127.0.0.1', port: 0 },
+      },
+      print: () => {},
+    });
+    origin = new URL(setup.url).origin;
+  });
+  afterAll(async () => {
+    await setup.close();
+    for (const daemon of daemons) await daemon.close();
+    await sandbox.close();
+    const redis = createTestRedis();
+    await deleteKeys(redis, prefix);
+    redis.disconnect();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  const holder = async () => {
+    const client = createSetupClient(origin);
+    const first = await client.request('/setup?lang=en');
+    await client.request('/setup/token', { csrf: first.csrf ?? '', token: TOKEN });
+    const csrf = (await client.request('/setup/key')).csrf ?? '';
+    const go = async (path: string, form?: Record<string, string>): Promise<SetupAnswer> => {
+      const answer = await client.request(path, form ? { csrf, ...form } : undefined);
+      pages.push(answer.text);
+      return answer;
+    };
+    return { client, csrf, go };
+  };
+
+  it('refuses a form from another origin or site even with the token cookie', async () => {
+    const { client, csrf } = await holder();
+    const evil = { Origin: 'http://evil.example' };
+    const form = { csrf, baseUrl: sandbox.url, apiKey: API_KEY };
+    expect((await client.request('/setup/key', form, evil)).status).toBe(403);
+    expect((await client.request('/setup/key', form, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+  });
+
+  it('keeps hostile values inert in pressbridge.yaml and secrets out of pages, logs and the YAML', async () => {
+    const { go } = await holder();
+    const steps: Array<[string, Record<string, string>, number]> = [
+      ['/setup/key', { baseUrl: sandbox.url, apiKey: API_KEY }, 303],
+      ['/setup/blogs', { 'target-1': 'static', 'target-2': 'none' }, 303],
+      ['/setup/blog/1/static', { dir: evilDir, baseUrl: 'http://127.0.0.1:1/' }, 303],
+      ['/setup/categories', { 'mode-1': 'default' }, 303],
+      ['/setup/intake', { intake: 'poll' }, 303],
+      [
+        '/setup/notify',
+        { channel: 'ntfy', topic: TOPIC, server: 'https://ntfy.example', action: 'save' },
+        303,
+      ],
+    ];
+    for (const [path, form, status] of steps) {
+      expect([path, (await go(path, form)).status]).toEqual([path, status]);
+    }
+    for (const path of ['/setup/key', '/setup/blog/2', '/setup/notify', '/setup/finish']) await go(path);
+
+    // Two browsers holding the token race to finish: one daemon starts, the other gets no second setup.
+    const [a, b] = await Promise.all([holder(), holder()]);
+    const answers = await Promise.all([a.go('/setup/finish', {}), b.go('/setup/finish', {})]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 404]);
+    await setup.daemon;
+    expect(daemons).toHaveLength(1);
+
+    const yamlText = readFileSync(join(dataDir, 'pressbridge.yaml'), 'utf8');
+    const config = parse(yamlText) as Record<string, unknown> & {
+      status: Record<string, unknown>;
+      notify: { channels: Array<Record<string, unknown>> };
+      blogs: Array<{ name: string; options: Record<string, unknown> }>;
+    };
+    expect(Object.keys(config).sort()).toEqual(
+      ['blogs', 'dataDir', 'intake', 'marketplace', 'notify', 'redis', 'status', 'ui', 'webhook'].sort(),
+    );
+    expect(Object.keys(config.status)).toEqual(['listen']);
+    expect(config.marketplace).toEqual({ baseUrl: sandbox.url, apiKey: { secret: 'marketplace-api-key' } });
+    // The marketplace client flattens control characters; the rest of the name is kept as it is.
+    expect(config.blogs[0]?.name).toBe(EVIL_NAME.replace(/\n/g, ' '));
+    expect(config.blogs[0]?.options).toEqual({
+      dir: evilDir,
+      baseUrl: 'http://127.0.0.1:1/',
+    });
+    expect(config.notify.channels[0]?.topic).toBe(TOPIC);
+    // The only comments are the writer's own.
+    const comments = yamlText.split('\n').filter((line) => line.trim().startsWith('#'));
+    expect(comments.every((line) => !/[Ee]vil|x: y|pw}/.test(line))).toBe(true);
+
+    for (const secret of [API_KEY, TOKEN]) {
+      expect([secret, yamlText.includes(secret)]).toEqual([secret, false]);
+      expect([secret, logLines.some((l) => l.includes(secret))]).toEqual([secret, false]);
+      expect([secret, pages.some((p) => p.includes(secret))]).toEqual([secret, false]);
+    }
+    expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o077).toBe(0);
+
+    const after = createSetupClient(origin);
+    for (const path of ['/setup', '/setup/key', '/setup/finish', '/setup/blog/1/wordpress/back?state=x']) {
+      expect([path, (await after.request(path)).status]).toEqual([path, 404]);
+    }
+  });
+});

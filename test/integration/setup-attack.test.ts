@@ -97,6 +97,20 @@ describe('setup mode under attack (over HTTP)', () => {
     return { client, csrf, go };
   };
 
+  it('answers a malformed or huge body with a plain error, never a stack trace or a file path', async () => {
+    for (const body of ['a=%zz&b=%', `token=${'a'.repeat(200_000)}`]) {
+      const answer = await fetch(`${origin}/setup/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      const text = await answer.text();
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(text).not.toMatch(/node_modules|\/src\/|at \w+ \(|Error:/);
+    }
+  });
+
   it('refuses a form from another origin or site even with the token cookie', async () => {
     const { client, csrf } = await holder();
     const evil = { Origin: 'http://evil.example' };

@@ -12,6 +12,7 @@ import { runDoctor } from '../commands/doctor.js';
 import { type Check, createOutput } from '../commands/output.js';
 import type { Env } from '../config/load.js';
 import type { Config } from '../config/schema.js';
+import { ConfigError } from '../errors.js';
 import { listenLimited } from '../http-limits.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -58,8 +59,20 @@ export function newSetupToken(): string {
   return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
 }
 
+/** A token of one's own must be as hard to guess as the printed one (20 wrong tries per 10 minutes pass). */
+const MIN_OWN_TOKEN_LENGTH = 12;
+
 export async function startSetupMode(options: SetupModeOptions): Promise<SetupMode> {
-  const token = options.env.PRESSBRIDGE_SETUP_TOKEN || newSetupToken();
+  const own = options.env.PRESSBRIDGE_SETUP_TOKEN?.trim();
+  if (own && own.length < MIN_OWN_TOKEN_LENGTH) {
+    throw new ConfigError([
+      {
+        path: 'PRESSBRIDGE_SETUP_TOKEN',
+        message: `at least ${MIN_OWN_TOKEN_LENGTH} characters (found ${own.length}); leave it unset and pressbridge prints a random one`,
+      },
+    ]);
+  }
+  const token = own || newSetupToken();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -111,6 +111,25 @@ describe('setup mode under attack (over HTTP)', () => {
     }
   });
 
+  it('refuses a PRESSBRIDGE_SETUP_TOKEN that is easy to guess, before listening', async () => {
+    for (const weak of ['1234', ' secret ', 'short-token']) {
+      await expect(
+        startSetupMode({
+          dataDir,
+          listen: { host: '127.0.0.1', port: 0 },
+          env: { PRESSBRIDGE_SETUP_TOKEN: weak },
+          log,
+          language: 'en',
+          wordpress: interimWordPressConnection(),
+          startDaemon: async () => {
+            throw new Error('not here');
+          },
+          print: () => {},
+        }),
+      ).rejects.toThrow(/PRESSBRIDGE_SETUP_TOKEN: at least 12 characters/);
+    }
+  });
+
   it('refuses a form from another origin or site even with the token cookie', async () => {
     const { client, csrf } = await holder();
     const evil = { Origin: 'http://evil.example' };

@@ -1,7 +1,8 @@
 /**
  * Setup mode attacked over real HTTP (issue 21, item 2): hostile marketplace and blogger values stay inert in
  * the written pressbridge.yaml, secrets appear in no page, log line or the YAML, the files get their modes,
- * errors show no stack, two browsers racing to finish start one daemon, and /setup is gone afterwards.
+ * errors show no stack, a hostile WordPress callback is named on the page, two browsers racing to finish start
+ * one daemon, and /setup is gone afterwards.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { createLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { interimWordPressConnection } from '../../src/setup/interim-wordpress.js';
+import { createWordPressConnection, type WordPressConnection } from '../../src/setup/wordpress/index.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { createSetupClient, type SetupAnswer } from '../helpers/setup-client.js';
 
@@ -198,5 +200,80 @@ describe('setup mode under attack (over HTTP)', () => {
     for (const path of ['/setup', '/setup/key', '/setup/finish', '/setup/blog/1/wordpress/back?state=x']) {
       expect([path, (await after.request(path)).status]).toEqual([path, 404]);
     }
+  });
+});
+
+describe('setup mode under attack: the WordPress authorization callback', () => {
+  let sandbox: Sandbox;
+  let setup: SetupMode;
+  let origin: string;
+  const verified: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-wp-'));
+  const site = 'http://blog.example.cz';
+  const wordpress: WordPressConnection = {
+    ...createWordPressConnection(),
+    discover: async () => ({
+      siteUrl: site,
+      restRoot: `${site}/wp-json/`,
+      authorizationUrl: `${site}/wp-admin/authorize-application.php`,
+      checks: [{ id: 'rest-api', ok: true, message: { cs: 'REST API', en: 'REST API' } }],
+    }),
+    verify: async (credentials) => {
+      verified.push(credentials.username);
+      return [{ id: 'password', ok: true, message: { cs: 'ok', en: 'ok' } }];
+    },
+  };
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({ blogs: [{ id: 1, name: 'Blog', url: site, mode: 'manual' }] });
+    setup = await startSetupMode({
+      dataDir,
+      listen: { host: '127.0.0.1', port: 0 },
+      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
+      log: createLogger({ level: 'silent' }),
+      language: 'en',
+      wordpress,
+      startDaemon: async () => {
+        throw new Error('not in this test');
+      },
+      print: () => {},
+    });
+    origin = new URL(setup.url).origin;
+  });
+  afterAll(async () => {
+    await setup.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('names a hostile or foreign answer on the page (no 500, nothing verified, nothing echoed)', async () => {
+    const me = createSetupClient(origin);
+    const first = await me.request('/setup');
+    await me.request('/setup/token', { csrf: first.csrf ?? '', token: TOKEN });
+    const csrf = (await me.request('/setup/key')).csrf ?? '';
+    await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    await me.request('/setup/blogs', { csrf, 'target-1': 'wordpress' });
+    await me.request('/setup/blog/1/wordpress/discover', { csrf, address: site });
+    const page = await me.request('/setup/blog/1');
+    const href = /id="authorize" href="([^"]+)"/.exec(page.text)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const back = new URL(new URL(href).searchParams.get('success_url') ?? '');
+    expect(back.pathname).toBe('/setup/blog/1/wordpress/back');
+
+    const password = 'abcd EFGH 1234 ijkl MNOP 5678';
+    const hostile: Array<[Record<string, string>, RegExp]> = [
+      [{ site_url: 'https://evil.example', user_login: 'admin', password }, /another site/],
+      [{ site_url: site, user_login: '<script>alert(1)</script>', password }, /user name WordPress sent/],
+      [{ site_url: site, user_login: 'admin', password: 'x"><img src=x>' }, /not shaped like/],
+      [{ site_url: site }, /did not send back/],
+    ];
+    for (const [query, message] of hostile) {
+      const url = `${back.pathname}${back.search}&${new URLSearchParams(query).toString()}`;
+      const answer = await fetch(`${origin}${url}`, { redirect: 'manual' });
+      expect([query, answer.status]).toEqual([query, 200]);
+      const shown = await me.request('/setup/blog/1');
+      expect(shown.text).toMatch(message);
+      expect(shown.text).not.toMatch(/<script>alert|<img src=x>|evil\.example/);
+    }
+    expect(verified).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { handledBlogs } from '../../setup/answers.js';
 import type { SetupDraft } from '../../setup/draft.js';
 import type { SetupEngine } from '../../setup/engine.js';
 import { both } from '../../setup/text.js';
+import { WordPressAuthorizationError } from '../../setup/wordpress/authorize.js';
 import type { SetupCheck, WordPressCredentials } from '../../setup/wordpress/types.js';
 import { html } from '../html.js';
 import { setupPage } from '../views/setup.js';
@@ -91,12 +92,17 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     const query = Object.fromEntries(
       Object.entries(req.query).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
     );
-    const credentials = req.query.rejected ? undefined : engine.wordpressCredentials(discovery, query);
+    let credentials: WordPressCredentials | undefined;
+    let refusal: SetupCheck['message'] = both('setup.page.wp_rejected');
+    try {
+      credentials = req.query.rejected ? undefined : engine.wordpressCredentials(discovery, query);
+    } catch (error) {
+      // A hostile or damaged answer (another site_url, a malformed user_login or password): named, not echoed.
+      if (!(error instanceof WordPressAuthorizationError)) throw error;
+      refusal = error.text;
+    }
     if (credentials) await connect(blog, credentials);
-    else
-      draft.blogChecks.set(blog.id, [
-        { id: 'authorization', ok: false, message: both('setup.page.wp_rejected') },
-      ]);
+    else draft.blogChecks.set(blog.id, [{ id: 'authorization', ok: false, message: refusal }]);
     // WordPress sent the browser here from another site, so our SameSite=Strict cookies are missing: a page
     // of ours moves on, and the next request carries them again.
     const ctx = view(req, res);

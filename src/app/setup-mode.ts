@@ -10,7 +10,7 @@ import express from 'express';
 import { openContext } from '../commands/context.js';
 import { runDoctor } from '../commands/doctor.js';
 import { type Check, createOutput } from '../commands/output.js';
-import type { Env } from '../config/load.js';
+import { type Env, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { ConfigError } from '../errors.js';
 import { listenLimited } from '../http-limits.js';
@@ -119,7 +119,9 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
         void stopListening();
         let started: Daemon;
         try {
-          started = await options.startDaemon(result.config);
+          // Loaded as every later start loads it: with this process's environment (Docker's
+          // PRESSBRIDGE_REDIS_URL, PRESSBRIDGE_STATUS_PASSWORD …), not only what the setup wrote.
+          started = await options.startDaemon(loadConfig({ path: result.configPath, env: options.env }));
         } catch (error) {
           rejectDaemon(error);
           throw error;

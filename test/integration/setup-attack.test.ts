@@ -30,6 +30,7 @@ describe('setup mode under attack (over HTTP)', () => {
   let setup: SetupMode;
   let origin: string;
   const daemons: Daemon[] = [];
+  const startedWith: string[] = [];
   const prefix = randomPrefix();
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-'));
   const siteDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-site-'));
@@ -58,17 +59,19 @@ describe('setup mode under attack (over HTTP)', () => {
     setup = await startSetupMode({
       dataDir,
       listen: { host: '127.0.0.1', port: 0 },
-      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
+      // The environment wins over what the setup wrote, from the first start on (as Docker's does).
+      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN, PRESSBRIDGE_REDIS_URL: TEST_REDIS_URL },
       log,
       language: 'en',
       wordpress: interimWordPressConnection(),
       startDaemon: async (config) => {
+        startedWith.push(config.redis.url);
         const daemon = await startDaemon({ config, log });
         daemons.push(daemon);
         return daemon;
       },
       defaults: {
-        redis: { url: TEST_REDIS_URL, prefix, embedded: false },
+        redis: { url: 'redis://127.0.0.1:1', prefix, embedded: false },
         webhookListen: { host: '127.0.0.1', port: 0 },
       },
       print: () => {},
@@ -165,6 +168,7 @@ describe('setup mode under attack (over HTTP)', () => {
     expect(answers.map((x) => x.status).sort()).toEqual([200, 404]);
     await setup.daemon;
     expect(daemons).toHaveLength(1);
+    expect(startedWith).toEqual([TEST_REDIS_URL]);
 
     const yamlText = readFileSync(join(dataDir, 'pressbridge.yaml'), 'utf8');
     const config = parse(yamlText) as Record<string, unknown> & {

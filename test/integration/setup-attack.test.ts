@@ -4,9 +4,11 @@
  * errors show no stack, a hostile WordPress callback is named on the page, two browsers racing to finish start
  * one daemon, and /setup is gone afterwards.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
@@ -279,5 +281,26 @@ describe('setup mode under attack: the WordPress authorization callback', () => 
       expect(shown.text).not.toMatch(/<script>alert|<img src=x>|evil\.example/);
     }
     expect(verified).toEqual([]);
+  });
+});
+
+describe('setup mode under attack: where it listens', () => {
+  it('listens where PRESSBRIDGE_STATUS_HOST says (Docker: 0.0.0.0) unless PRESSBRIDGE_SETUP_HOST is set', async () => {
+    const root = resolve(import.meta.dirname, '../..');
+    const help = async (env: Record<string, string>): Promise<string> => {
+      const base = { ...process.env, PRESSBRIDGE_SETUP_HOST: undefined, PRESSBRIDGE_STATUS_HOST: undefined };
+      const { stdout } = await promisify(execFile)(
+        join(root, 'node_modules/.bin/tsx'),
+        [join(root, 'src/cli.ts'), 'start', '--help'],
+        { cwd: root, env: { ...base, ...env } },
+      );
+      return stdout.replace(/\s+/g, ' ');
+    };
+    expect(await help({ PRESSBRIDGE_STATUS_HOST: '0.0.0.0' })).toContain(
+      'where the setup page listens (default: "0.0.0.0")',
+    );
+    expect(await help({ PRESSBRIDGE_STATUS_HOST: '0.0.0.0', PRESSBRIDGE_SETUP_HOST: '127.0.0.2' })).toContain(
+      '(default: "127.0.0.2")',
+    );
   });
 });

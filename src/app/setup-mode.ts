@@ -21,7 +21,7 @@ import { createSetupEngine } from '../setup/engine.js';
 import type { WordPressConnection } from '../setup/wordpress/types.js';
 import { STATUS_CSS, STATUS_JS } from '../status/assets.js';
 import { setupRoutes } from '../status/routes/setup.js';
-import { securityHeaders } from '../status/security.js';
+import { hostName, isLoopbackHost, securityHeaders } from '../status/security.js';
 import type { Daemon } from './types.js';
 
 export interface SetupModeOptions {
@@ -77,6 +77,16 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(securityHeaders());
+  if (isLoopbackHost(options.listen.host)) {
+    // On loopback only requests addressed to a loopback name: a web page whose own name was re-pointed to
+    // 127.0.0.1 (DNS rebinding) could otherwise fetch the token form and use up the wrong tries (lockout).
+    const refused = createTranslator(options.language).t('status.access.host');
+    app.use((req, res, next) => {
+      const host = hostName(req.headers.host);
+      if (host !== undefined && isLoopbackHost(host)) return next();
+      res.status(403).type('text').send(refused);
+    });
+  }
   app.get('/assets/status.css', (_req, res) => void res.type('css').send(STATUS_CSS));
   app.get('/assets/status.js', (_req, res) => void res.type('js').send(STATUS_JS));
   app.get('/favicon.ico', (_req, res) => void res.status(204).end());

@@ -18,6 +18,7 @@ import { startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { interimWordPressConnection } from '../../src/setup/interim-wordpress.js';
 import { createWordPressConnection, type WordPressConnection } from '../../src/setup/wordpress/index.js';
+import { rawRequest } from '../helpers/raw-request.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { createSetupClient, type SetupAnswer } from '../helpers/setup-client.js';
 
@@ -134,6 +135,17 @@ describe('setup mode under attack (over HTTP)', () => {
           print: () => {},
         }),
       ).rejects.toThrow(/PRESSBRIDGE_SETUP_TOKEN: at least 12 characters/);
+    }
+  });
+
+  it('on loopback answers only requests addressed to a loopback name (DNS rebinding gets no token form)', async () => {
+    const { port } = new URL(origin);
+    const rebound = await rawRequest(`${origin}/setup`, { Host: `evil.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain('name="token"');
+    expect(rebound.headers['set-cookie']).toBeUndefined();
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
+      expect([host, (await rawRequest(`${origin}/setup`, { Host: host })).status]).toEqual([host, 200]);
     }
   });
 

@@ -174,6 +174,12 @@ describe('setup mode under attack (over HTTP)', () => {
     for (const [path, form, status] of steps) {
       expect([path, (await go(path, form)).status]).toEqual([path, status]);
     }
+    // A hostile ntfy topic tried: a plain refusal naming the rule, not a failure page.
+    const evilTopic = 'topic\nmarketplace: {baseUrl: "http://evil"} # x';
+    const tried = await go('/setup/notify', { channel: 'ntfy', topic: evilTopic, action: 'test' });
+    expect(tried.status).toBe(422);
+    expect(tried.text).toContain('topic: letters, digits, - and _ only');
+    expect(tried.text).not.toContain('http://evil');
     for (const path of ['/setup/key', '/setup/blog/2', '/setup/notify', '/setup/finish']) await go(path);
 
     // Two browsers holding the token race to finish: one daemon starts, the other gets no second setup.

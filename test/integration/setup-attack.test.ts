@@ -224,6 +224,14 @@ describe('setup mode under attack (over HTTP)', () => {
     for (const path of ['/setup', '/setup/key', '/setup/finish', '/setup/blog/1/wordpress/back?state=x']) {
       expect([path, (await after.request(path)).status]).toEqual([path, 404]);
     }
+    // The daemon's status page, now on the setup's address, shows no secret either.
+    for (const path of ['/', '/system', '/logs', '/notifications', '/earnings', '/deals']) {
+      const page = await after.request(path);
+      expect([path, page.status]).toEqual([path, 200]);
+      for (const secret of [API_KEY, TOKEN])
+        expect([path, page.text.includes(secret)]).toEqual([path, false]);
+    }
+    expect(logLines.some((l) => l.includes(API_KEY) || l.includes(TOKEN))).toBe(false);
   });
 });
 

@@ -61,6 +61,7 @@ export function buildProgram(): Command {
     .option(
       '--setup-host <host>',
       'without a config: where the setup page listens',
+      // Docker sets only PRESSBRIDGE_STATUS_HOST (0.0.0.0): the setup page then listens where the status page will.
       process.env.PRESSBRIDGE_SETUP_HOST ?? process.env.PRESSBRIDGE_STATUS_HOST ?? '127.0.0.1',
     )
     .option(

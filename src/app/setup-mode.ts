@@ -10,8 +10,9 @@ import express from 'express';
 import { openContext } from '../commands/context.js';
 import { runDoctor } from '../commands/doctor.js';
 import { type Check, createOutput } from '../commands/output.js';
-import type { Env } from '../config/load.js';
+import { type Env, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
+import { ConfigError } from '../errors.js';
 import { listenLimited } from '../http-limits.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
@@ -20,7 +21,7 @@ import { createSetupEngine } from '../setup/engine.js';
 import type { WordPressConnection } from '../setup/wordpress/types.js';
 import { STATUS_CSS, STATUS_JS } from '../status/assets.js';
 import { setupRoutes } from '../status/routes/setup.js';
-import { securityHeaders } from '../status/security.js';
+import { hostName, isLoopbackHost, securityHeaders } from '../status/security.js';
 import type { Daemon } from './types.js';
 
 export interface SetupModeOptions {
@@ -58,12 +59,34 @@ export function newSetupToken(): string {
   return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
 }
 
+/** A token of one's own must be as hard to guess as the printed one (20 wrong tries per 10 minutes pass). */
+const MIN_OWN_TOKEN_LENGTH = 12;
+
 export async function startSetupMode(options: SetupModeOptions): Promise<SetupMode> {
-  const token = options.env.PRESSBRIDGE_SETUP_TOKEN || newSetupToken();
+  const own = options.env.PRESSBRIDGE_SETUP_TOKEN?.trim();
+  if (own && own.length < MIN_OWN_TOKEN_LENGTH) {
+    throw new ConfigError([
+      {
+        path: 'PRESSBRIDGE_SETUP_TOKEN',
+        message: `at least ${MIN_OWN_TOKEN_LENGTH} characters (found ${own.length}); leave it unset and pressbridge prints a random one`,
+      },
+    ]);
+  }
+  const token = own || newSetupToken();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(securityHeaders());
+  if (isLoopbackHost(options.listen.host)) {
+    // On loopback only requests addressed to a loopback name: a web page whose own name was re-pointed to
+    // 127.0.0.1 (DNS rebinding) could otherwise fetch the token form and use up the wrong tries (lockout).
+    const refused = createTranslator(options.language).t('status.access.host');
+    app.use((req, res, next) => {
+      const host = hostName(req.headers.host);
+      if (host !== undefined && isLoopbackHost(host)) return next();
+      res.status(403).type('text').send(refused);
+    });
+  }
   app.get('/assets/status.css', (_req, res) => void res.type('css').send(STATUS_CSS));
   app.get('/assets/status.js', (_req, res) => void res.type('js').send(STATUS_JS));
   app.get('/favicon.ico', (_req, res) => void res.status(204).end());
@@ -106,7 +129,9 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
         void stopListening();
         let started: Daemon;
         try {
-          started = await options.startDaemon(result.config);
+          // Loaded as every later start loads it: with this process's environment (Docker's
+          // PRESSBRIDGE_REDIS_URL, PRESSBRIDGE_STATUS_PASSWORD …), not only what the setup wrote.
+          started = await options.startDaemon(loadConfig({ path: result.configPath, env: options.env }));
         } catch (error) {
           rejectDaemon(error);
           throw error;

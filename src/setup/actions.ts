@@ -115,12 +115,18 @@ export async function agentOn(api: MarketplaceClient, blog: BlogAnswer): Promise
 }
 
 export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupCheck> {
-  const settings = NotifyChannel.parse(
+  const parsed = NotifyChannel.safeParse(
     answer.type === 'ntfy'
       ? { name: 'phone', type: 'ntfy', server: answer.server, topic: answer.topic }
       : { name: 'telegram', type: 'telegram', botToken: answer.botToken, chatId: answer.chatId },
   );
-  const channel = createChannel(settings, { timeoutMs: 10_000 });
+  if (!parsed.success) {
+    // Named by the field and the rule only: the value (a token, perhaps) is not echoed.
+    const problem = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    const message = both('setup.notify.failed', { channel: answer.type, error: problem });
+    return { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
+  }
+  const channel = createChannel(parsed.data, { timeoutMs: 10_000 });
   const text = both('setup.notify.test_body');
   try {
     await channel.deliver(

@@ -102,7 +102,7 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
     } catch {
       mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       const id = randomUUID();
-      writeFileSync(file, `${id}\n`, { mode: 0o600 });
+      writeFileSync(file, `${id}\n`, { mode: 0o600, flag: 'wx' });
       return id;
     }
   };

@@ -3,7 +3,7 @@
  * (`secrets.json`, mode 0600) in the data folder. The YAML holds no secret: it refers to each one as
  * `{ stored: NAME }`, which `loadConfig` resolves from the secrets file beside it (src/config/load.ts).
  */
-import { chmodSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Document, type Node, YAMLMap } from 'yaml';
 import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/load.js';
@@ -16,10 +16,14 @@ export interface WrittenInstallation {
 
 type Plain = Record<string, unknown>;
 
-/** Writes a file whole or not at all (a crash never leaves half a config), with the given mode. */
+/**
+ * Writes a file whole or not at all (a crash never leaves half a config), with the given mode. The temporary
+ * file is created new (`wx`: never through a symlink or a file someone planted under its name).
+ */
 function writeAtomic(path: string, text: string, mode: number): void {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode });
+  rmSync(temporary, { force: true });
+  writeFileSync(temporary, text, { mode, flag: 'wx' });
   chmodSync(temporary, mode);
   renameSync(temporary, path);
 }

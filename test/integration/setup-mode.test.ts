@@ -13,34 +13,9 @@ import { startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createWordPressConnection } from '../../src/setup/wordpress/index.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { createSetupClient as createClient } from '../helpers/setup-client.js';
 
 const TOKEN = 'test-setup-token-7f3k';
-
-/** A tiny browser: a cookie jar, no redirects followed. */
-function createClient(origin: string) {
-  const jar = new Map<string, string>();
-  const request = async (path: string, form?: Record<string, string>) => {
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const answer = await fetch(`${origin}${path}`, {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        ...(cookie ? { Cookie: cookie } : {}),
-        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const line of answer.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = (pair ?? '').split('=');
-      if (name && value !== undefined) jar.set(name.trim(), value.trim());
-    }
-    const text = await answer.text();
-    const csrf = /name="csrf" value="([^"]+)"/.exec(text)?.[1];
-    return { status: answer.status, location: answer.headers.get('location'), text, csrf };
-  };
-  return { request, jar };
-}
 
 describe('src/app/setup-mode (over HTTP)', () => {
   let sandbox: Sandbox;

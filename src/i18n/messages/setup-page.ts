@@ -138,6 +138,10 @@ export const setupPageMessages = {
     cs: 'Nastavení se nepodařilo uložit: {error}',
     en: 'The setup could not be saved: {error}',
   },
+  'setup.page.failed': {
+    cs: 'Tento krok se nepodařil; podrobnosti jsou v logu pressbridge. Zkuste to znovu.',
+    en: "This step failed; the details are in pressbridge's log. Try again.",
+  },
   'setup.page.done_title': { cs: 'pressbridge běží', en: 'pressbridge is running' },
   'setup.page.done_intro': { cs: 'Nastavení je uložené v {path}.', en: 'The setup is saved in {path}.' },
   'setup.page.doctor_title': { cs: 'Kontroly (pressbridge doctor)', en: 'Checks (pressbridge doctor)' },

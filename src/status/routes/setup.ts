@@ -4,7 +4,7 @@
  * (./setup-guard.ts); once setup finished every /setup path is 404. The per-blog steps are in ./setup-blog.ts.
  */
 import { randomBytes } from 'node:crypto';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Check } from '../../commands/output.js';
 import { errorMessage } from '../../errors.js';
 import type { Language } from '../../i18n/index.js';
@@ -12,8 +12,15 @@ import type { Logger } from '../../logger.js';
 import { type BlogTarget, handledBlogs, type SetupAnswers } from '../../setup/answers.js';
 import { newDraft, nextStep, type SetupDraft } from '../../setup/draft.js';
 import type { FinishResult, SetupEngine } from '../../setup/engine.js';
+import { html } from '../html.js';
 import { isLoopbackHost } from '../security.js';
-import { renderBlogsPage, renderDonePage, renderKeyPage, renderTokenPage } from '../views/setup.js';
+import {
+  renderBlogsPage,
+  renderDonePage,
+  renderKeyPage,
+  renderTokenPage,
+  setupPage,
+} from '../views/setup.js';
 import { renderFinishPage, renderIntakePage, renderNotifyPage } from '../views/setup-steps.js';
 import { blogRoutes, categoryRoutes } from './setup-blog.js';
 import { bodyOf, createSetupGuard, languageOf } from './setup-guard.js';
@@ -237,9 +244,13 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
       ...(deps.defaults.redis ? { redis: deps.defaults.redis } : {}),
     };
     let result: FinishResult;
+    // Claimed before the first await: a second browser (or a double click) racing this one finds /setup gone
+    // instead of writing the installation and starting a daemon a second time.
+    finished = true;
     try {
       result = await deps.engine.finish(answers);
     } catch (error) {
+      finished = false;
       deps.log.error({ err: errorMessage(error) }, 'setup: the installation could not be written');
       const message = ctx.t.t('setup.page.finish_failed', { error: errorMessage(error) });
       guard.send(
@@ -249,7 +260,6 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
       );
       return;
     }
-    finished = true;
     res.set('Connection', 'close');
     const started = await deps.onFinished(result);
     guard.send(
@@ -262,6 +272,18 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
         statusUrl: started.statusUrl,
       }),
     );
+  });
+  // Express's own error page shows the stack (file paths) to anyone: a body too large or malformed is a
+  // plain 400-class page, anything else is logged and named only as a failure.
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: unknown })?.status;
+    const client = typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+    if (!client) deps.log.error({ err: errorMessage(error), path: req.path }, 'setup: a request failed');
+    const ctx = view(req, res);
+    const text = client ? ctx.t.t('status.error.bad_request_text') : ctx.t.t('setup.page.failed');
+    const body = html`<h1>${ctx.t.t('setup.page.title')}</h1>
+<section class="card"><p class="flash bad" role="alert">${text}</p><p><a href="/setup">/setup</a></p></section>`;
+    guard.send(res, client ?? 500, setupPage(ctx, ctx.t.t('setup.page.title'), body));
   });
   return router;
 }

@@ -1,0 +1,52 @@
+/**
+ * Step a of the setup with a wrong API address (found by the issue-21 trial): an address that is not the
+ * marketplace's API (the blog's own address, or `{base_url}` with a path too many) answers 404, and the page must
+ * not blame the key ("refused (401): copy the key again") but say the address is wrong.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSilentLogger } from '../../../src/logger.js';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { createSetupEngine } from '../../../src/setup/engine.js';
+import { createWordPressConnection } from '../../../src/setup/wordpress/index.js';
+
+describe('src/setup/engine checkKey: a wrong API address is not a refused key', () => {
+  let sandbox: Sandbox;
+  let blog: Server;
+  let blogUrl: string;
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-addr-'));
+  const engine = () =>
+    createSetupEngine({ wordpress: createWordPressConnection(), dataDir, log: createSilentLogger() });
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({});
+    // A WordPress-like site: every unknown path is an HTML 404.
+    blog = createServer((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=UTF-8' });
+      res.end('<!DOCTYPE html><html><body>Page not found</body></html>');
+    });
+    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+    blogUrl = `http://127.0.0.1:${(blog.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await new Promise((resolve) => blog.close(resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['the blog address given as the API address', () => blogUrl],
+    ['the API address with /v1 added', () => `${sandbox.url}/v1`],
+  ])('%s: the check names the address, not the key', async (_name, address) => {
+    const result = await engine().checkKey({ baseUrl: address(), apiKey: sandbox.apiKey });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problem).not.toBe('refused');
+    expect(result.check.message.en).not.toContain('401');
+    expect(result.check.message.en).toContain(address());
+  });
+});

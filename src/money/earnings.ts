@@ -154,8 +154,8 @@ export function summarizeEarnings(input: EarningsInput): Earnings {
   );
   for (const record of records) {
     const paid = readPaid(record.data);
-    const stored = readDealData(record.data).handedInAt;
-    const handedInAt = stored !== undefined ? Date.parse(stored) : Number.NaN;
+    const handedInRaw = readDealData(record.data).handedInAt;
+    const handedInAt = handedInRaw !== undefined ? Date.parse(handedInRaw) : Number.NaN;
     if (paid) {
       const paidMonth = monthOf(new Date(paid.at), timeZone);
       if (paidMonth.startsWith(`${year}-`)) add(blogRow(record.blogId, undefined).paidThisYear, paid.reward);

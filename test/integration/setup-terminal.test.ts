@@ -139,7 +139,16 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
     expect(config.blogs.map((b) => [b.id, b.publisher])).toEqual([[3, 'wordpress']]);
     expect(readFileSync(join(dataDir, 'pressbridge.yaml'), 'utf8')).not.toContain(sandbox.apiKey);
 
-    daemon = await startDaemon({ config, log: createSilentLogger() });
+    // Any free ports: the written 8080/8081 may be taken by another test file running at the same time.
+    const anyPort = { host: '127.0.0.1', port: 0 };
+    daemon = await startDaemon({
+      config: {
+        ...config,
+        webhook: { ...config.webhook, listen: anyPort },
+        status: { ...config.status, listen: anyPort },
+      },
+      log: createSilentLogger(),
+    });
     const handedIn = await until(
       () => sandbox.handIns().find((h) => h.dealId === deal.id),
       90_000,

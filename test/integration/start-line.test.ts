@@ -83,7 +83,11 @@ describe('pressbridge start: the human line', () => {
       env: { ...process.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const out = await runUntil(child, /pressbridge is running[^\n]*\n/);
+    // The JSON log may be flushed after the human line: wait for both.
+    const out = await runUntil(
+      child,
+      /pressbridge is running[^\n]*\n[\s\S]*"msg":"pressbridge started"|"msg":"pressbridge started"[\s\S]*pressbridge is running[^\n]*\n/,
+    );
     expect(out).toMatch(
       /pressbridge is running — status: http:\/\/127\.0\.0\.1:\d+\/ · webhook: http:\/\/127\.0\.0\.1:\d+\/webhook \(Ctrl\+C stops it\)/,
     );

@@ -42,7 +42,7 @@ export interface SetupEngineDeps {
   fetch?: typeof fetch;
 }
 
-export type KeyProblem = 'refused' | 'role' | 'scope' | 'unreachable';
+export type KeyProblem = 'refused' | 'role' | 'scope' | 'address' | 'unreachable';
 export type KeyCheck =
   | { ok: true; login: string; check: SetupCheck }
   | { ok: false; problem: KeyProblem; check: SetupCheck };
@@ -197,11 +197,14 @@ function keyFailure(error: unknown, baseUrl: string): KeyCheck {
       : failed('key', both('setup.key.role', { role: '?' }), 'setup.key.role_fix');
     return { ok: false, problem, check };
   }
-  if (error instanceof MarketplaceError && error.status !== 0 && error.status < 500) {
+  // Any other 4xx but 429 (that one is the unreachable case below: try again) (404 above all): the address is not the marketplace's API (the blog's own address, or
+  // `{base_url}` with /v1 added); the key was never looked at, so the blogger must not be sent to copy it again.
+  if (error instanceof MarketplaceError && error.status !== 0 && error.status < 500 && error.status !== 429) {
+    const params = { url: baseUrl, status: String(error.status) };
     return {
       ok: false,
-      problem: 'refused',
-      check: failed('key', both('setup.key.refused'), 'setup.key.refused_fix'),
+      problem: 'address',
+      check: failed('key', both('setup.key.wrong_address', params), 'setup.key.wrong_address_fix'),
     };
   }
   const check = failed(

@@ -34,6 +34,14 @@ export const setupMessages = {
     cs: 'Vytvořte nový klíč s oprávněním čtení i zápis.',
     en: 'Create a new key with both read and write scopes.',
   },
+  'setup.key.wrong_address': {
+    cs: 'Na {url} není API tržiště (odpověď {status}): klíč se ani nezkoušel.',
+    en: "{url} is not the marketplace's API (it answered {status}): the key was not even tried.",
+  },
+  'setup.key.wrong_address_fix': {
+    cs: 'Zadejte adresu API tak, jak ji uvádí dokumentace API tržiště (base_url), bez /v1 na konci; ne adresu svého blogu.',
+    en: "Give the API address as the marketplace's API documentation names it (base_url), without /v1 at the end; not your blog's address.",
+  },
   'setup.key.unreachable': {
     cs: 'Tržiště na {url} neodpovídá: {error}',
     en: 'The marketplace at {url} does not answer: {error}',

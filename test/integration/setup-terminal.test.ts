@@ -105,7 +105,7 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
       30_000,
       'the authorization link',
     );
-    expect(new URL(link).searchParams.get('app_name')).toBe('pressbridge');
+    expect(new URL(link).searchParams.get('app_name')).toMatch(/^pressbridge \d{4}-/);
     expect(new URL(link).searchParams.has('success_url')).toBe(false);
     const browser = await launchBrowser();
     let password: string;

@@ -160,7 +160,9 @@ describe('setup: WordPress connection against the real WordPress', () => {
 
       const page = await loginToWpAdmin(browser, main);
       await page.goto(link, { waitUntil: 'domcontentloaded' });
-      expect(await page.inputValue('#app_name')).toBe('pressbridge');
+      expect(await page.inputValue('#app_name')).toMatch(
+        /^pressbridge \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/,
+      );
       await answerAuthorization(page, 'approve', (url) => url.startsWith(successUrl));
       const back = new URL(page.url());
       const query = Object.fromEntries(back.searchParams);

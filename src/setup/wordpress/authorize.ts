@@ -15,6 +15,16 @@ import type { AuthorizationRequest, SetupText, WordPressCredentials, WordPressDi
 
 export const APP_NAME = 'pressbridge';
 
+/**
+ * The name of one authorization's password: WordPress refuses a second password of the same name for a user
+ * ("Each application name should be unique"), so a setup run again (a failed try, a reinstall, a second server)
+ * must not reuse it. `pressbridge 2026-11-25 21:40:12 UTC`: unique, and it tells the blogger which one is which
+ * under Users → Profile → Application Passwords.
+ */
+export function appNameAt(now: Date): string {
+  return `${APP_NAME} ${now.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A callback or authorization request pressbridge cannot use; `text` says why, in both languages. */
@@ -45,7 +55,11 @@ export function acceptsRedirect(discovery: WordPressDiscovery, url: string): boo
 }
 
 /** The link to WordPress's "Authorize application" screen (`success_url` only where WordPress accepts it). */
-export function authorizationLink(discovery: WordPressDiscovery, request: AuthorizationRequest): string {
+export function authorizationLink(
+  discovery: WordPressDiscovery,
+  request: AuthorizationRequest,
+  now: Date = new Date(),
+): string {
   if (discovery.authorizationUrl === undefined) {
     throw new WordPressAuthorizationError(
       'wordpress_authorization_unavailable',
@@ -56,7 +70,7 @@ export function authorizationLink(discovery: WordPressDiscovery, request: Author
   }
   if (!UUID.test(request.appId)) throw new TypeError('appId must be a UUID');
   const link = new URL(discovery.authorizationUrl);
-  link.searchParams.set('app_name', APP_NAME);
+  link.searchParams.set('app_name', appNameAt(now));
   link.searchParams.set('app_id', request.appId.toLowerCase());
   if (request.successUrl !== undefined && acceptsRedirect(discovery, request.successUrl)) {
     link.searchParams.set('success_url', request.successUrl);

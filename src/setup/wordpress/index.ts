@@ -15,7 +15,7 @@ import { discoverWordPress } from './discover.js';
 import type { WordPressConnection } from './types.js';
 import { verifyWordPress } from './verify.js';
 
-export { APP_NAME, acceptsRedirect, WordPressAuthorizationError } from './authorize.js';
+export { APP_NAME, acceptsRedirect, appNameAt, WordPressAuthorizationError } from './authorize.js';
 export type * from './types.js';
 
 export interface WordPressConnectionDeps {
@@ -29,7 +29,7 @@ export function createWordPressConnection(deps: WordPressConnectionDeps = {}): W
   const clock = deps.clock ?? systemClock;
   return {
     discover: (address) => discoverWordPress(fetchImpl, address),
-    authorizationLink,
+    authorizationLink: (discovery, request) => authorizationLink(discovery, request, clock.now()),
     credentialsFromCallback,
     verify: (credentials) => verifyWordPress({ fetch: fetchImpl, clock, log: deps.log }, credentials),
   };

@@ -58,7 +58,10 @@ export interface AuthorizationRequest {
 export interface WordPressConnection {
   /** Finds the REST API at a typed address (with or without scheme, with or without pretty permalinks). */
   discover(siteAddress: string): Promise<WordPressDiscovery>;
-  /** The link that opens WordPress's own "Authorize application" screen, `app_name=pressbridge`. */
+  /**
+   * The link that opens WordPress's own "Authorize application" screen, `app_name=pressbridge <time> UTC` (a new
+   * name each time: WordPress refuses a second password of the same name).
+   */
   authorizationLink(discovery: WordPressDiscovery, request: AuthorizationRequest): string;
   /** Reads WordPress's redirect to `success_url` (query parameters); undefined when the blogger rejected. */
   credentialsFromCallback(

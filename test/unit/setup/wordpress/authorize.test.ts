@@ -26,15 +26,20 @@ const localSite: WordPressDiscovery = {
 describe('authorizationLink', () => {
   it('opens WordPress’s screen with app_name, the app id and the return addresses', () => {
     const link = new URL(
-      authorizationLink(httpsSite, {
-        appId: APP_ID.toUpperCase(),
-        successUrl: 'https://pressbridge.example/setup/wordpress?step=2&x=a b',
-        rejectUrl: 'https://pressbridge.example/setup/wordpress?rejected=1',
-      }),
+      authorizationLink(
+        httpsSite,
+        {
+          appId: APP_ID.toUpperCase(),
+          successUrl: 'https://pressbridge.example/setup/wordpress?step=2&x=a b',
+          rejectUrl: 'https://pressbridge.example/setup/wordpress?rejected=1',
+        },
+        new Date('2026-11-25T21:40:12.345Z'),
+      ),
     );
     expect(`${link.origin}${link.pathname}`).toBe(httpsSite.authorizationUrl);
     expect(Object.fromEntries(link.searchParams)).toEqual({
-      app_name: 'pressbridge',
+      // A new name each time: WordPress refuses a second password of the same name for a user.
+      app_name: 'pressbridge 2026-11-25 21:40:12 UTC',
       app_id: APP_ID,
       success_url: 'https://pressbridge.example/setup/wordpress?step=2&x=a b',
       reject_url: 'https://pressbridge.example/setup/wordpress?rejected=1',
@@ -46,7 +51,9 @@ describe('authorizationLink', () => {
       authorizationLink(httpsSite, { appId: APP_ID, successUrl: 'http://192.168.1.5:8787/setup' }),
     );
     expect(link.searchParams.has('success_url')).toBe(false);
-    expect(link.searchParams.get('app_name')).toBe('pressbridge');
+    expect(link.searchParams.get('app_name')).toMatch(
+      /^pressbridge \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/,
+    );
   });
 
   it('keeps an http success_url for a site that offers Application Passwords over http (the local environment)', () => {

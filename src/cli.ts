@@ -19,6 +19,7 @@ import { runUntilSignal } from './daemon/signals.js';
 import { startDemo } from './demo.js';
 import { AppError, ConfigError, errorMessage } from './errors.js';
 import type { Translator } from './i18n/index.js';
+import { intakeOf } from './intake/mode.js';
 import { createLogger } from './logger.js';
 import { startDaemon } from './main.js';
 import { neutraliseInvisible } from './render/invisible.js';
@@ -98,7 +99,8 @@ export function buildProgram(): Command {
           worker: options.worker,
           status: options.status,
         });
-        if (process.stdout.isTTY) process.stdout.write(`${startedLine(daemon, cliTranslator())}\n`);
+        if (process.stdout.isTTY)
+          process.stdout.write(`${startedLine(daemon, cliTranslator(), intakeOf(config))}\n`);
         await runUntilSignal(daemon, log);
       },
     );

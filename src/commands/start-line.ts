@@ -3,11 +3,20 @@
  * Piped (systemd, Docker, a log collector) the JSON log says the same (`pressbridge started`) and this stays out.
  */
 import type { Translator } from '../i18n/index.js';
+import { type Intake, pollEvery } from '../intake/mode.js';
 
+/**
+ * In poll mode the webhook listener still answers `/healthz`, but nothing needs to reach it: the line then names
+ * the poll instead of an address the blogger might think they must open.
+ */
 export function startedLine(
   daemon: { statusUrl: string | undefined; webhookUrl: string | undefined },
   t: Translator,
+  intake?: Pick<Intake, 'mode' | 'pollMs'>,
 ): string {
   const off = t.t('run.off');
-  return t.t('run.started', { status: daemon.statusUrl ?? off, webhook: daemon.webhookUrl ?? off });
+  const status = daemon.statusUrl ?? off;
+  const every = intake?.mode === 'poll' ? pollEvery(intake) : undefined;
+  if (every !== undefined) return t.t('run.started_poll', { status, every });
+  return t.t('run.started', { status, webhook: daemon.webhookUrl ?? off });
 }

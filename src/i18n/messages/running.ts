@@ -8,6 +8,10 @@ export const runningMessages = {
     cs: 'pressbridge běží — stav: {status} · webhook: {webhook} (Ctrl+C ukončí)',
     en: 'pressbridge is running — status: {status} · webhook: {webhook} (Ctrl+C stops it)',
   },
+  'run.started_poll': {
+    cs: 'pressbridge běží — stav: {status} · nové obchody zjišťuje dotazem na tržiště každých {every}, nic není třeba otevírat (Ctrl+C ukončí)',
+    en: 'pressbridge is running — status: {status} · it asks the marketplace for new deals every {every}, nothing to open (Ctrl+C stops it)',
+  },
   'run.off': { cs: 'vypnuto', en: 'off' },
   'run.webhook.test_ok': {
     cs: 'Testovací webhook doručen: {url} odpověděl {status}.',

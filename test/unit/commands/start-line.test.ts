@@ -21,4 +21,17 @@ describe('src/commands/start-line', () => {
     const line = startedLine({ statusUrl: undefined, webhookUrl: undefined }, createTranslator('en'));
     expect(line).toBe('pressbridge is running — status: off · webhook: off (Ctrl+C stops it)');
   });
+
+  it('in poll mode names the poll, not the webhook address nothing needs to reach', () => {
+    const daemon = { statusUrl: 'http://127.0.0.1:8081', webhookUrl: 'http://127.0.0.1:8080/webhook' };
+    const poll = { mode: 'poll', pollMs: 30_000 } as const;
+    expect(startedLine(daemon, createTranslator('en'), poll)).toBe(
+      'pressbridge is running — status: http://127.0.0.1:8081 · it asks the marketplace for new deals every 30 s, nothing to open (Ctrl+C stops it)',
+    );
+    expect(startedLine(daemon, createTranslator('cs'), poll)).not.toContain('8080');
+    // With a webhook (both) the address is named as before.
+    expect(startedLine(daemon, createTranslator('en'), { mode: 'both', pollMs: 300_000 })).toContain(
+      'webhook: http://127.0.0.1:8080/webhook',
+    );
+  });
 });

@@ -50,7 +50,13 @@ ${submit(ctx, 'setup.page.connect')}</form>`
 <section class="card">${checkList(ctx, [...(discovery?.checks ?? []), ...data.checks])}
 <form method="post" action="${action}/discover">${csrfField(ctx)}
 ${field(ctx.t.t('setup.page.wp_address'), 'address', discovery?.siteUrl ?? blog.url, 'text')}
-${submit(ctx)}</form>
+${
+  // Once the site is found, the next step is "Connect in WordPress" (the primary button below); checking the
+  // address again is the secondary one (the new-user trial pressed the primary "Continue" and went round).
+  discovery?.restRoot
+    ? html`<p><button type="submit">${ctx.t.t('setup.page.wp_check_again')}</button></p>`
+    : submit(ctx)
+}</form>
 ${found}</section>`;
   return setupPage(ctx, ctx.t.t('setup.page.wp_title', { blog: blog.name }), body);
 }

@@ -72,6 +72,10 @@ describe('src/status/views/setup', () => {
     expect(fine).toContain(
       'href="https://x.cz/wp-admin/authorize-application.php?app_name=pressbridge&amp;a=1"',
     );
+    // The site found: "Connect in WordPress" is the one primary action; checking the address again is secondary.
+    expect(fine.match(/class="[^"]*primary/g)).toHaveLength(2); // the authorize link and the paste form's Connect
+    expect(fine).toContain('<button type="submit">Zkontrolovat adresu znovu</button>');
+    expect(fine).not.toContain('>Pokračovat<');
   });
 
   it.each(['cs', 'en'] as const)(

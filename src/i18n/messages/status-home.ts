@@ -134,6 +134,8 @@ export const statusHomeMessages = {
 
   // Deals in progress.
   'status.home.progress.title': { cs: 'Rozpracované obchody', en: 'Deals in progress' },
+  'status.home.recent.title': { cs: 'Naposledy odevzdané články', en: 'Articles handed in lately' },
+  'status.home.recent.none': { cs: 'Zatím žádný odevzdaný článek.', en: 'No article handed in yet.' },
   'status.home.progress.none': {
     cs: 'Žádný obchod se právě nezpracovává.',
     en: 'No deal is in progress right now.',

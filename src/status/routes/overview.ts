@@ -9,6 +9,7 @@ import type { NotifyEvent } from '../../notify/types.js';
 import { scrubText } from '../../redact.js';
 import { scrubRecord } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';
+import { RECENT_SHOWN } from '../views/home-cards.js';
 import { advertiserPosts, NEEDS_STATES } from '../views/home-needs.js';
 import { type OverviewData, renderOverview } from '../views/overview.js';
 import { earningsReader } from './earnings.js';
@@ -29,7 +30,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
   router.get('/', async (req, res) => {
     const store = deps.store;
     const now = kit.clock.now();
-    const [redis, attention, inProgress, targets, posts, earnings, problems, deadlineFinding] =
+    const [redis, attention, inProgress, targets, posts, earnings, problems, deadlineFinding, recent] =
       await Promise.all([
         kit.source('status.source.redis', () => deps.redisReachable()),
         kit.source('status.source.deals', async () =>
@@ -63,6 +64,9 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
               );
             })
           : Promise.resolve(undefined),
+        kit.source('status.source.deals', async () =>
+          (await store.list({ state: 'handed_in', limit: RECENT_SHOWN })).items.map(scrubRecord),
+        ),
       ]);
     const data: OverviewData = {
       redis,
@@ -71,6 +75,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       targets,
       posts,
       earnings,
+      recent,
       ...(problems ? { problems } : {}),
       ...(deadlineFinding ? { deadlineFinding } : {}),
     };

@@ -1,10 +1,15 @@
-/** The home page's last two answers: the deals in progress with their countdown, and this month's earnings. */
+/**
+ * The home page's last answers: the deals in progress with their countdown, the articles handed in lately (what
+ * just happened, with the live article), and this month's earnings.
+ */
+
+import { readDealData } from '../../deals/data.js';
 import type { DealRecord } from '../../deals/record.js';
 import type { Earnings } from '../../money/earnings.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
 import type { ViewContext } from './layout.js';
-import { blogLabel, countdown, dealLink, stateBadge } from './parts.js';
+import { ago, blogLabel, countdown, dealLink, externalLink, shortUrl, stateBadge } from './parts.js';
 
 export interface InProgress {
   total: number;
@@ -56,6 +61,28 @@ ${sorted.map(
 </tbody></table><p class="pad hint">${
     total > sorted.length ? html`${t.t('status.home.progress.more', { shown: sorted.length, total })} · ` : ''
   }${all}</p></section>`;
+}
+
+/** Rows in the card of articles handed in lately. */
+export const RECENT_SHOWN = 5;
+
+/** The articles handed in lately, newest first: the deal, its title, the live article and when. */
+export function recentCard(ctx: ViewContext, recent: Sourced<DealRecord[]>): SafeHtml {
+  const { t } = ctx;
+  const title = t.t('status.home.recent.title');
+  if (!recent.ok) {
+    return html`<section class="card" data-card="recent"><h2>${title}</h2>${unavailable(ctx, recent.error)}</section>`;
+  }
+  const rows = recent.value.slice(0, RECENT_SHOWN);
+  if (rows.length === 0) {
+    return html`<section class="card" data-card="recent"><h2>${title}</h2><p class="muted">${t.t('status.home.recent.none')}</p></section>`;
+  }
+  return html`<section class="card" data-card="recent"><h2>${title}</h2><ul class="plain">
+${rows.map(
+  (d) =>
+    html`<li data-deal="${d.dealId}">${dealLink(ctx, d.dealId)} ${d.title ?? ''} · ${externalLink(d.url, shortUrl(d.url))} · ${ago(ctx, readDealData(d.data).handedInAt)}</li>`,
+)}
+</ul></section>`;
 }
 
 /** This month's paid-out amount, what awaits payout, and the way to the Earnings page. */

@@ -1,12 +1,15 @@
 /**
  * GET /: the blogger's home page. It answers, in this order: "all well?" (one sentence, green or not), "what needs
- * me?" (each item with its action), the deals in progress with their countdown, and this month's earnings. The
+ * me?" (each item with its action), the deals in progress with their countdown, this month's earnings, and the
+ * articles handed in lately. The
  * derivation is pure and lives in ./home-needs.ts; the technical cards are on the System page (./system.ts).
  */
+
+import type { DealRecord } from '../../deals/record.js';
 import type { Earnings } from '../../money/earnings.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
-import { earningsCard, type InProgress, progressCard } from './home-cards.js';
+import { earningsCard, type InProgress, progressCard, recentCard } from './home-cards.js';
 import { type HomeFacts, homeTone, needItems } from './home-needs.js';
 import { needsCard, verdictCard } from './home-needs-view.js';
 import { layout, type ViewContext } from './layout.js';
@@ -18,6 +21,8 @@ export interface OverviewData extends Omit<HomeFacts, 'arbitration'> {
   inProgress: Sourced<InProgress>;
   /** The Earnings numbers: this month's, and the deals in arbitration for "what needs you". */
   earnings: Sourced<Earnings>;
+  /** The articles handed in lately, newest first (absent: no card). */
+  recent?: Sourced<DealRecord[]>;
 }
 
 export function renderOverview(ctx: ViewContext, data: OverviewData): SafeHtml {
@@ -35,6 +40,7 @@ ${needsCard(ctx, items)}
 <div class="home-grid">
 ${progressCard(ctx, data.inProgress)}
 ${earningsCard(ctx, data.earnings)}
+${data.recent ? recentCard(ctx, data.recent) : ''}
 </div>`,
   });
 }

@@ -200,4 +200,40 @@ describe('src/status/views/overview (the home page)', () => {
       }
     }
   });
+
+  it.each([
+    ['cs', 'Naposledy odevzdané články', 'Zatím žádný odevzdaný článek.'],
+    ['en', 'Articles handed in lately', 'No article handed in yet.'],
+  ] as const)(
+    '%s: the articles handed in lately, each with its live article; none said plainly',
+    (language, title, none) => {
+      const handedIn = (dealId: number, url: string, title: string) =>
+        deal(dealId, { state: 'handed_in', title, url, data: { handedInAt: at(-dealId) } });
+      const hostile = '<img src=x onerror=alert(1)>';
+      const $ = page(language, {
+        ...allWell(),
+        recent: {
+          ok: true,
+          value: [
+            handedIn(7, 'https://blog.example.cz/clanek-7/', hostile),
+            handedIn(8, 'javascript:alert(1)', 'Bez odkazu'),
+          ],
+        },
+      });
+      expect(text($, '[data-card="recent"] h2')).toBe(title);
+      expect($('[data-card="recent"] li')).toHaveLength(2);
+      expect(
+        $('[data-card="recent"] li[data-deal="7"] a[href="https://blog.example.cz/clanek-7/"]'),
+      ).toHaveLength(1);
+      expect(text($, '[data-card="recent"] li[data-deal="7"]')).toContain(hostile);
+      expect($('[data-card="recent"] img, [data-card="recent"] [onerror]')).toHaveLength(0);
+      // An address that is not http(s) is no link.
+      expect($('[data-card="recent"] a[href^="javascript"]')).toHaveLength(0);
+      expect($('[data-card="recent"] li[data-deal="7"] time').attr('datetime')).toBe(at(-7));
+
+      const empty = page(language, { ...allWell(), recent: { ok: true, value: [] } });
+      expect(text(empty, '[data-card="recent"]')).toContain(none);
+      expect(page(language, allWell())('[data-card="recent"]')).toHaveLength(0);
+    },
+  );
 });

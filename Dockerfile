@@ -37,8 +37,9 @@ USER node
 VOLUME ["/data"]
 EXPOSE 8080 8081
 # /healthz answers while the process is alive (/readyz adds Redis and the worker). The webhook listener's default
-# address, 0.0.0.0:8080, is the one the check asks.
+# address, 0.0.0.0:8080, is the one the check asks; before the setup is done only the setup page listens (:8081)
+# and answers /healthz there, so a container waiting for its setup is healthy, not "unhealthy".
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:8080/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const f=(u)=>fetch(u).then((r)=>{if(!r.ok)throw r.status});f('http://127.0.0.1:8080/healthz').catch(()=>f('http://127.0.0.1:8081/healthz')).then(()=>process.exit(0),()=>process.exit(1))"]
 # node is PID 1 here and handles SIGTERM itself: the daemon stops taking jobs, finishes the running one, exits.
 CMD ["node", "dist/src/cli.js", "start"]

@@ -90,6 +90,8 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
   app.get('/assets/status.css', (_req, res) => void res.type('css').send(STATUS_CSS));
   app.get('/assets/status.js', (_req, res) => void res.type('js').send(STATUS_JS));
   app.get('/favicon.ico', (_req, res) => void res.status(204).end());
+  // Liveness while waiting for the setup (Docker's HEALTHCHECK asks :8081 when the webhook listener is not up yet).
+  app.get('/healthz', (_req, res) => void res.type('text').send('ok: waiting for setup'));
   app.get('/', (_req, res) => res.redirect(303, '/setup'));
   const server = await listenLimited(app, options.listen.host, options.listen.port);
   const port = (server.address() as AddressInfo).port;

@@ -64,6 +64,12 @@ describe('src/app/setup-mode (over HTTP)', () => {
     ]);
   });
 
+  it('answers /healthz while waiting for the setup (for the HEALTHCHECK of the Docker image)', async () => {
+    const health = await createClient(origin).request('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.text).toBe('ok: waiting for setup');
+  });
+
   it('refuses every action without the token (403) and writes nothing', async () => {
     const stranger = createClient(origin);
     const page = await stranger.request('/setup');

@@ -59,7 +59,7 @@ export function newSetupToken(): string {
   return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
 }
 
-/** A token of one's own must be as hard to guess as the printed one (20 wrong tries per 10 minutes pass). */
+/** A token of one's own must be as hard to guess as the printed one (10 wrong tries per address per 10 minutes pass). */
 const MIN_OWN_TOKEN_LENGTH = 12;
 
 export async function startSetupMode(options: SetupModeOptions): Promise<SetupMode> {

@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Language } from '../../i18n/index.js';
 import { createTranslator, LANGUAGES } from '../../i18n/index.js';
 import { VERSION } from '../../version.js';
+import { createGuessLimiter, type GuessLimiter } from '../guess-limit.js';
 import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import {
@@ -44,13 +45,17 @@ export function languageOf(value: unknown, fallback: Language): Language {
   return LANGUAGES.find((l) => l === value) ?? fallback;
 }
 
-/** Wrong tokens accepted per window before every try is refused until it ends (the token has ~60 bits). */
-const MAX_WRONG_TOKENS = 20;
-const WRONG_TOKEN_WINDOW_MS = 10 * 60_000;
+/**
+ * Wrong tokens: the status page's guess limiter (../guess-limit.ts), per client (an address, an IPv6 /64): 10 in
+ * 10 minutes, then that client's tries are not even compared until the window frees one; and across clients a
+ * short global pause once 100 arrive within the window. A page reachable beyond loopback can then not be locked
+ * for its owner by one stranger's wrong tries (the token has ~60 bits; one of one's own at least 12 characters).
+ */
+const TOKEN_GUESSES = { maxFailures: 10, windowMs: 10 * 60_000, globalMaxFailures: 100, slowdownMs: 5_000 };
 
-export function createSetupGuard(token: string): SetupGuard {
+export function createSetupGuard(token: string, options: { guesses?: GuessLimiter } = {}): SetupGuard {
   const signer = createCookieSigner();
-  let wrong: number[] = [];
+  const guesses = options.guesses ?? createGuessLimiter(TOKEN_GUESSES);
   const cookies: CookieContext = { path: '/' };
   const granted = signer.sign('setup', 'granted');
   const send = (res: Response, status: number, page: SafeHtml): void => {
@@ -77,11 +82,10 @@ export function createSetupGuard(token: string): SetupGuard {
     holdsToken,
     csrfValid: (req) => checkCsrf(req, signer).ok,
     grant(req, res, typed) {
-      const now = Date.now();
-      wrong = wrong.filter((at) => at > now - WRONG_TOKEN_WINDOW_MS);
-      if (wrong.length >= MAX_WRONG_TOKENS) return false;
+      const client = req.socket.remoteAddress ?? 'unknown';
+      if (guesses.blocked(client)) return false;
       if (!safeEqual(typed.trim(), token)) {
-        wrong.push(now);
+        guesses.failed(client);
         return false;
       }
       res.append('Set-Cookie', `${SETUP_COOKIE}=${granted}; ${cookieAttributes(req, cookies, 24 * 3600)}`);

@@ -199,7 +199,7 @@ describe('setup mode under attack (over HTTP)', () => {
       ['blogs', 'dataDir', 'intake', 'marketplace', 'notify', 'redis', 'status', 'ui', 'webhook'].sort(),
     );
     expect(Object.keys(config.status)).toEqual(['listen']);
-    expect(config.marketplace).toEqual({ baseUrl: sandbox.url, apiKey: { secret: 'marketplace-api-key' } });
+    expect(config.marketplace).toEqual({ baseUrl: sandbox.url, apiKey: { stored: 'marketplace-api-key' } });
     // The marketplace client flattens control characters; the rest of the name is kept as it is.
     expect(config.blogs[0]?.name).toBe(EVIL_NAME.replace(/\n/g, ' '));
     expect(config.blogs[0]?.options).toEqual({

@@ -69,3 +69,8 @@ export interface SetupAnswers {
 export function handledBlogs(answers: Pick<SetupAnswers, 'blogs'>): BlogAnswer[] {
   return answers.blogs.filter((b) => b.target !== 'none');
 }
+
+/** The handled blogs whose publisher files an article under a category (a folder of files has none). */
+export function blogsWithCategories(answers: Pick<SetupAnswers, 'blogs'>): BlogAnswer[] {
+  return handledBlogs(answers).filter((b) => b.target !== 'static');
+}

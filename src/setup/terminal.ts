@@ -148,7 +148,8 @@ export async function runTerminalSetup(
         };
       }
       // e: categories
-      if (target !== 'none') blog.categories = await categories(blog);
+      // A folder of files has no categories (its plugin takes none).
+      if (target === 'wordpress' || target === 'github') blog.categories = await categories(blog);
       blogs.push(blog);
     }
     // f: intake

@@ -14,6 +14,10 @@ export const setupPageMessages = {
     en: 'Nothing can be changed without the setup token. Open the /setup page and enter it.',
   },
   'setup.page.continue': { cs: 'Pokračovat', en: 'Continue' },
+  'setup.page.cat_none': {
+    cs: 'Složka souborů kategorie nepoužívá: tady není co vybírat.',
+    en: 'A folder of files has no categories: nothing to choose here.',
+  },
   'setup.page.wp_check_again': { cs: 'Zkontrolovat adresu znovu', en: 'Check the address again' },
   'setup.page.fix': { cs: 'Co udělat', en: 'What to do' },
   'setup.page.key_title': { cs: 'Klíč k tržišti', en: 'Marketplace key' },

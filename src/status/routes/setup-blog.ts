@@ -6,7 +6,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { BlogAnswer, CategoryChoice } from '../../setup/answers.js';
-import { handledBlogs } from '../../setup/answers.js';
+import { blogsWithCategories } from '../../setup/answers.js';
 import type { SetupDraft } from '../../setup/draft.js';
 import type { SetupEngine } from '../../setup/engine.js';
 import { both } from '../../setup/text.js';
@@ -225,12 +225,12 @@ export function categoryRoutes(
     guard.send(
       res,
       200,
-      renderCategoriesPage(guard.view(req, res, draft.language), { blogs: handledBlogs(draft) }),
+      renderCategoriesPage(guard.view(req, res, draft.language), { blogs: blogsWithCategories(draft) }),
     );
   });
   router.post('/setup/categories', (req, res) => {
     const body = bodyOf(req);
-    for (const blog of handledBlogs(draft)) {
+    for (const blog of blogsWithCategories(draft)) {
       const mode = body[`mode-${blog.id}`];
       let choice: CategoryChoice;
       if (mode === 'sync' && blog.target === 'wordpress') choice = { mode: 'sync' };
@@ -239,7 +239,11 @@ export function categoryRoutes(
         if (!map) {
           const ctx = guard.view(req, res, draft.language);
           const error = ctx.t.t('setup.page.invalid', { problem: blog.name });
-          return guard.send(res, 422, renderCategoriesPage(ctx, { blogs: handledBlogs(draft), error }));
+          return guard.send(
+            res,
+            422,
+            renderCategoriesPage(ctx, { blogs: blogsWithCategories(draft), error }),
+          );
         }
         choice = { mode: 'map', map };
       } else {

@@ -101,8 +101,10 @@ ${radio(b.id, 'map', ctx.t.t('setup.page.cat_map'), false)}
 <p><label>${ctx.t.t('setup.page.cat_map_lines')}<br><textarea name="map-${b.id}" rows="3" cols="30"></textarea></label></p>
 </fieldset>`,
   );
+  // A folder of files has no categories: without a WordPress or GitHub blog there is nothing to choose.
+  const none = data.blogs.length === 0 ? html`<p>${ctx.t.t('setup.page.cat_none')}</p>` : '';
   const body = html`<h1>${ctx.t.t('setup.page.cat_title')}</h1>
-<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}${none}
 <form method="post" action="${ctx.base}/setup/categories">${csrfField(ctx)}${blocks}${submit(ctx)}</form></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.cat_title'), body);
 }

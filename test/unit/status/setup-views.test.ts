@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator, type Language } from '../../../src/i18n/index.js';
+import { blogsWithCategories } from '../../../src/setup/answers.js';
 import { failed } from '../../../src/setup/wordpress/messages.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';
 import { checkList, renderBlogsPage, renderTokenPage } from '../../../src/status/views/setup.js';
-import { renderWordPressPage } from '../../../src/status/views/setup-steps.js';
+import { renderCategoriesPage, renderWordPressPage } from '../../../src/status/views/setup-steps.js';
 
 function ctx(language: Language): ViewContext {
   return {
@@ -93,4 +94,14 @@ describe('src/status/views/setup', () => {
       expect(page).toContain('/wordpress/discover');
     },
   );
+
+  it('categories: a folder of files is not offered any (its publisher takes none)', () => {
+    const folder = { ...blog, id: 2, name: 'Složka', target: 'static' as const };
+    const github = { ...blog, id: 3, name: 'Jekyll', target: 'github' as const };
+    const none = { ...blog, id: 4, name: 'Nic', target: 'none' as const };
+    expect(blogsWithCategories({ blogs: [blog, folder, github, none] }).map((b) => b.id)).toEqual([1, 3]);
+    const page = renderCategoriesPage(ctx('en'), { blogs: blogsWithCategories({ blogs: [folder] }) }).value;
+    expect(page).toContain('A folder of files has no categories');
+    expect(page).not.toContain('name="mode-2"');
+  });
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { registerWebhook, testWebhook } from '../commands/webhook.js';
 import type { Config } from '../config/schema.js';
-import { errorMessage, MarketplaceError } from '../errors.js';
+import { AppError, errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { createChannel } from '../notify/channels/index.js';
@@ -15,7 +15,7 @@ import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers } from '../publisher/registry.js';
 import type { BlogAnswer, NotifyAnswer } from './answers.js';
 import { both } from './text.js';
-import type { SetupCheck } from './wordpress/types.js';
+import type { SetupCheck, SetupText } from './wordpress/types.js';
 
 /** Every blog's publisher options checked by its plugin, as the daemon will at start-up (a ConfigError else). */
 export async function checkPublishers(config: Readonly<Config>, log: Logger): Promise<void> {
@@ -151,7 +151,18 @@ export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupC
   }
 }
 
-/** Minimal: the repository's top-level files name the generator (Jekyll's _config.yml, Hugo's hugo.toml …). */
+/** GitHub refused the token or does not show the repository to it: named, nothing saved. */
+export class GitHubSetupError extends AppError {
+  constructor(readonly text: SetupText) {
+    super('setup_github_refused', text.en);
+  }
+}
+
+/**
+ * Minimal: the repository's top-level files name the generator (Jekyll's _config.yml, Hugo's hugo.toml …);
+ * `generic` when they do not, and then the setup asks for the paths. A refused token (401), a token without
+ * access to the repository's contents (403) or a repository it cannot see (404) is a `GitHubSetupError`.
+ */
 export async function detectPreset(
   doFetch: typeof fetch,
   repo: string,
@@ -163,6 +174,9 @@ export async function detectPreset(
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json' },
     signal: AbortSignal.timeout(15_000),
   });
+  if (answer.status === 401) throw new GitHubSetupError(both('setup.github.token_refused'));
+  if (answer.status === 403) throw new GitHubSetupError(both('setup.github.no_access', { repo }));
+  if (answer.status === 404) throw new GitHubSetupError(both('setup.github.not_found', { repo }));
   if (!answer.ok) return 'generic';
   const files = ((await answer.json()) as Array<{ name?: unknown }>).map((f) => String(f.name));
   if (files.some((f) => f === '_config.yml' || f === '_config.yaml')) return 'jekyll';

@@ -29,6 +29,16 @@ export interface GitHubAnswer {
   branch?: string;
   siteUrl: string;
   preset: 'jekyll' | 'hugo' | 'generic';
+  /** With preset `generic` (neither Jekyll nor Hugo): where the article and its photos go, and its address. */
+  generic?: GenericPaths;
+}
+
+/** The GitHub plugin's `paths.article`, `paths.images`, `paths.imageUrl` and `urlPattern` (plugins/github). */
+export interface GenericPaths {
+  article: string;
+  images: string;
+  imageUrl: string;
+  urlPattern: string;
 }
 
 export interface StaticAnswer {

@@ -39,7 +39,12 @@ export function newDraft(language: Language): SetupDraft {
 export function blogReady(blog: BlogAnswer): boolean {
   if (blog.target === 'none') return true;
   if (blog.target === 'wordpress') return blog.wordpress !== undefined;
-  if (blog.target === 'github') return blog.github !== undefined;
+  if (blog.target === 'github') {
+    // A repository whose generator was not told needs the generic preset's paths first.
+    return (
+      blog.github !== undefined && (blog.github.preset !== 'generic' || blog.github.generic !== undefined)
+    );
+  }
   return blog.static !== undefined;
 }
 

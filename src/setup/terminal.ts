@@ -8,7 +8,8 @@
  */
 import { AppError } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
-import type { BlogAnswer, BlogTarget, CategoryChoice, SetupAnswers } from './answers.js';
+import { GitHubSetupError } from './actions.js';
+import type { BlogAnswer, BlogTarget, CategoryChoice, GitHubAnswer, SetupAnswers } from './answers.js';
 import type { FinishResult, SetupEngine } from './engine.js';
 import { createPrompter } from './prompt.js';
 import type { SetupCheck } from './wordpress/types.js';
@@ -90,6 +91,34 @@ export async function runTerminalSetup(
   };
   const secret = (question: string, given: string | undefined, flag: string): Promise<string> =>
     ask(question, given, flag, undefined, true);
+  /** d: the repository and its token until GitHub takes them; the generic preset's paths when not told. */
+  const github = async (blogUrl: string): Promise<GitHubAnswer> => {
+    for (;;) {
+      const repo = await ask(t('setup.page.gh_repo'), undefined, '--blog');
+      const token = await secret(t('setup.page.gh_token'), undefined, '--blog');
+      let preset: GitHubAnswer['preset'];
+      try {
+        preset = await engine.detectGitHubPreset(repo, token);
+      } catch (error) {
+        if (!(error instanceof GitHubSetupError)) preset = 'generic';
+        else {
+          say(`✗ ${error.text[language]}`);
+          if (!prompter) throw error;
+          continue;
+        }
+      }
+      const siteUrl = await ask(t('setup.page.site_url'), undefined, '--blog', blogUrl);
+      if (preset !== 'generic') return { repo, token, siteUrl, preset };
+      say(t('setup.github.paths_needed'));
+      const generic = {
+        article: await ask(t('setup.page.gh_article'), undefined, '--blog'),
+        images: await ask(t('setup.page.gh_images'), undefined, '--blog'),
+        imageUrl: await ask(t('setup.page.gh_image_url'), undefined, '--blog'),
+        urlPattern: await ask(t('setup.page.gh_url_pattern'), undefined, '--blog'),
+      };
+      return { repo, token, siteUrl, preset, generic };
+    }
+  };
   try {
     // a: the key
     let marketplace: SetupAnswers['marketplace'];
@@ -130,17 +159,7 @@ export async function runTerminalSetup(
       }
       const blog: BlogAnswer = { id: b.id, name: b.name, url: b.url, target, agent: options.agent !== false };
       if (target === 'wordpress') await wordpress(blog);
-      if (target === 'github') {
-        const repo = await ask(t('setup.page.gh_repo'), undefined, '--blog');
-        const token = await secret(t('setup.page.gh_token'), undefined, '--blog');
-        const preset = await engine.detectGitHubPreset(repo, token).catch(() => 'generic' as const);
-        blog.github = {
-          repo,
-          token,
-          siteUrl: await ask(t('setup.page.site_url'), undefined, '--blog', b.url),
-          preset,
-        };
-      }
+      if (target === 'github') blog.github = await github(b.url);
       if (target === 'static') {
         blog.static = {
           dir: await ask(t('setup.page.static_dir'), undefined, '--blog'),

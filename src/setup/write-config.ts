@@ -55,6 +55,12 @@ function blogOptions(blog: BlogAnswer, secret: (name: string, value: string) => 
       ...(gh.branch ? { branch: gh.branch } : {}),
       siteUrl: gh.siteUrl,
       preset: gh.preset,
+      ...(gh.preset === 'generic' && gh.generic
+        ? {
+            paths: { article: gh.generic.article, images: gh.generic.images, imageUrl: gh.generic.imageUrl },
+            urlPattern: gh.generic.urlPattern,
+          }
+        : {}),
       ...categoryOptions(blog.categories),
     };
   }

@@ -66,6 +66,19 @@ export const setupPageMessages = {
     cs: 'Jemně omezený token (fine-grained) s oprávněním Contents: čtení a zápis.',
     en: 'A fine-grained token with Contents: read and write.',
   },
+  'setup.page.gh_article': {
+    cs: 'Soubor článku v repozitáři',
+    en: "The article's file in the repository",
+  },
+  'setup.page.gh_images': {
+    cs: 'Složka fotek v repozitáři',
+    en: 'The folder of its photos in the repository',
+  },
+  'setup.page.gh_image_url': { cs: 'Jak článek odkazuje na fotku', en: 'How the article refers to a photo' },
+  'setup.page.gh_url_pattern': {
+    cs: 'Adresa článku (vůči adrese webu)',
+    en: "The article's address (relative to the site's)",
+  },
   'setup.page.gh_repo': { cs: 'Repozitář (vlastník/název)', en: 'Repository (owner/name)' },
   'setup.page.gh_token': { cs: 'Token', en: 'Token' },
   'setup.page.gh_branch': { cs: 'Větev (prázdné: výchozí)', en: 'Branch (empty: the default)' },

@@ -34,6 +34,22 @@ export const setupMessages = {
     cs: 'Vytvořte nový klíč s oprávněním čtení i zápis.',
     en: 'Create a new key with both read and write scopes.',
   },
+  'setup.github.token_refused': {
+    cs: 'GitHub token odmítl (401): je opsaný celý a neprošla mu platnost?',
+    en: 'GitHub refused the token (401): is it copied whole, and has it not expired?',
+  },
+  'setup.github.no_access': {
+    cs: 'Token nesmí číst obsah repozitáře {repo} (403): u jemného tokenu přidejte ten repozitář a oprávnění Contents (čtení i zápis).',
+    en: 'The token may not read the contents of {repo} (403): give the fine-grained token that repository and the Contents permission (read and write).',
+  },
+  'setup.github.not_found': {
+    cs: 'Repozitář {repo} GitHub tomuto tokenu neukazuje (404): zkontrolujte vlastníka/název a že token ten repozitář smí vidět.',
+    en: 'GitHub does not show {repo} to this token (404): check owner/name, and that the token may see that repository.',
+  },
+  'setup.github.paths_needed': {
+    cs: 'Generátor webu se z repozitáře nepoznal (není to Jekyll ani Hugo): vyplňte níže, kam patří článek a fotky a jaká bude adresa článku.',
+    en: "The site generator could not be told from the repository (neither Jekyll nor Hugo): fill in below where the article and its photos go and what the article's address is.",
+  },
   'setup.key.wrong_address': {
     cs: 'Na {url} není API tržiště (odpověď {status}): klíč se ani nezkoušel.',
     en: "{url} is not the marketplace's API (it answered {status}): the key was not even tried.",

@@ -5,11 +5,12 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
+import { GitHubSetupError } from '../../setup/actions.js';
 import type { BlogAnswer, CategoryChoice } from '../../setup/answers.js';
 import { blogsWithCategories } from '../../setup/answers.js';
 import type { SetupDraft } from '../../setup/draft.js';
 import type { SetupEngine } from '../../setup/engine.js';
-import { both } from '../../setup/text.js';
+import { both, inLanguage } from '../../setup/text.js';
 import { WordPressAuthorizationError } from '../../setup/wordpress/authorize.js';
 import type { SetupCheck, WordPressCredentials } from '../../setup/wordpress/types.js';
 import { html } from '../html.js';
@@ -131,7 +132,10 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
       const blog = blogOf(req);
       if (!blog || blog.target === 'none') return res.redirect(303, '/setup');
       if (blog.target === 'wordpress') return wordpressPage(req, res, blog, 200);
-      if (blog.target === 'github') return guard.send(res, 200, renderGitHubPage(view(req, res), { blog }));
+      if (blog.target === 'github') {
+        const askPaths = blog.github?.preset === 'generic' && blog.github.generic === undefined;
+        return guard.send(res, 200, renderGitHubPage(view(req, res), { blog, askPaths }));
+      }
       return guard.send(res, 200, renderStaticPage(view(req, res), { blog }));
     });
     router.post('/setup/blog/:id/wordpress/discover', async (req, res) => {
@@ -174,9 +178,19 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
         const error = view(req, res).t.t('setup.page.invalid', { problem: repo });
         return guard.send(res, 422, renderGitHubPage(view(req, res), { blog, error }));
       }
-      const preset = await engine
-        .detectGitHubPreset(repo, body.token, body.branch || undefined)
-        .catch(() => 'generic' as const);
+      let preset: 'jekyll' | 'hugo' | 'generic';
+      try {
+        preset = await engine.detectGitHubPreset(repo, body.token, body.branch || undefined);
+      } catch (error) {
+        // A refused token or a repository it cannot see: named, nothing kept. GitHub not answering: the paths
+        // are asked for (the generic preset), as for a generator that was not told.
+        if (!(error instanceof GitHubSetupError)) preset = 'generic';
+        else {
+          const ctx = view(req, res);
+          const refusal = inLanguage(error.text, ctx.t.language);
+          return guard.send(res, 422, renderGitHubPage(ctx, { blog, error: refusal }));
+        }
+      }
       blog.github = {
         repo,
         token: body.token,
@@ -184,6 +198,18 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
         preset,
         ...(body.branch ? { branch: body.branch } : {}),
       };
+      res.redirect(303, '/setup');
+    });
+    router.post('/setup/blog/:id/github/paths', (req, res) => {
+      const blog = blogOf(req);
+      if (!blog?.github) return res.redirect(303, '/setup');
+      const body = bodyOf(req);
+      const { article, images, imageUrl, urlPattern } = body;
+      if (!article || !images || !imageUrl || !urlPattern) {
+        const error = view(req, res).t.t('setup.page.invalid', { problem: '' });
+        return guard.send(res, 422, renderGitHubPage(view(req, res), { blog, error, askPaths: true }));
+      }
+      blog.github = { ...blog.github, generic: { article, images, imageUrl, urlPattern } };
       res.redirect(303, '/setup');
     });
     router.post('/setup/blog/:id/static', (req, res) => {

@@ -61,8 +61,12 @@ ${found}</section>`;
   return setupPage(ctx, ctx.t.t('setup.page.wp_title', { blog: blog.name }), body);
 }
 
-export function renderGitHubPage(ctx: ViewContext, data: { blog: BlogAnswer; error?: string }): SafeHtml {
+export function renderGitHubPage(
+  ctx: ViewContext,
+  data: { blog: BlogAnswer; error?: string; askPaths?: boolean },
+): SafeHtml {
   const { blog } = data;
+  if (data.askPaths) return renderGitHubPathsPage(ctx, data);
   const body = html`<h1>${ctx.t.t('setup.page.gh_title', { blog: blog.name })}</h1>
 <section class="card"><p>${ctx.t.t('setup.page.gh_intro')}</p>
 ${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
@@ -73,6 +77,36 @@ ${field(ctx.t.t('setup.page.gh_branch'), 'branch', '', 'text', false)}
 ${field(ctx.t.t('setup.page.site_url'), 'siteUrl', blog.url, 'url')}
 ${submit(ctx)}</form></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.gh_title', { blog: blog.name }), body);
+}
+
+/**
+ * The repository's generator was not told (neither Jekyll nor Hugo): the GitHub plugin's `generic` preset needs
+ * where the article and its photos go and what the article's address is (checked with the plugin's own rules
+ * when the setup finishes).
+ */
+function renderGitHubPathsPage(ctx: ViewContext, data: { blog: BlogAnswer; error?: string }): SafeHtml {
+  const { blog } = data;
+  const t = ctx.t;
+  const example = (
+    key:
+      | 'setup.page.gh_article'
+      | 'setup.page.gh_images'
+      | 'setup.page.gh_image_url'
+      | 'setup.page.gh_url_pattern',
+    name: string,
+    sample: string,
+  ) =>
+    html`<p><label>${t.t(key)} <input name="${name}" type="text" required autocomplete="off" placeholder="${sample}"></label></p>`;
+  const body = html`<h1>${t.t('setup.page.gh_title', { blog: blog.name })}</h1>
+<section class="card"><p>${t.t('setup.github.paths_needed')}</p>
+${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<form method="post" action="${ctx.base}/setup/blog/${blog.id}/github/paths">${csrfField(ctx)}
+${example('setup.page.gh_article', 'article', 'content/blog/{slug}.{ext}')}
+${example('setup.page.gh_images', 'images', 'public/images/{slug}/')}
+${example('setup.page.gh_image_url', 'imageUrl', '/images/{slug}/{filename}')}
+${example('setup.page.gh_url_pattern', 'urlPattern', 'blog/{slug}/')}
+${submit(ctx)}</form></section>`;
+  return setupPage(ctx, t.t('setup.page.gh_title', { blog: blog.name }), body);
 }
 
 export function renderStaticPage(ctx: ViewContext, data: { blog: BlogAnswer; error?: string }): SafeHtml {

@@ -4,7 +4,11 @@ import { blogsWithCategories } from '../../../src/setup/answers.js';
 import { failed } from '../../../src/setup/wordpress/messages.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';
 import { checkList, renderBlogsPage, renderTokenPage } from '../../../src/status/views/setup.js';
-import { renderCategoriesPage, renderWordPressPage } from '../../../src/status/views/setup-steps.js';
+import {
+  renderCategoriesPage,
+  renderGitHubPage,
+  renderWordPressPage,
+} from '../../../src/status/views/setup-steps.js';
 
 function ctx(language: Language): ViewContext {
   return {
@@ -104,4 +108,17 @@ describe('src/status/views/setup', () => {
     expect(page).toContain('A folder of files has no categories');
     expect(page).not.toContain('name="mode-2"');
   });
+
+  it.each(['cs', 'en'] as const)(
+    'GitHub in %s: a repository not told asks for the four paths, escaped',
+    (language) => {
+      const github = { ...blog, id: 3, target: 'github' as const };
+      const page = renderGitHubPage(ctx(language), { blog: github, askPaths: true }).value;
+      for (const name of ['article', 'images', 'imageUrl', 'urlPattern'])
+        expect(page).toContain(`name="${name}"`);
+      expect(page).toContain('/setup/blog/3/github/paths');
+      expect(page).not.toContain('name="token"');
+      expect(page).not.toContain('<script>alert(1)</script>');
+    },
+  );
 });

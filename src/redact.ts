@@ -62,6 +62,8 @@ const TEXT_PATTERNS: ReadonlyArray<[RegExp, string]> = [
     `$1$2$3${REDACTED}`,
   ],
   [/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]*:[^/\s@]+@/gi, '$1***:***@'],
+  // A Telegram bot token in an API address (https://api.telegram.org/bot<id>:<secret>/sendMessage).
+  [/\bbot(\d{3,}):[A-Za-z0-9_-]{20,}/g, `bot$1:${REDACTED}`],
 ];
 
 /** A copy of `text` with credential-shaped substrings replaced. */

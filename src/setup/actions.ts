@@ -13,6 +13,7 @@ import { createChannel } from '../notify/channels/index.js';
 import { NotifyChannel } from '../notify/settings.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers } from '../publisher/registry.js';
+import { scrubText } from '../redact.js';
 import type { BlogAnswer, NotifyAnswer } from './answers.js';
 import { both } from './text.js';
 import type { SetupCheck, SetupText } from './wordpress/types.js';
@@ -114,18 +115,37 @@ export async function agentOn(api: MarketplaceClient, blog: BlogAnswer): Promise
   }
 }
 
-export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupCheck> {
-  const parsed = NotifyChannel.safeParse(
+function parseChannel(answer: NotifyAnswer) {
+  return NotifyChannel.safeParse(
     answer.type === 'ntfy'
       ? { name: 'phone', type: 'ntfy', server: answer.server, topic: answer.topic }
       : { name: 'telegram', type: 'telegram', botToken: answer.botToken, chatId: answer.chatId },
   );
-  if (!parsed.success) {
-    // Named by the field and the rule only: the value (a token, perhaps) is not echoed.
-    const problem = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    const message = both('setup.notify.failed', { channel: answer.type, error: problem });
-    return { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
-  }
+}
+
+/** A channel's answers the config's schema refuses: named by the field and the rule only (never the value). */
+function channelProblem(
+  answer: NotifyAnswer,
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+) {
+  const problem = issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ');
+  const message = both('setup.notify.failed', { channel: answer.type, error: problem });
+  const check: SetupCheck = { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
+  return check;
+}
+
+/**
+ * The channel's answers checked by the config's own schema, when saved as when tested: undefined when they
+ * pass, else the failed check (the value, a token perhaps, is not echoed).
+ */
+export function notificationProblem(answer: NotifyAnswer): SetupCheck | undefined {
+  const parsed = parseChannel(answer);
+  return parsed.success ? undefined : channelProblem(answer, parsed.error.issues);
+}
+
+export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupCheck> {
+  const parsed = parseChannel(answer);
+  if (!parsed.success) return channelProblem(answer, parsed.error.issues);
   const channel = createChannel(parsed.data, { timeoutMs: 10_000 });
   const text = both('setup.notify.test_body');
   try {
@@ -144,7 +164,8 @@ export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupC
     );
     return { id: 'notify', ok: true, message: both('setup.notify.sent', { channel: answer.type }) };
   } catch (error) {
-    const message = both('setup.notify.failed', { channel: answer.type, error: errorMessage(error) });
+    const error_ = scrubText(errorMessage(error));
+    const message = both('setup.notify.failed', { channel: answer.type, error: error_ });
     return { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
   } finally {
     channel.close();

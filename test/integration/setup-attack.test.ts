@@ -179,6 +179,11 @@ describe('setup mode under attack (over HTTP)', () => {
     expect(tried.status).toBe(422);
     expect(tried.text).toContain('topic: letters, digits, - and _ only');
     expect(tried.text).not.toContain('http://evil');
+    // Saved rather than tried: refused now the same way, not first as a failure when the setup finishes.
+    const saved = await go('/setup/notify', { channel: 'ntfy', topic: evilTopic, action: 'save' });
+    expect(saved.status).toBe(422);
+    expect(saved.text).toContain('topic: letters, digits, - and _ only');
+    expect(saved.text).not.toContain('http://evil');
     for (const path of ['/setup/key', '/setup/blog/2', '/setup/notify', '/setup/finish']) await go(path);
 
     // Two browsers holding the token race to finish: one daemon starts, the other gets no second setup.

@@ -9,6 +9,7 @@ import type { Check } from '../../commands/output.js';
 import { errorMessage } from '../../errors.js';
 import type { Language } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
+import { notificationProblem } from '../../setup/actions.js';
 import { type BlogTarget, handledBlogs, type SetupAnswers } from '../../setup/answers.js';
 import { newDraft, nextStep, type SetupDraft } from '../../setup/draft.js';
 import type { FinishResult, SetupEngine } from '../../setup/engine.js';
@@ -213,6 +214,12 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
     if (body.action === 'test' && answer) {
       const check = await deps.engine.testNotification(answer);
       guard.send(res, check.ok ? 200 : 422, renderNotifyPage(view(req, res), { checks: [check] }));
+      return;
+    }
+    // Checked by the config's own schema now, not first when the setup finishes.
+    const problem = answer && notificationProblem(answer);
+    if (problem) {
+      guard.send(res, 422, renderNotifyPage(view(req, res), { checks: [problem] }));
       return;
     }
     draft.notify = answer ?? 'none';

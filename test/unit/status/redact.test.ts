@@ -15,6 +15,10 @@ describe('src/status/redact', () => {
     ['token ghp_abcdefghijklmnop1234 was revoked', 'ghp_abcdefghijklmnop1234'],
     ['redis://default:s3cr3tpass@redis.local:6379', 's3cr3tpass'],
     ['X-Signature=sha256=deadbeefcafe', 'deadbeefcafe'],
+    [
+      'fetch https://api.telegram.org/bot123456789:AAH4xQ-examplE_secret_token_part/sendMessage failed',
+      'AAH4xQ-examplE_secret_token_part',
+    ],
   ])('scrubText removes the credential from %j', (text, secret) => {
     const out = scrubText(text);
     expect(out).not.toContain(secret);

@@ -113,10 +113,18 @@ export interface CookieContext {
   path: string;
 }
 
-/** `Path`, `HttpOnly`, `SameSite=Strict`, `Max-Age` and, over TLS, `Secure`: every cookie the page sets. */
-export function cookieAttributes(req: Request, context: CookieContext, maxAgeSeconds: number): string {
+/**
+ * `Path`, `HttpOnly`, `SameSite=Strict`, `Max-Age` and, over TLS, `Secure`: every cookie the page sets. `Lax` only
+ * for a cookie that must come back on a top-level navigation from another site (the setup's WordPress return).
+ */
+export function cookieAttributes(
+  req: Request,
+  context: CookieContext,
+  maxAgeSeconds: number,
+  sameSite: 'Strict' | 'Lax' = 'Strict',
+): string {
   // `Secure` when the page is served over TLS (directly, or by a trusted proxy that says so).
-  return `Path=${context.path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${req.secure ? '; Secure' : ''}`;
+  return `Path=${context.path}; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAgeSeconds}${req.secure ? '; Secure' : ''}`;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -78,20 +78,23 @@ describe('src/status/routes/setup-blog (the WordPress authorization callback)', 
   });
 
   it('connects through the success_url with the state, and refuses it without', async () => {
-    const jar = new Map<string, string>();
+    // A browser's cookie jar: `cookies = false` is a navigation from another site (WordPress's redirect), which
+    // carries the SameSite=Lax cookies only, as browsers do.
+    const jar = new Map<string, { value: string; lax: boolean }>();
     const go = async (path: string, form?: Record<string, string>, cookies = true) => {
+      const sent = [...jar].filter(([, c]) => cookies || c.lax);
       const answer = await fetch(`${origin}${path}`, {
         method: form ? 'POST' : 'GET',
         redirect: 'manual',
         headers: {
-          ...(cookies && jar.size ? { Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+          ...(sent.length ? { Cookie: sent.map(([k, c]) => `${k}=${c.value}`).join('; ') } : {}),
           ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
         },
         ...(form ? { body: new URLSearchParams(form).toString() } : {}),
       });
       for (const line of answer.headers.getSetCookie()) {
         const [name, value] = (line.split(';')[0] ?? '').split('=');
-        if (name && value !== undefined && cookies) jar.set(name, value);
+        if (name && value !== undefined && cookies) jar.set(name, { value, lax: /SameSite=Lax/i.test(line) });
       }
       const text = await answer.text();
       return {
@@ -121,6 +124,11 @@ describe('src/status/routes/setup-blog (the WordPress authorization callback)', 
       false,
     );
     expect(wrong.status).toBe(403);
+    // The right state from another browser (without this one's Lax cookie, e.g. read from a log): refused.
+    const elsewhere = await fetch(`${origin}${back.pathname}${back.search}&user_login=eve&password=x`, {
+      redirect: 'manual',
+    });
+    expect(elsewhere.status).toBe(403);
     expect(verified).toEqual([]);
 
     // Rejected in WordPress (success=false), then an answer that is not WordPress's: shown, nothing verified.

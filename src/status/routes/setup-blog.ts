@@ -28,8 +28,6 @@ interface BlogRouteDeps {
   draft: SetupDraft;
   guard: SetupGuard;
   log: Logger;
-  /** The state parameter of the WordPress callback: only a page shown to the token holder knows it. */
-  wpState: string;
 }
 
 /** A refused authorization or callback as a check (its sentence says what to do), anything else rethrown. */
@@ -53,7 +51,9 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     const checks = [...(draft.blogChecks.get(blog.id) ?? [])];
     let authorizationUrl: string | undefined;
     if (discovery?.authorizationUrl) {
-      const back = `${origin(req)}/setup/blog/${blog.id}/wordpress/back?state=${deps.wpState}`;
+      // The state: only this browser, shown this page as the token holder, can come back with it.
+      const state = guard.browserState(req, res);
+      const back = `${origin(req)}/setup/blog/${blog.id}/wordpress/back?state=${state}`;
       try {
         authorizationUrl = engine.wordpressAuthorizationLink(discovery, back, `${back}&rejected=1`);
       } catch (error) {
@@ -97,12 +97,8 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     const blog = blogOf(req);
     const discovery = blog && draft.discoveries.get(blog.id);
     const state = typeof req.query.state === 'string' ? req.query.state : '';
-    // Compared as signatures: constant time, whatever the length.
-    if (
-      !blog ||
-      !discovery?.restRoot ||
-      !guard.verify('wp-state', state, guard.sign('wp-state', deps.wpState))
-    ) {
+    // Compared as signatures: constant time, whatever the length; and only from the browser it was given to.
+    if (!blog || !discovery?.restRoot || !guard.browserStateValid(req, state)) {
       res.status(403).type('text').send('Forbidden');
       return;
     }

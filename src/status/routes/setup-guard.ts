@@ -4,6 +4,7 @@
  * CSRF check (same origin, signed double-submit token). Without the token every /setup request but the token
  * form itself is refused with 403 and changes nothing.
  */
+import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Language } from '../../i18n/index.js';
 import { createTranslator, LANGUAGES } from '../../i18n/index.js';
@@ -24,6 +25,9 @@ import type { ViewContext } from '../views/layout.js';
 import { setupPage } from '../views/setup.js';
 
 export const SETUP_COOKIE = 'pb_setup';
+/** The browser's nonce for WordPress's return (SameSite=Lax: see `browserState`). */
+const WP_COOKIE = 'pb_setup_wp';
+const NONCE = /^[A-Za-z0-9_-]{24}$/;
 
 export interface SetupGuard {
   /** True when the request carries the cookie that the token was entered. */
@@ -36,6 +40,15 @@ export interface SetupGuard {
   require(language: () => Language): (req: Request, res: Response, next: NextFunction) => void;
   view(req: Request, res: Response, language: Language): ViewContext;
   send(res: Response, status: number, page: SafeHtml): void;
+  /**
+   * The `state` of WordPress's return to this browser: a signature of a random value kept in this browser's
+   * SameSite=Lax cookie (WordPress's redirect is a top-level navigation from another site, so the Strict cookies
+   * stay behind but a Lax one comes along). Someone who learns the state (a log on the WordPress site) cannot use
+   * it from another browser.
+   */
+  browserState(req: Request, res: Response): string;
+  /** Whether `state` is the one `browserState` gave this browser. */
+  browserStateValid(req: Request, state: string): boolean;
   /** A random value bound to this process, for the WordPress callback (which arrives without our cookies). */
   sign(purpose: string, value: string): string;
   verify(purpose: string, value: string, signature: string): boolean;
@@ -98,6 +111,18 @@ export function createSetupGuard(token: string, options: { guesses?: GuessLimite
     },
     view,
     send,
+    browserState(req, res) {
+      let nonce = readCookies(req).get(WP_COOKIE);
+      if (!nonce || !NONCE.test(nonce)) {
+        nonce = randomBytes(18).toString('base64url');
+        res.append('Set-Cookie', `${WP_COOKIE}=${nonce}; ${cookieAttributes(req, cookies, 3600, 'Lax')}`);
+      }
+      return signer.sign('wp-state', nonce);
+    },
+    browserStateValid(req, state) {
+      const nonce = readCookies(req).get(WP_COOKIE);
+      return nonce !== undefined && NONCE.test(nonce) && signer.verify('wp-state', nonce, state);
+    },
     sign: (purpose, value) => signer.sign(purpose, value),
     verify: (purpose, value, signature) => signer.verify(purpose, value, signature),
   };

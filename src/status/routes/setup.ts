@@ -3,7 +3,6 @@
  * form a POST that redirects to the next unanswered step. Every request but the token form needs the token
  * (./setup-guard.ts); once setup finished every /setup path is 404. The per-blog steps are in ./setup-blog.ts.
  */
-import { randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Check } from '../../commands/output.js';
 import { errorMessage } from '../../errors.js';
@@ -46,7 +45,6 @@ const TARGETS: readonly BlogTarget[] = ['wordpress', 'github', 'static', 'none']
 export function setupRoutes(deps: SetupRouteDeps): Router {
   const guard = createSetupGuard(deps.token);
   const draft: SetupDraft = newDraft(deps.language);
-  const wpState = randomBytes(18).toString('base64url');
   let finished = false;
   const router = express.Router();
   const next = (res: Response): void => res.redirect(303, `/setup${nextStep(draft)}`);
@@ -78,7 +76,7 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
     next(res);
   });
   // The WordPress callback carries its own proof (a value signed for this process), see ./setup-blog.ts.
-  const blogs = blogRoutes({ engine: deps.engine, draft, guard, log: deps.log, wpState });
+  const blogs = blogRoutes({ engine: deps.engine, draft, guard, log: deps.log });
   router.get('/setup/blog/:id/wordpress/back', blogs.callback);
 
   router.use(

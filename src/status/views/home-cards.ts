@@ -73,7 +73,9 @@ export function recentCard(ctx: ViewContext, recent: Sourced<DealRecord[]>): Saf
   if (!recent.ok) {
     return html`<section class="card" data-card="recent"><h2>${title}</h2>${unavailable(ctx, recent.error)}</section>`;
   }
-  const rows = recent.value.slice(0, RECENT_SHOWN);
+  // The store lists by receipt; the card says what was handed in last, so by the hand-in time.
+  const handedIn = (d: DealRecord): number => Date.parse(readDealData(d.data).handedInAt ?? '') || 0;
+  const rows = [...recent.value].sort((a, b) => handedIn(b) - handedIn(a)).slice(0, RECENT_SHOWN);
   if (rows.length === 0) {
     return html`<section class="card" data-card="recent"><h2>${title}</h2><p class="muted">${t.t('status.home.recent.none')}</p></section>`;
   }

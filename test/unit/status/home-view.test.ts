@@ -222,6 +222,12 @@ describe('src/status/views/overview (the home page)', () => {
       });
       expect(text($, '[data-card="recent"] h2')).toBe(title);
       expect($('[data-card="recent"] li')).toHaveLength(2);
+      // By the hand-in time, the latest first (7 was handed in a minute after 8).
+      expect(
+        $('[data-card="recent"] li')
+          .map((_, li) => $(li).attr('data-deal'))
+          .get(),
+      ).toEqual(['7', '8']);
       expect(
         $('[data-card="recent"] li[data-deal="7"] a[href="https://blog.example.cz/clanek-7/"]'),
       ).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EvidenceSettings } from '../evidence/settings.js';
 import { UiSettings } from '../i18n/settings.js';
 import { IntakeSettings } from '../intake/settings.js';
 import { isKnownTimeZone } from '../marketplace/date-time.js';
@@ -260,7 +261,10 @@ export const Config = z
         'that runs the worker, at most once per `intervalMinutes` across every process and restart.',
     ),
     watch: WatchSettings.prefault({}).describe(
-      'The check of live articles until they are paid (docs/watching.md).',
+      'The check of live articles through the claim window (docs/watching.md).',
+    ),
+    evidence: EvidenceSettings.prefault({}).describe(
+      "What the article watcher keeps on disk per deal, outside Redis: the checks, the page's hashes, the article's snapshots (docs/watching.md).",
     ),
     dataDir: z
       .string()

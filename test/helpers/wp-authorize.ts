@@ -29,6 +29,12 @@ export async function signInToWordPress(
   acts: BrowserActs = plainActs,
 ): Promise<void> {
   await page.locator('#user_login').waitFor();
+  // wp-login.php moves the focus to #user_login 200 ms after it loads (wp_attempt_focus) and selects it: a field
+  // being filled at that moment loses its text to the username field ("The password field is empty"). Wait for
+  // that focus (or half a second, when a plugin switched it off) before typing.
+  await page
+    .waitForFunction(() => document.activeElement?.id === 'user_login', undefined, { timeout: 500 })
+    .catch(() => undefined);
   await acts.type('Username or Email Address', page.locator('#user_login'), site.username);
   await acts.type('Password', page.locator('#user_pass'), site.adminPassword, true);
   await Promise.all([page.waitForEvent('framenavigated'), acts.click('Log In', page.locator('#wp-submit'))]);

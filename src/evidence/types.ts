@@ -1,0 +1,122 @@
+/**
+ * The evidence of a deal's live article, kept on disk outside Redis (issue 22, item 3). The contract between
+ * the store (./store.ts), the watcher that writes it (src/watch/check-deal.ts), the bundle (./bundle.ts, the
+ * CLI's `pressbridge evidence`, the deal page's download) and the status page's views.
+ *
+ * Layout, one folder per deal: `<evidence dir>/<dealId>/`
+ * - `deal.json`     EvidenceDeal: what is needed to watch the deal again when Redis forgot it (atomic rewrite)
+ * - `checks.jsonl`  EvidenceEntry per line, append-only: the first check after the hand-in and every change
+ * - `latest.json`   EvidenceLatest: the newest check, whatever it found (atomic rewrite)
+ * - `pruned.jsonl`  EvidencePruned per line, append-only: which snapshot files the size limits removed, when
+ * - `snapshots/<seq>-<sha256 first 16>.html.gz`  the article part of the page as served, gzip
+ */
+import { z } from 'zod';
+import { ArticleCheck } from '../watch/check-record.js';
+
+/** The deal as the watcher knows it: enough to rebuild its record and its watch schedule after a Redis loss. */
+export const EvidenceDeal = z.object({
+  dealId: z.number().int().positive(),
+  blogId: z.number().int(),
+  title: z.string().optional(),
+  /** The handed-in URL. */
+  url: z.string(),
+  /** ISO 8601. */
+  receivedAt: z.string(),
+  deadline: z.string(),
+  handedInAt: z.string().optional(),
+  /** The deal's page in the marketplace (`web_url`). */
+  webUrl: z.string().optional(),
+  /** `data.paid` as recorded at `deal.paid`. */
+  paid: z.object({ reward: z.number().nullable(), price: z.number().nullable(), at: z.string() }).optional(),
+  /** `data.watch` as the record holds it (links, label, reference, lastText). */
+  watch: z.object({ links: z.array(z.string()) }).passthrough(),
+  /** Set when the watcher ended the watch (ISO 8601) and why: the claim window is over, … */
+  watchEnded: z.object({ at: z.string(), reason: z.string() }).optional(),
+  /** ISO 8601: when this file was last written. */
+  updatedAt: z.string(),
+});
+export type EvidenceDeal = z.infer<typeof EvidenceDeal>;
+
+export const EvidenceSnapshot = z.object({
+  /** File name under `snapshots/`. */
+  file: z.string(),
+  /** SHA-256 (hex) of the article part, uncompressed, exactly as served. */
+  sha256: z.string(),
+  /** Its size uncompressed, and on disk. */
+  bytes: z.number().int(),
+  storedBytes: z.number().int(),
+});
+export type EvidenceSnapshot = z.infer<typeof EvidenceSnapshot>;
+
+/** One line of `checks.jsonl`. */
+export const EvidenceEntry = z.object({
+  /** 1, 2, 3 … in the order written. */
+  seq: z.number().int().positive(),
+  /** `first`: the first check recorded for the deal; `change`: a check that differs from the entry before. */
+  kind: z.enum(['first', 'change']),
+  check: ArticleCheck,
+  /** SHA-256 (hex) of the page's body as fetched (absent: a 304, or no body came). */
+  pageSha256: z.string().optional(),
+  /** The article part kept with this check (absent: no body, or the deal's size limit left no room). */
+  snapshot: EvidenceSnapshot.optional(),
+  /** Why no snapshot was kept though the page was read: `deal_limit`. */
+  snapshotSkipped: z.string().optional(),
+});
+export type EvidenceEntry = z.infer<typeof EvidenceEntry>;
+
+export const EvidenceLatest = z.object({
+  check: ArticleCheck,
+  pageSha256: z.string().optional(),
+});
+export type EvidenceLatest = z.infer<typeof EvidenceLatest>;
+
+export const EvidencePruned = z.object({
+  at: z.string(),
+  file: z.string(),
+  /** `deal_limit` (evidence.maxDealBytes) or `total_limit` (evidence.maxTotalBytes). */
+  reason: z.enum(['deal_limit', 'total_limit']),
+});
+export type EvidencePruned = z.infer<typeof EvidencePruned>;
+
+/** All of one deal's evidence, read. */
+export interface DealEvidence {
+  deal: EvidenceDeal;
+  /** Oldest first. */
+  entries: EvidenceEntry[];
+  latest?: EvidenceLatest;
+  pruned: EvidencePruned[];
+  /** Bytes the deal's folder takes on disk. */
+  bytes: number;
+}
+
+/** What one check brings to the store. */
+export interface CheckEvidence {
+  check: ArticleCheck;
+  /** SHA-256 (hex) of the page's body as fetched. */
+  pageSha256?: string;
+  /** The article part of the page exactly as served (the content element's source), when the page was read. */
+  articleHtml?: string;
+}
+
+export interface EvidenceStore {
+  readonly dir: string;
+  /** Writes `deal.json` (only when it changed). */
+  saveDeal(deal: Omit<EvidenceDeal, 'updatedAt'>): Promise<void>;
+  /**
+   * Records a check: always `latest.json`; a line in `checks.jsonl` when it is the deal's first or differs from
+   * the last line (./changed.ts: status, final URL, findings, links, label, indexability, text fingerprint; a
+   * refused or unreadable check proves nothing and is never a line), with a snapshot of `articleHtml` when one
+   * is given and the deal's limit leaves room. Then the limits are enforced. Needs `deal.json` written first.
+   */
+  recordCheck(dealId: number, evidence: CheckEvidence): Promise<{ appended?: EvidenceEntry }>;
+  /** Notes that the watch is over (kept in `deal.json`; such deals' snapshots are pruned first). */
+  endWatch(dealId: number, reason: string): Promise<void>;
+  /** The deal's evidence, or undefined when there is none. */
+  read(dealId: number): Promise<DealEvidence | undefined>;
+  /** A snapshot, uncompressed (throws when it was pruned or does not exist). */
+  readSnapshot(dealId: number, file: string): Promise<Buffer>;
+  /** Every deal that has evidence (ascending ids). */
+  dealIds(): Promise<number[]>;
+  /** Bytes on disk in all, and per deal. */
+  usage(): Promise<{ totalBytes: number; deals: number }>;
+}

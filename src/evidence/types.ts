@@ -120,3 +120,21 @@ export interface EvidenceStore {
   /** Bytes on disk in all, and per deal. */
   usage(): Promise<{ totalBytes: number; deals: number }>;
 }
+
+/** What the bundle is made of besides the evidence itself (./bundle.ts). */
+export interface BundleSources {
+  /** The deal's record in Redis, when there is one (its state, the hand-in as recorded). */
+  record?: import('../deals/record.js').DealRecord;
+  /** The deal's recorded webhook events (the store's `readEvents`): the `claim.created` ones are the claims. */
+  events?: readonly import('../deals/record.js').EventRecord[];
+}
+
+/**
+ * One bundle to attach to the answer to a claim: a zip with `report.html` (the blogger's language), `evidence.json`
+ * (everything, machine-readable, with every hash) and `snapshots/` (each kept article part, uncompressed, as
+ * served). Undefined when the deal has no evidence.
+ */
+export type EvidenceBundler = (
+  dealId: number,
+  sources: BundleSources,
+) => Promise<{ fileName: string; zip: Buffer } | undefined>;

@@ -66,6 +66,11 @@ export interface LivePageFacts {
   textSha256: string;
   /** Which part of the page the text was taken from. */
   textScope: 'content' | 'article' | 'main' | 'page';
+  /**
+   * Where that part is in the page's source: from its opening tag's `<` to the end of its closing tag (the end
+   * of the page when it is not closed); the whole page for `page`. The evidence keeps `html.slice(...)` of it.
+   */
+  textRange: [number, number];
 }
 
 export interface LivePageAsk {
@@ -135,6 +140,9 @@ interface Scope {
   depth: number;
   done: boolean;
   text: TextSink;
+  /** Source offsets: its opening tag's `<`, and just past its closing tag's `>` once it is closed. */
+  start: number;
+  end?: number;
 }
 
 export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
@@ -153,6 +161,7 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
     main: undefined,
   };
   let tag = '';
+  let tagStart = 0;
   let attribute = '';
   let value = '';
   let attrs: Record<string, string> = {};
@@ -162,7 +171,8 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
   let anchor: { href: string; rel: string; text: string } | undefined;
 
   const openScope = (name: keyof typeof scopes) => {
-    if (scopes[name] === undefined) scopes[name] = { tag, depth: 1, done: false, text: new TextSink() };
+    if (scopes[name] === undefined)
+      scopes[name] = { tag, depth: 1, done: false, text: new TextSink(), start: tagStart };
   };
   const closeAnchor = () => {
     if (!anchor) return;
@@ -218,6 +228,7 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
   const callbacks: TokenizerCallbacks = {
     onopentagname(start, end) {
       tag = html.slice(start, end).toLowerCase();
+      tagStart = Math.max(0, start - 1);
       attrs = {};
     },
     onattribname(start, end) {
@@ -251,7 +262,11 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
       for (const scope of Object.values(scopes)) {
         if (!scope || scope.done || scope.tag !== name) continue;
         scope.depth -= 1;
-        if (scope.depth <= 0) scope.done = true;
+        if (scope.depth <= 0) {
+          scope.done = true;
+          const close = html.indexOf('>', end);
+          scope.end = close === -1 ? html.length : close + 1;
+        }
       }
       // A block's end separates words.
       onText(' ');
@@ -274,6 +289,7 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
   closeAnchor();
 
   const pick = (['content', 'article', 'main'] as const).find((name) => scopes[name]?.text.empty === false);
+  const picked = pick ? (scopes[pick] as Scope) : undefined;
   return {
     links: [...found.values()],
     anchors,
@@ -283,5 +299,6 @@ export function readLivePage(html: string, ask: LivePageAsk): LivePageFacts {
     ...(label === undefined || label === '' ? {} : { labelPresent: all.found }),
     textSha256: (pick ? (scopes[pick] as Scope).text : all).digest(),
     textScope: pick ?? 'page',
+    textRange: picked ? [picked.start, picked.end ?? html.length] : [0, html.length],
   };
 }

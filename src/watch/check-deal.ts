@@ -9,10 +9,13 @@ import type { Clock } from '../clock.js';
 import { readDealData } from '../deals/data.js';
 import { createDealLogger } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
+import type { EvidenceStore } from '../evidence/types.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
 import { type ArticleCheck, readArticleCheck } from './check-record.js';
+import { endEvidence, keepEvidence } from './evidence.js';
 import { type Delivered, nextReference, storedReference, storedWatchText } from './findings.js';
+import type { Inspection } from './inspect.js';
 import { storedLinks } from './links.js';
 import { watchEnd, watchPhase } from './plan.js';
 import { drop, nextCheckAt, reschedule } from './schedule.js';
@@ -33,7 +36,9 @@ export interface DealCheckerOptions {
   settings: WatchSettings;
   clock: Clock;
   random: () => number;
-  inspect: (url: string, delivered: Delivered, previous?: ArticleCheck) => Promise<ArticleCheck>;
+  inspect: (url: string, delivered: Delivered, previous?: ArticleCheck) => Promise<Inspection>;
+  /** The evidence on disk (src/evidence/): each check is offered to it; absent when `evidence.enabled` is off. */
+  evidence?: EvidenceStore | undefined;
 }
 
 function logCheck(dealLog: ReturnType<typeof createDealLogger>, url: string, check: ArticleCheck): void {
@@ -62,7 +67,7 @@ function logCheck(dealLog: ReturnType<typeof createDealLogger>, url: string, che
 }
 
 export function createDealChecker(options: DealCheckerOptions) {
-  const { store, redis, prefix, log, notifier, settings, clock, random } = options;
+  const { store, redis, prefix, log, notifier, settings, clock, random, evidence } = options;
   const why = {
     days: `${settings.days} days after the hand-in, unpaid`,
     claim_window: `${settings.afterPayoutMonths} months after the payout: the claim window is over`,
@@ -81,6 +86,7 @@ export function createDealChecker(options: DealCheckerOptions) {
       await drop(redis, prefix, dealId);
       const reason = ended === 'state' ? `the deal is ${record.state}` : why[ended];
       dealLog.info({ reason: ended }, `article watch ended: ${reason}`);
+      if (evidence) await endEvidence(evidence, dealId, ended, log);
       await dealLog.flush();
       return { dealId, kind: 'ended', reason: ended };
     }
@@ -101,7 +107,8 @@ export function createDealChecker(options: DealCheckerOptions) {
       ...(label === undefined ? {} : { label }),
       ...(lastText === undefined ? {} : { lastText }),
     };
-    const check = await options.inspect(record.url, delivered, previous);
+    const inspection = await options.inspect(record.url, delivered, previous);
+    const { check } = inspection;
     const watch = readDealData(record.data).watch;
     const seen = nextReference(reference, check.advertiserLinks);
     const text = check.textSha256 ?? lastText;
@@ -122,6 +129,10 @@ export function createDealChecker(options: DealCheckerOptions) {
           : {}),
       },
     });
+    if (evidence) {
+      const watched = await store.get(dealId);
+      if (watched) await keepEvidence(evidence, watched, inspection, log);
+    }
     logCheck(dealLog, record.url, check);
     await dealLog.flush();
     const ref = {

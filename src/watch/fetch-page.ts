@@ -10,6 +10,7 @@
  * unencrypted. The `www.` pair is kept because it is the same DNS owner's usual alias of one site, and it is
  * only allowed with the scheme and port unchanged, so it cannot reach anything the first URL could not.
  */
+import { createHash } from 'node:crypto';
 import { describe } from '../pipeline/verify.js';
 import { USER_AGENT } from '../version.js';
 
@@ -24,6 +25,8 @@ export interface PageAnswer {
   html?: string;
   /** Why there is no usable answer (network error, timeout, a refused redirect). */
   error?: string;
+  /** SHA-256 (hex) of the body's bytes as read (the first `maxBytes`), with `html`. */
+  bodySha256?: string;
   /** The body was longer than `maxBytes`: `html` holds its beginning only. */
   truncated?: boolean;
   /** The answer's `X-Robots-Tag` header(s), when any. */
@@ -98,8 +101,8 @@ export function redirectRefusal(site: URL, next: URL): string | undefined {
 async function readCapped(
   response: Response,
   maxBytes: number,
-): Promise<{ html: string; truncated: boolean }> {
-  if (!response.body) return { html: '', truncated: false };
+): Promise<{ html: string; truncated: boolean; sha256: string }> {
+  if (!response.body) return { html: '', truncated: false, sha256: createHash('sha256').digest('hex') };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -111,8 +114,9 @@ async function readCapped(
     size += value.byteLength;
   }
   await reader.cancel().catch(() => {});
-  const html = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
-  return { html, truncated: size > maxBytes };
+  const body = Buffer.concat(chunks).subarray(0, maxBytes);
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  return { html: new TextDecoder().decode(body), truncated: size > maxBytes, sha256 };
 }
 
 export async function fetchPage(url: string, options: FetchPageOptions): Promise<PageAnswer> {
@@ -152,11 +156,12 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         await response.body?.cancel().catch(() => {});
         return { status: response.status, finalUrl: current.href, ...answerFacts(response) };
       }
-      const { html, truncated } = await readCapped(response, options.maxBytes);
+      const { html, truncated, sha256 } = await readCapped(response, options.maxBytes);
       return {
         status: 200,
         finalUrl: current.href,
         html,
+        bodySha256: sha256,
         ...(truncated ? { truncated } : {}),
         ...answerFacts(response),
       };

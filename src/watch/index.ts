@@ -21,25 +21,32 @@
  * The check (`CheckResult`, ./check-record.ts) is recorded on the deal (`data.articleCheck`) and in its log; a problem is raised through the
  * Notifier (once per deal until it clears) and resolved by the next good check.
  *
+ * Each check is also offered to the evidence on disk (src/evidence/, ./evidence.ts): the first check, every
+ * change and the latest, with the page's SHA-256 and the article part as served.
+ *
  * The deals are enrolled by `watchEnrolment` (./schedule.ts, a deal-event subscriber) when `handed_in` is
- * written; `start()` also enrols handed-in deals that are not scheduled (handed in before the watcher ran, a
- * failed enrolment, or a crash between the write and its enrolment).
+ * written; `catchUp()` (at start, and at a tick that finds the schedule empty while the evidence holds watched
+ * deals: Redis came back empty) also enrols handed-in deals that are not scheduled (handed in before the
+ * watcher ran, a failed enrolment, or a crash between the write and its enrolment), and deals whose evidence
+ * says they are still watched, restoring their record from the evidence when Redis lost it.
  */
 
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import { allSettledBounded } from '../concurrency.js';
-import type { DealStore } from '../deals/record.js';
+import type { DealRecord, DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
+import type { EvidenceStore } from '../evidence/types.js';
 import type { Logger } from '../logger.js';
 import type { Notifier } from '../notify/types.js';
 import { RenderSettings, type RenderSettingsInput } from '../render/limits.js';
 import type { RenderPool } from '../render/pool.js';
 import { createDealChecker, type WatchOutcome } from './check-deal.js';
+import { endEvidence, restoreRecord } from './evidence.js';
 import { createInspector } from './inspect.js';
 import { createSitePace } from './pace.js';
 import { watchEnd, watchPhase } from './plan.js';
-import { claimDue, enrol, nextCheckAt, scheduledAt } from './schedule.js';
+import { claimDue, enrol, nextCheckAt, scheduledAt, watchKey } from './schedule.js';
 import { WatchSettings, type WatchSettingsInput } from './settings.js';
 
 export type { WatchOutcome } from './check-deal.js';
@@ -61,12 +68,15 @@ export interface ArticleWatcher {
   stop(): Promise<void>;
   /** One tick now: the due checks (or the tick already running). */
   runOnce(): Promise<WatchOutcome[]>;
-  /** Schedules handed-in deals that are not scheduled; returns how many were added. */
+  /**
+   * Schedules handed-in deals that are not scheduled, and deals the evidence says are still watched (their
+   * record restored from it when Redis lost it); returns how many were added.
+   */
   catchUp(): Promise<number>;
 }
 
 export interface ArticleWatcherOptions {
-  store: Pick<DealStore, 'get' | 'update' | 'appendLog' | 'list'>;
+  store: Pick<DealStore, 'get' | 'update' | 'appendLog' | 'list' | 'createIfAbsent'>;
   redis: Redis;
   prefix: string;
   log: Logger;
@@ -81,6 +91,8 @@ export interface ArticleWatcherOptions {
   fetch?: typeof fetch;
   /** For the jitter (tests: a fixed value). */
   random?: () => number;
+  /** The evidence on disk (src/evidence/); absent when `evidence.enabled` is off. */
+  evidence?: EvidenceStore | undefined;
 }
 
 const BATCH = 50;
@@ -125,9 +137,19 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     clock,
     random,
     inspect,
+    evidence: options.evidence,
   });
+  /** Deals the last catch-up found still watched in the evidence: an empty schedule then means Redis forgot. */
+  let watchedOnDisk = 0;
 
   async function tick(): Promise<WatchOutcome[]> {
+    if (watchedOnDisk > 0 && (await redis.zcard(watchKey(prefix))) === 0) {
+      log.warn(
+        { watchedOnDisk },
+        'article watch: the schedule is empty (Redis lost its data?); rebuilt from the evidence',
+      );
+      await catchUp();
+    }
     const nowMs = clock.now().getTime();
     const ids = await claimDue(redis, prefix, nowMs, nowMs + leaseMs, BATCH);
     const settled = await allSettledBounded(ids, settings.concurrency, (id) => checkDeal(id));
@@ -148,20 +170,56 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     return running;
   };
 
+  /** Schedules the deal unless its watch is over or it is scheduled; true when it was added. */
+  async function schedule(record: DealRecord, nowMs: number): Promise<boolean> {
+    if (!record.url || watchEnd(record, nowMs, settings)) return false;
+    if ((await scheduledAt(redis, prefix, record.dealId)) !== undefined) return false;
+    const at = nextCheckAt(record.dealId, nowMs, watchPhase(record, settings).intervalMs, random);
+    return await enrol(redis, prefix, record.dealId, at);
+  }
+
+  /** The deals the evidence says are watched; their record restored when Redis lost it. */
+  async function catchUpFromEvidence(evidence: EvidenceStore, nowMs: number): Promise<number> {
+    let added = 0;
+    let watched = 0;
+    let restored = 0;
+    for (const dealId of await evidence.dealIds()) {
+      if ((await scheduledAt(redis, prefix, dealId)) !== undefined) {
+        watched += 1;
+        continue;
+      }
+      // A watch noted over stays over: its record may have expired from Redis long ago, and is not restored.
+      if ((await evidence.read(dealId))?.deal.watchEnded !== undefined) continue;
+      let record = await store.get(dealId);
+      if (!record) {
+        record = await restoreRecord(store, evidence, dealId);
+        if (record) restored += 1;
+      }
+      if (!record) continue;
+      const ended = watchEnd(record, nowMs, settings);
+      if (ended) {
+        await endEvidence(evidence, dealId, ended, log);
+        continue;
+      }
+      watched += 1;
+      if (await schedule(record, nowMs)) added += 1;
+    }
+    watchedOnDisk = watched;
+    if (restored > 0)
+      log.warn({ restored }, 'article watch: deal records restored from the evidence on disk');
+    return added;
+  }
+
   async function catchUp(): Promise<number> {
     const nowMs = clock.now().getTime();
     let added = 0;
     for (let offset = 0; ; offset += 500) {
       const { items } = await store.list({ state: 'handed_in', offset, limit: 500 });
-      for (const record of items) {
-        if (!record.url || watchEnd(record, nowMs, settings)) continue;
-        if ((await scheduledAt(redis, prefix, record.dealId)) !== undefined) continue;
-        const at = nextCheckAt(record.dealId, nowMs, watchPhase(record, settings).intervalMs, random);
-        if (await enrol(redis, prefix, record.dealId, at)) added += 1;
-      }
+      for (const record of items) if (await schedule(record, nowMs)) added += 1;
       if (items.length < 500) break;
     }
-    if (added > 0) log.info({ added }, 'article watch: handed-in deals scheduled');
+    if (options.evidence) added += await catchUpFromEvidence(options.evidence, nowMs);
+    if (added > 0) log.info({ added }, 'article watch: watched deals scheduled');
     return added;
   }
 

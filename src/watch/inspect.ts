@@ -41,6 +41,15 @@ export interface InspectorOptions {
   pace: SitePace;
 }
 
+/** A check and what the evidence keeps of the page it read (src/evidence/types.ts `CheckEvidence`). */
+export interface Inspection {
+  check: ArticleCheck;
+  /** SHA-256 of the body as fetched (a 200 that was read). */
+  pageSha256?: string;
+  /** The article part of the page exactly as served (page-facts `textRange`), when the page was read. */
+  articleHtml?: string;
+}
+
 const lasting = (findings: readonly Finding[] | undefined) =>
   (findings ?? []).filter((finding) => finding.kind !== 'text_edited');
 
@@ -72,8 +81,23 @@ export function createInspector(options: InspectorOptions) {
     url: string,
     delivered: Delivered,
     previous?: ArticleCheck,
-  ): Promise<ArticleCheck> {
+  ): Promise<Inspection> {
     const answer = await answerOf(url, previous);
+    const result = await checkOf(answer, delivered, previous);
+    if (answer.html === undefined || answer.bodySha256 === undefined) return { check: result.check };
+    const range = result.read?.facts.textRange;
+    return {
+      check: result.check,
+      pageSha256: answer.bodySha256,
+      ...(range ? { articleHtml: answer.html.slice(range[0], range[1]) } : {}),
+    };
+  };
+
+  async function checkOf(
+    answer: PageAnswer,
+    delivered: Delivered,
+    previous: ArticleCheck | undefined,
+  ): Promise<{ check: ArticleCheck; read?: Extract<PageRead, { ok: true }> }> {
     const base = {
       at: options.clock.now().toISOString(),
       status: answer.status,
@@ -83,12 +107,12 @@ export function createInspector(options: InspectorOptions) {
       ...(answer.validators ? { validators: answer.validators } : {}),
     };
     if (REFUSALS.has(answer.status)) {
-      return { ...base, ok: false, refused: true, detail: `HTTP ${answer.status}` };
+      return { check: { ...base, ok: false, refused: true, detail: `HTTP ${answer.status}` } };
     }
     if (answer.status === 304 && previous) {
       const findings = lasting(previous.findings);
       const problem = problemOf(findings);
-      return {
+      const check: ArticleCheck = {
         ...previous,
         ...base,
         validators: answer.validators ?? previous.validators ?? {},
@@ -99,10 +123,11 @@ export function createInspector(options: InspectorOptions) {
         ...(problem ? { problem } : {}),
         detail: findings.length > 0 ? detailOf(findings) : 'HTTP 304',
       };
+      return { check };
     }
     if (answer.status !== 200 || answer.html === undefined) {
       const detail = answer.error ?? `HTTP ${answer.status}`;
-      return { ...base, ok: false, problem: 'gone', findings: [{ kind: 'gone', detail }], detail };
+      return { check: { ...base, ok: false, problem: 'gone', findings: [{ kind: 'gone', detail }], detail } };
     }
     const read = await options.readPage(answer.html, {
       links: delivered.links,
@@ -111,20 +136,21 @@ export function createInspector(options: InspectorOptions) {
     });
     if (!read.ok) {
       const detail = `the page could not be read within ${options.timeBudgetMs} ms (render.limits.timeBudgetMs)`;
-      return { ...base, ok: false, unreadable: true, detail };
+      return { check: { ...base, ok: false, unreadable: true, detail } };
     }
     const proof = pageProof(read.facts, answer, delivered, previous);
     if (answer.truncated && proof.missing.length > 0) {
       const detail = `only the first ${options.maxBytes} bytes of the page were read (watch.maxBytes) and ${proof.missing.length} of the links were not in them`;
-      return { ...base, ok: false, unreadable: true, detail };
+      return { check: { ...base, ok: false, unreadable: true, detail } };
     }
     const problem = problemOf(proof.findings);
-    return {
+    const check: ArticleCheck = {
       ...base,
       ...proof,
       ok: problem === undefined,
       ...(problem ? { problem } : {}),
       detail: proof.findings.length > 0 ? detailOf(proof.findings) : 'HTTP 200',
     };
-  };
+    return { check, read };
+  }
 }

@@ -92,15 +92,17 @@ export async function scheduledAt(redis: Redis, prefix: string, dealId: number):
 export interface EnrolmentOptions {
   redis: Redis;
   prefix: string;
-  /** `paidIntervalHours`: a week when absent. */
-  settings: Pick<WatchSettings, 'intervalHours'> & Partial<Pick<WatchSettings, 'paidIntervalHours'>>;
+  /** `paidIntervalHours`: a week when absent; `firstCheckMinutes`: 10 when absent. */
+  settings: Pick<WatchSettings, 'intervalHours'> &
+    Partial<Pick<WatchSettings, 'paidIntervalHours' | 'firstCheckMinutes'>>;
   log: Logger;
   clock?: Pick<Clock, 'now'>;
 }
 
 /**
  * The one hook that enrols deals, as a deal-event subscriber (src/deals/events.ts): a committed write of the
- * state `handed_in` schedules the deal's first check. Every hand-in goes through the store (the pipeline's
+ * state `handed_in` schedules the deal's first check `firstCheckMinutes` later (it records the article as
+ * handed in: the evidence's first entry and snapshot); the checks after it fall at the deal's own time of day. Every hand-in goes through the store (the pipeline's
  * hand-in step, a resumed run that finds the hand-in done, an operator's "hand in again", which runs the
  * pipeline again), whichever process writes it. A committed `deal.paid` (`data.paid`) enrols the deal too,
  * at the weekly interval, when it is not scheduled (its unpaid watch ran out after `watch.days`); a deal still
@@ -112,8 +114,10 @@ export function watchEnrolment(options: EnrolmentOptions): DealChangedListener {
   return async ({ dealId, patch }) => {
     const paid = patch.data?.paid !== undefined && patch.data?.paid !== null;
     if (patch.state !== 'handed_in' && !paid) return;
-    const hours = paid ? (options.settings.paidIntervalHours ?? 24 * 7) : options.settings.intervalHours;
-    const at = nextCheckAt(dealId, clock.now().getTime(), hours * 3_600_000);
+    const nowMs = clock.now().getTime();
+    const at = paid
+      ? nextCheckAt(dealId, nowMs, (options.settings.paidIntervalHours ?? 24 * 7) * 3_600_000)
+      : nowMs + (options.settings.firstCheckMinutes ?? 10) * 60_000;
     await enrol(options.redis, options.prefix, dealId, at).catch((error: unknown) => {
       options.log.warn({ dealId, err: errorMessage(error) }, 'article watch: deal not scheduled');
     });

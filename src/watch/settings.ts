@@ -54,6 +54,14 @@ export const WatchSettings = z.object({
     .describe(
       'At most one request to one site this often (per process), so a blog with many articles is not hammered.',
     ),
+  firstCheckMinutes: z
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(10)
+    .describe(
+      'The first check comes this many minutes after the hand-in: it records the article as handed in (the evidence).',
+    ),
   intervalHours: z
     .number()
     .positive()

@@ -22,6 +22,24 @@ describe('readLivePage', () => {
     expect(facts.moved).toEqual([{ href: 'https://jinam.example/', rel: '', text: 'Sekačky <script>' }]);
   });
 
+  it('gives the source range of the article part: the content element exactly as served, nested divs and all', () => {
+    const content = '<div class="entry-content"><div><p>Text <a href="x">a</a></p></div><div>dál</div></div>';
+    const html = `<html><body><header>menu</header><article>${content}<p>pod</p></article><aside>x</aside></body></html>`;
+    const facts = readLivePage(html, { links: [] });
+    expect(facts.textScope).toBe('content');
+    expect(html.slice(...facts.textRange)).toBe(content);
+    // No content element: the <article>; an unclosed one runs to the end of the page.
+    const article = '<article><p>Jen článek</p></article>';
+    expect(readLivePage(`<p>a</p>${article}`, { links: [] }).textRange).toEqual([8, 8 + article.length]);
+    const open = '<main><p>bez konce';
+    expect(readLivePage(open, { links: [] }).textRange).toEqual([0, open.length]);
+    // No part at all: the whole page.
+    expect(readLivePage('<p>jen text</p>', { links: [] })).toMatchObject({
+      textScope: 'page',
+      textRange: [0, 15],
+    });
+  });
+
   it('fingerprints the content element only, whitespace-normalised; the label is looked for in the text', () => {
     const page = (body: string, aside: string) =>
       `<main><div class="post wp-block-post-content"><div><p>${body}</p></div></div><p>pod</p></main><aside>${aside}</aside>`;

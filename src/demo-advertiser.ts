@@ -135,6 +135,9 @@ function describe(record: DealRecord): string {
   if (record.title) parts.push(`"${record.title}"`);
   if (record.url) parts.push(record.url);
   if (record.error) parts.push(`(${record.error})`);
-  if (readDealData(record.data).paid) parts.push('(paid)');
+  const data = readDealData(record.data);
+  if (data.paid) parts.push('(paid)');
+  const check = data.articleCheck;
+  if (check) parts.push(check.ok ? '· live check: fine' : `· live check: ${check.problem ?? 'not known'}`);
   return parts.join(' ');
 }

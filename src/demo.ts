@@ -73,6 +73,10 @@ export function demoConfig(
       // on the Earnings page through their deal.paid.
       money: { firstReadDelaySeconds: 15 },
       status: { listen: { host: '127.0.0.1', port: options.statusPort } },
+      // The article watcher checks each article a few seconds after its hand-in (not 10 minutes), so the demo
+      // shows a paid deal under watch with its evidence (<dataDir>/evidence); later checks keep their daily or
+      // weekly pace.
+      watch: { firstCheckMinutes: 0.05, tickMinutes: 0.05, siteGapSeconds: 1 },
       dataDir: options.dataDir,
       ...(options.notifyUrl
         ? { notify: { channels: [{ name: 'demo', type: 'webhook', url: options.notifyUrl }] } }

@@ -95,6 +95,9 @@ const UNDONE: readonly DealRunState[] = DEAL_RUN_STATES.filter((state) => canRet
  * | fetched | any (written by no step today; older records) | pipeline |
  * | published | a deal not done (the publish step); any (an operator's "hand in again") | pipeline, operator |
  * | handled | any (the operator marks it as dealt with by hand) | operator |
+ *
+ * One record is created in another state than `received`: a deal Redis lost while its article was still
+ * watched is created `handed_in` again from the article evidence on disk (src/watch/evidence.ts `restoreRecord`).
  */
 export const TRANSITIONS: Readonly<
   Record<DealRunState, { from: readonly DealRunState[] | 'any'; by: readonly DealWriter[] }>

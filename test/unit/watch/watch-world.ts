@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { DealStore } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
+import type { EvidenceStore } from '../../../src/evidence/types.js';
 import type { Notifier, NotifyEvent } from '../../../src/notify/types.js';
 import { createRenderPool } from '../../../src/render/pool.js';
 import { createArticleWatcher, type WatchOutcome } from '../../../src/watch/index.js';
@@ -94,7 +95,11 @@ export function watchWorld() {
     store: undefined as unknown as DealStore,
     clock: T0,
     notifier: recordingNotifier(),
-    watcher(settings: Record<string, unknown> = {}, render: Record<string, unknown> = {}) {
+    watcher(
+      settings: Record<string, unknown> = {},
+      render: Record<string, unknown> = {},
+      evidence?: EvidenceStore,
+    ) {
       return createArticleWatcher({
         store: world.store,
         redis,
@@ -106,6 +111,7 @@ export function watchWorld() {
         notifier: world.notifier,
         clock: fixedClock(() => new Date(world.clock)),
         random: () => 0,
+        evidence,
       });
     },
     async handedIn(

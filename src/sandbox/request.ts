@@ -15,7 +15,7 @@ import { type IdempotencyStore, isValidIdempotencyKey } from './idempotency.js';
 import type { PhotoCache } from './photos.js';
 import { profileRouteKey, reshape, type SandboxProfile } from './profile.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { ApiKeyRecord, Role, Scope } from './records.js';
+import type { ApiKeyRecord, DealRecord, Role, Scope } from './records.js';
 import type { SandboxState } from './state.js';
 import type { StatsRecorder } from './stats.js';
 
@@ -74,6 +74,19 @@ export function pathId(req: Request, name: string): number {
   const id = typeof raw === 'string' ? positiveInt(raw) : undefined;
   if (id === undefined) throw new ApiError(404, ERROR.notFound, `Nothing found at ${req.originalUrl}`);
   return id;
+}
+
+/** The deal at `:id` when the caller's account owns it (the blog's for a blogger, the advertiser's else): 404, 403. */
+export function ownedDeal(ctx: Context, state: SandboxState): DealRecord {
+  const id = pathId(ctx.req, 'id');
+  const deal = state.deals.get(id);
+  if (!deal) throw new ApiError(404, ERROR.notFound, `Deal ${id} does not exist`);
+  const owner =
+    ctx.key.role === 'bloger' ? state.blogs.get(deal.blogId)?.accountId : deal.advertiserAccountId;
+  if (owner !== ctx.key.accountId) {
+    throw new ApiError(403, ERROR.wrongRole, `Deal ${id} belongs to another account`);
+  }
+  return deal;
 }
 
 export function bodyObject(body: unknown): Record<string, unknown> {

@@ -17,7 +17,7 @@ import {
   bodyObject,
   type Context,
   ok,
-  pathId,
+  ownedDeal,
   positiveInt,
   type Routes,
 } from '../request.js';
@@ -30,17 +30,7 @@ const CHANGED_SINCE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d
 const ExtraUrls = z.record(z.string(), z.array(z.string()));
 
 export function dealRoutes(routes: Routes, deps: ApiDeps): void {
-  const dealFor = (ctx: Context): DealRecord => {
-    const id = pathId(ctx.req, 'id');
-    const deal = deps.state.deals.get(id);
-    if (!deal) throw new ApiError(404, ERROR.notFound, `Deal ${id} does not exist`);
-    const owner =
-      ctx.key.role === 'bloger' ? deps.state.blogs.get(deal.blogId)?.accountId : deal.advertiserAccountId;
-    if (owner !== ctx.key.accountId) {
-      throw new ApiError(403, ERROR.wrongRole, `Deal ${id} belongs to another account`);
-    }
-    return deal;
-  };
+  const dealFor = (ctx: Context): DealRecord => ownedDeal(ctx, deps.state);
 
   routes.get('/deals', { roles: BOTH, scope: 'read' }, ({ req, key }) => {
     const query = (name: string): string | undefined => {

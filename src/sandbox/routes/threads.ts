@@ -7,7 +7,7 @@ import type { DealState } from '../api-document.js';
 import { ERROR } from '../api-document.js';
 import { ApiError } from '../api-error.js';
 import type { DealRecord } from '../records.js';
-import { type ApiDeps, BOTH, type Context, ok, pathId, type Routes } from '../request.js';
+import { type ApiDeps, BOTH, type Context, ok, ownedDeal, type Routes } from '../request.js';
 import { postView } from '../views.js';
 
 const MAX_POSTS = 500;
@@ -22,17 +22,7 @@ const CLOSED: ReadonlySet<DealState> = new Set([
 const CLAIM_STATES: ReadonlySet<DealState> = new Set(['ke_schvaleni', 'arbitraz']);
 
 export function threadRoutes(routes: Routes, deps: ApiDeps): void {
-  const dealFor = (ctx: Context): DealRecord => {
-    const id = pathId(ctx.req, 'id');
-    const deal = deps.state.deals.get(id);
-    if (!deal) throw new ApiError(404, ERROR.notFound, `Deal ${id} does not exist`);
-    const owner =
-      ctx.key.role === 'bloger' ? deps.state.blogs.get(deal.blogId)?.accountId : deal.advertiserAccountId;
-    if (owner !== ctx.key.accountId) {
-      throw new ApiError(403, ERROR.wrongRole, `Deal ${id} belongs to another account`);
-    }
-    return deal;
-  };
+  const dealFor = (ctx: Context): DealRecord => ownedDeal(ctx, deps.state);
 
   for (const kind of ['messages', 'claims'] as const) {
     routes.get(`/deals/:id/${kind}`, { roles: BOTH, scope: 'read' }, (ctx) => {

@@ -8,6 +8,13 @@ import { createEvidenceStore, evidenceDirOf } from '../../../src/evidence/store.
 import { createSilentLogger } from '../../../src/logger.js';
 import { check, deal, incompressibleHtml, testClock } from './fixtures.js';
 
+function statSizeOf(folder: string): number {
+  let total = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
+  return total;
+}
+
 const BIG = { maxDealBytes: 1024 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024 };
 
 describe('evidence store', () => {
@@ -132,6 +139,22 @@ describe('evidence store', () => {
     );
     expect(usage.totalBytes).toBe(onDisk);
     expect(await store.read(99)).toBeUndefined();
+  });
+
+  it('scans the folder once: later checks only count what they write', async () => {
+    const store = open();
+    await store.saveDeal(deal(1));
+    const before = (await store.usage()).totalBytes;
+    // A folder written behind the store's back is not seen by the running count (no rescan per check) …
+    const other = open();
+    await other.saveDeal(deal(2));
+    await store.recordCheck(1, { check: check(), articleHtml: '<p>a</p>' });
+    const usage = await store.usage();
+    expect(usage.deals).toBe(1);
+    expect(usage.totalBytes).toBeGreaterThan(before);
+    expect(usage.totalBytes).toBe(statSizeOf(join(dir, 'evidence/1')));
+    // … while a new store scans it all once.
+    expect((await open().usage()).deals).toBe(2);
   });
 
   it("per deal: drops the oldest snapshots but the hand-in's and the newest; no room → no snapshot", async () => {

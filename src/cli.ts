@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { startWithoutConfig } from './app/setup-start.js';
 import { earningsCommand } from './commands/earnings.js';
+import { evidenceCommand } from './commands/evidence.js';
 import { cliTranslator, useConfigLanguage } from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
@@ -156,6 +157,7 @@ export function buildProgram(): Command {
   program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);
   program.addCommand(earningsCommand());
+  program.addCommand(evidenceCommand());
   program.addCommand(serviceCommand());
 
   return program;

@@ -5,6 +5,7 @@
 import { type Catalog, fill, type Language, type MessageParams } from './catalog.js';
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.js';
 import { cliMessages } from './messages/cli.js';
+import { evidenceMessages } from './messages/evidence.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
@@ -27,6 +28,7 @@ export const MESSAGES = {
   ...notifyEventMessages,
   ...moneyMessages,
   ...watchMessages,
+  ...evidenceMessages,
   ...setupMessages,
   ...setupPageMessages,
   ...runningMessages,

@@ -1,0 +1,122 @@
+/**
+ * The bundle the blogger attaches to the answer to a claim (./types.ts EvidenceBundler): a zip with
+ * `report.html` (./report.ts, the blogger's language), `evidence.json` (everything, machine-readable) and
+ * `snapshots/<seq>-<sha>.html`, each kept article part uncompressed, byte for byte as stored, so that
+ * `sha256sum snapshots/*` gives the fingerprints the report and evidence.json name.
+ *
+ * The zip is made with fflate (small, no dependencies, synchronous zip in memory; a bundle is a few MB at most:
+ * `evidence.maxDealBytes`).
+ */
+import { createHash } from 'node:crypto';
+import { zipSync } from 'fflate';
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import type { EventRecord } from '../deals/record.js';
+import type { Translator } from '../i18n/index.js';
+import { addMonths } from '../watch/plan.js';
+import { type ReportClaim, type ReportSnapshot, renderReport } from './report.js';
+import type { EvidenceBundler, EvidenceStore } from './types.js';
+
+/** The version of `evidence.json`'s shape. */
+export const BUNDLE_FORMAT = 'pressbridge-evidence/1';
+
+const ClaimBody = z.object({
+  claim: z.object({ text: z.string(), created_at: z.string().optional().catch(undefined) }),
+});
+
+/** The claims among the deal's webhook events (`claim.created`), oldest first. */
+export function claimsOf(events: readonly EventRecord[]): ReportClaim[] {
+  const claims: ReportClaim[] = [];
+  for (const event of events) {
+    if (event.event !== 'claim.created') continue;
+    if (typeof event.body === 'string') {
+      // Kept as the first bytes of a larger body: shown as it is, marked.
+      claims.push({ receivedAt: event.receivedAt, text: event.body, truncated: true });
+      continue;
+    }
+    const parsed = ClaimBody.safeParse(event.body);
+    if (!parsed.success) continue;
+    const claim: ReportClaim = {
+      receivedAt: event.receivedAt,
+      text: parsed.data.claim.text,
+      truncated: event.truncated === true,
+    };
+    if (parsed.data.claim.created_at !== undefined) claim.createdAt = parsed.data.claim.created_at;
+    claims.push(claim);
+  }
+  return claims.sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : 0));
+}
+
+/** `pressbridge-evidence-<deal>-<YYYYMMDD-HHMM>.zip` (UTC). */
+export function bundleFileName(dealId: number, at: Date): string {
+  const stamp = at.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  return `pressbridge-evidence-${dealId}-${stamp}.zip`;
+}
+
+export function createEvidenceBundler(options: {
+  store: Pick<EvidenceStore, 'read' | 'readSnapshot'>;
+  /** The blogger's language (`ui.language`). */
+  t: Pick<Translator, 't' | 'dateTime' | 'money' | 'stateName' | 'language'>;
+  /** Times in the report are written in this zone (`ui.timeZone`). */
+  timeZone: string;
+  clock: Clock;
+  /** `watch.afterPayoutMonths`: the claim window after the payout (shown when the deal is paid). */
+  afterPayoutMonths?: number;
+}): EvidenceBundler {
+  const { store, timeZone, clock } = options;
+  const t = { ...options.t, dateTime: (value: string | Date) => options.t.dateTime(value, timeZone) };
+  return async (dealId, sources) => {
+    const evidence = await store.read(dealId);
+    if (!evidence) return undefined;
+    const generatedAt = clock.now();
+    const snapshotFiles: Record<string, Uint8Array> = {};
+    const snapshots = new Map<number, ReportSnapshot>();
+    for (const entry of evidence.entries) {
+      if (!entry.snapshot) continue;
+      let bytes: Buffer;
+      try {
+        bytes = await store.readSnapshot(dealId, entry.snapshot.file);
+      } catch {
+        continue; // pruned by a size limit (pruned.jsonl says when)
+      }
+      const name = `snapshots/${entry.snapshot.file.replace(/\.gz$/, '')}`;
+      snapshotFiles[name] = bytes;
+      snapshots.set(entry.seq, { name, sha256: createHash('sha256').update(bytes).digest('hex') });
+    }
+    const claims = claimsOf(sources.events ?? []);
+    const paidAt = evidence.deal.paid?.at;
+    const claimWindowEndMs =
+      paidAt !== undefined && options.afterPayoutMonths !== undefined
+        ? addMonths(paidAt, options.afterPayoutMonths)
+        : undefined;
+    const report = renderReport(t, {
+      evidence,
+      claims,
+      snapshots,
+      generatedAt: generatedAt.toISOString(),
+      ...(sources.record ? { state: sources.record.state } : {}),
+      ...(claimWindowEndMs !== undefined ? { claimWindowEndMs } : {}),
+    });
+    const json = {
+      format: BUNDLE_FORMAT,
+      generatedAt: generatedAt.toISOString(),
+      deal: evidence.deal,
+      ...(sources.record ? { state: sources.record.state } : {}),
+      ...(claimWindowEndMs !== undefined && Number.isFinite(claimWindowEndMs)
+        ? { claimWindowEnd: new Date(claimWindowEndMs).toISOString() }
+        : {}),
+      entries: evidence.entries,
+      latest: evidence.latest ?? null,
+      pruned: evidence.pruned,
+      claims,
+      snapshots: [...snapshots.entries()].map(([seq, s]) => ({ seq, file: s.name, sha256: s.sha256 })),
+    };
+    const files: Record<string, Uint8Array> = {
+      'report.html': Buffer.from(report, 'utf8'),
+      'evidence.json': Buffer.from(`${JSON.stringify(json, null, 2)}\n`, 'utf8'),
+      ...snapshotFiles,
+    };
+    const zip = zipSync(files, { level: 6, mtime: generatedAt });
+    return { fileName: bundleFileName(dealId, generatedAt), zip: Buffer.from(zip) };
+  };
+}

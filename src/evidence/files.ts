@@ -1,0 +1,136 @@
+/**
+ * The evidence store's file primitives: atomic rewrites (temp file, fsync, rename), appends that never glue a
+ * line to a torn one, tolerant reading of JSON lines, and a folder's size. Folders are 0700, files 0600: the
+ * blogger's data, nobody else's.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { z } from 'zod';
+
+export const DIR_MODE = 0o700;
+export const FILE_MODE = 0o600;
+
+export async function ensureDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+}
+
+/** Writes `file` whole or not at all: a reader sees the old content or the new one, never a part. */
+export async function writeAtomic(file: string, content: string | Uint8Array): Promise<void> {
+  await ensureDir(dirname(file));
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(temp, 'wx', FILE_MODE);
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Appends one line; when the file ends in a torn line (a crash mid-write), a newline first. */
+export async function appendLine(file: string, line: string): Promise<number> {
+  let prefix = '';
+  const handle = await open(file, 'a+', FILE_MODE);
+  try {
+    const { size } = await handle.stat();
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) prefix = '\n';
+    }
+  } finally {
+    await handle.close();
+  }
+  const text = `${prefix}${line}\n`;
+  await appendFile(file, text, { mode: FILE_MODE });
+  return Buffer.byteLength(text);
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+/** The file's text, or undefined when it does not exist. */
+export async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The file's JSON as `schema` reads it; undefined when it is absent or does not read. */
+export async function readJson<T extends z.ZodType>(
+  file: string,
+  schema: T,
+): Promise<z.infer<T> | undefined> {
+  const text = await readText(file);
+  if (text === undefined) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lines that read as `schema`; a torn last line (no newline after it) and any invalid line are skipped. */
+export async function readJsonLines<T extends z.ZodType>(file: string, schema: T): Promise<z.infer<T>[]> {
+  const text = await readText(file);
+  if (text === undefined) return [];
+  const lines = text.split('\n');
+  // The part after the last newline is a line still being written or torn by a crash.
+  lines.pop();
+  const out: z.infer<T>[] = [];
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    try {
+      const parsed = schema.safeParse(JSON.parse(line));
+      if (parsed.success) out.push(parsed.data);
+    } catch {
+      // not JSON: skipped
+    }
+  }
+  return out;
+}
+
+/** Bytes of every file under `dir` (0 when it does not exist). */
+export async function folderBytes(dir: string): Promise<number> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  let total = 0;
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await folderBytes(path);
+    else if (entry.isFile())
+      total += await stat(path).then(
+        (s) => s.size,
+        () => 0,
+      );
+  }
+  return total;
+}
+
+/** Removes a file; false when it was gone already. */
+export async function removeFile(file: string): Promise<boolean> {
+  try {
+    await rm(file);
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * The evidence store on disk (./types.ts has the layout and the contract). Writes of one deal run one after
+ * another (a promise chain per deal); the size limits (./prune.ts) are enforced after each appended line, the
+ * total one against a running count of the bytes (the folder is scanned once, at first use).
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import { evidenceChanged } from './changed.js';
+import {
+  appendLine,
+  ensureDir,
+  folderBytes,
+  readJson,
+  readJsonLines,
+  removeFile,
+  writeAtomic,
+} from './files.js';
+import { type DealSnapshots, planDealPrune, planTotalPrune, type SnapshotOnDisk } from './prune.js';
+import type { EvidenceSettings } from './settings.js';
+import {
+  type CheckEvidence,
+  type DealEvidence,
+  EvidenceDeal,
+  EvidenceEntry,
+  EvidenceLatest,
+  EvidencePruned,
+  type EvidenceStore,
+} from './types.js';
+
+const gzip = promisify(gzipCb);
+const gunzip = promisify(gunzipCb);
+
+/** A snapshot's file name: `<seq>-<sha256 first 16>.html.gz`. Nothing else is ever read as one. */
+const SNAPSHOT_FILE = /^([1-9][0-9]{0,9})-([0-9a-f]{16})\.html\.gz$/;
+/** What one line of `pruned.jsonl` costs, for the plans (a line is about 90 bytes). */
+const PRUNED_LINE_BYTES = 128;
+
+/** The one home of the evidence folder's location: `evidence.dir`, else `<dataDir>/evidence`. */
+export function evidenceDirOf(config: { dataDir: string; evidence: { dir?: string | undefined } }): string {
+  return config.evidence.dir ?? join(config.dataDir, 'evidence');
+}
+
+export function createEvidenceStore(options: {
+  dir: string;
+  settings: Pick<EvidenceSettings, 'maxDealBytes' | 'maxTotalBytes'>;
+  clock: Clock;
+  log: Logger;
+}): EvidenceStore {
+  const { dir, settings, clock, log } = options;
+  const dealDir = (dealId: number): string => {
+    if (!Number.isSafeInteger(dealId) || dealId <= 0) throw new Error(`evidence: ${dealId} is no deal id`);
+    return join(dir, String(dealId));
+  };
+  const fileOf = (dealId: number, name: string): string => join(dealDir(dealId), name);
+  const now = (): string => clock.now().toISOString();
+
+  // --- serialising -----------------------------------------------------------------------------------------
+  const chains = new Map<number, Promise<unknown>>();
+  function serial<T>(dealId: number, work: () => Promise<T>): Promise<T> {
+    const previous = chains.get(dealId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    chains.set(dealId, settled);
+    void settled.then(() => {
+      if (chains.get(dealId) === settled) chains.delete(dealId);
+    });
+    return next;
+  }
+  let totalChain: Promise<unknown> = Promise.resolve();
+
+  // --- the running count of bytes --------------------------------------------------------------------------
+  let usage: Promise<{ total: number; perDeal: Map<number, number> }> | undefined;
+  function counted(): Promise<{ total: number; perDeal: Map<number, number> }> {
+    usage ??= (async () => {
+      const perDeal = new Map<number, number>();
+      let total = 0;
+      for (const dealId of await dealIds()) {
+        const bytes = await folderBytes(dealDir(dealId));
+        perDeal.set(dealId, bytes);
+        total += bytes;
+      }
+      return { total, perDeal };
+    })();
+    usage.catch(() => {
+      usage = undefined;
+    });
+    return usage;
+  }
+  /** Measures one deal's folder again and corrects the running count. */
+  async function remeasure(dealId: number): Promise<number> {
+    const count = await counted();
+    const bytes = await folderBytes(dealDir(dealId));
+    count.total += bytes - (count.perDeal.get(dealId) ?? 0);
+    count.perDeal.set(dealId, bytes);
+    return bytes;
+  }
+
+  async function dealIds(): Promise<number[]> {
+    let names: import('node:fs').Dirent[];
+    try {
+      names = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    return names
+      .filter((e) => e.isDirectory() && /^[1-9][0-9]{0,14}$/.test(e.name))
+      .map((e) => Number(e.name))
+      .sort((a, b) => a - b);
+  }
+
+  // --- reading ---------------------------------------------------------------------------------------------
+  const readDeal = (dealId: number) => readJson(fileOf(dealId, 'deal.json'), EvidenceDeal);
+  const readEntries = (dealId: number) => readJsonLines(fileOf(dealId, 'checks.jsonl'), EvidenceEntry);
+
+  /** The deal's snapshot files on disk, oldest first, each with its check's time. */
+  async function snapshotsOnDisk(
+    dealId: number,
+    entries: readonly EvidenceEntry[],
+  ): Promise<SnapshotOnDisk[]> {
+    const folder = fileOf(dealId, 'snapshots');
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
+    const out: SnapshotOnDisk[] = [];
+    for (const file of names) {
+      const match = SNAPSHOT_FILE.exec(file);
+      if (!match) continue;
+      const size = await stat(join(folder, file)).then(
+        (s) => s.size,
+        () => undefined,
+      );
+      if (size === undefined) continue;
+      const seq = Number(match[1]);
+      out.push({ file, bytes: size, seq, at: atOf.get(seq) ?? '' });
+    }
+    return out.sort((a, b) => a.seq - b.seq);
+  }
+  const firstFileOf = (entries: readonly EvidenceEntry[]): string | undefined =>
+    entries.find((e) => e.snapshot !== undefined)?.snapshot?.file;
+
+  // --- pruning ---------------------------------------------------------------------------------------------
+  async function removeSnapshot(
+    dealId: number,
+    file: string,
+    reason: EvidencePruned['reason'],
+  ): Promise<void> {
+    if (!(await removeFile(join(dealDir(dealId), 'snapshots', file)))) return;
+    const line: EvidencePruned = { at: now(), file, reason };
+    await appendLine(fileOf(dealId, 'pruned.jsonl'), JSON.stringify(line));
+    log.info({ dealId, file, reason }, 'evidence snapshot pruned');
+  }
+
+  async function enforceTotal(): Promise<void> {
+    const count = await counted();
+    if (count.total <= settings.maxTotalBytes) return;
+    const deals: DealSnapshots[] = [];
+    for (const dealId of await dealIds()) {
+      const [deal, entries] = await Promise.all([readDeal(dealId), readEntries(dealId)]);
+      const snapshots = await snapshotsOnDisk(dealId, entries);
+      if (snapshots.length === 0) continue;
+      deals.push({
+        dealId,
+        paid: deal?.paid !== undefined,
+        watchEnded: deal?.watchEnded !== undefined,
+        snapshots,
+        firstFile: firstFileOf(entries),
+      });
+    }
+    const steps = planTotalPrune(deals, count.total - settings.maxTotalBytes, PRUNED_LINE_BYTES);
+    const touched = new Set<number>();
+    for (const step of steps) {
+      await removeSnapshot(step.dealId, step.snapshot.file, 'total_limit');
+      touched.add(step.dealId);
+    }
+    for (const dealId of touched) await remeasure(dealId);
+    if (steps.length > 0)
+      log.warn({ removed: steps.length }, 'evidence over its total limit: snapshots pruned');
+  }
+  const enforceTotalSerial = (): Promise<void> => {
+    const run = totalChain.then(enforceTotal, enforceTotal);
+    totalChain = run.catch(() => undefined);
+    return run;
+  };
+
+  // --- writing ---------------------------------------------------------------------------------------------
+  async function packSnapshot(seq: number, html: string) {
+    const raw = Buffer.from(html, 'utf8');
+    const sha256 = createHash('sha256').update(raw).digest('hex');
+    const gz = await gzip(raw);
+    return { file: `${seq}-${sha256.slice(0, 16)}.html.gz`, sha256, bytes: raw.length, gz };
+  }
+
+  async function recordCheck(dealId: number, evidence: CheckEvidence): Promise<{ appended?: EvidenceEntry }> {
+    await counted();
+    const deal = await readDeal(dealId);
+    if (!deal) throw new Error(`evidence: deal ${dealId} has no deal.json (saveDeal first)`);
+    const latest: EvidenceLatest = {
+      check: evidence.check,
+      ...(evidence.pageSha256 !== undefined ? { pageSha256: evidence.pageSha256 } : {}),
+    };
+    await writeAtomic(fileOf(dealId, 'latest.json'), `${JSON.stringify(latest)}\n`);
+    const entries = await readEntries(dealId);
+    const last = entries.at(-1);
+    if (!evidenceChanged(last?.check, evidence.check)) {
+      await remeasure(dealId);
+      return {};
+    }
+    const seq = (last?.seq ?? 0) + 1;
+    const entry: EvidenceEntry = { seq, kind: last ? 'change' : 'first', check: evidence.check };
+    if (evidence.pageSha256 !== undefined) entry.pageSha256 = evidence.pageSha256;
+    const snapshot =
+      evidence.articleHtml !== undefined ? await packSnapshot(seq, evidence.articleHtml) : undefined;
+    // The line as it will be, with room for the snapshot's description.
+    const lineBytes = Buffer.byteLength(JSON.stringify(entry)) + 200;
+    const plan = planDealPrune({
+      snapshots: await snapshotsOnDisk(dealId, entries),
+      firstFile: firstFileOf(entries),
+      dealBytes: await folderBytes(dealDir(dealId)),
+      lineBytes,
+      newBytes: snapshot?.gz.length ?? 0,
+      prunedLineBytes: PRUNED_LINE_BYTES,
+      maxDealBytes: settings.maxDealBytes,
+    });
+    for (const old of plan.remove) await removeSnapshot(dealId, old.file, 'deal_limit');
+    if (snapshot && plan.keepNew) {
+      await writeAtomic(join(dealDir(dealId), 'snapshots', snapshot.file), snapshot.gz);
+      entry.snapshot = {
+        file: snapshot.file,
+        sha256: snapshot.sha256,
+        bytes: snapshot.bytes,
+        storedBytes: snapshot.gz.length,
+      };
+    } else if (snapshot) {
+      entry.snapshotSkipped = 'deal_limit';
+      log.warn({ dealId, seq }, 'evidence: no room for the snapshot within evidence.maxDealBytes');
+    }
+    await appendLine(fileOf(dealId, 'checks.jsonl'), JSON.stringify(entry));
+    await remeasure(dealId);
+    return { appended: entry };
+  }
+
+  return {
+    dir,
+    saveDeal: (input) =>
+      serial(input.dealId, async () => {
+        await counted();
+        const existing = await readDeal(input.dealId);
+        // The end of the watch is the store's own note (endWatch): a later save without it keeps it.
+        const next = {
+          ...input,
+          ...(existing?.watchEnded && !input.watchEnded ? { watchEnded: existing.watchEnded } : {}),
+        };
+        if (existing) {
+          const { updatedAt: _at, ...before } = existing;
+          if (JSON.stringify(EvidenceDeal.omit({ updatedAt: true }).parse(next)) === JSON.stringify(before))
+            return;
+        }
+        await ensureDir(dealDir(input.dealId));
+        await writeAtomic(
+          fileOf(input.dealId, 'deal.json'),
+          `${JSON.stringify({ ...next, updatedAt: now() })}\n`,
+        );
+        await remeasure(input.dealId);
+      }),
+    recordCheck: async (dealId, evidence) => {
+      const result = await serial(dealId, () => recordCheck(dealId, evidence));
+      if (result.appended) await enforceTotalSerial();
+      return result;
+    },
+    endWatch: (dealId, reason) =>
+      serial(dealId, async () => {
+        await counted();
+        const deal = await readDeal(dealId);
+        if (!deal) {
+          log.warn({ dealId }, 'evidence: no deal.json to note the end of the watch in');
+          return;
+        }
+        if (deal.watchEnded) return;
+        const next: EvidenceDeal = { ...deal, watchEnded: { at: now(), reason }, updatedAt: now() };
+        await writeAtomic(fileOf(dealId, 'deal.json'), `${JSON.stringify(next)}\n`);
+        await remeasure(dealId);
+      }),
+    async read(dealId) {
+      const deal = await readDeal(dealId);
+      if (!deal) return undefined;
+      const [entries, latest, pruned, bytes] = await Promise.all([
+        readEntries(dealId),
+        readJson(fileOf(dealId, 'latest.json'), EvidenceLatest),
+        readJsonLines(fileOf(dealId, 'pruned.jsonl'), EvidencePruned),
+        folderBytes(dealDir(dealId)),
+      ]);
+      const evidence: DealEvidence = { deal, entries, pruned, bytes };
+      if (latest) evidence.latest = latest;
+      return evidence;
+    },
+    async readSnapshot(dealId, file) {
+      if (!SNAPSHOT_FILE.test(file)) throw new Error(`evidence: ${JSON.stringify(file)} is no snapshot name`);
+      return gunzip(await readFile(join(dealDir(dealId), 'snapshots', file)));
+    },
+    dealIds,
+    async usage() {
+      const count = await counted();
+      return { totalBytes: count.total, deals: count.perDeal.size };
+    },
+  };
+}

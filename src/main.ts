@@ -18,6 +18,7 @@ import { startStatusPage } from './app/status-page.js';
 import type { Daemon, DaemonOptions, DaemonParts } from './app/types.js';
 import { closeServer, redisReachable, urlOf } from './daemon/net.js';
 import { createDeadlineCheck } from './deals/deadline-offset.js';
+import { createEvidenceServices } from './evidence/services.js';
 import { marketplaceClientFromConfig } from './marketplace/from-config.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics } from './metrics.js';
@@ -88,6 +89,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         renderPool,
       },
       notifying: deals.notifying,
+      evidence: config.evidence.enabled ? createEvidenceServices(config, { log }) : undefined,
     };
     const background = startBackground(parts, services);
     const status = options.status === false ? undefined : await startStatusPage(parts);

@@ -127,6 +127,7 @@ export function startBackground(input: DaemonParts, services: ServiceList): Back
         render: config.render,
         renderPool: input.renderPool,
         notifier: notifications.notifier,
+        evidence: input.evidence?.store,
       })
     : undefined;
   services.add('article watcher', watcher);

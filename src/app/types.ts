@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
 import type { DealStore } from '../deals/record.js';
+import type { EvidenceServices } from '../evidence/services.js';
 import type { Poller } from '../intake/poller.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
@@ -88,4 +89,6 @@ export interface DaemonParts {
   renderPool: RenderPool;
   /** `notify.channels` are configured (src/app/deal-services.ts). */
   notifying: boolean;
+  /** The article evidence on disk and its bundler (src/evidence/), unless `evidence.enabled` is off. */
+  evidence: EvidenceServices | undefined;
 }

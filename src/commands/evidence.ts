@@ -9,13 +9,12 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import type { Redis } from 'ioredis';
-import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { createDealStore } from '../deals/store.js';
 import { AppError, errorMessage } from '../errors.js';
-import { createEvidenceBundler } from '../evidence/bundle.js';
-import { createEvidenceStore, evidenceDirOf } from '../evidence/store.js';
+import { createEvidenceServices } from '../evidence/services.js';
+import { evidenceDirOf } from '../evidence/store.js';
 import type { BundleSources } from '../evidence/types.js';
 import { createLogger, type Logger } from '../logger.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
@@ -67,20 +66,13 @@ export function evidenceCommand(): Command {
       // Commands print their own results; the library's log lines are for problems only.
       const log = createLogger({ level: 'warn', destination: process.stderr });
       const dir = evidenceDirOf(config);
-      const store = createEvidenceStore({ dir, settings: config.evidence, clock: systemClock, log });
+      const { store, bundler } = createEvidenceServices(config, { log });
       const evidence = await store.read(dealId);
       if (!evidence) {
         throw new AppError('not_found', t.t('evidence.cli.unknown_deal', { deal: String(dealId), dir }));
       }
       const { sources, error } = await readSources(config, dealId, log);
       if (error !== undefined) process.stderr.write(`${t.t('evidence.cli.no_redis', { error })}\n`);
-      const bundler = createEvidenceBundler({
-        store,
-        t,
-        timeZone: config.ui.timeZone,
-        clock: systemClock,
-        afterPayoutMonths: config.watch.afterPayoutMonths,
-      });
       const bundle = await bundler(dealId, sources);
       if (!bundle) {
         throw new AppError('not_found', t.t('evidence.cli.unknown_deal', { deal: String(dealId), dir }));

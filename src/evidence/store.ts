@@ -50,8 +50,14 @@ export function createEvidenceStore(options: {
   settings: Pick<EvidenceSettings, 'maxDealBytes' | 'maxTotalBytes'>;
   clock: Clock;
   log: Logger;
+  /**
+   * Over the total limit, pruning goes this share below it (default 0.1), so a store at its limit does not
+   * scan every deal again at each new line.
+   */
+  headroom?: number;
 }): EvidenceStore {
   const { dir, settings, clock, log } = options;
+  const headroom = options.headroom ?? 0.1;
   const dealDir = (dealId: number): string => {
     if (!Number.isSafeInteger(dealId) || dealId <= 0) throw new Error(`evidence: ${dealId} is no deal id`);
     return join(dir, String(dealId));
@@ -171,7 +177,8 @@ export function createEvidenceStore(options: {
         firstFile: firstFileOf(entries),
       });
     }
-    const steps = planTotalPrune(deals, count.total - settings.maxTotalBytes, PRUNED_LINE_BYTES);
+    const target = Math.floor(settings.maxTotalBytes * (1 - headroom));
+    const steps = planTotalPrune(deals, count.total - target, PRUNED_LINE_BYTES);
     const touched = new Set<number>();
     for (const step of steps) {
       await removeSnapshot(step.dealId, step.snapshot.file, 'total_limit');
@@ -250,11 +257,9 @@ export function createEvidenceStore(options: {
       serial(input.dealId, async () => {
         await counted();
         const existing = await readDeal(input.dealId);
-        // The end of the watch is the store's own note (endWatch): a later save without it keeps it.
-        const next = {
-          ...input,
-          ...(existing?.watchEnded && !input.watchEnded ? { watchEnded: existing.watchEnded } : {}),
-        };
+        // A save comes with a check, so the watch is on: a deal watched again after its end (paid after its
+        // unpaid watch ran out, handed in again) loses its end note; endWatch writes the next one.
+        const next = input;
         if (existing) {
           const { updatedAt: _at, ...before } = existing;
           if (JSON.stringify(EvidenceDeal.omit({ updatedAt: true }).parse(next)) === JSON.stringify(before))

@@ -100,7 +100,10 @@ export interface CheckEvidence {
 
 export interface EvidenceStore {
   readonly dir: string;
-  /** Writes `deal.json` (only when it changed). */
+  /**
+   * Writes `deal.json` (only when it changed). It comes with a check, so the watch is on: an earlier end note
+   * (`watchEnded`) goes (a deal paid after its unpaid watch ran out is watched again).
+   */
   saveDeal(deal: Omit<EvidenceDeal, 'updatedAt'>): Promise<void>;
   /**
    * Records a check: always `latest.json`; a line in `checks.jsonl` when it is the deal's first or differs from

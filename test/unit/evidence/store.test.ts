@@ -86,18 +86,23 @@ describe('evidence store', () => {
     expect(readdirSync(join(dir, 'evidence/3')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('saveDeal rewrites deal.json only when it changed and keeps the end of the watch', async () => {
+  it('saveDeal rewrites deal.json only when it changed; a save after the end of the watch (watched again) clears it', async () => {
     const clock = testClock('2026-11-20T10:00:00.000Z');
     const store = open(BIG, clock);
     await store.saveDeal(deal(5));
     clock.set('2026-11-21T10:00:00.000Z');
     await store.saveDeal(deal(5));
     expect((await store.read(5))?.deal.updatedAt).toBe('2026-11-20T10:00:00.000Z');
-    await store.endWatch(5, 'claim_window');
+    await store.endWatch(5, 'days');
+    expect((await store.read(5))?.deal.watchEnded).toEqual({
+      at: '2026-11-21T10:00:00.000Z',
+      reason: 'days',
+    });
+    // Paid after its unpaid watch ran out: watched again, its next check saves the deal.
     await store.saveDeal(deal(5, { paid: { reward: 1000, price: 1500, at: '2026-11-21T00:00:00Z' } }));
     const saved = (await store.read(5))?.deal;
     expect(saved?.paid?.reward).toBe(1000);
-    expect(saved?.watchEnded).toEqual({ at: '2026-11-21T10:00:00.000Z', reason: 'claim_window' });
+    expect(saved?.watchEnded).toBeUndefined();
   });
 
   it('refuses a check before deal.json and serialises concurrent checks of a deal', async () => {

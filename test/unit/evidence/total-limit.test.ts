@@ -21,6 +21,8 @@ describe('evidence total limit', () => {
       settings: { maxDealBytes: BIG, maxTotalBytes },
       clock: testClock('2026-11-25T00:00:00.000Z'),
       log: createSilentLogger(),
+      // Pruned exactly to the limit, so the test can say which snapshots must go.
+      headroom: 0,
     });
   // deal → the days (November) of its snapshots, in seq order
   const layout: Record<number, number[]> = {

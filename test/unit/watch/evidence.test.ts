@@ -79,7 +79,7 @@ describe('article watcher: the evidence on disk', () => {
     expect(checked(await w.runOnce())).toEqual([expect.objectContaining({ ok: false, problem: 'links' })]);
     read = await evidence.read(41);
     expect(read?.entries.map((e) => e.kind)).toEqual(['first', 'change']);
-    expect(read?.entries[1]?.check.findings?.map((f) => f.kind)).toEqual(['link_lost']);
+    expect(read?.entries[1]?.check.findings?.map((f) => f.kind)).toEqual(['link_lost', 'text_edited']);
     const lost = await evidence.readSnapshot(41, read?.entries[1]?.snapshot?.file as string);
     expect(lost.toString('utf8')).toBe(ARTICLE(AD));
   });

@@ -7,12 +7,20 @@
  * a finding says until when the advertiser may claim. Real Redis, the real deal store, real HTTP; the Notifier
  * is the boundary (a recording one).
  */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import wordpress from '../../plugins/wordpress/index.js';
 import { systemClock } from '../../src/clock.js';
 import { createDealStore } from '../../src/deals/store.js';
+import { createEvidenceServices } from '../../src/evidence/services.js';
+import { EvidenceSettings } from '../../src/evidence/settings.js';
+import { UiSettings } from '../../src/i18n/settings.js';
 import type { Notifier, NotifyEvent } from '../../src/notify/types.js';
 import { articleLinks } from '../../src/render/article-links.js';
 import { parseArticle } from '../../src/render/html.js';
@@ -25,6 +33,7 @@ import {
   watchEnrolment,
 } from '../../src/watch/index.js';
 import { scheduledAt } from '../../src/watch/schedule.js';
+import { WatchSettings } from '../../src/watch/settings.js';
 import { fixedClock } from '../helpers/clock.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
 import {
@@ -73,7 +82,19 @@ describe('article watcher on a real WordPress', () => {
     }),
   );
   const renderPool = createRenderPool({ threads: 2 });
+  const evidenceDir = mkdtempSync(join(tmpdir(), 'pb-watch-evidence-'));
+  const evidence = createEvidenceServices(
+    {
+      dataDir: evidenceDir,
+      evidence: EvidenceSettings.parse({}),
+      ui: UiSettings.parse({}),
+      watch: WatchSettings.parse({}),
+    },
+    { log, clock: fixedClock(() => new Date(clock)) },
+  );
+
   const watcher = createArticleWatcher({
+    evidence: evidence.store,
     store,
     redis,
     prefix,
@@ -156,6 +177,7 @@ describe('article watcher on a real WordPress', () => {
     await site?.stop();
     await deleteKeys(redis, prefix);
     redis.disconnect();
+    rmSync(evidenceDir, { recursive: true, force: true });
   });
 
   it('checks the published article clean: status, final URL, the link with its rel and text, the label, indexable', async () => {
@@ -297,5 +319,43 @@ describe('article watcher on a real WordPress', () => {
       problem: 'gone',
       claimUntil: until.toISOString(),
     });
+  });
+
+  it('kept the evidence on disk: the first check and each change, the post as served, a bundle whose hashes match', async () => {
+    const read = await evidence.store.read(DEAL_ID);
+    expect(read?.deal).toMatchObject({ dealId: DEAL_ID, url, paid: { reward: 900 } });
+    const kinds = read?.entries.map((entry) => entry.kind) ?? [];
+    expect(kinds[0]).toBe('first');
+    // Clean, gone, back, href changed, rel stripped, link removed, label gone, noindex, text edited, gone …
+    expect(kinds.length).toBeGreaterThanOrEqual(8);
+    const findings = new Set(read?.entries.flatMap((e) => (e.check.findings ?? []).map((f) => f.kind)));
+    for (const kind of ['gone', 'link_changed', 'link_lost', 'label_gone', 'noindex', 'text_edited'])
+      expect(findings).toContain(kind);
+    // The first snapshot is WordPress's own rendering of the post's content, with the advertiser's link.
+    const first = read?.entries[0]?.snapshot;
+    const served = (await evidence.store.readSnapshot(DEAL_ID, first?.file as string)).toString('utf8');
+    expect(served).toMatch(/^<div class="[^"]*entry-content/);
+    // WordPress writes the & of the href as &amp; (or &#038;, by version).
+    expect(served).toMatch(
+      new RegExp(`href="${AD.replace(/[?.]/g, '\\$&').replace('&', '&(?:amp|#038);')}"`),
+    );
+    expect(served).toContain(`<p class="pressbridge-disclosure">${LABEL}</p>`);
+    expect(served).toContain('Na Štrbském plese bylo krásně.');
+
+    const record = await store.get(DEAL_ID);
+    const bundle = await evidence.bundler(DEAL_ID, record ? { record } : {});
+    const files = unzipSync(new Uint8Array(bundle?.zip as Buffer));
+    const json = JSON.parse(new TextDecoder().decode(files['evidence.json'])) as {
+      entries: { snapshot?: { file: string; sha256: string } }[];
+    };
+    expect(json.entries).toHaveLength(kinds.length);
+    const report = new TextDecoder().decode(files['report.html']);
+    for (const entry of json.entries) {
+      if (!entry.snapshot) continue;
+      const bytes = files[`snapshots/${entry.snapshot.file.replace(/\.gz$/, '')}`] as Uint8Array;
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      expect(sha).toBe(entry.snapshot.sha256);
+      expect(report).toContain(sha);
+    }
   });
 });

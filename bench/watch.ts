@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import { createRenderPool } from '../src/render/pool.js';
 import { claimDue, nextCheckAt, reschedule, watchKey } from '../src/watch/schedule.js';
 import { WatchSettings } from '../src/watch/settings.js';
+import { type EvidenceCost, evidenceCost } from './evidence-cost.js';
 import { deletePattern } from './lib/redis.js';
 import { median, round } from './lib/stats.js';
 
@@ -31,6 +32,8 @@ export interface WatchBenchResult {
   pageKB: number;
   /** CPU a day of watching costs: checksPerDay × readPageMs, s. */
   readCpuPerDayS: number;
+  /** The evidence on disk for the same deals (./evidence-cost.ts). */
+  evidence: EvidenceCost;
 }
 
 const MINUTE = 60_000;
@@ -114,6 +117,7 @@ export async function runWatch(options: {
       await pool.close();
     }
     const readPageMs = round(median(reads), 2);
+    const evidence = await evidenceCost(options.deals, html, AD);
     const result: WatchBenchResult = {
       deals: options.deals,
       tickMinutes: settings.tickMinutes,
@@ -131,12 +135,15 @@ export async function runWatch(options: {
       readPageMs,
       pageKB: round(Buffer.byteLength(html) / 1024, 0),
       readCpuPerDayS: round((checks * readPageMs) / 1000, 1),
+      evidence,
     };
     log(
       `   ${result.deals} deals: ${result.checksPerDay} checks a day (${result.checksPerMinute.mean}/min, at most ` +
         `${result.checksPerMinute.maxInATick}/min in a tick); a tick's schedule work p50 ${result.tickMs.p50} ms, ` +
         `p99 ${result.tickMs.p99} ms, CPU ${result.tickCpuMs.mean} ms; a ${result.pageKB} KB page read in ` +
-        `${readPageMs} ms (${result.readCpuPerDayS} s of CPU a day)`,
+        `${readPageMs} ms (${result.readCpuPerDayS} s of CPU a day); evidence: a check recorded in ` +
+        `p50 ${evidence.recordMs.p50} ms, p99 ${evidence.recordMs.p99} ms, ${evidence.bytesPerDeal} bytes a deal, ` +
+        `${evidence.totalMB} MB in all`,
     );
     return result;
   } finally {
@@ -159,6 +166,8 @@ export function watchSection(r: WatchBenchResult): string[] {
     `| a tick's schedule work, CPU of the process mean / max | ${r.tickCpuMs.mean} / ${r.tickCpuMs.max} ms |`,
     `| one check's page read (${r.pageKB} KB, in a render thread), median | ${r.readPageMs} ms |`,
     `| page reads of a day, CPU | ${r.readCpuPerDayS} s |`,
+    `| evidence: one check recorded (line, latest, the ${r.evidence.articleKB} KB article part gzipped), p50 / p99 | ${r.evidence.recordMs.p50} / ${r.evidence.recordMs.p99} ms |`,
+    `| evidence on disk: per deal / all ${r.evidence.deals} (first check each, a change for every tenth) | ${r.evidence.bytesPerDeal} B / ${r.evidence.totalMB} MB |`,
     '',
   ];
 }

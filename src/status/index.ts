@@ -19,5 +19,5 @@ export { LOGS_LIMIT, LOGS_REFRESH_SECONDS } from './routes/logs.js';
 export { normalizeBasePath } from './routes/page-kit.js';
 export { assertStatusListenAllowed, type StatusServer, startStatusServer } from './server.js';
 export { createTargetsProbe } from './targets.js';
-export { type WatchScheduleReader, watchScheduleReader } from './watched.js';
 export type { StatusDeps } from './types.js';
+export { type WatchScheduleReader, watchScheduleReader } from './watched.js';

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealStore } from '../../src/deals/record.js';
 import { createDealStore } from '../../src/deals/store.js';
+import type { DealEvidence } from '../../src/evidence/types.js';
 import { type StatusServer, startStatusServer, watchScheduleReader } from '../../src/status/index.js';
 import { enrol } from '../../src/watch/schedule.js';
 import { horizontalOverflow, launchBrowser, screenshotDir, watchProblems } from '../helpers/browser.js';
@@ -92,7 +93,54 @@ beforeAll(async () => {
       },
     },
   });
-  const watch = { watchSchedule: watchScheduleReader(redis, prefix) };
+  // A long claim and evidence with long values on the long deal: the deal page's Claims and Evidence cards.
+  await store.recordEvent(LONG_DEAL, {
+    event: 'claim.created',
+    receivedAt: new Date().toISOString(),
+    outcome: 'recorded',
+    body: {
+      event: 'claim.created',
+      deal_id: LONG_DEAL,
+      claim: { text: `Odkaz chybí ${LONG_HREF}`, created_at: '2026-11-21 10:00:00' },
+    },
+  });
+  const check = {
+    at: new Date().toISOString(),
+    ok: false,
+    status: 200,
+    problem: 'links' as const,
+    missing: [LONG_HREF],
+    links: 1,
+    findings: [{ kind: 'link_lost' as const, detail: LONG_HREF }],
+    detail: 'missing',
+  };
+  const evidence: DealEvidence = {
+    deal: {
+      dealId: LONG_DEAL,
+      blogId: 101,
+      url: LONG_HREF,
+      receivedAt: check.at,
+      deadline: check.at,
+      watch: { links: [LONG_HREF] },
+      updatedAt: check.at,
+    },
+    entries: [
+      {
+        seq: 1,
+        kind: 'first',
+        check,
+        pageSha256: 'f'.repeat(64),
+        snapshot: { file: '1-ffff.html.gz', sha256: 'f'.repeat(64), bytes: 9000, storedBytes: 2000 },
+      },
+    ],
+    pruned: [],
+    bytes: 2600,
+  };
+  const watch = {
+    watchSchedule: watchScheduleReader(redis, prefix),
+    evidence: { read: async (dealId: number) => (dealId === LONG_DEAL ? evidence : undefined) },
+    bundle: async () => undefined,
+  };
   deps = statusDeps(store, { language: 'en', ...watch });
   server = await startStatusServer(deps, { host: '127.0.0.1', port: 0 });
   czech = await startStatusServer(statusDeps(store, watch), { host: '127.0.0.1', port: 0 });

@@ -9,7 +9,7 @@ import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
 import { answerText } from './article-check.js';
 import type { ViewContext } from './layout.js';
-import { lastCheckText } from './obligations.js';
+import { checkFindings } from './obligations.js';
 import { preciseTime } from './parts.js';
 
 /** At most this many entries are listed (all of them are in the bundle). */
@@ -59,7 +59,7 @@ function entryRow(ctx: ViewContext, entry: EvidenceEntry, evidence: DealEvidence
 <td data-label="${c.time}" class="nowrap">${preciseTime(ctx, entry.check.at)}</td>
 <td data-label="${c.kind}">${ctx.t.t(`status.evidence.kind.${entry.kind}`)}</td>
 <td data-label="${c.answer}" class="nowrap">${answerText(ctx, entry.check.status)}</td>
-<td data-label="${c.findings}" class="wide">${lastCheckText(ctx, entry.check)}</td>
+<td data-label="${c.findings}" class="wide">${checkFindings(ctx, entry.check)}</td>
 <td data-label="${c.sha}" class="nowrap">${shortHash(entry.pageSha256)}</td>
 <td data-label="${c.snapshot}" data-snapshot="${snapshot}">${ctx.t.t(`status.evidence.snapshot.${snapshot}`)}</td>
 </tr>`;

@@ -54,10 +54,8 @@ export function phaseText(ctx: ViewContext, o: Pick<Obligation, 'plan'>): SafeHt
   return html`<span data-phase="paid">${message(ctx, 'status.obligations.phase.paid', { date: dateAt(ctx, plan.untilMs) })}</span><br><span class="muted" data-keep="true">${message(ctx, 'status.obligations.phase.keep', { date: dateAt(ctx, plan.keepPublishedUntilMs) })}</span>`;
 }
 
-/** The last check in a few words, with its findings. */
-export function lastCheckText(ctx: ViewContext, check: ArticleCheck | undefined): SafeHtml {
-  if (!check)
-    return html`<span class="muted" data-outcome="none">${ctx.t.t('status.obligations.outcome.none')}</span>`;
+/** What a check found, in a few words, with its findings (the watch card's words). */
+export function checkFindings(ctx: ViewContext, check: ArticleCheck): SafeHtml {
   const outcome = checkOutcome(check);
   const bad = outcome === 'gone' || outcome === 'links' || outcome === 'page';
   const findings = (check.findings ?? []).filter((f) => f.kind !== 'text_edited' || outcome === 'ok');
@@ -67,7 +65,15 @@ export function lastCheckText(ctx: ViewContext, check: ArticleCheck | undefined)
       : bad
         ? html`<ul><li><code>${check.detail}</code></li></ul>`
         : '';
-  return html`${exactTime(ctx, check.at)} · <span class="${bad ? 'tag late' : 'muted'}" data-outcome="${outcome}">${ctx.t.t(`status.obligations.outcome.${outcome}`)}</span> <span class="muted">(${answerText(ctx, check.status)})</span>${list}`;
+  return html`<span class="${bad ? 'tag late' : 'muted'}" data-outcome="${outcome}">${ctx.t.t(`status.obligations.outcome.${outcome}`)}</span>${list}`;
+}
+
+/** The last check: when, what it found and what the site answered. */
+export function lastCheckText(ctx: ViewContext, check: ArticleCheck | undefined): SafeHtml {
+  if (!check) {
+    return html`<span class="muted" data-outcome="none">${ctx.t.t('status.obligations.outcome.none')}</span>`;
+  }
+  return html`${exactTime(ctx, check.at)} <span class="muted">(${answerText(ctx, check.status)})</span><br>${checkFindings(ctx, check)}`;
 }
 
 function nextText(ctx: ViewContext, nextMs: number | undefined): SafeHtml {
@@ -95,6 +101,15 @@ function href(ctx: ViewContext, page: number): string {
   return `${ctx.base}/obligations${page > 1 ? `?page=${page}` : ''}`;
 }
 
+function pager(ctx: ViewContext, paging: PageInfo): SafeHtml {
+  const { t } = ctx;
+  return html`<nav class="pager pad" aria-label="${t.t('status.pager.label')}">
+${paging.hasPrevious ? html`<a class="button" rel="prev" href="${href(ctx, paging.page - 1)}">${t.t('status.pager.newer')}</a>` : ''}
+<span class="muted">${t.t('status.pager.page', { page: paging.page, count: paging.pageCount })}</span>
+${paging.hasNext ? html`<a class="button" rel="next" href="${href(ctx, paging.page + 1)}">${t.t('status.pager.older')}</a>` : ''}
+</nav>`;
+}
+
 function table(ctx: ViewContext, data: ObligationsData): SafeHtml {
   const { t } = ctx;
   const c = columns(ctx);
@@ -108,11 +123,7 @@ function table(ctx: ViewContext, data: ObligationsData): SafeHtml {
 ${data.rows.map((o) => row(ctx, o))}
 </tbody></table>
 <p class="pad muted">${t.t('status.obligations.range', { first, last, total: data.total })}</p>
-<nav class="pager pad" aria-label="${t.t('status.pager.label')}">
-${paging.hasPrevious ? html`<a class="button" rel="prev" href="${href(ctx, paging.page - 1)}">${t.t('status.pager.newer')}</a>` : ''}
-<span class="muted">${t.t('status.pager.page', { page: paging.page, count: paging.pageCount })}</span>
-${paging.hasNext ? html`<a class="button" rel="next" href="${href(ctx, paging.page + 1)}">${t.t('status.pager.older')}</a>` : ''}
-</nav></section>`;
+${paging.pageCount > 1 ? pager(ctx, paging) : ''}</section>`;
 }
 
 function page(ctx: ViewContext, body: SafeHtml): SafeHtml {

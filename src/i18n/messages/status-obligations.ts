@@ -115,6 +115,18 @@ export const statusObligationsMessages = {
     cs: 'Hlídání skončilo {time} ({reason}).',
     en: 'The watch ended {time} ({reason}).',
   },
+  'status.evidence.ended_reason.days': {
+    cs: 'neplacený článek se hlídal nejdéle, jak je nastaveno',
+    en: 'the unpaid article was watched as long as configured',
+  },
+  'status.evidence.ended_reason.claim_window': {
+    cs: 'lhůta pro reklamaci uplynula',
+    en: 'the claim window is over',
+  },
+  'status.evidence.ended_reason.state': {
+    cs: 'obchod skončil bez výplaty',
+    en: 'the deal ended unpaid',
+  },
   'status.evidence.unavailable': {
     cs: 'Důkazy teď nelze přečíst: {error}',
     en: 'The evidence cannot be read right now: {error}',

@@ -4,6 +4,7 @@
  * only counted as kept or pruned (it travels inside the bundle alone).
  */
 import type { DealEvidence, EvidenceEntry } from '../../evidence/types.js';
+import { MESSAGES, type MessageKey } from '../../i18n/index.js';
 import { formatBytes } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
@@ -32,6 +33,12 @@ export function snapshotState(entry: EvidenceEntry, evidence: Pick<DealEvidence,
   const { snapshot } = entry;
   if (snapshot) return evidence.pruned.some((p) => p.file === snapshot.file) ? 'pruned' : 'kept';
   return entry.snapshotSkipped ? 'skipped' : 'none';
+}
+
+/** Why the watch ended, in words (src/watch/plan.ts `WatchEnd`); another reason shows as written. */
+function endReason(ctx: ViewContext, reason: string): string {
+  const key = `status.evidence.ended_reason.${reason}`;
+  return Object.hasOwn(MESSAGES, key) ? ctx.t.t(key as MessageKey) : reason;
 }
 
 /** A SHA-256 shortened, the full value in its title. */
@@ -88,7 +95,7 @@ export function evidenceCard(
   return html`<section class="card table-card" data-evidence="${e.entries.length}">
 <div class="pad">${title}<p class="hint">${ctx.t.t('status.evidence.intro')}</p>
 <p data-evidence-bytes="${e.bytes}">${ctx.t.t('status.evidence.size', { size: formatBytes(e.bytes, ctx.t.language) })}</p>
-${ended ? html`<p class="muted">${ctx.t.t('status.evidence.ended', { time: ctx.t.dateTime(ended.at, ctx.timeZone), reason: ended.reason })}</p>` : ''}
+${ended ? html`<p class="muted">${ctx.t.t('status.evidence.ended', { time: ctx.t.dateTime(ended.at, ctx.timeZone), reason: endReason(ctx, ended.reason) })}</p>` : ''}
 ${downloadable ? html`<p>${downloadButton(ctx, dealId)}</p><p class="hint">${ctx.t.t('status.evidence.download_hint')}</p>` : ''}</div>
 ${
   shown.length === 0

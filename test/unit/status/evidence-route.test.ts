@@ -46,6 +46,7 @@ const EVIDENCE: DealEvidence = {
     receivedAt: '2026-11-01T08:00:00.000Z',
     deadline: '2026-11-01T09:00:00.000Z',
     watch: { links: ['https://shop.example/'] },
+    watchEnded: { at: '2026-11-20T09:00:00.000Z', reason: 'claim_window' },
     updatedAt: '2026-11-20T09:00:00.000Z',
   },
   entries: [
@@ -183,6 +184,7 @@ describe('the deal page: claims and evidence', () => {
       const card = $('section[data-evidence]');
       expect(card.attr('data-evidence')).toBe('3');
       expect(card.text()).toContain('On disk: 3.5 MiB');
+      expect(card.text()).toContain('(the claim window is over)');
       expect(card.find('a[data-evidence-download]').length).toBe(1);
       const rows = card.find('tr[data-seq]');
       expect(rows.map((_, el) => $(el).attr('data-seq')).get()).toEqual(['3', '2', '1']);
@@ -209,6 +211,7 @@ describe('the deal page: claims and evidence', () => {
       const { $ } = await get(`/deals/${WITH_EVIDENCE}`);
       expect($('section[data-evidence] h2').text()).toBe('Důkazy');
       expect($('section[data-evidence]').text()).toContain('Na disku: 3,5 MiB');
+      expect($('section[data-evidence]').text()).toContain('(lhůta pro reklamaci uplynula)');
       expect($('[data-claims]').text()).toContain('K odpovědi na reklamaci přiložte balík důkazů.');
       expect($('tr[data-seq="1"] [data-snapshot]').text()).toBe('odstraněna kvůli limitu místa');
     } finally {

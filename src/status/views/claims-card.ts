@@ -27,7 +27,8 @@ export function dealClaims(events: readonly EventRecord[]): DealClaim[] {
   const claims: DealClaim[] = [];
   for (const e of events) {
     if (e.event !== 'claim.created') continue;
-    const post = field(e.body, 'claim');
+    // A body larger than the store keeps is its first bytes, as a string: shown as it is.
+    const post = typeof e.body === 'string' ? { text: e.body } : field(e.body, 'claim');
     const text = field(post, 'text');
     const created = field(post, 'created_at');
     const claim: DealClaim = {

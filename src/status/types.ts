@@ -119,6 +119,11 @@ export interface StatusDeps {
   watchSettings?: ObligationSettings;
   /** The evidence on disk (src/evidence/store.ts); only `read` is used (omitted: no Evidence card). */
   evidence?: Pick<EvidenceStore, 'read'>;
+  /**
+   * Whether the marketplace reports an open claim on the deal (e.g. the poll intake's claim count, src/intake/
+   * poll-state.ts `seen`), for a claim whose `claim.created` was not recorded (omitted: recorded events alone).
+   */
+  openClaim?: (dealId: number) => Promise<boolean>;
   /** Builds a deal's evidence zip (src/evidence/bundle.ts) for `GET /deals/:id/evidence` (omitted: 404). */
   bundle?: EvidenceBundler;
   /**

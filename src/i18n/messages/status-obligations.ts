@@ -140,6 +140,10 @@ export const statusObligationsMessages = {
   'status.claims.title': { cs: 'Reklamace inzerenta', en: 'The advertiser’s claim' },
   'status.claims.received': { cs: 'přišla {time}', en: 'received {time}' },
   'status.claims.created': { cs: 'napsána {time}', en: 'written {time}' },
+  'status.claims.open': {
+    cs: 'Tržiště hlásí u tohoto obchodu otevřenou reklamaci; její text pressbridge nemá, přečtěte si ho na tržišti.',
+    en: 'The marketplace reports an open claim on this deal; pressbridge has not got its text, read it in the marketplace.',
+  },
   'status.claims.no_text': { cs: '(bez textu)', en: '(no text)' },
   'status.claims.attach': {
     cs: 'K odpovědi na reklamaci přiložte balík důkazů.',

@@ -55,8 +55,8 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
   router.get('/deals/:id', async (req, res) => {
     const dealId = kit.dealIdOf(req, res);
     if (dealId === undefined) return;
-    const { evidence } = deps;
-    const [[record, dealLog, events], evidenceRead] = await Promise.all([
+    const { evidence, openClaim } = deps;
+    const [[record, dealLog, events], evidenceRead, claimRead] = await Promise.all([
       kit.read(
         'status.source.deal',
         Promise.all([
@@ -66,6 +66,7 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
         ]),
       ),
       evidence ? kit.source('status.source.evidence', () => evidence.read(dealId)) : undefined,
+      openClaim ? kit.source('status.source.deal', () => openClaim(dealId)) : undefined,
     ]);
     if (!record) {
       kit.fail(
@@ -86,6 +87,7 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
         events: events.map(scrubEvent),
         evidence: evidenceRead,
         downloadable: deps.bundle !== undefined,
+        openClaim: claimRead?.ok === true && claimRead.value,
       }),
     );
   });

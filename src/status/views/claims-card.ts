@@ -51,13 +51,19 @@ export function dealClaims(events: readonly EventRecord[]): DealClaim[] {
 export function claimsCard(
   ctx: ViewContext,
   dealId: number,
-  claims: readonly DealClaim[],
-  hasEvidence: boolean,
-  downloadable: boolean,
+  facts: {
+    claims: readonly DealClaim[];
+    /** The marketplace reports an open claim (shown when no recorded post says more). */
+    open: boolean;
+    hasEvidence: boolean;
+    downloadable: boolean;
+  },
 ): SafeHtml {
-  if (claims.length === 0) return html``;
+  const { claims, hasEvidence, downloadable } = facts;
+  if (claims.length === 0 && !facts.open) return html``;
   const t = ctx.t.t;
   return html`<section class="card error-box" data-claims="${claims.length}"><h2>${t('status.claims.title')}</h2>
+${claims.length === 0 ? html`<p data-claim-open="true">${t('status.claims.open')}</p>` : ''}
 ${claims.map(
   (
     c,

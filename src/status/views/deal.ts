@@ -39,6 +39,8 @@ export interface DealData {
   evidence?: Sourced<DealEvidence | undefined> | undefined;
   /** A bundler is wired: the evidence can be downloaded. */
   downloadable?: boolean | undefined;
+  /** The marketplace reports an open claim. */
+  openClaim?: boolean | undefined;
 }
 
 /** The operator's buttons: path segment, label, and what it does (catalog keys). */
@@ -236,7 +238,12 @@ ${errorCard(ctx, r)}
 ${summaryCard(ctx, r)}
 ${servicesCard(ctx, r)}
 ${articleCheckCard(ctx, r)}
-${claimsCard(ctx, r.dealId, dealClaims(data.events), data.evidence !== undefined && (!data.evidence.ok || data.evidence.value !== undefined), data.downloadable === true)}
+${claimsCard(ctx, r.dealId, {
+  claims: dealClaims(data.events),
+  open: data.openClaim === true,
+  hasEvidence: data.evidence !== undefined && (!data.evidence.ok || data.evidence.value !== undefined),
+  downloadable: data.downloadable === true,
+})}
 ${evidenceCard(ctx, r.dealId, data.evidence, data.downloadable === true)}
 ${actionsCard(ctx, r)}
 ${timelineCard(ctx, r)}

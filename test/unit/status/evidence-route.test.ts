@@ -235,6 +235,24 @@ describe('the deal page: claims and evidence', () => {
     }
   });
 
+  it('shows the open claim the marketplace reports when no post was recorded', async () => {
+    const { server, get } = await serve({
+      evidence: memoryEvidence(),
+      bundle: bundler([]),
+      openClaim: async (dealId) => dealId === PLAIN,
+    });
+    try {
+      const { $ } = await get(`/deals/${PLAIN}`);
+      expect($('[data-claims] [data-claim-open]').text()).toContain('The marketplace reports an open claim');
+      expect($('[data-claims]').text()).toContain('pressbridge has no recorded evidence');
+      // A recorded post says more than the flag: no second line.
+      const recorded = await get(`/deals/${CLAIM_ONLY}`);
+      expect(recorded.$('[data-claim-open]').length).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps the page when the evidence cannot be read', async () => {
     const { server, get } = await serve({ evidence: memoryEvidence(true) });
     try {

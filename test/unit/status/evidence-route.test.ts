@@ -11,9 +11,7 @@ import { createDealStore } from '../../../src/deals/store.js';
 import type { BundleSources, DealEvidence, EvidenceBundler } from '../../../src/evidence/types.js';
 import type { Language } from '../../../src/i18n/index.js';
 import { startStatusServer } from '../../../src/status/index.js';
-import { safeZipName } from '../../../src/status/routes/evidence.js';
 import type { StatusDeps } from '../../../src/status/types.js';
-import { dealClaims } from '../../../src/status/views/claims-card.js';
 import type { ArticleCheck } from '../../../src/watch/check-record.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { statusDeps } from './fixtures.js';
@@ -307,42 +305,5 @@ describe('GET /deals/:id/evidence', () => {
     } finally {
       await without.server.close();
     }
-  });
-});
-
-describe('safeZipName', () => {
-  it('keeps a plain name and replaces everything else', () => {
-    expect(safeZipName('pressbridge-deal-7001-evidence.zip', 7001)).toBe(
-      'pressbridge-deal-7001-evidence.zip',
-    );
-    expect(safeZipName('../../etc/passwd', 5)).toBe('etc-passwd.zip');
-    expect(safeZipName('"";\r\n', 5)).toBe('pressbridge-evidence-5.zip');
-    expect(safeZipName('x'.repeat(500), 5)).toHaveLength(120);
-  });
-});
-
-describe('dealClaims', () => {
-  it('reads the claim posts, once per post, a truncated body as its text', () => {
-    const claims = dealClaims([
-      {
-        event: 'message.created',
-        receivedAt: '2026-11-22T10:00:00.000Z',
-        outcome: 'recorded',
-        body: { message: { text: 'hi' } },
-      },
-      { ...claimEvent(1, 'Gone', '2026-11-21 11:00:00'), dealId: 1 },
-      { ...claimEvent(1, 'Gone', '2026-11-21 11:00:00'), dealId: 1 },
-      {
-        event: 'claim.created',
-        receivedAt: '2026-11-20T10:00:00.000Z',
-        outcome: 'recorded',
-        body: '{"claim":{"text":"Lo',
-        truncated: true,
-      },
-    ]);
-    expect(claims).toEqual([
-      { text: 'Gone', createdAt: '2026-11-21 11:00:00', receivedAt: '2026-11-21T10:00:00.000Z' },
-      { text: '{"claim":{"text":"Lo', receivedAt: '2026-11-20T10:00:00.000Z' },
-    ]);
   });
 });

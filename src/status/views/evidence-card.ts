@@ -83,9 +83,8 @@ export function evidenceCard(
   downloadable: boolean,
 ): SafeHtml {
   if (!evidence) return html``;
-  const title = html`<h2>${ctx.t.t('status.evidence.title')}</h2>`;
   if (!evidence.ok) {
-    return html`<section class="card" data-evidence="unavailable">${title}<p class="error-box" role="alert">${ctx.t.t('status.evidence.unavailable', { error: evidence.error })}</p></section>`;
+    return html`<section class="card" data-evidence="unavailable"><h2>${ctx.t.t('status.evidence.title')}</h2><p class="error-box" role="alert">${ctx.t.t('status.evidence.unavailable', { error: evidence.error })}</p></section>`;
   }
   const e = evidence.value;
   if (!e) return html``;
@@ -93,10 +92,10 @@ export function evidenceCard(
   const shown = [...e.entries].reverse().slice(0, EVIDENCE_ROWS);
   const ended = e.deal.watchEnded;
   return html`<section class="card table-card" data-evidence="${e.entries.length}">
-<div class="pad">${title}<p class="hint">${ctx.t.t('status.evidence.intro')}</p>
-<p data-evidence-bytes="${e.bytes}">${ctx.t.t('status.evidence.size', { size: formatBytes(e.bytes, ctx.t.language) })}</p>
-${ended ? html`<p class="muted">${ctx.t.t('status.evidence.ended', { time: ctx.t.dateTime(ended.at, ctx.timeZone), reason: endReason(ctx, ended.reason) })}</p>` : ''}
-${downloadable ? html`<p>${downloadButton(ctx, dealId)}</p><p class="hint">${ctx.t.t('status.evidence.download_hint')}</p>` : ''}</div>
+<h2 class="pad">${ctx.t.t('status.evidence.title')}</h2><p class="pad hint">${ctx.t.t('status.evidence.intro')}</p>
+<p class="pad" data-evidence-bytes="${e.bytes}">${ctx.t.t('status.evidence.size', { size: formatBytes(e.bytes, ctx.t.language) })}</p>
+${ended ? html`<p class="pad muted">${ctx.t.t('status.evidence.ended', { time: ctx.t.dateTime(ended.at, ctx.timeZone), reason: endReason(ctx, ended.reason) })}</p>` : ''}
+${downloadable ? html`<p class="pad">${downloadButton(ctx, dealId)}</p><p class="pad hint">${ctx.t.t('status.evidence.download_hint')}</p>` : ''}
 ${
   shown.length === 0
     ? ''

@@ -103,7 +103,7 @@ function href(ctx: ViewContext, page: number): string {
 
 function pager(ctx: ViewContext, paging: PageInfo): SafeHtml {
   const { t } = ctx;
-  return html`<nav class="pager pad" aria-label="${t.t('status.pager.label')}">
+  return html`<nav class="pager" aria-label="${t.t('status.pager.label')}">
 ${paging.hasPrevious ? html`<a class="button" rel="prev" href="${href(ctx, paging.page - 1)}">${t.t('status.pager.newer')}</a>` : ''}
 <span class="muted">${t.t('status.pager.page', { page: paging.page, count: paging.pageCount })}</span>
 ${paging.hasNext ? html`<a class="button" rel="next" href="${href(ctx, paging.page + 1)}">${t.t('status.pager.older')}</a>` : ''}
@@ -119,11 +119,12 @@ function table(ctx: ViewContext, data: ObligationsData): SafeHtml {
   }
   const first = paging.offset + 1;
   const last = paging.offset + data.rows.length;
-  return html`<section class="card table-card"><table class="cards" data-obligations="${data.total}"><thead><tr><th>${c.deal}</th><th>${c.article}</th><th>${c.blog}</th><th>${c.phase}</th><th>${c.last}</th><th>${c.next}</th></tr></thead><tbody>
-${data.rows.map((o) => row(ctx, o))}
-</tbody></table>
+  return html`<section class="card table-card">
 <p class="pad muted">${t.t('status.obligations.range', { first, last, total: data.total })}</p>
-${paging.pageCount > 1 ? pager(ctx, paging) : ''}</section>`;
+<table class="cards" data-obligations="${data.total}"><thead><tr><th>${c.deal}</th><th>${c.article}</th><th>${c.blog}</th><th>${c.phase}</th><th>${c.last}</th><th>${c.next}</th></tr></thead><tbody>
+${data.rows.map((o) => row(ctx, o))}
+</tbody></table></section>
+${paging.pageCount > 1 ? pager(ctx, paging) : ''}`;
 }
 
 function page(ctx: ViewContext, body: SafeHtml): SafeHtml {

@@ -8,8 +8,10 @@ import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { actionRoutes } from './routes/actions.js';
 import { dealRoutes } from './routes/deals.js';
 import { earningsRoutes } from './routes/earnings.js';
+import { evidenceRoutes } from './routes/evidence.js';
 import { logRoutes } from './routes/logs.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { obligationRoutes } from './routes/obligations.js';
 import { overviewRoutes } from './routes/overview.js';
 import { createPageKit } from './routes/page-kit.js';
 import { systemRoutes } from './routes/system.js';
@@ -53,7 +55,9 @@ export function createStatusApp(deps: StatusDeps): express.Express {
 
   overviewRoutes(router, deps, kit);
   dealRoutes(router, deps, kit);
+  evidenceRoutes(router, deps, kit);
   actionRoutes(router, deps, kit);
+  obligationRoutes(router, deps, kit);
   earningsRoutes(router, deps, kit);
   logRoutes(router, deps, kit);
   notificationRoutes(router, deps, kit);

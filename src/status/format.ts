@@ -161,3 +161,13 @@ export function parseChoice<T extends string>(raw: unknown, allowed: readonly T[
   const found = allowed.find((item) => item === raw);
   return found === undefined ? { ok: false } : { ok: true, value: found };
 }
+
+/** A size on disk: `512 B`, `12 KiB`, `3.4 MiB` (cs `3,4 MiB`), `1.2 GiB`. */
+export function formatBytes(bytes: number, language: Language): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '–';
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KiB`;
+  const [value, unit] = bytes < 1024 ** 3 ? [bytes / 1024 ** 2, 'MiB'] : [bytes / 1024 ** 3, 'GiB'];
+  const text = value.toFixed(1);
+  return `${language === 'cs' ? text.replace('.', ',') : text} ${unit}`;
+}

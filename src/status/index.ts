@@ -20,3 +20,4 @@ export { normalizeBasePath } from './routes/page-kit.js';
 export { assertStatusListenAllowed, type StatusServer, startStatusServer } from './server.js';
 export { createTargetsProbe } from './targets.js';
 export type { StatusDeps } from './types.js';
+export { type WatchScheduleReader, watchScheduleReader } from './watched.js';

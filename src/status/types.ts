@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Clock } from '../clock.js';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/record.js';
+import type { EvidenceBundler, EvidenceStore } from '../evidence/types.js';
 import type { Language } from '../i18n/index.js';
 import type { Intake } from '../intake/mode.js';
 import type { Logger } from '../logger.js';
@@ -10,8 +11,10 @@ import type { Earnings } from '../money/earnings.js';
 import type { NotificationRecord } from '../notify/record.js';
 import type { NotifyEvent } from '../notify/types.js';
 import type { LastSweep } from '../reconcile/index.js';
+import type { ObligationSettings } from '../watch/obligations.js';
 import type { GuessLimiter } from './guess-limit.js';
 import type { TrustProxySetting } from './settings.js';
+import type { WatchScheduleReader } from './watched.js';
 
 /** A data source's answer, or why there is none (Redis down, a timeout): each card copes on its own. */
 export type Sourced<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -106,6 +109,23 @@ export interface StatusDeps {
   actions: StatusActions;
   /** The Earnings page's numbers; pass `createEarningsReader(…)` (src/money/reader.ts) (omitted: no page). */
   earnings?: () => Promise<Earnings>;
+  /**
+   * The watch schedule's deal ids and next check times (the zset `<prefix>:watch:due`); pass
+   * `watchScheduleReader(redis, prefix)` (./watched.ts) (omitted: the Obligations page says the watch is not wired,
+   * and the Earnings page's "at risk of a claim" judges by the listed deal records).
+   */
+  watchSchedule?: WatchScheduleReader;
+  /** `config.watch`: the until dates of the Obligations page and the claim window (default: the schema's). */
+  watchSettings?: ObligationSettings;
+  /** The evidence on disk (src/evidence/store.ts); only `read` is used (omitted: no Evidence card). */
+  evidence?: Pick<EvidenceStore, 'read'>;
+  /**
+   * Whether the marketplace reports an open claim on the deal (e.g. the poll intake's claim count, src/intake/
+   * poll-state.ts `seen`), for a claim whose `claim.created` was not recorded (omitted: recorded events alone).
+   */
+  openClaim?: (dealId: number) => Promise<boolean>;
+  /** Builds a deal's evidence zip (src/evidence/bundle.ts) for `GET /deals/:id/evidence` (omitted: 404). */
+  bundle?: EvidenceBundler;
   /**
    * `status.password`. When set, every request needs it (HTTP Basic, any user name). Without it the page
    * answers only requests addressed to a loopback name, and `startStatusServer` refuses a non-loopback listener.

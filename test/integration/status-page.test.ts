@@ -12,13 +12,16 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealStore } from '../../src/deals/record.js';
 import { createDealStore } from '../../src/deals/store.js';
-import { type StatusServer, startStatusServer } from '../../src/status/index.js';
+import type { DealEvidence } from '../../src/evidence/types.js';
+import { type StatusServer, startStatusServer, watchScheduleReader } from '../../src/status/index.js';
+import { enrol } from '../../src/watch/schedule.js';
 import { horizontalOverflow, launchBrowser, screenshotDir, watchProblems } from '../helpers/browser.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
 import { type Seeded, seedDeals, statusDeps } from '../unit/status/fixtures.js';
 
 const PASSWORD = 'browser-test-password-42';
 const LONG_DEAL = 42_999;
+const LONG_HREF = `https://shop.example/${'dlouhy-odkaz-inzerenta-'.repeat(10)}`;
 const prefix = randomPrefix();
 let redis: Redis;
 let store: DealStore;
@@ -72,9 +75,75 @@ beforeAll(async () => {
     blogId: 101,
     fields: { body: '{'.repeat(400), list: Array.from({ length: 30 }, (_, i) => `item-${i}`) },
   });
-  deps = statusDeps(store, { language: 'en' });
+  // The watched deals of the Obligations page: the handed-in ones, one of them failing its check with a long href.
+  const watched = [seeded.byState.get('handed_in') ?? 0, LONG_DEAL];
+  for (const dealId of watched) await enrol(redis, prefix, dealId, Date.now() + 3_600_000);
+  await store.update(LONG_DEAL, {
+    data: {
+      handedInAt: new Date(Date.now() - 60_000).toISOString(),
+      articleCheck: {
+        at: new Date().toISOString(),
+        ok: false,
+        status: 200,
+        problem: 'links',
+        missing: [LONG_HREF],
+        links: 1,
+        findings: [{ kind: 'link_lost', detail: LONG_HREF, href: LONG_HREF }],
+        detail: `missing ${LONG_HREF}`,
+      },
+    },
+  });
+  // A long claim and evidence with long values on the long deal: the deal page's Claims and Evidence cards.
+  await store.recordEvent(LONG_DEAL, {
+    event: 'claim.created',
+    receivedAt: new Date().toISOString(),
+    outcome: 'recorded',
+    body: {
+      event: 'claim.created',
+      deal_id: LONG_DEAL,
+      claim: { text: `Odkaz chybí ${LONG_HREF}`, created_at: '2026-11-21 10:00:00' },
+    },
+  });
+  const check = {
+    at: new Date().toISOString(),
+    ok: false,
+    status: 200,
+    problem: 'links' as const,
+    missing: [LONG_HREF],
+    links: 1,
+    findings: [{ kind: 'link_lost' as const, detail: LONG_HREF }],
+    detail: 'missing',
+  };
+  const evidence: DealEvidence = {
+    deal: {
+      dealId: LONG_DEAL,
+      blogId: 101,
+      url: LONG_HREF,
+      receivedAt: check.at,
+      deadline: check.at,
+      watch: { links: [LONG_HREF] },
+      updatedAt: check.at,
+    },
+    entries: [
+      {
+        seq: 1,
+        kind: 'first',
+        check,
+        pageSha256: 'f'.repeat(64),
+        snapshot: { file: '1-ffff.html.gz', sha256: 'f'.repeat(64), bytes: 9000, storedBytes: 2000 },
+      },
+    ],
+    pruned: [],
+    bytes: 2600,
+  };
+  const watch = {
+    watchSchedule: watchScheduleReader(redis, prefix),
+    evidence: { read: async (dealId: number) => (dealId === LONG_DEAL ? evidence : undefined) },
+    bundle: async () => undefined,
+  };
+  deps = statusDeps(store, { language: 'en', ...watch });
   server = await startStatusServer(deps, { host: '127.0.0.1', port: 0 });
-  czech = await startStatusServer(statusDeps(store), { host: '127.0.0.1', port: 0 });
+  czech = await startStatusServer(statusDeps(store, watch), { host: '127.0.0.1', port: 0 });
   browser = await launchBrowser();
 });
 
@@ -101,6 +170,7 @@ describe('status page in Chromium', () => {
         [`deals/${LONG_DEAL}`, `Deal #${LONG_DEAL}`],
         ['logs', 'Logs'],
         ['logs?level=warn&refresh=off', 'Logs'],
+        ['obligations', 'Article obligations'],
       ] as const) {
         const response = await page.goto(server.url + path);
         expect(response?.status(), path).toBe(200);
@@ -273,6 +343,7 @@ describe('status page in Chromium', () => {
       ['deal', `deals/${LONG_DEAL}`],
       ['deal-failed', 'deals/FAILED'],
       ['logs', 'logs?refresh=off'],
+      ['obligations', 'obligations'],
       ['not-found', 'deals/12345678'],
     ])('%s does not overflow horizontally (screenshot saved)', async (name, path) => {
       await withContext({ viewport: { width, height }, deviceScaleFactor: 1 }, async (context) => {
@@ -334,7 +405,7 @@ describe('status page in Chromium', () => {
   describe.each([
     {
       language: 'cs' as const,
-      nav: ['Přehled', 'Obchody', 'Výdělky', 'Záznamy', 'Upozornění', 'Systém'],
+      nav: ['Přehled', 'Obchody', 'Závazky', 'Výdělky', 'Záznamy', 'Upozornění', 'Systém'],
       firstHeaders: ['Obchod', 'Blog', 'Název', 'Stav'],
       failed: 'selhalo',
       retry: 'Zkusit znovu',
@@ -344,7 +415,7 @@ describe('status page in Chromium', () => {
     },
     {
       language: 'en' as const,
-      nav: ['Overview', 'Deals', 'Earnings', 'Logs', 'Notifications', 'System'],
+      nav: ['Overview', 'Deals', 'Obligations', 'Earnings', 'Logs', 'Notifications', 'System'],
       firstHeaders: ['Deal', 'Blog', 'Title', 'State'],
       failed: 'failed',
       retry: 'Retry now',

@@ -1,6 +1,7 @@
 import type { Catalog } from '../catalog.js';
 import { statusDealMessages } from './status-deal.js';
 import { statusHomeMessages } from './status-home.js';
+import { statusObligationsMessages } from './status-obligations.js';
 import { statusOverviewMessages } from './status-overview.js';
 
 /**
@@ -12,6 +13,7 @@ export const statusMessages = {
   ...statusHomeMessages,
   ...statusOverviewMessages,
   ...statusDealMessages,
+  ...statusObligationsMessages,
   // The frame: navigation, footer.
   'status.nav.label': { cs: 'Hlavní nabídka', en: 'Main' },
   'status.nav.overview': { cs: 'Přehled', en: 'Overview' },

@@ -1,4 +1,7 @@
-/** GET /deals (a page of deals, filterable by state) and GET /deals/:id (one deal: timeline, log, events). */
+/**
+ * GET /deals (a page of deals, filterable by state) and GET /deals/:id (one deal: timeline, log, events, its
+ * claims and its evidence on disk).
+ */
 import type { Router } from 'express';
 import { DEAL_RUN_STATES } from '../../deals/lifecycle.js';
 import { pageInfo, parseChoice, parsePositiveInt } from '../format.js';
@@ -52,14 +55,19 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
   router.get('/deals/:id', async (req, res) => {
     const dealId = kit.dealIdOf(req, res);
     if (dealId === undefined) return;
-    const [record, dealLog, events] = await kit.read(
-      'status.source.deal',
-      Promise.all([
-        deps.store.get(dealId),
-        deps.store.readLog(dealId, { limit: DEAL_LOG_LIMIT }),
-        deps.store.readEvents(dealId, { limit: DEAL_EVENTS_LIMIT }),
-      ]),
-    );
+    const { evidence, openClaim } = deps;
+    const [[record, dealLog, events], evidenceRead, claimRead] = await Promise.all([
+      kit.read(
+        'status.source.deal',
+        Promise.all([
+          deps.store.get(dealId),
+          deps.store.readLog(dealId, { limit: DEAL_LOG_LIMIT }),
+          deps.store.readEvents(dealId, { limit: DEAL_EVENTS_LIMIT }),
+        ]),
+      ),
+      evidence ? kit.source('status.source.evidence', () => evidence.read(dealId)) : undefined,
+      openClaim ? kit.source('status.source.deal', () => openClaim(dealId)) : undefined,
+    ]);
     if (!record) {
       kit.fail(
         req,
@@ -77,6 +85,9 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
         record: scrubRecord(record),
         log: dealLog.map(scrubLog),
         events: events.map(scrubEvent),
+        evidence: evidenceRead,
+        downloadable: deps.bundle !== undefined,
+        openClaim: claimRead?.ok === true && claimRead.value,
       }),
     );
   });

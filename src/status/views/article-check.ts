@@ -1,10 +1,30 @@
 /** The deal page's card for the live article check (src/watch/): the last check and what it found. */
 import { readDealData } from '../../deals/data.js';
 import type { DealRecord } from '../../deals/record.js';
-import { type Finding, readArticleCheck } from '../../watch/check-record.js';
+import { type ArticleCheck, type Finding, readArticleCheck } from '../../watch/check-record.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ViewContext } from './layout.js';
 import { exactTime } from './parts.js';
+
+/** What a check came to: its problem, or ok / refused / unreadable (those two say nothing about the article). */
+export type CheckOutcome = 'ok' | 'refused' | 'unreadable' | 'gone' | 'links' | 'page';
+
+export function checkOutcome(check: ArticleCheck): CheckOutcome {
+  if (check.ok) return 'ok';
+  if (check.refused) return 'refused';
+  if (check.unreadable) return 'unreadable';
+  return check.problem ?? 'gone';
+}
+
+/** The findings in words (`watch.finding.*`), each with its language-neutral detail: the one home of these words. */
+export function findingItems(ctx: ViewContext, findings: readonly Finding[]): SafeHtml[] {
+  return findings.map((f) => html`<li>${ctx.t.t(`watch.finding.${f.kind}`)}: <code>${f.detail}</code></li>`);
+}
+
+/** What the site answered: `HTTP 404`, or "no answer". */
+export function answerText(ctx: ViewContext, status: number): string {
+  return status > 0 ? `HTTP ${status}` : ctx.t.t('watch.card.no_answer');
+}
 
 export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   const { t } = ctx.t;
@@ -14,8 +34,6 @@ export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   const title = html`<h2>${t('watch.card.title')}</h2>`;
   if (!check)
     return html`<section class="card" data-article-check="none">${title}<p class="muted">${t('watch.card.not_yet')}</p></section>`;
-  const findingItems = (findings: readonly Finding[]) =>
-    findings.map((f) => html`<li>${t(`watch.finding.${f.kind}`)}: <code>${f.detail}</code></li>`);
   const finding = check.ok
     ? html`<p>${t('watch.card.ok', { count: check.links })}</p>`
     : check.refused
@@ -23,22 +41,19 @@ export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
       : check.unreadable
         ? html`<p>${t('watch.card.unreadable', { detail: check.detail })}</p>`
         : check.problem === 'page'
-          ? html`<p>${t('watch.card.page')}</p><ul>${findingItems(check.findings ?? [])}</ul>`
+          ? html`<p>${t('watch.card.page')}</p><ul>${findingItems(ctx, check.findings ?? [])}</ul>`
           : check.problem === 'links'
             ? html`<p>${t('watch.card.links')}</p><ul>${
                 check.findings
-                  ? findingItems(check.findings.filter((f) => f.kind !== 'text_edited'))
+                  ? findingItems(
+                      ctx,
+                      check.findings.filter((f) => f.kind !== 'text_edited'),
+                    )
                   : check.missing.map((href) => html`<li><code>${href}</code></li>`)
               }</ul><p class="hint">${t('watch.card.links_hint')}</p>`
             : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
-  const status = check.status > 0 ? `HTTP ${check.status}` : t('watch.card.no_answer');
-  const kind = check.ok
-    ? 'ok'
-    : check.refused
-      ? 'refused'
-      : check.unreadable
-        ? 'unreadable'
-        : (check.problem ?? 'gone');
+  const status = answerText(ctx, check.status);
+  const kind = checkOutcome(check);
   // Refused and unreadable say nothing about the article: no alarm colour.
   const box = check.ok || check.refused || check.unreadable ? '' : ' error-box';
   return html`<section class="card${box}" data-article-check="${kind}">${title}

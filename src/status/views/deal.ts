@@ -2,12 +2,16 @@ import { readDealData } from '../../deals/data.js';
 import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
 import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
+import type { DealEvidence } from '../../evidence/types.js';
 import { MESSAGES, type MessageKey } from '../../i18n/index.js';
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
+import type { Sourced } from '../types.js';
 import { articleCheckCard } from './article-check.js';
+import { claimsCard, dealClaims } from './claims-card.js';
 import { dealMoneyRows } from './earnings.js';
+import { evidenceCard } from './evidence-card.js';
 import { layout, type ViewContext } from './layout.js';
 import {
   ago,
@@ -31,6 +35,12 @@ export interface DealData {
   record: DealRecord;
   log: LogEntry[];
   events: EventRecord[];
+  /** The deal's evidence on disk (absent: no evidence store wired). */
+  evidence?: Sourced<DealEvidence | undefined> | undefined;
+  /** A bundler is wired: the evidence can be downloaded. */
+  downloadable?: boolean | undefined;
+  /** The marketplace reports an open claim. */
+  openClaim?: boolean | undefined;
 }
 
 /** The operator's buttons: path segment, label, and what it does (catalog keys). */
@@ -228,6 +238,13 @@ ${errorCard(ctx, r)}
 ${summaryCard(ctx, r)}
 ${servicesCard(ctx, r)}
 ${articleCheckCard(ctx, r)}
+${claimsCard(ctx, r.dealId, {
+  claims: dealClaims(data.events),
+  open: data.openClaim === true,
+  hasEvidence: data.evidence !== undefined && (!data.evidence.ok || data.evidence.value !== undefined),
+  downloadable: data.downloadable === true,
+})}
+${evidenceCard(ctx, r.dealId, data.evidence, data.downloadable === true)}
 ${actionsCard(ctx, r)}
 ${timelineCard(ctx, r)}
 ${logCard(ctx, data.log)}

@@ -8,7 +8,10 @@ import type { DealRecord } from '../../deals/record.js';
 import { DEFAULT_RETENTION_DAYS } from '../../deals/store.js';
 import type { Amount, AwaitingDeal, Earnings } from '../../money/earnings.js';
 import { readDealMoney, readPaid } from '../../money/paid.js';
+import type { ClaimRisk } from '../../watch/obligations.js';
 import { html, type SafeHtml } from '../html.js';
+import type { Sourced } from '../types.js';
+import { claimRiskCard, claimRiskTable } from './claim-risk.js';
 import { layout, type ViewContext } from './layout.js';
 import { ago, dealLink, externalLink, shortUrl } from './parts.js';
 
@@ -113,11 +116,13 @@ ${months.map(
 }</section>`;
 }
 
-export function renderEarnings(ctx: ViewContext, e: Earnings): SafeHtml {
+/** `risk`: the paid deals at risk of a claim (absent: not shown). */
+export function renderEarnings(ctx: ViewContext, e: Earnings, risk?: Sourced<ClaimRisk>): SafeHtml {
   const t = (k: Parameters<typeof ctx.t.t>[0]) => ctx.t.t(k);
   const body = html`<h1>${t('money.title')}</h1>
 <div class="grid">
 ${statCard(ctx, 'awaiting', t('money.awaiting'), e.awaiting)}
+${claimRiskCard(ctx, risk)}
 ${statCard(ctx, 'arbitration', t('money.arbitration'), e.arbitration)}
 ${statCard(ctx, 'month', `${t('money.paid_month')} · ${ctx.t.month(e.month)}`, e.paidThisMonth)}
 ${statCard(ctx, 'year', `${t('money.paid_year')} · ${e.year}`, e.paidThisYear)}
@@ -125,6 +130,7 @@ ${statCard(ctx, 'year', `${t('money.paid_year')} · ${e.year}`, e.paidThisYear)}
 ${readStatus(ctx, e)}
 ${e.awaiting.deals.length === 0 ? html`<p class="card muted">${t('money.none_awaiting')}</p>` : dealsTable(ctx, t('money.awaiting_deals'), 'awaiting', e.awaiting.deals)}
 ${dealsTable(ctx, t('money.arbitration_deals'), 'arbitration', e.arbitration.deals)}
+${claimRiskTable(ctx, risk)}
 ${blogsTable(ctx, e)}
 ${monthsTable(ctx, e)}`;
   return layout(ctx, { title: t('money.title'), current: 'earnings', body });

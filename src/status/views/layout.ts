@@ -19,7 +19,15 @@ export interface ViewContext {
   t: Translator;
 }
 
-export type NavItem = 'overview' | 'deals' | 'earnings' | 'logs' | 'notifications' | 'system' | 'none';
+export type NavItem =
+  | 'overview'
+  | 'deals'
+  | 'obligations'
+  | 'earnings'
+  | 'logs'
+  | 'notifications'
+  | 'system'
+  | 'none';
 
 export interface PageOptions {
   title: string;
@@ -58,6 +66,7 @@ ${
     : html`<nav class="main" aria-label="${ctx.t.t('status.nav.label')}">
 ${navLink(ctx, page.current, 'overview', '/', ctx.t.t('status.nav.overview'))}
 ${navLink(ctx, page.current, 'deals', '/deals', ctx.t.t('status.nav.deals'))}
+${navLink(ctx, page.current, 'obligations', '/obligations', ctx.t.t('status.nav.obligations'))}
 ${navLink(ctx, page.current, 'earnings', '/earnings', ctx.t.t('money.nav'))}
 ${navLink(ctx, page.current, 'logs', '/logs', ctx.t.t('status.nav.logs'))}
 ${navLink(ctx, page.current, 'notifications', '/notifications', ctx.t.t('notify.page.nav'))}

@@ -3,12 +3,18 @@ import { redisReachable } from '../daemon/net.js';
 import { configSecrets } from '../daemon/secrets.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
 import { intakeOf } from '../intake/mode.js';
+import { createPollState } from '../intake/poll-state.js';
 import { blogNamesOf, createEarningsReader } from '../money/reader.js';
 import { recentNotificationsReader } from '../notify/dispatcher.js';
 import { readOpenProblems } from '../notify/notifier.js';
 import { createDealActions } from '../operator/actions.js';
 import { readLastSweep } from '../reconcile/index.js';
-import { createTargetsProbe, type StatusServer, startStatusServer } from '../status/index.js';
+import {
+  createTargetsProbe,
+  type StatusServer,
+  startStatusServer,
+  watchScheduleReader,
+} from '../status/index.js';
 import { VERSION } from '../version.js';
 import { createSecretProvider } from '../webhook/secret-file.js';
 import { metricsRoute } from './http.js';
@@ -20,6 +26,7 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
   const redis = input.redis.store;
   const prefix = config.redis.prefix;
   const secretFile = createSecretProvider(config, log);
+  const pollState = createPollState(redis, prefix);
   return await startStatusServer(
     {
       store,
@@ -53,6 +60,11 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
       version: VERSION,
       language: config.ui.language,
       timeZone: config.ui.timeZone,
+      watchSchedule: watchScheduleReader(redis, prefix),
+      watchSettings: config.watch,
+      ...(input.evidence ? { evidence: input.evidence.store, bundle: input.evidence.bundler } : {}),
+      // The marketplace's claim count as the poll intake last saw it (src/intake/notices.ts).
+      openClaim: async (dealId) => ((await pollState.seen(dealId))?.claims ?? 0) > 0,
       earnings: createEarningsReader({
         store,
         redis,

@@ -9,43 +9,15 @@
  */
 import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
-import { z } from 'zod';
 import type { Clock } from '../clock.js';
-import type { EventRecord } from '../deals/record.js';
+import { dealClaims } from '../deals/claims.js';
 import type { Translator } from '../i18n/index.js';
 import { addMonths } from '../watch/plan.js';
-import { type ReportClaim, type ReportSnapshot, renderReport } from './report.js';
+import { type ReportSnapshot, renderReport } from './report.js';
 import type { EvidenceBundler, EvidenceStore } from './types.js';
 
 /** The version of `evidence.json`'s shape. */
 export const BUNDLE_FORMAT = 'pressbridge-evidence/1';
-
-const ClaimBody = z.object({
-  claim: z.object({ text: z.string(), created_at: z.string().optional().catch(undefined) }),
-});
-
-/** The claims among the deal's webhook events (`claim.created`), oldest first. */
-export function claimsOf(events: readonly EventRecord[]): ReportClaim[] {
-  const claims: ReportClaim[] = [];
-  for (const event of events) {
-    if (event.event !== 'claim.created') continue;
-    if (typeof event.body === 'string') {
-      // Kept as the first bytes of a larger body: shown as it is, marked.
-      claims.push({ receivedAt: event.receivedAt, text: event.body, truncated: true });
-      continue;
-    }
-    const parsed = ClaimBody.safeParse(event.body);
-    if (!parsed.success) continue;
-    const claim: ReportClaim = {
-      receivedAt: event.receivedAt,
-      text: parsed.data.claim.text,
-      truncated: event.truncated === true,
-    };
-    if (parsed.data.claim.created_at !== undefined) claim.createdAt = parsed.data.claim.created_at;
-    claims.push(claim);
-  }
-  return claims.sort((a, b) => (a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : 0));
-}
 
 /** `pressbridge-evidence-<deal>-<YYYYMMDD-HHMM>.zip` (UTC). */
 export function bundleFileName(dealId: number, at: Date): string {
@@ -83,7 +55,7 @@ export function createEvidenceBundler(options: {
       snapshotFiles[name] = bytes;
       snapshots.set(entry.seq, { name, sha256: createHash('sha256').update(bytes).digest('hex') });
     }
-    const claims = claimsOf(sources.events ?? []);
+    const claims = dealClaims(sources.events ?? []);
     const paidAt = evidence.deal.paid?.at;
     const claimWindowEndMs =
       paidAt !== undefined && options.afterPayoutMonths !== undefined

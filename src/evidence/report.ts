@@ -3,17 +3,11 @@
  * advertiser, the marketplace or the page is escaped (the `html` builder escapes whatever it is not told is
  * markup), URLs are shown as text, never links, and a strict Content-Security-Policy allows no script at all.
  */
+import type { DealClaim } from '../deals/claims.js';
 import type { Translator } from '../i18n/index.js';
 import { html, type SafeHtml, trustedHtml } from '../status/html.js';
 import type { ArticleCheck } from '../watch/check-record.js';
 import type { DealEvidence, EvidenceEntry } from './types.js';
-
-export interface ReportClaim {
-  receivedAt: string;
-  createdAt?: string;
-  text: string;
-  truncated: boolean;
-}
 
 export interface ReportSnapshot {
   /** The file's name in the bundle (`snapshots/…`). */
@@ -24,7 +18,7 @@ export interface ReportSnapshot {
 
 export interface ReportInput {
   evidence: DealEvidence;
-  claims: readonly ReportClaim[];
+  claims: readonly DealClaim[];
   /** By entry seq: the snapshot as put in the bundle. */
   snapshots: ReadonlyMap<number, ReportSnapshot>;
   state?: string;

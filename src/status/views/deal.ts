@@ -1,3 +1,4 @@
+import { dealClaims } from '../../deals/claims.js';
 import { readDealData } from '../../deals/data.js';
 import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
 import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/record.js';
@@ -9,7 +10,7 @@ import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
 import type { Sourced } from '../types.js';
 import { articleCheckCard } from './article-check.js';
-import { claimsCard, dealClaims } from './claims-card.js';
+import { claimsCard } from './claims-card.js';
 import { dealMoneyRows } from './earnings.js';
 import { evidenceCard } from './evidence-card.js';
 import { layout, type ViewContext } from './layout.js';

@@ -1,7 +1,7 @@
-/** The deal page's claim reading and the bundle download's file name, pure. */
+/** The claim reading (src/deals/claims.ts: the deal page's and the bundle's) and the download's file name, pure. */
 import { describe, expect, it } from 'vitest';
+import { dealClaims } from '../../../src/deals/claims.js';
 import { safeZipName } from '../../../src/status/routes/evidence.js';
-import { dealClaims } from '../../../src/status/views/claims-card.js';
 
 function claimEvent(dealId: number, text: string, createdAt: string) {
   return {
@@ -43,9 +43,15 @@ describe('dealClaims', () => {
         truncated: true,
       },
     ]);
+    // Oldest first: a claim thread reads in the order it was written.
     expect(claims).toEqual([
-      { text: 'Gone', createdAt: '2026-11-21 11:00:00', receivedAt: '2026-11-21T10:00:00.000Z' },
-      { text: '{"claim":{"text":"Lo', receivedAt: '2026-11-20T10:00:00.000Z' },
+      { text: '{"claim":{"text":"Lo', receivedAt: '2026-11-20T10:00:00.000Z', truncated: true },
+      {
+        text: 'Gone',
+        createdAt: '2026-11-21 11:00:00',
+        receivedAt: '2026-11-21T10:00:00.000Z',
+        truncated: false,
+      },
     ]);
   });
 });

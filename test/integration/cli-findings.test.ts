@@ -2,51 +2,22 @@
  * What the going-live trial met at the command line (issue 21): an unknown command, `webhook test` failing, and a
  * config copied from config/example.yaml. Real processes, the sandbox over HTTP, real Redis.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../helpers/cli-runner.js';
+import { useSandboxWorld } from '../helpers/sandbox-world.js';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const CLI = join(ROOT, 'src/cli.ts');
-
-async function cli(args: string[], env: Record<string, string> = {}, cwd = ROOT) {
-  try {
-    const { stdout, stderr } = await run(TSX, [CLI, ...args], {
-      cwd,
-      env: { ...process.env, PRESSBRIDGE_LANGUAGE: 'en', PRESSBRIDGE_CONFIG: '', ...env },
-      timeout: 30_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+const cli = (args: string[], env: Record<string, string> = {}, cwd = ROOT) =>
+  runCli(args, {
+    cwd,
+    env: { ...process.env, PRESSBRIDGE_LANGUAGE: 'en', PRESSBRIDGE_CONFIG: '', ...env },
+    timeout: 30_000,
+  });
 
 describe('pressbridge CLI: the going-live findings (integration)', () => {
-  let dir: string;
-  let sandbox: Sandbox;
-  const prefix = randomPrefix();
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'pb-findings-'));
-    sandbox = await createSandbox();
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
-    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
-  });
+  const world = useSandboxWorld({ dir: 'pb-findings-' });
+  const { prefix, dir } = world;
 
   it('refuses an unknown command, also with --help, naming the commands and exiting 1', async () => {
     const result = await cli(['stauts', '--help']);
@@ -67,6 +38,7 @@ describe('pressbridge CLI: the going-live findings (integration)', () => {
   });
 
   it('runs `webhook register` and `webhook test` on a copied config/example.yaml with only the API key given', async () => {
+    const { sandbox } = world;
     // The copy as the README says; only the key (and, for the test's isolation, the marketplace and the Redis
     // prefix) differ. The relative dataDir lands in the working directory, as for the blogger.
     const example = readFileSync(join(ROOT, 'config/example.yaml'), 'utf8').replace(

@@ -3,17 +3,13 @@
  * command, the machine's Redis, and a record written as one stored before the marketplace edge cleaned names
  * (so the terminal's own defence is what is tested). No marketplace call is made: the commands read the store.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealStore } from '../../src/deals/store.js';
+import { runCliOk } from '../helpers/cli-runner.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
 
 // Escapes, not the characters: this file must not display differently from what it holds.
 const SPOOF = '\u202Egnp.exe';
@@ -27,8 +23,7 @@ describe('pressbridge deal / deals: invisible characters in a title (integration
   let config: string;
 
   async function cli(args: string[]) {
-    const { stdout, stderr } = await run(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli.ts', ...args], {
-      cwd: ROOT,
+    const { stdout, stderr } = await runCliOk(args, {
       env: { ...process.env, PRESSBRIDGE_CONFIG: config, PRESSBRIDGE_LANGUAGE: 'en', NO_COLOR: '1' },
       timeout: 60_000,
     });

@@ -2,53 +2,25 @@
  * The `pressbridge` command as a user runs it: a real process, real config files, the sandbox over HTTP. Its
  * messages are Czech by default (`ui.language`, or PRESSBRIDGE_LANGUAGE when there is no config to read).
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT, runCli, TSX } from '../helpers/cli-runner.js';
+import { TEST_REDIS_URL } from '../helpers/redis.js';
+import { useSandboxWorld } from '../helpers/sandbox-world.js';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const CLI = join(ROOT, 'src/cli.ts');
-
-async function cli(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(TSX, [CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, PRESSBRIDGE_LANGUAGE: '', ...env, PRESSBRIDGE_CONFIG: '' },
-      timeout: 30_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, {
+    env: { ...process.env, PRESSBRIDGE_LANGUAGE: '', ...env, PRESSBRIDGE_CONFIG: '' },
+    timeout: 30_000,
+  });
 
 describe('pressbridge CLI (integration)', () => {
-  let dir: string;
-  let sandbox: Sandbox;
-  const prefix = randomPrefix();
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'pb-cli-'));
-    sandbox = await createSandbox();
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    rmSync(dir, { recursive: true, force: true });
-    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
-  });
+  const world = useSandboxWorld({ dir: 'pb-cli-' });
+  const { prefix, dir } = world;
 
   it('stops on a bad config with one line per problem and no stack trace', async () => {
     const file = join(dir, 'bad.yaml');
@@ -108,6 +80,7 @@ describe('pressbridge CLI (integration)', () => {
   });
 
   it('registers the webhook and keeps the secret in a file only the owner can read', async () => {
+    const { sandbox } = world;
     const secretFile = join(dir, 'secret.json');
     const file = join(dir, 'ok.yaml');
     writeFileSync(
@@ -158,6 +131,7 @@ describe('pressbridge CLI (integration)', () => {
   }, 90_000);
 
   it('reports a refused API key as a sentence', async () => {
+    const { sandbox } = world;
     const file = join(dir, 'badkey.yaml');
     writeFileSync(
       file,

@@ -4,20 +4,17 @@
  * differing lines and a non-zero exit against a sandbox replaying a changed shape (a renamed text field via
  * --profile) and against one sending UTC date-times; the saved capture holds no key, no secret, no article text.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Capture, parseCapture } from '../../src/capture/capture.js';
 import { createDealStore } from '../../src/deals/store.js';
 import { createSandbox, profileFromCapture, type SandboxOptions } from '../../src/sandbox/index.js';
+import { runCli } from '../helpers/cli-runner.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
 const API_KEY = 'pb-live-key-7f3a9c21d4';
 const WEBHOOK_SECRET = 'whsec-live-5be0c7a9e13f44d2';
 const TITLE = 'Zahradní sekačka pro malou zahradu: tajný testovací titulek';
@@ -118,19 +115,11 @@ describe('pressbridge doctor --live (integration)', () => {
     return { sandbox, config, handedId: handed.id };
   }
 
-  async function doctor(config: string, extra: string[] = []) {
-    try {
-      const { stdout, stderr } = await run(
-        join(ROOT, 'node_modules/.bin/tsx'),
-        ['src/cli.ts', 'doctor', '--live', ...extra],
-        { cwd: ROOT, env: { ...process.env, PRESSBRIDGE_CONFIG: config, NO_COLOR: '1' }, timeout: 60_000 },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-    }
-  }
+  const doctor = (config: string, extra: string[] = []) =>
+    runCli(['doctor', '--live', ...extra], {
+      env: { ...process.env, PRESSBRIDGE_CONFIG: config, NO_COLOR: '1' },
+      timeout: 60_000,
+    });
 
   let heldCapture: Capture;
 

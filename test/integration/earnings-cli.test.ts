@@ -3,20 +3,16 @@
  * marketplace): the stored numbers without any marketplace request, `--refresh` with exactly one, `--json`
  * numbers, and the table in Czech and English.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealStore } from '../../src/deals/store.js';
 import type { Earnings } from '../../src/money/earnings.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { runCli } from '../helpers/cli-runner.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('pressbridge earnings (integration)', () => {
   let dir: string;
@@ -25,19 +21,11 @@ describe('pressbridge earnings (integration)', () => {
   const prefix = randomPrefix();
   const configs: Record<'cs' | 'en', string> = { cs: '', en: '' };
 
-  async function cli(args: string[], language: 'cs' | 'en' = 'cs') {
-    try {
-      const { stdout, stderr } = await run(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli.ts', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, PRESSBRIDGE_CONFIG: configs[language], NO_COLOR: '1' },
-        timeout: 60_000,
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-    }
-  }
+  const cli = (args: string[], language: 'cs' | 'en' = 'cs') =>
+    runCli(args, {
+      env: { ...process.env, PRESSBRIDGE_CONFIG: configs[language], NO_COLOR: '1' },
+      timeout: 60_000,
+    });
   const payoutReads = (): number =>
     sandbox
       .stats()

@@ -4,12 +4,10 @@
  * sending its date-times in UTC or ISO 8601, delivering a deal 70 minutes after its acceptance, or cancelling a
  * deal before its deadline passed. Every request the daemon spends is counted through `/_sandbox/stats`.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Daemon } from '../../src/app/types.js';
@@ -23,25 +21,18 @@ import { reconcileKeys } from '../../src/reconcile/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { SandboxOptions } from '../../src/sandbox/types.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
+import { runCli } from '../helpers/cli-runner.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
 
 const BLOG = 1;
-const ROOT = resolve(import.meta.dirname, '../..');
 
 /** `pressbridge doctor` as a user runs it: a real process. */
-async function doctor(configFile: string): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await promisify(execFile)(
-      join(ROOT, 'node_modules/.bin/tsx'),
-      ['src/cli.ts', 'doctor', '--config', configFile],
-      { cwd: ROOT, timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } },
-    );
-    return { code: 0, stdout };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '' };
-  }
+function doctor(configFile: string): Promise<{ code: number; stdout: string }> {
+  return runCli(['doctor', '--config', configFile], {
+    timeout: 60_000,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
 }
 
 async function freePort(): Promise<number> {

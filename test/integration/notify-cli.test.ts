@@ -1,33 +1,16 @@
 /** `pressbridge notify test [channel]` as a user runs it: a real process, a config file, real receivers. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecentNotifications } from '../../src/notify/record.js';
+import { runCli } from '../helpers/cli-runner.js';
 import { deadPort, startHttpReceiver, startSmtpServer } from '../helpers/notify-receivers.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const CLI = join(ROOT, 'src/cli.ts');
-
-async function cli(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(TSX, [CLI, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, PRESSBRIDGE_CONFIG: '', NO_COLOR: '1' },
-      timeout: 120_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, { env: { ...process.env, ...env, PRESSBRIDGE_CONFIG: '', NO_COLOR: '1' }, timeout: 120_000 });
 
 describe('pressbridge notify test (integration)', { timeout: 240_000 }, () => {
   const prefix = randomPrefix();

@@ -5,21 +5,17 @@
  * The config says `ui: { language: en }` where the tests read English; `csConfig` (no `ui:`) shows the
  * default, Czech.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAL_QUEUE, dealJobId } from '../../src/queue/jobs.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { runCli } from '../helpers/cli-runner.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { startWordPress, type WordPressSite } from '../helpers/wordpress.js';
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('operator commands (integration)', () => {
   let wp: WordPressSite;
@@ -29,25 +25,17 @@ describe('operator commands (integration)', () => {
   let csConfig: string;
   const prefix = randomPrefix();
 
-  async function cli(args: string[], env: Record<string, string> = {}) {
-    try {
-      const { stdout, stderr } = await run(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli.ts', ...args], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PRESSBRIDGE_CONFIG: config,
-          PRESSBRIDGE_LANGUAGE: 'en',
-          WP_PASSWORD: wp.applicationPassword,
-          ...env,
-        },
-        timeout: 60_000,
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-    }
-  }
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    runCli(args, {
+      env: {
+        ...process.env,
+        PRESSBRIDGE_CONFIG: config,
+        PRESSBRIDGE_LANGUAGE: 'en',
+        WP_PASSWORD: wp.applicationPassword,
+        ...env,
+      },
+      timeout: 60_000,
+    });
 
   beforeAll(async () => {
     wp = await startWordPress({ name: 'operator' });

@@ -2,18 +2,14 @@
  * `pressbridge sandbox --date-format … --profile …` and `pressbridge sandbox accept --accepted-minutes-ago …` as
  * a user runs them (real processes, real HTTP).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture/capture.js';
 import type { SandboxDeal } from '../../src/sandbox/index.js';
-
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+import { CLI, ROOT, runCliOk, TSX } from '../helpers/cli-runner.js';
 
 const capture: Capture = {
   captureVersion: 1,
@@ -45,18 +41,7 @@ describe('pressbridge sandbox (CLI flags)', () => {
     writeFileSync(file, JSON.stringify(capture));
     const started = spawn(
       TSX,
-      [
-        'src/cli.ts',
-        'sandbox',
-        '--port',
-        '0',
-        '--date-format',
-        'utc',
-        '--profile',
-        file,
-        '--log-level',
-        'warn',
-      ],
+      [CLI, 'sandbox', '--port', '0', '--date-format', 'utc', '--profile', file, '--log-level', 'warn'],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,21 +59,16 @@ describe('pressbridge sandbox (CLI flags)', () => {
     });
     expect(out).toContain(`Date-times: utc (profile ${file})`);
 
-    const { stdout } = await run(
-      TSX,
-      [
-        'src/cli.ts',
-        'sandbox',
-        'accept',
-        '--url',
-        url,
-        '--accepted-minutes-ago',
-        '70',
-        '--no-deliver',
-        '--json',
-      ],
-      { cwd: ROOT },
-    );
+    const { stdout } = await runCliOk([
+      'sandbox',
+      'accept',
+      '--url',
+      url,
+      '--accepted-minutes-ago',
+      '70',
+      '--no-deliver',
+      '--json',
+    ]);
     const deal = JSON.parse(stdout) as SandboxDeal;
     expect(Date.parse(deal.publishDeadline)).toBeLessThan(Date.now() - 9 * 60_000);
     // The wire form: UTC wall clock.
@@ -103,8 +83,7 @@ describe('pressbridge sandbox (CLI flags)', () => {
 
     // Without --url, accept posts to $PRESSBRIDGE_SANDBOX_URL (the line the sandbox printed), not port 8090.
     expect(out).toContain(`export PRESSBRIDGE_SANDBOX_URL=${url}`);
-    const second = await run(TSX, ['src/cli.ts', 'sandbox', 'accept', '--no-deliver'], {
-      cwd: ROOT,
+    const second = await runCliOk(['sandbox', 'accept', '--no-deliver'], {
       env: { ...process.env, PRESSBRIDGE_SANDBOX_URL: url },
     });
     // Without --json: a short summary a person reads, naming the deal.

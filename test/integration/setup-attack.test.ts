@@ -4,22 +4,21 @@
  * errors show no stack, a hostile WordPress callback is named on the page, two browsers racing to finish start
  * one daemon, and /setup is gone afterwards.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
+import type { SetupMode } from '../../src/app/setup-mode.js';
 import type { Daemon } from '../../src/app/types.js';
 import { createLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createWordPressConnection, type WordPressConnection } from '../../src/setup/wordpress/index.js';
+import { runCliOk } from '../helpers/cli-runner.js';
 import { rawRequest } from '../helpers/raw-request.js';
-import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
-import { createSetupClient, type SetupAnswer } from '../helpers/setup-client.js';
+import { TEST_REDIS_URL } from '../helpers/redis.js';
+import { useSandboxWorld } from '../helpers/sandbox-world.js';
+import { createSetupClient, type SetupAnswer, startTestSetupMode } from '../helpers/setup-client.js';
 
 const TOKEN = 'attack-setup-token-9q';
 const API_KEY = 'mk_attack_SECRET_key_0123';
@@ -28,21 +27,9 @@ const EVIL_CATEGORY = 'Cat\n- evil: 1 # c';
 const TOPIC = 'pb_topic-1';
 
 describe('setup mode under attack (over HTTP)', () => {
-  let sandbox: Sandbox;
-  let setup: SetupMode;
-  let origin: string;
-  const daemons: Daemon[] = [];
-  const startedWith: string[] = [];
-  const prefix = randomPrefix();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-'));
-  const siteDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-site-'));
-  const evilDir = join(siteDir, 'x: y # z\n- status: {password: pw}');
-  const logLines: string[] = [];
-  const pages: string[] = [];
-  const log = createLogger({ level: 'debug', destination: { write: (line: string) => logLines.push(line) } });
-
-  beforeAll(async () => {
-    sandbox = await createSandbox({
+  const world = useSandboxWorld({
+    dir: 'pb-setup-attack-',
+    sandbox: {
       apiKey: API_KEY,
       blogs: [
         {
@@ -57,15 +44,26 @@ describe('setup mode under attack (over HTTP)', () => {
         },
         { id: 2, name: 'Blog ]]></a>', url: 'javascript:alert(1)', mode: 'manual' },
       ],
-    });
-    setup = await startSetupMode({
+    },
+  });
+  const { prefix, dir: dataDir } = world;
+  let setup: SetupMode;
+  let origin: string;
+  const daemons: Daemon[] = [];
+  const startedWith: string[] = [];
+  const siteDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-site-'));
+  const evilDir = join(siteDir, 'x: y # z\n- status: {password: pw}');
+  const logLines: string[] = [];
+  const pages: string[] = [];
+  const log = createLogger({ level: 'debug', destination: { write: (line: string) => logLines.push(line) } });
+
+  beforeAll(async () => {
+    setup = await startTestSetupMode({
       dataDir,
-      listen: { host: '127.0.0.1', port: 0 },
+      token: TOKEN,
       // The environment wins over what the setup wrote, from the first start on (as Docker's does).
-      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN, PRESSBRIDGE_REDIS_URL: TEST_REDIS_URL },
+      env: { PRESSBRIDGE_REDIS_URL: TEST_REDIS_URL },
       log,
-      language: 'en',
-      wordpress: createWordPressConnection(),
       startDaemon: async (config) => {
         startedWith.push(config.redis.url);
         const daemon = await startDaemon({ config, log });
@@ -76,26 +74,19 @@ describe('setup mode under attack (over HTTP)', () => {
         redis: { url: 'redis://127.0.0.1:1', prefix, embedded: false },
         webhookListen: { host: '127.0.0.1', port: 0 },
       },
-      print: () => {},
     });
     origin = new URL(setup.url).origin;
   });
+  // Runs before the world's own afterAll (after-hooks run as a stack).
   afterAll(async () => {
     await setup.close();
     for (const daemon of daemons) await daemon.close();
-    await sandbox.close();
-    const redis = createTestRedis();
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(siteDir, { recursive: true, force: true });
   });
 
   const holder = async () => {
     const client = createSetupClient(origin);
-    const first = await client.request('/setup?lang=en');
-    await client.request('/setup/token', { csrf: first.csrf ?? '', token: TOKEN });
-    const csrf = (await client.request('/setup/key')).csrf ?? '';
+    const csrf = await client.enterToken(TOKEN, '/setup?lang=en');
     const go = async (path: string, form?: Record<string, string>): Promise<SetupAnswer> => {
       const answer = await client.request(path, form ? { csrf, ...form } : undefined);
       pages.push(answer.text);
@@ -120,20 +111,9 @@ describe('setup mode under attack (over HTTP)', () => {
 
   it('refuses a PRESSBRIDGE_SETUP_TOKEN that is easy to guess, before listening', async () => {
     for (const weak of ['1234', ' secret ', 'short-token']) {
-      await expect(
-        startSetupMode({
-          dataDir,
-          listen: { host: '127.0.0.1', port: 0 },
-          env: { PRESSBRIDGE_SETUP_TOKEN: weak },
-          log,
-          language: 'en',
-          wordpress: createWordPressConnection(),
-          startDaemon: async () => {
-            throw new Error('not here');
-          },
-          print: () => {},
-        }),
-      ).rejects.toThrow(/PRESSBRIDGE_SETUP_TOKEN: at least 12 characters/);
+      await expect(startTestSetupMode({ dataDir, token: weak, log })).rejects.toThrow(
+        /PRESSBRIDGE_SETUP_TOKEN: at least 12 characters/,
+      );
     }
   });
 
@@ -149,6 +129,7 @@ describe('setup mode under attack (over HTTP)', () => {
   });
 
   it('refuses a form from another origin or site even with the token cookie', async () => {
+    const { sandbox } = world;
     const { client, csrf } = await holder();
     const evil = { Origin: 'http://evil.example' };
     const form = { csrf, baseUrl: sandbox.url, apiKey: API_KEY };
@@ -157,6 +138,7 @@ describe('setup mode under attack (over HTTP)', () => {
   });
 
   it('keeps hostile values inert in pressbridge.yaml and secrets out of pages, logs and the YAML', async () => {
+    const { sandbox } = world;
     const { go } = await holder();
     const steps: Array<[string, Record<string, string>, number]> = [
       ['/setup/key', { baseUrl: sandbox.url, apiKey: API_KEY }, 303],
@@ -240,12 +222,12 @@ describe('setup mode under attack (over HTTP)', () => {
 });
 
 describe('setup mode under attack: the WordPress authorization callback', () => {
-  let sandbox: Sandbox;
+  const site = 'http://blog.example.cz';
+  const world = useSandboxWorld({ dir: 'pb-setup-attack-wp-', blog: { id: 1, name: 'Blog', url: site } });
+  const dataDir = world.dir;
   let setup: SetupMode;
   let origin: string;
   const verified: string[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-attack-wp-'));
-  const site = 'http://blog.example.cz';
   const wordpress: WordPressConnection = {
     ...createWordPressConnection(),
     discover: async () => ({
@@ -261,32 +243,17 @@ describe('setup mode under attack: the WordPress authorization callback', () => 
   };
 
   beforeAll(async () => {
-    sandbox = await createSandbox({ blogs: [{ id: 1, name: 'Blog', url: site, mode: 'manual' }] });
-    setup = await startSetupMode({
-      dataDir,
-      listen: { host: '127.0.0.1', port: 0 },
-      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
-      log: createLogger({ level: 'silent' }),
-      language: 'en',
-      wordpress,
-      startDaemon: async () => {
-        throw new Error('not in this test');
-      },
-      print: () => {},
-    });
+    setup = await startTestSetupMode({ dataDir, token: TOKEN, wordpress });
     origin = new URL(setup.url).origin;
   });
   afterAll(async () => {
     await setup.close();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('names a hostile or foreign answer on the page (no 500, nothing verified, nothing echoed)', async () => {
+    const { sandbox } = world;
     const me = createSetupClient(origin);
-    const first = await me.request('/setup');
-    await me.request('/setup/token', { csrf: first.csrf ?? '', token: TOKEN });
-    const csrf = (await me.request('/setup/key')).csrf ?? '';
+    const csrf = await me.enterToken(TOKEN);
     await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey });
     await me.request('/setup/blogs', { csrf, 'target-1': 'wordpress' });
     await me.request('/setup/blog/1/wordpress/discover', { csrf, address: site });
@@ -305,8 +272,7 @@ describe('setup mode under attack: the WordPress authorization callback', () => 
     for (const [query, message] of hostile) {
       const url = `${back.pathname}${back.search}&${new URLSearchParams(query).toString()}`;
       // WordPress's redirect is a navigation from another site: only the SameSite=Lax cookie comes along.
-      const lax = `pb_setup_wp=${me.jar.get('pb_setup_wp') ?? ''}`;
-      const answer = await fetch(`${origin}${url}`, { redirect: 'manual', headers: { Cookie: lax } });
+      const answer = await me.request(url, undefined, {}, { crossSite: true });
       expect([query, answer.status]).toEqual([query, 200]);
       const shown = await me.request('/setup/blog/1');
       expect(shown.text).toMatch(message);
@@ -318,14 +284,9 @@ describe('setup mode under attack: the WordPress authorization callback', () => 
 
 describe('setup mode under attack: where it listens', () => {
   it('listens where PRESSBRIDGE_STATUS_HOST says (Docker: 0.0.0.0) unless PRESSBRIDGE_SETUP_HOST is set', async () => {
-    const root = resolve(import.meta.dirname, '../..');
     const help = async (env: Record<string, string>): Promise<string> => {
       const base = { ...process.env, PRESSBRIDGE_SETUP_HOST: undefined, PRESSBRIDGE_STATUS_HOST: undefined };
-      const { stdout } = await promisify(execFile)(
-        join(root, 'node_modules/.bin/tsx'),
-        [join(root, 'src/cli.ts'), 'start', '--help'],
-        { cwd: root, env: { ...base, ...env } },
-      );
+      const { stdout } = await runCliOk(['start', '--help'], { env: { ...base, ...env } });
       return stdout.replace(/\s+/g, ' ');
     };
     expect(await help({ PRESSBRIDGE_STATUS_HOST: '0.0.0.0' })).toContain(

@@ -7,66 +7,44 @@
  * Application Password, which nobody typed. Prints the clicks, the fields typed and the seconds taken.
  * (The pasted-password path: test/integration/setup-wordpress-callback.test.ts.)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
+import type { SetupMode } from '../../src/app/setup-mode.js';
 import type { Daemon } from '../../src/app/types.js';
-import { createSilentLogger } from '../../src/logger.js';
-import { startDaemon } from '../../src/main.js';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createWordPressConnection } from '../../src/setup/wordpress/index.js';
 import { launchBrowser, watchProblems } from '../helpers/browser.js';
-import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { useSandboxWorld } from '../helpers/sandbox-world.js';
+import { startTestSetupMode } from '../helpers/setup-client.js';
 import { until } from '../helpers/until.js';
-import { startWordPress, type WordPressSite } from '../helpers/wordpress.js';
 import { answerAuthorization, type BrowserActs, signInToWordPress } from '../helpers/wp-authorize.js';
 
 const TOKEN = 'browser-setup-token-1';
 
 describe('first run through /setup in Chromium (sandbox marketplace, real WordPress)', () => {
-  let wp: WordPressSite;
-  let sandbox: Sandbox;
+  const world = useSandboxWorld({
+    dir: 'pb-setup-browser-',
+    wordpress: { environment: 'local' },
+    blog: { id: 1, name: 'Můj blog' },
+  });
+  const { prefix, dir: dataDir } = world;
   let setup: SetupMode;
   let daemon: Daemon | undefined;
   let browser: Browser;
-  const prefix = randomPrefix();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-browser-'));
 
   beforeAll(async () => {
-    wp = await startWordPress({ environment: 'local' });
-    sandbox = await createSandbox({ blogs: [{ id: 1, name: 'Můj blog', url: wp.url, mode: 'manual' }] });
-    setup = await startSetupMode({
-      dataDir,
-      listen: { host: '127.0.0.1', port: 0 },
-      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
-      log: createSilentLogger(),
-      language: 'cs',
-      wordpress: createWordPressConnection(),
-      startDaemon: (config) => startDaemon({ config, log: createSilentLogger() }),
-      defaults: {
-        redis: { url: TEST_REDIS_URL, prefix, embedded: false },
-        webhookListen: { host: '127.0.0.1', port: 0 },
-      },
-      print: () => {},
-    });
+    setup = await startTestSetupMode({ dataDir, token: TOKEN, language: 'cs', daemonPrefix: prefix });
     browser = await launchBrowser();
   }, 60_000);
+  // Runs before the world's own afterAll (after-hooks run as a stack): all stops while the sandbox answers.
   afterAll(async () => {
     await browser?.close();
     await setup?.close();
     await daemon?.close();
-    await sandbox?.close();
-    await wp?.stop();
-    const redis = createTestRedis();
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('reaches a handed-in deal with no YAML written', async () => {
+    const { sandbox, wp } = world;
     const started = Date.now();
     // A deal accepted while pressbridge is not running yet: poll intake (and the start-up sweep) find it.
     const deal = await sandbox.createDeal({ blogId: 1, photos: 1 });

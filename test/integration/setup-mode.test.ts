@@ -6,55 +6,38 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
+import type { SetupMode } from '../../src/app/setup-mode.js';
 import type { Daemon } from '../../src/app/types.js';
-import { createSilentLogger } from '../../src/logger.js';
-import { startDaemon } from '../../src/main.js';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createWordPressConnection } from '../../src/setup/wordpress/index.js';
-import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
-import { createSetupClient as createClient } from '../helpers/setup-client.js';
+import { useSandboxWorld } from '../helpers/sandbox-world.js';
+import { createSetupClient as createClient, startTestSetupMode } from '../helpers/setup-client.js';
 
 const TOKEN = 'test-setup-token-7f3k';
 
 describe('src/app/setup-mode (over HTTP)', () => {
-  let sandbox: Sandbox;
+  const world = useSandboxWorld({
+    dir: 'pb-setup-mode-',
+    blog: { id: 1, name: 'Můj <i>blog</i>', url: 'http://127.0.0.1:1' },
+  });
+  const { prefix, dir: dataDir } = world;
   let setup: SetupMode;
   let daemon: Daemon | undefined;
   let origin: string;
-  const prefix = randomPrefix();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-mode-'));
   const siteDir = mkdtempSync(join(tmpdir(), 'pb-setup-site-'));
   const printed: string[] = [];
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
-      blogs: [{ id: 1, name: 'Můj <i>blog</i>', url: 'http://127.0.0.1:1', mode: 'manual' }],
-    });
-    setup = await startSetupMode({
+    setup = await startTestSetupMode({
       dataDir,
-      listen: { host: '127.0.0.1', port: 0 },
-      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
-      log: createSilentLogger(),
-      language: 'en',
-      wordpress: createWordPressConnection(),
-      startDaemon: (config) => startDaemon({ config, log: createSilentLogger() }),
-      defaults: {
-        redis: { url: TEST_REDIS_URL, prefix, embedded: false },
-        webhookListen: { host: '127.0.0.1', port: 0 },
-      },
+      token: TOKEN,
+      daemonPrefix: prefix,
       print: (line) => printed.push(line),
     });
     origin = new URL(setup.url).origin;
   });
+  // Runs before the world's own afterAll (after-hooks run as a stack).
   afterAll(async () => {
     await setup.close();
     await daemon?.close();
-    await sandbox.close();
-    const redis = createTestRedis();
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(siteDir, { recursive: true, force: true });
   });
 
@@ -71,6 +54,7 @@ describe('src/app/setup-mode (over HTTP)', () => {
   });
 
   it('refuses every action without the token (403) and writes nothing', async () => {
+    const { sandbox } = world;
     const stranger = createClient(origin);
     const page = await stranger.request('/setup');
     expect(page.status).toBe(200);
@@ -99,6 +83,7 @@ describe('src/app/setup-mode (over HTTP)', () => {
   });
 
   it('with the token: the steps, the daemon started, doctor shown, and /setup gone', async () => {
+    const { sandbox } = world;
     const me = createClient(origin);
     const first = await me.request('/setup?lang=en');
     const granted = await me.request('/setup/token', { csrf: first.csrf ?? '', token: TOKEN, lang: 'en' });

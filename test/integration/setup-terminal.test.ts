@@ -6,26 +6,19 @@
  * follow-up `pressbridge deals` finds the installation through PRESSBRIDGE_DATA_DIR alone, and a daemon on that
  * config hands in a deal accepted in the sandbox.
  */
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Daemon } from '../../src/app/types.js';
 import { loadConfig } from '../../src/config/load.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { loginToWpAdmin } from '../helpers/block-editor.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { CLI, ROOT, runCliOk, TSX } from '../helpers/cli-runner.js';
+import { useSandboxWorld } from '../helpers/sandbox-world.js';
 import { until } from '../helpers/until.js';
-import { startWordPress, type WordPressSite } from '../helpers/wordpress.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const CLI = join(ROOT, 'src/cli.ts');
 
 /** What the terminal shows, without its cursor and colour sequences. */
 function plain(text: string): string {
@@ -34,36 +27,21 @@ function plain(text: string): string {
 }
 
 describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () => {
-  let wp: WordPressSite;
-  let sandbox: Sandbox;
+  const world = useSandboxWorld({
+    dir: 'pb-setup-pty-',
+    wordpress: { environment: 'local' },
+    blog: { id: 3, name: 'Můj blog' },
+  });
+  const { prefix, dir: dataDir } = world;
+  const env = { ...world.installEnv, TERM: 'xterm' };
   let daemon: Daemon | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-pty-'));
-  const prefix = randomPrefix();
-  const env = {
-    ...process.env,
-    PRESSBRIDGE_CONFIG: '',
-    PRESSBRIDGE_DATA_DIR: dataDir,
-    PRESSBRIDGE_API_KEY: '',
-    PRESSBRIDGE_LANGUAGE: '',
-    PRESSBRIDGE_REDIS_URL: TEST_REDIS_URL,
-    TERM: 'xterm',
-  };
-
-  beforeAll(async () => {
-    wp = await startWordPress({ environment: 'local' });
-    sandbox = await createSandbox({ blogs: [{ id: 3, name: 'Můj blog', url: wp.url, mode: 'manual' }] });
-  }, 60_000);
+  // Runs before the world's own afterAll (after-hooks run as a stack): the daemon stops while the sandbox answers.
   afterAll(async () => {
     await daemon?.close();
-    await sandbox?.close();
-    await wp?.stop();
-    const redis = createTestRedis();
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('asks, hides the key and the password, writes an installation the next command and the daemon use', async () => {
+    const { sandbox, wp } = world;
     const started = Date.now();
     const deal = await sandbox.createDeal({ blogId: 3, photos: 1 });
     const command = `${TSX} ${CLI} setup --lang en --no-agent --redis-prefix ${prefix}`;
@@ -157,7 +135,7 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
     );
     expect(handedIn.url.startsWith(wp.url)).toBe(true);
     // The next command finds the installation (config, secrets, Redis) through PRESSBRIDGE_DATA_DIR alone.
-    const { stdout: deals } = await promisify(execFile)(TSX, [CLI, 'deals', '--json'], { cwd: ROOT, env });
+    const { stdout: deals } = await runCliOk(['deals', '--json'], { env });
     const listed = JSON.parse(deals) as { items: Array<{ dealId: number; state: string }> };
     expect(listed.items.map((d) => [d.dealId, d.state])).toEqual([[deal.id, 'handed_in']]);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -6,26 +6,25 @@
  * answer are shown as checks; the pasted password (the path where WordPress shows it) shows verify's failure
  * with its fix, then connects the blog.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SetupMode, startSetupMode } from '../../src/app/setup-mode.js';
-import { createSilentLogger } from '../../src/logger.js';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import type { SetupMode } from '../../src/app/setup-mode.js';
 import { credentialsFromCallback } from '../../src/setup/wordpress/authorize.js';
 import type { AuthorizationRequest, WordPressConnection } from '../../src/setup/wordpress/types.js';
+import { useSandboxWorld } from '../helpers/sandbox-world.js';
+import { createSetupClient, startTestSetupMode } from '../helpers/setup-client.js';
 
 const TOKEN = 'callback-token-123456';
 const GOOD = 'abcdEFGHijklMNOPqrstUVWX';
 
 describe('src/status/routes/setup-blog (the WordPress authorization callback)', () => {
-  let sandbox: Sandbox;
+  const world = useSandboxWorld({
+    dir: 'pb-setup-cb-',
+    blog: { id: 1, name: 'Blog', url: 'https://blog.example.cz' },
+  });
   let setup: SetupMode;
   let origin: string;
   const requests: AuthorizationRequest[] = [];
   const verified: string[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-cb-'));
   const wordpress: WordPressConnection = {
     discover: async (address) => ({
       siteUrl: address,
@@ -54,58 +53,21 @@ describe('src/status/routes/setup-blog (the WordPress authorization callback)', 
   };
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
-      blogs: [{ id: 1, name: 'Blog', url: 'https://blog.example.cz', mode: 'manual' }],
-    });
-    setup = await startSetupMode({
-      dataDir,
-      listen: { host: '127.0.0.1', port: 0 },
-      env: { PRESSBRIDGE_SETUP_TOKEN: TOKEN },
-      log: createSilentLogger(),
-      language: 'en',
-      wordpress,
-      startDaemon: async () => {
-        throw new Error('not in this test');
-      },
-      print: () => {},
-    });
+    setup = await startTestSetupMode({ dataDir: world.dir, token: TOKEN, wordpress });
     origin = new URL(setup.url).origin;
   });
   afterAll(async () => {
     await setup.close();
-    await sandbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('connects through the success_url with the state, and refuses it without', async () => {
-    // A browser's cookie jar: `cookies = false` is a navigation from another site (WordPress's redirect), which
-    // carries the SameSite=Lax cookies only, as browsers do.
-    const jar = new Map<string, { value: string; lax: boolean }>();
-    const go = async (path: string, form?: Record<string, string>, cookies = true) => {
-      const sent = [...jar].filter(([, c]) => cookies || c.lax);
-      const answer = await fetch(`${origin}${path}`, {
-        method: form ? 'POST' : 'GET',
-        redirect: 'manual',
-        headers: {
-          ...(sent.length ? { Cookie: sent.map(([k, c]) => `${k}=${c.value}`).join('; ') } : {}),
-          ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-      });
-      for (const line of answer.headers.getSetCookie()) {
-        const [name, value] = (line.split(';')[0] ?? '').split('=');
-        if (name && value !== undefined && cookies) jar.set(name, { value, lax: /SameSite=Lax/i.test(line) });
-      }
-      const text = await answer.text();
-      return {
-        status: answer.status,
-        location: answer.headers.get('location'),
-        text,
-        csrf: /name="csrf" value="([^"]+)"/.exec(text)?.[1] ?? '',
-      };
-    };
-    const csrf = (await go('/setup')).csrf;
-    await go('/setup/token', { csrf, token: TOKEN });
+    const { sandbox } = world;
+    // A browser: `cookies = false` is a navigation from another site (WordPress's redirect), which carries the
+    // SameSite=Lax cookies only, as browsers do.
+    const me = createSetupClient(origin);
+    const go = (path: string, form?: Record<string, string>, cookies = true) =>
+      me.request(path, form, {}, { crossSite: !cookies });
+    const csrf = await me.enterToken(TOKEN);
     await go('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey });
     await go('/setup/blogs', { csrf, 'target-1': 'wordpress' });
     await go('/setup/blog/1/wordpress/discover', { csrf, address: 'https://blog.example.cz' });

@@ -13,6 +13,7 @@ import type { Config } from './config/schema.js';
 import { DEMO_BLOG_ID, playAdvertiser } from './demo-advertiser.js';
 import { type PrintingReceiver, startPrintingReceiver } from './demo-receiver.js';
 import { AppError, errorMessage } from './errors.js';
+import { evidenceDirOf } from './evidence/store.js';
 import { createTranslator } from './i18n/index.js';
 import type { Logger } from './logger.js';
 import { startDaemon } from './main.js';
@@ -100,8 +101,10 @@ export function demoConfig(
 export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const dataDir = resolve(options.dataDir);
-  // Like the Redis prefix below: the sandbox numbers deals from 1001 again, so the previous run's pages go.
+  // Like the Redis prefix below: the sandbox numbers deals from 1001 again, so the previous run's pages and
+  // article evidence go.
   rmSync(join(dataDir, 'static-site'), { recursive: true, force: true });
+  rmSync(join(dataDir, 'evidence'), { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 
   // No Redis at --redis? The demo starts its own (redis-server from the PATH, data under the demo's folder).
@@ -160,7 +163,12 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
       createdAt: new Date().toISOString(),
     });
 
-    if (daemon.statusUrl) write(`Earnings: ${daemon.statusUrl.replace(/\/$/, '')}/earnings`);
+    if (daemon.statusUrl) {
+      const base = daemon.statusUrl.replace(/\/$/, '');
+      write(`Earnings: ${base}/earnings`);
+      write(`Obligations (each article watched through its claim window): ${base}/obligations`);
+    }
+    write(`Article evidence (checks, page hashes, article copies): ${evidenceDirOf(config)}`);
   } catch (error) {
     await receiver?.close();
     await sandbox.close();

@@ -1,10 +1,13 @@
 /** `npm run demo` as a function: sandbox + daemon + static site, sample deals end handed_in, then paid. */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DemoRun, startDemo } from '../../src/demo.js';
 import { createSilentLogger } from '../../src/logger.js';
+import { readArticleCheck } from '../../src/watch/index.js';
 import { TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
 
@@ -16,7 +19,7 @@ describe('the demo (integration)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('takes sample deals from received to handed_in on the static site, with the status page up', async () => {
+  it('takes sample deals from received to handed_in on the static site, with the status page up; a paid deal stays under watch with its evidence', async () => {
     const lines: string[] = [];
     run = await startDemo({
       sandboxPort: 0,
@@ -91,5 +94,38 @@ describe('the demo (integration)', () => {
     expect(earnings.status).toBe(200);
     // Three sample deals at the sandbox's default reward of 1 800 Kč.
     expect(await earnings.text()).toMatch(/data-money="month">[\s\S]*?data-amount="5400"/);
+
+    // A paid deal still under watch, with its evidence: checked seconds after its hand-in, its check on disk,
+    // listed on the Obligations page with its claim window, its bundle downloadable from the deal page.
+    const base = (daemon.statusUrl as string).replace(/\/$/, '');
+    expect(lines).toContain(
+      `Obligations (each article watched through its claim window): ${base}/obligations`,
+    );
+    const watched = await until(
+      async () => {
+        const { items } = await daemon.store.list({ limit: 10 });
+        return items.find((d) => d.data.paid !== undefined && d.data.articleCheck !== undefined);
+      },
+      30_000,
+      'a paid deal checked live',
+      250,
+    );
+    expect(readArticleCheck(watched.data)).toMatchObject({ ok: true, status: 200 });
+    const evidence = await until(
+      async () => (await readdir(join(dataDir, 'evidence')).catch(() => [])).includes(String(watched.dealId)),
+      10_000,
+      'the evidence folder of the watched deal',
+      250,
+    );
+    expect(evidence).toBe(true);
+    const checks = await readFile(join(dataDir, 'evidence', String(watched.dealId), 'checks.jsonl'), 'utf8');
+    expect(JSON.parse(checks.split('\n')[0] as string)).toMatchObject({ seq: 1, kind: 'first' });
+    const obligations = await (await fetch(`${base}/obligations`)).text();
+    expect(obligations).toContain(`/deals/${watched.dealId}`);
+    const zip = await fetch(`${base}/deals/${watched.dealId}/evidence`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['report.html', 'evidence.json']));
   });
 });

@@ -112,7 +112,8 @@ describe('the demo (integration)', () => {
     );
     expect(readArticleCheck(watched.data)).toMatchObject({ ok: true, status: 200 });
     const evidence = await until(
-      async () => (await readdir(join(dataDir, 'evidence')).catch(() => [])).includes(String(watched.dealId)),
+      async () =>
+        (await readdir(join(dataDir, 'evidence')).catch((): string[] => [])).includes(String(watched.dealId)),
       10_000,
       'the evidence folder of the watched deal',
       250,

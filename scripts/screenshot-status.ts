@@ -1,9 +1,9 @@
 /**
- * Makes the README's screenshots of the status page: runs the demo (free ports, its own data folder), waits
- * until its deals are handed in, and photographs one deal's page, the Earnings page and (once paid) the home page
- * in Debian's Chromium.
+ * Makes the docs' screenshots of the status page: runs the demo (free ports, its own data folder), waits until
+ * its deals are handed in, paid and checked live, and photographs the first deal's page (with its evidence),
+ * the Obligations page, the Earnings page and the home page in Debian's Chromium.
  *
- *   npx tsx scripts/screenshot-status.ts   # writes docs/status-overview.png, status-deal.png, status-earnings.png
+ *   npx tsx scripts/screenshot-status.ts   # writes docs/status-{overview,deal,earnings,obligations}.png
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,16 +37,20 @@ try {
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-    const first = (await run.daemon.store.list({ limit: 1 })).items[0];
-    await page.goto(new URL(`deals/${first?.dealId}`, run.daemon.statusUrl).href);
-    await page.screenshot({ path: 'docs/status-deal.png', fullPage: true });
-    // The demo pays handed-in deals a few seconds later (every fourth stays awaiting payout).
+    // The demo pays handed-in deals a few seconds later (every fourth stays awaiting payout), and its watcher
+    // checks each article seconds after the hand-in.
     const paidBy = Date.now() + 30_000;
     while (Date.now() < paidBy) {
       const { items } = await run.daemon.store.list({ limit: 10 });
-      if (items.filter((d) => d.data.paid !== undefined).length >= 5) break;
+      const done = items.filter((d) => d.data.paid !== undefined && d.data.articleCheck !== undefined);
+      if (done.length >= 5) break;
       await new Promise((r) => setTimeout(r, 250));
     }
+    const first = (await run.daemon.store.list({ limit: 10 })).items.at(-1);
+    await page.goto(new URL(`deals/${first?.dealId}`, run.daemon.statusUrl).href);
+    await page.screenshot({ path: 'docs/status-deal.png', fullPage: true });
+    await page.goto(new URL('obligations', run.daemon.statusUrl).href);
+    await page.screenshot({ path: 'docs/status-obligations.png', fullPage: true });
     await page.goto(new URL('earnings', run.daemon.statusUrl).href);
     await page.screenshot({ path: 'docs/status-earnings.png', fullPage: true });
     // The home page last, once this month's earnings are in.
@@ -55,7 +59,7 @@ try {
   } finally {
     await browser.close();
   }
-  console.log('wrote docs/status-overview.png, docs/status-deal.png and docs/status-earnings.png');
+  console.log('wrote docs/status-{overview,deal,earnings,obligations}.png');
 } finally {
   await run.stop();
   rmSync(dataDir, { recursive: true, force: true });

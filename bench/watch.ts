@@ -16,6 +16,7 @@ import { WatchSettings } from '../src/watch/settings.js';
 import { type EvidenceCost, evidenceCost } from './evidence-cost.js';
 import { deletePattern } from './lib/redis.js';
 import { median, round } from './lib/stats.js';
+import { obligationsRead } from './obligations-read.js';
 
 export interface WatchBenchResult {
   deals: number;
@@ -34,6 +35,8 @@ export interface WatchBenchResult {
   readCpuPerDayS: number;
   /** The evidence on disk for the same deals (./evidence-cost.ts). */
   evidence: EvidenceCost;
+  /** One view of the Obligations page's data at the same number of deals, median ms (./obligations-read.ts). */
+  obligationsReadMs: number;
 }
 
 const MINUTE = 60_000;
@@ -118,6 +121,7 @@ export async function runWatch(options: {
     }
     const readPageMs = round(median(reads), 2);
     const evidence = await evidenceCost(options.deals, html, AD);
+    const obligationsReadMs = await obligationsRead(redis, `${prefix}-obligations`, options.deals);
     const result: WatchBenchResult = {
       deals: options.deals,
       tickMinutes: settings.tickMinutes,
@@ -136,6 +140,7 @@ export async function runWatch(options: {
       pageKB: round(Buffer.byteLength(html) / 1024, 0),
       readCpuPerDayS: round((checks * readPageMs) / 1000, 1),
       evidence,
+      obligationsReadMs,
     };
     log(
       `   ${result.deals} deals: ${result.checksPerDay} checks a day (${result.checksPerMinute.mean}/min, at most ` +
@@ -143,7 +148,7 @@ export async function runWatch(options: {
         `p99 ${result.tickMs.p99} ms, CPU ${result.tickCpuMs.mean} ms; a ${result.pageKB} KB page read in ` +
         `${readPageMs} ms (${result.readCpuPerDayS} s of CPU a day); evidence: a check recorded in ` +
         `p50 ${evidence.recordMs.p50} ms, p99 ${evidence.recordMs.p99} ms, ${evidence.bytesPerDeal} bytes a deal, ` +
-        `${evidence.totalMB} MB in all`,
+        `${evidence.totalMB} MB in all; the Obligations page's data read in ${obligationsReadMs} ms`,
     );
     return result;
   } finally {
@@ -167,6 +172,7 @@ export function watchSection(r: WatchBenchResult): string[] {
     `| one check's page read (${r.pageKB} KB, in a render thread), median | ${r.readPageMs} ms |`,
     `| page reads of a day, CPU | ${r.readCpuPerDayS} s |`,
     `| evidence: one check recorded (line, latest, the ${r.evidence.articleKB} KB article part gzipped), p50 / p99 | ${r.evidence.recordMs.p50} / ${r.evidence.recordMs.p99} ms |`,
+    `| the Obligations page's data (schedule + every watched record, ordered), median of 5 | ${r.obligationsReadMs} ms |`,
     `| evidence on disk: per deal / all ${r.evidence.deals} (first check each, a change for every tenth) | ${r.evidence.bytesPerDeal} B / ${r.evidence.totalMB} MB |`,
     '',
   ];

@@ -1,9 +1,25 @@
 /** `pressbridge deal <id>`: one deal's story (record, steps, log, webhook events) in the blogger's language. */
 import { Command } from 'commander';
+import { systemClock } from '../clock.js';
+import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
+import { createEvidenceStore, evidenceDirOf } from '../evidence/store.js';
+import type { DealEvidence } from '../evidence/types.js';
+import { createSilentLogger } from '../logger.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { CONFIG_OPTION, type CommonOptions, positiveInt, withContext } from './context.js';
 import { dealNotes } from './date-checks.js';
+
+/** The deal's evidence on disk (src/evidence/), or undefined when there is none or it cannot be read. */
+async function readEvidence(config: Readonly<Config>, dealId: number): Promise<DealEvidence | undefined> {
+  const store = createEvidenceStore({
+    dir: evidenceDirOf(config),
+    settings: config.evidence,
+    clock: systemClock,
+    log: createSilentLogger(),
+  });
+  return await store.read(dealId).catch(() => undefined);
+}
 
 export function dealCommand(plugins?: PluginRegistry): Command {
   return new Command('deal')
@@ -37,6 +53,17 @@ export function dealCommand(plugins?: PluginRegistry): Command {
           }),
         );
         if (record.url) out.line(t.t('cli.deal.url', { url: record.url }));
+        const evidence = await readEvidence(ctx.config, dealId);
+        if (evidence) {
+          const last = evidence.latest?.check.at ?? evidence.entries.at(-1)?.check.at;
+          out.line(
+            t.t('evidence.cli.deal_line', {
+              checks: evidence.entries.length,
+              time: last ? t.dateTime(last, zone) : '–',
+              deal: id,
+            }),
+          );
+        }
         for (const note of dealNotes(record, t, zone)) out.line(out.paint(note, 'yellow'));
         if (record.error) {
           const error = record.supportCode

@@ -115,4 +115,8 @@ export const evidenceMessages = {
     cs: 'K obchodu {deal} nejsou uloženy žádné důkazy (ve složce {dir}). Nic nebylo zapsáno.',
     en: 'No evidence is kept for deal {deal} (in {dir}). Nothing was written.',
   },
+  'evidence.cli.deal_line': {
+    cs: 'Důkazy: {checks} zapsaných kontrol, poslední kontrola {time}; balíček k reklamaci: pressbridge evidence {deal}',
+    en: 'Evidence: {checks} checks recorded, last check {time}; the bundle for a claim: pressbridge evidence {deal}',
+  },
 } as const satisfies Catalog;

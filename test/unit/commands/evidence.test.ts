@@ -2,23 +2,20 @@
  * `pressbridge evidence <deal>` as a user runs it: a real process, a real config, a temp data folder with the
  * evidence on disk, the machine's Redis under a unique prefix (and an unreachable one).
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealStore } from '../../../src/deals/store.js';
 import { createEvidenceStore } from '../../../src/evidence/store.js';
 import { createSilentLogger } from '../../../src/logger.js';
+import { runCli } from '../../helpers/cli-runner.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 import { check, deal, testClock } from '../evidence/fixtures.js';
 
-const run = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../../..');
 const CLAIM = 'Odkaz <b>zmizel</b> & chybí';
 
 describe('pressbridge evidence', () => {
@@ -51,23 +48,8 @@ describe('pressbridge evidence', () => {
     return path;
   }
 
-  async function cli(args: string[], cwd: string) {
-    try {
-      const { stdout, stderr } = await run(
-        join(ROOT, 'node_modules/.bin/tsx'),
-        [join(ROOT, 'src/cli.ts'), ...args],
-        {
-          cwd,
-          env: { ...process.env, NO_COLOR: '1', PRESSBRIDGE_CONFIG: '' },
-          timeout: 60_000,
-        },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code?: number; stdout?: string; stderr?: string };
-      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-    }
-  }
+  const cli = (args: string[], cwd: string) =>
+    runCli(args, { cwd, env: { ...process.env, NO_COLOR: '1', PRESSBRIDGE_CONFIG: '' }, timeout: 60_000 });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pb-evidence-cli-'));
@@ -146,6 +128,14 @@ describe('pressbridge evidence', () => {
     const json = JSON.parse(Buffer.from(files['evidence.json'] ?? new Uint8Array()).toString('utf8'));
     expect(json.claims).toEqual([]);
     expect(Object.keys(files).filter((n) => n.startsWith('snapshots/'))).toHaveLength(1);
+  }, 90_000);
+
+  it("pressbridge deal names the deal's evidence and the command for its bundle", async () => {
+    const result = await cli(['deal', '321', '-c', config('cs3.yaml', 'cs', TEST_REDIS_URL)], dir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Důkazy: 2 zapsaných kontrol, poslední kontrola .+; balíček k reklamaci: pressbridge evidence 321$/m,
+    );
   }, 90_000);
 
   it('refuses a deal without evidence, exits 1 and writes nothing', async () => {

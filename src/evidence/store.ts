@@ -4,7 +4,7 @@
  * total one against a running count of the bytes (the folder is scanned once, at first use).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
@@ -13,8 +13,10 @@ import type { Logger } from '../logger.js';
 import { evidenceChanged } from './changed.js';
 import {
   appendLine,
+  assertRealDir,
   ensureDir,
   folderBytes,
+  readBytes,
   readJson,
   readJsonLines,
   removeFile,
@@ -37,6 +39,11 @@ const gunzip = promisify(gunzipCb);
 
 /** A snapshot's file name: `<seq>-<sha256 first 16>.html.gz`. Nothing else is ever read as one. */
 const SNAPSHOT_FILE = /^([1-9][0-9]{0,9})-([0-9a-f]{16})\.html\.gz$/;
+/**
+ * At most this much of a snapshot is unpacked (above `watch.maxBytes`' own maximum, 50 MiB): a snapshot file
+ * swapped for a gzip bomb fails to read instead of filling the memory.
+ */
+export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 /** What one line of `pruned.jsonl` costs, for the plans (a line is about 90 bytes). */
 const PRUNED_LINE_BYTES = 128;
 
@@ -63,6 +70,20 @@ export function createEvidenceStore(options: {
     return join(dir, String(dealId));
   };
   const fileOf = (dealId: number, name: string): string => join(dealDir(dealId), name);
+  /** The deal's folder, refused when it is a symbolic link (or no folder); `create`: made when absent. */
+  async function realDealDir(dealId: number, create = false): Promise<string> {
+    const folder = dealDir(dealId);
+    if (create) await ensureDir(folder);
+    await assertRealDir(folder);
+    return folder;
+  }
+  /** The deal's `snapshots/` folder, both it and the deal's folder refused when a symbolic link. */
+  async function snapshotsDir(dealId: number, create = false): Promise<string> {
+    const folder = join(await realDealDir(dealId, create), 'snapshots');
+    if (create) await ensureDir(folder);
+    await assertRealDir(folder);
+    return folder;
+  }
   const now = (): string => clock.now().toISOString();
 
   // --- serialising -----------------------------------------------------------------------------------------
@@ -100,7 +121,7 @@ export function createEvidenceStore(options: {
   /** Measures one deal's folder again and corrects the running count. */
   async function remeasure(dealId: number): Promise<number> {
     const count = await counted();
-    const bytes = await folderBytes(dealDir(dealId));
+    const bytes = await folderBytes(await realDealDir(dealId));
     count.total += bytes - (count.perDeal.get(dealId) ?? 0);
     count.perDeal.set(dealId, bytes);
     return bytes;
@@ -121,15 +142,17 @@ export function createEvidenceStore(options: {
   }
 
   // --- reading ---------------------------------------------------------------------------------------------
-  const readDeal = (dealId: number) => readJson(fileOf(dealId, 'deal.json'), EvidenceDeal);
-  const readEntries = (dealId: number) => readJsonLines(fileOf(dealId, 'checks.jsonl'), EvidenceEntry);
+  const readDeal = async (dealId: number) =>
+    readJson(join(await realDealDir(dealId), 'deal.json'), EvidenceDeal);
+  const readEntries = async (dealId: number) =>
+    readJsonLines(join(await realDealDir(dealId), 'checks.jsonl'), EvidenceEntry);
 
   /** The deal's snapshot files on disk, oldest first, each with its check's time. */
   async function snapshotsOnDisk(
     dealId: number,
     entries: readonly EvidenceEntry[],
   ): Promise<SnapshotOnDisk[]> {
-    const folder = fileOf(dealId, 'snapshots');
+    const folder = await snapshotsDir(dealId);
     const names = await readdir(folder).catch(() => [] as string[]);
     const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
     const out: SnapshotOnDisk[] = [];
@@ -155,7 +178,8 @@ export function createEvidenceStore(options: {
     file: string,
     reason: EvidencePruned['reason'],
   ): Promise<void> {
-    if (!(await removeFile(join(dealDir(dealId), 'snapshots', file)))) return;
+    if (!SNAPSHOT_FILE.test(file)) return;
+    if (!(await removeFile(join(await snapshotsDir(dealId), file)))) return;
     const line: EvidencePruned = { at: now(), file, reason };
     await appendLine(fileOf(dealId, 'pruned.jsonl'), JSON.stringify(line));
     log.info({ dealId, file, reason }, 'evidence snapshot pruned');
@@ -166,8 +190,16 @@ export function createEvidenceStore(options: {
     if (count.total <= settings.maxTotalBytes) return;
     const deals: DealSnapshots[] = [];
     for (const dealId of await dealIds()) {
-      const [deal, entries] = await Promise.all([readDeal(dealId), readEntries(dealId)]);
-      const snapshots = await snapshotsOnDisk(dealId, entries);
+      let read: [EvidenceDeal | undefined, EvidenceEntry[], SnapshotOnDisk[]];
+      try {
+        const [deal, entries] = await Promise.all([readDeal(dealId), readEntries(dealId)]);
+        read = [deal, entries, await snapshotsOnDisk(dealId, entries)];
+      } catch (error) {
+        // One deal's folder refused (a planted link) or unreadable must not stop the pruning of the others.
+        log.warn({ dealId, err: String(error) }, 'evidence: a deal skipped by the total limit');
+        continue;
+      }
+      const [deal, entries, snapshots] = read;
       if (snapshots.length === 0) continue;
       deals.push({
         dealId,
@@ -227,7 +259,7 @@ export function createEvidenceStore(options: {
     const plan = planDealPrune({
       snapshots: await snapshotsOnDisk(dealId, entries),
       firstFile: firstFileOf(entries),
-      dealBytes: await folderBytes(dealDir(dealId)),
+      dealBytes: await folderBytes(await realDealDir(dealId)),
       lineBytes,
       newBytes: snapshot?.gz.length ?? 0,
       prunedLineBytes: PRUNED_LINE_BYTES,
@@ -235,7 +267,7 @@ export function createEvidenceStore(options: {
     });
     for (const old of plan.remove) await removeSnapshot(dealId, old.file, 'deal_limit');
     if (snapshot && plan.keepNew) {
-      await writeAtomic(join(dealDir(dealId), 'snapshots', snapshot.file), snapshot.gz);
+      await writeAtomic(join(await snapshotsDir(dealId, true), snapshot.file), snapshot.gz);
       entry.snapshot = {
         file: snapshot.file,
         sha256: snapshot.sha256,
@@ -265,7 +297,7 @@ export function createEvidenceStore(options: {
           if (JSON.stringify(EvidenceDeal.omit({ updatedAt: true }).parse(next)) === JSON.stringify(before))
             return;
         }
-        await ensureDir(dealDir(input.dealId));
+        await realDealDir(input.dealId, true);
         await writeAtomic(
           fileOf(input.dealId, 'deal.json'),
           `${JSON.stringify({ ...next, updatedAt: now() })}\n`,
@@ -297,7 +329,7 @@ export function createEvidenceStore(options: {
         readEntries(dealId),
         readJson(fileOf(dealId, 'latest.json'), EvidenceLatest),
         readJsonLines(fileOf(dealId, 'pruned.jsonl'), EvidencePruned),
-        folderBytes(dealDir(dealId)),
+        folderBytes(await realDealDir(dealId)),
       ]);
       const evidence: DealEvidence = { deal, entries, pruned, bytes };
       if (latest) evidence.latest = latest;
@@ -305,7 +337,8 @@ export function createEvidenceStore(options: {
     },
     async readSnapshot(dealId, file) {
       if (!SNAPSHOT_FILE.test(file)) throw new Error(`evidence: ${JSON.stringify(file)} is no snapshot name`);
-      return gunzip(await readFile(join(dealDir(dealId), 'snapshots', file)));
+      const bytes = await readBytes(join(await snapshotsDir(dealId), file));
+      return gunzip(bytes, { maxOutputLength: SNAPSHOT_MAX_BYTES });
     },
     dealIds,
     async usage() {

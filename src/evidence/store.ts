@@ -185,9 +185,19 @@ export function createEvidenceStore(options: {
     log.info({ dealId, file, reason }, 'evidence snapshot pruned');
   }
 
+  /**
+   * The total a scan left above the limit with nothing more to prune (the check lines are never pruned): no new
+   * scan of every deal until the total grew by the headroom again, not one at each new line.
+   */
+  let stuckAt: number | undefined;
   async function enforceTotal(): Promise<void> {
     const count = await counted();
-    if (count.total <= settings.maxTotalBytes) return;
+    if (count.total <= settings.maxTotalBytes) {
+      stuckAt = undefined;
+      return;
+    }
+    const slack = Math.max(1, Math.floor(settings.maxTotalBytes * headroom));
+    if (stuckAt !== undefined && count.total < stuckAt + slack) return;
     const deals: DealSnapshots[] = [];
     for (const dealId of await dealIds()) {
       let read: [EvidenceDeal | undefined, EvidenceEntry[], SnapshotOnDisk[]];
@@ -219,6 +229,12 @@ export function createEvidenceStore(options: {
     for (const dealId of touched) await remeasure(dealId);
     if (steps.length > 0)
       log.warn({ removed: steps.length }, 'evidence over its total limit: snapshots pruned');
+    stuckAt = count.total > settings.maxTotalBytes ? count.total : undefined;
+    if (stuckAt !== undefined)
+      log.warn(
+        { totalBytes: count.total, maxTotalBytes: settings.maxTotalBytes },
+        'evidence over its total limit with no snapshot left to prune (check lines are kept): raise evidence.maxTotalBytes',
+      );
   }
   const enforceTotalSerial = (): Promise<void> => {
     const run = totalChain.then(enforceTotal, enforceTotal);

@@ -3,7 +3,7 @@
  * Content-Disposition; the deal page's Evidence and Claims cards with hostile strings. The real status app, a
  * real DealStore in Redis (unique prefix), the real evidence store in a temp dir and the real bundler.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -149,6 +149,32 @@ describe('GET /deals/:id/evidence under attack', () => {
       expect(name).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]{0,115}\.zip$/);
     }
     expect(safeZipName('".zip', 5)).toBe('pressbridge-evidence-5.zip');
+  });
+});
+
+describe('a deal folder planted as a symbolic link', () => {
+  it('is refused: an error page and an unavailable card, nothing read through it', async () => {
+    const planted = 7102;
+    const outside = mkdtempSync(join(tmpdir(), 'pb-status-ev-outside-'));
+    try {
+      writeFileSync(join(outside, 'deal.json'), JSON.stringify({ ...deal(planted), title: 'FOREIGN' }));
+      symlinkSync(outside, join(dir, String(planted)));
+      const server = await serve();
+      try {
+        const download = await fetch(`${server.url}deals/${planted}/evidence`);
+        const body = await download.text();
+        expect(download.status).toBe(503);
+        expect(download.headers.get('content-type')).not.toMatch(/zip/);
+        expect(body).not.toContain('FOREIGN');
+        const page = await fetch(`${server.url}deals/${planted}`);
+        const text = await page.text();
+        expect(text).not.toContain('FOREIGN');
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });
 

@@ -73,8 +73,15 @@ export function createEvidenceBundler(options: {
     const generatedAt = clock.now();
     const zip = zipStream(generatedAt);
     const snapshots = new Map<number, ReportSnapshot>();
+    /** Each file once in the zip, though (tampered) lines name it twice. */
+    const added = new Map<string, ReportSnapshot>();
     for (const entry of evidence.entries) {
       if (!entry.snapshot) continue;
+      const once = added.get(entry.snapshot.file);
+      if (once) {
+        snapshots.set(entry.seq, once);
+        continue;
+      }
       let bytes: Buffer;
       try {
         bytes = await store.readSnapshot(dealId, entry.snapshot.file);
@@ -83,7 +90,9 @@ export function createEvidenceBundler(options: {
       }
       const name = `snapshots/${entry.snapshot.file.replace(/\.gz$/, '')}`;
       zip.add(name, bytes);
-      snapshots.set(entry.seq, { name, sha256: createHash('sha256').update(bytes).digest('hex') });
+      const inZip = { name, sha256: createHash('sha256').update(bytes).digest('hex') };
+      added.set(entry.snapshot.file, inZip);
+      snapshots.set(entry.seq, inZip);
     }
     const claims = dealClaims(sources.events ?? []);
     const paidAt = evidence.deal.paid?.at;

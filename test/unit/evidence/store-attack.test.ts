@@ -92,6 +92,33 @@ describe('evidence store under attack', () => {
     expect(Object.values(files).some((b) => Buffer.from(b).toString('utf8').includes('stolen'))).toBe(false);
   });
 
+  it('bundles a snapshot once though tampered lines name it twice', async () => {
+    await store.saveDeal(deal(13));
+    const { appended } = await store.recordCheck(13, {
+      check: check(),
+      articleHtml: '<article>ok</article>',
+    });
+    const again = {
+      ...appended,
+      seq: 2,
+      kind: 'change',
+      check: check({ status: 404, at: '2026-11-21T10:00:00Z' }),
+    };
+    await appendFile(join(dir, '13', 'checks.jsonl'), `${JSON.stringify(again)}\n`);
+    const bundler = createEvidenceBundler({ store, t: createTranslator('en'), timeZone: 'UTC', clock });
+    const bundle = await bundler(13, {});
+    const { unzipSync } = await import('fflate');
+    const names: string[] = [];
+    unzipSync(new Uint8Array(bundle?.zip ?? new Uint8Array()), {
+      filter: (file) => {
+        names.push(file.name);
+        return false;
+      },
+    });
+    expect(names.filter((n) => n.startsWith('snapshots/'))).toHaveLength(1);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('skips torn and garbage lines of checks.jsonl and goes on appending after them', async () => {
     await store.saveDeal(deal(6));
     await store.recordCheck(6, { check: check() });

@@ -17,8 +17,20 @@ export async function ensureDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE });
 }
 
-/** Opening flags that refuse a symbolic link as the last part of the path (ELOOP). */
-const NOFOLLOW = constants.O_NOFOLLOW;
+/**
+ * Opening flags that refuse a symbolic link as the last part of the path (ELOOP), and never wait on a FIFO
+ * planted in place of a file (the handle is then checked to be a regular file).
+ */
+const NOFOLLOW = constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+async function assertRegularFile(
+  handle: import('node:fs/promises').FileHandle,
+  file: string,
+): Promise<number> {
+  const info = await handle.stat();
+  if (!info.isFile()) throw new Error(`evidence: ${file} is not a regular file; refused`);
+  return info.size;
+}
 
 /**
  * Throws when `dir` exists but is a symbolic link or no folder (fine when it does not exist): the store never
@@ -61,7 +73,7 @@ export async function appendLine(file: string, line: string): Promise<number> {
   const handle = await open(file, flags, FILE_MODE);
   try {
     let prefix = '';
-    const { size } = await handle.stat();
+    const size = await assertRegularFile(handle, file);
     if (size > 0) {
       const last = Buffer.alloc(1);
       await handle.read(last, 0, 1, size - 1);
@@ -83,6 +95,7 @@ function isMissing(error: unknown): boolean {
 export async function readBytes(file: string): Promise<Buffer> {
   const handle = await open(file, constants.O_RDONLY | NOFOLLOW);
   try {
+    await assertRegularFile(handle, file);
     return await handle.readFile();
   } finally {
     await handle.close();

@@ -3,6 +3,7 @@
  * checks.jsonl, symlinks planted in the evidence folder, torn and garbage lines, an article part larger than the
  * deal's limit. Real files in a temp dir.
  */
+import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -10,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -117,6 +119,33 @@ describe('evidence store under attack', () => {
     });
     expect(names.filter((n) => n.startsWith('snapshots/'))).toHaveLength(1);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('does not hang on a FIFO planted in place of checks.jsonl or a snapshot', async () => {
+    await store.saveDeal(deal(14));
+    await store.recordCheck(14, { check: check(), articleHtml: '<article>ok</article>' });
+    const name = filesIn(join(dir, '14', 'snapshots'))[0] ?? '';
+    rmSync(join(dir, '14', 'snapshots', name));
+    execFileSync('mkfifo', [join(dir, '14', 'snapshots', name)]);
+    await expect(store.readSnapshot(14, name)).rejects.toThrow(/not a regular file/);
+    rmSync(join(dir, '14', 'checks.jsonl'));
+    execFileSync('mkfifo', [join(dir, '14', 'checks.jsonl')]);
+    await expect(store.read(14)).rejects.toThrow(/not a regular file/);
+    await expect(
+      store.recordCheck(14, { check: check({ status: 404, at: '2026-11-21T10:00:00Z' }) }),
+    ).rejects.toThrow(/not a regular file/);
+  });
+
+  it('keeps the folders 0700 and the files 0600', async () => {
+    await store.saveDeal(deal(15));
+    await store.recordCheck(15, { check: check(), articleHtml: '<article>ok</article>' });
+    const mode = (path: string): number => statSync(path).mode & 0o777;
+    expect(mode(join(dir, '15'))).toBe(0o700);
+    expect(mode(join(dir, '15', 'snapshots'))).toBe(0o700);
+    for (const file of ['deal.json', 'checks.jsonl', 'latest.json'])
+      expect(mode(join(dir, '15', file)), file).toBe(0o600);
+    const name = filesIn(join(dir, '15', 'snapshots'))[0] ?? '';
+    expect(mode(join(dir, '15', 'snapshots', name))).toBe(0o600);
   });
 
   it('skips torn and garbage lines of checks.jsonl and goes on appending after them', async () => {

@@ -137,6 +137,27 @@ describe('GET /deals/:id/evidence under attack', () => {
     }
   });
 
+  it('builds no bundle for another site in the browser (Sec-Fetch-Site), but for the page and curl', async () => {
+    const server = await serve();
+    try {
+      const url = `${server.url}deals/${DEAL}/evidence`;
+      for (const site of ['cross-site', 'same-site']) {
+        const res = await fetch(url, { headers: { 'Sec-Fetch-Site': site } });
+        expect(res.status, site).toBe(403);
+        expect(res.headers.get('content-type'), site).not.toMatch(/zip/);
+        expect(await res.text()).toContain('Download refused');
+      }
+      for (const site of ['same-origin', 'none', undefined]) {
+        const res = await fetch(url, site ? { headers: { 'Sec-Fetch-Site': site } } : {});
+        expect(res.status, site).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/zip');
+        await res.arrayBuffer();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps any file name out of the header but its safe characters', () => {
     for (const hostile of [
       "a\"; filename*=UTF-8''evil.exe\r\nSet-Cookie: x=1.zip",

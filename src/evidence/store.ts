@@ -4,7 +4,6 @@
  * total one against a running count of the bytes (the folder is scanned once, at first use).
  */
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
@@ -13,8 +12,6 @@ import type { Logger } from '../logger.js';
 import { evidenceChanged } from './changed.js';
 import {
   appendLine,
-  assertRealDir,
-  ensureDir,
   folderBytes,
   readBytes,
   readJson,
@@ -22,6 +19,7 @@ import {
   removeFile,
   writeAtomic,
 } from './files.js';
+import { dealFolders, SNAPSHOT_FILE } from './folders.js';
 import { type DealSnapshots, planDealPrune, planTotalPrune, type SnapshotOnDisk } from './prune.js';
 import type { EvidenceSettings } from './settings.js';
 import {
@@ -37,8 +35,6 @@ import {
 const gzip = promisify(gzipCb);
 const gunzip = promisify(gunzipCb);
 
-/** A snapshot's file name: `<seq>-<sha256 first 16>.html.gz`. Nothing else is ever read as one. */
-const SNAPSHOT_FILE = /^([1-9][0-9]{0,9})-([0-9a-f]{16})\.html\.gz$/;
 /**
  * At most this much of a snapshot is unpacked (above `watch.maxBytes`' own maximum, 50 MiB): a snapshot file
  * swapped for a gzip bomb fails to read instead of filling the memory.
@@ -65,25 +61,8 @@ export function createEvidenceStore(options: {
 }): EvidenceStore {
   const { dir, settings, clock, log } = options;
   const headroom = options.headroom ?? 0.1;
-  const dealDir = (dealId: number): string => {
-    if (!Number.isSafeInteger(dealId) || dealId <= 0) throw new Error(`evidence: ${dealId} is no deal id`);
-    return join(dir, String(dealId));
-  };
+  const { dealDir, realDealDir, snapshotsDir, dealIds, snapshotsOnDisk } = dealFolders(dir);
   const fileOf = (dealId: number, name: string): string => join(dealDir(dealId), name);
-  /** The deal's folder, refused when it is a symbolic link (or no folder); `create`: made when absent. */
-  async function realDealDir(dealId: number, create = false): Promise<string> {
-    const folder = dealDir(dealId);
-    if (create) await ensureDir(folder);
-    await assertRealDir(folder);
-    return folder;
-  }
-  /** The deal's `snapshots/` folder, both it and the deal's folder refused when a symbolic link. */
-  async function snapshotsDir(dealId: number, create = false): Promise<string> {
-    const folder = join(await realDealDir(dealId, create), 'snapshots');
-    if (create) await ensureDir(folder);
-    await assertRealDir(folder);
-    return folder;
-  }
   const now = (): string => clock.now().toISOString();
 
   // --- serialising -----------------------------------------------------------------------------------------
@@ -127,48 +106,12 @@ export function createEvidenceStore(options: {
     return bytes;
   }
 
-  async function dealIds(): Promise<number[]> {
-    let names: import('node:fs').Dirent[];
-    try {
-      names = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    return names
-      .filter((e) => e.isDirectory() && /^[1-9][0-9]{0,14}$/.test(e.name))
-      .map((e) => Number(e.name))
-      .sort((a, b) => a - b);
-  }
-
   // --- reading ---------------------------------------------------------------------------------------------
   const readDeal = async (dealId: number) =>
     readJson(join(await realDealDir(dealId), 'deal.json'), EvidenceDeal);
   const readEntries = async (dealId: number) =>
     readJsonLines(join(await realDealDir(dealId), 'checks.jsonl'), EvidenceEntry);
 
-  /** The deal's snapshot files on disk, oldest first, each with its check's time. */
-  async function snapshotsOnDisk(
-    dealId: number,
-    entries: readonly EvidenceEntry[],
-  ): Promise<SnapshotOnDisk[]> {
-    const folder = await snapshotsDir(dealId);
-    const names = await readdir(folder).catch(() => [] as string[]);
-    const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
-    const out: SnapshotOnDisk[] = [];
-    for (const file of names) {
-      const match = SNAPSHOT_FILE.exec(file);
-      if (!match) continue;
-      const size = await stat(join(folder, file)).then(
-        (s) => s.size,
-        () => undefined,
-      );
-      if (size === undefined) continue;
-      const seq = Number(match[1]);
-      out.push({ file, bytes: size, seq, at: atOf.get(seq) ?? '' });
-    }
-    return out.sort((a, b) => a.seq - b.seq);
-  }
   const firstFileOf = (entries: readonly EvidenceEntry[]): string | undefined =>
     entries.find((e) => e.snapshot !== undefined)?.snapshot?.file;
 

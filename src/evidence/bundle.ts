@@ -22,6 +22,20 @@ import type { EvidenceBundler, EvidenceStore } from './types.js';
 /** The version of `evidence.json`'s shape. */
 export const BUNDLE_FORMAT = 'pressbridge-evidence/1';
 
+/**
+ * JSON with every format character (bidi overrides, zero-width, BOM) and line separator written as a `\u`
+ * escape: the same data when parsed, but nothing hidden or reordered when evidence.json is read in an editor.
+ * Outside strings JSON is ASCII, so only string content is touched.
+ */
+export function inertJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\p{Cf}\u2028\u2029]/gu, (char) =>
+    Array.from(
+      { length: char.length },
+      (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`,
+    ).join(''),
+  );
+}
+
 /** A zip built one file at a time; `done` gives its bytes. */
 function zipStream(mtime: Date): { add(name: string, data: Uint8Array): void; done(): Buffer } {
   const chunks: Uint8Array[] = [];
@@ -123,7 +137,7 @@ export function createEvidenceBundler(options: {
       snapshots: [...snapshots.entries()].map(([seq, s]) => ({ seq, file: s.name, sha256: s.sha256 })),
     };
     zip.add('report.html', Buffer.from(report, 'utf8'));
-    zip.add('evidence.json', Buffer.from(`${JSON.stringify(json, null, 2)}\n`, 'utf8'));
+    zip.add('evidence.json', Buffer.from(`${inertJson(json)}\n`, 'utf8'));
     return { fileName: bundleFileName(dealId, generatedAt), zip: zip.done() };
   };
 }

@@ -136,7 +136,7 @@ describe('evidence bundle under attack', () => {
   }
 
   it('keeps report.html inert and escaped whatever the advertiser, the marketplace and the page sent', async () => {
-    const { report } = await hostileBundle(`Claim ${BREAK}`);
+    const { report, json } = await hostileBundle(`Claim ${BREAK}`);
     const $ = load(report);
     expect($('script, a, img, iframe, object, embed, form, base, link').length).toBe(0);
     expect($('style').length).toBe(1);
@@ -148,6 +148,9 @@ describe('evidence bundle under attack', () => {
     expect(report).not.toContain('\u202E');
     expect(report).not.toContain('\u200B');
     expect(report).toContain('&lt;/style&gt;');
+    expect(json).not.toMatch(/[\u202E\u200B]/);
+    expect(json).toContain('\\u202e');
+    expect(JSON.parse(json).deal.title).toBe(`Title ${BREAK}`);
     // javascript: shows as text only.
     expect($('code').text()).toContain(JS_URL);
     expect(report).not.toMatch(/(href|src|action)=/i);

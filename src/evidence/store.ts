@@ -145,8 +145,12 @@ export function createEvidenceStore(options: {
     for (const dealId of await dealIds()) {
       let read: [EvidenceDeal | undefined, EvidenceEntry[], SnapshotOnDisk[]];
       try {
+        // A deal without snapshot files has nothing to prune: its deal.json and lines are not read.
+        const files = await snapshotsOnDisk(dealId, []);
+        if (files.length === 0) continue;
         const [deal, entries] = await Promise.all([readDeal(dealId), readEntries(dealId)]);
-        read = [deal, entries, await snapshotsOnDisk(dealId, entries)];
+        const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
+        read = [deal, entries, files.map((f) => ({ ...f, at: atOf.get(f.seq) ?? '' }))];
       } catch (error) {
         // One deal's folder refused (a planted link) or unreadable must not stop the pruning of the others.
         log.warn({ dealId, err: String(error) }, 'evidence: a deal skipped by the total limit');

@@ -4,11 +4,14 @@
  * `snapshots/<seq>-<sha>.html`, each kept article part uncompressed, byte for byte as stored, so that
  * `sha256sum snapshots/*` gives the fingerprints the report and evidence.json name.
  *
- * The zip is made with fflate (small, no dependencies, synchronous zip in memory; a bundle is a few MB at most:
- * `evidence.maxDealBytes`).
+ * The zip is made with fflate (small, no dependencies), as a stream: one snapshot is read, hashed and deflated
+ * at a time, so the memory a bundle takes is the zip (about what the snapshots take on disk, bounded by
+ * `evidence.maxDealBytes`) plus one snapshot, not all of them unpacked (a hostile page that compresses a
+ * thousandfold would make 2 MiB on disk gigabytes in memory). The snapshots come first in the zip, then
+ * `report.html` and `evidence.json`, which name their hashes.
  */
 import { createHash } from 'node:crypto';
-import { zipSync } from 'fflate';
+import { Zip, ZipDeflate } from 'fflate';
 import type { Clock } from '../clock.js';
 import { dealClaims } from '../deals/claims.js';
 import type { Translator } from '../i18n/index.js';
@@ -18,6 +21,47 @@ import type { EvidenceBundler, EvidenceStore } from './types.js';
 
 /** The version of `evidence.json`'s shape. */
 export const BUNDLE_FORMAT = 'pressbridge-evidence/1';
+
+/**
+ * JSON with every format character (bidi overrides, zero-width, BOM) and line separator written as a `\u`
+ * escape: the same data when parsed, but nothing hidden or reordered when evidence.json is read in an editor.
+ * Outside strings JSON is ASCII, so only string content is touched.
+ */
+export function inertJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\p{Cf}\u2028\u2029]/gu, (char) =>
+    Array.from(
+      { length: char.length },
+      (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`,
+    ).join(''),
+  );
+}
+
+/** A zip built one file at a time; `done` gives its bytes. */
+function zipStream(mtime: Date): { add(name: string, data: Uint8Array): void; done(): Buffer } {
+  const chunks: Uint8Array[] = [];
+  let failure: Error | undefined;
+  let ended = false;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) failure = error;
+    else chunks.push(chunk);
+    if (final) ended = true;
+  });
+  return {
+    add(name, data) {
+      const file = new ZipDeflate(name, { level: 6 });
+      file.mtime = mtime;
+      zip.add(file);
+      file.push(data, true);
+      if (failure) throw failure;
+    },
+    done() {
+      zip.end();
+      if (failure) throw failure;
+      if (!ended) throw new Error('evidence: the zip did not end');
+      return Buffer.concat(chunks);
+    },
+  };
+}
 
 /** `pressbridge-evidence-<deal>-<YYYYMMDD-HHMM>.zip` (UTC). */
 export function bundleFileName(dealId: number, at: Date): string {
@@ -41,10 +85,17 @@ export function createEvidenceBundler(options: {
     const evidence = await store.read(dealId);
     if (!evidence) return undefined;
     const generatedAt = clock.now();
-    const snapshotFiles: Record<string, Uint8Array> = {};
+    const zip = zipStream(generatedAt);
     const snapshots = new Map<number, ReportSnapshot>();
+    /** Each file once in the zip, though (tampered) lines name it twice. */
+    const added = new Map<string, ReportSnapshot>();
     for (const entry of evidence.entries) {
       if (!entry.snapshot) continue;
+      const once = added.get(entry.snapshot.file);
+      if (once) {
+        snapshots.set(entry.seq, once);
+        continue;
+      }
       let bytes: Buffer;
       try {
         bytes = await store.readSnapshot(dealId, entry.snapshot.file);
@@ -52,8 +103,10 @@ export function createEvidenceBundler(options: {
         continue; // pruned by a size limit (pruned.jsonl says when)
       }
       const name = `snapshots/${entry.snapshot.file.replace(/\.gz$/, '')}`;
-      snapshotFiles[name] = bytes;
-      snapshots.set(entry.seq, { name, sha256: createHash('sha256').update(bytes).digest('hex') });
+      zip.add(name, bytes);
+      const inZip = { name, sha256: createHash('sha256').update(bytes).digest('hex') };
+      added.set(entry.snapshot.file, inZip);
+      snapshots.set(entry.seq, inZip);
     }
     const claims = dealClaims(sources.events ?? []);
     const paidAt = evidence.deal.paid?.at;
@@ -83,12 +136,8 @@ export function createEvidenceBundler(options: {
       claims,
       snapshots: [...snapshots.entries()].map(([seq, s]) => ({ seq, file: s.name, sha256: s.sha256 })),
     };
-    const files: Record<string, Uint8Array> = {
-      'report.html': Buffer.from(report, 'utf8'),
-      'evidence.json': Buffer.from(`${JSON.stringify(json, null, 2)}\n`, 'utf8'),
-      ...snapshotFiles,
-    };
-    const zip = zipSync(files, { level: 6, mtime: generatedAt });
-    return { fileName: bundleFileName(dealId, generatedAt), zip: Buffer.from(zip) };
+    zip.add('report.html', Buffer.from(report, 'utf8'));
+    zip.add('evidence.json', Buffer.from(`${inertJson(json)}\n`, 'utf8'));
+    return { fileName: bundleFileName(dealId, generatedAt), zip: zip.done() };
   };
 }

@@ -1,10 +1,12 @@
 /**
  * The evidence store's file primitives: atomic rewrites (temp file, fsync, rename), appends that never glue a
  * line to a torn one, tolerant reading of JSON lines, and a folder's size. Folders are 0700, files 0600: the
- * blogger's data, nobody else's.
+ * blogger's data, nobody else's. A symbolic link planted in the folder is never followed: files are opened with
+ * O_NOFOLLOW and a folder is checked with `assertRealDir` before it is used.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { z } from 'zod';
 
@@ -13,6 +15,37 @@ export const FILE_MODE = 0o600;
 
 export async function ensureDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: DIR_MODE });
+}
+
+/**
+ * Opening flags that refuse a symbolic link as the last part of the path (ELOOP), and never wait on a FIFO
+ * planted in place of a file (the handle is then checked to be a regular file).
+ */
+const NOFOLLOW = constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+async function assertRegularFile(
+  handle: import('node:fs/promises').FileHandle,
+  file: string,
+): Promise<number> {
+  const info = await handle.stat();
+  if (!info.isFile()) throw new Error(`evidence: ${file} is not a regular file; refused`);
+  return info.size;
+}
+
+/**
+ * Throws when `dir` exists but is a symbolic link or no folder (fine when it does not exist): the store never
+ * follows a link planted in its folder out of it, nor writes through one.
+ */
+export async function assertRealDir(dir: string): Promise<void> {
+  let info: import('node:fs').Stats;
+  try {
+    info = await lstat(dir);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  if (info.isSymbolicLink() || !info.isDirectory())
+    throw new Error(`evidence: ${dir} is a symbolic link or not a folder; refused`);
 }
 
 /** Writes `file` whole or not at all: a reader sees the old content or the new one, never a part. */
@@ -36,31 +69,43 @@ export async function writeAtomic(file: string, content: string | Uint8Array): P
 
 /** Appends one line; when the file ends in a torn line (a crash mid-write), a newline first. */
 export async function appendLine(file: string, line: string): Promise<number> {
-  let prefix = '';
-  const handle = await open(file, 'a+', FILE_MODE);
+  const flags = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | NOFOLLOW;
+  const handle = await open(file, flags, FILE_MODE);
   try {
-    const { size } = await handle.stat();
+    let prefix = '';
+    const size = await assertRegularFile(handle, file);
     if (size > 0) {
       const last = Buffer.alloc(1);
       await handle.read(last, 0, 1, size - 1);
       if (last[0] !== 0x0a) prefix = '\n';
     }
+    const text = `${prefix}${line}\n`;
+    await handle.write(text);
+    return Buffer.byteLength(text);
   } finally {
     await handle.close();
   }
-  const text = `${prefix}${line}\n`;
-  await appendFile(file, text, { mode: FILE_MODE });
-  return Buffer.byteLength(text);
 }
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 }
 
-/** The file's text, or undefined when it does not exist. */
+/** The file's bytes (a symbolic link is refused: ELOOP). */
+export async function readBytes(file: string): Promise<Buffer> {
+  const handle = await open(file, constants.O_RDONLY | NOFOLLOW);
+  try {
+    await assertRegularFile(handle, file);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The file's text, or undefined when it does not exist (a symbolic link is refused: ELOOP). */
 export async function readText(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return (await readBytes(file)).toString('utf8');
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;

@@ -4,7 +4,6 @@
  * total one against a running count of the bytes (the folder is scanned once, at first use).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
@@ -13,13 +12,14 @@ import type { Logger } from '../logger.js';
 import { evidenceChanged } from './changed.js';
 import {
   appendLine,
-  ensureDir,
   folderBytes,
+  readBytes,
   readJson,
   readJsonLines,
   removeFile,
   writeAtomic,
 } from './files.js';
+import { dealFolders, SNAPSHOT_FILE } from './folders.js';
 import { type DealSnapshots, planDealPrune, planTotalPrune, type SnapshotOnDisk } from './prune.js';
 import type { EvidenceSettings } from './settings.js';
 import {
@@ -35,8 +35,11 @@ import {
 const gzip = promisify(gzipCb);
 const gunzip = promisify(gunzipCb);
 
-/** A snapshot's file name: `<seq>-<sha256 first 16>.html.gz`. Nothing else is ever read as one. */
-const SNAPSHOT_FILE = /^([1-9][0-9]{0,9})-([0-9a-f]{16})\.html\.gz$/;
+/**
+ * At most this much of a snapshot is unpacked (above `watch.maxBytes`' own maximum, 50 MiB): a snapshot file
+ * swapped for a gzip bomb fails to read instead of filling the memory.
+ */
+export const SNAPSHOT_MAX_BYTES = 64 * 1024 * 1024;
 /** What one line of `pruned.jsonl` costs, for the plans (a line is about 90 bytes). */
 const PRUNED_LINE_BYTES = 128;
 
@@ -58,10 +61,7 @@ export function createEvidenceStore(options: {
 }): EvidenceStore {
   const { dir, settings, clock, log } = options;
   const headroom = options.headroom ?? 0.1;
-  const dealDir = (dealId: number): string => {
-    if (!Number.isSafeInteger(dealId) || dealId <= 0) throw new Error(`evidence: ${dealId} is no deal id`);
-    return join(dir, String(dealId));
-  };
+  const { dealDir, realDealDir, snapshotsDir, dealIds, snapshotsOnDisk } = dealFolders(dir);
   const fileOf = (dealId: number, name: string): string => join(dealDir(dealId), name);
   const now = (): string => clock.now().toISOString();
 
@@ -100,52 +100,18 @@ export function createEvidenceStore(options: {
   /** Measures one deal's folder again and corrects the running count. */
   async function remeasure(dealId: number): Promise<number> {
     const count = await counted();
-    const bytes = await folderBytes(dealDir(dealId));
+    const bytes = await folderBytes(await realDealDir(dealId));
     count.total += bytes - (count.perDeal.get(dealId) ?? 0);
     count.perDeal.set(dealId, bytes);
     return bytes;
   }
 
-  async function dealIds(): Promise<number[]> {
-    let names: import('node:fs').Dirent[];
-    try {
-      names = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    return names
-      .filter((e) => e.isDirectory() && /^[1-9][0-9]{0,14}$/.test(e.name))
-      .map((e) => Number(e.name))
-      .sort((a, b) => a - b);
-  }
-
   // --- reading ---------------------------------------------------------------------------------------------
-  const readDeal = (dealId: number) => readJson(fileOf(dealId, 'deal.json'), EvidenceDeal);
-  const readEntries = (dealId: number) => readJsonLines(fileOf(dealId, 'checks.jsonl'), EvidenceEntry);
+  const readDeal = async (dealId: number) =>
+    readJson(join(await realDealDir(dealId), 'deal.json'), EvidenceDeal);
+  const readEntries = async (dealId: number) =>
+    readJsonLines(join(await realDealDir(dealId), 'checks.jsonl'), EvidenceEntry);
 
-  /** The deal's snapshot files on disk, oldest first, each with its check's time. */
-  async function snapshotsOnDisk(
-    dealId: number,
-    entries: readonly EvidenceEntry[],
-  ): Promise<SnapshotOnDisk[]> {
-    const folder = fileOf(dealId, 'snapshots');
-    const names = await readdir(folder).catch(() => [] as string[]);
-    const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
-    const out: SnapshotOnDisk[] = [];
-    for (const file of names) {
-      const match = SNAPSHOT_FILE.exec(file);
-      if (!match) continue;
-      const size = await stat(join(folder, file)).then(
-        (s) => s.size,
-        () => undefined,
-      );
-      if (size === undefined) continue;
-      const seq = Number(match[1]);
-      out.push({ file, bytes: size, seq, at: atOf.get(seq) ?? '' });
-    }
-    return out.sort((a, b) => a.seq - b.seq);
-  }
   const firstFileOf = (entries: readonly EvidenceEntry[]): string | undefined =>
     entries.find((e) => e.snapshot !== undefined)?.snapshot?.file;
 
@@ -155,19 +121,42 @@ export function createEvidenceStore(options: {
     file: string,
     reason: EvidencePruned['reason'],
   ): Promise<void> {
-    if (!(await removeFile(join(dealDir(dealId), 'snapshots', file)))) return;
+    if (!SNAPSHOT_FILE.test(file)) return;
+    if (!(await removeFile(join(await snapshotsDir(dealId), file)))) return;
     const line: EvidencePruned = { at: now(), file, reason };
     await appendLine(fileOf(dealId, 'pruned.jsonl'), JSON.stringify(line));
     log.info({ dealId, file, reason }, 'evidence snapshot pruned');
   }
 
+  /**
+   * The total a scan left above the limit with nothing more to prune (the check lines are never pruned): no new
+   * scan of every deal until the total grew by the headroom again, not one at each new line.
+   */
+  let stuckAt: number | undefined;
   async function enforceTotal(): Promise<void> {
     const count = await counted();
-    if (count.total <= settings.maxTotalBytes) return;
+    if (count.total <= settings.maxTotalBytes) {
+      stuckAt = undefined;
+      return;
+    }
+    const slack = Math.max(1, Math.floor(settings.maxTotalBytes * headroom));
+    if (stuckAt !== undefined && count.total < stuckAt + slack) return;
     const deals: DealSnapshots[] = [];
     for (const dealId of await dealIds()) {
-      const [deal, entries] = await Promise.all([readDeal(dealId), readEntries(dealId)]);
-      const snapshots = await snapshotsOnDisk(dealId, entries);
+      let read: [EvidenceDeal | undefined, EvidenceEntry[], SnapshotOnDisk[]];
+      try {
+        // A deal without snapshot files has nothing to prune: its deal.json and lines are not read.
+        const files = await snapshotsOnDisk(dealId, []);
+        if (files.length === 0) continue;
+        const [deal, entries] = await Promise.all([readDeal(dealId), readEntries(dealId)]);
+        const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
+        read = [deal, entries, files.map((f) => ({ ...f, at: atOf.get(f.seq) ?? '' }))];
+      } catch (error) {
+        // One deal's folder refused (a planted link) or unreadable must not stop the pruning of the others.
+        log.warn({ dealId, err: String(error) }, 'evidence: a deal skipped by the total limit');
+        continue;
+      }
+      const [deal, entries, snapshots] = read;
       if (snapshots.length === 0) continue;
       deals.push({
         dealId,
@@ -187,6 +176,12 @@ export function createEvidenceStore(options: {
     for (const dealId of touched) await remeasure(dealId);
     if (steps.length > 0)
       log.warn({ removed: steps.length }, 'evidence over its total limit: snapshots pruned');
+    stuckAt = count.total > settings.maxTotalBytes ? count.total : undefined;
+    if (stuckAt !== undefined)
+      log.warn(
+        { totalBytes: count.total, maxTotalBytes: settings.maxTotalBytes },
+        'evidence over its total limit with no snapshot left to prune (check lines are kept): raise evidence.maxTotalBytes',
+      );
   }
   const enforceTotalSerial = (): Promise<void> => {
     const run = totalChain.then(enforceTotal, enforceTotal);
@@ -227,7 +222,7 @@ export function createEvidenceStore(options: {
     const plan = planDealPrune({
       snapshots: await snapshotsOnDisk(dealId, entries),
       firstFile: firstFileOf(entries),
-      dealBytes: await folderBytes(dealDir(dealId)),
+      dealBytes: await folderBytes(await realDealDir(dealId)),
       lineBytes,
       newBytes: snapshot?.gz.length ?? 0,
       prunedLineBytes: PRUNED_LINE_BYTES,
@@ -235,7 +230,7 @@ export function createEvidenceStore(options: {
     });
     for (const old of plan.remove) await removeSnapshot(dealId, old.file, 'deal_limit');
     if (snapshot && plan.keepNew) {
-      await writeAtomic(join(dealDir(dealId), 'snapshots', snapshot.file), snapshot.gz);
+      await writeAtomic(join(await snapshotsDir(dealId, true), snapshot.file), snapshot.gz);
       entry.snapshot = {
         file: snapshot.file,
         sha256: snapshot.sha256,
@@ -265,7 +260,7 @@ export function createEvidenceStore(options: {
           if (JSON.stringify(EvidenceDeal.omit({ updatedAt: true }).parse(next)) === JSON.stringify(before))
             return;
         }
-        await ensureDir(dealDir(input.dealId));
+        await realDealDir(input.dealId, true);
         await writeAtomic(
           fileOf(input.dealId, 'deal.json'),
           `${JSON.stringify({ ...next, updatedAt: now() })}\n`,
@@ -297,7 +292,7 @@ export function createEvidenceStore(options: {
         readEntries(dealId),
         readJson(fileOf(dealId, 'latest.json'), EvidenceLatest),
         readJsonLines(fileOf(dealId, 'pruned.jsonl'), EvidencePruned),
-        folderBytes(dealDir(dealId)),
+        folderBytes(await realDealDir(dealId)),
       ]);
       const evidence: DealEvidence = { deal, entries, pruned, bytes };
       if (latest) evidence.latest = latest;
@@ -305,7 +300,8 @@ export function createEvidenceStore(options: {
     },
     async readSnapshot(dealId, file) {
       if (!SNAPSHOT_FILE.test(file)) throw new Error(`evidence: ${JSON.stringify(file)} is no snapshot name`);
-      return gunzip(await readFile(join(dealDir(dealId), 'snapshots', file)));
+      const bytes = await readBytes(join(await snapshotsDir(dealId), file));
+      return gunzip(bytes, { maxOutputLength: SNAPSHOT_MAX_BYTES });
     },
     dealIds,
     async usage() {

@@ -136,6 +136,11 @@ export const statusObligationsMessages = {
     cs: 'K obchodu č. {dealId} nejsou na disku žádné důkazy (článek ještě nebyl zkontrolován, nebo je úklid odstranil).',
     en: 'There is no evidence on disk for deal #{dealId} (its article was not checked yet, or the evidence was removed).',
   },
+  'status.evidence.cross_site': { cs: 'Stažení odmítnuto', en: 'Download refused' },
+  'status.evidence.cross_site_text': {
+    cs: 'Balík důkazů se stahuje jen tlačítkem na stránce obchodu, ne z jiného webu. Otevřete stránku obchodu č. {dealId} a stáhněte ho tam.',
+    en: 'The evidence bundle is downloaded with the button on the deal page only, never from another site. Open the page of deal #{dealId} and download it there.',
+  },
 
   'status.claims.title': { cs: 'Reklamace inzerenta', en: 'The advertiser’s claim' },
   'status.claims.received': { cs: 'přišla {time}', en: 'received {time}' },

@@ -1,7 +1,8 @@
 /**
  * GET /deals/:id/evidence: the deal's evidence bundle (src/evidence/bundle.ts) as a zip attachment, to send with
  * the answer to a claim; the plain 404 page when the deal has no evidence or no bundler is wired. The zip is
- * built from the deal's record and its recorded events (scrubbed of secrets like every page), never cached.
+ * built from the deal's record and its recorded events (scrubbed of secrets like every page), never cached, and
+ * only for a request from the page itself (Sec-Fetch-Site), a typed address or a client such as curl.
  */
 import type { Router } from 'express';
 import { scrubEvent, scrubRecord } from '../scrub-records.js';
@@ -38,6 +39,20 @@ export function evidenceRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
         kit.t.t('status.evidence.none_text', { dealId: String(dealId) }),
       );
     };
+    // Building a bundle reads and deflates every snapshot: only the page's own download button, a typed
+    // address or a client without Sec-Fetch-Site (curl) may ask, never another site's <img> or fetch in the
+    // blogger's browser (the page is loopback without a password; the browser may hold the password).
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      kit.fail(
+        req,
+        res,
+        403,
+        kit.t.t('status.evidence.cross_site'),
+        kit.t.t('status.evidence.cross_site_text', { dealId: String(dealId) }),
+      );
+      return;
+    }
     const { bundle } = deps;
     if (!bundle) {
       none();

@@ -118,8 +118,10 @@ export async function withContext<T>(
 export const CONFIG_OPTION = ['-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)'] as const;
 
 /** Commander's parser for ids and counts. */
+/** A positive whole number written in digits only (no `1e3`, `0x10`, sign or decimals), at most 15 of them. */
 export function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(cliTranslator().t('cli.arg.positive'));
+  const n = /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError(cliTranslator().t('cli.arg.positive'));
   return n;
 }

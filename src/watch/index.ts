@@ -178,31 +178,47 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     return await enrol(redis, prefix, record.dealId, at);
   }
 
+  /** One deal of the evidence: scheduled (its record restored when Redis lost it) unless its watch is over. */
+  async function catchUpOne(
+    evidence: EvidenceStore,
+    dealId: number,
+    nowMs: number,
+  ): Promise<'skipped' | { watched: boolean; added: boolean; restored: boolean }> {
+    if ((await scheduledAt(redis, prefix, dealId)) !== undefined)
+      return { watched: true, added: false, restored: false };
+    // A watch noted over stays over: its record may have expired from Redis long ago, and is not restored.
+    if ((await evidence.read(dealId))?.deal.watchEnded !== undefined) return 'skipped';
+    let record = await store.get(dealId);
+    let restored = false;
+    if (!record) {
+      record = await restoreRecord(store, evidence, dealId);
+      restored = record !== undefined;
+    }
+    if (!record) return 'skipped';
+    const ended = watchEnd(record, nowMs, settings);
+    if (ended) {
+      await endEvidence(evidence, dealId, ended, log);
+      return { watched: false, added: false, restored };
+    }
+    return { watched: true, added: await schedule(record, nowMs), restored };
+  }
+
   /** The deals the evidence says are watched; their record restored when Redis lost it. */
   async function catchUpFromEvidence(evidence: EvidenceStore, nowMs: number): Promise<number> {
     let added = 0;
     let watched = 0;
     let restored = 0;
     for (const dealId of await evidence.dealIds()) {
-      if ((await scheduledAt(redis, prefix, dealId)) !== undefined) {
-        watched += 1;
-        continue;
+      try {
+        const outcome = await catchUpOne(evidence, dealId, nowMs);
+        if (outcome === 'skipped') continue;
+        watched += outcome.watched ? 1 : 0;
+        added += outcome.added ? 1 : 0;
+        restored += outcome.restored ? 1 : 0;
+      } catch (error) {
+        // One unreadable deal folder (a refused link, a damaged file) never stops the others' catch-up.
+        log.warn({ dealId, err: errorMessage(error) }, 'article watch: evidence not read; deal skipped');
       }
-      // A watch noted over stays over: its record may have expired from Redis long ago, and is not restored.
-      if ((await evidence.read(dealId))?.deal.watchEnded !== undefined) continue;
-      let record = await store.get(dealId);
-      if (!record) {
-        record = await restoreRecord(store, evidence, dealId);
-        if (record) restored += 1;
-      }
-      if (!record) continue;
-      const ended = watchEnd(record, nowMs, settings);
-      if (ended) {
-        await endEvidence(evidence, dealId, ended, log);
-        continue;
-      }
-      watched += 1;
-      if (await schedule(record, nowMs)) added += 1;
     }
     watchedOnDisk = watched;
     if (restored > 0)

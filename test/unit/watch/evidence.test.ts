@@ -4,7 +4,7 @@
  * schedule surviving the deletion of every Redis key of the prefix; an ended watch not brought back.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -125,6 +125,21 @@ describe('article watcher: the evidence on disk', () => {
     await restarted.runOnce();
     expect(await scheduledAt(world.redis, world.prefix, 42)).toBeDefined();
     expect((await world.store.get(42))?.url).toBe(`${world.base}/e2`);
+  });
+
+  it('one deal folder that cannot be read (a planted link) does not stop the others coming back', async () => {
+    world.blog.answers.set('/e4', [{ status: 200, body: PAGE(AD, AD2) }]);
+    await world.handedIn(44, '/e4');
+    const evidence = evidenceStore();
+    const w = world.watcher({}, {}, evidence);
+    await due(44);
+    await w.runOnce();
+    // Deal 1 sorts before 44: its folder is a link to somewhere else, which the store refuses to read.
+    symlinkSync(tmpdir(), join(evidence.dir, '1'));
+    await deleteKeys(world.redis, world.prefix);
+    expect(await world.watcher({}, {}, evidence).catchUp()).toBe(1);
+    expect((await world.store.get(44))?.state).toBe('handed_in');
+    expect(await world.store.get(1)).toBeUndefined();
   });
 
   it('a watch that ended is noted in the evidence, and its deal is not brought back', async () => {

@@ -136,6 +136,11 @@ export const statusObligationsMessages = {
     cs: 'K obchodu č. {dealId} nejsou na disku žádné důkazy (článek ještě nebyl zkontrolován, nebo je úklid odstranil).',
     en: 'There is no evidence on disk for deal #{dealId} (its article was not checked yet, or the evidence was removed).',
   },
+  'status.evidence.unreadable': { cs: 'Důkazy nejdou přečíst', en: 'The evidence cannot be read' },
+  'status.evidence.unreadable_text': {
+    cs: 'Důkazy k obchodu č. {dealId} nejdou z disku přečíst ({error}). Zkontrolujte složku s důkazy (evidence.dir) a práva k ní; pressbridge v ní nic nezměnil.',
+    en: 'The evidence of deal #{dealId} cannot be read from the disk ({error}). Check the evidence folder (evidence.dir) and its permissions; pressbridge changed nothing in it.',
+  },
   'status.evidence.cross_site': { cs: 'Stažení odmítnuto', en: 'Download refused' },
   'status.evidence.cross_site_text': {
     cs: 'Balík důkazů se stahuje jen tlačítkem na stránce obchodu, ne z jiného webu. Otevřete stránku obchodu č. {dealId} a stáhněte ho tam.',

@@ -5,6 +5,8 @@
  * only for a request from the page itself (Sec-Fetch-Site), a typed address or a client such as curl.
  */
 import type { Router } from 'express';
+import { errorMessage } from '../../errors.js';
+import { scrubText } from '../../redact.js';
 import { scrubEvent, scrubRecord } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';
 import type { PageKit } from './page-kit.js';
@@ -63,10 +65,20 @@ export function evidenceRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       Promise.all([deps.store.get(dealId), deps.store.readEvents(dealId, { limit: BUNDLE_EVENTS_LIMIT })]),
     );
     // Reading every snapshot and zipping them may take longer than a card's read: no timeout but the client's.
-    const built = await bundle(dealId, {
-      ...(record ? { record: scrubRecord(record) } : {}),
-      events: events.map(scrubEvent),
-    });
+    let built: Awaited<ReturnType<typeof bundle>>;
+    try {
+      built = await bundle(dealId, {
+        ...(record ? { record: scrubRecord(record) } : {}),
+        events: events.map(scrubEvent),
+      });
+    } catch (error) {
+      // The disk, not Redis: a refused link, a damaged file, a permission.
+      const reason = scrubText(errorMessage(error));
+      kit.log.warn({ dealId, err: reason }, 'status page: evidence bundle not built');
+      const text = kit.t.t('status.evidence.unreadable_text', { dealId: String(dealId), error: reason });
+      kit.fail(req, res, 500, kit.t.t('status.evidence.unreadable'), text);
+      return;
+    }
     if (!built) {
       none();
       return;

@@ -30,6 +30,7 @@ import { closeRedisClient, createRedisClient } from '../../src/redis/client.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { collectingDispatcher } from '../helpers/notify.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
 
 const log = createSilentLogger();
 
@@ -342,12 +343,11 @@ describe('src/reconcile (integration)', () => {
     });
     try {
       expect(daemon.reconciler).toBeDefined();
-      const deadline = Date.now() + 15_000;
-      while (!processed.includes(deal.id) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-      expect(processed).toContain(deal.id);
+      await until(() => processed.includes(deal.id), 15_000, 'the deal processed', 50);
       expect(await store.get(deal.id)).toMatchObject({ source: 'reconcile', state: 'handed_in' });
-      expect(daemon.reconciler?.lastResult()).toMatchObject({ status: 'ok', enqueued: [deal.id] });
+      // The sweep's result is kept once the whole sweep is over, which may be after the job ran.
+      const result = await until(() => daemon.reconciler?.lastResult(), 15_000, 'the sweep over', 50);
+      expect(result).toMatchObject({ status: 'ok', enqueued: [deal.id] });
     } finally {
       await daemon.close();
     }

@@ -100,8 +100,8 @@ export const evidenceMessages = {
   },
   'evidence.report.verify': { cs: 'Jak ověřit otisky', en: 'How to verify the fingerprints' },
   'evidence.report.verify_text': {
-    cs: 'Složka snapshots/ tohoto balíčku obsahuje kopie článku přesně tak, jak je web poslal. Otisky spočítáte příkazem níže (v Linuxu a macOS; ve Windows Get-FileHash) a porovnáte je se sloupcem „Kopie článku“ výše a se souborem evidence.json.',
-    en: 'The snapshots/ folder of this bundle holds the copies of the article exactly as the site served them. Compute their fingerprints with the command below (Linux and macOS; on Windows Get-FileHash) and compare them with the “Article copy” column above and with evidence.json.',
+    cs: 'Složka snapshots/ tohoto balíčku obsahuje kopie článku přesně tak, jak je web poslal. Otisky spočítáte příkazem níže (v Linuxu a macOS; ve Windows Get-FileHash) a porovnáte je se sloupcem „Kopie článku“ výše a se souborem evidence.json. Kopie si prohlížejte v textovém editoru: jsou to přesně značky webu a prohlížeč by spustil, co v nich web poslal.',
+    en: 'The snapshots/ folder of this bundle holds the copies of the article exactly as the site served them. Compute their fingerprints with the command below (Linux and macOS; on Windows Get-FileHash) and compare them with the “Article copy” column above and with evidence.json. Look at the copies in a text editor: they are the site’s markup exactly, and a browser would run what the site served in them.',
   },
   'evidence.cli.written': {
     cs: 'Balíček důkazů k obchodu {deal} uložen do {file} (kontroly: {checks}, kopie článku: {snapshots}, SHA-256 {sha}).',

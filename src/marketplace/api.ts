@@ -62,8 +62,6 @@ export interface MarketplaceClient {
   listBlogs(options?: RequestOptions): Promise<Blog[]>;
   patchBlog(blogId: number, patch: BlogPatch, options?: RequestOptions): Promise<void>;
   listDeals(query?: ListDealsQuery, options?: RequestOptions): Promise<DealList>;
-  /** Every page of `listDeals`, one request per page. */
-  listAllDeals(query?: Omit<ListDealsQuery, 'page'>, options?: RequestOptions): AsyncGenerator<Deal>;
   getDeal(dealId: number, options?: RequestOptions): Promise<Deal>;
   getDealText(dealId: number, options?: RequestOptions): Promise<DealText>;
   /** `GET /v1/deals/{id}/messages` (`kind: 'messages'`) or `/claims`: the thread, without marking it read. */

@@ -62,17 +62,6 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         json(DealList),
       ),
 
-    async *listAllDeals(query = {}, o = {}) {
-      const perPage = query.perPage ?? MAX_PAGE_SIZE;
-      let read = 0;
-      for (let page = 1; ; page++) {
-        const result = await client.listDeals({ ...query, page, perPage }, o);
-        yield* result.data;
-        read += result.data.length;
-        if (result.data.length === 0 || read >= result.celkem) return;
-      }
-    },
-
     getDeal: async (dealId, o = {}) =>
       execute({ operation: 'getDeal', method: 'GET', target: `/v1/deals/${id(dealId)}` }, o, json(Deal)),
 

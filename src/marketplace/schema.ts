@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { neutraliseInvisible } from '../render/invisible.js';
 import { formatWallClock, toIsoWithZoneOffset } from '../time-zone.js';
 import { readServiceDateTime } from './date-time.js';
+import { describeSkipped, readItem, readItems, type SkippedItem } from './list-items.js';
 import { DealAmount, MAX_PAID_MONTHS, MAX_PAYOUT_ITEMS, MonthTotals } from './money.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -128,6 +129,24 @@ const int = z.number().int();
 const serviceDateTime = z.string();
 
 /**
+ * Items a list page may hold: the document caps `na_stranu` at 200; more is read up to this bound and the rest
+ * is named as left out (a page of a million items is no reason to stop intake, nor to hold them all).
+ */
+export const MAX_LIST_PAGE_ITEMS = 1_000;
+
+/**
+ * A list read item by item (src/marketplace/list-items.ts): what does not fit is `skipped` and named, never the
+ * whole list. `data` that is no list at all fails the answer.
+ */
+function itemList<T extends z.ZodType>(item: T, limit: number) {
+  return z.array(z.unknown()).transform((values) => {
+    const read = readItems(item, values, 'data', limit);
+    return { items: read.items, skipped: read.skipped, overLimit: read.overLimit };
+  });
+}
+
+
+/**
  * Names, titles and messages as the marketplace (that is, the advertiser) wrote them, without invisible and
  * direction-changing characters (src/render/invisible.ts), so a stored record shows what it says: a
  * one-line field (a name) and a text of several lines (a description, a reason).
@@ -180,14 +199,17 @@ export const Blog = z.object({
     z.object({
       mode: lenient(z.string()),
       instant_publish: lenient(z.boolean()),
-      categories: lenient(z.array(Category)),
+      categories: lenient(z.array(z.unknown()).transform((v) => readItems(Category, v, 'categories', 10_000).items)),
       deadline_minutes: lenient(int),
     }),
   ),
 });
 export type Blog = z.infer<typeof Blog>;
 
-export const BlogList = z.object({ data: z.array(Blog) });
+/** A blog that does not fit is left out (`skipped`), the others are read. */
+export const BlogList = z
+  .object({ data: itemList(Blog, MAX_LIST_PAGE_ITEMS) })
+  .transform(({ data }) => ({ data: data.items, skipped: data.skipped }));
 
 /** The body of `PATCH /v1/blogs/{id}`: only the fields pressbridge writes. */
 export interface BlogPatch {
@@ -257,13 +279,22 @@ export const Deal = z.object({
 });
 export type Deal = z.infer<typeof Deal>;
 
-export const DealList = z.object({
-  data: z.array(Deal),
-  strana: int,
-  na_stranu: int,
-  celkem: int,
-});
-export type DealList = z.infer<typeof DealList>;
+export const DealList = z
+  .object({
+    data: itemList(Deal, MAX_LIST_PAGE_ITEMS),
+    strana: int,
+    na_stranu: int,
+    celkem: int,
+  })
+  .transform(({ data, ...page }) => ({
+    ...page,
+    data: data.items,
+    /** Items of this page that were left out: named to the blogger by the poll (src/intake/). */
+    skipped: data.skipped,
+    overLimit: data.overLimit,
+  }));
+export type DealList = z.output<typeof DealList>;
+export type { SkippedItem };
 
 /** Assumption 2: the text answer. `url` may be absent, relative to the service root or absolute. */
 export const DealPhoto = z.object({
@@ -296,10 +327,11 @@ export const DealPost = z.object({
 export type DealPost = z.infer<typeof DealPost>;
 
 export const DealPostList = z.object({
+  // The document: at most the newest 500 (`orezano` says more were cut); entries without text are dropped.
   data: z
     .array(z.unknown())
     .catch([])
-    .transform((items) => items.flatMap((item) => DealPost.safeParse(item).data ?? [])),
+    .transform((items) => readItems(DealPost, items, 'data', MAX_LIST_PAGE_ITEMS).items),
   orezano: z.boolean().catch(false),
 });
 export type DealPostList = z.infer<typeof DealPostList>;
@@ -340,7 +372,9 @@ export const WebhookDelivery = z.looseObject({
   response: lenient(z.unknown()),
   next_attempt: lenient(z.string().nullable()),
 });
-export const WebhookDeliveries = z.object({ data: z.array(WebhookDelivery) });
+export const WebhookDeliveries = z
+  .object({ data: itemList(WebhookDelivery, MAX_LIST_PAGE_ITEMS) })
+  .transform(({ data }) => ({ data: data.items, skipped: data.skipped }));
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 /**
@@ -377,20 +411,17 @@ function checkedList<T extends z.ZodType>(
 ): Array<z.infer<T>> {
   if (values.length > limit) problems.push(`${name}: ${values.length} items, only the first ${limit} read`);
   return values.slice(0, limit).flatMap((value, index) => {
-    const parsed = item.safeParse(value);
-    if (!parsed.success) {
-      // The first problem is enough for the log (not http.ts's describeIssues: that module imports this one).
-      const [issue] = parsed.error.issues;
-      const where = issue?.path.length ? issue.path.join('.') : '(root)';
-      problems.push(`${name}[${index}] left out: ${where}: ${issue?.message ?? 'does not fit'}`);
+    const read = readItem(item, value, name, index);
+    if (!read.ok) {
+      problems.push(describeSkipped(read.skipped));
       return [];
     }
     const given = (value as { reward?: unknown }).reward;
-    if (given != null && (parsed.data as { reward?: unknown }).reward === undefined) {
+    if (given != null && (read.data as { reward?: unknown }).reward === undefined) {
       const why = DealAmount.safeParse(given).error?.issues[0]?.message ?? 'does not fit';
       problems.push(`${name}[${index}].reward left out: ${why}`);
     }
-    return [parsed.data as z.infer<T>];
+    return [read.data as z.infer<T>];
   });
 }
 

@@ -300,7 +300,6 @@ function fakeClient(
     listBlogs: notUsed,
     patchBlog: notUsed,
     listDeals: notUsed,
-    listAllDeals: notUsed,
     getDeal: notUsed,
     async getDealText(dealId: number) {
       client.textCalls += 1;

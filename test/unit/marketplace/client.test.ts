@@ -752,49 +752,45 @@ describe('src/marketplace/client', () => {
       expect(list.data[0]?.id).toBe(1);
     });
 
-    it('listAllDeals reads every page, one request per page of 200, until celkem is reached', async () => {
-      // Arrange
-      const { client, limiter } = setup();
-      const ids = Array.from({ length: 450 }, (_, i) => i + 1);
-      const page = (n: number) => ids.slice((n - 1) * 200, n * 200).map((id) => dealBody(id));
-      for (const n of [1, 2, 3]) {
-        http
-          .scope(BASE)
-          .get('/v1/deals')
-          .query({ state: 'ke_schvaleni', strana: String(n), na_stranu: '200' })
-          .reply(200, { data: page(n), strana: n, na_stranu: 200, celkem: 450 });
-      }
+    it('listDeals reads a page item by item: malformed items are left out and named, the others read', async () => {
+      // Arrange: the P-1 items of issue 26 between well-formed ones.
+      const { client } = setup();
+      const { demand: _demand, ...noDemand } = dealBody(3);
+      http
+        .scope(BASE)
+        .get('/v1/deals')
+        .query({ strana: '1', na_stranu: '200' })
+        .reply(200, {
+          data: [dealBody(1), { ...dealBody(2), id: 'abc' }, noDemand, { ...dealBody(4), id: 1e20 }, dealBody(5)],
+          strana: 1,
+          na_stranu: 200,
+          celkem: 5,
+        });
 
       // Act
-      const seen: Deal[] = [];
-      for await (const deal of client.listAllDeals({ state: 'ke_schvaleni' }, { priority: 'low' }))
-        seen.push(deal);
+      const list = await client.listDeals({ page: 1, perPage: 200 });
 
       // Assert
-      expect(seen.map((d) => d.id)).toEqual(ids);
-      expect(limiter.acquired).toEqual(['low', 'low', 'low']);
+      expect(list.data.map((d) => d.id)).toEqual([1, 5]);
+      expect(list.skipped).toEqual([
+        expect.objectContaining({ list: 'data', index: 1, rawId: 'abc', reason: expect.stringMatching(/^id: /) }),
+        expect.objectContaining({ index: 2, id: 3, reason: expect.stringMatching(/^demand: /) }),
+        expect.objectContaining({ index: 3, rawId: '100000000000000000000', reason: expect.stringMatching(/^id: /) }),
+      ]);
+      expect(list.skipped[1]?.blogId).toBe(dealBody(3).blog.id);
     });
 
-    it('listAllDeals stops at an empty page even if celkem promised more', async () => {
+    it('listDeals still fails a page whose data is no list at all', async () => {
       // Arrange
       const { client } = setup();
       http
         .scope(BASE)
         .get('/v1/deals')
         .query({ strana: '1', na_stranu: '200' })
-        .reply(200, { data: [dealBody(1)], strana: 1, na_stranu: 200, celkem: 500 });
-      http
-        .scope(BASE)
-        .get('/v1/deals')
-        .query({ strana: '2', na_stranu: '200' })
-        .reply(200, { data: [], strana: 2, na_stranu: 200, celkem: 500 });
+        .reply(200, { data: { id: 1 }, strana: 1, na_stranu: 200, celkem: 1 });
 
-      // Act
-      const seen: Deal[] = [];
-      for await (const deal of client.listAllDeals()) seen.push(deal);
-
-      // Assert
-      expect(seen).toHaveLength(1);
+      // Act / Assert
+      await expect(client.listDeals({ page: 1, perPage: 200 })).rejects.toMatchObject({ code: 'bad_response' });
     });
   });
 });

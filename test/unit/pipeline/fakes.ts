@@ -96,7 +96,6 @@ export function fakeClient(options: FakeClientOptions = {}): FakeClient {
     listBlogs: notUsed('listBlogs'),
     patchBlog: notUsed('patchBlog'),
     listDeals: notUsed('listDeals'),
-    listAllDeals: notUsed('listAllDeals'),
     async getDeal() {
       calls.getDeal += 1;
       if (options.deal === undefined) throw new Error('getDeal not scripted');

@@ -145,7 +145,6 @@ function itemList<T extends z.ZodType>(item: T, limit: number) {
   });
 }
 
-
 /**
  * Names, titles and messages as the marketplace (that is, the advertiser) wrote them, without invisible and
  * direction-changing characters (src/render/invisible.ts), so a stored record shows what it says: a
@@ -199,7 +198,9 @@ export const Blog = z.object({
     z.object({
       mode: lenient(z.string()),
       instant_publish: lenient(z.boolean()),
-      categories: lenient(z.array(z.unknown()).transform((v) => readItems(Category, v, 'categories', 10_000).items)),
+      categories: lenient(
+        z.array(z.unknown()).transform((v) => readItems(Category, v, 'categories', 10_000).items),
+      ),
       deadline_minutes: lenient(int),
     }),
   ),

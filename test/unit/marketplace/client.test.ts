@@ -6,7 +6,6 @@ import type { RequestPriority } from '../../../src/marketplace/api.js';
 import { createMarketplaceClient } from '../../../src/marketplace/client.js';
 import type { MarketplaceClientOptions, ResponseInfo } from '../../../src/marketplace/client-options.js';
 import type { RateLimiter } from '../../../src/marketplace/rate-limit.js';
-import type { Deal } from '../../../src/marketplace/schema.js';
 import { USER_AGENT } from '../../../src/version.js';
 import { useHttpMock } from '../../http-mock.js';
 
@@ -761,7 +760,13 @@ describe('src/marketplace/client', () => {
         .get('/v1/deals')
         .query({ strana: '1', na_stranu: '200' })
         .reply(200, {
-          data: [dealBody(1), { ...dealBody(2), id: 'abc' }, noDemand, { ...dealBody(4), id: 1e20 }, dealBody(5)],
+          data: [
+            dealBody(1),
+            { ...dealBody(2), id: 'abc' },
+            noDemand,
+            { ...dealBody(4), id: 1e20 },
+            dealBody(5),
+          ],
           strana: 1,
           na_stranu: 200,
           celkem: 5,
@@ -773,9 +778,18 @@ describe('src/marketplace/client', () => {
       // Assert
       expect(list.data.map((d) => d.id)).toEqual([1, 5]);
       expect(list.skipped).toEqual([
-        expect.objectContaining({ list: 'data', index: 1, rawId: 'abc', reason: expect.stringMatching(/^id: /) }),
+        expect.objectContaining({
+          list: 'data',
+          index: 1,
+          rawId: 'abc',
+          reason: expect.stringMatching(/^id: /),
+        }),
         expect.objectContaining({ index: 2, id: 3, reason: expect.stringMatching(/^demand: /) }),
-        expect.objectContaining({ index: 3, rawId: '100000000000000000000', reason: expect.stringMatching(/^id: /) }),
+        expect.objectContaining({
+          index: 3,
+          rawId: '100000000000000000000',
+          reason: expect.stringMatching(/^id: /),
+        }),
       ]);
       expect(list.skipped[1]?.blogId).toBe(dealBody(3).blog.id);
     });
@@ -790,7 +804,9 @@ describe('src/marketplace/client', () => {
         .reply(200, { data: { id: 1 }, strana: 1, na_stranu: 200, celkem: 1 });
 
       // Act / Assert
-      await expect(client.listDeals({ page: 1, perPage: 200 })).rejects.toMatchObject({ code: 'bad_response' });
+      await expect(client.listDeals({ page: 1, perPage: 200 })).rejects.toMatchObject({
+        code: 'bad_response',
+      });
     });
   });
 });

@@ -5,6 +5,7 @@
  * order once everything listens and stops them in the reverse order.
  */
 import type { Config } from '../config/schema.js';
+import { intakeSource } from '../intake/door.js';
 import { describeIntake, type Intake, intakeOf } from '../intake/mode.js';
 import { createPoller, type Poller } from '../intake/poller.js';
 import { createPayoutPoller, type PayoutPoller } from '../money/poller.js';
@@ -97,7 +98,12 @@ export function startBackground(input: DaemonParts, services: ServiceList): Back
           lookbackMinutes: config.reconcile.lookbackMinutes,
           jobSettings,
           timeZone,
+          onPolled: () => notifications.checkIntake(),
         });
+  // The door's judge (src/intake/liveness.ts) runs after each poll and every minute: a poll that hangs is seen.
+  if (poller) {
+    notifications.attachIntake(intakeSource(config, input.limiter));
+  }
   log.info(
     { mode: intake.mode, chosen: intake.chosen, pollMs: pollMs ?? null },
     `intake: ${describeIntake(intake)}`,

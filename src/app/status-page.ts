@@ -2,8 +2,10 @@
 import { redisReachable } from '../daemon/net.js';
 import { configSecrets } from '../daemon/secrets.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
+import { intakeSource, readDoor } from '../intake/door.js';
 import { intakeOf } from '../intake/mode.js';
 import { createPollState } from '../intake/poll-state.js';
+import { createUnreadableStore } from '../intake/unreadable.js';
 import { blogNamesOf, createEarningsReader } from '../money/reader.js';
 import { recentNotificationsReader } from '../notify/dispatcher.js';
 import { readOpenProblems } from '../notify/notifier.js';
@@ -35,6 +37,8 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
       redisReachable: () => redisReachable(redis),
       targets: createTargetsProbe(input.publishers),
       intake: () => intakeOf(config),
+      intakeDoor: () => readDoor(redis, prefix, intakeSource(config, input.limiter), new Date()),
+      unreadable: createUnreadableStore(redis, prefix).list,
       lastSweep: () => readLastSweep(redis, prefix),
       deadlineFinding: () => readDeadlineFinding(redis, prefix),
       ...(input.notifying

@@ -1,9 +1,15 @@
 /**
- * What the poll intake keeps in Redis: its cursor and last result (`<prefix>:intake`), what it saw of each deal
+ * What the poll intake keeps in Redis: its cursor, last result, the listing it reads over several polls (`tail`),
+ * the start of the last poll that read every newly accepted deal (`currentAt`, and `fresh`, the cursor of the
+ * short listing of fresh acceptances), the start of the failures in a row (`failingSince`) and when this run
+ * started (`runningSince`) (all in `<prefix>:intake`; ./liveness.ts judges them), what it saw of each deal
  * (`<prefix>:intake:seen`, one field per deal, pruned after `SEEN_DAYS`), the deals it last saw accepted (a
  * set: while one of them still runs, each poll also lists cancellations) and the lock that lets one process poll.
  */
 import type { Redis } from 'ioredis';
+import type { SkippedItem } from '../marketplace/list-items.js';
+import type { ListingCursor } from '../reconcile/pages.js';
+import type { IntakeFacts } from './liveness.js';
 import type { Seen } from './notices.js';
 
 /** A deal unchanged this long is forgotten (a later change counts from zero: at most one extra notice). */
@@ -28,6 +34,34 @@ export interface PollResult {
   claims: number[];
   cancelled: number[];
   errors: Array<{ dealId?: number; error: string }>;
+  /** Pages read (every listing, every size). */
+  pages: number;
+  /** Every newly accepted deal was read and acted on (./liveness.ts: the door is open). */
+  current: boolean;
+  /** The whole listing goes on at the next poll (longer than one poll's page budget). */
+  continues: boolean;
+  /** List items left out as unreadable (src/marketplace/list-items.ts), named to the blogger (./unreadable.ts). */
+  skipped: SkippedItem[];
+}
+
+/** The listing of changes read over several polls when it is longer than one poll's page budget. */
+export interface PollTail {
+  /** ISO 8601: the start of the poll that began it (the cursor once it is read whole). */
+  startedAt: string;
+  /** Whether the intake had a history when it began (./notices.ts `known`). */
+  known: boolean;
+  listings: Array<ListingCursor & { done: boolean }>;
+  /** A deal could not be acted on, or the list changed under it: the cursor stays when it ends. */
+  failed: boolean;
+}
+
+export interface PollFinish {
+  /** ISO 8601: the new cursor (the whole listing was read). */
+  cursor?: string | undefined;
+  /** ISO 8601: the new cursor of the fresh acceptances' listing. */
+  fresh?: string | undefined;
+  /** The listing to go on with next poll, or null when there is none. */
+  tail: PollTail | null;
 }
 
 /** A poll's result before it ran: nothing listed, nothing done. */
@@ -50,6 +84,56 @@ export function emptyPollResult(started: Date): PollResult {
     claims: [],
     cancelled: [],
     errors: [],
+    pages: 0,
+    current: false,
+    continues: false,
+    skipped: [],
+  };
+}
+
+function timeOf(raw: string | null | undefined): number | undefined {
+  const ms = raw ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+function parseTail(raw: string | null): PollTail | undefined {
+  if (!raw) return undefined;
+  try {
+    const tail = JSON.parse(raw) as PollTail;
+    return typeof tail.startedAt === 'string' && Array.isArray(tail.listings) ? tail : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What ./liveness.ts judges, as the intake left it in Redis (every process and the status page read the same). */
+export async function readIntakeFacts(
+  redis: Redis,
+  prefix: string,
+): Promise<Omit<IntakeFacts, 'now' | 'pollMs' | 'pause'>> {
+  const keys = intakeKeys(prefix);
+  const [cursor, currentAt, failingSince, runningSince, last] = await redis.hmget(
+    keys.state,
+    'cursor',
+    'currentAt',
+    'failingSince',
+    'runningSince',
+    'last',
+  );
+  let lastError: string | undefined;
+  let lastFinishedAt: number | undefined;
+  try {
+    const result = last ? (JSON.parse(last) as Partial<PollResult>) : undefined;
+    lastError = result?.errors?.[0]?.error;
+    lastFinishedAt = timeOf(result?.finishedAt);
+  } catch {}
+  return {
+    cursorAt: timeOf(cursor),
+    currentAt: timeOf(currentAt),
+    failingSince: timeOf(failingSince),
+    runningSince: timeOf(runningSince),
+    lastError,
+    lastFinishedAt,
   };
 }
 
@@ -67,16 +151,35 @@ export function createPollState(redis: Redis, prefix: string) {
   return {
     keys,
     async cursor(): Promise<number | undefined> {
-      const raw = await redis.hget(keys.state, 'cursor');
-      const ms = raw ? Date.parse(raw) : Number.NaN;
-      return Number.isFinite(ms) ? ms : undefined;
+      return timeOf(await redis.hget(keys.state, 'cursor'));
     },
-    async finish(result: PollResult, moveCursor: boolean): Promise<void> {
+    async fresh(): Promise<number | undefined> {
+      return timeOf(await redis.hget(keys.state, 'fresh'));
+    },
+    async tail(): Promise<PollTail | undefined> {
+      return parseTail(await redis.hget(keys.state, 'tail'));
+    },
+    /** This run of the intake starts now (./liveness.ts counts a silent intake from here). */
+    async running(at: Date): Promise<void> {
+      await redis.hset(keys.state, 'runningSince', at.toISOString());
+    },
+    async finish(result: PollResult, finish: PollFinish): Promise<void> {
       const fields: Record<string, string> = {
-        last: JSON.stringify({ ...result, errors: result.errors.slice(0, 20) }),
+        last: JSON.stringify({
+          ...result,
+          errors: result.errors.slice(0, 20),
+          skipped: result.skipped.slice(0, 20),
+        }),
       };
-      if (moveCursor) fields.cursor = result.startedAt;
-      await redis.hset(keys.state, fields);
+      if (finish.cursor) fields.cursor = finish.cursor;
+      if (finish.fresh) fields.fresh = finish.fresh;
+      if (finish.tail) fields.tail = JSON.stringify(finish.tail);
+      if (result.current) fields.currentAt = result.startedAt;
+      const multi = redis.multi().hset(keys.state, fields);
+      if (!finish.tail) multi.hdel(keys.state, 'tail');
+      if (result.current) multi.hdel(keys.state, 'failingSince');
+      else multi.hsetnx(keys.state, 'failingSince', result.startedAt);
+      await multi.exec();
     },
     async seen(dealId: number): Promise<Seen | undefined> {
       const raw = await redis.hget(keys.seen, String(dealId));

@@ -22,18 +22,20 @@ import { createDealLogger } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
 import { errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { ListDealsQuery, MarketplaceClient } from '../marketplace/api.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
+import type { SkippedItem } from '../marketplace/list-items.js';
 import type { Deal } from '../marketplace/schema.js';
 import { createPeriodicTask } from '../periodic.js';
 import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings, dealJobId } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
 import { listedDealData } from '../reconcile/listed.js';
-import { forEachListedDeal } from '../reconcile/pages.js';
 import { createSettler } from '../reconcile/settle.js';
 import { runExtendLock, runReleaseLock } from '../reconcile/sweep-state.js';
 import { paidEventOf, postEventOf } from './events.js';
 import { type Notice, noticesFor, seenOf } from './notices.js';
-import { createPollState, emptyPollResult, type PollResult } from './poll-state.js';
+import { createPollState, emptyPollResult, type PollFinish, type PollResult } from './poll-state.js';
+import { readRound } from './round.js';
+import { createUnreadableStore } from './unreadable.js';
 
 export type { PollResult } from './poll-state.js';
 
@@ -50,7 +52,7 @@ export interface Poller {
 }
 
 export interface PollerOptions {
-  client: Pick<MarketplaceClient, 'listDeals' | 'getDealThread'>;
+  client: Pick<MarketplaceClient, 'listDeals' | 'getDealThread' | 'getDeal'>;
   producer: Pick<DealProducer, 'enqueueDeal' | 'queue'>;
   store: Pick<DealStore, 'prefix' | 'get' | 'update' | 'appendLog' | 'readEvents'>;
   redis: Redis;
@@ -66,6 +68,8 @@ export interface PollerOptions {
   jobSettings?: Partial<DealJobSettings>;
   timeZone?: string;
   clock?: Clock;
+  /** After each poll this process ran (the intake watch judges the door: src/notify/sources/intake.ts). */
+  onPolled?: (result: PollResult) => Promise<void>;
 }
 
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -78,6 +82,7 @@ export function createPoller(options: PollerOptions): Poller {
   const lookbackMs = (options.lookbackMinutes ?? 120) * 60_000;
   const blogIds = new Set(options.blogIds);
   const state = createPollState(redis, store.prefix);
+  const unreadable = createUnreadableStore(redis, store.prefix);
   const settle = createSettler({
     producer,
     store,
@@ -165,74 +170,107 @@ export function createPoller(options: PollerOptions): Poller {
     else await announcePost(deal, notice, result);
   }
 
+  /** An item of the list that could not be read: named to the blogger; a deal of its own page read once. */
+  async function leftOut(skipped: SkippedItem, known: boolean, result: PollResult): Promise<void> {
+    if (skipped.blogId !== undefined && !blogIds.has(skipped.blogId)) {
+      result.otherBlogs += 1;
+      return;
+    }
+    const { isNew } = await unreadable.note(skipped, clock.now());
+    result.skipped.push(skipped);
+    log.warn(
+      { dealId: skipped.id ?? null, id: skipped.rawId ?? null, reason: skipped.reason },
+      'poll: a listed deal could not be read; left out (named on the home page)',
+    );
+    if (!isNew || skipped.id === undefined) return;
+    // The deal's own page may read where the list's item did not: one request, once per item.
+    result.requests += 1;
+    const deal = await client
+      .getDeal(skipped.id, { priority: 'normal', signal: task.signal })
+      .catch((error: unknown) => {
+        log.warn(
+          { dealId: skipped.id, err: errorMessage(error) },
+          "poll: the deal's own page could not be read either",
+        );
+        return undefined;
+      });
+    if (deal && blogIds.has(deal.blog.id)) await onDeal(deal, known, result);
+  }
+
+  async function onDeal(deal: Deal, known: boolean, result: PollResult): Promise<void> {
+    if (!blogIds.has(deal.blog.id)) {
+      result.otherBlogs += 1;
+      return;
+    }
+    try {
+      const before = await state.seen(deal.id);
+      for (const notice of noticesFor(deal, before, known)) await act(deal, notice, result);
+      await state.see(deal.id, seenOf(deal), clock.now());
+      await unreadable.clear(deal.id);
+    } catch (error) {
+      // Not marked seen: the cursor stays, the next poll lists the deal and acts again.
+      result.errors.push({ dealId: deal.id, error: errorMessage(error) });
+      log.warn({ dealId: deal.id, err: errorMessage(error) }, 'poll: deal not acted on');
+    }
+  }
+
   async function poll(): Promise<PollResult> {
     const started = clock.now();
     const token = randomBytes(8).toString('hex');
     const result = emptyPollResult(started);
+    const finish: PollFinish = { tail: null };
     let locked = false;
-    let moveCursor = false;
     try {
       locked = (await redis.set(state.keys.lock, token, 'PX', lockMs, 'NX')) === 'OK';
       if (!locked) {
         result.status = 'busy';
         return result;
       }
-      const cursor = await state.cursor();
-      const known = cursor !== undefined;
-      const since = new Date(known ? cursor - overlapMs : started.getTime() - lookbackMs);
-      result.since = since.toISOString();
-      const extendLock = async (): Promise<void> => {
-        await runExtendLock(redis, [state.keys.lock], [token, String(lockMs)]);
-      };
-      const onDeal = async (deal: Deal): Promise<void> => {
-        if (!blogIds.has(deal.blog.id)) {
-          result.otherBlogs += 1;
-          return;
-        }
-        try {
-          const before = await state.seen(deal.id);
-          for (const notice of noticesFor(deal, before, known)) await act(deal, notice, result);
-          await state.see(deal.id, seenOf(deal), clock.now());
-        } catch (error) {
-          // Not marked seen: the cursor stays, the next poll lists the deal and acts again.
-          result.errors.push({ dealId: deal.id, error: errorMessage(error) });
-          log.warn({ dealId: deal.id, err: errorMessage(error) }, 'poll: deal not acted on');
-        }
-      };
-      const listings: Array<Omit<ListDealsQuery, 'page' | 'perPage'>> = [{ changedSince: since }];
-      if (await anyAcceptedRunning()) listings.push({ state: 'zruseno', changedSince: since });
-      for (const query of listings) {
-        const listed = await forEachListedDeal({
+      const known = await readRound(
+        {
           client,
-          query,
+          state,
+          result,
+          started,
+          overlapMs,
+          lookbackMs,
           options: { priority: 'normal', signal: task.signal },
           beforePage: async () => {
             result.requests += 1;
-            await extendLock();
+            await runExtendLock(redis, [state.keys.lock], [token, String(lockMs)]);
           },
-          onDeal,
-        });
-        result.listed += listed.listed;
-        if (listed.unstable)
-          result.errors.push({ error: 'the list changed while it was paged; listed again next time' });
+          onDeal: (deal, dealKnown) => onDeal(deal, dealKnown, result),
+          cancellationsToo: anyAcceptedRunning,
+        },
+        finish,
+      );
+      const skipped = result.skipped.splice(0);
+      for (const item of skipped) await leftOut(item, known, result);
+      if (result.errors.length > 0) {
+        result.status = 'failed';
+        result.current = false;
       }
-      if (result.errors.length > 0) result.status = 'failed';
-      else moveCursor = true;
       if (started.getTime() - prunedAt >= PRUNE_EVERY_MS) {
         prunedAt = started.getTime();
         await state.prune(started);
       }
+      await unreadable.prune(started);
     } catch (error) {
       result.status = 'failed';
+      result.current = false;
       result.errors.push({ error: errorMessage(error) });
     } finally {
       result.finishedAt = clock.now().toISOString();
       if (locked) {
-        await state.finish(result, moveCursor).catch(() => {});
+        await state.finish(result, finish).catch(() => {});
         await runReleaseLock(redis, [state.keys.lock], [token]).catch(() => {});
       }
     }
     report(result);
+    if (result.status !== 'busy')
+      await options.onPolled?.(result).catch((error: unknown) => {
+        log.warn({ err: errorMessage(error) }, 'poll: the intake watch failed');
+      });
     return result;
   }
 
@@ -250,6 +288,9 @@ export function createPoller(options: PollerOptions): Poller {
   return {
     runOnce: () => task.runOnce(),
     start(intervalMs, firstInMs = 0) {
+      state.running(clock.now()).catch((error: unknown) => {
+        log.warn({ err: errorMessage(error) }, 'poll: the intake start could not be recorded');
+      });
       task.start(() => (typeof intervalMs === 'number' ? intervalMs : intervalMs()), firstInMs);
     },
     stop: () => task.stop(),

@@ -32,6 +32,8 @@ export interface RateLimitSnapshot {
   /** When the next slot frees up (the oldest counted request leaves the window, or the penalty/ceiling ends);
    * now when nothing is counted. */
   resetAt: Date;
+  /** The last pause the marketplace asked for (Retry-After, Reset), as asked and as kept to (capped). */
+  pause?: { until: Date; askedMs: number; cappedMs: number; reason: 'retry_after' | 'reset'; at: Date };
 }
 
 export interface RateLimiter {

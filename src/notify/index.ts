@@ -23,6 +23,7 @@ import { createTargetsProbe, type TargetSource } from '../status/targets.js';
 import { createNotifier } from './notifier.js';
 import { dealStateNotifications } from './sources/deal-states.js';
 import { createDigestSchedule } from './sources/digest.js';
+import { createIntakeWatch, type IntakeSource } from './sources/intake.js';
 import { createMarketplaceWatch } from './sources/marketplace.js';
 import { createDealMonitor, type DealMonitor } from './sources/monitor.js';
 import { createSiteWatch } from './sources/sites.js';
@@ -49,6 +50,10 @@ export interface Notifications {
    * digest, the webhook events). Called once, by src/app/deal-services.ts.
    */
   attach(store: DealStore): void;
+  /** The poll intake this process runs: its door is judged every minute and by `checkIntake`. */
+  attachIntake(source: IntakeSource): void;
+  /** Judges the intake now (after each poll). Never throws. */
+  checkIntake(): Promise<void>;
   /** For the marketplace client's `onResponse`. */
   onMarketplaceResponse(info: ResponseInfo): void;
   /** For the daemon's `eventHandlers`. */
@@ -107,6 +112,7 @@ export function createNotifications(options: NotificationsOptions): Notification
   const timers: NodeJS.Timeout[] = [];
   let running: Promise<void> = Promise.resolve();
   let lastSiteCheck = Number.NEGATIVE_INFINITY;
+  let intake: { check(): Promise<void> } | undefined;
 
   async function guarded(name: string, work: () => Promise<unknown>): Promise<void> {
     try {
@@ -119,6 +125,7 @@ export function createNotifications(options: NotificationsOptions): Notification
   async function round(withSites: boolean): Promise<void> {
     if (monitor) await guarded('deals', () => monitor?.check() ?? Promise.resolve());
     await guarded('marketplace', () => marketplace.check());
+    if (intake) await guarded('intake', () => intake?.check() ?? Promise.resolve());
     if (digest) await guarded('digest', () => digest?.check() ?? Promise.resolve());
     if (withSites && sites) await guarded('sites', () => sites.check());
   }
@@ -154,6 +161,12 @@ export function createNotifications(options: NotificationsOptions): Notification
         });
       }
       onEvent = webhookEvents(store);
+    },
+    attachIntake(source) {
+      intake = createIntakeWatch({ notifier, redis, prefix, source, clock });
+    },
+    async checkIntake() {
+      if (intake) await guarded('intake', () => intake?.check() ?? Promise.resolve());
     },
     onMarketplaceResponse: (info) => marketplace.observe(info),
     async onEvent(event, dealId) {

@@ -158,6 +158,18 @@ function bodyOf(
       });
       return `${body} ${until}`;
     }
+    case 'intake_stalled':
+      return t(`notify.event.intake_stalled.${event.reason}`, {
+        since: tr.dateTime(event.since, options.timeZone),
+        detail: event.detail ? text(event.detail) : '–',
+        asked: event.askedMinutes ?? '',
+        capped: event.cappedMinutes ?? '',
+      });
+    case 'deal_unreadable':
+      return t('notify.event.deal_unreadable.body', {
+        what: deal || (event.rawId ? `„${text(event.rawId)}“` : '–'),
+        reason: text(event.reason),
+      });
     case 'reconcile_found':
       return t('notify.event.reconcile_found.body', { ids: event.dealIds.join(', ') });
     case 'claim':

@@ -21,6 +21,8 @@ export const PROBLEM_TOPICS = [
   'marketplace_rate_limited',
   'site_unreachable',
   'article_check',
+  'intake_stalled',
+  'deal_unreadable',
 ] as const;
 export const EVENT_TOPICS = ['reconcile_found', 'claim', 'message', 'services', 'digest', 'test'] as const;
 /**
@@ -71,6 +73,23 @@ export type NotifyEvent =
       detail: string;
       claimUntil?: string;
     } & DealRef)
+  /**
+   * The poll intake makes no progress (src/intake/liveness.ts): `reason` says why, `since` (ISO 8601) since when,
+   * `detail` the last error (redacted). For `paused`: the pause the marketplace asked for and the one kept to.
+   */
+  | {
+      topic: 'intake_stalled';
+      reason: 'paused' | 'failing' | 'silent' | 'cursor_stuck';
+      since: string;
+      detail: string;
+      askedMinutes?: number;
+      cappedMinutes?: number;
+    }
+  /**
+   * An item of the marketplace's list could not be read and was left out (src/intake/unreadable.ts): `item` its
+   * key there; `dealId` when its id is usable, `rawId` the id as sent otherwise; `reason` what did not fit.
+   */
+  | { topic: 'deal_unreadable'; item: string; dealId?: number; rawId?: string; reason: string }
   /** Deals found by reconciliation: their webhook never came. */
   | { topic: 'reconcile_found'; dealIds: readonly number[] }
   /** A claim post from the advertiser: `firstLine` of its text, `createdAt` as the marketplace sent it. */
@@ -103,7 +122,10 @@ export function problemKey(event: NotifyEvent): string {
   switch (event.topic) {
     case 'marketplace_unreachable':
     case 'marketplace_rate_limited':
+    case 'intake_stalled':
       return event.topic;
+    case 'deal_unreadable':
+      return `${event.topic}:${event.item}`;
     case 'site_unreachable':
       return `${event.topic}:${event.blogId}`;
     case 'reconcile_found':
@@ -131,9 +153,14 @@ export function budgetOf(topic: NotifyTopic): RateBudget {
   return (OUTSIDE_TOPICS as readonly string[]).includes(topic) ? 'outside' : 'own';
 }
 
-/** Deadline alerts pass quiet hours. */
+/** Deadline alerts pass quiet hours, and so do the alerts that deals cannot get in (their deadline runs). */
 export function isUrgent(topic: NotifyTopic): boolean {
-  return topic === 'deadline_at_risk' || topic === 'deadline_missed';
+  return (
+    topic === 'deadline_at_risk' ||
+    topic === 'deadline_missed' ||
+    topic === 'intake_stalled' ||
+    topic === 'deal_unreadable'
+  );
 }
 
 export interface Notifier {

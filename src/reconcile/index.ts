@@ -38,6 +38,7 @@ import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import type { DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
+import { createUnreadableStore } from '../intake/unreadable.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { createPeriodicTask } from '../periodic.js';
@@ -101,6 +102,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const jobSettings: DealJobSettings = { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings };
   const blogIds = new Set(options.blogIds);
   const keys = reconcileKeys(store.prefix);
+  const unreadable = createUnreadableStore(redis, store.prefix);
 
   let last: ReconcileResult | undefined;
   const task = createPeriodicTask('reconciliation', async () => {
@@ -137,6 +139,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       known: 0,
       otherBlogs: 0,
       unusable: [],
+      skipped: 0,
       errors: [],
     };
     let locked = false;
@@ -176,6 +179,16 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         },
       });
       result.pages = listing.pages;
+      // What could not be read is named to the blogger as the poll names it (src/intake/unreadable.ts).
+      for (const skipped of listing.skipped) {
+        if (skipped.blogId !== undefined && !blogIds.has(skipped.blogId)) continue;
+        result.skipped += 1;
+        await unreadable.note(skipped, clock.now());
+        log.warn(
+          { dealId: skipped.id ?? null, id: skipped.rawId ?? null, reason: skipped.reason },
+          'reconciliation: a listed deal could not be read; left out (named on the home page)',
+        );
+      }
       const unstable = listing.unstable;
       // Deals leaving `akceptovano` while we paged shift the pages: one may have been skipped. Sweep again
       // from the same cursor rather than move past it.

@@ -26,6 +26,8 @@ export interface ReconcileResult {
   otherBlogs: number;
   /** Listed deals whose list entry cannot make a job (logged; they do not hold the cursor back). */
   unusable: number[];
+  /** Listed items that could not be read (left out and named: src/intake/unreadable.ts). */
+  skipped: number;
   errors: Array<{ dealId?: number; error: string }>;
 }
 

@@ -4,7 +4,9 @@ import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/record.js';
 import type { EvidenceBundler, EvidenceStore } from '../evidence/types.js';
 import type { Language } from '../i18n/index.js';
+import type { Stall } from '../intake/liveness.js';
 import type { Intake } from '../intake/mode.js';
+import type { UnreadableItem } from '../intake/unreadable.js';
 import type { Logger } from '../logger.js';
 import type { RateLimitSnapshot } from '../marketplace/rate-limit.js';
 import type { Earnings } from '../money/earnings.js';
@@ -90,6 +92,10 @@ export interface StatusDeps {
   targets(): Promise<TargetStatus[]>;
   /** Which intake runs and its cost; pass `() => intakeOf(config)` (src/intake/mode.ts) (omitted: no line). */
   intake?: () => Intake;
+  /** The poll intake's stall, if any; pass `() => readDoor(…)` (src/intake/door.ts) (omitted: not judged). */
+  intakeDoor?: () => Promise<Stall | undefined>;
+  /** List items the intake left out; pass `createUnreadableStore(redis, prefix).list` (omitted: none shown). */
+  unreadable?: () => Promise<UnreadableItem[]>;
   /** The last reconciliation sweep; pass `() => readLastSweep(redis, prefix)` (omitted: no card). */
   lastSweep?: () => Promise<LastSweep | undefined>;
   /** An implausible `publish_deadline` reading; pass `() => readDeadlineFinding(redis, prefix)` (omitted: no card). */

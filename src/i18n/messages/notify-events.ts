@@ -167,6 +167,52 @@ export const notifyEventMessages = {
     en: 'The article of deal {deal} answers again and is fine: the advertiser’s links, the label and indexing.',
   },
 
+  'notify.event.intake_stalled.title': {
+    cs: 'Nové obchody se k pressbridge nedostanou',
+    en: 'New deals cannot get into pressbridge',
+  },
+  'notify.event.intake_stalled.paused': {
+    cs: 'Tržiště v {since} požádalo o pauzu {asked} min. pressbridge čeká nejvýš {capped} min a pak to zkouší znovu; obchod přijatý mezitím může nestihnout 60minutový termín. Jestli se to opakuje, běží s tímtéž API klíčem jiný program, nebo kontaktujte podporu tržiště.',
+    en: 'At {since} the marketplace asked for a pause of {asked} min. pressbridge waits at most {capped} min and then tries again; a deal accepted meanwhile may miss its 60-minute deadline. If it repeats, another program uses the same API key, or contact the marketplace’s support.',
+  },
+  'notify.event.intake_stalled.failing': {
+    cs: 'Od {since} se nepodařilo přečíst seznam obchodů tržiště: {detail}. Přijaté obchody se mezitím nezpracují. Zkontrolujte stránku Systém a pressbridge doctor --live; obchody s běžícím termínem odevzdejte ručně.',
+    en: 'Since {since} the marketplace’s list of deals could not be read: {detail}. Deals accepted meanwhile are not processed. Check the System page and pressbridge doctor --live; hand in deals whose deadline runs by hand.',
+  },
+  'notify.event.intake_stalled.silent': {
+    cs: 'Od {since} neproběhlo žádné čtení seznamu obchodů: příjem obchodů stojí. Restartujte pressbridge (systemctl restart pressbridge nebo docker compose restart) a podívejte se do logu.',
+    en: 'No reading of the list of deals has finished since {since}: the intake stands still. Restart pressbridge (systemctl restart pressbridge or docker compose restart) and look at the log.',
+  },
+  'notify.event.intake_stalled.cursor_stuck': {
+    cs: 'Nově přijaté obchody přicházejí, ale celý seznam změn se od {since} nepodařilo dočíst ({detail}): platby, zprávy, reklamace a zrušení se dozvíte později. Zkontrolujte pressbridge doctor --live.',
+    en: 'Newly accepted deals come in, but the whole list of changes has not been read to its end since {since} ({detail}): payments, messages, claims and cancellations are seen late. Check pressbridge doctor --live.',
+  },
+  'notify.event.intake_stalled.resolved_title': {
+    cs: 'Vyřešeno: nové obchody opět přicházejí',
+    en: 'Resolved: new deals come in again',
+  },
+  'notify.event.intake_stalled.resolved_body': {
+    cs: 'Seznam obchodů tržiště se opět daří číst; obchody přijaté mezitím se zpracují samy, pokud jim neuplynul termín.',
+    en: 'The marketplace’s list of deals reads again; deals accepted meanwhile are processed by themselves unless their deadline passed.',
+  },
+
+  'notify.event.deal_unreadable.title': {
+    cs: 'Obchod v seznamu tržiště nejde přečíst',
+    en: 'A deal in the marketplace’s list cannot be read',
+  },
+  'notify.event.deal_unreadable.body': {
+    cs: 'Obchod {what} v seznamu tržiště nejde přečíst ({reason}), a tak ho pressbridge vynechal; ostatní obchody se zpracují. Pokud je váš a přijatý, otevřete ho na tržišti a odevzdejte ručně do 60 minut.',
+    en: 'Deal {what} in the marketplace’s list cannot be read ({reason}), so pressbridge left it out; the other deals are processed. If it is yours and accepted, open it in the marketplace and hand it in by hand within 60 minutes.',
+  },
+  'notify.event.deal_unreadable.resolved_title': {
+    cs: 'Vyřešeno: nečitelný obchod {deal}',
+    en: 'Resolved: the unreadable deal {deal}',
+  },
+  'notify.event.deal_unreadable.resolved_body': {
+    cs: 'Obchod se už přečíst podařilo, nebo se v seznamu tržiště den neobjevil.',
+    en: 'The deal was read after all, or the marketplace’s list has not shown it for a day.',
+  },
+
   'notify.event.reconcile_found.title': {
     cs: 'Nalezeny obchody bez webhooku: {count}',
     en: 'Deals found without their webhook: {count}',

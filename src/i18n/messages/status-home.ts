@@ -39,6 +39,46 @@ export const statusHomeMessages = {
   'status.home.open_deal': { cs: 'Otevřít obchod', en: 'Open the deal' },
   'status.home.open_system': { cs: 'Podrobnosti v Systému', en: 'Details on the System page' },
   'status.home.need.redis': { cs: 'Redis neodpovídá', en: 'Redis does not answer' },
+  'status.home.need.intake_paused': {
+    cs: 'Nové obchody nepřicházejí: tržiště požádalo o pauzu {asked} min ({since})',
+    en: 'New deals are not coming in: the marketplace asked for a pause of {asked} min ({since})',
+  },
+  'status.home.need.intake_paused_text': {
+    cs: 'pressbridge čeká nejvýš {capped} min a zkouší to znovu. Obchod přijatý mezitím může nestihnout termín: sledujte tržiště. Opakuje-li se to, běží pod stejným klíčem jiný program; ověřte příkazem {command}.',
+    en: 'pressbridge waits at most {capped} min and tries again. A deal accepted meanwhile may miss its deadline: keep an eye on the marketplace. If it repeats, another program uses the same key; check with {command}.',
+  },
+  'status.home.need.intake_failing': {
+    cs: 'Nové obchody nepřicházejí: seznam obchodů tržiště nejde přečíst ({since})',
+    en: 'New deals are not coming in: the marketplace’s list of deals cannot be read ({since})',
+  },
+  'status.home.need.intake_failing_text': {
+    cs: 'Obchody přijaté mezitím se nezpracují; pressbridge to zkouší dál. Příčinu ukáže {command}; obchody s běžícím termínem odevzdejte ručně na tržišti.',
+    en: 'Deals accepted meanwhile are not processed; pressbridge keeps trying. {command} shows the cause; hand in deals whose deadline runs by hand in the marketplace.',
+  },
+  'status.home.need.intake_silent': {
+    cs: 'Nové obchody nepřicházejí: příjem obchodů stojí ({since})',
+    en: 'New deals are not coming in: the intake stands still ({since})',
+  },
+  'status.home.need.intake_silent_text': {
+    cs: 'Žádné čtení seznamu obchodů neskončilo. Restartujte pressbridge (systemctl restart pressbridge nebo docker compose restart), podívejte se do logu a spusťte {command}.',
+    en: 'No reading of the list of deals has finished. Restart pressbridge (systemctl restart pressbridge or docker compose restart), look at the log and run {command}.',
+  },
+  'status.home.need.intake_cursor_stuck': {
+    cs: 'Seznam změn na tržišti se nedaří dočíst ({since})',
+    en: 'The marketplace’s list of changes is not read to its end ({since})',
+  },
+  'status.home.need.intake_cursor_stuck_text': {
+    cs: 'Nově přijaté obchody přicházejí, ale platby, zprávy, reklamace a zrušení se dozvíte později. Příčinu ukáže {command}.',
+    en: 'Newly accepted deals come in, but payments, messages, claims and cancellations are seen late. {command} shows the cause.',
+  },
+  'status.home.need.unreadable': {
+    cs: 'Obchod {deal} v seznamu tržiště nejde přečíst',
+    en: 'Deal {deal} in the marketplace’s list cannot be read',
+  },
+  'status.home.need.unreadable_text': {
+    cs: 'pressbridge ho vynechal ({since}); ostatní obchody se zpracují. Je-li váš a přijatý, otevřete ho na tržišti a odevzdejte ručně do 60 minut.',
+    en: 'pressbridge left it out ({since}); the other deals are processed. If it is yours and accepted, open it in the marketplace and hand it in by hand within 60 minutes.',
+  },
   'status.home.need.marketplace_down': {
     cs: 'Tržiště neodpovídá už {minutes} min',
     en: 'The marketplace has not answered for {minutes} min',

@@ -68,6 +68,24 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
           (await store.list({ state: 'handed_in', limit: RECENT_SHOWN })).items.map(scrubRecord),
         ),
       ]);
+    // What the marketplace sent is scrubbed of secrets like every other peer's words here.
+    const [intake, unreadable] = await Promise.all([
+      deps.intakeDoor
+        ? kit.source('status.source.intake', async () => {
+            const stall = await deps.intakeDoor?.();
+            return stall && { ...stall, detail: scrubText(stall.detail) };
+          })
+        : Promise.resolve(undefined),
+      deps.unreadable
+        ? kit.source('status.source.intake', async () =>
+            ((await deps.unreadable?.()) ?? []).map((item) => ({
+              ...item,
+              reason: scrubText(item.reason),
+              ...(item.rawId !== undefined ? { rawId: scrubText(item.rawId) } : {}),
+            })),
+          )
+        : Promise.resolve(undefined),
+    ]);
     const data: OverviewData = {
       redis,
       attention,
@@ -78,6 +96,8 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       recent,
       ...(problems ? { problems } : {}),
       ...(deadlineFinding ? { deadlineFinding } : {}),
+      ...(intake ? { intake } : {}),
+      ...(unreadable ? { unreadable } : {}),
     };
     kit.send(res, 200, renderOverview(kit.viewContext(req, res, true), data));
   });

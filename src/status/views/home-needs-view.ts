@@ -60,6 +60,33 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         text: message(ctx, 'status.redis.hint', { setting: code('redis.url') }),
         actions: [openSystem(ctx, 'redis')],
       };
+    case 'intake':
+      return {
+        headline: message(ctx, `status.home.need.intake_${item.stall.reason}`, {
+          since: ago(ctx, new Date(item.stall.since).toISOString()),
+          asked: Math.round((item.stall.askedMs ?? 0) / 60_000),
+          capped: Math.max(1, Math.round((item.stall.cappedMs ?? 0) / 60_000)),
+        }),
+        text: message(ctx, `status.home.need.intake_${item.stall.reason}_text`, {
+          command: code('pressbridge doctor --live'),
+        }),
+        detail: item.stall.detail || undefined,
+        actions: [openSystem(ctx, 'intake')],
+      };
+    case 'unreadable':
+      return {
+        headline: t.t('status.home.need.unreadable', {
+          deal:
+            item.item.id !== undefined
+              ? String(item.item.id)
+              : item.item.rawId
+                ? `„${item.item.rawId}“`
+                : '?',
+        }),
+        text: message(ctx, 'status.home.need.unreadable_text', { since: ago(ctx, item.item.firstAt) }),
+        detail: item.item.reason,
+        actions: [],
+      };
     case 'marketplace_down':
       return {
         headline: t.t('status.home.need.marketplace_down', { minutes: item.minutes }),

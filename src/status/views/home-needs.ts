@@ -7,6 +7,8 @@
  * | fact | item | tone |
  * |---|---|---|
  * | Redis does not answer | redis | bad |
+ * | the poll intake makes no progress (src/intake/liveness.ts) | intake | bad |
+ * | a listed deal could not be read (src/intake/unreadable.ts) | unreadable | bad |
  * | open `marketplace_unreachable` | marketplace_down | bad |
  * | a failed deal refused for the API key (`neplatny_klic`, `chybi_klic`, `chybi_scope`, `spatna_role`) | key | bad |
  * | anything else below | its item | warn |
@@ -14,6 +16,8 @@
  */
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { DealRecord } from '../../deals/record.js';
+import type { Stall } from '../../intake/liveness.js';
+import type { UnreadableItem } from '../../intake/unreadable.js';
 import { ERROR_CODES } from '../../marketplace/schema.js';
 import type { AwaitingDeal } from '../../money/earnings.js';
 import { firstLine } from '../../notify/render.js';
@@ -48,6 +52,8 @@ const KEY_CODES: readonly string[] = [
 
 export type NeedItem =
   | { kind: 'redis' }
+  | { kind: 'intake'; stall: Stall }
+  | { kind: 'unreadable'; item: UnreadableItem }
   | { kind: 'marketplace_down'; minutes: number }
   | { kind: 'rate_limited'; minutes: number }
   | { kind: 'key'; dealIds: number[] }
@@ -72,9 +78,22 @@ export interface HomeFacts {
   /** Deals whose payout waits for an arbiter (the Earnings numbers). */
   arbitration?: readonly AwaitingDeal[] | undefined;
   deadlineFinding?: Sourced<DeadlineFinding | undefined> | undefined;
+  /** The poll intake's stall, if any (absent: no poll intake). */
+  intake?: Sourced<Stall | undefined> | undefined;
+  /** List items the intake left out as unreadable, newest first. */
+  unreadable?: Sourced<readonly UnreadableItem[]> | undefined;
 }
 
-const BAD_KINDS: ReadonlySet<NeedItem['kind']> = new Set(['redis', 'marketplace_down', 'key']);
+const BAD_KINDS: ReadonlySet<NeedItem['kind']> = new Set([
+  'redis',
+  'intake',
+  'unreadable',
+  'marketplace_down',
+  'key',
+]);
+
+/** Unreadable items listed one by one; the rest are in the log and the notifications. */
+export const UNREADABLE_SHOWN = 5;
 
 function fromProblems(problems: readonly NotifyEvent[], siteIds: ReadonlySet<number>): NeedItem[] {
   return problems.flatMap((p): NeedItem[] => {
@@ -115,6 +134,11 @@ function fromDeals(deals: readonly DealRecord[]): NeedItem[] {
 export function needItems(facts: HomeFacts): NeedItem[] {
   const items: NeedItem[] = [];
   if (!facts.redis.ok || !facts.redis.value) items.push({ kind: 'redis' });
+  if (facts.intake?.ok && facts.intake.value) items.push({ kind: 'intake', stall: facts.intake.value });
+  if (facts.unreadable?.ok) {
+    for (const item of facts.unreadable.value.slice(0, UNREADABLE_SHOWN))
+      items.push({ kind: 'unreadable', item });
+  }
   const down = facts.targets.ok ? facts.targets.value.filter((t) => !t.ok) : [];
   const siteIds = new Set(down.map((t) => t.blogId));
   const problems = facts.problems?.ok ? fromProblems(facts.problems.value, siteIds) : [];

@@ -13,5 +13,5 @@ export function intakeCard(ctx: ViewContext, intake: Intake | undefined): SafeHt
     const params = { every, perMinute: intake.requestsPerMinute, budget: intake.budgetPerMinute };
     line = t.t(intake.mode === 'both' ? 'status.intake.both' : 'status.intake.poll', params);
   }
-  return html`<section class="card" data-card="intake"><h2>${t.t('status.intake.title')}</h2><p>${line}</p></section>`;
+  return html`<section class="card" id="intake" data-card="intake"><h2>${t.t('status.intake.title')}</h2><p>${line}</p></section>`;
 }

@@ -10,7 +10,7 @@ import { MarketplaceError } from '../../../src/errors.js';
 import { createPoller, type Poller } from '../../../src/intake/poller.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { ListDealsQuery, MarketplaceClient } from '../../../src/marketplace/api.js';
-import { type AnyEvent, DealList, DealPostList } from '../../../src/marketplace/schema.js';
+import { type AnyEvent, Deal, DealList, DealPostList } from '../../../src/marketplace/schema.js';
 import { dealJobId } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
 import { closeRedisClient, createRedisClient } from '../../../src/redis/client.js';
@@ -25,13 +25,25 @@ function scriptedMarketplace() {
   const deals = new Map<number, Raw>();
   const threads = new Map<string, Array<{ author: string; text: string; created_at: string }>>();
   const calls = { list: [] as ListDealsQuery[], threads: [] as string[] };
-  const client: Pick<MarketplaceClient, 'listDeals' | 'getDealThread'> = {
+  // Raw items put into every listing as they are (malformed ones included), and a page size the server keeps to.
+  const extra: unknown[] = [];
+  const client: Pick<MarketplaceClient, 'listDeals' | 'getDealThread' | 'getDeal'> = {
     async listDeals(query = {}) {
       calls.list.push(query);
-      const data = [...deals.values()].filter((d) =>
-        query.state ? d.state === query.state : d.state !== 'zruseno',
-      );
-      return DealList.parse({ data, strana: 1, na_stranu: 200, celkem: data.length });
+      const all: unknown[] = [
+        ...[...deals.values()].filter((d) => (query.state ? d.state === query.state : d.state !== 'zruseno')),
+        ...extra,
+      ];
+      const perPage = query.perPage ?? 200;
+      const page = query.page ?? 1;
+      const data = all.slice((page - 1) * perPage, page * perPage);
+      return DealList.parse({ data, strana: page, na_stranu: perPage, celkem: all.length });
+    },
+    async getDeal(dealId) {
+      calls.list.push({ blogId: -dealId });
+      const raw = deals.get(dealId);
+      if (!raw) throw new MarketplaceError({ status: 404, code: 'nenalezeno', message: 'no such deal', method: 'GET', path: `/v1/deals/${dealId}`, retryable: false });
+      return Deal.parse(raw);
     },
     async getDealThread(dealId, kind) {
       calls.threads.push(`${dealId}/${kind}`);
@@ -60,7 +72,7 @@ function scriptedMarketplace() {
     list.push({ author, text, created_at: `2026-11-25 10:0${list.length}:00` });
     threads.set(key, list);
   };
-  return { client, calls, put, post };
+  return { client, calls, put, post, extra, deals };
 }
 
 describe('src/intake/poller', () => {

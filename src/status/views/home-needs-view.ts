@@ -65,10 +65,10 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         headline: message(ctx, `status.home.need.intake_${item.stall.reason}`, {
           since: ago(ctx, new Date(item.stall.since).toISOString()),
           asked: Math.round((item.stall.askedMs ?? 0) / 60_000),
-          capped: Math.max(1, Math.round((item.stall.cappedMs ?? 0) / 60_000)),
         }),
         text: message(ctx, `status.home.need.intake_${item.stall.reason}_text`, {
           command: code('pressbridge doctor --live'),
+          capped: Math.max(1, Math.round((item.stall.cappedMs ?? 0) / 60_000)),
         }),
         detail: item.stall.detail || undefined,
         actions: [openSystem(ctx, 'intake')],

@@ -110,6 +110,18 @@ export const Config = z
             "The window `requestsPerMinute` is counted in: the marketplace's minute. Change it only to match a " +
               'sandbox whose limit is scaled in time (`sandbox --window-ms 6000`, the benchmarks).',
           ),
+        maxPauseSeconds: z
+          .number()
+          .int()
+          .min(1)
+          .max(3_600)
+          .default(300)
+          .describe(
+            'The longest pause the marketplace can impose with a 429 (`Retry-After`, or `X-RateLimit-Reset`): ' +
+              'pressbridge waits min(asked, this), then tries again. Minutes, not hours: a deal has 60 minutes, one ' +
+              'try every few minutes costs nothing against the limit, and a wrong or hostile header cannot silence ' +
+              'intake for longer (docs/guarantees.md, "Bounded waits").',
+          ),
         timeZone: z
           .string()
           .default(SERVICE_TIME_ZONE)

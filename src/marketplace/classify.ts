@@ -26,25 +26,71 @@ export function isRetryableStatus(status: number, code?: string): boolean {
 }
 
 /**
- * `Retry-After` in milliseconds from `nowMs`: delta-seconds (`120`, also `1.5`) or an HTTP date. Undefined when
- * absent or unreadable; never negative.
+ * `Retry-After` in milliseconds from `nowMs`: delta-seconds (`120`, also `1.5`) or an HTTP date (which names a day
+ * or a month: `-5` is no date, though `Date.parse` reads it as 2001). Undefined when absent or unreadable; never
+ * negative; as asked, not capped (`boundedPauseMs`).
  */
 export function parseRetryAfter(value: string | null | undefined, nowMs = Date.now()): number | undefined {
   if (value === null || value === undefined) return undefined;
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.max(0, Math.ceil(Number(trimmed) * 1000));
-  const date = Date.parse(trimmed);
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);
 }
 
-/** `X-RateLimit-Reset` (Unix seconds) as epoch milliseconds; undefined when absent or unreadable. */
+/** The last instant a `Date` can hold (ms): a reset beyond it is no date at all, a longer ask is recorded as it. */
+export const MAX_DATE_MS = 8.64e15;
+
+/**
+ * `X-RateLimit-Reset` (Unix seconds) as epoch milliseconds; undefined when absent, unreadable or beyond any date
+ * (`99999999999999999999`).
+ */
 export function parseResetHeader(value: string | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;
   const trimmed = value.trim();
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
-  return Math.round(Number(trimmed) * 1000);
+  const ms = Math.round(Number(trimmed) * 1000);
+  return ms <= MAX_DATE_MS ? ms : undefined;
+}
+
+/**
+ * The longest pause the marketplace can impose by default (`marketplace.maxPauseSeconds`): 5 minutes. A deal has
+ * 60; one probe every few minutes costs nothing against 60 requests a minute, and a wrong or hostile header can
+ * never silence intake for longer (docs/guarantees.md, "Bounded waits").
+ */
+export const DEFAULT_MAX_PAUSE_MS = 300_000;
+
+/** The largest delay a Node timer holds (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What the marketplace asked for in a 429's headers: how long, and from which header. */
+export interface ServerPause {
+  askedMs: number;
+  reason: 'retry_after' | 'reset';
+}
+
+/**
+ * The pause a 429 asks for: `Retry-After` (seconds or an HTTP date), else until `X-RateLimit-Reset`. As asked,
+ * not capped (a past date is 0); undefined when neither header can be read.
+ */
+export function askedPause(headers: Headers, nowMs = Date.now()): ServerPause | undefined {
+  const retryAfter = parseRetryAfter(headers.get('retry-after'), nowMs);
+  if (retryAfter !== undefined) return { askedMs: Math.min(retryAfter, MAX_DATE_MS), reason: 'retry_after' };
+  const reset = parseResetHeader(headers.get('x-ratelimit-reset'));
+  if (reset !== undefined) return { askedMs: Math.max(0, reset - nowMs), reason: 'reset' };
+  return undefined;
+}
+
+/**
+ * A pause as pressbridge waits it: min(asked, max), whole milliseconds; NaN and negative are 0, and no cap
+ * exceeds what a timer can hold. Every server-asked wait goes through here.
+ */
+export function boundedPauseMs(askedMs: number, maxMs: number): number {
+  const cap = Number.isFinite(maxMs) && maxMs > 0 ? Math.min(Math.ceil(maxMs), MAX_TIMER_MS) : 0;
+  if (Number.isNaN(askedMs) || askedMs <= 0) return 0;
+  return Math.min(Math.ceil(askedMs), cap);
 }
 
 /** Fix-it hints for the codes a blogger can act on. */
@@ -60,14 +106,21 @@ function hintFor(status: number, code: string): string {
 
 /**
  * Classifies a non-2xx answer whose body has been read as text. The error envelope is parsed leniently: a body
- * that is not the envelope gives code `http_<status>`.
+ * that is not the envelope gives code `http_<status>`. A 429's `retryAfterMs` is the pause pressbridge waits:
+ * what the headers ask, capped by `maxRetryAfterMs`.
  */
 export function classifyResponse(
   context: RequestContext,
   status: number,
   headers: Headers,
   bodyText: string,
-  options: { nowMs?: number; secrets?: readonly string[]; defaultRetryAfterMs?: number } = {},
+  options: {
+    nowMs?: number;
+    secrets?: readonly string[];
+    defaultRetryAfterMs?: number;
+    /** `retryAfterMs` is at most this (default `DEFAULT_MAX_PAUSE_MS`), whatever the headers ask. */
+    maxRetryAfterMs?: number;
+  } = {},
 ): MarketplaceError {
   const nowMs = options.nowMs ?? Date.now();
   const secrets = options.secrets ?? [];
@@ -82,12 +135,10 @@ export function classifyResponse(
   }
   let retryAfterMs: number | undefined;
   if (status === 429) {
-    retryAfterMs = parseRetryAfter(headers.get('retry-after'), nowMs);
-    if (retryAfterMs === undefined) {
-      const reset = parseResetHeader(headers.get('x-ratelimit-reset'));
-      if (reset !== undefined) retryAfterMs = Math.max(0, reset - nowMs);
+    const asked = askedPause(headers, nowMs)?.askedMs ?? options.defaultRetryAfterMs;
+    if (asked !== undefined) {
+      retryAfterMs = boundedPauseMs(asked, options.maxRetryAfterMs ?? DEFAULT_MAX_PAUSE_MS);
     }
-    retryAfterMs ??= options.defaultRetryAfterMs;
   }
   return new MarketplaceError({
     status,

@@ -36,6 +36,12 @@ export interface MarketplaceClientOptions {
    */
   maxInlineRetryAfterMs?: number;
   /**
+   * The longest pause a 429 can impose (its `Retry-After`, or its `X-RateLimit-Reset`): pressbridge waits
+   * min(asked, this) (default `DEFAULT_MAX_PAUSE_MS`, 5 minutes; `marketplace.maxPauseSeconds`). Give the
+   * limiter the same value.
+   */
+  maxPauseMs?: number;
+  /**
    * A 5xx, a network error or a timeout of a request that is safe to repeat (a GET, or a write carrying an
    * Idempotency-Key) is tried again this many times inside the call, after `transientBackoffMs`, then twice
    * that, … (default 0: the error goes to the caller at once). The daemon sets it: a momentary hiccup then

@@ -1,8 +1,9 @@
 /**
  * The one marketplace client built from a configuration, for the daemon (src/main.ts), the CLI (src/cli.ts) and
- * the operator commands (src/commands/context.ts): the shared rate-limit budget in Redis, the timeout and the
- * zone of the service's date-times. The daemon's extras (transient retries, `onResponse` for metrics and the
- * service clock) are options.
+ * the operator commands (src/commands/context.ts): the shared rate-limit budget in Redis, the timeout, the
+ * longest pause the marketplace can impose (the limiter and the client share it) and the zone of the service's
+ * date-times. The daemon's extras (transient retries, `onResponse` for metrics and the service clock) are
+ * options.
  */
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
@@ -24,11 +25,13 @@ export function marketplaceClientFromConfig(
   options: ClientFromConfigOptions,
 ): { client: MarketplaceClient; limiter: RateLimiter } {
   const { redis, log, ...extras } = options;
+  const maxPauseMs = config.marketplace.maxPauseSeconds * 1000;
   const limiter = createRateLimiter({
     redis,
     key: rateLimitKey(config.redis.prefix, config.marketplace.apiKey),
     limit: config.marketplace.requestsPerMinute,
     windowMs: config.marketplace.rateLimitWindowMs,
+    maxPauseMs,
     log,
   });
   const client = createMarketplaceClient({
@@ -36,6 +39,7 @@ export function marketplaceClientFromConfig(
     apiKey: config.marketplace.apiKey,
     timeoutMs: config.marketplace.timeoutMs,
     timeZone: config.marketplace.timeZone,
+    maxPauseMs,
     limiter,
     log,
     ...(extras.transientRetries !== undefined ? { transientRetries: extras.transientRetries } : {}),

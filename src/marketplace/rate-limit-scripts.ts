@@ -4,13 +4,21 @@ import { luaScript } from '../redis/lua-script.js';
 
 // KEYS: 1 log (zset), 2 ceiling (int, expires at server reset), 3 penalty (expires at Retry-After)
 // ARGV: 1 window ms (incl. margin), 2 slots usable by this priority, 3 ceiling slots this priority must leave,
-//       4 unique member
-// Returns {0, 'granted'} or {ms to wait, reason}.
+//       4 unique member, 5 longest pause ms
+// Returns {0, 'granted'} or {ms to wait, reason}. A penalty longer than the longest pause (written by an older
+// version, or by a process with a larger cap) is shortened to it: no stored key silences every process for longer.
 const ACQUIRE_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local penalty = redis.call('PTTL', KEYS[3])
-if penalty > 0 then return {penalty, 'penalty'} end
+if penalty > 0 then
+  local maxPause = tonumber(ARGV[5])
+  if penalty > maxPause then
+    redis.call('PEXPIRE', KEYS[3], maxPause)
+    penalty = maxPause
+  end
+  return {penalty, 'penalty'}
+end
 local window = tonumber(ARGV[1])
 local cap = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
@@ -37,7 +45,8 @@ return {0, 'granted'}
 `;
 
 // KEYS: 1 log, 2 ceiling. ARGV: 1 limit, 2 window ms, 3 server remaining, 4 server reset epoch ms (0 = unknown),
-//       5 look-back ms (how long the answer took: slots that left our window meanwhile still count)
+//       5 look-back ms (how long the answer took: slots that left our window meanwhile still count),
+//       6 longest pause ms (a ceiling lasts at most the window and at most this)
 // Returns {1, ceiling} when a ceiling was stored, else {0, our remaining}.
 const OBSERVE_SCRIPT = `
 local t = redis.call('TIME')
@@ -55,21 +64,34 @@ if reset > now then
 elseif reset > 0 then
   ttl = math.min(1000, window)
 end
+ttl = math.min(ttl, tonumber(ARGV[6]))
 local existing = redis.call('GET', KEYS[2])
 if existing and tonumber(existing) <= server then return {0, ours} end
 redis.call('SET', KEYS[2], server, 'PX', ttl)
 return {1, server}
 `;
 
-// KEYS: 1 penalty. ARGV: 1 ms. Extends, never shortens, a running penalty.
+// KEYS: 1 penalty, 2 pause (hash: what the server asked). ARGV: 1 ms (already capped), 2 ms the server asked
+//       ('' when it named no pause), 3 reason, 4 ms to remember the ask.
+// Extends, never shortens, a running penalty; the ask is recorded only with a penalty it set or extended.
+// Returns {1} when the penalty was set, {0} when a longer one was running.
 const PENALIZE_SCRIPT = `
 local ms = tonumber(ARGV[1])
-if redis.call('PTTL', KEYS[1]) < ms then redis.call('SET', KEYS[1], '1', 'PX', ms) end
+if redis.call('PTTL', KEYS[1]) >= ms then return {0} end
+redis.call('SET', KEYS[1], '1', 'PX', ms)
+if ARGV[2] ~= '' then
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  redis.call('DEL', KEYS[2])
+  redis.call('HSET', KEYS[2], 'at', now, 'until', now + ms, 'asked', ARGV[2], 'capped', ms, 'reason', ARGV[3])
+  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[4]))
+end
 return {1}
 `;
 
-// KEYS: 1 log, 2 ceiling, 3 penalty. ARGV: 1 window ms.
-// Returns {now, count, oldest score or -1, ceiling or -1, ceiling pttl, penalty pttl}.
+// KEYS: 1 log, 2 ceiling, 3 penalty, 4 pause. ARGV: 1 window ms.
+// Returns {now, count, oldest score or -1, ceiling or -1, ceiling pttl, penalty pttl,
+//          {pause at, until, asked, capped, reason} (false where absent)}.
 const SNAPSHOT_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -83,7 +105,8 @@ if count > 0 then
 end
 local ceiling = redis.call('GET', KEYS[2])
 if ceiling then ceiling = tonumber(ceiling) else ceiling = -1 end
-return {now, count, oldest, ceiling, redis.call('PTTL', KEYS[2]), redis.call('PTTL', KEYS[3])}
+local pause = redis.call('HMGET', KEYS[4], 'at', 'until', 'asked', 'capped', 'reason')
+return {now, count, oldest, ceiling, redis.call('PTTL', KEYS[2]), redis.call('PTTL', KEYS[3]), pause}
 `;
 
 /** A loaded Lua script whose reply must be an array. */

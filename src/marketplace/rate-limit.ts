@@ -12,7 +12,12 @@
  * - ceiling: `observe()` reads `X-RateLimit-Remaining`/`-Reset`; when the server counts more than we granted
  *   (someone else uses the key), the server's remaining count becomes a ceiling until its reset time, and each
  *   grant spends one.
- * - penalty: `penalize()` after a 429 stops every process until now + Retry-After.
+ * - penalty: `penalize()` after a 429 stops every process until now + Retry-After, at most `maxPauseMs`
+ *   (5 minutes): a deal has 60, so a header asking for hours is never honoured in full. What the server asked is
+ *   kept beside the penalty for the snapshot (`pause`), so every process and the status page can say so.
+ *
+ * Every wait is slept in slices of `waitSliceMs` (2 s) that run the check again, so a pause shortened or removed
+ * in Redis (another process, an operator deleting the key) is seen within a slice, whatever this process was told.
  *
  * Low-priority callers (background sweeps) may fill only `limit * (1 - lowPriorityReserve)` of the window, so the
  * live pipeline always finds a slot soon.
@@ -21,7 +26,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type { RequestPriority } from './api.js';
-import { parseResetHeader } from './classify.js';
+import {
+  boundedPauseMs,
+  DEFAULT_MAX_PAUSE_MS,
+  MAX_DATE_MS,
+  parseResetHeader,
+  type ServerPause,
+} from './classify.js';
 import { sleep } from './http.js';
 import { runAcquire, runObserve, runPenalize, runSnapshot } from './rate-limit-scripts.js';
 
@@ -32,8 +43,29 @@ export interface RateLimitSnapshot {
   /** When the next slot frees up (the oldest counted request leaves the window, or the penalty/ceiling ends);
    * now when nothing is counted. */
   resetAt: Date;
-  /** The last pause the marketplace asked for (Retry-After, Reset), as asked and as kept to (capped). */
-  pause?: { until: Date; askedMs: number; cappedMs: number; reason: 'retry_after' | 'reset'; at: Date };
+  /**
+   * The last pause the marketplace asked for (a 429's `Retry-After`, or its `X-RateLimit-Reset`), read from
+   * Redis, so every process sees it. Present from the 429 for as long as the asked pause would have lasted (at
+   * least the capped pause, at most `PAUSE_MEMORY_MAX_MS`); absent when no 429 named a pause in that time.
+   */
+  pause?: RateLimitPause;
+}
+
+/** A server-asked pause as the limiter recorded it. */
+export interface RateLimitPause {
+  /**
+   * When pressbridge tries again: `at + cappedMs`, or earlier when the penalty was removed in Redis meanwhile. Not
+   * after now: the pause is over (the record stays, so `askedMs` still tells what the server wanted).
+   */
+  until: Date;
+  /** What the server asked for, in ms (`Retry-After: 86400` → 86 400 000). */
+  askedMs: number;
+  /** What pressbridge waits: min(askedMs, maxPauseMs). */
+  cappedMs: number;
+  /** Which header asked: `Retry-After` or, without it, `X-RateLimit-Reset`. */
+  reason: ServerPause['reason'];
+  /** When the 429 arrived (the Redis clock). */
+  at: Date;
 }
 
 export interface RateLimiter {
@@ -41,8 +73,11 @@ export interface RateLimiter {
   acquire(priority?: RequestPriority, signal?: AbortSignal): Promise<void>;
   /** Resyncs with the server's view after an answer (`X-RateLimit-Remaining`, `X-RateLimit-Reset`). */
   observe(headers: Headers, status: number, options?: { elapsedMs?: number }): Promise<void>;
-  /** After a 429: nobody acquires until now + retryAfterMs. */
-  penalize(retryAfterMs: number): Promise<void>;
+  /**
+   * After a 429: nobody acquires until now + retryAfterMs, capped at `maxPauseMs`. `asked`, when the answer named
+   * a pause, is what the server asked for; it is kept for the snapshot's `pause`.
+   */
+  penalize(retryAfterMs: number, asked?: ServerPause): Promise<void>;
   snapshot(): Promise<RateLimitSnapshot>;
 }
 
@@ -62,7 +97,17 @@ export interface RateLimiterOptions {
    * 10 % of the window): 1 s for the real 60 s window.
    */
   safetyMarginMs?: number;
+  /** The longest pause a 429 or a reset can impose (`marketplace.maxPauseSeconds`). Default 300 000 (5 min). */
+  maxPauseMs?: number;
+  /** The longest single sleep of a waiting `acquire` before it checks Redis again. Default 2 000. */
+  waitSliceMs?: number;
 }
+
+/** How long one sleep of a waiting acquire lasts at most before it looks at Redis again. */
+export const DEFAULT_WAIT_SLICE_MS = 2_000;
+
+/** What the server asked is remembered at most this long (a day), however long it asked for. */
+export const PAUSE_MEMORY_MAX_MS = 24 * 60 * 60 * 1000;
 
 /** `${prefix}:ratelimit:<first 12 hex of sha256(apiKey)>`: one budget per key, without storing the key. */
 export function rateLimitKey(prefix: string, apiKey: string): string {
@@ -98,6 +143,13 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   if (!(reserve >= 0 && reserve < 1))
     throw new RangeError('rate limiter: lowPriorityReserve must be in [0, 1)');
 
+  const maxPauseMs = options.maxPauseMs ?? DEFAULT_MAX_PAUSE_MS;
+  if (!(maxPauseMs >= 1)) throw new RangeError('rate limiter: maxPauseMs must be ≥ 1');
+  const waitSliceMs = options.waitSliceMs ?? DEFAULT_WAIT_SLICE_MS;
+  if (!(waitSliceMs >= 1)) throw new RangeError('rate limiter: waitSliceMs must be ≥ 1');
+  // Whole milliseconds a timer can hold: Redis's PX and PEXPIRE take integers.
+  const pauseCap = Math.max(1, boundedPauseMs(maxPauseMs, maxPauseMs));
+
   const margin = options.safetyMarginMs ?? defaultSafetyMargin(windowMs);
   const effectiveWindow = Math.ceil(windowMs + margin);
   // Slots kept free of low-priority work; low priority always keeps at least one usable slot.
@@ -106,6 +158,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     log: `${options.key}:log`,
     ceiling: `${options.key}:ceiling`,
     penalty: `${options.key}:penalty`,
+    pause: `${options.key}:pause`,
   };
   let warnedLimit = false;
 
@@ -119,14 +172,15 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         const reply = await runAcquire(
           redis,
           [keys.log, keys.ceiling, keys.penalty],
-          [effectiveWindow, cap, ceilingKeep, member],
+          [effectiveWindow, cap, ceilingKeep, member, pauseCap],
         );
         const wait = Number(reply[0]);
         const reason = String(reply[1]);
         if (!Number.isFinite(wait)) throw new Error('rate limiter: unexpected reply from Redis');
         if (wait <= 0) return;
         if (attempt === 0) log?.debug({ priority, waitMs: wait, reason }, 'rate limit: waiting for a slot');
-        await sleep(wait + jitter(priority), signal);
+        // One slice at a time: a pause removed or shortened in Redis meanwhile is seen at the next check.
+        await sleep(wait > waitSliceMs ? waitSliceMs : wait + jitter(priority), signal);
       }
     },
 
@@ -152,6 +206,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
             Number(remainingHeader),
             reset,
             Math.max(0, Math.ceil(observeOptions.elapsedMs ?? 0)),
+            pauseCap,
           ],
         )
       ).map(Number);
@@ -163,16 +218,31 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       }
     },
 
-    async penalize(retryAfterMs) {
-      const ms = Math.max(1, Math.ceil(retryAfterMs));
-      await runPenalize(redis, [keys.penalty], [ms]);
-      log?.warn({ retryAfterMs: ms }, 'rate limit: the marketplace answered 429; pausing all requests');
+    async penalize(retryAfterMs, asked) {
+      const ms = Math.max(1, boundedPauseMs(retryAfterMs, pauseCap));
+      // As asked, but a number Redis stores as written: NaN and negative are 0, beyond any date is the last one.
+      const askedMs = asked ? Math.min(MAX_DATE_MS, Math.max(0, Math.round(asked.askedMs) || 0)) : undefined;
+      const remember = Math.max(ms, Math.min(askedMs ?? 0, PAUSE_MEMORY_MAX_MS));
+      await runPenalize(
+        redis,
+        [keys.penalty, keys.pause],
+        [ms, askedMs === undefined ? '' : String(askedMs), asked?.reason ?? '', remember],
+      );
+      log?.warn(
+        { retryAfterMs: ms, askedMs, reason: asked?.reason, capped: askedMs !== undefined && askedMs > ms },
+        'rate limit: the marketplace answered 429; pausing all requests',
+      );
     },
 
     async snapshot() {
-      const reply = await runSnapshot(redis, [keys.log, keys.ceiling, keys.penalty], [effectiveWindow]);
-      const [now = 0, count = 0, oldest = -1, ceiling = -1, ceilingTtl = -1, penaltyTtl = -1] =
-        reply.map(Number);
+      const reply = await runSnapshot(
+        redis,
+        [keys.log, keys.ceiling, keys.penalty, keys.pause],
+        [effectiveWindow],
+      );
+      const [now = 0, count = 0, oldest = -1, ceiling = -1, ceilingTtl = -1, penaltyTtl = -1] = reply
+        .slice(0, 6)
+        .map(Number);
       let remaining = Math.max(0, limit - count);
       let resetAt = oldest >= 0 ? oldest + effectiveWindow : now;
       if (ceiling >= 0 && ceiling < remaining) {
@@ -183,7 +253,23 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         remaining = 0;
         resetAt = Math.max(resetAt, now + penaltyTtl);
       }
-      return { limit, remaining, resetAt: new Date(resetAt) };
+      const pause = readPause(reply[6], now + Math.max(0, penaltyTtl));
+      return { limit, remaining, resetAt: new Date(resetAt), ...(pause ? { pause } : {}) };
     },
   };
+}
+
+/**
+ * The pause record (`at`, `until`, `asked`, `capped`, `reason` as Redis strings) as a `RateLimitPause`; undefined
+ * when absent or not as this module writes it. `penaltyEnd` is when the penalty in Redis ends (now when none
+ * runs): a penalty removed early ends the pause early.
+ */
+function readPause(fields: unknown, penaltyEnd: number): RateLimitPause | undefined {
+  if (!Array.isArray(fields)) return undefined;
+  const numbers = fields.slice(0, 4).map((f) => (typeof f === 'string' ? Number(f) : Number.NaN));
+  const [at = -1, until = -1, askedMs = -1, cappedMs = -1] = numbers;
+  const reason = fields[4];
+  if (reason !== 'retry_after' && reason !== 'reset') return undefined;
+  if (!(at >= 0 && until >= 0 && askedMs >= 0 && cappedMs >= 0)) return undefined;
+  return { until: new Date(Math.min(until, penaltyEnd)), askedMs, cappedMs, reason, at: new Date(at) };
 }

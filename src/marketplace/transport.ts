@@ -1,6 +1,7 @@
 /**
  * The request core of the marketplace client: every call waits for a rate-limiter slot, carries the key, a
- * User-Agent and a timeout, follows redirects only on the marketplace's own origin, retries a short 429 once and
+ * User-Agent and a timeout, follows redirects only on the marketplace's own origin, pauses every process for a
+ * 429's Retry-After (capped at `maxPauseMs`), retries a short 429 once and
  * transient errors of repeatable requests with backoff, and reports each attempt. The origin rules (the service
  * root, same-origin redirects) are ./origin.ts. Endpoints (client.ts) only
  * describe their `Call` and how to read the answer.
@@ -9,7 +10,14 @@ import { MarketplaceError } from '../errors.js';
 import { redact } from '../redact.js';
 import { USER_AGENT } from '../version.js';
 import type { RequestOptions, RequestPriority } from './api.js';
-import { classifyNoAnswer, classifyResponse, type RequestContext } from './classify.js';
+import {
+  askedPause,
+  boundedPauseMs,
+  classifyNoAnswer,
+  classifyResponse,
+  DEFAULT_MAX_PAUSE_MS,
+  type RequestContext,
+} from './classify.js';
 import {
   DEFAULT_429_PAUSE_MS,
   DEFAULT_MAX_INLINE_RETRY_AFTER_MS,
@@ -52,6 +60,7 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
   const basePath = base.pathname.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxInlineRetryAfterMs = options.maxInlineRetryAfterMs ?? DEFAULT_MAX_INLINE_RETRY_AFTER_MS;
+  const maxPauseMs = options.maxPauseMs ?? DEFAULT_MAX_PAUSE_MS;
   const transientRetries = Math.max(0, Math.floor(options.transientRetries ?? 0));
   const transientBackoffMs = options.transientBackoffMs ?? 500;
   const userAgent = options.userAgent ?? USER_AGENT;
@@ -167,17 +176,22 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
 
       if (!response.ok) {
         const text = await response.text().catch(() => '');
+        const nowMs = Date.now();
         const error = classifyResponse(context, status, response.headers, text, {
           secrets,
           defaultRetryAfterMs: DEFAULT_429_PAUSE_MS,
+          maxRetryAfterMs: maxPauseMs,
+          nowMs,
         });
         if (status !== 429) {
           if (status >= 500 && (await retryTransient(error))) continue;
           throw error;
         }
-        const pauseMs = error.retryAfterMs ?? DEFAULT_429_PAUSE_MS;
+        // Capped (`maxPauseMs`): a header asking for hours never silences the marketplace for longer; the limiter
+        // records what was asked, for the status page.
+        const pauseMs = boundedPauseMs(error.retryAfterMs ?? DEFAULT_429_PAUSE_MS, maxPauseMs);
         try {
-          await limiter.penalize(pauseMs);
+          await limiter.penalize(pauseMs, askedPause(response.headers, nowMs));
         } catch (penalizeError) {
           log.warn({ err: penalizeError }, 'rate limit: could not record the 429 pause');
           throw error;

@@ -1,7 +1,8 @@
 /**
  * The marketplace client and its Redis-shared limiter against the real sandbox marketplace over real HTTP:
  * a burst far above the limit must be paced so that the server never answers 429, even from two processes'
- * worth of clients (two limiter instances on two Redis connections sharing one key).
+ * worth of clients (two limiter instances on two Redis connections sharing one key). And a 429 asking for a day's
+ * pause silences the client for the cap (`maxPauseMs`), not the day.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -9,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSilentLogger } from '../../src/logger.js';
 import type { MarketplaceClient } from '../../src/marketplace/api.js';
 import { createMarketplaceClient } from '../../src/marketplace/client.js';
-import { createRateLimiter, rateLimitKey } from '../../src/marketplace/rate-limit.js';
+import { createRateLimiter, type RateLimiter, rateLimitKey } from '../../src/marketplace/rate-limit.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -20,20 +21,31 @@ let sandbox: Sandbox;
 let connections: Redis[] = [];
 let prefix: string;
 
-function client(): MarketplaceClient {
+function client(pause: { maxPauseMs?: number; waitSliceMs?: number } = {}): MarketplaceClient {
+  return withLimiter(pause).client;
+}
+
+function withLimiter(pause: { maxPauseMs?: number; waitSliceMs?: number } = {}): {
+  client: MarketplaceClient;
+  limiter: RateLimiter;
+} {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   connections.push(redis);
-  return createMarketplaceClient({
+  const limiter = createRateLimiter({
+    redis,
+    key: rateLimitKey(prefix, sandbox.apiKey),
+    limit: LIMIT,
+    windowMs: WINDOW_MS,
+    ...pause,
+  });
+  const client = createMarketplaceClient({
     baseUrl: sandbox.url,
     apiKey: sandbox.apiKey,
     log: createSilentLogger(),
-    limiter: createRateLimiter({
-      redis,
-      key: rateLimitKey(prefix, sandbox.apiKey),
-      limit: LIMIT,
-      windowMs: WINDOW_MS,
-    }),
+    limiter,
+    ...(pause.maxPauseMs !== undefined ? { maxPauseMs: pause.maxPauseMs } : {}),
   });
+  return { client, limiter };
 }
 
 /** Runs `total` calls, `concurrency` at a time, round-robin over the clients. */
@@ -118,5 +130,27 @@ describe('src/marketplace/client + rate-limit against the sandbox', () => {
     expect(ok).toBe(40);
     expect(stats.rateLimited).toBeLessThanOrEqual(4);
     expect(maxPerWindow(sandbox)).toBeLessThanOrEqual(LIMIT);
+  });
+
+  it('a 429 with Retry-After: 86400 pauses every request for the cap, then the next request goes through', {
+    timeout: 30_000,
+  }, async () => {
+    // Arrange: the sandbox answers every GET /v1/me with 429 and a day's Retry-After
+    const { client: c, limiter } = withLimiter({ maxPauseMs: 300, waitSliceMs: 100 });
+    sandbox.setFailureMode({ random429: 1, retryAfterSeconds: 86_400, routes: ['GET /v1/me'] });
+
+    // Act: the first 429 is retried once inline after the (capped) pause, the second surfaces
+    const error = await c.me().catch((e: unknown) => e);
+    const penaltyTtl = await connections[0]?.pttl(`${rateLimitKey(prefix, sandbox.apiKey)}:penalty`);
+    const snapshot = await limiter.snapshot();
+    sandbox.setFailureMode({});
+    const me = await c.me();
+
+    // Assert
+    expect(error).toMatchObject({ status: 429, code: 'rate_limit', retryable: true, retryAfterMs: 300 });
+    expect(penaltyTtl).toBeLessThanOrEqual(300);
+    expect(snapshot.pause).toMatchObject({ askedMs: 86_400_000, cappedMs: 300, reason: 'retry_after' });
+    expect(me.role).toBe('bloger');
+    expect(sandbox.stats().rateLimited).toBe(2);
   });
 });

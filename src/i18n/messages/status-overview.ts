@@ -45,6 +45,10 @@ export const statusOverviewMessages = {
     cs: 'Požadavky do té doby počkají; nic se neztratí.',
     en: 'Requests wait until then; nothing is lost.',
   },
+  'status.rate.pause': {
+    cs: 'Tržiště si ({time}, odpověď 429) vyžádalo pauzu {asked}; pressbridge čeká nejvýš {capped} a pak to zkusí znovu ({key}).',
+    en: 'The marketplace asked for a pause of {asked} at {time} (a 429 answer); pressbridge waits at most {capped}, then tries again ({key}).',
+  },
 
   'status.webhook.title': { cs: 'Poslední webhook', en: 'Last webhook' },
   'status.webhook.none': { cs: 'Zatím žádný nepřišel.', en: 'None received yet.' },

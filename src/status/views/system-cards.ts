@@ -82,8 +82,17 @@ export function rateLimitCard(ctx: ViewContext, rate: Sourced<RateLimitSnapshot>
   const { t } = ctx;
   const title = t.t('status.rate.title');
   if (!rate.ok) return card(title, unavailable(ctx, rate.error), html` id="rate"`);
-  const { limit, remaining, resetAt } = rate.value;
+  const { limit, remaining, resetAt, pause } = rate.value;
   const resetMs = resetAt.getTime() - ctx.now.getTime();
+  // What the marketplace asked for, beside what pressbridge waits: a day's Retry-After is not a day's silence.
+  const asked = pause
+    ? html`<p class="hint" data-rate="pause">${message(ctx, 'status.rate.pause', {
+        asked: formatAge(pause.askedMs),
+        time: exactTime(ctx, pause.at.toISOString()),
+        capped: formatAge(pause.cappedMs),
+        key: code('marketplace.maxPauseSeconds'),
+      })}</p>`
+    : '';
   return card(
     title,
     html`
@@ -95,7 +104,7 @@ export function rateLimitCard(ctx: ViewContext, rate: Sourced<RateLimitSnapshot>
             time: exactTime(ctx, resetAt.toISOString()),
           })
         : t.t('status.rate.whole')
-    }${remaining === 0 ? ` ${t.t('status.rate.wait')}` : ''}</p>`,
+    }${remaining === 0 ? ` ${t.t('status.rate.wait')}` : ''}</p>${asked}`,
     html` id="rate"`,
   );
 }

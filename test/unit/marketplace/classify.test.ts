@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askedPause,
+  boundedPauseMs,
   classifyNoAnswer,
   classifyResponse,
+  DEFAULT_MAX_PAUSE_MS,
   isRetryableStatus,
   parseResetHeader,
   parseRetryAfter,
@@ -26,6 +29,13 @@ describe('src/marketplace/classify', () => {
     ['soon', undefined],
     ['', undefined],
     [null, undefined],
+    // Hostile or odd values: as asked (the cap comes later), or unreadable; never negative, never NaN.
+    ['86400', 86_400_000],
+    ['99999999999999999999', 1e23],
+    ['-5', undefined], // Date.parse reads it as the year 2001
+    ['1e20', undefined],
+    ['Infinity', undefined],
+    ['2026-11-21T12:01:00Z', 60_000],
   ])('parseRetryAfter(%j) → %j ms', (value, expected) => {
     // Act
     const ms = parseRetryAfter(value, NOW);
@@ -38,6 +48,52 @@ describe('src/marketplace/classify', () => {
     expect(parseResetHeader('1795000000')).toBe(1_795_000_000_000);
     expect(parseResetHeader('tomorrow')).toBeUndefined();
     expect(parseResetHeader(null)).toBeUndefined();
+    // Beyond any date: `new Date(reset)` would be Invalid Date (and toISOString throw).
+    expect(parseResetHeader('99999999999999999999')).toBeUndefined();
+  });
+
+  it.each([
+    [86_400_000, 300_000, 300_000],
+    [1_500, 300_000, 1_500],
+    [1.2, 300_000, 2],
+    [0, 300_000, 0],
+    [-5, 300_000, 0],
+    [Number.NaN, 300_000, 0],
+    [Number.POSITIVE_INFINITY, 300_000, 300_000],
+    [1e23, 300_000, 300_000],
+    // A cap beyond what a timer holds (it would fire at once) is the timer's limit; a nonsense cap waits nothing.
+    [1e23, 2 ** 40, 2 ** 31 - 1],
+    [5_000, Number.NaN, 0],
+  ])('boundedPauseMs(%j, %j) → %j', (asked, max, expected) => {
+    expect(boundedPauseMs(asked, max)).toBe(expected);
+  });
+
+  it.each([
+    ['Retry-After seconds', { 'retry-after': '86400' }, { askedMs: 86_400_000, reason: 'retry_after' }],
+    [
+      'Retry-After before X-RateLimit-Reset',
+      { 'retry-after': '30', 'x-ratelimit-reset': String(NOW / 1000 + 90) },
+      { askedMs: 30_000, reason: 'retry_after' },
+    ],
+    [
+      'X-RateLimit-Reset a week ahead',
+      { 'x-ratelimit-reset': String(NOW / 1000 + 7 * 86_400) },
+      { askedMs: 7 * 86_400_000, reason: 'reset' },
+    ],
+    [
+      'X-RateLimit-Reset in the past',
+      { 'x-ratelimit-reset': String(NOW / 1000 - 60) },
+      { askedMs: 0, reason: 'reset' },
+    ],
+    [
+      'an absurd Retry-After',
+      { 'retry-after': '9'.repeat(400) },
+      { askedMs: 8.64e15, reason: 'retry_after' },
+    ],
+    ['garbage in both', { 'retry-after': 'soon', 'x-ratelimit-reset': 'later' }, undefined],
+    ['neither header', {}, undefined],
+  ])('askedPause: %s', (_name, headers, expected) => {
+    expect(askedPause(new Headers(headers), NOW)).toEqual(expected);
   });
 
   it.each([
@@ -117,6 +173,38 @@ describe('src/marketplace/classify', () => {
     // Assert
     expect(fromReset.retryAfterMs).toBe(12_000);
     expect(fromDefault.retryAfterMs).toBe(5_000);
+  });
+
+  it.each([
+    ['Retry-After: 86400', { 'retry-after': '86400' }],
+    ['Retry-After a year ahead', { 'retry-after': new Date(NOW + 365 * 86_400_000).toUTCString() }],
+    ['X-RateLimit-Reset a day ahead', { 'x-ratelimit-reset': String(NOW / 1000 + 86_400) }],
+  ])('a 429 asking for hours carries the capped pause: %s', (_name, headers) => {
+    // Act
+    const byDefault = classifyResponse(context, 429, new Headers(headers), envelope('rate_limit'), {
+      nowMs: NOW,
+    });
+    const configured = classifyResponse(context, 429, new Headers(headers), envelope('rate_limit'), {
+      nowMs: NOW,
+      maxRetryAfterMs: 60_000,
+    });
+
+    // Assert
+    expect(DEFAULT_MAX_PAUSE_MS).toBe(300_000);
+    expect(byDefault.retryAfterMs).toBe(DEFAULT_MAX_PAUSE_MS);
+    expect(configured.retryAfterMs).toBe(60_000);
+  });
+
+  it('the default pause of a 429 without headers is capped too', () => {
+    // Act
+    const error = classifyResponse(context, 429, new Headers(), envelope('rate_limit'), {
+      nowMs: NOW,
+      defaultRetryAfterMs: 5_000,
+      maxRetryAfterMs: 1_000,
+    });
+
+    // Assert
+    expect(error.retryAfterMs).toBe(1_000);
   });
 
   it('adds a fix-it hint to a rejected key', () => {

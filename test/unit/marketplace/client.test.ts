@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { MarketplaceError } from '../../../src/errors.js';
 import type { RequestPriority } from '../../../src/marketplace/api.js';
+import type { ServerPause } from '../../../src/marketplace/classify.js';
 import { createMarketplaceClient } from '../../../src/marketplace/client.js';
 import type { MarketplaceClientOptions, ResponseInfo } from '../../../src/marketplace/client-options.js';
 import type { RateLimiter } from '../../../src/marketplace/rate-limit.js';
@@ -18,6 +19,8 @@ interface FakeLimiter extends RateLimiter {
   acquired: Array<RequestPriority | undefined>;
   observed: Array<{ remaining: string | null; status: number }>;
   penalties: number[];
+  /** What each 429 asked for, as the transport read it (undefined: no readable header). */
+  asked: Array<ServerPause | undefined>;
 }
 
 /** The client's unit tests need no Redis: a limiter that grants at once and records what it was told. */
@@ -26,14 +29,16 @@ function fakeLimiter(): FakeLimiter {
     acquired: [],
     observed: [],
     penalties: [],
+    asked: [],
     async acquire(priority) {
       limiter.acquired.push(priority);
     },
     async observe(headers, status) {
       limiter.observed.push({ remaining: headers.get('x-ratelimit-remaining'), status });
     },
-    async penalize(ms) {
+    async penalize(ms, asked) {
       limiter.penalties.push(ms);
+      limiter.asked.push(asked);
     },
     async snapshot() {
       return { limit: 60, remaining: 60, resetAt: new Date() };
@@ -389,6 +394,85 @@ describe('src/marketplace/client', () => {
       expect(error.retryAfterMs).toBe(120_000);
       expect(limiter.penalties).toEqual([120_000]);
       expect(limiter.acquired).toHaveLength(1);
+    });
+
+    const DAY_MS = 86_400_000;
+    it.each([
+      ['Retry-After: 86400', () => ({ 'Retry-After': '86400' }), 300_000, 'retry_after', DAY_MS],
+      [
+        'Retry-After an HTTP date a year ahead',
+        () => ({ 'Retry-After': new Date(Date.now() + 365 * DAY_MS).toUTCString() }),
+        300_000,
+        'retry_after',
+        364 * DAY_MS,
+      ],
+      [
+        'X-RateLimit-Reset a week ahead, no Retry-After',
+        () => ({ 'X-RateLimit-Reset': String(Math.ceil(Date.now() / 1000) + 7 * 86_400) }),
+        300_000,
+        'reset',
+        6 * DAY_MS,
+      ],
+      [
+        'Retry-After: 99999999999999999999',
+        () => ({ 'Retry-After': '9'.repeat(20) }),
+        300_000,
+        'retry_after',
+        1e15,
+      ],
+      [
+        'Retry-After an HTTP date in the past',
+        () => ({ 'Retry-After': new Date(Date.now() - DAY_MS).toUTCString() }),
+        0,
+        'retry_after',
+        0,
+      ],
+      ['Retry-After: 1e20 (unreadable)', () => ({ 'Retry-After': '1e20' }), 5_000, undefined, undefined],
+      ['Retry-After: -5 (unreadable)', () => ({ 'Retry-After': '-5' }), 5_000, undefined, undefined],
+      ['Retry-After: soon (unreadable)', () => ({ 'Retry-After': 'soon' }), 5_000, undefined, undefined],
+    ])(
+      '%s: the pause is capped, the ask is passed on as read',
+      async (_name, headers, pauseMs, reason, askedAtLeast) => {
+        // Arrange: never an inline retry, so one 429 is one penalty
+        const { client, limiter } = setup({ maxInlineRetryAfterMs: -1 });
+        http.scope(BASE).get('/v1/deals/7').reply(429, envelope('rate_limit'), headers());
+
+        // Act
+        const error = await caught(client.getDeal(7));
+
+        // Assert
+        expect(error).toMatchObject({
+          status: 429,
+          code: 'rate_limit',
+          retryable: true,
+          retryAfterMs: pauseMs,
+        });
+        expect(limiter.penalties).toEqual([pauseMs]);
+        const [asked] = limiter.asked;
+        if (reason === undefined) {
+          expect(asked).toBeUndefined();
+        } else {
+          expect(asked?.reason).toBe(reason);
+          expect(asked?.askedMs).toBeGreaterThanOrEqual(askedAtLeast ?? 0);
+          if (pauseMs === 0) expect(asked?.askedMs).toBe(0);
+        }
+      },
+    );
+
+    it('a configured maxPauseMs caps the pause, and a capped pause short enough is retried inline', async () => {
+      // Arrange
+      const { client, limiter } = setup({ maxPauseMs: 1_000 });
+      http.scope(BASE).get('/v1/deals/7').reply(429, envelope('rate_limit'), { 'Retry-After': '86400' });
+      http.scope(BASE).get('/v1/deals/7').reply(200, dealBody(7));
+
+      // Act
+      const deal = await client.getDeal(7);
+
+      // Assert
+      expect(deal.id).toBe(7);
+      expect(limiter.penalties).toEqual([1_000]);
+      expect(limiter.asked).toEqual([{ askedMs: DAY_MS, reason: 'retry_after' }]);
+      expect(limiter.acquired).toHaveLength(2);
     });
 
     it('keeps the Idempotency-Key of a write across its 429 retry', async () => {

@@ -89,7 +89,9 @@ describe('src/intake/poller against odd answers', () => {
     expect(result).toMatchObject({ status: 'ok', current: true, enqueued: [601, 603, 604] });
     for (const id of [601, 603, 604]) expect(await queued(id)).toBe(true);
     const named = await createUnreadableStore(redis, prefix).list();
-    expect(named.map((i) => i.key).sort()).toEqual(['deal:602', 'raw:100000000000000000000', 'raw:abc'].sort());
+    expect(named.map((i) => i.key).sort()).toEqual(
+      ['deal:602', 'raw:100000000000000000000', 'raw:abc'].sort(),
+    );
     expect(named.find((i) => i.id === 602)?.reason).toMatch(/^demand: /);
     // The blogger's deal 602 had its own page read once (it is just as malformed there: 404 in the script).
     expect(market.calls.deals).toEqual([602]);

@@ -9,7 +9,6 @@ import { createDealStore } from '../../../src/deals/store.js';
 import { MarketplaceError } from '../../../src/errors.js';
 import { createPoller, type Poller } from '../../../src/intake/poller.js';
 import { createSilentLogger } from '../../../src/logger.js';
-import type { ListDealsQuery, MarketplaceClient } from '../../../src/marketplace/api.js';
 import type { AnyEvent } from '../../../src/marketplace/schema.js';
 import { dealJobId } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';

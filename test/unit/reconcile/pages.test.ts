@@ -63,7 +63,9 @@ describe('src/reconcile/pages', () => {
 
     // Assert
     expect(seen).toEqual(ids(1, 45).filter((id) => id !== 23));
-    expect(listed.skipped).toEqual([expect.objectContaining({ index: 22, reason: expect.stringContaining('8 MiB') })]);
+    expect(listed.skipped).toEqual([
+      expect.objectContaining({ index: 22, reason: expect.stringContaining('8 MiB') }),
+    ]);
     // 200 (fails) → 20s: [0,20) ok, [20,40) fails → 1s: 20, 21, 22 (fails), 23 … 39 → back to 20: [40,60).
     expect(asked.slice(0, 3)).toEqual([
       { page: 1, perPage: 200 },
@@ -87,12 +89,21 @@ describe('src/reconcile/pages', () => {
   it('never lets a transient failure (no answer, 5xx, 429) shrink the pages: it is thrown for the caller to retry', async () => {
     const client: Pick<MarketplaceClient, 'listDeals'> = {
       async listDeals() {
-        throw new MarketplaceError({ status: 503, code: 'server_error', message: 'down', method: 'GET', path: '/v1/deals', retryable: true });
+        throw new MarketplaceError({
+          status: 503,
+          code: 'server_error',
+          message: 'down',
+          method: 'GET',
+          path: '/v1/deals',
+          retryable: true,
+        });
       },
     };
     const cursor = startListing({});
 
-    await expect(readListing({ client, cursor, maxPages: 10, options: {}, onDeal: async () => {} })).rejects.toMatchObject({ status: 503 });
+    await expect(
+      readListing({ client, cursor, maxPages: 10, options: {}, onDeal: async () => {} }),
+    ).rejects.toMatchObject({ status: 503 });
     expect(cursor).toMatchObject({ offset: 0, perPage: 200 });
   });
 

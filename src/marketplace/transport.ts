@@ -3,13 +3,15 @@
  * User-Agent and a timeout, follows redirects only on the marketplace's own origin, retries a short 429 once and
  * transient errors of repeatable requests with backoff, and reports each attempt. The origin rules (the service
  * root, same-origin redirects) are ./origin.ts. Endpoints (client.ts) only
- * describe their `Call` and how to read the answer.
+ * describe their `Call` and how to read the answer (readers.ts: every body within the limit of its kind,
+ * src/http-body.ts; the timeout covers the body too, since fetch cancels it when the signal fires).
  */
-import { MarketplaceError } from '../errors.js';
+import { MarketplaceError, ResponseTooLargeError } from '../errors.js';
+import { BODY_LIMITS, readBodyHeadText } from '../http-body.js';
 import { redact } from '../redact.js';
 import { USER_AGENT } from '../version.js';
 import type { RequestOptions, RequestPriority } from './api.js';
-import { classifyNoAnswer, classifyResponse, type RequestContext } from './classify.js';
+import { classifyNoAnswer, classifyResponse, type RequestContext, responseTooLarge } from './classify.js';
 import {
   DEFAULT_429_PAUSE_MS,
   DEFAULT_MAX_INLINE_RETRY_AFTER_MS,
@@ -166,7 +168,11 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
       }
 
       if (!response.ok) {
-        const text = await response.text().catch(() => '');
+        // Only the start of an error answer is used (its code, the first words of its message).
+        const text = await readBodyHeadText(response, BODY_LIMITS.error.bytes).then(
+          (head) => head.text,
+          () => '',
+        );
         const error = classifyResponse(context, status, response.headers, text, {
           secrets,
           defaultRetryAfterMs: DEFAULT_429_PAUSE_MS,
@@ -203,6 +209,7 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
         return await read(response, context);
       } catch (error) {
         if (error instanceof MarketplaceError) throw error;
+        if (error instanceof ResponseTooLargeError) throw responseTooLarge(context, status, error);
         // The body broke off: the timeout or the caller's abort fired, or the connection dropped.
         throw noAnswer(error);
       }

@@ -6,6 +6,7 @@
 import { readDealData } from './deals/data.js';
 import type { DealRecord, DealStore } from './deals/record.js';
 import { errorMessage } from './errors.js';
+import { BODY_LIMITS, readBodyText } from './http-body.js';
 import { writeDate } from './sandbox/dates.js';
 import type { Sandbox } from './sandbox/index.js';
 
@@ -58,7 +59,8 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
       fetch(`${sandbox.url}/_sandbox/deals/${record.dealId}/pay`, { method: 'POST' })
         .then(async (answer) => {
           if (!answer.ok) throw new Error(`the sandbox answered ${answer.status}`);
-          const deal = (await answer.json()) as { reward?: number };
+          const text = await readBodyText(answer, BODY_LIMITS.object, 'POST /_sandbox/deals/:id/pay');
+          const deal = JSON.parse(text) as { reward?: number };
           write(`the advertiser paid deal ${record.dealId} in the sandbox (reward ${deal.reward ?? '?'} Kč)`);
         })
         .catch((error: unknown) => write(`demo: paying deal ${record.dealId}: ${errorMessage(error)}`));

@@ -77,6 +77,31 @@ export class MarketplaceError extends AppError {
   }
 }
 
+/**
+ * A peer's answer over its byte limit (src/http-body.ts): the read was stopped as soon as the limit was passed,
+ * or not started when the answer declared a longer length. Permanent: the same request gets the same answer.
+ * Each caller that classifies its peer's answers wraps it in its own error (the marketplace's
+ * `response_too_large`, WordPress's and GitHub's `…_answer_too_large`), keeping this one as the cause.
+ */
+export class ResponseTooLargeError extends AppError {
+  /** The limit that was passed, in bytes. */
+  readonly limitBytes: number;
+  /** What the limit is for, in words ("a list"): messages say "the limit for a list". */
+  readonly kind: string;
+  /** The answer's own `Content-Length`, when it declared one over the limit (then nothing was read). */
+  readonly declaredBytes: number | undefined;
+
+  constructor(
+    message: string,
+    init: { limitBytes: number; kind: string; declaredBytes?: number | undefined },
+  ) {
+    super('response_too_large', message, { retryable: false });
+    this.limitBytes = init.limitBytes;
+    this.kind = init.kind;
+    this.declaredBytes = init.declaredBytes;
+  }
+}
+
 /** A publisher (WordPress, GitHub, static) failed; the message tells the blogger what to fix. */
 export class PublishError extends AppError {
   constructor(code: string, message: string, options: { cause?: unknown; retryable: boolean }) {

@@ -1,12 +1,12 @@
 /**
  * The GitHub REST API through Octokit, one request at a time: each with its own time limit joined to the
  * caller's abort signal, writes spaced out per token, every failure classified once (errors.ts), every answer
- * read through a schema (gh-schema.ts). Rate limits are waited out here when the wait ends before the
+ * read through a schema (gh-schema.ts) and within the kit's byte limit. Rate limits are waited out here when the wait ends before the
  * caller's deadline; otherwise the error goes up, retryable, with the wait as its hint.
  */
 import { Octokit } from '@octokit/rest';
 import type { z } from 'zod';
-import { redact, USER_AGENT } from '../../src/publisher/kit/index.js';
+import { BODY_LIMITS, bufferedFetch, redact, USER_AGENT } from '../../src/publisher/kit/index.js';
 import type { Clock, Logger, PublishLog } from '../../src/publisher/types.js';
 import {
   GitHubErrorCode,
@@ -100,7 +100,15 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     baseUrl: api,
     userAgent: USER_AGENT,
     log: octokitLog,
-    request: { ...(options.fetch ? { fetch: options.fetch } : {}), log: octokitLog },
+    // Octokit reads every answer whole; this fetch reads it within the kit's limit first (an error answer: its
+    // start), so that a huge or endless answer is cut, whatever Octokit then does with it.
+    request: {
+      fetch: bufferedFetch(
+        options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+        BODY_LIMITS.publisher,
+      ),
+      log: octokitLog,
+    },
   });
   const pacer = writePacers(tokenKey(api, token));
 

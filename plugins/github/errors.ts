@@ -2,13 +2,21 @@
  * Turning whatever a request to the GitHub API ended with into one `GitHubPublishError`: classified once, here,
  * with a message that names the repository and tells the blogger what to fix, and, for rate limits, when to
  * try again. Retryable: network faults, timeouts, 5xx, primary and secondary rate limits. Permanent: a
- * rejected token, missing permissions, a repository or branch that does not exist, other 4xx.
+ * rejected token, missing permissions, a repository or branch that does not exist, other 4xx, an answer over the
+ * kit's byte limit.
  *
  * The token never appears here: messages are built from the route, the status and what GitHub said, and
  * `redact` removes the token from anything taken over from an answer anyway.
  */
 import { PublishError } from '../../src/errors.js';
-import { networkReason, plainText, redact, toIsoWithServiceOffset } from '../../src/publisher/kit/index.js';
+import {
+  describeBytes,
+  findTooLarge,
+  networkReason,
+  plainText,
+  redact,
+  toIsoWithServiceOffset,
+} from '../../src/publisher/kit/index.js';
 import { answerOf, type HttpAnswer, rateLimitOf, whatGitHubSaid } from './answer.js';
 
 export const GitHubErrorCode = {
@@ -28,6 +36,7 @@ export const GitHubErrorCode = {
   timeout: 'github_timeout',
   aborted: 'github_aborted',
   badAnswer: 'github_bad_answer',
+  answerTooLarge: 'github_answer_too_large',
   pathTaken: 'github_path_taken',
   prClosed: 'github_pr_closed',
   prNotMerged: 'github_pr_not_merged',
@@ -179,6 +188,14 @@ export function toGitHubError(
       GitHubErrorCode.timeout,
       `GitHub (${context.api}) did not answer ${request} within ${context.timeoutMs} ms; will retry (raise the option timeoutMs if it keeps happening)`,
       { retryable: true },
+    );
+  }
+  const tooLarge = findTooLarge(error);
+  if (tooLarge) {
+    return new GitHubPublishError(
+      GitHubErrorCode.answerTooLarge,
+      `GitHub (${context.api}) answered ${request} with more than ${describeBytes(tooLarge.limitBytes)} (the limit for ${tooLarge.kind}); the read was stopped: is apiBaseUrl a GitHub REST API?`,
+      { retryable: false },
     );
   }
   const answer = answerOf(error);

@@ -7,9 +7,12 @@
  * registered: every call carries its full URL and its own `Authorization` header, and one fetch handler, set
  * once, does the HTTP. That handler also keeps what api-fetch's default one loses on Node: the real cause of a
  * failed connection (ECONNREFUSED instead of "Cannot read properties of undefined (reading 'onLine')"), the
- * status of a non-JSON error page, and the headers of every error answer (X-WP-Upload-Attachment-ID).
+ * status of a non-JSON error page, and the headers of every error answer (X-WP-Upload-Attachment-ID). Answers
+ * are read within the kit's limit for a publishing target's API; an error answer's first 64 KiB.
  */
 import apiFetchModule, { type APIFetchOptions, type ApiFetch } from '@wordpress/api-fetch';
+import { ResponseTooLargeError } from '../../src/errors.js';
+import { BODY_LIMITS, readBodyText } from '../../src/publisher/kit/index.js';
 import { BadJsonFailure, HttpFailure, TransportFailure } from './failures.js';
 
 /**
@@ -33,7 +36,8 @@ type HandlerOptions<Parse extends boolean = boolean> = APIFetchOptions<Parse> & 
 /**
  * The fetch handler api-fetch uses in this process: like its default one (Accept header, `data` as JSON,
  * `parse`), but errors are classifiable: `HttpFailure` (status, headers, body) for a non-2xx answer,
- * `TransportFailure` (with the real cause) when no answer came, `BadJsonFailure` for a 2xx that is not JSON.
+ * `TransportFailure` (with the real cause) when no answer came, `BadJsonFailure` for a 2xx that is not JSON,
+ * `ResponseTooLargeError` for a 2xx over `BODY_LIMITS.publisher`.
  */
 export async function wordPressFetchHandler(options: APIFetchOptions): Promise<unknown> {
   const {
@@ -69,8 +73,10 @@ export async function wordPressFetchHandler(options: APIFetchOptions): Promise<u
   if (response.status === 204) return null;
   let text: string;
   try {
-    text = await response.text();
+    text = await readBodyText(response, BODY_LIMITS.publisher, `${init.method ?? 'GET'} ${target}`);
   } catch (error) {
+    // Over the limit: thrown as it is (errors.ts names the limit); else the body broke off.
+    if (error instanceof ResponseTooLargeError) throw error;
     throw new TransportFailure(error);
   }
   if (text.trim() === '') return null;

@@ -21,6 +21,8 @@
  * a password that is not shaped like an Application Password means the login password was given. Security
  * plugins often switch XML-RPC off; then the cause stays undetermined and both fixes are named.
  */
+import { BODY_LIMITS, readBodyHeadText } from '../../src/publisher/kit/index.js';
+
 /** WordPress's REST error codes that prove the Authorization header arrived and was refused. */
 const HEADER_ARRIVED_CODES = new Set(['incorrect_password', 'invalid_username', 'invalid_email']);
 /** The REST error codes of Application Passwords switched off (site-wide or for the user). */
@@ -115,7 +117,8 @@ export async function probePasswordOverXmlRpc(
       redirect: 'manual',
       signal,
     });
-    const body = await response.text();
+    // `<params>` comes first in a good answer; a page past the limit is cut, never read whole.
+    const { text: body } = await readBodyHeadText(response, BODY_LIMITS.page.bytes);
     return readGetUsersBlogsAnswer(response.status, response.headers.get('content-type') ?? '', body);
   } catch {
     return 'unavailable';

@@ -1,10 +1,11 @@
 /**
  * Turning whatever a request to WordPress ended with into one `PublishError`: classified once, here, with a
  * message that names the site and tells the blogger what to fix. Retryable: network faults, timeouts, 408,
- * 425, 429 and 5xx. Permanent: rejected credentials or permissions, no REST API, redirects, other 4xx.
+ * 425, 429 and 5xx. Permanent: rejected credentials or permissions, no REST API, redirects, other 4xx, an answer
+ * over the kit's byte limit.
  */
-import { PublishError } from '../../src/errors.js';
-import { networkReason, plainText, redact } from '../../src/publisher/kit/index.js';
+import { PublishError, ResponseTooLargeError } from '../../src/errors.js';
+import { describeBytes, networkReason, plainText, redact } from '../../src/publisher/kit/index.js';
 import { BadJsonFailure, HttpFailure, TransportFailure } from './failures.js';
 
 /** Where a request went, for messages. Never holds the credentials. */
@@ -28,6 +29,7 @@ export const WordPressErrorCode = {
   notFound: 'wordpress_not_found',
   redirect: 'wordpress_redirect',
   tooLarge: 'wordpress_too_large',
+  answerTooLarge: 'wordpress_answer_too_large',
   rejected: 'wordpress_rejected',
   badAnswer: 'wordpress_bad_answer',
   postTrashed: 'wordpress_post_trashed',
@@ -170,6 +172,13 @@ export function toPublishError(
     );
   }
   if (error instanceof HttpFailure) return classifyHttpFailure(error, context);
+  if (error instanceof ResponseTooLargeError) {
+    return new PublishError(
+      WordPressErrorCode.answerTooLarge,
+      `WordPress at ${site} answered ${method} ${route} with more than ${describeBytes(error.limitBytes)} (the limit for ${error.kind}); the read was stopped: a plugin or a PHP warning may be printing into REST answers, or the address leads to something else than WordPress`,
+      { retryable: false, cause: error },
+    );
+  }
   if (error instanceof BadJsonFailure) {
     const text = plain(error.snippet);
     return new PublishError(

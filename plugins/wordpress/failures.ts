@@ -2,6 +2,7 @@
  * What a request to WordPress can end with before it is classified (errors.ts): an answer that is not a 2xx,
  * no answer at all, or a 2xx that is not JSON. Thrown by the fetch handler (api-fetch.ts).
  */
+import { BODY_LIMITS, readBodyHeadText } from '../../src/publisher/kit/index.js';
 import { WpErrorBody } from './wp-schema.js';
 
 /** WordPress answered, but not with a 2xx (thrown by the fetch handler, read once). */
@@ -21,7 +22,8 @@ export class HttpFailure extends Error {
   static async read(response: Response): Promise<HttpFailure> {
     let text = '';
     try {
-      text = await response.text();
+      // Only the REST error's code and message and the start of a page are ever used.
+      text = (await readBodyHeadText(response, BODY_LIMITS.error.bytes)).text;
     } catch {
       // the status is what matters; a body cut short does not change the classification
     }

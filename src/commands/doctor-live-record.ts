@@ -3,6 +3,7 @@
  * body) before the client parses it, so a shape the client rejects can still be described; and that refuses
  * to send more requests than announced.
  */
+import { BODY_LIMITS, NULL_BODY_STATUSES } from '../http-body.js';
 
 export interface RecordedAnswer {
   method: string;
@@ -30,6 +31,32 @@ function apiPath(url: URL): string {
   return `${at >= 0 ? url.pathname.slice(at) : url.pathname}${url.search}`;
 }
 
+/**
+ * Passes the body on to the client unchanged while keeping a copy of its first `BODY_LIMITS.list` bytes, parsed
+ * into `answer.json` once the client has read it all. The client reads within its own limits
+ * (src/http-body.ts) and cancels what is over them, so the copy never costs more than one answer's limit; an
+ * answer the client did not read to the end is recorded without its JSON.
+ */
+function copyJson(answer: RecordedAnswer): TransformStream<Uint8Array, Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size <= BODY_LIMITS.list.bytes) chunks.push(chunk);
+      controller.enqueue(chunk);
+    },
+    flush() {
+      if (size > BODY_LIMITS.list.bytes) return;
+      try {
+        answer.json = JSON.parse(new TextDecoder().decode(Buffer.concat(chunks, size)));
+      } catch {
+        // not JSON after all: recorded without it
+      }
+    },
+  });
+}
+
 export function createRecorder(budget: number, base: typeof fetch = globalThis.fetch): Recorder {
   const answers: RecordedAnswer[] = [];
   let sent = 0;
@@ -44,25 +71,22 @@ export function createRecorder(budget: number, base: typeof fetch = globalThis.f
       const url = new URL(input instanceof Request ? input.url : String(input));
       const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
       const response = await base(input, init);
-      const contentType = response.headers.get('content-type') ?? '';
-      let json: unknown;
-      // Only JSON is copied; a photo's bytes go to the client alone (its content type is all a check needs).
-      if (/json/i.test(contentType)) {
-        try {
-          json = JSON.parse(await response.clone().text());
-        } catch {
-          json = undefined;
-        }
-      }
-      answers.push({
+      const answer: RecordedAnswer = {
         method,
         path: apiPath(url),
         status: response.status,
         headers: response.headers,
-        ...(json === undefined ? {} : { json }),
         receivedAt: Date.now(),
+      };
+      answers.push(answer);
+      // Only JSON is copied; a photo's bytes go to the client alone (its content type is all a check needs).
+      const json = /json/i.test(response.headers.get('content-type') ?? '');
+      if (!json || !response.body || NULL_BODY_STATUSES.has(response.status)) return response;
+      return new Response(response.body.pipeThrough(copyJson(answer)), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
       });
-      return response;
     },
     last(method, path) {
       for (let i = answers.length - 1; i >= 0; i -= 1) {

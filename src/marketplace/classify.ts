@@ -3,7 +3,7 @@
  * marketplace call can help: network errors, timeouts, 429 and 5xx are retryable; other 4xx are permanent,
  * except the few codes the API documents as "try again later".
  */
-import { MarketplaceError } from '../errors.js';
+import { MarketplaceError, type ResponseTooLargeError } from '../errors.js';
 import { redact } from '../redact.js';
 import { ERROR_CODES, ErrorEnvelope } from './schema.js';
 
@@ -187,6 +187,26 @@ export function badResponse(context: RequestContext, status: number, detail: str
     method: context.method,
     path: context.path,
     retryable: false,
+  });
+}
+
+/**
+ * An answer over its byte limit (src/http-body.ts): permanent, since repeating the call returns the same answer;
+ * a list page that is always too large has to be skipped by its caller, not retried.
+ */
+export function responseTooLarge(
+  context: RequestContext,
+  status: number,
+  error: ResponseTooLargeError,
+): MarketplaceError {
+  return new MarketplaceError({
+    status,
+    code: 'response_too_large',
+    message: error.message,
+    method: context.method,
+    path: context.path,
+    retryable: false,
+    cause: error,
   });
 }
 

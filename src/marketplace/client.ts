@@ -4,6 +4,7 @@
  * parsed with the lenient schemas of schema.ts.
  */
 import { MarketplaceError } from '../errors.js';
+import { BODY_LIMITS } from '../http-body.js';
 import type { HandInInput, ListDealsQuery, MarketplaceClient, PayoutsQuery } from './api.js';
 import { DEFAULT_MAX_PHOTO_BYTES, MAX_PAGE_SIZE, type MarketplaceClientOptions } from './client-options.js';
 import { dealIdempotencyKey, freshIdempotencyKey } from './idempotency.js';
@@ -35,7 +36,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     me: async (o = {}) => execute({ operation: 'me', method: 'GET', target: '/v1/me' }, o, json(Me)),
 
     listBlogs: async (o = {}) =>
-      (await execute({ operation: 'listBlogs', method: 'GET', target: '/v1/blogs' }, o, json(BlogList))).data,
+      (
+        await execute(
+          { operation: 'listBlogs', method: 'GET', target: '/v1/blogs' },
+          o,
+          json(BlogList, BODY_LIMITS.list),
+        )
+      ).data,
 
     patchBlog: async (blogId, patch, o = {}) =>
       execute(
@@ -59,7 +66,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           query: dealsQuery(query, options.timeZone),
         },
         o,
-        json(DealList),
+        json(DealList, BODY_LIMITS.list),
       ),
 
     getDeal: async (dealId, o = {}) =>
@@ -69,7 +76,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       execute(
         { operation: 'getDealText', method: 'GET', target: `/v1/deals/${id(dealId)}/text` },
         o,
-        json(DealText),
+        json(DealText, BODY_LIMITS.article),
       ),
 
     getDealThread: async (dealId, kind, o = {}) =>
@@ -80,7 +87,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           target: `/v1/deals/${id(dealId)}/${kind === 'messages' ? 'messages' : 'claims'}`,
         },
         o,
-        json(DealPostList),
+        json(DealPostList, BODY_LIMITS.list),
       ),
 
     getDealPhoto: async (dealId, photo, o = {}) =>
@@ -166,7 +173,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         await execute(
           { operation: 'webhookDeliveries', method: 'GET', target: '/v1/webhook/deliveries' },
           o,
-          json(WebhookDeliveries),
+          json(WebhookDeliveries, BODY_LIMITS.list),
         )
       ).data,
 
@@ -179,7 +186,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           query: payoutsQuery(query),
         },
         { ...o, priority: o.priority ?? 'low' },
-        json(PayoutOverview),
+        json(PayoutOverview, BODY_LIMITS.list),
       ),
   };
   return client;

@@ -1,6 +1,5 @@
 /** Small helpers over fetch's Response and AbortSignal, shared by the transport and the readers. */
 import type { z } from 'zod';
-import type { MarketplaceError } from '../errors.js';
 import type { NoAnswerKind } from './classify.js';
 
 /** Resolves after `ms`, or rejects when the signal aborts. */
@@ -37,28 +36,6 @@ export function headerNumber(headers: Headers, name: string): number | undefined
 
 export async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => {});
-}
-
-export async function readCapped(
-  response: Response,
-  maxBytes: number,
-  tooLarge: () => MarketplaceError,
-): Promise<Buffer> {
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
 }
 
 export function describeContentType(response: Response): string {

@@ -1,15 +1,24 @@
-/** How the client reads a 2xx answer: JSON through a lenient schema, nothing, or a photo's bytes (capped). */
+/**
+ * How the client reads a 2xx answer: JSON through a lenient schema, nothing, or a photo's bytes. Every body is
+ * read within its limit (src/http-body.ts); an answer over it is a `ResponseTooLargeError`, which the transport
+ * turns into `response_too_large` (a photo's own: `photo_too_large`).
+ */
 import type { z } from 'zod';
-import { MarketplaceError } from '../errors.js';
+import { MarketplaceError, ResponseTooLargeError } from '../errors.js';
+import { BODY_LIMITS, type BodyLimit, readBody, readBodyText } from '../http-body.js';
 import type { PhotoFile } from './api.js';
 import { badResponse } from './classify.js';
-import { describeContentType, describeIssues, discard, headerNumber, readCapped } from './http.js';
+import { describeContentType, describeIssues, discard } from './http.js';
 import { type DealPhoto, defaultPhotoPath } from './schema.js';
 import type { Reader } from './transport.js';
 
-export function json<S extends z.ZodType>(schema: S): Reader<z.infer<S>> {
+/** JSON through `schema`; the body at most `limit` (a single object's unless said). */
+export function json<S extends z.ZodType>(
+  schema: S,
+  limit: BodyLimit = BODY_LIMITS.object,
+): Reader<z.infer<S>> {
   return async (response, context) => {
-    const text = await response.text();
+    const text = await readBodyText(response, limit, `${context.method} ${context.path}`);
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -33,21 +42,25 @@ export function photoReader(maxPhotoBytes: number): Reader<PhotoFile> {
       await discard(response);
       throw badResponse(context, response.status, `expected an image, got ${contentType}`);
     }
-    const tooLarge = (): MarketplaceError =>
-      new MarketplaceError({
+    let bytes: Buffer;
+    try {
+      bytes = await readBody(
+        response,
+        { bytes: maxPhotoBytes, kind: 'a photo' },
+        `${context.method} ${context.path}`,
+      );
+    } catch (error) {
+      if (!(error instanceof ResponseTooLargeError)) throw error;
+      throw new MarketplaceError({
         status: response.status,
         code: 'photo_too_large',
-        message: `the photo is larger than ${maxPhotoBytes} bytes`,
+        message: error.message,
         method: context.method,
         path: context.path,
         retryable: false,
+        cause: error,
       });
-    const declared = headerNumber(response.headers, 'content-length');
-    if (declared !== undefined && declared > maxPhotoBytes) {
-      await discard(response);
-      throw tooLarge();
     }
-    const bytes = await readCapped(response, maxPhotoBytes, tooLarge);
     return { bytes, contentType };
   };
 }

@@ -4,9 +4,11 @@
  * 429's Retry-After (capped at `maxPauseMs`), retries a short 429 once and
  * transient errors of repeatable requests with backoff, and reports each attempt. The origin rules (the service
  * root, same-origin redirects) are ./origin.ts. Endpoints (client.ts) only
- * describe their `Call` and how to read the answer.
+ * describe their `Call` and how to read the answer (readers.ts: every body within the limit of its kind,
+ * src/http-body.ts; the timeout covers the body too, since fetch cancels it when the signal fires).
  */
-import { MarketplaceError } from '../errors.js';
+import { MarketplaceError, ResponseTooLargeError } from '../errors.js';
+import { BODY_LIMITS, readBodyHeadText } from '../http-body.js';
 import { redact } from '../redact.js';
 import { USER_AGENT } from '../version.js';
 import type { RequestOptions, RequestPriority } from './api.js';
@@ -17,6 +19,7 @@ import {
   classifyResponse,
   DEFAULT_MAX_PAUSE_MS,
   type RequestContext,
+  responseTooLarge,
 } from './classify.js';
 import {
   DEFAULT_429_PAUSE_MS,
@@ -175,7 +178,11 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
       }
 
       if (!response.ok) {
-        const text = await response.text().catch(() => '');
+        // Only the start of an error answer is used (its code, the first words of its message).
+        const text = await readBodyHeadText(response, BODY_LIMITS.error.bytes).then(
+          (head) => head.text,
+          () => '',
+        );
         const nowMs = Date.now();
         const error = classifyResponse(context, status, response.headers, text, {
           secrets,
@@ -217,6 +224,7 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
         return await read(response, context);
       } catch (error) {
         if (error instanceof MarketplaceError) throw error;
+        if (error instanceof ResponseTooLargeError) throw responseTooLarge(context, status, error);
         // The body broke off: the timeout or the caller's abort fired, or the connection dropped.
         throw noAnswer(error);
       }

@@ -4,6 +4,7 @@
  * Mounted by src/cli.ts; output goes through process.stdout because console.* is reserved for src/cli.ts.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { BODY_LIMITS, readBodyHeadText, readBodyText } from '../http-body.js';
 import { createLogger } from '../logger.js';
 import { DATE_FORMATS, type DateFormat } from './dates.js';
 import { createSandbox, DEFAULT_SANDBOX_API_KEY } from './index.js';
@@ -102,6 +103,9 @@ async function serve(options: ServeOptions): Promise<void> {
   process.stdout.write('Sandbox marketplace stopped\n');
 }
 
+/** `sandbox accept` waits this long for the sandbox's answer. */
+const ACCEPT_TIMEOUT_MS = 30_000;
+
 async function accept(options: AcceptOptions): Promise<void> {
   const body = {
     ...(options.blog === undefined ? {} : { blogId: options.blog }),
@@ -116,11 +120,15 @@ async function accept(options: AcceptOptions): Promise<void> {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(ACCEPT_TIMEOUT_MS),
   });
-  const text = await answer.text();
   if (!answer.ok) {
-    throw new Error(`The sandbox at ${options.url} refused the deal (${answer.status}): ${text}`);
+    const { text } = await readBodyHeadText(answer, BODY_LIMITS.error.bytes);
+    throw new Error(
+      `The sandbox at ${options.url} refused the deal (${answer.status}): ${text.slice(0, 500)}`,
+    );
   }
+  const text = await readBodyText(answer, BODY_LIMITS.object, 'POST /_sandbox/deals');
   const deal = JSON.parse(text) as SandboxDeal;
   process.stdout.write(
     options.json ? `${JSON.stringify(deal, null, 2)}\n` : acceptSummary(deal, options.deliver),

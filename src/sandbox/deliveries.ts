@@ -6,6 +6,7 @@
  * the old secret signs nothing.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { BODY_LIMITS, readBodyHeadText } from '../http-body.js';
 import type { Logger } from '../logger.js';
 import { LIMITS, MAX_DELIVERY_ATTEMPTS, WEBHOOK_RETRY_MINUTES } from './api-document.js';
 import type { WireDates } from './dates.js';
@@ -131,7 +132,8 @@ export function createWebhookDispatcher(options: DispatcherOptions): WebhookDisp
         signal: controller.signal,
       });
       status = answer.status;
-      response = (await answer.text()).slice(0, 500);
+      // The receiver's answer is kept to its first 500 characters: only its start is read.
+      response = (await readBodyHeadText(answer, BODY_LIMITS.error.bytes)).text.slice(0, 500);
     } catch (cause) {
       error = controller.signal.aborted ? 'timeout' : cause instanceof Error ? cause.message : String(cause);
       response = error;

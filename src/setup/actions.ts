@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { registerWebhook, testWebhook } from '../commands/webhook.js';
 import type { Config } from '../config/schema.js';
 import { AppError, errorMessage, MarketplaceError } from '../errors.js';
+import { BODY_LIMITS, readBodyText } from '../http-body.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { createChannel } from '../notify/channels/index.js';
@@ -195,11 +196,17 @@ export async function detectPreset(
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json' },
     signal: AbortSignal.timeout(15_000),
   });
+  if (!answer.ok) await answer.body?.cancel().catch(() => {});
   if (answer.status === 401) throw new GitHubSetupError(both('setup.github.token_refused'));
   if (answer.status === 403) throw new GitHubSetupError(both('setup.github.no_access', { repo }));
   if (answer.status === 404) throw new GitHubSetupError(both('setup.github.not_found', { repo }));
   if (!answer.ok) return 'generic';
-  const files = ((await answer.json()) as Array<{ name?: unknown }>).map((f) => String(f.name));
+  const listing: unknown = JSON.parse(
+    await readBodyText(answer, BODY_LIMITS.publisher, `GET /repos/${repo}/contents/`),
+  );
+  // A listing that is not one (another API, an odd answer) names no generator.
+  if (!Array.isArray(listing)) return 'generic';
+  const files = listing.map((f: unknown) => String((f as { name?: unknown } | null)?.name));
   if (files.some((f) => f === '_config.yml' || f === '_config.yaml')) return 'jekyll';
   if (files.some((f) => /^(hugo|config)\.(toml|ya?ml|json)$/.test(f))) return 'hugo';
   return 'generic';

@@ -11,6 +11,7 @@
  * only allowed with the scheme and port unchanged, so it cannot reach anything the first URL could not.
  */
 import { createHash } from 'node:crypto';
+import { readBodyHead } from '../http-body.js';
 import { describe } from '../pipeline/verify.js';
 import { USER_AGENT } from '../version.js';
 
@@ -98,25 +99,14 @@ export function redirectRefusal(site: URL, next: URL): string | undefined {
   return undefined;
 }
 
-async function readCapped(
+/** The first `maxBytes` of the page (src/http-body.ts), its SHA-256, and whether there was more. */
+async function readPage(
   response: Response,
   maxBytes: number,
 ): Promise<{ html: string; truncated: boolean; sha256: string }> {
-  if (!response.body) return { html: '', truncated: false, sha256: createHash('sha256').digest('hex') };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // One byte past the cap tells a page of exactly maxBytes from a longer one.
-  while (size <= maxBytes) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => {});
-  const body = Buffer.concat(chunks).subarray(0, maxBytes);
-  const sha256 = createHash('sha256').update(body).digest('hex');
-  return { html: new TextDecoder().decode(body), truncated: size > maxBytes, sha256 };
+  const { bytes, truncated } = await readBodyHead(response, maxBytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { html: new TextDecoder().decode(bytes), truncated, sha256 };
 }
 
 export async function fetchPage(url: string, options: FetchPageOptions): Promise<PageAnswer> {
@@ -156,7 +146,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         await response.body?.cancel().catch(() => {});
         return { status: response.status, finalUrl: current.href, ...answerFacts(response) };
       }
-      const { html, truncated, sha256 } = await readCapped(response, options.maxBytes);
+      const { html, truncated, sha256 } = await readPage(response, options.maxBytes);
       return {
         status: 200,
         finalUrl: current.href,

@@ -1,4 +1,5 @@
 /** What the dispatcher needs of a channel, and the helpers the HTTP channels share. */
+import { BODY_LIMITS, readBodyHeadText } from '../../http-body.js';
 import { networkReason } from '../../network-reason.js';
 import type { NotifyChannel } from '../settings.js';
 import type { OutgoingMessage } from '../types.js';
@@ -23,7 +24,10 @@ export function plainText(message: OutgoingMessage): string {
   return [message.title, '', message.body, ...(message.url ? ['', message.url] : [])].join('\n').trim();
 }
 
-/** POSTs and throws unless the answer is 2xx; the answer's text is returned (for receivers that answer 200 with an error). */
+/**
+ * POSTs and throws unless the answer is 2xx; the answer's text (its first `BODY_LIMITS.channel` bytes) is
+ * returned, for receivers that answer 200 with an error.
+ */
 export async function post(
   url: string,
   init: { headers: Record<string, string>; body: string },
@@ -42,7 +46,11 @@ export async function post(
   } catch (error) {
     throw new Error(networkReason(error));
   }
-  const text = await response.text().catch(() => '');
+  // The answer's start is all a channel reads (Telegram's `ok`, an excerpt of a refusal); the rest is not read.
+  const text = await readBodyHeadText(response, BODY_LIMITS.channel.bytes).then(
+    (head) => head.text,
+    () => '',
+  );
   if (!response.ok) {
     const excerpt = text.replace(/\s+/g, ' ').trim().slice(0, 200);
     throw new Error(`HTTP ${response.status}${excerpt ? `: ${excerpt}` : ''}`);

@@ -5,6 +5,17 @@
  * kit-hands-on-no-daemon-module and shared-leaves-stay-leaves).
  */
 export { allBounded, MEDIA_CONCURRENCY } from '../../concurrency.js';
+export {
+  BODY_LIMITS,
+  type BodyLimit,
+  bufferedFetch,
+  describeBytes,
+  findTooLarge,
+  readBody,
+  readBodyHead,
+  readBodyHeadText,
+  readBodyText,
+} from '../../http-body.js';
 export { listenLimited } from '../../http-limits.js';
 export { networkReason } from '../../network-reason.js';
 export { REDACTED, redact } from '../../redact.js';

@@ -25,4 +25,21 @@ describe('doctor --live: the recording fetch', () => {
     ]);
     expect(recorder.last('GET', /\/photos\/\d+$/)?.headers.get('x-ratelimit-remaining')).toBe('59');
   });
+
+  it('copies JSON only up to the list limit while the client reads the answer through it', async () => {
+    // Arrange: 9 MiB of valid JSON, over BODY_LIMITS.list (8 MiB).
+    const big = JSON.stringify({ data: 'x'.repeat(9 * 1024 * 1024) });
+    const base: typeof fetch = async () =>
+      new Response(big, { headers: { 'content-type': 'application/json' } });
+    const recorder = createRecorder(1, base);
+
+    // Act: the client reads it whole (a test fetch; the marketplace client would stop at its own limit).
+    const answer = await recorder.fetch('http://s/api/v1/deals');
+    const read = await answer.text();
+
+    // Assert
+    expect(read.length).toBe(big.length);
+    expect(recorder.answers[0]).toMatchObject({ path: '/v1/deals', status: 200 });
+    expect(recorder.answers[0]?.json).toBeUndefined();
+  });
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitHubOptions } from '../../../plugins/github/options.js';
 import { loadConfig } from '../../../src/config/load.js';
+import { ResponseTooLargeError } from '../../../src/errors.js';
 import { detectPreset, GitHubSetupError } from '../../../src/setup/actions.js';
 import type { BlogAnswer, SetupAnswers } from '../../../src/setup/answers.js';
 import { blogReady } from '../../../src/setup/draft.js';
@@ -40,6 +41,14 @@ describe('src/setup GitHub step', () => {
     expect(await detectPreset(answering(200, [{ name: '_config.yml' }]), 'a/b', 't')).toBe('jekyll');
     expect(await detectPreset(answering(200, [{ name: 'hugo.toml' }]), 'a/b', 't')).toBe('hugo');
     expect(await detectPreset(answering(200, [{ name: 'eleventy.config.js' }]), 'a/b', 't')).toBe('generic');
+  });
+
+  it('a listing that is not one names no generator; one over 8 MiB is refused unread', async () => {
+    expect(await detectPreset(answering(200, { message: 'odd' }), 'a/b', 't')).toBe('generic');
+    expect(await detectPreset(answering(200, [null, 7, { name: 'hugo.yaml' }]), 'a/b', 't')).toBe('hugo');
+    const huge: typeof fetch = async () =>
+      new Response('[]', { status: 200, headers: { 'Content-Length': String(64 * 1024 * 1024) } });
+    await expect(detectPreset(huge, 'a/b', 't')).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 
   it('a generic repository is not ready without its paths; with them the written config passes the plugin', () => {

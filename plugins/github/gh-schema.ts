@@ -66,6 +66,11 @@ export const GhPull = z.object({
   head: z.object({ ref: z.string(), sha: z.string() }),
 });
 export type GhPull = z.infer<typeof GhPull>;
+/**
+ * Strict on purpose: the open pull requests decide whether the deal's own one exists already, and one left out
+ * could be it, opened a second time. A malformed item fails the lookup (retried). (The commit list above reads
+ * item by item: a malformed commit is kept as an empty one, which marks no deal.)
+ */
 export const GhPullList = z.array(GhPull);
 
 export const GhRateLimit = z.object({

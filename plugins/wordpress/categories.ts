@@ -10,7 +10,7 @@ import type { WordPressClient } from './client.js';
 import { HttpFailure } from './failures.js';
 import type { GetIfExists } from './lookup.js';
 import type { WordPressOptions } from './options.js';
-import { WpCategory, WpCategoryList } from './wp-schema.js';
+import { WpCategory, WpTermPage } from './wp-schema.js';
 
 /** How long a category found missing stays missing before it is asked about again. */
 const MISSING_CATEGORY_TTL_MS = 60_000;
@@ -122,11 +122,12 @@ export function createSiteCategories(deps: {
   }
 
   async function listCategories(signal?: AbortSignal): Promise<SiteCategory[]> {
+    // A category WordPress sends malformed is not offered (it could not be chosen anyway); the others are.
     const all: WpCategory[] = [];
     for (let page = 1; page <= 100; page++) {
       const batch = await client
         .request(
-          WpCategoryList,
+          WpTermPage,
           {
             method: 'GET',
             route: '/wp/v2/categories',
@@ -142,11 +143,11 @@ export function createSiteCategories(deps: {
             error.cause instanceof HttpFailure &&
             error.cause.status === 400
           )
-            return [];
+            return { items: [], read: 0, left: 0 };
           throw error;
         });
-      all.push(...batch);
-      if (batch.length < 100) break;
+      all.push(...batch.items);
+      if (batch.read < 100) break;
     }
     let defaultId: number | undefined;
     try {

@@ -14,7 +14,7 @@ import { escapeText } from '../../src/render/index.js';
 import type { WordPressClient } from './client.js';
 import { HttpFailure } from './failures.js';
 import type { WordPressOptions } from './options.js';
-import { WpTerm, WpTermList } from './wp-schema.js';
+import { WpTerm, WpTermPage } from './wp-schema.js';
 
 /** What a post gets besides its own category. */
 export interface ExtraTerms {
@@ -46,8 +46,8 @@ export function createTermResolver(deps: TermResolverDeps) {
     name: string,
     signal: AbortSignal,
   ): Promise<number | undefined> {
-    const candidates = await client.request(
-      WpTermList,
+    const { items: candidates } = await client.request(
+      WpTermPage,
       {
         method: 'GET',
         route: `/wp/v2/${taxonomy}`,

@@ -37,6 +37,10 @@ export const WpPost = z.object({
   content: z.object({ raw: optionalString }).optional().catch(undefined),
 });
 export type WpPost = z.infer<typeof WpPost>;
+/**
+ * Strict on purpose: the post and media lookups decide whether the deal's post or photo already exists, and an
+ * item left out could be that post, published a second time. A malformed item fails the lookup (retried).
+ */
 export const WpPostList = z.array(WpPost);
 
 const WpSize = z.object({
@@ -68,11 +72,18 @@ export const WpCategory = z.object({
   name: z.string().catch(''),
 });
 export type WpCategory = z.infer<typeof WpCategory>;
-export const WpCategoryList = z.array(WpCategory);
+/**
+ * A page of categories or tags read item by item: a malformed term is left out (`left` counts them), never the
+ * page; `read` is the page's own length, for paging. Only listings and name searches read these: a tag left out
+ * of a search is created, and WordPress's `term_exists` answer then names the existing one.
+ */
+export const WpTermPage = z.array(z.unknown()).transform((raw) => {
+  const items = raw.flatMap((value) => WpCategory.safeParse(value).data ?? []);
+  return { items, read: raw.length, left: raw.length - items.length };
+});
 /** A tag or a category: `{ id, name }` (`name` as WordPress stores it, `&` as `&amp;`). */
 export const WpTerm = WpCategory;
 export type WpTerm = WpCategory;
-export const WpTermList = WpCategoryList;
 
 /** The body of a REST error: `{ code, message, data: { status, params? } }`. */
 export const WpErrorBody = z.object({

@@ -8,6 +8,7 @@
  */
 import { AppError } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
+import { isLoopbackHost } from '../status/hosts.js';
 import { GitHubSetupError } from './actions.js';
 import type { BlogAnswer, BlogTarget, CategoryChoice, GitHubAnswer, SetupAnswers } from './answers.js';
 import type { FinishResult, SetupEngine } from './engine.js';
@@ -186,7 +187,7 @@ export async function runTerminalSetup(
     if (notify) showChecks([await engine.testNotification(notify)]);
     // h: the status page (a password beyond loopback)
     const host = options.statusHost ?? '127.0.0.1';
-    const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
+    const loopback = isLoopbackHost(host);
     const password = loopback
       ? undefined
       : await secret(t('setup.page.status_password'), options.statusPassword, '--status-password');

@@ -12,8 +12,8 @@ import { notificationProblem } from '../../setup/actions.js';
 import { type BlogTarget, handledBlogs, type SetupAnswers } from '../../setup/answers.js';
 import { newDraft, nextStep, type SetupDraft } from '../../setup/draft.js';
 import type { FinishResult, SetupEngine } from '../../setup/engine.js';
+import { isLoopbackHost } from '../hosts.js';
 import { html } from '../html.js';
-import { isLoopbackHost } from '../security.js';
 import {
   renderBlogsPage,
   renderDonePage,

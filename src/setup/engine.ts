@@ -24,6 +24,7 @@ import {
   webhookSteps,
 } from './actions.js';
 import { handledBlogs, type NotifyAnswer, type SetupAnswers } from './answers.js';
+import { finishFailure } from './finish-error.js';
 import { type SetupMarketplace, setupMarketplaceClient } from './marketplace.js';
 import { both } from './text.js';
 import type {
@@ -32,7 +33,7 @@ import type {
   WordPressCredentials,
   WordPressDiscovery,
 } from './wordpress/types.js';
-import { buildInstallation, writeInstallation } from './write-config.js';
+import { buildInstallation, type WrittenInstallation, writeInstallation } from './write-config.js';
 
 export interface SetupEngineDeps {
   wordpress: WordPressConnection;
@@ -85,7 +86,10 @@ export interface SetupEngine {
   detectGitHubPreset(repo: string, token: string, branch?: string): Promise<'jekyll' | 'hugo' | 'generic'>;
   /** g: one test message through the chosen channel. */
   testNotification(answer: NotifyAnswer): Promise<SetupCheck>;
-  /** Writes the installation and acts on it: e (sync), f (webhook), h (agent publishing). */
+  /**
+   * Writes the installation and acts on it: e (sync), f (webhook), h (agent publishing). A failure is a
+   * SetupFinishError that says whether anything was written (./finish-error.ts).
+   */
   finish(answers: SetupAnswers): Promise<FinishResult>;
 }
 
@@ -158,21 +162,34 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
     testNotification: (answer) => sendTestNotification(answer),
     async finish(answers) {
       // Checked before anything is written: a config every command accepts, or nothing on disk.
-      const { document, secrets } = buildInstallation(answers, dataDir);
-      await checkPublishers(parseConfig(document.toJS(), {}, 'setup', { secrets }), deps.log);
-      const written = writeInstallation(answers, dataDir);
-      const config = loadConfig({ path: written.configPath, env: {} });
-      const checks: SetupCheck[] = [];
-      const api = client(answers.marketplace);
-      const syncing = handledBlogs(answers).filter((b) => b.categories?.mode === 'sync');
-      if (syncing.length > 0) checks.push(...(await syncCategories(config, api, syncing, deps.log)));
-      if (answers.intake.mode === 'webhook' && answers.intake.webhookUrl) {
-        checks.push(...(await webhookSteps(api, config, answers.intake.webhookUrl)));
+      try {
+        const { document, secrets } = buildInstallation(answers, dataDir);
+        await checkPublishers(parseConfig(document.toJS(), {}, 'setup', { secrets }), deps.log);
+      } catch (error) {
+        throw finishFailure('check', error, { dataDir });
       }
-      for (const blog of handledBlogs(answers).filter((b) => b.agent)) {
-        checks.push(await agentOn(api, blog));
+      let written: WrittenInstallation;
+      try {
+        written = writeInstallation(answers, dataDir);
+      } catch (error) {
+        throw finishFailure('write', error, { dataDir });
       }
-      return { config, ...written, checks };
+      try {
+        const config = loadConfig({ path: written.configPath, env: {} });
+        const checks: SetupCheck[] = [];
+        const api = client(answers.marketplace);
+        const syncing = handledBlogs(answers).filter((b) => b.categories?.mode === 'sync');
+        if (syncing.length > 0) checks.push(...(await syncCategories(config, api, syncing, deps.log)));
+        if (answers.intake.mode === 'webhook' && answers.intake.webhookUrl) {
+          checks.push(...(await webhookSteps(api, config, answers.intake.webhookUrl)));
+        }
+        for (const blog of handledBlogs(answers).filter((b) => b.agent)) {
+          checks.push(await agentOn(api, blog));
+        }
+        return { config, ...written, checks };
+      } catch (error) {
+        throw finishFailure('after-write', error, { dataDir, written });
+      }
     },
   };
 }

@@ -12,6 +12,7 @@ import { isLoopbackHost } from '../status/hosts.js';
 import { GitHubSetupError } from './actions.js';
 import type { BlogAnswer, BlogTarget, CategoryChoice, GitHubAnswer, SetupAnswers } from './answers.js';
 import type { FinishResult, SetupEngine } from './engine.js';
+import { SetupFinishError } from './finish-error.js';
 import { createPrompter } from './prompt.js';
 import type { SetupCheck } from './wordpress/types.js';
 
@@ -207,7 +208,15 @@ export async function runTerminalSetup(
           }
         : {}),
     };
-    const result = await engine.finish(answers);
+    let result: FinishResult;
+    try {
+      result = await engine.finish(answers);
+    } catch (error) {
+      // In the setup's language, saying what was written where (./finish-error.ts).
+      if (error instanceof SetupFinishError)
+        throw new AppError(error.code, error.text[language], { cause: error });
+      throw error;
+    }
     showChecks(result.checks);
     say(t('setup.page.done_intro', { path: result.configPath }));
     return result;

@@ -131,3 +131,56 @@ describe('src/app/setup-mode (over HTTP)', () => {
     expect((await after.request('/')).status).toBe(200);
   });
 });
+
+describe('src/app/setup-mode: the finish fails after the files were written', () => {
+  const world = useSandboxWorld({
+    dir: 'pb-setup-mode-nostart-',
+    blog: { id: 1, name: 'Blog', url: 'http://127.0.0.1:1' },
+  });
+  const { dir: dataDir } = world;
+  let setup: SetupMode;
+  let origin: string;
+
+  beforeAll(async () => {
+    // No daemon can start in this test: startTestSetupMode's startDaemon throws "not in this test".
+    setup = await startTestSetupMode({ dataDir, token: TOKEN });
+    origin = new URL(setup.url).origin;
+  });
+  afterAll(async () => {
+    await setup.close();
+  });
+
+  it('says where the setup was written and how to start with it, not that it could not be written', async () => {
+    const { sandbox } = world;
+    const me = createClient(origin);
+    const csrf = await me.enterToken(TOKEN, '/setup?lang=en');
+    const steps: Array<[string, Record<string, string>]> = [
+      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey }],
+      ['/setup/blogs', { 'target-1': 'static' }],
+      ['/setup/blog/1/static', { dir: join(dataDir, 'site'), baseUrl: 'http://127.0.0.1:1/' }],
+      ['/setup/categories', { 'mode-1': 'default' }],
+      ['/setup/intake', { intake: 'poll' }],
+      ['/setup/notify', { channel: 'none', action: 'save' }],
+    ];
+    for (const [path, form] of steps) {
+      expect([path, (await me.request(path, { csrf, ...form })).status]).toEqual([path, 303]);
+    }
+    const failed = await me.request('/setup/finish', { csrf });
+    const daemon = setup.daemon.then(
+      () => 'started',
+      (error: unknown) => String(error),
+    );
+
+    expect(failed.status).toBe(500);
+    const configPath = join(dataDir, 'pressbridge.yaml');
+    const secretsPath = join(dataDir, 'secrets.json');
+    expect(failed.text).toContain(
+      `The setup is saved in ${configPath} (secrets in ${secretsPath}), but pressbridge did not start with it: not in this test.`,
+    );
+    expect(failed.text).toContain('start pressbridge again (pressbridge start, or restart the container)');
+    expect(failed.text).not.toMatch(/could not be (saved|written)|This step failed/);
+    expect(existsSync(configPath)).toBe(true);
+    expect(existsSync(secretsPath)).toBe(true);
+    expect(await daemon).toContain('not in this test');
+  });
+});

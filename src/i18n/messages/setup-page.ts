@@ -152,10 +152,6 @@ export const setupPageMessages = {
     en: 'The password must have at least 12 characters.',
   },
   'setup.page.finish': { cs: 'Uložit a spustit', en: 'Save and start' },
-  'setup.page.finish_failed': {
-    cs: 'Nastavení se nepodařilo uložit: {error}',
-    en: 'The setup could not be saved: {error}',
-  },
   'setup.page.failed': {
     cs: 'Tento krok se nepodařil; podrobnosti jsou v logu pressbridge. Zkuste to znovu.',
     en: "This step failed; the details are in pressbridge's log. Try again.",

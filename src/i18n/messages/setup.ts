@@ -2,6 +2,22 @@ import type { Catalog } from '../catalog.js';
 
 /** Texts of the first-run setup (issue 21): the engine's checks, the /setup page and `pressbridge setup`. */
 export const setupMessages = {
+  'setup.finish.not_saved': {
+    cs: 'Nastavení se neuložilo, nic nebylo zapsáno: {error}. Opravte tu odpověď a uložte znovu.',
+    en: 'The setup was not saved, nothing was written: {error}. Correct that answer and save again.',
+  },
+  'setup.finish.not_written': {
+    cs: 'Nastavení nejde zapsat do složky {dir} ({error}); žádná použitelná konfigurace se neuložila. Zkontrolujte místo na disku a práva k té složce a uložte znovu.',
+    en: 'The setup cannot be written to the folder {dir} ({error}); no usable configuration was saved. Check the disk space and the permissions of that folder, and save again.',
+  },
+  'setup.finish.written_then_failed': {
+    cs: 'Nastavení je uložené v {config} (tajné údaje v {secrets}), ale krok po uložení selhal: {error}. Spusťte s ním pressbridge (pressbridge start, nebo restartujte kontejner) a pak pressbridge doctor ukáže, co ještě chybí.',
+    en: 'The setup is saved in {config} (secrets in {secrets}), but the step after saving failed: {error}. Start pressbridge with it (pressbridge start, or restart the container); pressbridge doctor then shows what is still missing.',
+  },
+  'setup.finish.not_started': {
+    cs: 'Nastavení je uložené v {config} (tajné údaje v {secrets}), ale pressbridge se s ním nespustil: {error}. Odstraňte tu příčinu a spusťte pressbridge znovu (pressbridge start, nebo restartujte kontejner): spustí se s uloženým nastavením a na nic se znovu neptá.',
+    en: 'The setup is saved in {config} (secrets in {secrets}), but pressbridge did not start with it: {error}. Remove that cause and start pressbridge again (pressbridge start, or restart the container): it starts with the saved setup and asks nothing again.',
+  },
   'setup.terminal.wp_open': {
     cs: 'Otevřete tuto adresu v prohlížeči, přihlaste se do WordPressu a schvalte pressbridge. WordPress pak ukáže nové heslo aplikace: vložte ho sem (při psaní se nezobrazuje).',
     en: 'Open this address in a browser, log into WordPress and approve pressbridge. WordPress then shows the new Application Password: paste it here (it is not shown as you type).',

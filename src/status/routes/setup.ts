@@ -12,6 +12,8 @@ import { notificationProblem } from '../../setup/actions.js';
 import { type BlogTarget, handledBlogs, type SetupAnswers } from '../../setup/answers.js';
 import { newDraft, nextStep, type SetupDraft } from '../../setup/draft.js';
 import type { FinishResult, SetupEngine } from '../../setup/engine.js';
+import { finishFailure, SetupFinishError } from '../../setup/finish-error.js';
+import { inLanguage } from '../../setup/text.js';
 import { isLoopbackHost } from '../hosts.js';
 import { html } from '../html.js';
 import {
@@ -249,24 +251,33 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
       ...(deps.defaults.redis ? { redis: deps.defaults.redis } : {}),
     };
     let result: FinishResult;
+    const failedPage = (failure: SetupFinishError): void => {
+      deps.log.error({ err: errorMessage(failure.cause), stage: failure.stage }, 'setup: the finish failed');
+      // What is on disk decides the sentence: "not saved" only when nothing usable was written.
+      const error = inLanguage(failure.text, ctx.t.language);
+      guard.send(res, 500, renderFinishPage(ctx, { blogs: handledBlogs(draft), needsPassword, error }));
+    };
+    const dataDir = deps.engine.dataDir;
     // Claimed before the first await: a second browser (or a double click) racing this one finds /setup gone
     // instead of writing the installation and starting a daemon a second time.
     finished = true;
     try {
       result = await deps.engine.finish(answers);
     } catch (error) {
+      // No daemon started: the form stays, to save again once the cause is fixed.
       finished = false;
-      deps.log.error({ err: errorMessage(error) }, 'setup: the installation could not be written');
-      const message = ctx.t.t('setup.page.finish_failed', { error: errorMessage(error) });
-      guard.send(
-        res,
-        500,
-        renderFinishPage(ctx, { blogs: handledBlogs(draft), needsPassword, error: message }),
-      );
+      failedPage(error instanceof SetupFinishError ? error : finishFailure('write', error, { dataDir }));
       return;
     }
     res.set('Connection', 'close');
-    const started = await deps.onFinished(result);
+    let started: Awaited<ReturnType<SetupRouteDeps['onFinished']>>;
+    try {
+      started = await deps.onFinished(result);
+    } catch (error) {
+      // The files are written and this process stops listening: where they are and how to start with them.
+      failedPage(finishFailure('start', error, { dataDir, written: result }));
+      return;
+    }
     guard.send(
       res,
       200,

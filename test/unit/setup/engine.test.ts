@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import type { SetupAnswers } from '../../../src/setup/answers.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
+import { SetupFinishError } from '../../../src/setup/finish-error.js';
 import { setupMarketplaceClient } from '../../../src/setup/marketplace.js';
 import { createWordPressConnection } from '../../../src/setup/wordpress/index.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
@@ -177,8 +178,29 @@ describe('src/setup/engine', () => {
         url: 'x',
       },
     ];
-    await expect(engine(dataDir).finish({ ...base, blogs })).rejects.toThrow(/baseUrl/);
+    const failure = await engine(dataDir)
+      .finish({ ...base, blogs })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SetupFinishError);
+    expect(failure).toMatchObject({ stage: 'check', written: undefined });
+    expect((failure as SetupFinishError).text.en).toMatch(
+      /^The setup was not saved, nothing was written: [\s\S]*baseUrl/,
+    );
     expect(readdirSync(dataDir).filter((f) => f !== 'wordpress-app-id')).toEqual([]);
+  });
+
+  it('a data folder that cannot be written: says no configuration was saved there, and names the folder', async () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    const dataDir = join(file, 'data');
+    const failure = await engine(dataDir)
+      .finish(answers({ blogs: answers().blogs.map((b) => ({ ...b, agent: false })) }))
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ stage: 'write', written: undefined });
+    const { text } = failure as SetupFinishError;
+    expect(text.en).toContain(`The setup cannot be written to the folder ${dataDir} (ENOTDIR`);
+    expect(text.en).toContain('no usable configuration was saved');
+    expect(text.cs).toContain(`Nastavení nejde zapsat do složky ${dataDir}`);
   });
 
   it('h: switches agent publishing on for the chosen blogs only', async () => {

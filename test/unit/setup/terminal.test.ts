@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.js';
+import { AppError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
@@ -75,6 +76,31 @@ describe('src/setup/terminal', () => {
     expect(config.blogs.map((b) => [b.id, b.publisher])).toEqual([[2, 'wordpress']]);
     expect(readFileSync(result.configPath, 'utf8')).not.toContain('good pass word');
     expect(String(output.read())).toContain('The key belongs to');
+  });
+
+  it('--yes into a folder that cannot be written: says so in the setup language, naming the folder', async () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    const dataDir = join(file, 'data');
+    const engine = createSetupEngine({ wordpress: fakeWordPress, dataDir, log: createSilentLogger() });
+    const options = {
+      yes: true,
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      blog: '2',
+      wordpressUrl: 'https://b.cz',
+      wordpressUser: 'jana',
+      wordpressPassword: 'good pass word',
+      agent: false,
+    };
+    const failure = runTerminalSetup(engine, options, 'cs', {
+      input: new PassThrough(),
+      output: new PassThrough(),
+    });
+    await expect(failure).rejects.toThrow(AppError);
+    await expect(failure).rejects.toThrow(
+      new RegExp(`^Nastavení nejde zapsat do složky ${dataDir} \\(ENOTDIR`),
+    );
   });
 
   it('--yes without the key names the flag', async () => {

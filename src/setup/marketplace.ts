@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { createMarketplaceClient } from '../marketplace/client.js';
 import type { RateLimiter } from '../marketplace/rate-limit.js';
+import { setupFetch } from './pinned-fetch.js';
 
 function createLocalLimiter(): RateLimiter {
   let pausedUntil = 0;
@@ -29,8 +30,14 @@ function createLocalLimiter(): RateLimiter {
 export interface SetupMarketplace {
   baseUrl: string;
   apiKey: string;
+  /** The blogger confirmed a local API address (the sandbox): ./address-guard.ts. */
+  allowLocal?: boolean | undefined;
 }
 
+/**
+ * The client connects only where ./address-guard.ts allows (the API address and each same-origin redirect hop,
+ * checked on the address connected to); `deps.fetch` (tests) is checked before each request instead.
+ */
 export function setupMarketplaceClient(
   marketplace: SetupMarketplace,
   deps: { log: Logger; fetch?: typeof fetch },
@@ -41,6 +48,6 @@ export function setupMarketplaceClient(
     timeoutMs: 15_000,
     limiter: createLocalLimiter(),
     log: deps.log,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    fetch: setupFetch({ allowLocal: marketplace.allowLocal === true }, deps.fetch),
   });
 }

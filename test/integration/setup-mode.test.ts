@@ -65,7 +65,7 @@ describe('src/app/setup-mode (over HTTP)', () => {
       ['/setup/blogs', undefined],
       ['/setup/finish', undefined],
       ['/setup/blog/1/wordpress/back?site_url=x&user_login=a&password=b', undefined],
-      ['/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey }],
+      ['/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' }],
       ['/setup/blogs', { csrf, 'target-1': 'static' }],
       ['/setup/blog/1/static', { csrf, dir: siteDir, baseUrl: 'http://127.0.0.1:1/' }],
       ['/setup/intake', { csrf, intake: 'poll' }],
@@ -97,11 +97,23 @@ describe('src/app/setup-mode (over HTTP)', () => {
 
     const key = await me.request('/setup/key');
     const csrf = key.csrf ?? '';
-    const wrong = await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: 'wrong' });
+    expect(key.text).not.toContain('name="allowLocal"');
+    // The sandbox listens on 127.0.0.1: refused until the blogger confirms a local address is meant.
+    const local = await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    expect(local.status).toBe(422);
+    expect(local.text).toContain(`${sandbox.url} leads to this machine itself (127.0.0.1)`);
+    expect(local.text).toContain('name="allowLocal"');
+    expect(local.text).not.toContain(sandbox.apiKey);
+    const wrong = await me.request('/setup/key', {
+      csrf,
+      baseUrl: sandbox.url,
+      apiKey: 'wrong',
+      allowLocal: 'on',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.text).toContain('The marketplace refused the key (401)');
     const steps: Array<[string, Record<string, string>, string]> = [
-      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey }, '/setup/blogs'],
+      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' }, '/setup/blogs'],
       ['/setup/blogs', { 'target-1': 'static' }, '/setup/blog/1'],
       ['/setup/blog/1/static', { dir: siteDir, baseUrl: 'http://127.0.0.1:1/' }, '/setup'],
       ['/setup/categories', { 'mode-1': 'default' }, '/setup/intake'],
@@ -155,7 +167,7 @@ describe('src/app/setup-mode: the finish fails after the files were written', ()
     const me = createClient(origin);
     const csrf = await me.enterToken(TOKEN, '/setup?lang=en');
     const steps: Array<[string, Record<string, string>]> = [
-      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey }],
+      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' }],
       ['/setup/blogs', { 'target-1': 'static' }],
       ['/setup/blog/1/static', { dir: join(dataDir, 'site'), baseUrl: 'http://127.0.0.1:1/' }],
       ['/setup/categories', { 'mode-1': 'default' }],

@@ -98,19 +98,26 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
       renderKeyPage(view(req, res), {
         baseUrl: draft.marketplace?.baseUrl ?? deps.defaults.baseUrl ?? '',
         checks: [],
+        allowLocal: draft.marketplace?.allowLocal === true,
       }),
     );
   });
   router.post('/setup/key', async (req, res) => {
     const body = bodyOf(req);
-    const marketplace = { baseUrl: body.baseUrl ?? '', apiKey: body.apiKey ?? '' };
+    // A local API address (the sandbox) only when the blogger ticked the box: src/setup/address-guard.ts.
+    const marketplace = {
+      baseUrl: body.baseUrl ?? '',
+      apiKey: body.apiKey ?? '',
+      allowLocal: body.allowLocal === 'on',
+    };
     const result = await deps.engine.checkKey(marketplace);
     if (!result.ok) {
-      guard.send(
-        res,
-        422,
-        renderKeyPage(view(req, res), { baseUrl: marketplace.baseUrl, checks: [result.check] }),
-      );
+      const data = {
+        baseUrl: marketplace.baseUrl,
+        checks: [result.check],
+        allowLocal: marketplace.allowLocal,
+      };
+      guard.send(res, 422, renderKeyPage(view(req, res), data));
       return;
     }
     draft.marketplace = { ...marketplace, login: result.login };
@@ -243,7 +250,11 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
     }
     const answers: SetupAnswers = {
       language: draft.language,
-      marketplace: { baseUrl: draft.marketplace.baseUrl, apiKey: draft.marketplace.apiKey },
+      marketplace: {
+        baseUrl: draft.marketplace.baseUrl,
+        apiKey: draft.marketplace.apiKey,
+        allowLocal: draft.marketplace.allowLocal,
+      },
       blogs: draft.blogs.map((b) => ({ ...b, agent: b.target !== 'none' && body[`agent-${b.id}`] === 'on' })),
       intake: draft.intake,
       ...(draft.notify && draft.notify !== 'none' ? { notify: draft.notify } : {}),

@@ -55,7 +55,8 @@ describe('src/setup/engine', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const key = (apiKey: string) => ({ baseUrl: sandbox.url, apiKey });
+  // The sandbox listens on 127.0.0.1: a local address, confirmed as the blogger would (src/setup/address-guard.ts).
+  const key = (apiKey: string) => ({ baseUrl: sandbox.url, apiKey, allowLocal: true });
 
   it.each([
     ['sandbox-key', true, undefined],
@@ -74,7 +75,7 @@ describe('src/setup/engine', () => {
   });
 
   it('a: an unreachable marketplace is named as such', async () => {
-    const result = await engine().checkKey({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x' });
+    const result = await engine().checkKey({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x', allowLocal: true });
     expect(result).toMatchObject({ ok: false, problem: 'unreachable' });
     expect(result.check.message.en).toContain('http://127.0.0.1:9');
   });

@@ -9,11 +9,18 @@ import { createMarketplaceClient } from '../marketplace/client.js';
 import type { RateLimiter } from '../marketplace/rate-limit.js';
 import { setupFetch } from './pinned-fetch.js';
 
-function createLocalLimiter(): RateLimiter {
+/**
+ * The longest the setup waits before a request, whatever pause a 429 asked for: a `Retry-After: 86400` must not
+ * hang the page or the terminal for a day. After it the request is made; a marketplace still refusing answers
+ * 429 again, which the check names ("answered 429", try again later).
+ */
+export const MAX_SETUP_PAUSE_MS = 30_000;
+
+export function createLocalLimiter(): RateLimiter {
   let pausedUntil = 0;
   return {
     async acquire(_priority, signal) {
-      const wait = pausedUntil - Date.now();
+      const wait = Math.min(pausedUntil - Date.now(), MAX_SETUP_PAUSE_MS);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       signal?.throwIfAborted();
     },

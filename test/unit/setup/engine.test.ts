@@ -1,4 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,6 +267,20 @@ describe('src/setup/engine', () => {
       expect(receiver.received[0]?.body).toContain('A test message from the pressbridge setup.');
     } finally {
       await new Promise((resolve) => receiver.server.close(resolve));
+    }
+  });
+
+  it("g: an ntfy server's refusal is named by its status, never by what its body said", async () => {
+    const server = createServer((_req, res) => res.writeHead(500).end('Jenkins admin console internal-9x'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const check = await engine().testNotification({ type: 'ntfy', server: origin, topic: 'pb-setup-test' });
+      expect(check).toMatchObject({ id: 'notify', ok: false });
+      expect(check.message.en).toContain('HTTP 500');
+      expect(JSON.stringify(check)).not.toContain('internal-9x');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

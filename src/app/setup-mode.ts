@@ -20,8 +20,10 @@ import type { SetupAnswers } from '../setup/answers.js';
 import { createSetupEngine } from '../setup/engine.js';
 import type { WordPressConnection } from '../setup/wordpress/types.js';
 import { STATUS_CSS, STATUS_JS } from '../status/assets.js';
+import { canonicalHost, isAllowedHost } from '../status/hosts.js';
 import { setupRoutes } from '../status/routes/setup.js';
-import { hostName, isLoopbackHost, securityHeaders } from '../status/security.js';
+import { securityHeaders } from '../status/security.js';
+import { StatusHostsSetting } from '../status/settings.js';
 import type { Daemon } from './types.js';
 
 export interface SetupModeOptions {
@@ -73,20 +75,22 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
     ]);
   }
   const token = own || newSetupToken();
+  const hosts = setupHosts(options.env);
+  const t = createTranslator(options.language);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(securityHeaders());
-  if (isLoopbackHost(options.listen.host)) {
-    // On loopback only requests addressed to a loopback name: a web page whose own name was re-pointed to
-    // 127.0.0.1 (DNS rebinding) could otherwise fetch the token form and use up the wrong tries (lockout).
-    const refused = createTranslator(options.language).t('status.access.host');
-    app.use((req, res, next) => {
-      const host = hostName(req.headers.host);
-      if (host !== undefined && isLoopbackHost(host)) return next();
-      res.status(403).type('text').send(refused);
-    });
-  }
+  // Whatever the address it listens on (Docker: 0.0.0.0, reached as 127.0.0.1:8081 through the published port),
+  // only requests addressed to a loopback name or a configured one: a web page whose own name was re-pointed at
+  // this machine (DNS rebinding) gets no token form and cannot spend the wrong tries (a lockout of the owner).
+  app.use((req, res, next) => {
+    if (isAllowedHost(req.headers.host, hosts)) return next();
+    res
+      .status(403)
+      .type('text')
+      .send(`${t.t('status.access.host')}\n\n${t.t('setup.page.host_refused', { url })}\n`);
+  });
   app.get('/assets/status.css', (_req, res) => void res.type('css').send(STATUS_CSS));
   app.get('/assets/status.js', (_req, res) => void res.type('js').send(STATUS_JS));
   app.get('/favicon.ico', (_req, res) => void res.status(204).end());
@@ -95,7 +99,9 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
   app.get('/', (_req, res) => res.redirect(303, '/setup'));
   const server = await listenLimited(app, options.listen.host, options.listen.port);
   const port = (server.address() as AddressInfo).port;
-  const shownHost = ['0.0.0.0', '::', ''].includes(options.listen.host) ? '127.0.0.1' : options.listen.host;
+  // As a browser writes it (`127.1` → 127.0.0.1); every address → the loopback one the owner opens.
+  const listenName = canonicalHost(options.listen.host) ?? options.listen.host;
+  const shownHost = ['0.0.0.0', '::', ''].includes(listenName) ? '127.0.0.1' : listenName;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/setup`;
 
   let resolveDaemon!: (daemon: Daemon) => void;
@@ -148,10 +154,23 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
   );
   app.use((_req, res) => void res.status(404).type('text').send('Not found'));
 
-  const t = createTranslator(options.language);
   options.print(t.t('setup.start.line', { url, token }));
   options.log.info({ url }, 'pressbridge setup mode: waiting for the setup at /setup');
   return { url, token, daemon, close: stopListening };
+}
+
+/**
+ * The names the setup page answers to besides loopback ones: `PRESSBRIDGE_STATUS_HOSTS`, read as the daemon
+ * will read `status.hosts` afterwards (a bad entry is a ConfigError before listening).
+ */
+function setupHosts(env: Env): ReadonlySet<string> {
+  const parsed = StatusHostsSetting.safeParse(env.PRESSBRIDGE_STATUS_HOSTS ?? []);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ path: 'PRESSBRIDGE_STATUS_HOSTS', message: issue.message })),
+    );
+  }
+  return new Set(parsed.data);
 }
 
 /** `pressbridge doctor`'s checks of the new installation, collected rather than printed. */

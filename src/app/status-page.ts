@@ -56,6 +56,7 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
         language: config.ui.language,
       }),
       password: config.status.password,
+      allowedHosts: config.status.hosts,
       trustProxy: config.status.trustProxy,
       blogs: config.blogs,
       secretValues: () => [...configSecrets(config), ...secretFile().map((entry) => entry.secret)],

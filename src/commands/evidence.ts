@@ -3,9 +3,14 @@
  * as a zip for the blogger to attach to the answer to a claim. The evidence comes from the disk
  * (`evidence.dir`, else `<dataDir>/evidence`); the deal's record and its claims from Redis when it answers (best
  * effort: without Redis the bundle still comes from the disk, and the command says so).
+ *
+ * The zip goes to a new file only (O_CREAT|O_EXCL|O_NOFOLLOW, mode 0600): never through a link planted under the
+ * predictable name, never over an existing file (which would keep its own mode). An evidence folder that cannot be
+ * read (a planted link or FIFO, a permission) is one sentence naming the folder, not a stack trace.
  */
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import type { Redis } from 'ioredis';
@@ -16,7 +21,9 @@ import { AppError, errorMessage } from '../errors.js';
 import { createEvidenceServices } from '../evidence/services.js';
 import { evidenceDirOf } from '../evidence/store.js';
 import type { BundleSources } from '../evidence/types.js';
+import type { Translator } from '../i18n/index.js';
 import { createLogger, type Logger } from '../logger.js';
+import { scrubText } from '../redact.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { runningEmbeddedRedisUrl } from '../redis/embedded.js';
 import { CONFIG_OPTION, positiveInt } from './context.js';
@@ -53,6 +60,36 @@ async function readSources(
   }
 }
 
+/** Writes `bytes` to a file that did not exist (mode 0600); the refusal or failure as the blogger's sentence. */
+async function writeNewFile(file: string, bytes: Buffer, t: Translator): Promise<void> {
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+  let handle: import('node:fs/promises').FileHandle;
+  try {
+    handle = await open(file, flags, 0o600);
+  } catch (error) {
+    // EEXIST also for a symbolic link under that name, wherever it points (O_EXCL never follows one).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ELOOP')
+      throw new AppError('evidence_exists', t.t('evidence.cli.exists', { file }));
+    throw new AppError(
+      'evidence_write',
+      t.t('evidence.cli.write_failed', { file, error: errorMessage(error) }),
+    );
+  }
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await rm(file, { force: true });
+    throw new AppError(
+      'evidence_write',
+      t.t('evidence.cli.write_failed', { file, error: errorMessage(error) }),
+    );
+  }
+  await handle.close();
+}
+
 export function evidenceCommand(): Command {
   return new Command('evidence')
     .description("a deal's evidence bundle (zip: report, evidence.json, article copies) to answer a claim")
@@ -67,26 +104,39 @@ export function evidenceCommand(): Command {
       const log = createLogger({ level: 'warn', destination: process.stderr });
       const dir = evidenceDirOf(config);
       const { store, bundler } = createEvidenceServices(config, { log });
-      const evidence = await store.read(dealId);
+      /** The disk's refusal (a planted link or FIFO, a permission) as one sentence naming the folder. */
+      const unreadable = (cause: unknown): AppError =>
+        new AppError(
+          'evidence_unreadable',
+          t.t('evidence.cli.unreadable', {
+            deal: String(dealId),
+            dir,
+            error: scrubText(errorMessage(cause)),
+          }),
+        );
+      const evidence = await store.read(dealId).catch((cause: unknown) => {
+        throw unreadable(cause);
+      });
       if (!evidence) {
         throw new AppError('not_found', t.t('evidence.cli.unknown_deal', { deal: String(dealId), dir }));
       }
       const { sources, error } = await readSources(config, dealId, log);
       if (error !== undefined) process.stderr.write(`${t.t('evidence.cli.no_redis', { error })}\n`);
-      const bundle = await bundler(dealId, sources);
+      const bundle = await bundler(dealId, sources).catch((cause: unknown) => {
+        throw unreadable(cause);
+      });
       if (!bundle) {
         throw new AppError('not_found', t.t('evidence.cli.unknown_deal', { deal: String(dealId), dir }));
       }
       const file = resolve(options.out ?? bundle.fileName);
-      await writeFile(file, bundle.zip, { mode: 0o600 });
-      const pruned = new Set(evidence.pruned.map((p) => p.file));
-      const snapshots = evidence.entries.filter((e) => e.snapshot && !pruned.has(e.snapshot.file)).length;
+      await writeNewFile(file, bundle.zip, t);
       out.line(
         t.t('evidence.cli.written', {
           deal: String(dealId),
           file,
           checks: evidence.entries.length,
-          snapshots,
+          // What the zip holds: a snapshot pruned, refused (a link, a FIFO) or named twice is not counted.
+          snapshots: bundle.snapshots,
           sha: createHash('sha256').update(bundle.zip).digest('hex'),
         }),
       );

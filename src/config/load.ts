@@ -22,6 +22,8 @@ export const ENV_OVERRIDES: ReadonlyArray<{ env: string; path: readonly string[]
   // status page's address inside a container (0.0.0.0 there, published on the host's loopback).
   { env: 'PRESSBRIDGE_DATA_DIR', path: ['dataDir'] },
   { env: 'PRESSBRIDGE_STATUS_HOST', path: ['status', 'listen', 'host'] },
+  // The names the status page (and the setup page before any config) answers to besides loopback ones.
+  { env: 'PRESSBRIDGE_STATUS_HOSTS', path: ['status', 'hosts'] },
   // Set by `pressbridge service install` when no Redis answered on 127.0.0.1:6379.
   { env: 'PRESSBRIDGE_REDIS_EMBEDDED', path: ['redis', 'embedded'], boolean: true },
 ];

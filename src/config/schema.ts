@@ -15,7 +15,7 @@ import {
   DisclosureSettings,
   LinkSettings,
 } from '../render/policy.js';
-import { TrustProxySetting } from '../status/settings.js';
+import { StatusHostsSetting, TrustProxySetting } from '../status/settings.js';
 import { WatchSettings } from '../watch/settings.js';
 
 /**
@@ -236,6 +236,12 @@ export const Config = z
             'HTTP Basic password (any user name); without it the page answers only on loopback and refuses ' +
               'another address. A secret.',
           ),
+        hosts: StatusHostsSetting.describe(
+          'Host names the status page (and the first-run setup page) answer to besides localhost and ' +
+            "127.0.0.1: the name you open it under (a LAN name, a reverse proxy's public name). A request " +
+            'addressed to any other name is refused (DNS rebinding); with a password it counts its wrong ' +
+            "guesses apart from the owner's. A list, or comma-separated (`PRESSBRIDGE_STATUS_HOSTS`).",
+        ),
         trustProxy: TrustProxySetting.describe(
           'Whose `X-Forwarded-For` counts for the password-guess limit: `false` (the connecting address), the ' +
             "reverse proxy's addresses or CIDR ranges (a list, or comma-separated), or a hop count 1–10; `true` " +

@@ -138,6 +138,6 @@ export function createEvidenceBundler(options: {
     };
     zip.add('report.html', Buffer.from(report, 'utf8'));
     zip.add('evidence.json', Buffer.from(`${inertJson(json)}\n`, 'utf8'));
-    return { fileName: bundleFileName(dealId, generatedAt), zip: zip.done() };
+    return { fileName: bundleFileName(dealId, generatedAt), zip: zip.done(), snapshots: added.size };
   };
 }

@@ -135,9 +135,9 @@ export interface BundleSources {
 /**
  * One bundle to attach to the answer to a claim: a zip with `report.html` (the blogger's language), `evidence.json`
  * (everything, machine-readable, with every hash) and `snapshots/` (each kept article part, uncompressed, as
- * served). Undefined when the deal has no evidence.
+ * served; `snapshots` says how many the zip holds). Undefined when the deal has no evidence.
  */
 export type EvidenceBundler = (
   dealId: number,
   sources: BundleSources,
-) => Promise<{ fileName: string; zip: Buffer } | undefined>;
+) => Promise<{ fileName: string; zip: Buffer; snapshots: number } | undefined>;

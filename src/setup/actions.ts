@@ -165,7 +165,9 @@ export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupC
     );
     return { id: 'notify', ok: true, message: both('setup.notify.sent', { channel: answer.type }) };
   } catch (error) {
-    const error_ = scrubText(errorMessage(error));
+    // The ntfy server is a typed address: of its refusal the status only, never the excerpt of its body
+    // (an internal service's 5xx could carry its secrets), as for the API and WordPress addresses.
+    const error_ = scrubText(errorMessage(error)).replace(/^(HTTP \d{3}):[\s\S]*$/, '$1');
     const message = both('setup.notify.failed', { channel: answer.type, error: error_ });
     return { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
   } finally {

@@ -4,6 +4,7 @@
  * into `pressbridge.yaml` and the secrets file (./write-config.ts).
  */
 import type { Language } from '../i18n/index.js';
+import type { SetupMarketplace } from './marketplace.js';
 
 export type BlogTarget = 'wordpress' | 'github' | 'static' | 'none';
 
@@ -66,7 +67,7 @@ export type NotifyAnswer =
 
 export interface SetupAnswers {
   language: Language;
-  marketplace: { baseUrl: string; apiKey: string };
+  marketplace: SetupMarketplace;
   blogs: BlogAnswer[];
   /** `webhookUrl`: the public HTTPS address (webhook mode); `listen`: the webhook listener (default 8080). */
   intake: { mode: 'poll' | 'webhook'; webhookUrl?: string; listen?: { host: string; port: number } };

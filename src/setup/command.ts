@@ -33,6 +33,7 @@ interface SetupFlags {
   statusPassword?: string;
   redisUrl?: string;
   redisPrefix?: string;
+  allowLocal?: boolean;
 }
 
 function port(value: string): number {
@@ -65,6 +66,10 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
     .option('--webhook-url <url>', 'with --intake webhook: the public HTTPS address')
     .option('--ntfy-topic <topic>', 'notifications to this ntfy.sh topic (a test message is sent)')
     .option('--no-agent', 'do not switch agent publishing on in the marketplace')
+    .option(
+      '--allow-local',
+      'the API or WordPress address is on this machine on purpose (the sandbox, a local WordPress)',
+    )
     .option('--status-host <host>', 'where the status page listens (default 127.0.0.1)')
     .option('--status-port <port>', 'the status page port (default 8081)', port)
     .option('--status-password <password>', 'required when the status page listens beyond 127.0.0.1')
@@ -102,6 +107,7 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
           statusPassword: flags.statusPassword ?? env.PRESSBRIDGE_STATUS_PASSWORD,
           redisUrl: flags.redisUrl ?? env.PRESSBRIDGE_REDIS_URL,
           redisPrefix: flags.redisPrefix,
+          allowLocal: flags.allowLocal,
         },
         language,
         { input: process.stdin, output: process.stdout },

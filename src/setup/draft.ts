@@ -5,11 +5,12 @@
 import type { Language } from '../i18n/index.js';
 import type { BlogAnswer, NotifyAnswer, SetupAnswers } from './answers.js';
 import type { MarketplaceBlog } from './engine.js';
+import type { SetupMarketplace } from './marketplace.js';
 import type { SetupCheck, WordPressDiscovery } from './wordpress/types.js';
 
 export interface SetupDraft {
   language: Language;
-  marketplace?: { baseUrl: string; apiKey: string; login: string };
+  marketplace?: SetupMarketplace & { login: string };
   /** The account's blogs as step b listed them. */
   accountBlogs: MarketplaceBlog[];
   /** One per account blog once step b is answered. */

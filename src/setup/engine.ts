@@ -23,16 +23,19 @@ import {
   syncCategories,
   webhookSteps,
 } from './actions.js';
+import { localAddressCheck, localRefusalOf } from './address-guard.js';
 import { handledBlogs, type NotifyAnswer, type SetupAnswers } from './answers.js';
+import { finishFailure } from './finish-error.js';
 import { type SetupMarketplace, setupMarketplaceClient } from './marketplace.js';
 import { both } from './text.js';
 import type {
+  AddressPolicy,
   SetupCheck,
   WordPressConnection,
   WordPressCredentials,
   WordPressDiscovery,
 } from './wordpress/types.js';
-import { buildInstallation, writeInstallation } from './write-config.js';
+import { buildInstallation, type WrittenInstallation, writeInstallation } from './write-config.js';
 
 export interface SetupEngineDeps {
   wordpress: WordPressConnection;
@@ -42,7 +45,7 @@ export interface SetupEngineDeps {
   fetch?: typeof fetch;
 }
 
-export type KeyProblem = 'refused' | 'role' | 'scope' | 'address' | 'unreachable';
+export type KeyProblem = 'refused' | 'role' | 'scope' | 'address' | 'local' | 'unreachable';
 export type KeyCheck =
   | { ok: true; login: string; check: SetupCheck }
   | { ok: false; problem: KeyProblem; check: SetupCheck };
@@ -68,24 +71,30 @@ const APP_ID_FILE = 'wordpress-app-id';
 
 export interface SetupEngine {
   readonly dataDir: string;
-  /** a: `GET /v1/me`: role `bloger` and scope `write`, each refusal in plain words. */
+  /**
+   * a: `GET /v1/me`: role `bloger` and scope `write`, each refusal in plain words; a local API address only when
+   * `marketplace.allowLocal` confirms it (./address-guard.ts).
+   */
   checkKey(marketplace: SetupMarketplace): Promise<KeyCheck>;
   /** b: `GET /v1/blogs`. */
   listBlogs(marketplace: SetupMarketplace): Promise<MarketplaceBlog[]>;
-  /** c: the WordPress connection, with the stable app id of this installation. */
-  discoverWordPress(address: string): Promise<WordPressDiscovery>;
+  /** c: the WordPress connection, with the stable app id of this installation; `policy` as for the key. */
+  discoverWordPress(address: string, policy?: AddressPolicy): Promise<WordPressDiscovery>;
   /** Without `successUrl` (the terminal) WordPress shows the new password for the blogger to paste. */
   wordpressAuthorizationLink(discovery: WordPressDiscovery, successUrl?: string, rejectUrl?: string): string;
   wordpressCredentials(
     discovery: WordPressDiscovery,
     query: Readonly<Record<string, string | undefined>>,
   ): WordPressCredentials | undefined;
-  verifyWordPress(credentials: WordPressCredentials): Promise<SetupCheck[]>;
+  verifyWordPress(credentials: WordPressCredentials, policy?: AddressPolicy): Promise<SetupCheck[]>;
   /** d: the preset a GitHub repository's files suggest. */
   detectGitHubPreset(repo: string, token: string, branch?: string): Promise<'jekyll' | 'hugo' | 'generic'>;
   /** g: one test message through the chosen channel. */
   testNotification(answer: NotifyAnswer): Promise<SetupCheck>;
-  /** Writes the installation and acts on it: e (sync), f (webhook), h (agent publishing). */
+  /**
+   * Writes the installation and acts on it: e (sync), f (webhook), h (agent publishing). A failure is a
+   * SetupFinishError that says whether anything was written (./finish-error.ts).
+   */
   finish(answers: SetupAnswers): Promise<FinishResult>;
 }
 
@@ -116,7 +125,11 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
           return {
             ok: false,
             problem: 'role',
-            check: failed('key', both('setup.key.role', { role: me.role }), 'setup.key.role_fix'),
+            check: failed(
+              'key',
+              both('setup.key.role', { role: me.role.slice(0, 40) }),
+              'setup.key.role_fix',
+            ),
           };
         }
         if (!me.scopes.includes('write')) {
@@ -145,7 +158,7 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
         categories: (b.publishing?.categories ?? []).map((c) => ({ id: c.id, name: c.name })),
       }));
     },
-    discoverWordPress: (address) => deps.wordpress.discover(address),
+    discoverWordPress: (address, policy) => deps.wordpress.discover(address, policy),
     wordpressAuthorizationLink: (discovery, successUrl, rejectUrl) =>
       deps.wordpress.authorizationLink(discovery, {
         appId: appId(),
@@ -153,26 +166,39 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
         ...(rejectUrl ? { rejectUrl } : {}),
       }),
     wordpressCredentials: (discovery, query) => deps.wordpress.credentialsFromCallback(discovery, query),
-    verifyWordPress: (credentials) => deps.wordpress.verify(credentials),
+    verifyWordPress: (credentials, policy) => deps.wordpress.verify(credentials, policy),
     detectGitHubPreset: (repo, token, branch) => detectPreset(doFetch, repo, token, branch),
     testNotification: (answer) => sendTestNotification(answer),
     async finish(answers) {
       // Checked before anything is written: a config every command accepts, or nothing on disk.
-      const { document, secrets } = buildInstallation(answers, dataDir);
-      await checkPublishers(parseConfig(document.toJS(), {}, 'setup', { secrets }), deps.log);
-      const written = writeInstallation(answers, dataDir);
-      const config = loadConfig({ path: written.configPath, env: {} });
-      const checks: SetupCheck[] = [];
-      const api = client(answers.marketplace);
-      const syncing = handledBlogs(answers).filter((b) => b.categories?.mode === 'sync');
-      if (syncing.length > 0) checks.push(...(await syncCategories(config, api, syncing, deps.log)));
-      if (answers.intake.mode === 'webhook' && answers.intake.webhookUrl) {
-        checks.push(...(await webhookSteps(api, config, answers.intake.webhookUrl)));
+      try {
+        const { document, secrets } = buildInstallation(answers, dataDir);
+        await checkPublishers(parseConfig(document.toJS(), {}, 'setup', { secrets }), deps.log);
+      } catch (error) {
+        throw finishFailure('check', error, { dataDir });
       }
-      for (const blog of handledBlogs(answers).filter((b) => b.agent)) {
-        checks.push(await agentOn(api, blog));
+      let written: WrittenInstallation;
+      try {
+        written = writeInstallation(answers, dataDir);
+      } catch (error) {
+        throw finishFailure('write', error, { dataDir });
       }
-      return { config, ...written, checks };
+      try {
+        const config = loadConfig({ path: written.configPath, env: {} });
+        const checks: SetupCheck[] = [];
+        const api = client(answers.marketplace);
+        const syncing = handledBlogs(answers).filter((b) => b.categories?.mode === 'sync');
+        if (syncing.length > 0) checks.push(...(await syncCategories(config, api, syncing, deps.log)));
+        if (answers.intake.mode === 'webhook' && answers.intake.webhookUrl) {
+          checks.push(...(await webhookSteps(api, config, answers.intake.webhookUrl)));
+        }
+        for (const blog of handledBlogs(answers).filter((b) => b.agent)) {
+          checks.push(await agentOn(api, blog));
+        }
+        return { config, ...written, checks };
+      } catch (error) {
+        throw finishFailure('after-write', error, { dataDir, written });
+      }
     },
   };
 }
@@ -181,7 +207,13 @@ function failed(id: string, message: SetupCheck['message'], fix: Parameters<type
   return { id, ok: false, message, fix: both(fix) };
 }
 
+/**
+ * A failed `GET /v1/me` as a check. Only the status and pressbridge's own words are shown, never what the
+ * answer's body said: the address may be anything (a local service answering 500 with its secrets).
+ */
 function keyFailure(error: unknown, baseUrl: string): KeyCheck {
+  const local = localRefusalOf(error);
+  if (local) return { ok: false, problem: 'local', check: localAddressCheck(baseUrl, local) };
   if (error instanceof MarketplaceError && error.status === 401) {
     return {
       ok: false,
@@ -207,10 +239,11 @@ function keyFailure(error: unknown, baseUrl: string): KeyCheck {
       check: failed('key', both('setup.key.wrong_address', params), 'setup.key.wrong_address_fix'),
     };
   }
-  const check = failed(
-    'key',
-    both('setup.key.unreachable', { url: baseUrl, error: errorMessage(error) }),
-    'setup.key.unreachable_fix',
-  );
-  return { ok: false, problem: 'unreachable', check };
+  // A 5xx, a 429: the status only. No answer at all: pressbridge's own description (a refused connection, a
+  // timeout, a TLS failure), cut short.
+  const message =
+    error instanceof MarketplaceError && error.status !== 0
+      ? both('setup.key.answered', { url: baseUrl, status: String(error.status) })
+      : both('setup.key.unreachable', { url: baseUrl, error: errorMessage(error).slice(0, 200) });
+  return { ok: false, problem: 'unreachable', check: failed('key', message, 'setup.key.unreachable_fix') };
 }

@@ -8,9 +8,12 @@
  */
 import { AppError } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
+import { isLoopbackHost } from '../status/hosts.js';
 import { GitHubSetupError } from './actions.js';
+import { LOCAL_ADDRESS_CHECK } from './address-guard.js';
 import type { BlogAnswer, BlogTarget, CategoryChoice, GitHubAnswer, SetupAnswers } from './answers.js';
 import type { FinishResult, SetupEngine } from './engine.js';
+import { SetupFinishError } from './finish-error.js';
 import { createPrompter } from './prompt.js';
 import type { SetupCheck } from './wordpress/types.js';
 
@@ -32,6 +35,8 @@ export interface TerminalSetupOptions {
   statusPassword?: string | undefined;
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
+  /** `--allow-local`: a local API or WordPress address is meant (the sandbox, a WordPress on this machine). */
+  allowLocal?: boolean | undefined;
 }
 
 export interface TerminalIo {
@@ -91,6 +96,15 @@ export async function runTerminalSetup(
   };
   const secret = (question: string, given: string | undefined, flag: string): Promise<string> =>
     ask(question, given, flag, undefined, true);
+  /**
+   * Whether a refused local address (a `local-address` check) is meant: `--allow-local`, or a yes to the question;
+   * with --yes and without the flag, the refusal ends the setup (its fix names the flag).
+   */
+  const confirmLocal = async (checks: readonly SetupCheck[]): Promise<boolean> => {
+    if (!checks.some((c) => c.id === LOCAL_ADDRESS_CHECK) || !prompter) return false;
+    const answer = await prompter.ask(`${t('setup.address.confirm_local')} [no]: `);
+    return /^\s*(y|yes|a|ano)\s*$/i.test(answer ?? '');
+  };
   /** d: the repository and its token until GitHub takes them; the generic preset's paths when not told. */
   const github = async (blogUrl: string): Promise<GitHubAnswer> => {
     for (;;) {
@@ -122,17 +136,31 @@ export async function runTerminalSetup(
   try {
     // a: the key
     let marketplace: SetupAnswers['marketplace'];
+    /** The API address the blogger confirmed as a local one (the confirmation is for that address only). */
+    let confirmed: string | undefined;
     for (;;) {
       const baseUrl = await ask(t('setup.page.base_url'), options.baseUrl, '--base-url');
       const apiKey = await secret(t('setup.page.api_key'), options.apiKey, '--api-key');
-      const check = await engine.checkKey({ baseUrl, apiKey });
+      const allowLocal = options.allowLocal === true || confirmed === baseUrl;
+      const check = await engine.checkKey({ baseUrl, apiKey, allowLocal });
       showChecks([check.check]);
       if (check.ok) {
-        marketplace = { baseUrl, apiKey };
+        marketplace = { baseUrl, apiKey, allowLocal };
         break;
       }
       if (!prompter) throw new AppError('setup_key_refused', check.check.message.en);
-      options = { ...options, apiKey: undefined };
+      if (await confirmLocal([check.check])) {
+        // The same address and key again, now confirmed: the key was never sent anywhere.
+        confirmed = baseUrl;
+        options = { ...options, baseUrl, apiKey };
+        continue;
+      }
+      // Not meant: another address (and the key again, as after any refusal).
+      options = {
+        ...options,
+        apiKey: undefined,
+        ...(check.problem === 'local' ? { baseUrl: undefined } : {}),
+      };
     }
     // b: the blogs
     const listed = await engine.listBlogs(marketplace);
@@ -186,7 +214,7 @@ export async function runTerminalSetup(
     if (notify) showChecks([await engine.testNotification(notify)]);
     // h: the status page (a password beyond loopback)
     const host = options.statusHost ?? '127.0.0.1';
-    const loopback = host === '127.0.0.1' || host === 'localhost' || host === '::1';
+    const loopback = isLoopbackHost(host);
     const password = loopback
       ? undefined
       : await secret(t('setup.page.status_password'), options.statusPassword, '--status-password');
@@ -206,7 +234,15 @@ export async function runTerminalSetup(
           }
         : {}),
     };
-    const result = await engine.finish(answers);
+    let result: FinishResult;
+    try {
+      result = await engine.finish(answers);
+    } catch (error) {
+      // In the setup's language, saying what was written where (./finish-error.ts).
+      if (error instanceof SetupFinishError)
+        throw new AppError(error.code, error.text[language], { cause: error });
+      throw error;
+    }
     showChecks(result.checks);
     say(t('setup.page.done_intro', { path: result.configPath }));
     return result;
@@ -215,6 +251,8 @@ export async function runTerminalSetup(
   }
 
   async function wordpress(blog: BlogAnswer): Promise<void> {
+    /** The WordPress address the blogger confirmed as a local one. */
+    let confirmed: string | undefined;
     for (;;) {
       const address = await ask(
         t('setup.page.wp_address'),
@@ -222,12 +260,18 @@ export async function runTerminalSetup(
         '--wordpress-url',
         blog.url,
       );
-      const discovery = await engine.discoverWordPress(address);
+      const policy = { allowLocal: options.allowLocal === true || confirmed === address };
+      const discovery = await engine.discoverWordPress(address, policy);
       showChecks(discovery.checks);
       const problem = discovery.checks.find((c) => !c.ok);
       if (problem || discovery.restRoot === '') {
         if (!prompter)
           throw new AppError('setup_wordpress_failed', problem?.message.en ?? 'no WordPress found');
+        if (await confirmLocal(discovery.checks)) {
+          confirmed = address;
+          options = { ...options, wordpressUrl: address };
+          continue;
+        }
         options = { ...options, wordpressUrl: undefined };
         continue;
       }
@@ -244,7 +288,7 @@ export async function runTerminalSetup(
         '--wordpress-password',
       );
       const credentials = { restRoot: discovery.restRoot, username, applicationPassword };
-      const checks = await engine.verifyWordPress(credentials);
+      const checks = await engine.verifyWordPress(credentials, policy);
       showChecks(checks);
       if (checks.every((c) => c.ok)) {
         const restRoot =

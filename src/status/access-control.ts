@@ -11,18 +11,13 @@ import type { RequestHandler, Response } from 'express';
 import { type Clock, systemClock } from '../clock.js';
 import type { Translator } from '../i18n/index.js';
 import { createGuessLimiter, type GuessLimiter } from './guess-limit.js';
+import { allowedHostSet, hostScope, isAllowedHost } from './hosts.js';
 import { createKnownBrowser, KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_DAYS } from './known-browser.js';
-import {
-  basicPassword,
-  cookieAttributes,
-  hostName,
-  isLoopbackHost,
-  readCookies,
-  safeEqual,
-} from './security.js';
+import { basicPassword, cookieAttributes, readCookies, safeEqual } from './security.js';
 
 export interface AccessOptions {
   password: string | undefined;
+  /** Names the page answers to besides the loopback ones (`status.hosts`). */
   allowedHosts: readonly string[];
   /** The page's language, for the refusal pages' texts. */
   t: Translator;
@@ -42,9 +37,12 @@ export interface AccessOptions {
  */
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'] as const;
 
-/** Password when one is set; else direct requests to loopback (or explicitly allowed) host names only. */
+/**
+ * Password when one is set (a wrong one counted per client and per host name: hosts.ts `hostScope`); else direct
+ * requests to loopback (or explicitly allowed) host names only.
+ */
 export function accessControl(options: AccessOptions): RequestHandler {
-  const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
+  const allowed = allowedHostSet(options.allowedHosts);
   const guesses = options.guesses ?? createGuessLimiter();
   const clock = options.clock ?? systemClock;
   const known = options.password === undefined ? undefined : createKnownBrowser(options.password);
@@ -58,7 +56,9 @@ export function accessControl(options: AccessOptions): RequestHandler {
         const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
         const cookie = readCookies(req).get(KNOWN_BROWSER_COOKIE);
         const trusted = known.verify(cookie, clock.now().getTime());
-        const block = guesses.blocked(client, { trusted });
+        // A page that rebinds its own name to this machine guesses in a bucket of its own, not the owner's.
+        const scope = hostScope(req.headers.host, allowed);
+        const block = guesses.blocked(client, { trusted, scope });
         if (block) {
           const seconds = Math.ceil(block.waitMs / 1000);
           res.set('Retry-After', String(seconds));
@@ -79,15 +79,14 @@ export function accessControl(options: AccessOptions): RequestHandler {
           next();
           return;
         }
-        guesses.failed(client);
+        guesses.failed(client, scope);
       }
       res.set('WWW-Authenticate', 'Basic realm="pressbridge status", charset="UTF-8"');
       options.refuse(res, 401, t.t('status.access.password'), t.t('status.access.password_text'));
       return;
     }
-    const host = hostName(req.headers.host);
     const proxied = PROXY_HEADERS.some((name) => req.headers[name] !== undefined);
-    if (!proxied && host !== undefined && (isLoopbackHost(host) || allowed.has(host))) {
+    if (!proxied && isAllowedHost(req.headers.host, allowed)) {
       next();
       return;
     }

@@ -15,6 +15,9 @@
  * password before (the caller says so: `trusted`, see known-browser.ts) is not paused, so a blogger already
  * logged in keeps the page during such an attack; the per-client limit applies to it all the same.
  *
+ * A caller may split a client's count by `scope` (the host name the request was addressed to: hosts.ts
+ * `hostScope`), so that a page rebinding its own name to this machine fills only its own bucket.
+ *
  * Hand-written rather than express-rate-limit: the rule is "count wrong passwords, refuse before comparing",
  * which that library expresses only through response hooks after the comparison has run; the whole state is a
  * small in-memory map, bounded by `maxClients` (the oldest client is forgotten first).
@@ -42,11 +45,12 @@ export type GuessBlock = { waitMs: number; scope: 'client' | 'everyone' };
 export interface GuessLimiter {
   /**
    * Undefined when `client` (its address) may try a password now; else how long it must wait and whether it is
-   * held back for its own guesses or by the global slowdown (which skips `trusted` browsers).
+   * held back for its own guesses or by the global slowdown (which skips `trusted` browsers). `scope` splits the
+   * client's count (see the module comment).
    */
-  blocked(client: string, options?: { trusted?: boolean }): GuessBlock | undefined;
-  /** Records one wrong password of `client`. */
-  failed(client: string): void;
+  blocked(client: string, options?: { trusted?: boolean; scope?: string }): GuessBlock | undefined;
+  /** Records one wrong password of `client` (in `scope`, when given). */
+  failed(client: string, scope?: string): void;
 }
 
 export const DEFAULT_MAX_FAILURES = 10;
@@ -75,9 +79,12 @@ export function createGuessLimiter(options: GuessLimitOptions = {}): GuessLimite
     return times;
   };
 
+  const keyOf = (client: string, scope: string | undefined): string =>
+    scope === undefined ? clientKey(client) : `${clientKey(client)} ${scope}`;
+
   return {
     blocked(client, blockOptions = {}) {
-      const times = recent(clientKey(client));
+      const times = recent(keyOf(client, blockOptions.scope));
       if (times.length >= maxFailures) {
         // Free again once enough failures have left the window for one more to fit.
         const freeAt = times[times.length - maxFailures]! + windowMs;
@@ -87,8 +94,8 @@ export function createGuessLimiter(options: GuessLimitOptions = {}): GuessLimite
       if (pause > 0 && !blockOptions.trusted) return { waitMs: pause, scope: 'everyone' };
       return undefined;
     },
-    failed(client) {
-      const key = clientKey(client);
+    failed(client, scope) {
+      const key = keyOf(client, scope);
       const times = recent(key);
       const at = clock.now().getTime();
       times.push(at);

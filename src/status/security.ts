@@ -7,8 +7,10 @@
  *   keeps no session. Over a network it must run behind TLS (a reverse proxy), as any password would.
  * - Password guesses are limited per client and globally (guess-limit.ts, applied in access-control.ts).
  * - Without a password the page answers only requests addressed to a loopback name (`localhost`, `127.x.x.x`,
- *   `[::1]`, plus `allowedHosts`) that carry no reverse-proxy header. That defeats DNS rebinding (a web page
- *   whose name suddenly resolves to 127.0.0.1) and a reverse proxy that would publish a password-less page.
+ *   `[::1]`, in any spelling: hosts.ts) or a configured name (`status.hosts`) that carry no reverse-proxy header.
+ *   That defeats DNS rebinding (a web page whose name suddenly resolves to 127.0.0.1) and a reverse proxy that
+ *   would publish a password-less page. With a password, a request addressed to another name spends its own
+ *   guesses only (hosts.ts `hostScope`), never those of the owner on a loopback or configured name.
  * - CSRF: a signed double-submit token. A random cookie `pb_csrf` (HttpOnly, SameSite=Strict) and, in every
  *   form, HMAC(cookieSecret, cookie value): a POST must carry both and they must match. Browsers that send
  *   `Sec-Fetch-Site` or `Origin` must also say the request comes from this very origin.
@@ -41,25 +43,6 @@ export function securityHeaders(): RequestHandler {
     res.set(SECURITY_HEADERS);
     next();
   };
-}
-
-/** True for names and addresses that reach only this machine. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1');
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
-  if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
-  if (/^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
-
-/** The host name of a `Host` header without its port (`[::1]:8081` → `::1`). */
-export function hostName(hostHeader: string | undefined): string | undefined {
-  if (!hostHeader) return undefined;
-  const match = /^(\[[^\]]+\]|[^:]+)(?::\d+)?$/.exec(hostHeader.trim());
-  return match?.[1]?.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
 function sha256(text: string): Buffer {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError } from '../errors.js';
 import { listenLimited } from '../http-limits.js';
 import { createStatusApp } from './app.js';
+import { isLoopbackHost } from './hosts.js';
 import { normalizeBasePath } from './routes/page-kit.js';
-import { isLoopbackHost } from './security.js';
 import type { StatusDeps } from './types.js';
 
 export interface StatusServer {

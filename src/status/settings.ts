@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { canonicalHost } from './hosts.js';
 
 /**
  * `status.trustProxy`: whose `X-Forwarded-For` / `X-Forwarded-Proto` / `X-Forwarded-Host` the status page
@@ -66,3 +67,31 @@ export const TrustProxySetting = z
     return list;
   });
 export type TrustProxySetting = z.output<typeof TrustProxySetting>;
+
+const HOSTS_SHAPE = 'a list of host names (or a comma-separated string), e.g. ["status.blog.example.cz"]';
+
+/**
+ * `status.hosts` (`PRESSBRIDGE_STATUS_HOSTS`): the names the status page and the setup page answer to besides the
+ * loopback ones (./hosts.ts): the name a browser uses to reach them (a LAN name, a reverse proxy's public name).
+ * Any other `Host` is refused before a page is read or a password or token is tried. Stored canonical (lower
+ * case, no port, no trailing dot).
+ */
+export const StatusHostsSetting = z
+  .union([z.string(), z.array(z.string())], { error: `must be ${HOSTS_SHAPE}` })
+  .default([])
+  .transform((value, ctx): string[] => {
+    const list = (typeof value === 'string' ? value.split(',') : value).map((e) => e.trim()).filter(Boolean);
+    const names = list.map((entry) => ({ entry, name: canonicalHost(entry) }));
+    const bad = names.filter((n) => n.name === undefined).map((n) => n.entry);
+    if (bad.length > 0 || list.length > 20) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          bad.length > 0
+            ? `not a host name: ${bad.slice(0, 5).join(', ')}; ${HOSTS_SHAPE}`
+            : `at most 20 names; ${HOSTS_SHAPE}`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(names.flatMap((n) => n.name ?? []))];
+  });

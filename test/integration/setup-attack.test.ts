@@ -132,7 +132,7 @@ describe('setup mode under attack (over HTTP)', () => {
     const { sandbox } = world;
     const { client, csrf } = await holder();
     const evil = { Origin: 'http://evil.example' };
-    const form = { csrf, baseUrl: sandbox.url, apiKey: API_KEY };
+    const form = { csrf, baseUrl: sandbox.url, apiKey: API_KEY, allowLocal: 'on' };
     expect((await client.request('/setup/key', form, evil)).status).toBe(403);
     expect((await client.request('/setup/key', form, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
   });
@@ -141,7 +141,7 @@ describe('setup mode under attack (over HTTP)', () => {
     const { sandbox } = world;
     const { go } = await holder();
     const steps: Array<[string, Record<string, string>, number]> = [
-      ['/setup/key', { baseUrl: sandbox.url, apiKey: API_KEY }, 303],
+      ['/setup/key', { baseUrl: sandbox.url, apiKey: API_KEY, allowLocal: 'on' }, 303],
       ['/setup/blogs', { 'target-1': 'static', 'target-2': 'none' }, 303],
       ['/setup/blog/1/static', { dir: evilDir, baseUrl: 'http://127.0.0.1:1/' }, 303],
       ['/setup/categories', { 'mode-1': 'default' }, 303],
@@ -254,7 +254,7 @@ describe('setup mode under attack: the WordPress authorization callback', () => 
     const { sandbox } = world;
     const me = createSetupClient(origin);
     const csrf = await me.enterToken(TOKEN);
-    await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' });
     await me.request('/setup/blogs', { csrf, 'target-1': 'wordpress' });
     await me.request('/setup/blog/1/wordpress/discover', { csrf, address: site });
     const page = await me.request('/setup/blog/1');

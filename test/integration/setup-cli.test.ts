@@ -30,6 +30,7 @@ describe('pressbridge setup (a real process)', () => {
     const answers = [
       sandbox.url,
       sandbox.apiKey,
+      'yes', // the sandbox's address is on this machine, on purpose
       'static',
       join(dataDir, 'site'),
       '', // the site's address: the blog's
@@ -39,6 +40,7 @@ describe('pressbridge setup (a real process)', () => {
     ];
     child.stdin.end(`${answers.join('\n')}\n`);
     const [code] = (await once(child, 'exit')) as [number];
+    expect(stdout).toContain(`${sandbox.url} leads to this machine itself (127.0.0.1)`);
     expect(stdout).toContain('The key belongs to');
     expect(code).toBe(0);
     const yaml = readFileSync(join(dataDir, 'pressbridge.yaml'), 'utf8');

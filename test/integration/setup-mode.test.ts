@@ -65,7 +65,7 @@ describe('src/app/setup-mode (over HTTP)', () => {
       ['/setup/blogs', undefined],
       ['/setup/finish', undefined],
       ['/setup/blog/1/wordpress/back?site_url=x&user_login=a&password=b', undefined],
-      ['/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey }],
+      ['/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' }],
       ['/setup/blogs', { csrf, 'target-1': 'static' }],
       ['/setup/blog/1/static', { csrf, dir: siteDir, baseUrl: 'http://127.0.0.1:1/' }],
       ['/setup/intake', { csrf, intake: 'poll' }],
@@ -97,11 +97,23 @@ describe('src/app/setup-mode (over HTTP)', () => {
 
     const key = await me.request('/setup/key');
     const csrf = key.csrf ?? '';
-    const wrong = await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: 'wrong' });
+    expect(key.text).not.toContain('name="allowLocal"');
+    // The sandbox listens on 127.0.0.1: refused until the blogger confirms a local address is meant.
+    const local = await me.request('/setup/key', { csrf, baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    expect(local.status).toBe(422);
+    expect(local.text).toContain(`${sandbox.url} leads to this machine itself (127.0.0.1)`);
+    expect(local.text).toContain('name="allowLocal"');
+    expect(local.text).not.toContain(sandbox.apiKey);
+    const wrong = await me.request('/setup/key', {
+      csrf,
+      baseUrl: sandbox.url,
+      apiKey: 'wrong',
+      allowLocal: 'on',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.text).toContain('The marketplace refused the key (401)');
     const steps: Array<[string, Record<string, string>, string]> = [
-      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey }, '/setup/blogs'],
+      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' }, '/setup/blogs'],
       ['/setup/blogs', { 'target-1': 'static' }, '/setup/blog/1'],
       ['/setup/blog/1/static', { dir: siteDir, baseUrl: 'http://127.0.0.1:1/' }, '/setup'],
       ['/setup/categories', { 'mode-1': 'default' }, '/setup/intake'],
@@ -129,5 +141,58 @@ describe('src/app/setup-mode (over HTTP)', () => {
     expect((await after.request('/setup')).status).toBe(404);
     expect((await me.request('/setup/key')).status).toBe(404);
     expect((await after.request('/')).status).toBe(200);
+  });
+});
+
+describe('src/app/setup-mode: the finish fails after the files were written', () => {
+  const world = useSandboxWorld({
+    dir: 'pb-setup-mode-nostart-',
+    blog: { id: 1, name: 'Blog', url: 'http://127.0.0.1:1' },
+  });
+  const { dir: dataDir } = world;
+  let setup: SetupMode;
+  let origin: string;
+
+  beforeAll(async () => {
+    // No daemon can start in this test: startTestSetupMode's startDaemon throws "not in this test".
+    setup = await startTestSetupMode({ dataDir, token: TOKEN });
+    origin = new URL(setup.url).origin;
+  });
+  afterAll(async () => {
+    await setup.close();
+  });
+
+  it('says where the setup was written and how to start with it, not that it could not be written', async () => {
+    const { sandbox } = world;
+    const me = createClient(origin);
+    const csrf = await me.enterToken(TOKEN, '/setup?lang=en');
+    const steps: Array<[string, Record<string, string>]> = [
+      ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' }],
+      ['/setup/blogs', { 'target-1': 'static' }],
+      ['/setup/blog/1/static', { dir: join(dataDir, 'site'), baseUrl: 'http://127.0.0.1:1/' }],
+      ['/setup/categories', { 'mode-1': 'default' }],
+      ['/setup/intake', { intake: 'poll' }],
+      ['/setup/notify', { channel: 'none', action: 'save' }],
+    ];
+    for (const [path, form] of steps) {
+      expect([path, (await me.request(path, { csrf, ...form })).status]).toEqual([path, 303]);
+    }
+    const failed = await me.request('/setup/finish', { csrf });
+    const daemon = setup.daemon.then(
+      () => 'started',
+      (error: unknown) => String(error),
+    );
+
+    expect(failed.status).toBe(500);
+    const configPath = join(dataDir, 'pressbridge.yaml');
+    const secretsPath = join(dataDir, 'secrets.json');
+    expect(failed.text).toContain(
+      `The setup is saved in ${configPath} (secrets in ${secretsPath}), but pressbridge did not start with it: not in this test.`,
+    );
+    expect(failed.text).toContain('start pressbridge again (pressbridge start, or restart the container)');
+    expect(failed.text).not.toMatch(/could not be (saved|written)|This step failed/);
+    expect(existsSync(configPath)).toBe(true);
+    expect(existsSync(secretsPath)).toBe(true);
+    expect(await daemon).toContain('not in this test');
   });
 });

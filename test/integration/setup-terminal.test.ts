@@ -44,7 +44,8 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
     const { sandbox, wp } = world;
     const started = Date.now();
     const deal = await sandbox.createDeal({ blogId: 3, photos: 1 });
-    const command = `${TSX} ${CLI} setup --lang en --no-agent --redis-prefix ${prefix}`;
+    // The sandbox and WordPress run on this machine: --allow-local says that is meant.
+    const command = `${TSX} ${CLI} setup --lang en --no-agent --allow-local --redis-prefix ${prefix}`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env });
     let shown = '';
     child.stdout.on('data', (chunk: Buffer) => {

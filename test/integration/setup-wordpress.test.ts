@@ -28,7 +28,15 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/wordpress/', import.meta.url
 const APP_ID = '6f1c2a9e-3b7d-4e52-9a0c-1d2e3f405162';
 const WRONG_PASSWORD = 'abcdEFGHijklMNOPqrstUVWX';
 
-const wordpress = createWordPressConnection();
+// Every site of this file runs on this machine: a local address, confirmed as the blogger would
+// (src/setup/address-guard.ts); the refusal itself: test/unit/setup/wordpress/discover-attack.test.ts.
+const LOCAL = { allowLocal: true };
+const connection = createWordPressConnection();
+const wordpress = {
+  ...connection,
+  discover: (address: string) => connection.discover(address, LOCAL),
+  verify: (given: WordPressCredentials) => connection.verify(given, LOCAL),
+};
 const sites: WordPressSite[] = [];
 
 async function site(options: StartWordPressOptions = {}): Promise<WordPressSite> {

@@ -115,6 +115,18 @@ export const evidenceMessages = {
     cs: 'K obchodu {deal} nejsou uloženy žádné důkazy (ve složce {dir}). Nic nebylo zapsáno.',
     en: 'No evidence is kept for deal {deal} (in {dir}). Nothing was written.',
   },
+  'evidence.cli.unreadable': {
+    cs: 'Důkazy k obchodu {deal} nejdou z disku přečíst ({error}). Zkontrolujte složku s důkazy {dir} (odkaz nebo jiný soubor, než pressbridge zapsal; práva); pressbridge v ní nic nezměnil a nic nezapsal.',
+    en: 'The evidence of deal {deal} cannot be read from the disk ({error}). Check the evidence folder {dir} (a link or a file pressbridge did not write; its permissions); pressbridge changed nothing in it and wrote nothing.',
+  },
+  'evidence.cli.exists': {
+    cs: '{file} už existuje; pressbridge ho nepřepíše. Zvolte pro --out jiné jméno.',
+    en: '{file} exists; pressbridge does not overwrite it. Give --out another name.',
+  },
+  'evidence.cli.write_failed': {
+    cs: 'Balíček nejde zapsat do {file} ({error}). Nic nebylo zapsáno.',
+    en: 'The bundle cannot be written to {file} ({error}). Nothing was written.',
+  },
   'evidence.cli.deal_line': {
     cs: 'Důkazy: {checks} zapsaných kontrol, poslední kontrola {time}; balíček k reklamaci: pressbridge evidence {deal}',
     en: 'Evidence: {checks} checks recorded, last check {time}; the bundle for a claim: pressbridge evidence {deal}',

@@ -152,10 +152,6 @@ export const setupPageMessages = {
     en: 'The password must have at least 12 characters.',
   },
   'setup.page.finish': { cs: 'Uložit a spustit', en: 'Save and start' },
-  'setup.page.finish_failed': {
-    cs: 'Nastavení se nepodařilo uložit: {error}',
-    en: 'The setup could not be saved: {error}',
-  },
   'setup.page.failed': {
     cs: 'Tento krok se nepodařil; podrobnosti jsou v logu pressbridge. Zkuste to znovu.',
     en: "This step failed; the details are in pressbridge's log. Try again.",
@@ -164,6 +160,10 @@ export const setupPageMessages = {
   'setup.page.done_intro': { cs: 'Nastavení je uložené v {path}.', en: 'The setup is saved in {path}.' },
   'setup.page.doctor_title': { cs: 'Kontroly (pressbridge doctor)', en: 'Checks (pressbridge doctor)' },
   'setup.page.open_status': { cs: 'Otevřít stránku stavu', en: 'Open the status page' },
+  'setup.page.host_refused': {
+    cs: 'Stránka nastavení odpovídá jen na jméno localhost nebo 127.0.0.1 (a na jména v PRESSBRIDGE_STATUS_HOSTS), aby ji cizí webová stránka nemohla otevřít přes přesměrované DNS. Otevřete {url}, nebo toto jméno přidejte do PRESSBRIDGE_STATUS_HOSTS a pressbridge spusťte znovu.',
+    en: 'The setup page answers only to localhost or 127.0.0.1 (and the names in PRESSBRIDGE_STATUS_HOSTS), so that no other web page can reach it through a re-pointed DNS name. Open {url}, or add this name to PRESSBRIDGE_STATUS_HOSTS and start pressbridge again.',
+  },
   'setup.start.line': {
     cs: 'pressbridge zatím není nastavený: otevřete {url} a zadejte kód {token}',
     en: 'pressbridge is not set up yet: open {url} and enter the token {token}',

@@ -2,6 +2,58 @@ import type { Catalog } from '../catalog.js';
 
 /** Texts of the first-run setup (issue 21): the engine's checks, the /setup page and `pressbridge setup`. */
 export const setupMessages = {
+  'setup.address.loopback': {
+    cs: '{url} vede na tento počítač ({address}). pressbridge se tam připojí, jen když potvrdíte, že je to tak myšleno.',
+    en: '{url} leads to this machine itself ({address}). pressbridge connects there only when you confirm that it is meant.',
+  },
+  'setup.address.unspecified': {
+    cs: '{url} nemá žádnou adresu ({address}), takže vede na tento počítač. pressbridge se tam připojí, jen když potvrdíte, že je to tak myšleno.',
+    en: '{url} has no address ({address}), so it leads to this machine. pressbridge connects there only when you confirm that it is meant.',
+  },
+  'setup.address.link-local': {
+    cs: '{url} vede na lokální adresu sítě (link-local, {address}). pressbridge se tam připojí, jen když potvrdíte, že je to tak myšleno.',
+    en: '{url} leads to a link-local address of the local network ({address}). pressbridge connects there only when you confirm that it is meant.',
+  },
+  'setup.address.local_fix': {
+    cs: 'Je-li to tak myšleno (zkušební tržiště sandbox, WordPress na tomto počítači), potvrďte to: na této stránce zaškrtněte „Připojit se k místní adrese“, v pressbridge setup odpovězte ano nebo přidejte --allow-local. Jinak adresu opravte.',
+    en: 'If it is meant (the sandbox marketplace, a WordPress on this machine), confirm it: tick “Connect to a local address” on this page, or answer yes in pressbridge setup or pass --allow-local. Otherwise correct the address.',
+  },
+  'setup.address.metadata': {
+    cs: '{url} vede na metadatovou službu cloudu ({address}), která drží přístupové údaje serveru: tam se pressbridge nepřipojí nikdy.',
+    en: "{url} leads to the cloud's metadata service ({address}), which holds the server's credentials: pressbridge never connects there.",
+  },
+  'setup.address.metadata_fix': {
+    cs: 'Zkontrolujte adresu: nesídlí tam tržiště ani žádný blog.',
+    en: 'Check the address: neither a marketplace nor a blog lives there.',
+  },
+  'setup.address.allow_local': {
+    cs: 'Připojit se k místní adrese (zkušební tržiště, WordPress na tomto počítači)',
+    en: 'Connect to a local address (the sandbox marketplace, a WordPress on this machine)',
+  },
+  'setup.address.confirm_local': {
+    cs: 'Připojit se k této místní adrese? (ano/ne)',
+    en: 'Connect to this local address? (yes/no)',
+  },
+  'setup.key.answered': {
+    cs: 'Tržiště na {url} odpovědělo {status} místo údajů o účtu; klíč se nezkontroloval.',
+    en: 'The marketplace at {url} answered {status} instead of the account; the key was not checked.',
+  },
+  'setup.finish.not_saved': {
+    cs: 'Nastavení se neuložilo, nic nebylo zapsáno: {error}. Opravte tu odpověď a uložte znovu.',
+    en: 'The setup was not saved, nothing was written: {error}. Correct that answer and save again.',
+  },
+  'setup.finish.not_written': {
+    cs: 'Nastavení nejde zapsat do složky {dir} ({error}); žádná použitelná konfigurace se neuložila. Zkontrolujte místo na disku a práva k té složce a uložte znovu.',
+    en: 'The setup cannot be written to the folder {dir} ({error}); no usable configuration was saved. Check the disk space and the permissions of that folder, and save again.',
+  },
+  'setup.finish.written_then_failed': {
+    cs: 'Nastavení je uložené v {config} (tajné údaje v {secrets}), ale krok po uložení selhal: {error}. Spusťte s ním pressbridge (pressbridge start, nebo restartujte kontejner) a pak pressbridge doctor ukáže, co ještě chybí.',
+    en: 'The setup is saved in {config} (secrets in {secrets}), but the step after saving failed: {error}. Start pressbridge with it (pressbridge start, or restart the container); pressbridge doctor then shows what is still missing.',
+  },
+  'setup.finish.not_started': {
+    cs: 'Nastavení je uložené v {config} (tajné údaje v {secrets}), ale pressbridge se s ním nespustil: {error}. Odstraňte tu příčinu a spusťte pressbridge znovu (pressbridge start, nebo restartujte kontejner): spustí se s uloženým nastavením a na nic se znovu neptá.',
+    en: 'The setup is saved in {config} (secrets in {secrets}), but pressbridge did not start with it: {error}. Remove that cause and start pressbridge again (pressbridge start, or restart the container): it starts with the saved setup and asks nothing again.',
+  },
   'setup.terminal.wp_open': {
     cs: 'Otevřete tuto adresu v prohlížeči, přihlaste se do WordPressu a schvalte pressbridge. WordPress pak ukáže nové heslo aplikace: vložte ho sem (při psaní se nezobrazuje).',
     en: 'Open this address in a browser, log into WordPress and approve pressbridge. WordPress then shows the new Application Password: paste it here (it is not shown as you type).',

@@ -144,7 +144,7 @@ export const statusMessages = {
   },
   'status.access.host': { cs: 'Pod tímto jménem nedostupné', en: 'Not reachable under this name' },
   'status.access.host_text': {
-    cs: 'Bez status.password odpovídá stavová stránka jen na localhostu (127.0.0.1). Nastavte status.password, chcete-li ji otevírat pod jiným jménem nebo přes reverzní proxy.',
-    en: 'Without status.password the status page answers only on localhost (127.0.0.1). Set status.password to reach it through another name or a reverse proxy.',
+    cs: 'Bez status.password odpovídá stavová stránka jen na localhostu (127.0.0.1) a na jménech ve status.hosts. Nastavte status.password, chcete-li ji otevírat pod jiným jménem nebo přes reverzní proxy.',
+    en: 'Without status.password the status page answers only on localhost (127.0.0.1) and the names in status.hosts. Set status.password to reach it through another name or a reverse proxy.',
   },
 } as const satisfies Catalog;

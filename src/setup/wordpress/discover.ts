@@ -3,16 +3,26 @@
  * (sites without pretty permalinks), then wherever the home page's `Link: <…>; rel="https://api.w.org/"` header
  * points. Without a scheme, https first, then http. Each way it can fail gets its own check: no answer, not
  * found, blocked (401/403), a page instead of JSON; then whether the site offers Application Passwords.
+ *
+ * The address is anyone's (typed, or the marketplace's `blog.url`): every request and every redirect hop goes
+ * through the caller's fetch, which refuses a local address unless confirmed (../address-guard.ts); an answer is
+ * read up to MAX_ANSWER_BYTES while it streams; and what the site said is shown as its status and WordPress's
+ * error code at most (./said.ts), never the text of its pages.
  */
 import { z } from 'zod';
 import { routeUrl } from '../../../plugins/wordpress/client.js';
 import { unreachableReason } from '../../../plugins/wordpress/errors.js';
 import { WpIndex } from '../../../plugins/wordpress/wp-schema.js';
+import { type LocalAddressError, localAddressCheck, localRefusalOf } from '../address-guard.js';
 import { failed, passed } from './messages.js';
 import { saidOf } from './said.js';
 import type { SetupCheck, WordPressDiscovery } from './types.js';
 
 export const DISCOVERY_TIMEOUT_MS = 15_000;
+/** A REST index asked for five fields is a few kB; a home page is only read for its headers. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+/** Redirects followed per request (http → https, to www., to a folder). */
+export const MAX_REDIRECTS = 5;
 
 /** The REST index as discovery reads it: the plugin's fields plus the Application Passwords endpoint. */
 const DiscoveryIndex = WpIndex.extend({
@@ -32,6 +42,7 @@ const DiscoveryIndex = WpIndex.extend({
 export type Probe =
   | { kind: 'found'; root: string; index: z.infer<typeof DiscoveryIndex> }
   | { kind: 'unreachable'; reason: string }
+  | { kind: 'local'; error: LocalAddressError }
   | { kind: 'not-found'; url: string }
   | { kind: 'blocked'; url: string; said: string }
   | { kind: 'html'; url: string; said: string };
@@ -97,28 +108,75 @@ export function apiLinkOf(header: string | null): string | undefined {
 
 type Fetch = typeof fetch;
 
-async function get(fetchImpl: Fetch, url: string): Promise<Response> {
-  return await fetchImpl(url, {
-    headers: { Accept: 'application/json, */*;q=0.1' },
-    redirect: 'follow',
-    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
-  });
+/** The answer a request ended on, and where (redirects followed one hop at a time, each through `fetchImpl`). */
+async function get(
+  fetchImpl: Fetch,
+  url: string,
+): Promise<{ response: Response; url: string; hops: number }> {
+  const signal = AbortSignal.timeout(DISCOVERY_TIMEOUT_MS);
+  let current = url;
+  for (let hops = 0; ; hops += 1) {
+    const response = await fetchImpl(current, {
+      headers: { Accept: 'application/json, */*;q=0.1' },
+      redirect: 'manual',
+      signal,
+    });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || location === null) {
+      return { response, url: current, hops };
+    }
+    await response.body?.cancel().catch(() => {});
+    if (hops >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+    const next = new URL(location, current);
+    if (next.protocol !== 'https:' && next.protocol !== 'http:')
+      throw new Error('a redirect to a non-web address');
+    current = next.toString();
+  }
+}
+
+/** The body as text, refused past `maxBytes` while it streams. */
+export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new Error(
+        `the answer is larger than ${Math.round(maxBytes / 1024)} kB, the limit for this request`,
+      );
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/** A failed request as a probe: a refused local address is its own kind (the page offers to confirm it). */
+function noAnswer(error: unknown): Probe {
+  const local = localRefusalOf(error);
+  if (local) return { kind: 'local', error: local };
+  return { kind: 'unreachable', reason: unreachableReason(error) };
 }
 
 async function probeRoot(fetchImpl: Fetch, root: string): Promise<Probe> {
   const url = routeUrl(root, '/', { _fields: 'name,url,home,namespaces,authentication' });
-  let response: Response;
+  let answer: Awaited<ReturnType<typeof get>>;
   let body: string;
   try {
-    response = await get(fetchImpl, url);
-    body = (await response.text()).slice(0, 200_000);
+    answer = await get(fetchImpl, url);
+    body = await readBoundedText(answer.response, MAX_ANSWER_BYTES);
   } catch (error) {
-    return { kind: 'unreachable', reason: unreachableReason(error) };
+    return noAnswer(error);
   }
+  const { response } = answer;
   const probe = classifyAnswer(root, response.status, response.headers.get('content-type') ?? '', body);
-  if (probe.kind !== 'found' || !response.redirected) return probe;
+  if (probe.kind !== 'found' || answer.hops === 0) return probe;
   // Redirected (http → https, to www.): the root is where it ended, without the query this added.
-  const landed = new URL(response.url);
+  const landed = new URL(answer.url);
   landed.searchParams.delete('_fields');
   if (!landed.searchParams.has('rest_route')) landed.search = '';
   return { ...probe, root: landed.toString() };
@@ -132,22 +190,32 @@ async function probeBase(fetchImpl: Fetch, base: string): Promise<Probe[]> {
     tried.add(root);
     const probe = await probeRoot(fetchImpl, root);
     probes.push(probe);
-    if (probe.kind === 'found' || probe.kind === 'unreachable') return probes;
+    if (probe.kind === 'found' || probe.kind === 'unreachable' || probe.kind === 'local') return probes;
   }
   try {
     const home = await get(fetchImpl, `${base}/`);
-    await home.arrayBuffer().catch(() => undefined);
-    const linked = apiLinkOf(home.headers.get('link'));
+    // Only its headers are read: the page itself is never downloaded.
+    await home.response.body?.cancel().catch(() => {});
+    const linked = apiLinkOf(home.response.headers.get('link'));
     if (linked && /^https?:\/\//i.test(linked) && !tried.has(linked)) {
       probes.push(await probeRoot(fetchImpl, linked));
     }
-  } catch {
-    // the home page is only a hint
+  } catch (error) {
+    // The home page is only a hint; but a redirect of it to a refused address is worth saying.
+    const probe = noAnswer(error);
+    if (probe.kind === 'local') probes.push(probe);
   }
   return probes;
 }
 
-const RANK: Record<Probe['kind'], number> = { found: 0, blocked: 1, html: 2, 'not-found': 3, unreachable: 4 };
+const RANK: Record<Probe['kind'], number> = {
+  found: 0,
+  local: 1,
+  blocked: 2,
+  html: 3,
+  'not-found': 4,
+  unreachable: 5,
+};
 
 /** The address (without scheme) for messages. */
 function shown(base: string): string {
@@ -174,6 +242,9 @@ export async function discoverWordPress(fetchImpl: Fetch, address: string): Prom
   const site = shown(bases[0]);
   let check: SetupCheck;
   switch (best?.kind) {
+    case 'local':
+      check = localAddressCheck(typed, best.error);
+      break;
     case 'blocked':
       check = failed('rest-api', 'rest.blocked', { site, said: best.said });
       break;

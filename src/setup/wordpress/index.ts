@@ -10,9 +10,11 @@
  */
 import { type Clock, systemClock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
+import { REFUSE_LOCAL } from '../address-guard.js';
+import { setupFetch } from '../pinned-fetch.js';
 import { authorizationLink, credentialsFromCallback } from './authorize.js';
 import { discoverWordPress } from './discover.js';
-import type { WordPressConnection } from './types.js';
+import type { AddressPolicy, WordPressConnection } from './types.js';
 import { verifyWordPress } from './verify.js';
 
 export { APP_NAME, acceptsRedirect, appNameAt, WordPressAuthorizationError } from './authorize.js';
@@ -24,13 +26,21 @@ export interface WordPressConnectionDeps {
   log?: Logger;
 }
 
+/**
+ * Every request goes through ../pinned-fetch.ts under the call's address policy (default: no local address);
+ * `deps.fetch` (tests) is checked before each request instead.
+ */
 export function createWordPressConnection(deps: WordPressConnectionDeps = {}): WordPressConnection {
-  const fetchImpl = deps.fetch ?? globalThis.fetch;
   const clock = deps.clock ?? systemClock;
+  const fetchFor = (policy: AddressPolicy = REFUSE_LOCAL) => setupFetch(policy, deps.fetch);
   return {
-    discover: (address) => discoverWordPress(fetchImpl, address),
+    discover: async (address, policy = REFUSE_LOCAL) => {
+      const discovery = await discoverWordPress(fetchFor(policy), address);
+      return policy.allowLocal ? { ...discovery, allowLocal: true } : discovery;
+    },
     authorizationLink: (discovery, request) => authorizationLink(discovery, request, clock.now()),
     credentialsFromCallback,
-    verify: (credentials) => verifyWordPress({ fetch: fetchImpl, clock, log: deps.log }, credentials),
+    verify: (credentials, policy) =>
+      verifyWordPress({ fetch: fetchFor(policy), clock, log: deps.log }, credentials),
   };
 }

@@ -4,6 +4,12 @@
  * and the checks that name each failure with its fix). The setup flow only calls what is declared here.
  */
 
+/** Where the setup may connect (../address-guard.ts decides; this is what a caller says). */
+export interface AddressPolicy {
+  /** The blogger confirmed that a loopback, unspecified or link-local address is meant. */
+  allowLocal: boolean;
+}
+
 /** One sentence for the blogger, in both languages the product speaks. */
 export interface SetupText {
   cs: string;
@@ -34,6 +40,8 @@ export interface WordPressDiscovery {
   authorizationUrl?: string;
   /** The checks made so far (REST API found and answering JSON, Application Passwords available). */
   checks: SetupCheck[];
+  /** Found with a local address confirmed (../address-guard.ts): the checks with the credentials may go there too. */
+  allowLocal?: boolean;
 }
 
 /** The credentials WordPress hands back to `success_url` (or that the blogger pasted). */
@@ -56,8 +64,12 @@ export interface AuthorizationRequest {
 }
 
 export interface WordPressConnection {
-  /** Finds the REST API at a typed address (with or without scheme, with or without pretty permalinks). */
-  discover(siteAddress: string): Promise<WordPressDiscovery>;
+  /**
+   * Finds the REST API at a typed address (with or without scheme, with or without pretty permalinks), following
+   * redirects hop by hop; a local address (this machine, link-local) only when `policy.allowLocal` confirms it,
+   * never a cloud metadata service (../address-guard.ts). The refusal is a `local-address` check.
+   */
+  discover(siteAddress: string, policy?: AddressPolicy): Promise<WordPressDiscovery>;
   /**
    * The link that opens WordPress's own "Authorize application" screen, `app_name=pressbridge <time> UTC` (a new
    * name each time: WordPress refuses a second password of the same name).
@@ -71,7 +83,8 @@ export interface WordPressConnection {
   /**
    * Every check with the credentials, each failure named with its fix: the Authorization header reaching PHP
    * (told apart from a wrong password), the password, `publish_posts` and `upload_files`, block markup and a
-   * media upload accepted; ends with a test draft with one image, created and deleted.
+   * media upload accepted; ends with a test draft with one image, created and deleted. `policy` as for
+   * `discover` (the one the REST root was found with).
    */
-  verify(credentials: WordPressCredentials): Promise<SetupCheck[]>;
+  verify(credentials: WordPressCredentials, policy?: AddressPolicy): Promise<SetupCheck[]>;
 }

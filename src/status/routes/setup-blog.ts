@@ -72,8 +72,10 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
   /** Verifies the credentials; when every check passes the blog's WordPress answer is kept. */
   const connect = async (blog: BlogAnswer, credentials: WordPressCredentials): Promise<boolean> => {
     let checks: SetupCheck[];
+    // Where discovery was allowed to go (a local WordPress the blogger confirmed), the checks may go too.
+    const policy = { allowLocal: draft.discoveries.get(blog.id)?.allowLocal === true };
     try {
-      checks = await engine.verifyWordPress(credentials);
+      checks = await engine.verifyWordPress(credentials, policy);
     } catch (error) {
       checks = [
         { id: 'verify', ok: false, message: both('setup.page.invalid', { problem: errorMessage(error) }) },
@@ -137,8 +139,11 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     router.post('/setup/blog/:id/wordpress/discover', async (req, res) => {
       const blog = blogOf(req);
       if (!blog) return res.redirect(303, '/setup');
+      const body = bodyOf(req);
       try {
-        draft.discoveries.set(blog.id, await engine.discoverWordPress(bodyOf(req).address ?? blog.url));
+        // The address may be the marketplace's `blog.url`: a local one only when the box is ticked.
+        const policy = { allowLocal: body.allowLocal === 'on' };
+        draft.discoveries.set(blog.id, await engine.discoverWordPress(body.address ?? blog.url, policy));
         draft.blogChecks.delete(blog.id);
       } catch (error) {
         draft.discoveries.delete(blog.id);

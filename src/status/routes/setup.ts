@@ -1,43 +1,25 @@
 /**
  * The /setup pages of setup mode (issue 21): one express router over the setup engine, a step per page, each
  * form a POST that redirects to the next unanswered step. Every request but the token form needs the token
- * (./setup-guard.ts); once setup finished every /setup path is 404. The per-blog steps are in ./setup-blog.ts.
+ * (./setup-guard.ts); once setup finished every /setup path is 404. The per-blog steps are in ./setup-blog.ts,
+ * the finish in ./setup-finish.ts.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { Check } from '../../commands/output.js';
 import { errorMessage } from '../../errors.js';
 import type { Language } from '../../i18n/index.js';
-import type { Logger } from '../../logger.js';
 import { notificationProblem } from '../../setup/actions.js';
-import { type BlogTarget, handledBlogs, type SetupAnswers } from '../../setup/answers.js';
+import type { BlogTarget } from '../../setup/answers.js';
 import { newDraft, nextStep, type SetupDraft } from '../../setup/draft.js';
-import type { FinishResult, SetupEngine } from '../../setup/engine.js';
 import { html } from '../html.js';
-import { isLoopbackHost } from '../security.js';
-import {
-  renderBlogsPage,
-  renderDonePage,
-  renderKeyPage,
-  renderTokenPage,
-  setupPage,
-} from '../views/setup.js';
-import { renderFinishPage, renderIntakePage, renderNotifyPage } from '../views/setup-steps.js';
+import { renderBlogsPage, renderKeyPage, renderTokenPage, setupPage } from '../views/setup.js';
+import { renderIntakePage, renderNotifyPage } from '../views/setup-steps.js';
 import { blogRoutes, categoryRoutes } from './setup-blog.js';
+import { type FinishDeps, finishRoutes } from './setup-finish.js';
 import { bodyOf, createSetupGuard, languageOf } from './setup-guard.js';
 
-export interface SetupRouteDeps {
-  engine: SetupEngine;
+export interface SetupRouteDeps extends FinishDeps {
   token: string;
-  log: Logger;
   language: Language;
-  /** What the page does not ask: the listeners (the status page keeps the setup's address) and Redis. */
-  defaults: Pick<SetupAnswers, 'status'> &
-    Partial<Pick<SetupAnswers, 'redis'>> & {
-      baseUrl?: string;
-      webhookListen?: { host: string; port: number };
-    };
-  /** The installation is written: start the daemon; resolves with doctor's checks and the status page URL. */
-  onFinished(result: FinishResult): Promise<{ doctor: Check[]; statusUrl: string }>;
 }
 
 const TARGETS: readonly BlogTarget[] = ['wordpress', 'github', 'static', 'none'];
@@ -45,13 +27,14 @@ const TARGETS: readonly BlogTarget[] = ['wordpress', 'github', 'static', 'none']
 export function setupRoutes(deps: SetupRouteDeps): Router {
   const guard = createSetupGuard(deps.token);
   const draft: SetupDraft = newDraft(deps.language);
-  let finished = false;
+  /** Set once the finish claimed the setup: every /setup path is 404 from then on. */
+  const state = { finished: false };
   const router = express.Router();
   const next = (res: Response): void => res.redirect(303, `/setup${nextStep(draft)}`);
   const view = (req: Request, res: Response) => guard.view(req, res, draft.language);
 
   router.use('/setup', (_req, res, goOn) => {
-    if (finished) {
+    if (state.finished) {
       res.status(404).type('text').send('Not found');
       return;
     }
@@ -96,19 +79,26 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
       renderKeyPage(view(req, res), {
         baseUrl: draft.marketplace?.baseUrl ?? deps.defaults.baseUrl ?? '',
         checks: [],
+        allowLocal: draft.marketplace?.allowLocal === true,
       }),
     );
   });
   router.post('/setup/key', async (req, res) => {
     const body = bodyOf(req);
-    const marketplace = { baseUrl: body.baseUrl ?? '', apiKey: body.apiKey ?? '' };
+    // A local API address (the sandbox) only when the blogger ticked the box: src/setup/address-guard.ts.
+    const marketplace = {
+      baseUrl: body.baseUrl ?? '',
+      apiKey: body.apiKey ?? '',
+      allowLocal: body.allowLocal === 'on',
+    };
     const result = await deps.engine.checkKey(marketplace);
     if (!result.ok) {
-      guard.send(
-        res,
-        422,
-        renderKeyPage(view(req, res), { baseUrl: marketplace.baseUrl, checks: [result.check] }),
-      );
+      const data = {
+        baseUrl: marketplace.baseUrl,
+        checks: [result.check],
+        allowLocal: marketplace.allowLocal,
+      };
+      guard.send(res, 422, renderKeyPage(view(req, res), data));
       return;
     }
     draft.marketplace = { ...marketplace, login: result.login };
@@ -224,60 +214,7 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
     next(res);
   });
 
-  const needsPassword = !isLoopbackHost(deps.defaults.status.host);
-  router.get('/setup/finish', (req, res) => {
-    if (nextStep(draft) !== '/finish') return next(res);
-    guard.send(res, 200, renderFinishPage(view(req, res), { blogs: handledBlogs(draft), needsPassword }));
-  });
-  router.post('/setup/finish', async (req, res) => {
-    if (nextStep(draft) !== '/finish' || !draft.marketplace || !draft.intake) return next(res);
-    const body = bodyOf(req);
-    const ctx = view(req, res);
-    const password = body.password ?? '';
-    if (needsPassword && password.length < 12) {
-      const error = ctx.t.t('setup.page.password_short');
-      guard.send(res, 422, renderFinishPage(ctx, { blogs: handledBlogs(draft), needsPassword, error }));
-      return;
-    }
-    const answers: SetupAnswers = {
-      language: draft.language,
-      marketplace: { baseUrl: draft.marketplace.baseUrl, apiKey: draft.marketplace.apiKey },
-      blogs: draft.blogs.map((b) => ({ ...b, agent: b.target !== 'none' && body[`agent-${b.id}`] === 'on' })),
-      intake: draft.intake,
-      ...(draft.notify && draft.notify !== 'none' ? { notify: draft.notify } : {}),
-      status: { ...deps.defaults.status, ...(needsPassword ? { password } : {}) },
-      ...(deps.defaults.redis ? { redis: deps.defaults.redis } : {}),
-    };
-    let result: FinishResult;
-    // Claimed before the first await: a second browser (or a double click) racing this one finds /setup gone
-    // instead of writing the installation and starting a daemon a second time.
-    finished = true;
-    try {
-      result = await deps.engine.finish(answers);
-    } catch (error) {
-      finished = false;
-      deps.log.error({ err: errorMessage(error) }, 'setup: the installation could not be written');
-      const message = ctx.t.t('setup.page.finish_failed', { error: errorMessage(error) });
-      guard.send(
-        res,
-        500,
-        renderFinishPage(ctx, { blogs: handledBlogs(draft), needsPassword, error: message }),
-      );
-      return;
-    }
-    res.set('Connection', 'close');
-    const started = await deps.onFinished(result);
-    guard.send(
-      res,
-      200,
-      renderDonePage(ctx, {
-        finish: result.checks,
-        doctor: started.doctor,
-        configPath: result.configPath,
-        statusUrl: started.statusUrl,
-      }),
-    );
-  });
+  finishRoutes({ deps, draft, guard, state }, router, next);
   // Express's own error page shows the stack (file paths) to anyone: a body too large or malformed is a
   // plain 400-class page, anything else is logged and named only as a failure.
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -7,7 +7,7 @@ import type { BlogAnswer } from '../../setup/answers.js';
 import type { SetupCheck, WordPressDiscovery } from '../../setup/wordpress/types.js';
 import { html, type SafeHtml, safeHttpUrl } from '../html.js';
 import type { ViewContext } from './layout.js';
-import { checkList, csrfField, setupPage } from './setup.js';
+import { allowLocalField, checkList, csrfField, setupPage } from './setup.js';
 
 function field(label: string, name: string, value = '', type = 'text', required = true): SafeHtml {
   return html`<p><label>${label} <input name="${name}" type="${type}" value="${value}"${required ? html` required` : ''} autocomplete="off"></label></p>`;
@@ -50,6 +50,7 @@ ${submit(ctx, 'setup.page.connect')}</form>`
 <section class="card">${checkList(ctx, [...(discovery?.checks ?? []), ...data.checks])}
 <form method="post" action="${action}/discover">${csrfField(ctx)}
 ${field(ctx.t.t('setup.page.wp_address'), 'address', discovery?.siteUrl ?? blog.url, 'text')}
+${allowLocalField(ctx, discovery?.checks ?? [], discovery?.allowLocal)}
 ${
   // Once the site is found, the next step is "Connect in WordPress" (the primary button below); checking the
   // address again is the secondary one (the new-user trial pressed the primary "Continue" and went round).

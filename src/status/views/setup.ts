@@ -4,6 +4,7 @@
  * marketplace, WordPress or the blogger is escaped. The per-blog and later steps are in ./setup-steps.ts.
  */
 import type { Check } from '../../commands/output.js';
+import { LOCAL_ADDRESS_CHECK } from '../../setup/address-guard.js';
 import type { BlogTarget } from '../../setup/answers.js';
 import type { MarketplaceBlog } from '../../setup/engine.js';
 import type { SetupCheck } from '../../setup/wordpress/types.js';
@@ -47,9 +48,22 @@ ${refused ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.token_r
   return setupPage(ctx, ctx.t.t('setup.page.title'), body);
 }
 
+/**
+ * The confirmation that a local address is meant (src/setup/address-guard.ts): offered once an address was
+ * refused as local, or when it was given already; never ticked by the page itself.
+ */
+export function allowLocalField(
+  ctx: ViewContext,
+  checks: readonly SetupCheck[],
+  given: boolean | undefined,
+): SafeHtml {
+  if (!given && !checks.some((c) => c.id === LOCAL_ADDRESS_CHECK)) return html``;
+  return html`<p><label><input type="checkbox" name="allowLocal" value="on"${given ? html` checked` : ''}> ${ctx.t.t('setup.address.allow_local')}</label></p>`;
+}
+
 export function renderKeyPage(
   ctx: ViewContext,
-  data: { baseUrl: string; checks: readonly SetupCheck[] },
+  data: { baseUrl: string; checks: readonly SetupCheck[]; allowLocal?: boolean },
 ): SafeHtml {
   const body = html`<h1>${ctx.t.t('setup.page.key_title')}</h1>
 ${languageLinks(ctx, '/setup/key')}
@@ -57,6 +71,7 @@ ${languageLinks(ctx, '/setup/key')}
 ${checkList(ctx, data.checks)}
 <form method="post" action="${ctx.base}/setup/key">${csrfField(ctx)}
 <p><label>${ctx.t.t('setup.page.base_url')} <input name="baseUrl" type="url" value="${data.baseUrl}" required></label></p>
+${allowLocalField(ctx, data.checks, data.allowLocal)}
 <p><label>${ctx.t.t('setup.page.api_key')} <input name="apiKey" type="password" autocomplete="off" required></label></p>
 <p><button class="primary" type="submit">${ctx.t.t('setup.page.check_key')}</button></p>
 </form></section>`;

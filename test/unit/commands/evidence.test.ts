@@ -2,8 +2,19 @@
  * `pressbridge evidence <deal>` as a user runs it: a real process, a real config, a temp data folder with the
  * evidence on disk, the machine's Redis under a unique prefix (and an unreachable one).
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -66,6 +77,27 @@ describe('pressbridge evidence', () => {
       articleHtml: '<article>v1</article>',
     });
     await store.recordCheck(321, { check: check({ status: 404, ok: false, problem: 'gone' }) });
+    // 322: two article copies, the second replaced by a FIFO; 323: deal.json a planted link; 324: a FIFO.
+    await store.saveDeal(deal(322));
+    for (const [i, at] of ['2026-11-20T10:00:00.000Z', '2026-11-21T10:00:00.000Z'].entries()) {
+      const textSha256 = String(i).repeat(64);
+      await store.recordCheck(322, {
+        check: check({ at, textSha256 }),
+        articleHtml: `<article>v${i}</article>`,
+      });
+    }
+    const snapshots = join(dir, 'data/evidence/322/snapshots');
+    const second = readdirSync(snapshots).sort()[1] ?? '';
+    rmSync(join(snapshots, second));
+    execFileSync('mkfifo', [join(snapshots, second)]);
+    for (const id of [323, 324]) {
+      await store.saveDeal(deal(id));
+      await store.recordCheck(id, { check: check(), articleHtml: '<article>x</article>' });
+    }
+    rmSync(join(dir, 'data/evidence/323/deal.json'));
+    symlinkSync(join(dir, 'data/evidence/321/deal.json'), join(dir, 'data/evidence/323/deal.json'));
+    rmSync(join(dir, 'data/evidence/324/deal.json'));
+    execFileSync('mkfifo', [join(dir, 'data/evidence/324/deal.json')]);
     redis = createTestRedis();
     const deals = createDealStore({ redis, prefix });
     await deals.createIfAbsent({
@@ -128,6 +160,66 @@ describe('pressbridge evidence', () => {
     const json = JSON.parse(Buffer.from(files['evidence.json'] ?? new Uint8Array()).toString('utf8'));
     expect(json.claims).toEqual([]);
     expect(Object.keys(files).filter((n) => n.startsWith('snapshots/'))).toHaveLength(1);
+  }, 90_000);
+
+  it('writes a new file of mode 0600 only: a link planted under the name or an existing file is refused, untouched', async () => {
+    const cwd = mkdtempSync(join(dir, 'out-'));
+    const en = config('en-out.yaml', 'en', 'redis://127.0.0.1:1');
+    const target = join(dir, 'elsewhere.zip');
+    const planted = join(cwd, 'planted.zip');
+    symlinkSync(target, planted);
+    const existing = join(cwd, 'existing.zip');
+    writeFileSync(existing, 'kept', { mode: 0o644 });
+
+    for (const out of [planted, existing]) {
+      const result = await cli(['evidence', '321', '--out', out, '-c', en], cwd);
+      expect([out, result.code]).toEqual([out, 1]);
+      expect(result.stderr).toContain(
+        `Error: ${out} exists; pressbridge does not overwrite it. Give --out another name.`,
+      );
+      expect(result.stderr).not.toMatch(/Unexpected error|\n\s+at /);
+    }
+    expect(existsSync(target)).toBe(false);
+    expect(lstatSync(planted).isSymbolicLink()).toBe(true);
+    expect(readFileSync(existing, 'utf8')).toBe('kept');
+    expect(statSync(existing).mode & 0o777).toBe(0o644);
+
+    const fresh = join(cwd, 'fresh.zip');
+    const written = await cli(['evidence', '321', '--out', fresh, '-c', en], cwd);
+    expect(written.code, written.stderr).toBe(0);
+    expect(statSync(fresh).mode & 0o777).toBe(0o600);
+  }, 90_000);
+
+  it('a planted link or FIFO in the evidence folder: one sentence naming the folder, no stack, nothing written', async () => {
+    const cwd = mkdtempSync(join(dir, 'planted-'));
+    const en = config('en-planted.yaml', 'en', 'redis://127.0.0.1:1');
+    for (const id of ['323', '324']) {
+      const result = await cli(['evidence', id, '-c', en], cwd);
+      expect([id, result.code]).toEqual([id, 1]);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^Error: The evidence of deal ${id} cannot be read from the disk \\(.+\\)\\. Check the evidence folder ${join(dir, 'data/evidence')} `,
+        ),
+      );
+      expect(result.stderr).not.toMatch(/Unexpected error|\s+at /);
+    }
+    expect(readdirSync(cwd)).toEqual([]);
+  }, 90_000);
+
+  it('counts the article copies the zip holds (one refused as a FIFO is not among them)', async () => {
+    const cwd = mkdtempSync(join(dir, 'count-'));
+    const out = join(cwd, 'b.zip');
+    const result = await cli(
+      ['evidence', '322', '--out', out, '-c', config('en-count.yaml', 'en', 'redis://127.0.0.1:1')],
+      cwd,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const files = unzipSync(new Uint8Array(readFileSync(out)));
+    const held = Object.keys(files).filter((n) => n.startsWith('snapshots/')).length;
+    expect(held).toBe(1);
+    expect(result.stdout).toContain(`checks: 2, article copies: ${held},`);
   }, 90_000);
 
   it("pressbridge deal names the deal's evidence and the command for its bundle", async () => {

@@ -1,4 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import type { SetupAnswers } from '../../../src/setup/answers.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
+import { SetupFinishError } from '../../../src/setup/finish-error.js';
 import { setupMarketplaceClient } from '../../../src/setup/marketplace.js';
 import { createWordPressConnection } from '../../../src/setup/wordpress/index.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
@@ -54,7 +57,8 @@ describe('src/setup/engine', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const key = (apiKey: string) => ({ baseUrl: sandbox.url, apiKey });
+  // The sandbox listens on 127.0.0.1: a local address, confirmed as the blogger would (src/setup/address-guard.ts).
+  const key = (apiKey: string) => ({ baseUrl: sandbox.url, apiKey, allowLocal: true });
 
   it.each([
     ['sandbox-key', true, undefined],
@@ -73,7 +77,7 @@ describe('src/setup/engine', () => {
   });
 
   it('a: an unreachable marketplace is named as such', async () => {
-    const result = await engine().checkKey({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x' });
+    const result = await engine().checkKey({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x', allowLocal: true });
     expect(result).toMatchObject({ ok: false, problem: 'unreachable' });
     expect(result.check.message.en).toContain('http://127.0.0.1:9');
   });
@@ -177,8 +181,29 @@ describe('src/setup/engine', () => {
         url: 'x',
       },
     ];
-    await expect(engine(dataDir).finish({ ...base, blogs })).rejects.toThrow(/baseUrl/);
+    const failure = await engine(dataDir)
+      .finish({ ...base, blogs })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SetupFinishError);
+    expect(failure).toMatchObject({ stage: 'check', written: undefined });
+    expect((failure as SetupFinishError).text.en).toMatch(
+      /^The setup was not saved, nothing was written: [\s\S]*baseUrl/,
+    );
     expect(readdirSync(dataDir).filter((f) => f !== 'wordpress-app-id')).toEqual([]);
+  });
+
+  it('a data folder that cannot be written: says no configuration was saved there, and names the folder', async () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    const dataDir = join(file, 'data');
+    const failure = await engine(dataDir)
+      .finish(answers({ blogs: answers().blogs.map((b) => ({ ...b, agent: false })) }))
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ stage: 'write', written: undefined });
+    const { text } = failure as SetupFinishError;
+    expect(text.en).toContain(`The setup cannot be written to the folder ${dataDir} (ENOTDIR`);
+    expect(text.en).toContain('no usable configuration was saved');
+    expect(text.cs).toContain(`Nastavení nejde zapsat do složky ${dataDir}`);
   });
 
   it('h: switches agent publishing on for the chosen blogs only', async () => {
@@ -242,6 +267,20 @@ describe('src/setup/engine', () => {
       expect(receiver.received[0]?.body).toContain('A test message from the pressbridge setup.');
     } finally {
       await new Promise((resolve) => receiver.server.close(resolve));
+    }
+  });
+
+  it("g: an ntfy server's refusal is named by its status, never by what its body said", async () => {
+    const server = createServer((_req, res) => res.writeHead(500).end('Jenkins admin console internal-9x'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const check = await engine().testNotification({ type: 'ntfy', server: origin, topic: 'pb-setup-test' });
+      expect(check).toMatchObject({ id: 'notify', ok: false });
+      expect(check.message.en).toContain('HTTP 500');
+      expect(JSON.stringify(check)).not.toContain('internal-9x');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

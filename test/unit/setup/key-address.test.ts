@@ -14,6 +14,8 @@ import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
 import { createWordPressConnection } from '../../../src/setup/wordpress/index.js';
 
+const SECRET = 'internal-secret-9f2c';
+
 describe('src/setup/engine checkKey: a wrong API address is not a refused key', () => {
   let sandbox: Sandbox;
   let blog: Server;
@@ -25,7 +27,14 @@ describe('src/setup/engine checkKey: a wrong API address is not a refused key', 
   beforeAll(async () => {
     sandbox = await createSandbox({});
     // A WordPress-like site: every unknown path is an HTML 404.
-    blog = createServer((_req, res) => {
+    blog = createServer((req, res) => {
+      // An internal service behind the same host: its errors carry what must never reach a page.
+      const failing = /^\/s(500|429)\//.exec(req.url ?? '');
+      if (failing) {
+        res.writeHead(Number(failing[1]), { 'Content-Type': 'application/json', 'Retry-After': '1' });
+        res.end(JSON.stringify({ error: { code: SECRET, message: SECRET } }));
+        return;
+      }
       res.writeHead(404, { 'Content-Type': 'text/html; charset=UTF-8' });
       res.end('<!DOCTYPE html><html><body>Page not found</body></html>');
     });
@@ -42,11 +51,32 @@ describe('src/setup/engine checkKey: a wrong API address is not a refused key', 
     ['the blog address given as the API address', () => blogUrl],
     ['the API address with /v1 added', () => `${sandbox.url}/v1`],
   ])('%s: the check names the address, not the key', async (_name, address) => {
-    const result = await engine().checkKey({ baseUrl: address(), apiKey: sandbox.apiKey });
+    // Both listen on 127.0.0.1: confirmed as local, as the blogger would.
+    const result = await engine().checkKey({ baseUrl: address(), apiKey: sandbox.apiKey, allowLocal: true });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problem).not.toBe('refused');
+    expect(result.problem).toBe('address');
     expect(result.check.message.en).not.toContain('401');
     expect(result.check.message.en).toContain(address());
+  });
+
+  it.each(['500', '429'])(
+    'an API address answering %s: the status only, never what its body said',
+    async (status) => {
+      const baseUrl = `${blogUrl}/s${status}`;
+      const result = await engine().checkKey({ baseUrl, apiKey: 'k', allowLocal: true });
+      expect(result).toMatchObject({ ok: false, problem: 'unreachable' });
+      expect(result.check.message.en).toBe(
+        `The marketplace at ${baseUrl} answered ${status} instead of the account; the key was not checked.`,
+      );
+      expect(JSON.stringify(result.check)).not.toContain(SECRET);
+    },
+  );
+
+  it('an API address on this machine is refused unless confirmed, naming it; nothing is asked there', async () => {
+    const result = await engine().checkKey({ baseUrl: `${blogUrl}/s500`, apiKey: 'k' });
+    expect(result).toMatchObject({ ok: false, problem: 'local', check: { id: 'local-address' } });
+    expect(result.check.message.en).toContain(`${blogUrl}/s500 leads to this machine itself (127.0.0.1)`);
+    expect(JSON.stringify(result.check)).not.toContain(SECRET);
   });
 });

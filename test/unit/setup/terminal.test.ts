@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.js';
+import { AppError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
@@ -63,6 +64,7 @@ describe('src/setup/terminal', () => {
         yes: true,
         baseUrl: sandbox.url,
         apiKey: sandbox.apiKey,
+        allowLocal: true,
         blog: '2',
         wordpressUrl: 'https://b.cz',
         wordpressUser: 'jana',
@@ -75,6 +77,48 @@ describe('src/setup/terminal', () => {
     expect(config.blogs.map((b) => [b.id, b.publisher])).toEqual([[2, 'wordpress']]);
     expect(readFileSync(result.configPath, 'utf8')).not.toContain('good pass word');
     expect(String(output.read())).toContain('The key belongs to');
+  });
+
+  it('--yes into a folder that cannot be written: says so in the setup language, naming the folder', async () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    const dataDir = join(file, 'data');
+    const engine = createSetupEngine({ wordpress: fakeWordPress, dataDir, log: createSilentLogger() });
+    const options = {
+      yes: true,
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      allowLocal: true,
+      blog: '2',
+      wordpressUrl: 'https://b.cz',
+      wordpressUser: 'jana',
+      wordpressPassword: 'good pass word',
+      agent: false,
+    };
+    const failure = runTerminalSetup(engine, options, 'cs', {
+      input: new PassThrough(),
+      output: new PassThrough(),
+    });
+    await expect(failure).rejects.toThrow(AppError);
+    await expect(failure).rejects.toThrow(
+      new RegExp(`^Nastavení nejde zapsat do složky ${dataDir} \\(ENOTDIR`),
+    );
+  });
+
+  it('--yes with a local API address and without --allow-local: refused, the check names the flag', async () => {
+    const engine = createSetupEngine({
+      wordpress: fakeWordPress,
+      dataDir: tempDir(),
+      log: createSilentLogger(),
+    });
+    const output = new PassThrough();
+    await expect(
+      runTerminalSetup(engine, { yes: true, baseUrl: sandbox.url, apiKey: sandbox.apiKey }, 'en', {
+        input: new PassThrough(),
+        output,
+      }),
+    ).rejects.toThrow(`${sandbox.url} leads to this machine itself (127.0.0.1)`);
+    expect(String(output.read())).toContain('or pass --allow-local');
   });
 
   it('--yes without the key names the flag', async () => {
@@ -99,8 +143,8 @@ describe('src/setup/terminal', () => {
     const lines = [
       sandbox.url,
       'wrong-key',
-      sandbox.url,
-      sandbox.apiKey,
+      'yes', // the sandbox's local address is meant
+      sandbox.apiKey, // the address stays, the refused key is asked again
       'wordpress', // blog 1
       '', // address: the blog's own
       'jana',
@@ -116,6 +160,8 @@ describe('src/setup/terminal', () => {
     input.write(`${lines.join('\n')}\n`);
     const result = await runTerminalSetup(engine, {}, 'cs', { input, output });
     const printed = String(output.read());
+    expect(printed).toContain(`✗ ${sandbox.url} vede na tento počítač (127.0.0.1)`);
+    expect(printed).toContain('Připojit se k této místní adrese? (ano/ne) [no]: ');
     expect(printed).toContain('Tržiště klíč odmítlo (401)');
     expect(printed).toContain('✗ heslo');
     expect(loadConfig({ path: result.configPath, env: {} }).blogs).toEqual([
@@ -161,7 +207,8 @@ describe('src/setup/terminal', () => {
     const output = new PassThrough();
     const lines = [sandbox.url, sandbox.apiKey, 'wordpress', 'https://wrong.cz', 'https://a.cz', 'jana'];
     input.write(`${lines.join('\n')}\n${['good pass word', '', 'none', '', ''].join('\n')}\n`);
-    await runTerminalSetup(engine, {}, 'en', { input, output });
+    // As with --allow-local: the sandbox's local address is meant.
+    await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
     const printed = String(output.read());
     expect(printed).toContain('✗ Not found\n  What to do: Type it again');
     expect(printed).toContain('https://a.cz/wp-admin/authorize-application.php?app_name=pressbridge');

@@ -105,7 +105,7 @@ function bundler(calls: Array<{ dealId: number; sources: BundleSources }>): Evid
   return async (dealId, sources) => {
     calls.push({ dealId, sources });
     return dealId === WITH_EVIDENCE
-      ? { fileName: 'důkazy "obchod"\r\nX-Evil: 1 7001.zip', zip: ZIP }
+      ? { fileName: 'důkazy "obchod"\r\nX-Evil: 1 7001.zip', zip: ZIP, snapshots: 0 }
       : undefined;
   };
 }

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator, type Language } from '../../../src/i18n/index.js';
+import { LocalAddressError, localAddressCheck } from '../../../src/setup/address-guard.js';
 import { blogsWithCategories } from '../../../src/setup/answers.js';
 import { failed } from '../../../src/setup/wordpress/messages.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';
-import { checkList, renderBlogsPage, renderTokenPage } from '../../../src/status/views/setup.js';
+import {
+  checkList,
+  renderBlogsPage,
+  renderKeyPage,
+  renderTokenPage,
+} from '../../../src/status/views/setup.js';
 import {
   renderCategoriesPage,
   renderGitHubPage,
@@ -33,6 +39,34 @@ const blog = {
 };
 
 describe('src/status/views/setup', () => {
+  it('offers the local-address confirmation only after a refusal (or once given), never ticked by itself', () => {
+    const refusal = localAddressCheck(
+      'http://127.0.0.1:8090',
+      new LocalAddressError('127.0.0.1', '127.0.0.1', 'loopback'),
+    );
+    const box = /<input type="checkbox" name="allowLocal" value="on"( checked)?>/;
+    const first = renderKeyPage(ctx('en'), { baseUrl: '', checks: [] }).value;
+    const refused = renderKeyPage(ctx('en'), { baseUrl: 'http://127.0.0.1:8090', checks: [refusal] }).value;
+    const given = renderKeyPage(ctx('en'), {
+      baseUrl: 'http://127.0.0.1:8090',
+      checks: [],
+      allowLocal: true,
+    }).value;
+    expect(first).not.toMatch(box);
+    expect(box.exec(refused)?.[1]).toBeUndefined();
+    expect(refused).toContain('Connect to a local address');
+    expect(refused).toContain('leads to this machine itself (127.0.0.1)');
+    expect(box.exec(given)?.[1]).toBe(' checked');
+    const wordpress = renderWordPressPage(ctx('cs'), {
+      blog,
+      discovery: { siteUrl: 'http://127.0.0.1:8080', restRoot: '', checks: [refusal] },
+      checks: [],
+    }).value;
+    expect(wordpress).toMatch(
+      /<form method="post" action="\/setup\/blog\/1\/wordpress\/discover">[\s\S]*name="allowLocal"/,
+    );
+  });
+
   it.each(['cs', 'en'] as const)('the token page in %s has no navigation and a token field', (language) => {
     const page = renderTokenPage(ctx(language), false).value;
     expect(page).toContain(`<html lang="${language}"`);

@@ -74,12 +74,13 @@ describe('classifyAnswer', () => {
     );
     expect(blocked).toEqual({ kind: 'blocked', url: 'u', said: '401 rest_login_required' });
     expect(classifyAnswer('u', 403, 'text/html', '<title>Access denied</title>').kind).toBe('blocked');
+    // A page's text is never repeated (the address may be an internal service): its status only.
     expect(
       classifyAnswer('u', 200, 'text/html; charset=UTF-8', '<html><title>Můj blog</title></html>'),
     ).toEqual({
       kind: 'html',
       url: 'u',
-      said: '200 “Můj blog”',
+      said: '200',
     });
     expect(classifyAnswer('u', 404, 'text/html', 'nope').kind).toBe('not-found');
     expect(classifyAnswer('u', 200, 'application/json', '{"namespaces":["other/v1"]}').kind).toBe(
@@ -87,7 +88,7 @@ describe('classifyAnswer', () => {
     );
     expect(classifyAnswer('u', 502, 'text/html', '<title>Bad gateway</title>')).toEqual({
       kind: 'unreachable',
-      reason: '502 “Bad gateway”',
+      reason: '502',
     });
   });
 });
@@ -105,13 +106,14 @@ describe('apiLinkOf', () => {
 });
 
 describe('saidOf', () => {
-  it('says a REST error by its code and a page by its title, inert and short', () => {
+  it("says a REST error by WordPress's code, and of anything else only the status", () => {
     expect(saidOf(403, '{"code":"rest_forbidden","message":"<b>no</b>"}')).toBe('403 rest_forbidden');
-    expect(saidOf(403, `<html><title>Blocked\u0007 by <b>WAF</b></title></html>`)).toBe(
-      '403 “Blocked by WAF”',
-    );
+    expect(saidOf(403, `<html><title>Blocked\u0007 by <b>WAF</b></title></html>`)).toBe('403');
     expect(saidOf(500, '')).toBe('500');
-    expect(saidOf(200, 'x'.repeat(500))).toBe(`200 “${'x'.repeat(80)}”`);
+    expect(saidOf(200, 'x'.repeat(500))).toBe('200');
+    // An internal service's JSON whose "code" is no WordPress code (a secret, a sentence): not repeated.
+    expect(saidOf(500, '{"code":"DB_PASSWORD=hunter2","message":"x"}')).toBe('500');
+    expect(saidOf(500, `{"code":"${'a'.repeat(200)}"}`)).toBe('500');
   });
 });
 

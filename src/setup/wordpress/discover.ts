@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { routeUrl } from '../../../plugins/wordpress/client.js';
 import { unreachableReason } from '../../../plugins/wordpress/errors.js';
 import { WpIndex } from '../../../plugins/wordpress/wp-schema.js';
+import { BODY_LIMITS, readBodyText } from '../../http-body.js';
 import { type LocalAddressError, localAddressCheck, localRefusalOf } from '../address-guard.js';
 import { failed, passed } from './messages.js';
 import { saidOf } from './said.js';
@@ -20,7 +21,7 @@ import type { SetupCheck, WordPressDiscovery } from './types.js';
 
 export const DISCOVERY_TIMEOUT_MS = 15_000;
 /** A REST index asked for five fields is a few kB; a home page is only read for its headers. */
-export const MAX_ANSWER_BYTES = 1024 * 1024;
+export const MAX_ANSWER_BYTES = BODY_LIMITS.page.bytes;
 /** Redirects followed per request (http → https, to www., to a folder). */
 export const MAX_REDIRECTS = 5;
 
@@ -134,27 +135,6 @@ async function get(
   }
 }
 
-/** The body as text, refused past `maxBytes` while it streams. */
-export async function readBoundedText(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new Error(
-        `the answer is larger than ${Math.round(maxBytes / 1024)} kB, the limit for this request`,
-      );
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total).toString('utf8');
-}
-
 /** A failed request as a probe: a refused local address is its own kind (the page offers to confirm it). */
 function noAnswer(error: unknown): Probe {
   const local = localRefusalOf(error);
@@ -168,7 +148,7 @@ async function probeRoot(fetchImpl: Fetch, root: string): Promise<Probe> {
   let body: string;
   try {
     answer = await get(fetchImpl, url);
-    body = await readBoundedText(answer.response, MAX_ANSWER_BYTES);
+    body = await readBodyText(answer.response, BODY_LIMITS.page, `GET ${url}`);
   } catch (error) {
     return noAnswer(error);
   }

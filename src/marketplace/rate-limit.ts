@@ -253,7 +253,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         remaining = 0;
         resetAt = Math.max(resetAt, now + penaltyTtl);
       }
-      const pause = readPause(reply[6], now + Math.max(0, penaltyTtl));
+      // A penalty that is gone (removed in Redis, or run out) ends the pause now; one still running keeps the
+      // recorded end (its PTTL, read in whole ms, may say a millisecond less).
+      const pause = readPause(reply[6], penaltyTtl > 0 ? Number.POSITIVE_INFINITY : now);
       return { limit, remaining, resetAt: new Date(resetAt), ...(pause ? { pause } : {}) };
     },
   };
@@ -261,8 +263,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 
 /**
  * The pause record (`at`, `until`, `asked`, `capped`, `reason` as Redis strings) as a `RateLimitPause`; undefined
- * when absent or not as this module writes it. `penaltyEnd` is when the penalty in Redis ends (now when none
- * runs): a penalty removed early ends the pause early.
+ * when absent or not as this module writes it. `penaltyEnd`: now when no penalty runs in Redis (a penalty removed
+ * early ends the pause early), else unbounded.
  */
 function readPause(fields: unknown, penaltyEnd: number): RateLimitPause | undefined {
   if (!Array.isArray(fields)) return undefined;

@@ -176,14 +176,16 @@ export function createPoller(options: PollerOptions): Poller {
       result.otherBlogs += 1;
       return;
     }
-    const { isNew } = await unreadable.note(skipped, clock.now());
+    const item = await unreadable.note(skipped, clock.now());
     result.skipped.push(skipped);
     log.warn(
       { dealId: skipped.id ?? null, id: skipped.rawId ?? null, reason: skipped.reason },
       'poll: a listed deal could not be read; left out (named on the home page)',
     );
-    if (!isNew || skipped.id === undefined) return;
-    // The deal's own page may read where the list's item did not: one request, once per item.
+    if (item.triedAt || skipped.id === undefined) return;
+    // The deal's own page may read where the list's item did not: one request, once per item (reconciliation,
+    // which may have noted the item first, only notes it).
+    await unreadable.tried(item, clock.now());
     result.requests += 1;
     const deal = await client
       .getDeal(skipped.id, { priority: 'normal', signal: task.signal })

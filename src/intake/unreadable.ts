@@ -26,6 +26,8 @@ export interface UnreadableItem {
   /** ISO 8601. */
   firstAt: string;
   lastAt: string;
+  /** ISO 8601: when the poll read the deal's own page for it (once per item; reconciliation only notes). */
+  triedAt?: string | undefined;
 }
 
 export function unreadableKey(item: Pick<SkippedItem, 'id' | 'rawId' | 'reason'>): string {
@@ -56,8 +58,8 @@ export function createUnreadableStore(redis: Redis, prefix: string) {
   }
 
   return {
-    /** Records a left-out item; `isNew` when it was not known before (the poll then tries the deal's own page). */
-    async note(skipped: SkippedItem, at: Date): Promise<{ item: UnreadableItem; isNew: boolean }> {
+    /** Records a left-out item (what was known of it is kept: when it was first seen, whether its page was read). */
+    async note(skipped: SkippedItem, at: Date): Promise<UnreadableItem> {
       const field = unreadableKey(skipped);
       const before = await redis.hget(key, field);
       const known = before ? parse(before) : undefined;
@@ -69,9 +71,14 @@ export function createUnreadableStore(redis: Redis, prefix: string) {
         reason: skipped.reason.slice(0, 300),
         firstAt: known?.firstAt ?? at.toISOString(),
         lastAt: at.toISOString(),
+        ...(known?.triedAt ? { triedAt: known.triedAt } : {}),
       };
       await redis.hset(key, field, JSON.stringify(item));
-      return { item, isNew: known === undefined };
+      return item;
+    },
+    /** The deal's own page was read for the item (whatever it answered): not again. */
+    async tried(item: UnreadableItem, at: Date): Promise<void> {
+      await redis.hset(key, item.key, JSON.stringify({ ...item, triedAt: at.toISOString() }));
     },
     /** The deal was read whole: it is no longer unreadable. */
     async clear(dealId: number): Promise<boolean> {

@@ -79,6 +79,14 @@ export const statusHomeMessages = {
     cs: 'pressbridge ho vynechal ({since}); ostatní obchody se zpracují. Je-li váš a přijatý, otevřete ho na tržišti a odevzdejte ručně do 60 minut.',
     en: 'pressbridge left it out ({since}); the other deals are processed. If it is yours and accepted, open it in the marketplace and hand it in by hand within 60 minutes.',
   },
+  'status.home.need.unreadable_more': {
+    cs: 'A další nečitelné obchody: {count}',
+    en: 'And more unreadable deals: {count}',
+  },
+  'status.home.need.unreadable_more_text': {
+    cs: 'Každý má své upozornění a řádek v logu (poll: a listed deal could not be read).',
+    en: 'Each has its own notification and a line in the log (poll: a listed deal could not be read).',
+  },
   'status.home.need.marketplace_down': {
     cs: 'Tržiště neodpovídá už {minutes} min',
     en: 'The marketplace has not answered for {minutes} min',

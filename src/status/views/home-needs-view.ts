@@ -87,6 +87,12 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         detail: item.item.reason,
         actions: [],
       };
+    case 'unreadable_more':
+      return {
+        headline: t.t('status.home.need.unreadable_more', { count: item.count }),
+        text: t.t('status.home.need.unreadable_more_text'),
+        actions: [],
+      };
     case 'marketplace_down':
       return {
         headline: t.t('status.home.need.marketplace_down', { minutes: item.minutes }),

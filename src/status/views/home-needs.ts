@@ -54,6 +54,7 @@ export type NeedItem =
   | { kind: 'redis' }
   | { kind: 'intake'; stall: Stall }
   | { kind: 'unreadable'; item: UnreadableItem }
+  | { kind: 'unreadable_more'; count: number }
   | { kind: 'marketplace_down'; minutes: number }
   | { kind: 'rate_limited'; minutes: number }
   | { kind: 'key'; dealIds: number[] }
@@ -88,6 +89,7 @@ const BAD_KINDS: ReadonlySet<NeedItem['kind']> = new Set([
   'redis',
   'intake',
   'unreadable',
+  'unreadable_more',
   'marketplace_down',
   'key',
 ]);
@@ -136,8 +138,10 @@ export function needItems(facts: HomeFacts): NeedItem[] {
   if (!facts.redis.ok || !facts.redis.value) items.push({ kind: 'redis' });
   if (facts.intake?.ok && facts.intake.value) items.push({ kind: 'intake', stall: facts.intake.value });
   if (facts.unreadable?.ok) {
-    for (const item of facts.unreadable.value.slice(0, UNREADABLE_SHOWN))
-      items.push({ kind: 'unreadable', item });
+    const all = facts.unreadable.value;
+    for (const item of all.slice(0, UNREADABLE_SHOWN)) items.push({ kind: 'unreadable', item });
+    if (all.length > UNREADABLE_SHOWN)
+      items.push({ kind: 'unreadable_more', count: all.length - UNREADABLE_SHOWN });
   }
   const down = facts.targets.ok ? facts.targets.value.filter((t) => !t.ok) : [];
   const siteIds = new Set(down.map((t) => t.blogId));

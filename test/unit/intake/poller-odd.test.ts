@@ -131,6 +131,20 @@ describe('src/intake/poller against odd answers', () => {
     expect(await createUnreadableStore(redis, prefix).list()).toEqual([]);
   });
 
+  it("reads the deal's own page even when reconciliation noted the unreadable item first", async () => {
+    market.extra.push({ id: 621, state: 'akceptovano', blog: { id: 1, name: 'Blog' }, demand: 'broken' });
+    await createUnreadableStore(redis, prefix).note(
+      { list: 'data', index: 0, id: 621, blogId: 1, reason: 'demand: Invalid input' },
+      new Date(),
+    );
+
+    await poller.runOnce();
+    await poller.runOnce();
+
+    expect(market.calls.deals).toEqual([621]);
+    expect((await createUnreadableStore(redis, prefix).list())[0]?.triedAt).toBeDefined();
+  });
+
   it('P-4: a listing longer than a poll reads at most the budget; a deal accepted meanwhile is queued at the next poll', async () => {
     // Arrange: 12 pages' worth of other deals of the blogger's (already paid, nothing to do) at 1 per page.
     for (let id = 700; id < 700 + 20 * 12; id++) market.put(id, { state: 'proplaceno' });

@@ -84,6 +84,22 @@ describe('src/status/views (the home page and the intake)', () => {
     expect(items.first().text()).toContain('<img src=x onerror=alert(1)>');
   });
 
+  it('names the newest five unreadable deals and counts the rest', () => {
+    const many: OverviewData['unreadable'] = {
+      ok: true,
+      value: Array.from({ length: 8 }, (_, i) => ({
+        key: `deal:${700 + i}`,
+        id: 700 + i,
+        reason: 'demand: Invalid input',
+        firstAt: at(-3),
+        lastAt: at(-1),
+      })),
+    };
+    const $ = page('en', allWell({ unreadable: many }));
+    expect($('[data-need="unreadable"]').length).toBe(5);
+    expect($('[data-need="unreadable_more"]').text()).toContain('And more unreadable deals: 3');
+  });
+
   it('a source that cannot be read is not an open door', () => {
     const facts = allWell({ intake: { ok: false, error: 'timeout' } });
     expect(needItems(facts).some((i) => i.kind === 'intake')).toBe(false);

@@ -101,7 +101,9 @@ describe('src/setup/wordpress/discover under attack', () => {
       push();
     });
     const found = await createWordPressConnection().discover(origin, LOCAL);
-    expect(found.checks[0]?.message.en).toMatch(/is larger than 1 MiB \(the limit for a web page\); read stopped/);
+    expect(found.checks[0]?.message.en).toMatch(
+      /is larger than 1 MiB \(the limit for a web page\); read stopped/,
+    );
     expect(sent).toBeLessThan(16 * MAX_ANSWER_BYTES);
   });
 

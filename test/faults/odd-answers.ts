@@ -40,26 +40,22 @@ function without(item: Json, key: string): Json {
 export interface PoisonedItem {
   name: string;
   item: unknown;
-  /** The deal id a reader can take from the item (a positive whole number), with blog 1 readable too. */
-  readableId?: number;
+  /** How the blogger can know the item: its id as a reader can take it from the item. */
+  namedAs: string;
 }
 
 /**
- * Items that are no deal pressbridge can read: the issue's three (`"id":"abc"`, a deal without `demand`,
- * `id: 1e20`) and a wrong type in each required field, plus items that are no object at all.
+ * Items that are no deal pressbridge can read, in every deal page: the issue's three (`"id":"abc"`, a deal
+ * without `demand`, `id: 1e20`) and a wrong type in the other required fields (`state`, `blog.id`). Five, so the
+ * home page, which lists the newest few of them, can name each; items that are no object at all poison the other
+ * lists.
  */
 export const POISONED_ITEMS: readonly PoisonedItem[] = [
-  { name: '"id":"abc"', item: listItem('abc') },
-  { name: 'a deal without demand', item: without(listItem(991_001), 'demand'), readableId: 991_001 },
-  { name: 'id: 1e20', item: listItem(1e20) },
-  { name: 'state a number', item: { ...listItem(991_002), state: 42 }, readableId: 991_002 },
-  { name: 'demand.id a string', item: { ...listItem(991_003), demand: { id: 'x' } }, readableId: 991_003 },
-  { name: 'blog.id a string', item: { ...listItem(991_004), blog: { id: '1' } } },
-  { name: 'blog a string', item: { ...listItem(991_005), blog: 'Blog' } },
-  { name: 'id negative', item: listItem(-5) },
-  { name: 'null', item: null },
-  { name: 'a string', item: 'obchod' },
-  { name: 'a list', item: [] },
+  { name: '"id":"abc"', item: listItem('abc'), namedAs: 'abc' },
+  { name: 'a deal without demand', item: without(listItem(991_001), 'demand'), namedAs: '991001' },
+  { name: 'id: 1e20', item: listItem(1e20), namedAs: '100000000000000000000' },
+  { name: 'state a number', item: { ...listItem(991_002), state: 42 }, namedAs: '991002' },
+  { name: 'blog.id a string', item: { ...listItem(991_003), blog: { id: '1' } }, namedAs: '991003' },
 ];
 
 /** Optional fields of a deal with a wrong type: a reader drops each, the deal stays readable. */
@@ -135,26 +131,40 @@ function rewrite(label: string, up: UpstreamJson, change: (body: Json) => unknow
     : jsonAnswer('passed on', up, up.body);
 }
 
+/** What the P-1 mode does to the sandbox's real deals, by id (the sets may grow while it runs). */
+export interface DealSpoils {
+  /** A wrong type in each optional field of the list item and of the text. */
+  spoiled: ReadonlySet<number>;
+  /** An unreadable list item (`state: 42`); its own page readable, with a wrong type in each optional field. */
+  unlisted: ReadonlySet<number>;
+  /** A text that is no string. */
+  textless: ReadonlySet<number>;
+}
+
 /**
- * P-1 and wrong types: every list (deals, a deal's messages and claims, payouts, blogs) carries the poisoned
- * items; the deals in `spoiled` come with a wrong type in each optional field of the list item, the detail and
- * the text; the deals in `textless` with a text that is no string.
+ * P-1 and wrong types: every list (deals, a deal's messages and claims, payouts, blogs) carries poisoned items,
+ * and the sandbox's own deals are spoiled as `spoils` says.
  */
-export function poisonedMode(spoiled: ReadonlySet<number>, textless: ReadonlySet<number>): OddMode {
+export function poisonedMode(spoils: DealSpoils): OddMode {
   const poison = POISONED_ITEMS.map((p) => p.item);
+  const { spoiled, unlisted, textless } = spoils;
+  const listed = (d: unknown): unknown => {
+    if (!isObject(d)) return d;
+    if (spoiled.has(Number(d.id))) return spoilDeal(d);
+    return unlisted.has(Number(d.id)) ? { ...d, state: 42 } : d;
+  };
   return async (request, upstream) => {
     if (request.method !== 'GET') return undefined;
     const { path } = request;
     if (path === '/v1/deals') {
       return rewrite('poisoned deals page', await upstream(), (page) => {
         const data = Array.isArray(page.data) ? page.data : [];
-        const items = data.map((d) => (isObject(d) && spoiled.has(Number(d.id)) ? spoilDeal(d) : d));
         const total = typeof page.celkem === 'number' ? page.celkem : data.length;
-        return { ...page, data: poisonList(items, poison), celkem: total + poison.length };
+        return { ...page, data: poisonList(data.map(listed), poison), celkem: total + poison.length };
       });
     }
     const deal = Number(DEAL.exec(path)?.[1] ?? TEXT.exec(path)?.[1]);
-    if (spoiled.has(deal) && DEAL.test(path)) return rewrite('spoiled deal', await upstream(), spoilDeal);
+    if (unlisted.has(deal) && DEAL.test(path)) return rewrite('spoiled deal', await upstream(), spoilDeal);
     if (spoiled.has(deal) && TEXT.test(path)) return rewrite('spoiled text', await upstream(), spoilText);
     if (textless.has(deal) && TEXT.test(path))
       return rewrite('text not a string', await upstream(), (text) => ({ ...text, text: 42 }));
@@ -168,6 +178,7 @@ export function poisonedMode(spoiled: ReadonlySet<number>, textless: ReadonlySet
           { author: 'inzerent', text: {} },
           null,
           'zpráva',
+          [],
         ],
       }));
     }

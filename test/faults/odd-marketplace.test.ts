@@ -48,10 +48,8 @@ describe('fault: an odd marketplace (poll intake behind a rewriting proxy)', () 
   const started = Date.now();
   /** Every well-formed deal of the first world: each must end handed in once. */
   const wellFormed: number[] = [];
-  /** Deals whose text is no string: each must end failed, nothing published. */
-  const textless = new Set<number>();
-  /** Deals with a wrong type in every optional field the pipeline reads. */
-  const spoiled = new Set<number>();
+  /** What the poisoned marketplace does to the first case's own deals. */
+  const spoils = { spoiled: new Set<number>(), unlisted: new Set<number>(), textless: new Set<number>() };
   /** Deals accepted while the second world's marketplace could not be read. */
   let stalledDeals: number[] = [];
   const peaks: number[] = [];
@@ -59,7 +57,7 @@ describe('fault: an odd marketplace (poll intake behind a rewriting proxy)', () 
   beforeAll(async () => {
     [w, unreadable] = await Promise.all([
       // Poisoned from the start: the start-up sweep, the first poll and the payout read all meet it.
-      startOddWorld('odd-marketplace', poisonedMode(spoiled, textless)),
+      startOddWorld('odd-marketplace', poisonedMode(spoils)),
       startOddWorld('odd-unreadable', unreadableMode()),
     ]);
     stalledDeals = await unreadable.accept(2);
@@ -82,16 +80,18 @@ describe('fault: an odd marketplace (poll intake behind a rewriting proxy)', () 
     });
 
     it('P-1: poisoned items in every list and wrong types in every field read: the deals around them are handed in, the poisoned ones named', async () => {
-      const [plain, spoiledA, spoiledB, noText] = (await w.accept(4)) as [number, number, number, number];
-      spoiled.add(spoiledA).add(spoiledB);
-      textless.add(noText);
-      wellFormed.push(plain, spoiledA, spoiledB);
+      const [plain, spoiled, unlisted, noText] = (await w.accept(4)) as [number, number, number, number];
+      spoils.spoiled.add(spoiled);
+      spoils.unlisted.add(unlisted);
+      spoils.textless.add(noText);
+      wellFormed.push(plain, spoiled, unlisted);
       const blogs = w.s.daemon.cli(['blogs']);
 
+      await w.expectHandedIn([plain, spoiled], FRESH_MS, 'P-1 broke (one bad item blocks the page)');
       await w.expectHandedIn(
-        [plain, spoiledA, spoiledB],
+        [unlisted],
         FRESH_MS,
-        'P-1 broke (one bad item blocks the page)',
+        'a deal whose list item cannot be read but whose own page can is queued from its page',
       );
       const failed = (await w.s.waitUntilFinal([noText], FRESH_MS)).get(noText);
       expect(failed, 'a text that is no string fails its deal, naming the field').toMatchObject({
@@ -107,26 +107,31 @@ describe('fault: an odd marketplace (poll intake behind a rewriting proxy)', () 
       await w.s.sandbox.addPost(plain, 'messages', 'Dobrý den, prosím doplnit odkaz.', { deliver: false });
       await w.s.sandbox.addPost(plain, 'claims', 'Článek nemá odkaz na e-shop.', { deliver: false });
 
-      const readable = POISONED_ITEMS.flatMap((p) => (p.readableId ? [p.readableId] : []));
-      await w.told(
+      const names = POISONED_ITEMS.map((p) => p.namedAs);
+      const lines = await w.told(
         async () => {
-          const named = (await w.homeNeeds()).filter((n) => n.kind === 'unreadable');
-          return readable.every((id) => named.some((n) => needNames(n, id)));
+          const shown = (await w.homeNeeds()).filter((n) => n.kind === 'unreadable');
+          return names.every((name) => shown.some((n) => needNames(n, name))) && shown;
         },
         FRESH_MS,
-        `the home page names each poisoned deal with a readable id (${readable.join(', ')}) under data-need="unreadable"`,
+        `the home page names each poisoned deal (${names.join(', ')}) under data-need="unreadable"`,
       );
-      const aboutPoisoned = (id: number) =>
+      for (const id of [plain, spoiled])
+        expect(
+          lines.filter((n) => needNames(n, id)),
+          `well-formed deal ${id} named unreadable`,
+        ).toEqual([]);
+      const about = (name: string) =>
         w
           .messages()
-          .filter((m) => m.topic === 'deal_unreadable' && m.kind === 'problem' && messageNames(m, id));
+          .filter((m) => m.topic === 'deal_unreadable' && m.kind === 'problem' && messageNames(m, name));
       await w.told(
-        () => readable.every((id) => aboutPoisoned(id).length > 0),
+        () => names.every((name) => about(name).length > 0),
         FRESH_MS,
-        `a deal_unreadable notification names each of ${readable.join(', ')}`,
+        `a deal_unreadable notification names each of ${names.join(', ')}`,
       );
-      for (const id of readable)
-        expect(aboutPoisoned(id), `deal ${id} is named once however many polls list it`).toHaveLength(1);
+      for (const name of names)
+        expect(about(name), `deal ${name} is named once however many polls list it`).toHaveLength(1);
       await w.told(
         () =>
           ['message', 'claim'].every((t) => w.messages().some((m) => m.topic === t && m.dealId === plain)),
@@ -195,14 +200,14 @@ describe('fault: an odd marketplace (poll intake behind a rewriting proxy)', () 
       const tally = await w.s.tally(wellFormed);
       recordScenario({
         scenario: 'odd marketplace (P-1..P-4)',
-        deals: wellFormed.length + textless.size,
+        deals: wellFormed.length + spoils.textless.size,
         published: tally.published,
         duplicates: tally.duplicates,
         lost: tally.lost,
         wallMs: Date.now() - started,
         notes:
           `${POISONED_ITEMS.length} poisoned items a list, wrong types in every field read, ` +
-          `${textless.size} text not a string (failed, named); peak RSS ${Math.round(Math.max(0, ...peaks) / MiB)} MiB`,
+          `${spoils.textless.size} text not a string (failed, named); peak RSS ${Math.round(Math.max(0, ...peaks) / MiB)} MiB`,
       });
       expect(tally.problems).toEqual([]);
       expect(tally).toMatchObject({ published: wellFormed.length, duplicates: 0, lost: 0 });

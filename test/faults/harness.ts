@@ -1,9 +1,11 @@
 /**
- * One fault scenario's world: a real WordPress (its own named site, installed fresh), the sandbox marketplace in
- * this process (small photos, a scaled-down webhook retry schedule, a generous rate limit), Redis (the machine's
- * or a private one) under a random prefix, and the daemon as its own process (`pressbridge start`), which the
- * scenario kills and restarts at will. Plus the bookkeeping every scenario ends with: per deal, the posts and
- * media in WordPress, the hand-ins the sandbox took and the state pressbridge recorded.
+ * One fault scenario's world: a real WordPress (its own named site, installed fresh) or, for a scenario that
+ * tests nothing of WordPress, a static site the daemon writes and serves itself (`site: 'static'`: no PHP, no
+ * database, much lighter); the sandbox marketplace in this process (small photos, a scaled-down webhook retry
+ * schedule, a generous rate limit), Redis (the machine's or a private one) under a random prefix, and the daemon
+ * as its own process (`pressbridge start`), which the scenario kills and restarts at will. Plus the bookkeeping
+ * every scenario ends with: per deal, the posts and media on the site, the hand-ins the sandbox took and the
+ * state pressbridge recorded.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,13 +26,8 @@ import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { createDaemonProcess, type DaemonProcess } from '../helpers/daemon-process.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { freePort } from '../helpers/redis-server.js';
-import {
-  listMedia,
-  listPosts,
-  startWordPress,
-  type WordPressSite,
-  wordpressBlogConfig,
-} from '../helpers/wordpress.js';
+import type { WordPressSite } from '../helpers/wordpress.js';
+import { countBy, startSite } from './scenario-site.js';
 
 export const FINAL_STATES = new Set([
   'handed_in',
@@ -56,8 +53,16 @@ export interface ScenarioOptions {
   /** Inline photos per deal (a cover comes on top); default 1. */
   photos?: number;
   /**
+   * Blog 1's site: a fresh real WordPress (default), or `static`: the static publisher writing to a folder of the
+   * scenario that the daemon serves itself on a free loopback port.
+   */
+  site?: 'wordpress' | 'static';
+  /** Serve the status page on a free loopback port (`Scenario.statusUrl`); default: `--no-status`. */
+  statusPage?: boolean;
+  /**
    * Called once the WordPress site runs, before the sandbox and the daemon exist: settings that need the site
    * (e.g. a proxy in front of its REST API, or more blogs). `config` is merged like `config` above, after it.
+   * Only with the WordPress site.
    */
   prepare?: (wp: WordPressSite) => Promise<{
     config?: Record<string, unknown>;
@@ -82,7 +87,10 @@ export interface Tally {
 }
 
 export interface Scenario {
+  /** The WordPress site (throws with `site: 'static'`). */
   readonly wp: WordPressSite;
+  /** `http://127.0.0.1:<port>` of the status page, with `statusPage`. */
+  readonly statusUrl: string | undefined;
   readonly sandbox: Sandbox;
   readonly daemon: DaemonProcess;
   readonly store: DealStore;
@@ -103,26 +111,20 @@ export interface Scenario {
   close(): Promise<void>;
 }
 
-const REF = /pressbridge:deal:(\d+)/;
-const MEDIA_SLUG = /^pressbridge-deal-(\d+)-photo-\d+/;
-
-function countBy(values: Iterable<number>): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
-}
-
 export async function startScenario(options: ScenarioOptions): Promise<Scenario> {
   const photosPerDeal = (options.photos ?? 1) + 1;
-  const wp = await startWordPress({ name: `faults-${options.name}`, fresh: true });
-  const prepared = (await options.prepare?.(wp)) ?? {};
+  const dataDir = mkdtempSync(join(tmpdir(), 'pb-faults-'));
+  if (options.site === 'static' && options.prepare)
+    throw new Error('startScenario: `prepare` needs the WordPress site');
+  const site = await startSite(options.name, options.site ?? 'wordpress', dataDir);
+  const prepared = (site.wp ? await options.prepare?.(site.wp) : undefined) ?? {};
   const sandbox = await createSandbox({
     allowHttpWebhooks: true,
     timeScale: options.timeScale,
     rateLimit: { limit: 3_000, windowMs: 60_000 },
     photoSize: { width: 320, height: 240 },
     blogs: [
-      { id: 1, name: 'Blog odolný proti chybám', url: wp.url, categories: wp.categories },
+      { id: 1, name: 'Blog odolný proti chybám', url: site.url, categories: site.wp?.categories ?? [] },
       // A blog of the same account that pressbridge is not configured for.
       { id: 2, name: 'Ruční blog', url: 'http://127.0.0.2' },
     ],
@@ -131,8 +133,8 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
   });
   const prefix = randomPrefix();
   const redisUrl = options.redisUrl ?? TEST_REDIS_URL;
-  const dataDir = mkdtempSync(join(tmpdir(), 'pb-faults-'));
   const port = await freePort();
+  const statusPort = options.statusPage ? await freePort() : undefined;
   const registration = sandbox.setWebhook(`http://127.0.0.1:${port}/webhook`);
   writeSecretFile(join(dataDir, 'webhook-secret.json'), {
     secret: registration.secret,
@@ -151,6 +153,7 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
     },
     redis: { url: redisUrl, prefix },
     webhook: { listen: { host: '127.0.0.1', port } },
+    ...(statusPort !== undefined ? { status: { listen: { host: '127.0.0.1', port: statusPort } } } : {}),
     worker: { concurrency: 2 },
     log: { level: 'info' },
     pipeline: {
@@ -159,18 +162,22 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
       handIn: { initialBackoffMs: 200, maxBackoffMs: 2_000 },
     },
     dataDir,
-    blogs: [wordpressBlogConfig(wp)],
+    blogs: [site.blog],
     ...options.config,
     ...prepared.config,
   };
-  const daemon = createDaemonProcess({ config, logFile });
+  const daemon = createDaemonProcess({ config, logFile, ...(statusPort !== undefined ? { args: [] } : {}) });
   // The test's own view of Redis: the deal records the daemon writes.
   const redis = createRedisClient(redisUrl, 'store');
   const store = createDealStore({ redis, prefix });
   let counter = 0;
 
   const scenario: Scenario = {
-    wp,
+    get wp(): WordPressSite {
+      if (!site.wp) throw new Error(`scenario ${options.name} runs a static site, no WordPress`);
+      return site.wp;
+    },
+    statusUrl: statusPort !== undefined ? `http://127.0.0.1:${statusPort}` : undefined,
     sandbox,
     daemon,
     store,
@@ -213,19 +220,7 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
 
     async tally(dealIds, photosOf = () => photosPerDeal) {
       const wanted = new Set(dealIds);
-      const posts = await listPosts(wp, { status: 'all' });
-      const postsByDeal = countBy(
-        posts.flatMap((p) => {
-          const id = Number(REF.exec(p.content.raw ?? '')?.[1]);
-          return Number.isInteger(id) ? [id] : [];
-        }),
-      );
-      const mediaByDeal = countBy(
-        (await listMedia(wp)).flatMap((m) => {
-          const id = Number(MEDIA_SLUG.exec(m.slug)?.[1]);
-          return Number.isInteger(id) ? [id] : [];
-        }),
-      );
+      const { posts: postsByDeal, media: mediaByDeal } = await site.articles();
       const handInsByDeal = countBy(sandbox.handIns().map((h) => h.dealId));
       const tally: Tally = {
         deals: dealIds.length,
@@ -266,7 +261,7 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
     async close() {
       await daemon.close();
       await sandbox.close();
-      await wp.stop();
+      await site.wp?.stop();
       if (redis.status === 'ready') await deleteKeys(redis, prefix).catch(() => 0);
       await closeRedisClient(redis);
       rmSync(dataDir, { recursive: true, force: true });

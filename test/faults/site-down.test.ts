@@ -10,7 +10,7 @@
  * fills up (the scenario needs root to mount it, as CI has).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { until } from '../helpers/until.js';
 import { type Scenario, startScenario } from './harness.js';
 import { recordScenario } from './report.js';
+import { staticArticles } from './scenario-site.js';
 
 const WP_BLOG = 1;
 const STATIC_BLOG = 3;
@@ -49,21 +50,6 @@ function fillUp(dir: string): string {
     return file;
   }
   throw new Error(`${dir} never filled up`);
-}
-
-/** Published article pages of `dealId` in the static site (folders holding an index.html with its marker). */
-function staticPages(dir: string, dealId: number): number {
-  let count = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    try {
-      const html = readFileSync(join(dir, entry.name, 'index.html'), 'utf8');
-      if (html.includes(`content="${dealId}"`)) count += 1;
-    } catch {
-      // a folder without a page (e.g. the filler's) is no article
-    }
-  }
-  return count;
 }
 
 describe('fault: WordPress down, the static site’s disk full', () => {
@@ -182,7 +168,7 @@ describe('fault: WordPress down, the static site’s disk full', () => {
     for (const id of [diskFull, ...wpIds]) expect(records.get(id)?.state, `deal ${id}`).toBe('handed_in');
 
     const tally = await s.tally(wpIds);
-    const staticCount = staticPages(siteDir, diskFull);
+    const staticCount = staticArticles(siteDir).posts.get(diskFull) ?? 0;
     const handIns = s.sandbox.handIns().filter((h) => h.dealId === diskFull).length;
     recordScenario({
       scenario: 'site down, disk full, retry by hand',

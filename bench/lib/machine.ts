@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Redis } from 'ioredis';
 import sharp from 'sharp';
+import { wordpressCoreDir } from '../../test/helpers/wordpress-version.js';
 import { ROOT } from './child.js';
 
 const execFileAsync = promisify(execFile);
@@ -49,7 +50,8 @@ export async function machineInfo(redis: Redis): Promise<MachineInfo> {
   const info = await redis.info('server');
   const wpVersion = (() => {
     try {
-      const text = readFileSync('/usr/share/wordpress/wp-includes/version.php', 'utf8');
+      // The version the bench's sites serve (PRESSBRIDGE_WP selects it, as for the tests).
+      const text = readFileSync(`${wordpressCoreDir()}/wp-includes/version.php`, 'utf8');
       return /\$wp_version\s*=\s*'([^']+)'/.exec(text)?.[1] ?? '?';
     } catch {
       return 'not installed';

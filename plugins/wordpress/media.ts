@@ -1,7 +1,12 @@
 /**
  * A deal's photos in the WordPress media library, exactly once: what an earlier attempt stored (found by its
- * slug, see marker.ts) is reused, the rest uploaded: the first alone (it makes the month's upload folder), then
- * up to MEDIA_CONCURRENCY at once.
+ * slug, see marker.ts) is reused, the rest uploaded, up to MEDIA_CONCURRENCY at once.
+ *
+ * The month's upload folder: WordPress makes it on an upload (`wp_upload_dir()` → `wp_mkdir_p()`) without a
+ * lock, `file_exists` then `mkdir`; when two uploads find it missing, the one whose `mkdir` comes second fails
+ * and answers 500 `rest_upload_sideload_error` "Unable to create directory …" (6.1 and 6.8 alike, measured in
+ * bench/RESULTS.md). WordPress answers it before it keeps anything (no file, no attachment), and by then the
+ * folder exists, so that upload is sent once more (`SIDELOAD_ATTEMPTS`).
  *
  * Exactly once with uploads in parallel: each attachment id goes to `progress` as soon as it exists (the
  * patches carry every id known so far, and the pipeline writes them in call order, so a later patch never
@@ -21,6 +26,9 @@ import { MEDIA_FIELDS, WpMedia, WpMediaList } from './wp-schema.js';
 
 /** Attempts of `post-process` after an upload that WordPress stored but failed to finish. */
 const POST_PROCESS_ATTEMPTS = 3;
+
+/** Attempts of one upload that WordPress refused before keeping anything (see isSideloadRefusal). */
+const SIDELOAD_ATTEMPTS = 2;
 
 export interface MediaLibraryDeps {
   client: WordPressClient;
@@ -78,13 +86,9 @@ export function createMediaLibrary({ client, getIfExists }: MediaLibraryDeps): M
         result.set(n, await finishSubsizes(media.id, n, log, signal, media));
       });
     }
-    // The first upload goes alone: WordPress creates the month's upload folder without a lock, and uploads
-    // racing into a folder not there yet fail with 500 "Unable to create directory". Then the rest at once.
-    const [first, ...rest] = images.filter((image) => !result.has(image.n));
-    if (first === undefined) return result;
-    result.set(first.n, await upload(first, input, ids));
-    const uploaded = await allBounded(rest, MEDIA_CONCURRENCY, (image) => upload(image, input, ids));
-    for (const [i, media] of uploaded.entries()) result.set(rest[i]!.n, media);
+    const missing = images.filter((image) => !result.has(image.n));
+    const uploaded = await allBounded(missing, MEDIA_CONCURRENCY, (image) => upload(image, input, ids));
+    for (const [i, media] of uploaded.entries()) result.set(missing[i]!.n, media);
     return result;
   }
 
@@ -102,9 +106,8 @@ export function createMediaLibrary({ client, getIfExists }: MediaLibraryDeps): M
     const { deal, log, signal } = input;
     const filename = asciiFilename(image, deal.dealId);
     const started = Date.now();
-    let media: WpMedia;
-    try {
-      media = await client.request(
+    const send = () =>
+      client.request(
         WpMedia,
         {
           method: 'POST',
@@ -125,6 +128,20 @@ export function createMediaLibrary({ client, getIfExists }: MediaLibraryDeps): M
         },
         signal,
       );
+    let media: WpMedia;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          media = await send();
+          break;
+        } catch (error) {
+          if (attempt >= SIDELOAD_ATTEMPTS || signal.aborted || !isSideloadRefusal(error)) throw error;
+          log.info(
+            { dealId: deal.dealId, n: image.n, error: errorMessage(error) },
+            'WordPress refused the photo before keeping it (another upload was making the month folder); sending it once more',
+          );
+        }
+      }
     } catch (error) {
       const attachmentId = storedAttachmentId(error);
       if (attachmentId === undefined) throw error;
@@ -200,6 +217,22 @@ export function storedAttachmentId(error: unknown): number | undefined {
   const header = error.cause.headers.get('x-wp-upload-attachment-id');
   const id = header === null ? Number.NaN : Number(header.trim());
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * WordPress's 500 `rest_upload_sideload_error`: `wp_handle_sideload()` refused the file before anything was kept
+ * (no file moved, no attachment made), so sending it again cannot make a second photo. Its cause in practice is
+ * the upload-folder race above; the message is translated on a site in another language, so the
+ * code is what is matched. A refusal that stays (a file type the site does not allow) costs one more request.
+ */
+export function isSideloadRefusal(error: unknown): boolean {
+  if (!(error instanceof PublishError) || !(error.cause instanceof HttpFailure)) return false;
+  const failure = error.cause;
+  return (
+    failure.status === 500 &&
+    failure.body?.code === 'rest_upload_sideload_error' &&
+    failure.headers.get('x-wp-upload-attachment-id') === null
+  );
 }
 
 /** The deal's photos by ascending number, each number once. */

@@ -64,7 +64,7 @@ describePublisherConformance('wordpress', {
   unreachable: '401 Unauthorized (the Application Password revoked)',
   async start() {
     // A throwaway site: its uploads folder for this month does not exist yet, so the plugin's first upload makes
-    // it (plugins/wordpress/media.ts uploads the first photo alone: parallel ones would race creating it).
+    // it (parallel uploads race creating it; plugins/wordpress/media.ts sends the refused one once more).
     const site = await startWordPress();
     const proxy = await startFaultProxy({ host: '127.0.0.1', port: site.port });
     const isUpload = (r: ProxiedRequest) => r.method === 'POST' && route(r) === '/wp/v2/media';

@@ -1,17 +1,22 @@
 /**
- * The media uploads of one deal: the first alone (WordPress makes the month's upload folder on it, and uploads
- * racing that fail), then the rest at once, bounded; exactly once. A small fake WordPress (through
- * the plugin's `fetch`) holds each upload until the test lets it answer, so what is in flight is counted, not
- * timed.
+ * The media uploads of one deal run at once, bounded, and stay exactly once; WordPress's refusal before keeping
+ * anything (the month folder's race) is sent once more. A small fake WordPress (through the plugin's `fetch`)
+ * holds each upload until the test lets it answer, so what is in flight is counted, not timed.
  */
 import { describe, expect, it } from 'vitest';
 import { MEDIA_CONCURRENCY } from '../../../../src/concurrency.js';
 import { publishInput, SITE, wordpressPublisher } from './publish-fixture.js';
 
+/** An answer to an upload: a status, or a status with a REST error code. */
+type UploadAnswer = number | { status: number; code: string };
+
 interface Held {
   slug: string;
-  answer(status: number): void;
+  answer(status: UploadAnswer): void;
 }
+
+/** What WordPress answers an upload whose `mkdir` of the month folder lost the race (nothing kept). */
+const FOLDER_RACE: UploadAnswer = { status: 500, code: 'rest_upload_sideload_error' };
 
 /** WordPress with a media library; uploads wait in `held` until answered. */
 function fakeWordPress(stored: Array<{ id: number; slug: string }> = []) {
@@ -23,7 +28,7 @@ function fakeWordPress(stored: Array<{ id: number; slug: string }> = []) {
   let maxInFlight = 0;
   let nextId = 100;
   let onHeld = () => {};
-  let autoStatus: number | undefined;
+  let autoStatus: UploadAnswer | undefined;
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const mediaJson = (m: { id: number; slug: string }) => ({
@@ -53,14 +58,15 @@ function fakeWordPress(stored: Array<{ id: number; slug: string }> = []) {
       uploads.push(slug);
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      const status =
+      const answer =
         autoStatus ??
-        (await new Promise<number>((answer) => {
+        (await new Promise<UploadAnswer>((answer) => {
           held.push({ slug, answer });
           onHeld();
         }));
       inFlight--;
-      if (status !== 201) return json(status, { code: 'busy', message: 'try later' });
+      const { status, code } = typeof answer === 'number' ? { status: answer, code: 'busy' } : answer;
+      if (status !== 201) return json(status, { code, message: 'try later' });
       const item = { id: nextId++, slug };
       media.push(item);
       return json(201, mediaJson(item));
@@ -87,12 +93,12 @@ function fakeWordPress(stored: Array<{ id: number; slug: string }> = []) {
       }
     },
     /** From now on answers every upload at once, those waiting included. */
-    answerAll(status: number): void {
+    answerAll(status: UploadAnswer): void {
       autoStatus = status;
       while (held.length > 0) held.shift()?.answer(status);
     },
     /** Answers the waiting uploads, oldest first. */
-    answer(status: number, count = 1): void {
+    answer(status: UploadAnswer, count = 1): void {
       for (let i = 0; i < count; i++) held.shift()?.answer(status);
     },
   };
@@ -110,21 +116,17 @@ const slug = (n: number) => `pressbridge-deal-9-photo-${n}`;
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('plugins/wordpress media uploads', () => {
-  it(`uploads the first photo alone, then up to ${MEDIA_CONCURRENCY} at once, each once, recording every id as it exists`, async () => {
+  it(`uploads up to ${MEDIA_CONCURRENCY} photos at once, each once, and records every id as it exists`, async () => {
     // Arrange: a cover and four photos
     const wp = fakeWordPress();
     const { publisher, input, progress } = setup([0, 1, 2, 3, 4], wp);
 
-    // Act: hold the first upload (WordPress makes the month's upload folder on it), then answer one upload each
-    // time the limit is reached, then the rest
+    // Act: answer one upload each time the limit is reached, then the rest
     const publishing = publisher.publish(input);
-    await wp.waitHeld(1);
-    await settle();
-    expect(wp.uploads).toEqual([slug(0)]);
-    expect(wp.stats()).toEqual({ inFlight: 1, maxInFlight: 1 });
+    await wp.waitHeld(MEDIA_CONCURRENCY);
+    expect(wp.uploads).toEqual([slug(0), slug(1), slug(2)]);
     wp.answer(201);
     await wp.waitHeld(MEDIA_CONCURRENCY);
-    expect(wp.uploads).toEqual([slug(0), slug(1), slug(2), slug(3)]);
     wp.answer(201);
     await wp.waitHeld(MEDIA_CONCURRENCY);
     wp.answer(201, MEDIA_CONCURRENCY);
@@ -141,32 +143,57 @@ describe('plugins/wordpress media uploads', () => {
     expect(wp.posts).toEqual([expect.objectContaining({ featured_media: ids['0'] })]);
   });
 
-  it('a refused first upload starts no other', async () => {
-    // Arrange
+  it('an upload WordPress refused before keeping it (the month folder race) is sent once more, the others untouched', async () => {
+    // Arrange: a cover and two photos, all three running
     const wp = fakeWordPress();
     const { publisher, input } = setup([0, 1, 2], wp);
+    const publishing = publisher.publish(input);
+    await wp.waitHeld(MEDIA_CONCURRENCY);
+
+    // Act: the cover's mkdir lost the race; then everything is stored
+    wp.answer(FOLDER_RACE);
+    await wp.waitHeld(MEDIA_CONCURRENCY);
+    wp.answerAll(201);
+    const result = await publishing;
+
+    // Assert: the cover sent twice, every photo stored once, in the post
+    expect(result.ref).toBe('wp:77');
+    const uploadsOf = (n: number) => wp.uploads.filter((s) => s === slug(n)).length;
+    expect([0, 1, 2].map(uploadsOf)).toEqual([2, 1, 1]);
+    expect(wp.media.map((m) => m.slug).sort()).toEqual([0, 1, 2].map(slug));
+    const ids = Object.fromEntries(wp.media.map((m) => [m.slug.slice(-1), m.id]));
+    expect(wp.posts).toEqual([expect.objectContaining({ featured_media: ids['0'] })]);
+  });
+
+  it.each([
+    ['the same refusal twice', [FOLDER_RACE, FOLDER_RACE], 2],
+    ['another 500', [500], 1],
+  ])('%s fails the attempt (retryable) and sends nothing more', async (_name, answers, sent) => {
+    // Arrange
+    const wp = fakeWordPress();
+    const { publisher, input } = setup([0], wp);
 
     // Act
     const publishing = publisher.publish(input).catch((e: unknown) => e);
-    await wp.waitHeld(1);
-    wp.answer(500);
+    for (const answer of answers) {
+      await wp.waitHeld(1);
+      wp.answer(answer);
+    }
     const error = await publishing;
 
     // Assert
     expect(error).toMatchObject({ retryable: true });
     await settle();
-    expect(wp.uploads).toEqual([slug(0)]);
+    expect(wp.uploads).toEqual(Array.from({ length: sent }, () => slug(0)));
     expect(wp.media).toEqual([]);
+    expect(wp.posts).toEqual([]);
   });
 
   it('after a failed upload waits for those running, and a retry reuses what they stored', async () => {
-    // Arrange: a cover and three photos; the cover is stored, then photo 1's upload is refused while photos 2
-    // and 3 are running
+    // Arrange: a cover and three photos; the cover's upload is refused while photos 1 and 2 are running
     const wp = fakeWordPress();
     const first = setup([0, 1, 2, 3], wp);
     const publishing = first.publisher.publish(first.input).catch((e: unknown) => e);
-    await wp.waitHeld(1);
-    wp.answer(201);
     await wp.waitHeld(MEDIA_CONCURRENCY);
     wp.answer(503);
     wp.answerAll(201);
@@ -175,7 +202,7 @@ describe('plugins/wordpress media uploads', () => {
     // Nothing was left running, and what was stored was recorded
     expect(wp.stats().inFlight).toBe(0);
     const storedFirst = Object.fromEntries(wp.media.map((m) => [m.slug.slice(-1), m.id]));
-    expect(Object.keys(storedFirst).sort()).toEqual(['0', '2', '3']);
+    expect(Object.keys(storedFirst).sort()).toEqual(['1', '2']);
     expect(first.progress.at(-1)).toEqual({ wpMedia: storedFirst });
 
     // Act: the retry
@@ -187,7 +214,7 @@ describe('plugins/wordpress media uploads', () => {
     expect(retry.progress[0]).toEqual({ wpMedia: storedFirst });
     expect(wp.media.map((m) => m.slug).sort()).toEqual([0, 1, 2, 3].map(slug));
     const uploadsOf = (n: number) => wp.uploads.filter((s) => s === slug(n)).length;
-    expect([0, 1, 2, 3].map(uploadsOf)).toEqual([1, 2, 1, 1]);
+    expect([0, 1, 2, 3].map(uploadsOf)).toEqual([2, 1, 1, 1]);
     expect(wp.posts).toHaveLength(1);
     expect(wp.stats().maxInFlight).toBeLessThanOrEqual(MEDIA_CONCURRENCY);
   });

@@ -13,7 +13,7 @@
  * | operator | none of its own: the operator's actions write states and clear the pipeline's keys | |
  */
 import { z } from 'zod';
-import { ArticleCheck } from '../watch/check-record.js';
+import { ArticleCheck } from './article-check.js';
 
 const lenient = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
 

@@ -1,10 +1,10 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { DeadlineReading } from '../deals/deadline-reading.js';
 import { readDealDeadline } from '../deals/lifecycle.js';
 import type { DealStore, NewEventRecord } from '../deals/record.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { DeadlineReading } from '../marketplace/deadline.js';
 import { acceptedMoneyData } from '../money/paid.js';
 import {
   DEAL_JOB,

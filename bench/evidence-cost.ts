@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../src/clock.js';
+import type { ArticleCheck } from '../src/deals/article-check.js';
 import { EvidenceSettings } from '../src/evidence/settings.js';
 import { createEvidenceStore } from '../src/evidence/store.js';
 import { createSilentLogger } from '../src/logger.js';
 import { readLivePage } from '../src/render/page-facts.js';
-import type { ArticleCheck } from '../src/watch/check-record.js';
 import { round } from './lib/stats.js';
 
 export interface EvidenceCost {

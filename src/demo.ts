@@ -101,8 +101,8 @@ export function demoConfig(
 export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const dataDir = resolve(options.dataDir);
-  // Like the Redis prefix below: the sandbox numbers deals from 1001 again, so the previous run's pages and
-  // article evidence go.
+  // Like the Redis prefix below: each demo run starts clean (its sandbox's deals are new ones), so the previous
+  // run's pages and article evidence go.
   rmSync(join(dataDir, 'static-site'), { recursive: true, force: true });
   rmSync(join(dataDir, 'evidence'), { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -130,8 +130,8 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     // Notifications go to a receiver in this process that prints them below the deals' progress.
     receiver = await startPrintingReceiver(write);
     const config = demoConfig({ ...options, redisUrl, dataDir, notifyUrl: receiver.url }, sandbox);
-    // The sandbox numbers deals from 1001 on every start: forget the previous demo run, or its records would
-    // make the new deals look like redeliveries.
+    // Each demo run starts clean and shows this run's deals only (the sandbox numbers them past the previous
+    // run's, so they would not be taken for redeliveries either way).
     await clearPrefix(config.redis.url, config.redis.prefix, options.log);
     daemon = await startDaemon({
       config,

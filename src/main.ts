@@ -18,6 +18,7 @@ import { startStatusPage } from './app/status-page.js';
 import type { Daemon, DaemonOptions, DaemonParts } from './app/types.js';
 import { closeServer, redisReachable, urlOf } from './daemon/net.js';
 import { createDeadlineCheck } from './deals/deadline-offset.js';
+import { createRecycledIdCheck } from './deals/recycled-id.js';
 import { createEvidenceServices } from './evidence/services.js';
 import { marketplaceClientFromConfig } from './marketplace/from-config.js';
 import { createServiceClock } from './marketplace/service-clock.js';
@@ -67,6 +68,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       settings: jobSettings,
       timeZone,
       onNewDeal: createDeadlineCheck({ redis: redis.store, prefix, store, log, timeZone, serviceSkewMs }),
+      onSeenAgain: createRecycledIdCheck({ redis: redis.store, prefix, store, log }),
     });
     services.add('queue', { stop: () => producer.close() });
     metrics.setSources({ queueCounts: () => producer.jobCounts(), rateLimit: () => limiter.snapshot() });

@@ -2,6 +2,7 @@
 import { redisReachable } from '../daemon/net.js';
 import { configSecrets } from '../daemon/secrets.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
+import { readRecycledIdFinding } from '../deals/recycled-id.js';
 import { intakeSource, readDoor } from '../intake/door.js';
 import { intakeOf } from '../intake/mode.js';
 import { createPollState } from '../intake/poll-state.js';
@@ -41,6 +42,7 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
       unreadable: createUnreadableStore(redis, prefix).list,
       lastSweep: () => readLastSweep(redis, prefix),
       deadlineFinding: () => readDeadlineFinding(redis, prefix),
+      recycledId: () => readRecycledIdFinding(redis, prefix),
       ...(input.notifying
         ? {
             notifications: recentNotificationsReader(redis, prefix),

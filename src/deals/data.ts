@@ -9,11 +9,12 @@
  * | marketplace answer | marketplaceCheck, webUrl (older records: web_url), services | the verdict (./verdict.ts), reconciliation's list, the hand-in's services |
  * | lateness / closure | late, closed | the verdict (./verdict.ts) |
  * | money | reward, price, paid | the producer at `deal.accepted`, `deal.paid` (src/money/paid.ts) |
+ * | acceptance | acceptance (the demand id and the raw `publish_deadline` of the first acceptance: ./recycled-id.ts) | the producer when it creates the record |
  * | watch | watch (the links and the disclosure label to look for, stored at the render step; the links' reference rel and text and the last text fingerprint, by the watcher), articleCheck | the article watcher |
  * | operator | none of its own: the operator's actions write states and clear the pipeline's keys | |
  */
 import { z } from 'zod';
-import { ArticleCheck } from '../watch/check-record.js';
+import { ArticleCheck } from './article-check.js';
 
 const lenient = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
 
@@ -107,6 +108,11 @@ export const MoneyData = z.object({
   paid: lenient(z.object({ reward: z.number().nullable(), price: z.number().nullable(), at: z.string() })),
 });
 
+/** The first acceptance, as the producer saw it (./recycled-id.ts tells a reused deal id by it). */
+export const AcceptanceData = z.object({
+  acceptance: lenient(z.object({ demandId: lenient(z.number()), publishDeadline: lenient(z.string()) })),
+});
+
 /** The article watcher (src/watch/): what to look for on the live page, and what the last check found. */
 export const WatchData = z.object({
   watch: lenient(z.object({ links: z.array(z.string()) }).passthrough()),
@@ -119,6 +125,7 @@ export const OperatorData = z.object({});
 export const DealData = PipelineData.extend(MarketplaceAnswerData.shape)
   .extend(LatenessData.shape)
   .extend(MoneyData.shape)
+  .extend(AcceptanceData.shape)
   .extend(WatchData.shape)
   .extend(OperatorData.shape)
   .passthrough();

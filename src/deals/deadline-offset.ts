@@ -7,8 +7,8 @@
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
-import type { DeadlineReading } from '../marketplace/deadline.js';
 import { judgeDeadline } from '../marketplace/deadline.js';
+import type { DeadlineReading } from './deadline-reading.js';
 import type { DeadlineSource } from './lifecycle.js';
 import type { DealStore } from './record.js';
 

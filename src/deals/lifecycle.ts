@@ -7,8 +7,9 @@
  * marketplace decides whether a deal is lost (src/deals/verdict.ts).
  */
 import { AppError, WaitUntilError } from '../errors.js';
-import { type DeadlineReading, readPublishDeadline } from '../marketplace/deadline.js';
+import { readPublishDeadline } from '../marketplace/deadline.js';
 import { AGENT_DEADLINE_MINUTES, ERROR_CODES, SERVICE_TIME_ZONE } from '../marketplace/schema.js';
+import type { DeadlineReading } from './deadline-reading.js';
 
 export const DEAL_RUN_STATES = [
   'received',

@@ -3,7 +3,7 @@
  * from the last line's check. A refused or unreadable check proves nothing and is never a line (it still
  * becomes `latest.json`). A 304 carries the previous facts over: only the facts it does state are compared.
  */
-import type { ArticleCheck } from '../watch/check-record.js';
+import type { ArticleCheck } from '../deals/article-check.js';
 
 type Facts = Record<string, string>;
 

@@ -3,10 +3,11 @@
  * advertiser, the marketplace or the page is escaped (the `html` builder escapes whatever it is not told is
  * markup), URLs are shown as text, never links, and a strict Content-Security-Policy allows no script at all.
  */
+
+import type { ArticleCheck } from '../deals/article-check.js';
 import type { DealClaim } from '../deals/claims.js';
 import type { Translator } from '../i18n/index.js';
 import { html, type SafeHtml, trustedHtml } from '../status/html.js';
-import type { ArticleCheck } from '../watch/check-record.js';
 import type { DealEvidence, EvidenceEntry } from './types.js';
 
 export interface ReportSnapshot {

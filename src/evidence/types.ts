@@ -11,7 +11,7 @@
  * - `snapshots/<seq>-<sha256 first 16>.html.gz`  the article part of the page as served, gzip
  */
 import { z } from 'zod';
-import { ArticleCheck } from '../watch/check-record.js';
+import { ArticleCheck } from '../deals/article-check.js';
 
 /** The deal as the watcher knows it: enough to rebuild its record and its watch schedule after a Redis loss. */
 export const EvidenceDeal = z.object({

@@ -6,17 +6,10 @@
  * deal by itself (src/deals/verdict.ts asks the marketplace first). So a misread zone costs lateness and a warning,
  * never a deal.
  */
+import type { DeadlineReading } from '../deals/deadline-reading.js';
 import { readServiceDateTime, zoneOffsetMinutes } from './date-time.js';
 import { AGENT_DEADLINE_MINUTES } from './schema.js';
 import { NOTABLE_SKEW_MS } from './service-clock.js';
-
-export interface DeadlineReading {
-  deadline: Date;
-  /** `publish_deadline`: read from the event; `receipt`: received + deadline minutes (absent or unreadable). */
-  source: 'publish_deadline' | 'receipt';
-  /** Set when `publish_deadline` was present but unreadable: the log line that says so. */
-  warning?: string;
-}
 
 /** Reads `publish_deadline`; absent or garbage → `receivedAt` + `deadlineMinutes`, with a warning for garbage. */
 export function readPublishDeadline(

@@ -1,10 +1,11 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { DeadlineReading } from '../deals/deadline-reading.js';
 import { readDealDeadline } from '../deals/lifecycle.js';
-import type { DealStore, NewEventRecord } from '../deals/record.js';
+import type { DealRecord, DealStore, NewEventRecord } from '../deals/record.js';
+import { type AcceptanceSeen, acceptanceStamp } from '../deals/recycled-id.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { DeadlineReading } from '../marketplace/deadline.js';
 import { acceptedMoneyData } from '../money/paid.js';
 import {
   DEAL_JOB,
@@ -29,6 +30,8 @@ export const DEAL_JOB_STATES = [
 export interface EnqueueResult {
   status: 'added' | 'duplicate';
   jobId: string;
+  /** A duplicate whose acceptance differs from the finished deal's: the marketplace reused the id (`onSeenAgain`). */
+  recycled?: boolean;
 }
 
 export interface EnqueueOptions {
@@ -37,6 +40,8 @@ export interface EnqueueOptions {
    * (`enqueued` or `duplicate`): one round trip less per webhook than recording it afterwards.
    */
   event?: Omit<NewEventRecord, 'outcome'>;
+  /** ISO 8601: the listing's `changed_at`, when the deal was found in the marketplace's list (poll, reconcile). */
+  listedChangedAt?: string | undefined;
 }
 
 export interface DealProducer {
@@ -70,6 +75,31 @@ export interface DealProducerOptions {
    * src/deals/deadline-offset.ts). Its failure is logged, never the caller's: it must not drop or delay a deal.
    */
   onNewDeal?: (payload: DealJobPayload, reading: DeadlineReading) => Promise<void>;
+  /**
+   * Called for a deal seen again whose record says it was queued before, with its acceptance as seen now
+   * (src/deals/recycled-id.ts `createRecycledIdCheck`): true when the acceptance is another one, which the hook
+   * has reported. Its failure is logged, never the caller's.
+   */
+  onSeenAgain?: (record: DealRecord, seen: AcceptanceSeen) => Promise<boolean>;
+}
+
+/** The acceptance a payload carries: a `deal.accepted`'s own `publish_deadline`, or a listing's `changed_at`. */
+function acceptanceOf(
+  payload: DealJobPayload,
+  reading: DeadlineReading,
+  listedChangedAt: string | undefined,
+): AcceptanceSeen {
+  const fromEvent = payload.source === 'webhook';
+  return {
+    via: payload.source,
+    blogId: payload.blogId,
+    demandId: payload.event.demand?.id,
+    ...(fromEvent ? { publishDeadline: payload.event.publish_deadline } : {}),
+    ...(fromEvent && reading.source === 'publish_deadline'
+      ? { deadline: reading.deadline.toISOString() }
+      : {}),
+    ...(listedChangedAt !== undefined ? { changedAt: listedChangedAt } : {}),
+  };
 }
 
 /**
@@ -101,6 +131,7 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
       const reading = readDealDeadline(parsed.data, options.timeZone);
       const payload: DealJobPayload = { ...parsed.data, deadlineAt: reading.deadline.toISOString() };
       const jobId = dealJobId(payload.dealId);
+      const seen = acceptanceOf(payload, reading, enqueueOptions.listedChangedAt);
       const { created, record } = await options.store.createIfAbsent({
         dealId: payload.dealId,
         blogId: payload.blogId,
@@ -109,11 +140,22 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
         source: payload.source,
         state: 'received',
         // The reward is shown before the payment (deals table, Earnings page).
-        data: acceptedMoneyData(payload.event),
+        data: { ...acceptedMoneyData(payload.event), acceptance: acceptanceStamp(seen) },
       });
       const { event } = enqueueOptions;
       if (!created && record.enqueuedAt) {
-        options.log.info({ dealId: payload.dealId, jobId, source: payload.source }, 'deal already queued');
+        const recycled = await (options.onSeenAgain?.(record, seen) ?? Promise.resolve(false)).catch(
+          (error: unknown) => {
+            options.log.warn(
+              { dealId: payload.dealId, err: errorMessage(error) },
+              'recycled id check failed',
+            );
+            return false;
+          },
+        );
+        if (!recycled) {
+          options.log.info({ dealId: payload.dealId, jobId, source: payload.source }, 'deal already queued');
+        }
         // The event log is a courtesy: a duplicate stays a duplicate (200) when it cannot be written.
         if (event) {
           await options.store
@@ -125,7 +167,7 @@ export function createDealProducer(options: DealProducerOptions): DealProducer {
               ),
             );
         }
-        return { status: 'duplicate', jobId };
+        return recycled ? { status: 'duplicate', jobId, recycled } : { status: 'duplicate', jobId };
       }
       // For an id that exists BullMQ adds nothing (and does not say so); the record settles who added it.
       await queue.add(DEAL_JOB, payload, dealJobOptions(payload, settings));

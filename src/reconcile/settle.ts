@@ -9,9 +9,9 @@ import { createDealLogger } from '../deals/logger.js';
 import type { DealRecord, DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { type Deal, DealAcceptedEvent } from '../marketplace/schema.js';
+import { type Deal, DealAcceptedEvent, parseServiceDateTime } from '../marketplace/schema.js';
 import { DealJobPayload, type DealJobSettings, dealJobId } from '../queue/jobs.js';
-import type { DealProducer } from '../queue/producer.js';
+import type { DealProducer, EnqueueResult } from '../queue/producer.js';
 import { addDealJob } from '../queue/requeue.js';
 import { listedDealData, payloadFromListedDeal } from './listed.js';
 
@@ -66,6 +66,14 @@ export function createSettler(options: SettlerOptions): Settle {
     return { ...fromList, receivedAt };
   }
 
+  /** The listing through the producer's dedupe; undefined when it cannot make a payload (nothing to compare). */
+  async function seenAgain(deal: Deal): Promise<EnqueueResult | undefined> {
+    const payload = DealJobPayload.safeParse(listedPayload(deal));
+    if (!payload.success) return undefined;
+    const changed = deal.changed_at ? parseServiceDateTime(deal.changed_at, timeZone) : undefined;
+    return producer.enqueueDeal(payload.data, { listedChangedAt: changed?.toISOString() });
+  }
+
   return async (deal, tally) => {
     if (!options.blogIds.has(deal.blog.id)) {
       tally.otherBlogs += 1;
@@ -109,11 +117,17 @@ export function createSettler(options: SettlerOptions): Settle {
       return;
     }
 
-    if (webUrl && record.data.webUrl !== webUrl) await store.update(deal.id, { data: { webUrl } });
     if (isFinal(record.state)) {
+      // A finished deal listed as accepted: the producer's dedupe adds nothing and says whether the listing is
+      // another acceptance under the same id (a recycled id: a warning, and the old deal's page is kept).
+      const again = await seenAgain(deal);
+      if (!again?.recycled && webUrl && record.data.webUrl !== webUrl) {
+        await store.update(deal.id, { data: { webUrl } });
+      }
       tally.known += 1;
       return;
     }
+    if (webUrl && record.data.webUrl !== webUrl) await store.update(deal.id, { data: { webUrl } });
     const jobId = dealJobId(deal.id);
     if (await producer.queue.getJob(jobId)) {
       tally.known += 1;

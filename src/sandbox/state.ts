@@ -39,6 +39,22 @@ export interface SandboxState {
   keysOfAccount(accountId: number): ApiKeyRecord[];
 }
 
+/** The instant the sandbox's ids count from (`firstIdAt`). */
+const ID_EPOCH_MS = Date.UTC(2026, 0, 1);
+/** Ids handed out per second of the clock before a restarted sandbox could meet its predecessor's ids. */
+const IDS_PER_SECOND = 10;
+
+/**
+ * The first deal id (and, from `base` 501, demand id) of a sandbox started at `nowMs`: `base` plus the tenths of
+ * a second since 2026-01-01 (about 3.1 × 10⁸ a year: the ids stay 32-bit integers until 2032). The sandbox keeps
+ * its world in memory only, so a restarted sandbox numbering from 1001 again handed out ids a pressbridge that
+ * kept its Redis had already finished ("deal already queued"); counted from the clock, a restart starts past
+ * every id the previous run gave, as long as that run averaged fewer than 10 deals a second.
+ */
+export function firstIdAt(nowMs: number, base: number): number {
+  return base + Math.max(0, Math.floor(((nowMs - ID_EPOCH_MS) * IDS_PER_SECOND) / 1000));
+}
+
 export function createSandboxState(init: {
   keys: KeyInput[];
   blogs: BlogInput[];
@@ -49,8 +65,8 @@ export function createSandboxState(init: {
   const blogs = new Map<number, BlogRecord>();
   const deals = new Map<number, DealRecord>();
   const handIns: HandInRecord[] = [];
-  let nextDealId = 1001;
-  let nextDemandId = 501;
+  let nextDealId = firstIdAt(clock.now().getTime(), 1001);
+  let nextDemandId = firstIdAt(clock.now().getTime(), 501);
 
   for (const k of init.keys) {
     keys.set(k.key, {

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Clock } from '../clock.js';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/record.js';
+import type { RecycledIdFinding } from '../deals/recycled-id.js';
 import type { EvidenceBundler, EvidenceStore } from '../evidence/types.js';
 import type { Language } from '../i18n/index.js';
 import type { Stall } from '../intake/liveness.js';
@@ -98,6 +99,8 @@ export interface StatusDeps {
   unreadable?: () => Promise<UnreadableItem[]>;
   /** The last reconciliation sweep; pass `() => readLastSweep(redis, prefix)` (omitted: no card). */
   lastSweep?: () => Promise<LastSweep | undefined>;
+  /** A finished deal's id seen again with another acceptance; pass `() => readRecycledIdFinding(redis, prefix)`. */
+  recycledId?: () => Promise<RecycledIdFinding | undefined>;
   /** An implausible `publish_deadline` reading; pass `() => readDeadlineFinding(redis, prefix)` (omitted: no card). */
   deadlineFinding?: () => Promise<DeadlineFinding | undefined>;
   /**

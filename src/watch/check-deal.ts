@@ -6,13 +6,13 @@
  */
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
+import { type ArticleCheck, readArticleCheck } from '../deals/article-check.js';
 import { readDealData } from '../deals/data.js';
 import { createDealLogger } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
 import type { EvidenceStore } from '../evidence/types.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
-import { type ArticleCheck, readArticleCheck } from './check-record.js';
 import { endEvidence, keepEvidence } from './evidence.js';
 import { type Delivered, nextReference, storedReference, storedWatchText } from './findings.js';
 import type { Inspection } from './inspect.js';

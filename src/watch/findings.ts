@@ -14,8 +14,9 @@
  *
  * `gone` is the inspector's (./inspect.ts): no page to read.
  */
+
+import type { ArticleCheck, CheckedLink, Finding } from '../deals/article-check.js';
 import { type LivePageFacts, normaliseHref } from '../render/page-facts.js';
-import type { ArticleCheck, CheckedLink, Finding } from './check-record.js';
 
 /** A link's `rel` and text as first seen live after the hand-in (`data.watch.reference`). */
 export interface LinkReference {

@@ -18,7 +18,7 @@
  * - nothing either when the page cannot be read within the limits (`unreadable`, ./inspect.ts): the page is
  *   read in a render thread within the render time budget, never on the daemon's event loop.
  *
- * The check (`CheckResult`, ./check-record.ts) is recorded on the deal (`data.articleCheck`) and in its log; a problem is raised through the
+ * The check (`CheckResult`, src/deals/article-check.ts) is recorded on the deal (`data.articleCheck`) and in its log; a problem is raised through the
  * Notifier (once per deal until it clears) and resolved by the next good check.
  *
  * Each check is also offered to the evidence on disk (src/evidence/, ./evidence.ts): the first check, every
@@ -49,7 +49,6 @@ import { watchEnd, watchPhase } from './plan.js';
 import { claimDue, enrol, nextCheckAt, scheduledAt, watchKey } from './schedule.js';
 import { WatchSettings, type WatchSettingsInput } from './settings.js';
 
-export type { WatchOutcome } from './check-deal.js';
 export {
   ArticleCheck,
   type CheckResult,
@@ -57,7 +56,8 @@ export {
   type Finding,
   type FindingKind,
   readArticleCheck,
-} from './check-record.js';
+} from '../deals/article-check.js';
+export type { WatchOutcome } from './check-deal.js';
 export { watchEnrolment } from './schedule.js';
 export { WatchSettings, type WatchSettingsInput } from './settings.js';
 

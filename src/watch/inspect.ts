@@ -14,8 +14,8 @@
  *   edited); `ok` when none of them is a problem (./findings.ts `problemOf`).
  */
 import type { Clock } from '../clock.js';
+import type { ArticleCheck, Finding } from '../deals/article-check.js';
 import type { PageRead, PageReadOptions } from '../render/pool.js';
-import type { ArticleCheck, Finding } from './check-record.js';
 import { fetchPage, type PageAnswer } from './fetch-page.js';
 import { type Delivered, pageProof, problemOf } from './findings.js';
 import type { SitePace } from './pace.js';

@@ -7,9 +7,10 @@
  * "At risk of a claim" (the Earnings page): a paid deal whose article fails its check while the advertiser may
  * still claim (the payout's `afterPayoutMonths` not over).
  */
+
+import { type ArticleCheck, readArticleCheck } from '../deals/article-check.js';
 import { readDealData } from '../deals/data.js';
 import type { DealRecord } from '../deals/record.js';
-import { type ArticleCheck, readArticleCheck } from './check-record.js';
 import { type WatchPhase, watchPhase } from './plan.js';
 import type { WatchSettings } from './settings.js';
 

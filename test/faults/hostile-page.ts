@@ -5,8 +5,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ArticleCheck, readArticleCheck } from '../../src/deals/article-check.js';
 import type { DealStore } from '../../src/deals/record.js';
-import { type ArticleCheck, readArticleCheck } from '../../src/watch/check-record.js';
 import { enrol, reschedule, scheduledAt } from '../../src/watch/schedule.js';
 import { nestedDivs } from '../helpers/hostile-texts.js';
 import { until } from '../helpers/until.js';

@@ -175,6 +175,14 @@ export const statusHomeMessages = {
     cs: 'Odpočty termínů mohou být posunuté. Nic se nezahazuje; podrobnosti jsou v Systému.',
     en: 'Deadline countdowns may be off. Nothing is dropped; the details are on the System page.',
   },
+  'status.home.need.recycled': {
+    cs: 'Tržiště poslalo obchod {deal} znovu, ale jako jiný obchod',
+    en: 'The marketplace sent deal {deal} again, but as another deal',
+  },
+  'status.home.need.recycled_text': {
+    cs: 'pressbridge už obchod s tímto číslem dokončil ({state}) a znovu ho nespustí. Nový obchod najdete v tržišti: publikujte ho a odevzdejte ručně a dejte tržišti vědět, že číslo obchodu použilo dvakrát (restartovaný sandbox to dělá). Zde se ukazuje {days} dní.',
+    en: 'pressbridge already finished a deal with this number ({state}) and does not run it again. Find the new deal in the marketplace: publish and hand it in by hand, and tell the marketplace it used the deal number twice (a restarted sandbox does). Shown here for {days} days.',
+  },
   'status.home.need.unknown': {
     cs: 'Nelze zjistit, zda něco nečeká: {error}',
     en: 'Cannot tell whether something waits: {error}',

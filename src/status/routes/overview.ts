@@ -69,7 +69,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
         ),
       ]);
     // What the marketplace sent is scrubbed of secrets like every other peer's words here.
-    const [intake, unreadable] = await Promise.all([
+    const [intake, unreadable, recycledId] = await Promise.all([
       deps.intakeDoor
         ? kit.source('status.source.intake', async () => {
             const stall = await deps.intakeDoor?.();
@@ -85,6 +85,12 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
             })),
           )
         : Promise.resolve(undefined),
+      deps.recycledId
+        ? kit.source('status.source.deals', async () => {
+            const found = await deps.recycledId?.();
+            return found && { ...found, differences: found.differences.map(scrubText) };
+          })
+        : Promise.resolve(undefined),
     ]);
     const data: OverviewData = {
       redis,
@@ -98,6 +104,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       ...(deadlineFinding ? { deadlineFinding } : {}),
       ...(intake ? { intake } : {}),
       ...(unreadable ? { unreadable } : {}),
+      ...(recycledId ? { recycledId } : {}),
     };
     kit.send(res, 200, renderOverview(kit.viewContext(req, res, true), data));
   });

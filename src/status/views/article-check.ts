@@ -1,7 +1,8 @@
 /** The deal page's card for the live article check (src/watch/): the last check and what it found. */
+
+import { type ArticleCheck, type Finding, readArticleCheck } from '../../deals/article-check.js';
 import { readDealData } from '../../deals/data.js';
 import type { DealRecord } from '../../deals/record.js';
-import { type ArticleCheck, type Finding, readArticleCheck } from '../../watch/check-record.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ViewContext } from './layout.js';
 import { exactTime } from './parts.js';

@@ -1,6 +1,5 @@
 import { dealClaims } from '../../deals/claims.js';
 import { readDealData } from '../../deals/data.js';
-import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
 import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
 import type { DealEvidence } from '../../evidence/types.js';
@@ -18,7 +17,7 @@ import {
   ago,
   blogLabel,
   code,
-  countdown,
+  deadlineText,
   exactTime,
   externalLink,
   fieldList,
@@ -142,7 +141,7 @@ function summaryCard(ctx: ViewContext, r: DealRecord): SafeHtml {
 <dt>${t.t('status.deal.state')}</dt><dd>${stateBadge(ctx, r.state)}</dd>
 <dt>${t.t('status.deal.blog')}</dt><dd>${blogLabel(ctx, r.blogId)}</dd>
 <dt>${t.t('status.deal.accepted')}</dt><dd>${exactTime(ctx, r.receivedAt)} (${ago(ctx, r.receivedAt)})</dd>
-<dt>${t.t('status.deal.deadline')}</dt><dd>${exactTime(ctx, r.deadline)}${isPastDeadlineConcern(r.state) ? '' : html` · ${countdown(ctx, r)}`}${isLate(r) ? html` ${lateTag(ctx, r)} <span class="muted">${t.t('status.deal.still_waited')}</span>` : ''}</dd>
+<dt>${t.t('status.deal.deadline')}</dt><dd>${deadlineText(ctx, r)}${isLate(r) ? html` ${lateTag(ctx, r)} <span class="muted">${t.t('status.deal.still_waited')}</span>` : ''}</dd>
 <dt>${t.t('status.deal.published')}</dt><dd>${r.url ? externalLink(r.url) : html`<span class="muted">${t.t('status.deal.not_yet')}</span>`}${r.postRef ? html` <span class="muted">(${r.postRef})</span>` : ''}</dd>
 <dt>${ctx.marketplaceName}</dt><dd>${marketplaceLink(ctx, r)}</dd>
 ${dealMoneyRows(ctx, r)}

@@ -5,7 +5,7 @@ import { rewardCell, rewardHeader } from './earnings.js';
 import { layout, type ViewContext } from './layout.js';
 import {
   blogLabel,
-  countdown,
+  deadlineText,
   dealLink,
   externalLink,
   lateTag,
@@ -55,7 +55,7 @@ function row(ctx: ViewContext, d: DealRecord): SafeHtml {
 <td data-label="${c.title}" class="wide">${d.title ?? html`<span class="muted">${ctx.t.t('status.deals.no_title')}</span>`}</td>
 <td data-label="${c.state}" class="nowrap">${stateBadge(ctx, d.state)} ${lateTag(ctx, d)}</td>
 <td data-label="${c.accepted}" class="nowrap">${Number.isNaN(age) ? '–' : html`<time datetime="${d.receivedAt}" title="${ctx.t.dateTime(d.receivedAt, ctx.timeZone)}">${formatAgo(d.receivedAt, ctx.now, ctx.t)}</time>`}</td>
-<td data-label="${c.deadline}" class="nowrap">${countdown(ctx, d)}</td>
+<td data-label="${c.deadline}" class="nowrap">${deadlineText(ctx, d)}</td>
 <td data-label="${c.published}" class="wide">${externalLink(d.url, shortUrl(d.url))}</td>
 ${rewardCell(ctx, d)}
 <td data-label="${ctx.marketplaceName}" class="nowrap">${marketplaceLink(ctx, d, ctx.t.t('status.deals.open'))}</td>

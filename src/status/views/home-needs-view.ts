@@ -2,6 +2,7 @@
  * The home page's "all well?" sentence and "what needs you?" list: each item says what happened and carries its
  * action (a form to the existing deal actions, POST /deals/:id/retry, or a link to where the fix is).
  */
+import { FINDING_DAYS } from '../../deals/recycled-id.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
@@ -167,6 +168,16 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         text: t.t('status.home.need.dates_text'),
         detail: item.finding.message,
         actions: [openSystem(ctx, 'dates')],
+      };
+    case 'recycled':
+      return {
+        headline: message(ctx, 'status.home.need.recycled', { deal: dealLink(ctx, item.finding.dealId) }),
+        text: t.t('status.home.need.recycled_text', {
+          state: t.stateName(item.finding.state),
+          days: FINDING_DAYS,
+        }),
+        detail: item.finding.differences.join('; '),
+        actions: [openDeal(ctx, item.finding.dealId)],
       };
     case 'unknown':
       return { headline: t.t('status.home.need.unknown', { error: item.error }), actions: [] };

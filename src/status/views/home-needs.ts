@@ -11,11 +11,13 @@
  * | a listed deal could not be read (src/intake/unreadable.ts) | unreadable | bad |
  * | open `marketplace_unreachable` | marketplace_down | bad |
  * | a failed deal refused for the API key (`neplatny_klic`, `chybi_klic`, `chybi_scope`, `spatna_role`) | key | bad |
+ * | a finished deal's id came again with another acceptance (src/deals/recycled-id.ts) | recycled | warn |
  * | anything else below | its item | warn |
  * | nothing | none | ok |
  */
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { DealRecord } from '../../deals/record.js';
+import type { RecycledIdFinding } from '../../deals/recycled-id.js';
 import type { Stall } from '../../intake/liveness.js';
 import type { UnreadableItem } from '../../intake/unreadable.js';
 import { ERROR_CODES } from '../../marketplace/schema.js';
@@ -64,6 +66,7 @@ export type NeedItem =
   | { kind: 'site'; blogId: number; name: string; detail: string }
   | { kind: 'article'; dealId: number; problem: 'gone' | 'links' | 'page'; detail: string }
   | { kind: 'dates'; finding: DeadlineFinding }
+  | { kind: 'recycled'; finding: RecycledIdFinding }
   | { kind: 'unknown'; error: string };
 
 export type HomeTone = 'ok' | 'warn' | 'bad';
@@ -79,6 +82,8 @@ export interface HomeFacts {
   /** Deals whose payout waits for an arbiter (the Earnings numbers). */
   arbitration?: readonly AwaitingDeal[] | undefined;
   deadlineFinding?: Sourced<DeadlineFinding | undefined> | undefined;
+  /** The last deal id seen again with another acceptance, within its days (absent: not read). */
+  recycledId?: Sourced<RecycledIdFinding | undefined> | undefined;
   /** The poll intake's stall, if any (absent: no poll intake). */
   intake?: Sourced<Stall | undefined> | undefined;
   /** List items the intake left out as unreadable, newest first. */
@@ -149,6 +154,9 @@ export function needItems(facts: HomeFacts): NeedItem[] {
   items.push(...problems.filter((i) => i.kind === 'marketplace_down' || i.kind === 'rate_limited'));
   if (facts.attention.ok) items.push(...fromDeals(facts.attention.value));
   else if (facts.redis.ok && facts.redis.value) items.push({ kind: 'unknown', error: facts.attention.error });
+  if (facts.recycledId?.ok && facts.recycledId.value) {
+    items.push({ kind: 'recycled', finding: facts.recycledId.value });
+  }
   for (const t of down) items.push({ kind: 'site', blogId: t.blogId, name: t.name, detail: t.detail });
   items.push(...problems.filter((i) => i.kind === 'site'));
   items.push(...problems.filter((i) => i.kind === 'article'));

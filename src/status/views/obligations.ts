@@ -2,7 +2,7 @@
  * The Obligations page (`/obligations`): every deal still under watch, with until when and what its last check
  * found, at risk first (src/watch/obligations.ts orders the rows).
  */
-import type { ArticleCheck } from '../../watch/check-record.js';
+import type { ArticleCheck } from '../../deals/article-check.js';
 import type { Obligation, ObligationSettings } from '../../watch/obligations.js';
 import type { PageInfo } from '../format.js';
 import { html, type SafeHtml } from '../html.js';

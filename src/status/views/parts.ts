@@ -1,4 +1,5 @@
 import { dealPage, handedInLate } from '../../deals/data.js';
+import { isPastDeadlineConcern } from '../../deals/lifecycle.js';
 import type { DealRecord } from '../../deals/record.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { scrubText } from '../../redact.js';
@@ -81,6 +82,15 @@ export function countdown(ctx: ViewContext, record: Pick<DealRecord, 'deadline' 
   if (view.tone === 'none') return html``;
   const due = ctx.t.t('status.countdown.due', { time: ctx.t.dateTime(record.deadline, ctx.timeZone) });
   return html`<span class="countdown ${view.tone}" data-deadline="${record.deadline}" title="${due}">${view.text}</span>`;
+}
+
+/**
+ * A deal's deadline as the blogger reads it: the time, and while it still matters (not final, or `failed`) the
+ * countdown. The deal page and the deals table both print it, so they cannot disagree.
+ */
+export function deadlineText(ctx: ViewContext, record: Pick<DealRecord, 'deadline' | 'state'>): SafeHtml {
+  const time = exactTime(ctx, record.deadline);
+  return isPastDeadlineConcern(record.state) ? time : html`${time} · ${countdown(ctx, record)}`;
 }
 
 export function blogLabel(ctx: ViewContext, blogId: number | undefined): string {

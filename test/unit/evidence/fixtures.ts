@@ -1,8 +1,8 @@
 /** Shared builders for the evidence tests: a check, a deal, a clock that moves when told. */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../src/clock.js';
+import type { ArticleCheck } from '../../../src/deals/article-check.js';
 import type { EvidenceDeal } from '../../../src/evidence/types.js';
-import type { ArticleCheck } from '../../../src/watch/check-record.js';
 
 export function check(overrides: Partial<ArticleCheck> = {}): ArticleCheck {
   return {

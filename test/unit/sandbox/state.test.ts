@@ -65,6 +65,23 @@ describe('src/sandbox/state', () => {
     expect(view.demand).toEqual({ id: deal.demand.id, name: deal.demand.name });
   });
 
+  it('numbers deals and demands on from where a sandbox started a second earlier stopped', () => {
+    const start = Date.UTC(2026, 10, 27, 18, 0, 0);
+    const first = world(start);
+    // Ten deals in its one second: the most a run may average without meeting the next run's ids.
+    const before = Array.from({ length: 10 }, () => first.createDeal({}));
+    const restarted = world(start + 1_000);
+
+    const after = restarted.createDeal({});
+
+    const dealIds = before.map((d) => d.id);
+    expect(new Set(dealIds).size).toBe(10);
+    expect(after.id).toBeGreaterThan(Math.max(...dealIds));
+    expect(after.demand.id).toBeGreaterThan(Math.max(...before.map((d) => d.demand.id)));
+    // Still a 32-bit integer, as a marketplace's ids may be stored.
+    expect(Number.isInteger(after.id) && after.id < 2 ** 31).toBe(true);
+  });
+
   it('refuses an unknown blog and more than five photos', () => {
     const state = world();
 

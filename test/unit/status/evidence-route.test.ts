@@ -6,13 +6,13 @@
 import * as cheerio from 'cheerio';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArticleCheck } from '../../../src/deals/article-check.js';
 import type { DealStore } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
 import type { BundleSources, DealEvidence, EvidenceBundler } from '../../../src/evidence/types.js';
 import type { Language } from '../../../src/i18n/index.js';
 import { startStatusServer } from '../../../src/status/index.js';
 import type { StatusDeps } from '../../../src/status/types.js';
-import type { ArticleCheck } from '../../../src/watch/check-record.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { statusDeps } from './fixtures.js';
 

@@ -143,5 +143,16 @@ export function everything(hostile: string): OverviewData {
         message: hostile,
       },
     },
+    recycledId: {
+      ok: true,
+      value: {
+        dealId: 19,
+        at: at(-3),
+        state: 'handed_in',
+        via: 'webhook',
+        differences: [`demand 501 → 502`, hostile],
+        message: hostile,
+      },
+    },
   });
 }

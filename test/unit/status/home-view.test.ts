@@ -67,6 +67,7 @@ describe('src/status/views/overview (the home page)', () => {
       'failed',
       'missed',
       'approval',
+      'recycled',
       'site',
       'site',
       'article',
@@ -97,6 +98,8 @@ describe('src/status/views/overview (the home page)', () => {
     expect(need('site').find('a[href="/status/system#blogs"]')).toHaveLength(1);
     expect(need('marketplace_down').find('a[href="/status/system#rate"]')).toHaveLength(1);
     expect(need('dates').find('a[href="/status/system#dates"]')).toHaveLength(1);
+    expect(need('recycled').find('a[href="/status/deals/19"]').length).toBeGreaterThan(0);
+    expect(text($, '[data-need="recycled"]')).toContain('demand 501 → 502');
     const words =
       language === 'cs'
         ? [

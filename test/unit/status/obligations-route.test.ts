@@ -5,13 +5,13 @@
 import * as cheerio from 'cheerio';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArticleCheck } from '../../../src/deals/article-check.js';
 import type { DealStore } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
 import type { Language } from '../../../src/i18n/index.js';
 import { startStatusServer, watchScheduleReader } from '../../../src/status/index.js';
 import { OBLIGATIONS_PAGE_SIZE } from '../../../src/status/routes/obligations.js';
 import type { StatusDeps } from '../../../src/status/types.js';
-import type { ArticleCheck } from '../../../src/watch/check-record.js';
 import { enrol } from '../../../src/watch/schedule.js';
 import { fixedClock } from '../../helpers/clock.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';

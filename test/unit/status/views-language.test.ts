@@ -95,11 +95,20 @@ describe('src/status/views in Czech and English', () => {
   });
 
   it.each([
-    ['cs', 'selhalo', 'před 20 min', 'zbývá 40 min 00 s', 'stránka 2 z 3', '← Novější', 'vše'],
-    ['en', 'failed', '20 min ago', '40 min 00 s left', 'page 2 of 3', '← Newer', 'any'],
+    [
+      'cs',
+      'selhalo',
+      'před 20 min',
+      '1. 5. 2026 12:40',
+      'zbývá 40 min 00 s',
+      'stránka 2 z 3',
+      '← Novější',
+      'vše',
+    ],
+    ['en', 'failed', '20 min ago', '1 May 2026, 12:40', '40 min 00 s left', 'page 2 of 3', '← Newer', 'any'],
   ] as const)(
-    'deals table in %s: state name, age, countdown, pager, filter',
-    (language, state, ago, left, page, newer, any) => {
+    'deals table in %s: state name, age, deadline, countdown, pager, filter',
+    (language, state, ago, deadline, left, page, newer, any) => {
       const $ = dealsPage(language);
       const row = $('tr[data-deal="41007"]');
 
@@ -107,7 +116,8 @@ describe('src/status/views in Czech and English', () => {
       // The colour follows the raw state in every language.
       expect(row.find('.state').hasClass('tone-problem')).toBe(true);
       expect(row.find('.state').attr('data-state')).toBe('failed');
-      expect(row.find('time').text()).toBe(ago);
+      expect(row.find('time').eq(0).text()).toBe(ago);
+      expect(row.find('time').eq(1).text()).toBe(deadline);
       expect(row.find('.countdown').text()).toBe(left);
       expect($('.pager .muted').text()).toBe(page);
       expect($('a[rel="prev"]').text()).toBe(newer);

@@ -76,6 +76,23 @@ describe('src/status/views', () => {
       },
     );
 
+    it.each(['handed_in', 'skipped', 'deadline_missed', 'processing'])(
+      'fills the deadline column of a %s deal with its time in the blog zone, as the deal page does',
+      (state) => {
+        const record = deal({ state: state as DealRecord['state'], deadline: at(-5) });
+        const $ = dealsPage([record]);
+        const cell = $('tr[data-deal="7"] td[data-label="Deadline"] time');
+        const onDealPage = cheerio
+          .load(renderDeal(ctx, { record, log: [], events: [] }).value)(`time[datetime="${at(-5)}"]`)
+          .first();
+
+        expect(cell.attr('datetime')).toBe(at(-5));
+        // 09:55 UTC is 11:55 in Prague (summer time).
+        expect(cell.text()).toContain('11:55');
+        expect(cell.text()).toBe(onDealPage.text());
+      },
+    );
+
     it('colours states, links the deal, the published URL and the marketplace only when safe', () => {
       const $ = dealsPage([
         deal({

@@ -1,7 +1,7 @@
 /** src/watch/obligations.ts: the order of the Obligations view and the paid money at risk of a claim. */
 import { describe, expect, it } from 'vitest';
+import type { ArticleCheck } from '../../../src/deals/article-check.js';
 import type { DealRecord } from '../../../src/deals/record.js';
-import type { ArticleCheck } from '../../../src/watch/check-record.js';
 import {
   claimRisk,
   type ObligationSettings,

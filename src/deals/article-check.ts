@@ -1,12 +1,14 @@
 /**
  * What a check of the live article found (`CheckResult`), as stored on the deal (`data.articleCheck`), and its
- * reading. It is the one record of a check: a later evidence store (issue 22, items 3–5) keeps it as is.
+ * reading. It is the one record of a check: the evidence store (src/evidence/) keeps it as is. The shape lives in
+ * the deal domain because the record stores it (./data.ts); the watcher (src/watch/), which writes it, and the
+ * status page and the evidence, which read it, import it from here.
  * The fields added by issue 22 are optional, so a check stored before still reads.
  */
 import { z } from 'zod';
 
 /**
- * The kinds of finding (./findings.ts says when each is found). `gone`, `link_lost`, `link_changed`,
+ * The kinds of finding (src/watch/findings.ts says when each is found). `gone`, `link_lost`, `link_changed`,
  * `label_gone`, `noindex`, `canonical_moved` last while the page stays so; `text_edited` is a one-off (the
  * text's fingerprint differs from the last one read).
  */
@@ -77,7 +79,7 @@ export const ArticleCheck = z.object({
   validators: z.object({ etag: z.string().optional(), lastModified: z.string().optional() }).optional(),
   /** The site answered 304: unchanged since the previous check, whose facts this one carries over. */
   notModified: z.boolean().optional(),
-  /** What differs from what was delivered or from the previous check (./findings.ts). */
+  /** What differs from what was delivered or from the previous check (src/watch/findings.ts). */
   findings: z.array(Finding).optional(),
   /**
    * The site refused to show the page to the check (401, 403, 407, 429: bot protection, a login wall, a rate

@@ -11,7 +11,8 @@
 # Node 26 ("Lithium"): the Active LTS line since 2026-10-28 (the Node.js release schedule). Node 20 reached its
 # end of life on 2026-04-30; Node 24 moved to Maintenance LTS on 2026-10-20 (security fixes only, until
 # 2028-04-30); Node 26 gets fixes and updates and the longest support ahead. Debian 13 (trixie) is the current
-# Debian stable. package.json keeps `engines: >=20.19`, so the daemon also runs on older hosts' Node.
+# Debian stable. package.json's `engines: >=22.12.0` (what sanitize-html needs) lets hosts without Docker run
+# Node 22 too; CI tests both (docs/decisions/0013-node-22-and-26.md).
 
 FROM node:26-trixie-slim AS build
 WORKDIR /app

@@ -6,16 +6,21 @@
  * set, so `sudo pressbridge doctor` finds the installation), then enables and starts the service. With no Redis
  * answering on 127.0.0.1:6379 it sets PRESSBRIDGE_REDIS_EMBEDDED=true in the env file.
  *
+ * Before it writes anything it refuses what would install a service that cannot start: a checkout or a node the
+ * unit's hardening hides (under /home, /root, /tmp or /var/tmp, also behind a symlink), a node older than
+ * package.json's engines.node, a checkout not built.
+ *
  * Testable without root: `--root <dir>` writes under that folder and only prints the commands it would run; the
  * commands go through an injected runner.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Command } from 'commander';
 import { AppError, errorMessage } from '../errors.js';
+import { engineMinimum, formatVersion, parseVersion, satisfies } from '../node-engines.js';
 import { redisAnswers } from '../redis/embedded.js';
 import { cliTranslator } from './language.js';
 
@@ -30,6 +35,10 @@ export interface ServiceInstallOptions {
   packageRoot: string;
   /** The node binary for ExecStart. */
   nodePath: string;
+  /** That node's version (process.versions.node): below package.json's engines.node the install refuses. */
+  nodeVersion: string;
+  /** A path as the service will open it, symlinks followed (realpathSync; a missing path as given). */
+  realPath(path: string): string;
   run: CommandRunner;
   /** Whether a Redis answers on 127.0.0.1:6379. */
   redisAnswers(): Promise<boolean>;
@@ -55,6 +64,32 @@ export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta
       throw new AppError('service_no_package', `no pressbridge package found above ${from}`);
     dir = parent;
   }
+}
+
+/**
+ * The settings of the unit that hide a path from the service, as deploy/pressbridge.service writes them:
+ * ProtectHome=yes (or tmpfs) hides /home, /root and /run/user; PrivateTmp=yes gives the service its own empty
+ * /tmp and /var/tmp. A checkout or a node there installs a service that cannot start.
+ */
+export function hiddenFromService(path: string, unit: string): string | undefined {
+  const set = (key: string, values: string[]) =>
+    new RegExp(`^${key}=(${values.join('|')})\\s*$`, 'm').test(unit) ? key : undefined;
+  const under = (folders: string[]) => folders.some((f) => path === f || path.startsWith(`${f}/`));
+  if (under(['/home', '/root', '/run/user'])) return set('ProtectHome', ['yes', 'true', 'tmpfs']);
+  if (under(['/tmp', '/var/tmp'])) return set('PrivateTmp', ['yes', 'true']);
+  return undefined;
+}
+
+/** Why this node may not run the service: below package.json's engines.node (undefined when it may). */
+function nodeTooOld(packageRoot: string, version: string): { minimum: string } | undefined {
+  const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
+    engines?: { node?: string };
+  };
+  if (!pkg.engines?.node) return undefined;
+  const minimum = engineMinimum(pkg.engines.node);
+  return satisfies(parseVersion(version), `>=${formatVersion(minimum)}`)
+    ? undefined
+    : { minimum: formatVersion(minimum) };
 }
 
 /**
@@ -111,15 +146,25 @@ function write(root: string, path: string, text: string, mode: number): void {
 export async function installService(o: ServiceInstallOptions): Promise<void> {
   const t = cliTranslator();
   const cli = join(o.packageRoot, 'dist/src/cli.js');
-  // ProtectHome=yes: the service sees no home folder, so neither node nor the checkout may live in one.
+  const template = readFileSync(join(o.packageRoot, 'deploy/pressbridge.service'), 'utf8');
+  // Neither node nor the checkout may lie where the unit's hardening hides it, also through a symlink.
   for (const path of [o.nodePath, o.packageRoot]) {
-    if (/^\/(root|home)(\/|$)/.test(path))
-      throw new AppError('service_in_home', t.t('run.service.in_home', { path }));
+    const real = o.realPath(path);
+    const setting = hiddenFromService(real, template);
+    if (setting) {
+      const shown = real === path ? path : `${path} (${real})`;
+      throw new AppError('service_path_hidden', t.t('run.service.path_hidden', { path: shown, setting }));
+    }
   }
+  const tooOld = nodeTooOld(o.packageRoot, o.nodeVersion);
+  if (tooOld)
+    throw new AppError(
+      'service_node_too_old',
+      t.t('run.service.node_too_old', { version: o.nodeVersion, minimum: tooOld.minimum, node: o.nodePath }),
+    );
   if (!existsSync(cli))
     throw new AppError('service_not_built', t.t('run.service.not_built', { dir: o.packageRoot }));
 
-  const template = readFileSync(join(o.packageRoot, 'deploy/pressbridge.service'), 'utf8');
   write(o.root, UNIT_PATH, renderUnit(template, o), 0o644);
   const embedded = !(await o.redisAnswers());
   const env = [
@@ -194,6 +239,8 @@ export function serviceCommand(): Command {
         user: options.user,
         packageRoot: findPackageRoot(),
         nodePath: process.execPath,
+        nodeVersion: process.versions.node,
+        realPath: (path) => (existsSync(path) ? realpathSync(path) : path),
         run: runnerFor(options.root, say),
         redisAnswers: () => redisAnswers('redis://127.0.0.1:6379'),
         say,

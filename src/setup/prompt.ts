@@ -2,6 +2,11 @@
  * The questions of `pressbridge setup`: one readline over the input whose lines are read through its iterator,
  * which buffers them (typed-ahead or piped answers are not lost).
  *
+ * The input may end before the questions are asked (piped answers: `setup < answers.txt`). readline then closes
+ * at once, its iterator still yields the lines it read, and on Node 26 `prompt()` on a closed interface
+ * throws "readline was closed" (ERR_USE_AFTER_CLOSE; Node 20 and 22 wrote the prompt regardless). So after the
+ * close the question is written to the output directly: the answers already read are still taken, in order.
+ *
  * Secrets are not shown: on a terminal readline switches the input to raw mode (the terminal itself echoes
  * nothing) and echoes what is typed through the output stream it is given; that stream is ours, and while a
  * secret is read it drops everything. This is what npm's own `read` package does with `mute-stream`; the few
@@ -43,11 +48,19 @@ export function createPrompter(io: PromptIo): Prompter {
       process.kill(process.pid, 'SIGINT');
     });
   }
+  let closed = false;
+  rl.on('close', () => {
+    closed = true;
+  });
   const lines = rl[Symbol.asyncIterator]();
   return {
     async ask(question, options = {}) {
-      rl.setPrompt(question);
-      rl.prompt();
+      if (closed) {
+        io.output.write(question);
+      } else {
+        rl.setPrompt(question);
+        rl.prompt();
+      }
       muted = options.secret === true;
       try {
         const next = await lines.next();

@@ -34,9 +34,13 @@ export const runningMessages = {
     cs: 'V {dir} chybí dist/src/cli.js: nejdřív npm ci && npm run build.',
     en: 'No dist/src/cli.js in {dir}: run npm ci && npm run build first.',
   },
-  'run.service.in_home': {
-    cs: '{path} leží v domovské složce, kterou služba nevidí (ProtectHome): Node nainstalujte systémově a pressbridge do /opt (viz README).',
-    en: '{path} lives in a home folder the service cannot see (ProtectHome): install Node system-wide and pressbridge under /opt (see the README).',
+  'run.service.path_hidden': {
+    cs: '{path} služba neuvidí ({setting} v jednotce pressbridge.service skrývá /home, /root, /tmp i /var/tmp): Node nainstalujte systémově a pressbridge naklonujte do /opt (sudo git clone <repozitář> /opt/pressbridge, viz README).',
+    en: 'The service would not see {path} ({setting} in the pressbridge.service unit hides /home, /root, /tmp and /var/tmp): install Node system-wide and clone pressbridge into /opt (sudo git clone <repository> /opt/pressbridge, see the README).',
+  },
+  'run.service.node_too_old': {
+    cs: 'Node {version} ({node}) je starší, než pressbridge podporuje: potřebuje Node {minimum} nebo novější, doporučený je 26 (aktuální LTS; viz README). Node 20 už nedostává opravy.',
+    en: 'Node {version} ({node}) is older than pressbridge supports: it needs Node {minimum} or newer, 26 (the current LTS) advised (see the README). Node 20 gets no more fixes.',
   },
   'run.service.no_systemd': {
     cs: 'Na tomto stroji neběží systemd: použijte Docker (docker compose up -d) nebo pressbridge spusťte v popředí (npm start).',

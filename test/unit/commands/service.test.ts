@@ -6,11 +6,12 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CLI_WRAPPER_PATH,
   DATA_DIR,
   findPackageRoot,
+  hiddenFromService,
   installService,
   type ServiceInstallOptions,
   UNIT_PATH,
@@ -22,6 +23,7 @@ const REPO = resolve(import.meta.dirname, '../../..');
 const TEMPLATE = join(REPO, 'deploy/pressbridge.service');
 const dirs: string[] = [];
 afterEach(() => {
+  vi.unstubAllEnvs();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -29,7 +31,7 @@ function fixture(options: { built?: boolean } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'pb-root-'));
   const pkg = mkdtempSync(join(tmpdir(), 'pb-pkg-'));
   dirs.push(root, pkg);
-  writeFileSync(join(pkg, 'package.json'), '{"name":"pressbridge"}');
+  writeFileSync(join(pkg, 'package.json'), '{"name":"pressbridge","engines":{"node":">=22.12.0"}}');
   mkdirSync(join(pkg, 'deploy'));
   copyFileSync(TEMPLATE, join(pkg, 'deploy/pressbridge.service'));
   if (options.built !== false) {
@@ -43,6 +45,9 @@ function fixture(options: { built?: boolean } = {}) {
     user: 'pressbridge',
     packageRoot: pkg,
     nodePath: '/usr/bin/node',
+    nodeVersion: '26.12.1',
+    // The fixture's checkout lies in the test's temporary folder: the service is told it is /opt/pressbridge.
+    realPath: (path) => (path === pkg ? '/opt/pressbridge' : path),
     run: async (command, args) => {
       commands.push([command, ...args].join(' '));
       if (command === 'id') throw new Error('no such user');
@@ -136,15 +141,85 @@ describe('src/commands/service: service install', () => {
     expect(config.redis.embedded).toBe(true);
   });
 
+  // The checkout stays the fixture's; `checkout` is where the service would find it (its real path).
   it.each([
     [{ built: false }, {}, /npm ci && npm run build/],
-    [{}, { nodePath: '/root/.nvm/versions/node/v24.0.0/bin/node' }, /ProtectHome/],
-    [{}, { packageRoot: '/home/jana/pressbridge' }, /ProtectHome/],
-  ])('refuses with a sentence what would not start (%o %o)', async (fx, over, message) => {
-    const f = fixture(fx);
-    await expect(installService(f.options(over))).rejects.toThrow(message);
-    await expect(installService(f.options(over))).rejects.toBeInstanceOf(AppError);
-    expect(f.commands).toEqual([]);
+    [{}, { nodePath: '/root/.nvm/versions/node/v24.0.0/bin/node' }, /\/root\/.nvm.* \(ProtectHome .*\/opt/],
+    [{}, { checkout: '/home/jana/pressbridge' }, /\/home\/jana\/pressbridge\) \(ProtectHome/],
+    [
+      {},
+      { checkout: '/tmp/pressbridge' },
+      /^The service would not see .* \(\/tmp\/pressbridge\) \(PrivateTmp/,
+    ],
+    [{}, { checkout: '/var/tmp/pb' }, /\(PrivateTmp.*clone pressbridge into \/opt/],
+    // /usr/local/bin/node a symlink to a node in a home folder (nvm): named with where it leads.
+    [
+      {},
+      { node: '/home/jana/.nvm/node' },
+      /\/usr\/local\/bin\/node \(\/home\/jana\/.nvm\/node\) \(ProtectHome/,
+    ],
+    [
+      {},
+      { nodeVersion: '20.20.2' },
+      /Node 20\.20\.2 \(\/usr\/bin\/node\) is older .* needs Node 22\.12\.0 or newer/,
+    ],
+    [{}, { nodeVersion: '22.11.0' }, /needs Node 22\.12\.0 or newer, 26 \(the current LTS\) advised/],
+  ] as Array<
+    [{ built?: boolean }, Partial<ServiceInstallOptions> & { checkout?: string; node?: string }, RegExp]
+  >)(
+    'refuses with a sentence what would not start (%o %o), before writing anything',
+    async (fx, { checkout, node, ...over }, message) => {
+      vi.stubEnv('PRESSBRIDGE_LANGUAGE', 'en');
+      const f = fixture(fx);
+      const real: Record<string, string> = {
+        [f.pkg]: checkout ?? '/opt/pressbridge',
+        ...(node ? { '/usr/local/bin/node': node } : {}),
+      };
+      const options = f.options({
+        ...(node ? { nodePath: '/usr/local/bin/node' } : {}),
+        realPath: (path) => real[path] ?? path,
+        ...over,
+      });
+      await expect(installService(options)).rejects.toThrow(message);
+      await expect(installService(options)).rejects.toBeInstanceOf(AppError);
+      expect(f.commands).toEqual([]);
+      expect(() => statSync(join(f.root, UNIT_PATH))).toThrow(/ENOENT/);
+    },
+  );
+
+  it('says it in Czech, the default language', async () => {
+    vi.stubEnv('PRESSBRIDGE_LANGUAGE', 'cs');
+    const f = fixture();
+    await expect(installService(f.options({ nodeVersion: '20.20.2' }))).rejects.toThrow(
+      'Node 20.20.2 (/usr/bin/node) je starší, než pressbridge podporuje: potřebuje Node 22.12.0 nebo novější',
+    );
+  });
+
+  it('accepts the oldest supported node and a checkout under /opt or /srv', async () => {
+    for (const over of [{ nodeVersion: '22.12.0' }, { realPath: () => '/srv/pressbridge' }]) {
+      const f = fixture();
+      await installService(f.options(over));
+      expect(f.commands.at(-1)).toBe('systemctl enable --now pressbridge');
+    }
+  });
+
+  it.each([
+    ['/home/jana/pb', 'ProtectHome'],
+    ['/root', 'ProtectHome'],
+    ['/run/user/1000/pb', 'ProtectHome'],
+    ['/tmp/pb', 'PrivateTmp'],
+    ['/var/tmp/pb', 'PrivateTmp'],
+    ['/opt/pressbridge', undefined],
+    ['/homework/pb', undefined],
+    ['/usr/bin/node', undefined],
+  ])('hiddenFromService: %s under the unit of deploy/ → %s', (path, setting) => {
+    expect(hiddenFromService(path, readFileSync(TEMPLATE, 'utf8'))).toBe(setting);
+  });
+
+  it('hiddenFromService follows the unit: without PrivateTmp, /tmp is seen', () => {
+    const unit = readFileSync(TEMPLATE, 'utf8').replace(/^PrivateTmp=yes$/m, 'PrivateTmp=no');
+    expect(hiddenFromService('/tmp/pb', unit)).toBeUndefined();
+    expect(hiddenFromService('/home/pb', unit)).toBe('ProtectHome');
   });
 
   it('finds the checkout it runs from', () => {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { engineMinimum, parseVersion, satisfies } from '../../../src/node-engines.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const read = (file: string): string => readFileSync(resolve(ROOT, file), 'utf8');
@@ -79,12 +80,24 @@ describe('Dockerfile', () => {
     expect(text).not.toContain('PRESSBRIDGE_CONFIG=');
   });
 
-  it('builds on the Node the README advises, within package.json engines', () => {
+  it('builds on the Node the README advises, within package.json engines; CI and the docs name the same', () => {
     const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
-    expect(engines).toBe('>=20.19');
+    const minimum = engineMinimum(engines);
     const major = Number(/FROM node:(\d+)-/.exec(text)?.[1]);
-    expect(major).toBeGreaterThanOrEqual(24);
+    expect(satisfies([major, 0, 0], engines)).toBe(true);
     expect(read('README.md')).toContain(`setup_${major}.x`);
+    // .ci/run tests the image's Node and the oldest line engines allows.
+    const ci = read('.ci/run');
+    expect(ci).toMatch(new RegExp(`^NODE_CURRENT=${major}\\.\\d+\\.\\d+$`, 'm'));
+    const oldest = /^NODE_OLDEST=(\S+)$/m.exec(ci)?.[1] ?? '';
+    expect(satisfies(parseVersion(oldest), engines)).toBe(true);
+    expect(parseVersion(oldest)[0]).toBe(minimum[0]);
+    // Every page that names the oldest supported Node names this one.
+    const oldestText = `${minimum[0]}.${minimum[1]}`;
+    for (const page of ['README.md', 'docs/going-live.md', 'docs/getting-started.md']) {
+      expect(read(page), page).toContain(oldestText);
+      expect(read(page), page).not.toMatch(/20\.19/);
+    }
   });
 });
 

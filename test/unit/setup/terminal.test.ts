@@ -10,6 +10,7 @@ import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
 import { runTerminalSetup, setupLanguage } from '../../../src/setup/terminal.js';
 import type { WordPressConnection } from '../../../src/setup/wordpress/types.js';
+import { streamText } from '../../helpers/stream-text.js';
 
 /** A small fake of the contract: this file tests the terminal front, not WordPress. */
 const fakeWordPress: WordPressConnection = {
@@ -58,6 +59,7 @@ describe('src/setup/terminal', () => {
     const dataDir = tempDir();
     const engine = createSetupEngine({ wordpress: fakeWordPress, dataDir, log: createSilentLogger() });
     const output = new PassThrough();
+    const printed = streamText(output);
     const result = await runTerminalSetup(
       engine,
       {
@@ -76,7 +78,7 @@ describe('src/setup/terminal', () => {
     const config = loadConfig({ path: result.configPath, env: {} });
     expect(config.blogs.map((b) => [b.id, b.publisher])).toEqual([[2, 'wordpress']]);
     expect(readFileSync(result.configPath, 'utf8')).not.toContain('good pass word');
-    expect(String(output.read())).toContain('The key belongs to');
+    expect(printed()).toContain('The key belongs to');
   });
 
   it('--yes into a folder that cannot be written: says so in the setup language, naming the folder', async () => {
@@ -112,13 +114,14 @@ describe('src/setup/terminal', () => {
       log: createSilentLogger(),
     });
     const output = new PassThrough();
+    const printed = streamText(output);
     await expect(
       runTerminalSetup(engine, { yes: true, baseUrl: sandbox.url, apiKey: sandbox.apiKey }, 'en', {
         input: new PassThrough(),
         output,
       }),
     ).rejects.toThrow(`${sandbox.url} leads to this machine itself (127.0.0.1)`);
-    expect(String(output.read())).toContain('or pass --allow-local');
+    expect(printed()).toContain('or pass --allow-local');
   });
 
   it('--yes without the key names the flag', async () => {
@@ -140,6 +143,7 @@ describe('src/setup/terminal', () => {
     const engine = createSetupEngine({ wordpress: fakeWordPress, dataDir, log: createSilentLogger() });
     const input = new PassThrough();
     const output = new PassThrough();
+    const printed = streamText(output);
     const lines = [
       sandbox.url,
       'wrong-key',
@@ -159,11 +163,10 @@ describe('src/setup/terminal', () => {
     ];
     input.write(`${lines.join('\n')}\n`);
     const result = await runTerminalSetup(engine, {}, 'cs', { input, output });
-    const printed = String(output.read());
-    expect(printed).toContain(`✗ ${sandbox.url} vede na tento počítač (127.0.0.1)`);
-    expect(printed).toContain('Připojit se k této místní adrese? (ano/ne) [no]: ');
-    expect(printed).toContain('Tržiště klíč odmítlo (401)');
-    expect(printed).toContain('✗ heslo');
+    expect(printed()).toContain(`✗ ${sandbox.url} vede na tento počítač (127.0.0.1)`);
+    expect(printed()).toContain('Připojit se k této místní adrese? (ano/ne) [no]: ');
+    expect(printed()).toContain('Tržiště klíč odmítlo (401)');
+    expect(printed()).toContain('✗ heslo');
     expect(loadConfig({ path: result.configPath, env: {} }).blogs).toEqual([
       expect.objectContaining({
         id: 1,
@@ -205,14 +208,14 @@ describe('src/setup/terminal', () => {
     const engine = createSetupEngine({ wordpress, dataDir: tempDir(), log: createSilentLogger() });
     const input = new PassThrough();
     const output = new PassThrough();
+    const printed = streamText(output);
     const lines = [sandbox.url, sandbox.apiKey, 'wordpress', 'https://wrong.cz', 'https://a.cz', 'jana'];
     input.write(`${lines.join('\n')}\n${['good pass word', '', 'none', '', ''].join('\n')}\n`);
     // As with --allow-local: the sandbox's local address is meant.
     await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
-    const printed = String(output.read());
-    expect(printed).toContain('✗ Not found\n  What to do: Type it again');
-    expect(printed).toContain('https://a.cz/wp-admin/authorize-application.php?app_name=pressbridge');
-    expect(printed).toContain('Open this address in a browser');
+    expect(printed()).toContain('✗ Not found\n  What to do: Type it again');
+    expect(printed()).toContain('https://a.cz/wp-admin/authorize-application.php?app_name=pressbridge');
+    expect(printed()).toContain('Open this address in a browser');
     expect(requests).toHaveLength(1);
     expect(requests[0]?.successUrl).toBeUndefined();
   });

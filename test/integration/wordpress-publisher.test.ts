@@ -12,6 +12,7 @@ import { systemClock } from '../../src/clock.js';
 import { PublishError } from '../../src/errors.js';
 import type { DraftInput, PublisherProgress, PublishImage, PublishInput } from '../../src/publisher/types.js';
 import { parseArticle } from '../../src/render/html.js';
+import { caught } from '../helpers/caught.js';
 import {
   buildDraftInput,
   buildPublishInput,
@@ -112,15 +113,6 @@ function publisherFor(
     ...options,
   });
   return wordpress.create(parsed, { blogId: 1, log, dataDir: '/tmp', clock: systemClock });
-}
-
-async function caught(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 function imageIds(post: WpPost): number[] {

@@ -3,6 +3,7 @@
  * length says so, at the limit while streaming, counting decompressed bytes), the connection is dropped rather than
  * drained, and memory stays bounded while hundreds of megabytes are on offer.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseTooLargeError } from '../../../src/errors.js';
 import {
@@ -15,6 +16,7 @@ import {
   readBodyHeadText,
   readBodyText,
 } from '../../../src/http-body.js';
+import { caught } from '../../helpers/caught.js';
 import {
   gzipBomb,
   jsonBody,
@@ -39,15 +41,6 @@ async function peakRssGrowth(work: () => Promise<unknown>): Promise<number> {
     clearInterval(sampler);
   }
   return Math.max(peak, process.memoryUsage().rss) - before;
-}
-
-async function caught(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('src/http-body', () => {

@@ -4,6 +4,7 @@
  * answer is classified from its first bytes whatever its size, and the request's timeout also ends a body that
  * trickles.
  */
+
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MarketplaceError } from '../../../src/errors.js';
@@ -11,6 +12,7 @@ import { BODY_LIMITS } from '../../../src/http-body.js';
 import { createMarketplaceClient } from '../../../src/marketplace/client.js';
 import type { MarketplaceClientOptions } from '../../../src/marketplace/client-options.js';
 import type { RateLimiter } from '../../../src/marketplace/rate-limit.js';
+import { caught } from '../../helpers/caught.js';
 import {
   gzipBomb,
   type PeerServer,
@@ -19,6 +21,8 @@ import {
   startPeerServer,
   trickle,
 } from '../../helpers/peer-server.js';
+
+const caughtAs = (promise: Promise<unknown>) => caught(promise, MarketplaceError);
 
 const MiB = 1024 * 1024;
 
@@ -31,16 +35,6 @@ const openLimiter: RateLimiter = {
     return { limit: 60, remaining: 60, resetAt: new Date() };
   },
 };
-
-async function caught(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('expected a MarketplaceError');
-}
 
 describe('src/marketplace: bounded reads', () => {
   let peer: PeerServer | undefined;
@@ -65,7 +59,7 @@ describe('src/marketplace: bounded reads', () => {
     const client = await clientFor({ '/v1/deals': sizedBody(400 * MiB, { head: '{"data":[{"id":1,"x":"' }) });
 
     // Act
-    const error = await caught(client.listDeals({ state: 'akceptovano' }));
+    const error = await caughtAs(client.listDeals({ state: 'akceptovano' }));
 
     // Assert
     expect(error).toMatchObject({ code: 'response_too_large', status: 200, retryable: false });
@@ -79,7 +73,7 @@ describe('src/marketplace: bounded reads', () => {
   it('refuses a single deal whose Content-Length is over 4 MiB before reading it', async () => {
     const client = await clientFor({ '/v1/deals/7': sizedBody(50 * MiB, { declareLength: true }) });
 
-    const error = await caught(client.getDeal(7));
+    const error = await caughtAs(client.getDeal(7));
 
     expect(error).toMatchObject({ code: 'response_too_large', retryable: false });
     expect(error.message).toContain(
@@ -90,7 +84,7 @@ describe('src/marketplace: bounded reads', () => {
   it('counts the inflated bytes of a gzip bomb in a deal text (a 1 GiB answer stops at 8 MiB)', async () => {
     const client = await clientFor({ '/v1/deals/7/text': gzipBomb(1024 * MiB) });
 
-    const error = await caught(client.getDealText(7));
+    const error = await caughtAs(client.getDealText(7));
 
     expect(error).toMatchObject({ code: 'response_too_large', retryable: false });
     expect(error.message).toContain(`larger than 8 MiB (the limit for ${BODY_LIMITS.article.kind})`);
@@ -118,7 +112,7 @@ describe('src/marketplace: bounded reads', () => {
     });
 
     // Act
-    const error = await caught(client.me());
+    const error = await caughtAs(client.me());
 
     // Assert: the envelope and the whitespace after it, up to 64 KiB, are still JSON.
     expect(error).toMatchObject({
@@ -136,7 +130,7 @@ describe('src/marketplace: bounded reads', () => {
     const client = await clientFor({ '/v1/deals': trickle('{"data":[', 50) }, { timeoutMs: 400 });
 
     // Act
-    const error = await caught(client.listDeals());
+    const error = await caughtAs(client.listDeals());
 
     // Assert
     expect(error).toMatchObject({ status: 0, code: 'timeout', retryable: true });
@@ -150,7 +144,7 @@ describe('src/marketplace: bounded reads', () => {
       { maxPhotoBytes: 1 * MiB },
     );
 
-    const error = await caught(client.getDealPhoto(7, { n: 1 }));
+    const error = await caughtAs(client.getDealPhoto(7, { n: 1 }));
 
     expect(error).toMatchObject({ code: 'photo_too_large', retryable: false });
     expect(error.message).toContain('larger than 1 MiB (the limit for a photo)');

@@ -8,7 +8,10 @@ import { createMarketplaceClient } from '../../../src/marketplace/client.js';
 import type { MarketplaceClientOptions, ResponseInfo } from '../../../src/marketplace/client-options.js';
 import type { RateLimiter } from '../../../src/marketplace/rate-limit.js';
 import { USER_AGENT } from '../../../src/version.js';
+import { caught } from '../../helpers/caught.js';
 import { useHttpMock } from '../../http-mock.js';
+
+const caughtAs = (promise: Promise<unknown>) => caught(promise, MarketplaceError);
 
 const BASE = 'https://api.marketplace.test';
 const API_KEY = 'pk_live_Sup3rSecretKey_0123456789';
@@ -71,16 +74,6 @@ function setup(overrides: Partial<MarketplaceClientOptions> = {}) {
     ...overrides,
   });
   return { client, limiter, logs, responses };
-}
-
-async function caught(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('expected a MarketplaceError');
 }
 
 function envelope(code: string, message = 'Chyba') {
@@ -229,7 +222,10 @@ describe('src/marketplace/client', () => {
       const { client, limiter } = setup();
 
       // Act
-      const errors = await Promise.all([caught(client.getDeal(Number.NaN)), caught(client.getDealText(-1))]);
+      const errors = await Promise.all([
+        caughtAs(client.getDeal(Number.NaN)),
+        caughtAs(client.getDealText(-1)),
+      ]);
 
       // Assert
       expect(errors.map((e) => [e.code, e.retryable])).toEqual([
@@ -264,7 +260,7 @@ describe('src/marketplace/client', () => {
       http.scope(BASE).get('/v1/deals/7').reply(status, body, replyHeaders);
 
       // Act
-      const error = await caught(client.getDeal(7));
+      const error = await caughtAs(client.getDeal(7));
 
       // Assert
       expect(error).toMatchObject({ status, code, retryable, method: 'GET', path: '/v1/deals/7' });
@@ -283,7 +279,7 @@ describe('src/marketplace/client', () => {
       http.scope(BASE).get('/v1/deals/7').replyWithError({ code: 'ECONNRESET', message: 'socket hang up' });
 
       // Act
-      const error = await caught(client.getDeal(7));
+      const error = await caughtAs(client.getDeal(7));
 
       // Assert
       expect(error).toMatchObject({ status: 0, code: 'network', retryable: true, path: '/v1/deals/7' });
@@ -298,7 +294,7 @@ describe('src/marketplace/client', () => {
 
       // Act
       const started = Date.now();
-      const error = await caught(client.getDeal(7));
+      const error = await caughtAs(client.getDeal(7));
 
       // Assert
       expect(error).toMatchObject({ status: 0, code: 'timeout', retryable: true });
@@ -313,7 +309,7 @@ describe('src/marketplace/client', () => {
       setTimeout(() => controller.abort(), 30);
 
       // Act
-      const error = await caught(client.getDeal(7, { signal: controller.signal }));
+      const error = await caughtAs(client.getDeal(7, { signal: controller.signal }));
 
       // Assert
       expect(error).toMatchObject({ status: 0, code: 'aborted', retryable: true });
@@ -328,7 +324,7 @@ describe('src/marketplace/client', () => {
       const { client } = setup({ limiter });
 
       // Act
-      const error = await caught(client.me());
+      const error = await caughtAs(client.me());
 
       // Assert
       expect(error).toMatchObject({ status: 0, code: 'rate_limiter_unavailable', retryable: true });
@@ -343,7 +339,7 @@ describe('src/marketplace/client', () => {
         .reply(401, envelope('neplatny_klic', `Klíč Bearer ${API_KEY} je neplatný`));
 
       // Act
-      const error = await caught(client.me());
+      const error = await caughtAs(client.me());
 
       // Assert
       expect(error.code).toBe('neplatny_klic');
@@ -375,7 +371,7 @@ describe('src/marketplace/client', () => {
       http.scope(BASE).get('/v1/deals/7').times(2).reply(429, envelope('rate_limit'), { 'Retry-After': '1' });
 
       // Act
-      const error = await caught(client.getDeal(7));
+      const error = await caughtAs(client.getDeal(7));
 
       // Assert
       expect(error).toMatchObject({ status: 429, code: 'rate_limit', retryable: true, retryAfterMs: 1_000 });
@@ -388,7 +384,7 @@ describe('src/marketplace/client', () => {
       http.scope(BASE).get('/v1/deals/7').reply(429, envelope('rate_limit'), { 'Retry-After': '120' });
 
       // Act
-      const error = await caught(client.getDeal(7));
+      const error = await caughtAs(client.getDeal(7));
 
       // Assert
       expect(error.retryAfterMs).toBe(120_000);
@@ -438,7 +434,7 @@ describe('src/marketplace/client', () => {
         http.scope(BASE).get('/v1/deals/7').reply(429, envelope('rate_limit'), headers());
 
         // Act
-        const error = await caught(client.getDeal(7));
+        const error = await caughtAs(client.getDeal(7));
 
         // Assert
         expect(error).toMatchObject({
@@ -655,7 +651,7 @@ describe('src/marketplace/client', () => {
       http.scope(BASE).get('/v1/deals/5').reply(200, body);
 
       // Act
-      const error = await caught(client.getDeal(5));
+      const error = await caughtAs(client.getDeal(5));
 
       // Assert
       expect(error).toMatchObject({
@@ -673,7 +669,7 @@ describe('src/marketplace/client', () => {
       http.scope(BASE).get('/v1/me').reply(200, '<html>login</html>', { 'Content-Type': 'text/html' });
 
       // Act
-      const error = await caught(client.me());
+      const error = await caughtAs(client.me());
 
       // Assert
       expect(error).toMatchObject({ code: 'bad_response', retryable: false });
@@ -735,7 +731,7 @@ describe('src/marketplace/client', () => {
       const { client, limiter } = setup({ fetch: fetchSpy });
 
       // Act
-      const error = await caught(client.getDealPhoto(7, { n: 2, url }));
+      const error = await caughtAs(client.getDealPhoto(7, { n: 2, url }));
 
       // Assert
       expect(error).toMatchObject({ code: 'foreign_photo_host', retryable: false });
@@ -752,7 +748,7 @@ describe('src/marketplace/client', () => {
         .reply(302, '', { Location: 'https://cdn.example.com/p.jpg' });
 
       // Act
-      const error = await caught(client.getDealPhoto(7, { n: 2 }));
+      const error = await caughtAs(client.getDealPhoto(7, { n: 2 }));
 
       // Assert
       expect(error).toMatchObject({ code: 'foreign_redirect', retryable: false });
@@ -784,7 +780,7 @@ describe('src/marketplace/client', () => {
         .reply(200, Buffer.alloc(64, 1), { 'Content-Type': 'image/jpeg', ...headers });
 
       // Act
-      const error = await caught(client.getDealPhoto(7, { n: 0 }));
+      const error = await caughtAs(client.getDealPhoto(7, { n: 0 }));
 
       // Assert
       expect(error).toMatchObject({ code: 'photo_too_large', retryable: false });
@@ -796,7 +792,7 @@ describe('src/marketplace/client', () => {
       http.scope(BASE).get('/v1/deals/7/photos/0').reply(200, '<html/>', { 'Content-Type': 'text/html' });
 
       // Act
-      const error = await caught(client.getDealPhoto(7, { n: 0 }));
+      const error = await caughtAs(client.getDealPhoto(7, { n: 0 }));
 
       // Assert
       expect(error.code).toBe('bad_response');

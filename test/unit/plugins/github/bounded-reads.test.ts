@@ -3,12 +3,14 @@
  * whole, so its fetch reads each within the kit's limit first; an answer over it is `github_answer_too_large`,
  * and an error answer of any size is classified from its start.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGitHubClient } from '../../../../plugins/github/client.js';
 import { GhRepo } from '../../../../plugins/github/gh-schema.js';
 import { systemClock } from '../../../../src/clock.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';
+import { caught } from '../../../helpers/caught.js';
 import {
   gzipBomb,
   type PeerServer,
@@ -17,18 +19,10 @@ import {
   startPeerServer,
 } from '../../../helpers/peer-server.js';
 
+const caughtAs = (promise: Promise<unknown>) => caught(promise, PublishError);
+
 const MiB = 1024 * 1024;
 const TOKEN = 'github_pat_11BOUNDED0abcdefghijKLMNOPQRSTUV_wxyz0123456789secret';
-
-async function caught(promise: Promise<unknown>): Promise<PublishError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PublishError) return error;
-    throw error;
-  }
-  throw new Error('expected a PublishError');
-}
 
 describe('plugins/github/client: bounded reads', () => {
   let peer: PeerServer | undefined;
@@ -58,7 +52,7 @@ describe('plugins/github/client: bounded reads', () => {
     });
 
     // Act
-    const error = await caught(client.request(GhRepo, 'GET /repos/{owner}/{repo}', {}));
+    const error = await caughtAs(client.request(GhRepo, 'GET /repos/{owner}/{repo}', {}));
 
     // Assert
     expect(error).toMatchObject({ code: 'github_answer_too_large', retryable: false });
@@ -72,7 +66,7 @@ describe('plugins/github/client: bounded reads', () => {
   it('counts the inflated bytes of a gzip bomb', async () => {
     const client = await clientFor({ '/repos/jana/blog': gzipBomb(1024 * MiB) });
 
-    const error = await caught(client.request(GhRepo, 'GET /repos/{owner}/{repo}', {}));
+    const error = await caughtAs(client.request(GhRepo, 'GET /repos/{owner}/{repo}', {}));
 
     expect(error).toMatchObject({ code: 'github_answer_too_large', retryable: false });
   });
@@ -82,7 +76,7 @@ describe('plugins/github/client: bounded reads', () => {
       '/repos/jana/blog': sizedBody(300 * MiB, { status: 502, head: '{"message":"Server Error"' }),
     });
 
-    const error = await caught(client.request(GhRepo, 'GET /repos/{owner}/{repo}', {}));
+    const error = await caughtAs(client.request(GhRepo, 'GET /repos/{owner}/{repo}', {}));
 
     expect(error).toMatchObject({ code: 'github_unavailable', retryable: true, status: 502 });
     await expect.poll(() => peer?.served('/repos/jana/blog')?.closedEarly).toBe(true);

@@ -116,11 +116,4 @@ export function rawRequest(baseUrl: string, path: string, method = 'GET'): Promi
   });
 }
 
-export async function caught(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
+export { caught } from '../../../helpers/caught.js';

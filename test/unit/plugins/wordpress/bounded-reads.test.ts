@@ -3,11 +3,13 @@
  * kit's limit (`wordpress_answer_too_large` over it), an error page of any size is classified from its start,
  * and the XML-RPC probe reads only the start of its answer.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWordPressClient } from '../../../../plugins/wordpress/client.js';
 import { probePasswordOverXmlRpc } from '../../../../plugins/wordpress/credentials.js';
 import { WpPostList } from '../../../../plugins/wordpress/wp-schema.js';
 import { PublishError } from '../../../../src/errors.js';
+import { caught } from '../../../helpers/caught.js';
 import {
   gzipBomb,
   jsonBody,
@@ -17,18 +19,10 @@ import {
   startPeerServer,
 } from '../../../helpers/peer-server.js';
 
+const caughtAs = (promise: Promise<unknown>) => caught(promise, PublishError);
+
 const MiB = 1024 * 1024;
 const PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
-
-async function caught(promise: Promise<unknown>): Promise<PublishError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PublishError) return error;
-    throw error;
-  }
-  throw new Error('expected a PublishError');
-}
 
 describe('plugins/wordpress: bounded reads', () => {
   let peer: PeerServer | undefined;
@@ -56,7 +50,7 @@ describe('plugins/wordpress: bounded reads', () => {
     const listPosts = await clientFor(sizedBody(300 * MiB, { head: '[{"id":1,"x":"' }));
 
     // Act
-    const error = await caught(listPosts());
+    const error = await caughtAs(listPosts());
 
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_answer_too_large', retryable: false });
@@ -71,7 +65,7 @@ describe('plugins/wordpress: bounded reads', () => {
   it('counts the inflated bytes of a gzip bomb', async () => {
     const listPosts = await clientFor(gzipBomb(1024 * MiB));
 
-    const error = await caught(listPosts());
+    const error = await caughtAs(listPosts());
 
     expect(error).toMatchObject({ code: 'wordpress_answer_too_large', retryable: false });
   });
@@ -85,7 +79,7 @@ describe('plugins/wordpress: bounded reads', () => {
       }),
     );
 
-    const error = await caught(listPosts());
+    const error = await caughtAs(listPosts());
 
     expect(error).toMatchObject({ code: 'wordpress_unavailable', retryable: true });
     expect(error.message).toContain('answered 503 to GET /wp/v2/posts ("Service Unavailable');

@@ -6,7 +6,10 @@ import {
 } from '../../../../plugins/wordpress/client.js';
 import { WpPostList, WpUser } from '../../../../plugins/wordpress/wp-schema.js';
 import { PublishError } from '../../../../src/errors.js';
+import { caught } from '../../../helpers/caught.js';
 import { useHttpMock } from '../../../http-mock.js';
+
+const caughtAs = (promise: Promise<unknown>) => caught(promise, PublishError);
 
 const SITE = 'https://blog.example.cz';
 const PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
@@ -26,16 +29,6 @@ function client(
     timeoutMs: overrides.timeoutMs ?? 5_000,
     restRoot: overrides.restRoot,
   });
-}
-
-async function caught(promise: Promise<unknown>): Promise<PublishError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PublishError) return error;
-    throw error;
-  }
-  throw new Error('expected a PublishError');
 }
 
 describe('plugins/wordpress/client', () => {
@@ -143,7 +136,7 @@ describe('plugins/wordpress/client', () => {
       .reply(200, { hello: 'not wordpress', namespaces: ['other/v1'] });
 
     // Act
-    const error = await caught(client().me());
+    const error = await caughtAs(client().me());
 
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_no_rest_api', retryable: false });
@@ -168,7 +161,7 @@ describe('plugins/wordpress/client', () => {
       });
 
     // Act
-    const error = await caught(client().me());
+    const error = await caughtAs(client().me());
 
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_unauthorized', retryable: false });
@@ -191,7 +184,7 @@ describe('plugins/wordpress/client', () => {
       );
 
     // Act
-    const error = await caught(client().me());
+    const error = await caughtAs(client().me());
 
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_unreachable', retryable: true });
@@ -216,7 +209,7 @@ describe('plugins/wordpress/client', () => {
     const wp = client();
 
     // Act
-    const error = await caught(wp.request(WpPostList, { method: 'GET', route: '/wp/v2/posts' }));
+    const error = await caughtAs(wp.request(WpPostList, { method: 'GET', route: '/wp/v2/posts' }));
     const afterwards = await wp.request(WpPostList, { method: 'GET', route: '/wp/v2/posts' });
 
     // Assert
@@ -247,7 +240,7 @@ describe('plugins/wordpress/client', () => {
     const wp = client();
 
     // Act
-    const error = await caught(wp.request(WpPostList, { method: 'GET', route: '/wp/v2/posts' }));
+    const error = await caughtAs(wp.request(WpPostList, { method: 'GET', route: '/wp/v2/posts' }));
     const afterwards = await wp.request(WpPostList, { method: 'GET', route: '/wp/v2/posts' });
 
     // Assert
@@ -263,7 +256,7 @@ describe('plugins/wordpress/client', () => {
 
     // Act
     const started = Date.now();
-    const error = await caught(client({ timeoutMs: 150 }).me());
+    const error = await caughtAs(client({ timeoutMs: 150 }).me());
 
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_timeout', retryable: true });
@@ -278,7 +271,7 @@ describe('plugins/wordpress/client', () => {
     setTimeout(() => controller.abort(), 50);
 
     // Act
-    const error = await caught(client().me(controller.signal));
+    const error = await caughtAs(client().me(controller.signal));
 
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_aborted', retryable: true });
@@ -296,7 +289,7 @@ describe('plugins/wordpress/client', () => {
       .reply(301, '', { location: 'https://www.blog.example.cz/wp-json/wp/v2/posts' });
 
     // Act
-    const error = await caught(
+    const error = await caughtAs(
       client().request(WpPostList, { method: 'POST', route: '/wp/v2/posts', data: { title: 'x' } }),
     );
 
@@ -314,7 +307,7 @@ describe('plugins/wordpress/client', () => {
       .reply(301, '', { location: 'https://blog.example.cz/wp-json/' });
 
     // Act
-    const error = await caught(client({ url: 'http://blog.example.cz' }).me());
+    const error = await caughtAs(client({ url: 'http://blog.example.cz' }).me());
 
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_redirect', retryable: false });
@@ -368,7 +361,7 @@ describe('plugins/wordpress/client', () => {
 
     // Act
     const me = await wp.probe();
-    const error = await caught(wp.probe());
+    const error = await caughtAs(wp.probe());
 
     // Assert
     expect(me.id).toBe(1);

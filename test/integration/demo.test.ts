@@ -11,6 +11,13 @@ import { readArticleCheck } from '../../src/watch/index.js';
 import { TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
 
+/**
+ * The test's own bound: the sum of its waits below (45 + 20 + 30 + 30 + 10 s), so that each wait, not vitest's
+ * default 30 s for the whole test, names what did not happen on a loaded machine (CI on Node 26 ran it in 30 s+
+ * while the suite ran beside it; 16 s alone).
+ */
+const DEMO_TEST_MS = 140_000;
+
 describe('the demo (integration)', () => {
   let run: DemoRun | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-demo-'));
@@ -128,5 +135,5 @@ describe('the demo (integration)', () => {
     expect(zip.headers.get('content-type')).toBe('application/zip');
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Object.keys(files)).toEqual(expect.arrayContaining(['report.html', 'evidence.json']));
-  });
+  }, DEMO_TEST_MS);
 });

@@ -26,114 +26,123 @@ describe('the demo (integration)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('takes sample deals from received to handed_in on the static site, with the status page up; a paid deal stays under watch with its evidence', async () => {
-    const lines: string[] = [];
-    run = await startDemo({
-      sandboxPort: 0,
-      webhookPort: 0,
-      statusPort: 0,
-      sitePort: 0,
-      redisUrl: TEST_REDIS_URL,
-      deals: 3,
-      intervalSeconds: 1,
-      exitAfterSeconds: 0,
-      dataDir,
-      log: createSilentLogger(),
-      write: (line) => lines.push(line),
-    });
-    const daemon = run.daemon;
-    const states = await until(
-      async () => {
-        const { items } = await daemon.store.list({ limit: 10 });
-        const now = items.map((d) => d.state);
-        return items.length === 3 && now.every((s) => s === 'handed_in') && now;
-      },
-      45_000,
-      'three sample deals handed_in',
-      250,
-    );
-    expect(states).toEqual(['handed_in', 'handed_in', 'handed_in']);
-    expect(run.sandbox.handIns()).toHaveLength(3);
-    for (const handIn of run.sandbox.handIns()) {
-      const page = await fetch(handIn.url);
-      expect(page.status).toBe(200);
-    }
-    const status = await fetch(daemon.statusUrl as string);
-    expect(status.status).toBe(200);
-    expect(await status.text()).toMatch(/data-verdict="(ok|warn)"/);
-    const system = await fetch(`${daemon.statusUrl}system`);
-    expect(await system.text()).toContain('/deals?state=handed_in');
-    expect(lines.some((l) => l.startsWith('Status page: http://127.0.0.1:'))).toBe(true);
-    // The demo's webhook channel posts to the receiver in the demo process, which prints each notification.
-    expect(
-      lines.some((l) => l.startsWith('Notifications: a webhook channel posts them to http://127.0.0.1:')),
-    ).toBe(true);
-    const printed = lines.find((l) => l.startsWith('notification '));
-    expect(printed).toMatch(
-      /^notification \d\d:\d\d:\d\d · pressbridge: zkušební upozornění\n {4}Tohle je zkouška kanálu „demo“/,
-    );
-    // The advertiser's message on the first handed-in deal arrives as a printed notification too.
-    const message = await until(
-      () => lines.find((l) => l.includes('děkujeme za rychlé zveřejnění')),
-      20_000,
-      'the advertiser’s message printed',
-      250,
-    );
-    expect(message).toMatch(/^notification /);
-    const notifications = await fetch(`${daemon.statusUrl}notifications`);
-    expect(await notifications.text()).toContain('data-status="sent"');
+  it(
+    'takes sample deals from received to handed_in on the static site, with the status page up; a paid deal stays under watch with its evidence',
+    async () => {
+      const lines: string[] = [];
+      run = await startDemo({
+        sandboxPort: 0,
+        webhookPort: 0,
+        statusPort: 0,
+        sitePort: 0,
+        redisUrl: TEST_REDIS_URL,
+        deals: 3,
+        intervalSeconds: 1,
+        exitAfterSeconds: 0,
+        dataDir,
+        log: createSilentLogger(),
+        write: (line) => lines.push(line),
+      });
+      const daemon = run.daemon;
+      const states = await until(
+        async () => {
+          const { items } = await daemon.store.list({ limit: 10 });
+          const now = items.map((d) => d.state);
+          return items.length === 3 && now.every((s) => s === 'handed_in') && now;
+        },
+        45_000,
+        'three sample deals handed_in',
+        250,
+      );
+      expect(states).toEqual(['handed_in', 'handed_in', 'handed_in']);
+      expect(run.sandbox.handIns()).toHaveLength(3);
+      for (const handIn of run.sandbox.handIns()) {
+        const page = await fetch(handIn.url);
+        expect(page.status).toBe(200);
+      }
+      const status = await fetch(daemon.statusUrl as string);
+      expect(status.status).toBe(200);
+      expect(await status.text()).toMatch(/data-verdict="(ok|warn)"/);
+      const system = await fetch(`${daemon.statusUrl}system`);
+      expect(await system.text()).toContain('/deals?state=handed_in');
+      expect(lines.some((l) => l.startsWith('Status page: http://127.0.0.1:'))).toBe(true);
+      // The demo's webhook channel posts to the receiver in the demo process, which prints each notification.
+      expect(
+        lines.some((l) => l.startsWith('Notifications: a webhook channel posts them to http://127.0.0.1:')),
+      ).toBe(true);
+      const printed = lines.find((l) => l.startsWith('notification '));
+      expect(printed).toMatch(
+        /^notification \d\d:\d\d:\d\d · pressbridge: zkušební upozornění\n {4}Tohle je zkouška kanálu „demo“/,
+      );
+      // The advertiser's message on the first handed-in deal arrives as a printed notification too.
+      const message = await until(
+        () => lines.find((l) => l.includes('děkujeme za rychlé zveřejnění')),
+        20_000,
+        'the advertiser’s message printed',
+        250,
+      );
+      expect(message).toMatch(/^notification /);
+      const notifications = await fetch(`${daemon.statusUrl}notifications`);
+      expect(await notifications.text()).toContain('data-status="sent"');
 
-    // The demo then pays the handed-in deals through the sandbox: the Earnings page shows the money.
-    expect(lines.some((l) => /^Earnings: http:\/\/127\.0\.0\.1:\d+\/earnings$/.test(l))).toBe(true);
-    const paid = await until(
-      async () => {
-        const { items } = await daemon.store.list({ limit: 10 });
-        const count = items.filter((d) => d.data.paid !== undefined).length;
-        return count === 3 && count;
-      },
-      30_000,
-      'three deals paid',
-      250,
-    );
-    expect(paid).toBe(3);
-    expect(run.sandbox.listDeals().map((d) => d.state)).toEqual(['proplaceno', 'proplaceno', 'proplaceno']);
-    const earnings = await fetch(`${(daemon.statusUrl as string).replace(/\/$/, '')}/earnings`);
-    expect(earnings.status).toBe(200);
-    // Three sample deals at the sandbox's default reward of 1 800 Kč.
-    expect(await earnings.text()).toMatch(/data-money="month">[\s\S]*?data-amount="5400"/);
+      // The demo then pays the handed-in deals through the sandbox: the Earnings page shows the money.
+      expect(lines.some((l) => /^Earnings: http:\/\/127\.0\.0\.1:\d+\/earnings$/.test(l))).toBe(true);
+      const paid = await until(
+        async () => {
+          const { items } = await daemon.store.list({ limit: 10 });
+          const count = items.filter((d) => d.data.paid !== undefined).length;
+          return count === 3 && count;
+        },
+        30_000,
+        'three deals paid',
+        250,
+      );
+      expect(paid).toBe(3);
+      expect(run.sandbox.listDeals().map((d) => d.state)).toEqual(['proplaceno', 'proplaceno', 'proplaceno']);
+      const earnings = await fetch(`${(daemon.statusUrl as string).replace(/\/$/, '')}/earnings`);
+      expect(earnings.status).toBe(200);
+      // Three sample deals at the sandbox's default reward of 1 800 Kč.
+      expect(await earnings.text()).toMatch(/data-money="month">[\s\S]*?data-amount="5400"/);
 
-    // A paid deal still under watch, with its evidence: checked seconds after its hand-in, its check on disk,
-    // listed on the Obligations page with its claim window, its bundle downloadable from the deal page.
-    const base = (daemon.statusUrl as string).replace(/\/$/, '');
-    expect(lines).toContain(
-      `Obligations (each article watched through its claim window): ${base}/obligations`,
-    );
-    const watched = await until(
-      async () => {
-        const { items } = await daemon.store.list({ limit: 10 });
-        return items.find((d) => d.data.paid !== undefined && d.data.articleCheck !== undefined);
-      },
-      30_000,
-      'a paid deal checked live',
-      250,
-    );
-    expect(readArticleCheck(watched.data)).toMatchObject({ ok: true, status: 200 });
-    const evidence = await until(
-      async () =>
-        (await readdir(join(dataDir, 'evidence')).catch((): string[] => [])).includes(String(watched.dealId)),
-      10_000,
-      'the evidence folder of the watched deal',
-      250,
-    );
-    expect(evidence).toBe(true);
-    const checks = await readFile(join(dataDir, 'evidence', String(watched.dealId), 'checks.jsonl'), 'utf8');
-    expect(JSON.parse(checks.split('\n')[0] as string)).toMatchObject({ seq: 1, kind: 'first' });
-    const obligations = await (await fetch(`${base}/obligations`)).text();
-    expect(obligations).toContain(`/deals/${watched.dealId}`);
-    const zip = await fetch(`${base}/deals/${watched.dealId}/evidence`);
-    expect(zip.status).toBe(200);
-    expect(zip.headers.get('content-type')).toBe('application/zip');
-    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['report.html', 'evidence.json']));
-  }, DEMO_TEST_MS);
+      // A paid deal still under watch, with its evidence: checked seconds after its hand-in, its check on disk,
+      // listed on the Obligations page with its claim window, its bundle downloadable from the deal page.
+      const base = (daemon.statusUrl as string).replace(/\/$/, '');
+      expect(lines).toContain(
+        `Obligations (each article watched through its claim window): ${base}/obligations`,
+      );
+      const watched = await until(
+        async () => {
+          const { items } = await daemon.store.list({ limit: 10 });
+          return items.find((d) => d.data.paid !== undefined && d.data.articleCheck !== undefined);
+        },
+        30_000,
+        'a paid deal checked live',
+        250,
+      );
+      expect(readArticleCheck(watched.data)).toMatchObject({ ok: true, status: 200 });
+      const evidence = await until(
+        async () =>
+          (await readdir(join(dataDir, 'evidence')).catch((): string[] => [])).includes(
+            String(watched.dealId),
+          ),
+        10_000,
+        'the evidence folder of the watched deal',
+        250,
+      );
+      expect(evidence).toBe(true);
+      const checks = await readFile(
+        join(dataDir, 'evidence', String(watched.dealId), 'checks.jsonl'),
+        'utf8',
+      );
+      expect(JSON.parse(checks.split('\n')[0] as string)).toMatchObject({ seq: 1, kind: 'first' });
+      const obligations = await (await fetch(`${base}/obligations`)).text();
+      expect(obligations).toContain(`/deals/${watched.dealId}`);
+      const zip = await fetch(`${base}/deals/${watched.dealId}/evidence`);
+      expect(zip.status).toBe(200);
+      expect(zip.headers.get('content-type')).toBe('application/zip');
+      const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+      expect(Object.keys(files)).toEqual(expect.arrayContaining(['report.html', 'evidence.json']));
+    },
+    DEMO_TEST_MS,
+  );
 });

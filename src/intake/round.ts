@@ -72,14 +72,13 @@ export async function readRound(input: RoundInput, finish: PollFinish): Promise<
     return step.done;
   };
 
-  const cursor = await state.cursor();
-  const stored = await state.tail();
+  const [cursor, stored, freshAt] = await Promise.all([state.cursor(), state.tail(), state.fresh()]);
   let freshRead = false;
   let tail: PollTail;
   if (stored) {
     tail = stored;
     finish.tail = tail;
-    const freshFrom = (await state.fresh()) ?? Date.parse(tail.startedAt);
+    const freshFrom = freshAt ?? Date.parse(tail.startedAt);
     const fresh = pending({ state: 'akceptovano', changedSince: new Date(freshFrom - input.overlapMs) });
     const errorsBefore = result.errors.length;
     const done = await read(fresh, FRESH_PAGES, tail.known);
@@ -123,8 +122,7 @@ export async function readRound(input: RoundInput, finish: PollFinish): Promise<
   result.current = (freshRead || !stored) && result.errors.length === 0;
   if (tail.failed || result.errors.length > 0) return tail.known;
   finish.cursor = tail.startedAt;
-  const freshAt = (await state.fresh()) ?? Number.NEGATIVE_INFINITY;
   const candidate = freshRead ? started.getTime() : Date.parse(tail.startedAt);
-  if (candidate > freshAt) finish.fresh = new Date(candidate).toISOString();
+  if (candidate > (freshAt ?? Number.NEGATIVE_INFINITY)) finish.fresh = new Date(candidate).toISOString();
   return tail.known;
 }

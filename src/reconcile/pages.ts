@@ -91,11 +91,11 @@ export async function readListing(input: {
   /** Called before each page (the caller renews its lock here). */
   beforePage?: () => Promise<void>;
   onDeal: (deal: Deal) => Promise<void>;
-  /** Deals already handed to `onDeal` in this listing (kept by the caller across steps of one listing). */
-  seen?: Set<number>;
 }): Promise<ListingStep> {
   const cursor = input.cursor;
-  const seen = input.seen ?? new Set<number>();
+  // A deal twice in one step (pages shifted under it) is acted on once; across steps the caller's own record of
+  // what it saw (the poll's `seen`) keeps a repeat harmless.
+  const seen = new Set<number>();
   const step: ListingStep = { cursor, done: false, cut: false, pagesRead: 0, listed: 0, skipped: [] };
   let unreadableRun = 0;
   const query: ListingQuery = {
@@ -176,7 +176,12 @@ export async function forEachListedDeal(input: {
   beforePage?: () => Promise<void>;
   onDeal: (deal: Deal) => Promise<void>;
 }): Promise<ListedPages> {
-  const step = await readListing({ ...input, cursor: startListing(input.query), maxPages: MAX_PAGES + 1 });
+  // No budget of its own: the listing ends at its last page or at MAX_PAGES.
+  const step = await readListing({
+    ...input,
+    cursor: startListing(input.query),
+    maxPages: Number.POSITIVE_INFINITY,
+  });
   return {
     pages: step.cursor.pages,
     listed: step.listed,

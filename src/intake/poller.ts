@@ -35,7 +35,7 @@ import { paidEventOf, postEventOf } from './events.js';
 import { type Notice, noticesFor, seenOf } from './notices.js';
 import { createPollState, emptyPollResult, type PollFinish, type PollResult } from './poll-state.js';
 import { readRound } from './round.js';
-import { createUnreadableStore } from './unreadable.js';
+import { createUnreadableStore, MAX_ITEMS as MAX_UNREADABLE } from './unreadable.js';
 
 export type { PollResult } from './poll-state.js';
 
@@ -246,17 +246,22 @@ export function createPoller(options: PollerOptions): Poller {
         },
         finish,
       );
+      // The store keeps at most MAX_UNREADABLE items: a page of a thousand poisoned items is named that far, the
+      // rest counted in one line rather than a thousand writes, reads of their own pages and log lines.
       const skipped = result.skipped.splice(0);
-      for (const item of skipped) await leftOut(item, known, result);
+      for (const item of skipped.slice(0, MAX_UNREADABLE)) await leftOut(item, known, result);
+      if (skipped.length > MAX_UNREADABLE)
+        log.warn({ more: skipped.length - MAX_UNREADABLE }, 'poll: more listed deals could not be read');
       if (result.errors.length > 0) {
         result.status = 'failed';
         result.current = false;
       }
-      if (started.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      const pruneDue = started.getTime() - prunedAt >= PRUNE_EVERY_MS;
+      if (pruneDue) {
         prunedAt = started.getTime();
         await state.prune(started);
       }
-      await unreadable.prune(started);
+      if (pruneDue || skipped.length > 0) await unreadable.prune(started);
     } catch (error) {
       result.status = 'failed';
       result.current = false;

@@ -145,6 +145,18 @@ describe('src/intake/poller against odd answers', () => {
     expect((await createUnreadableStore(redis, prefix).list())[0]?.triedAt).toBeDefined();
   });
 
+  it("names at most the store's bound of unreadable items a poll, however many a page holds", async () => {
+    market.put(631);
+    for (let id = 2000; id < 2060; id++)
+      market.extra.push({ id, state: 'akceptovano', blog: { id: 1, name: 'Blog' }, demand: 'broken' });
+
+    const result = await poller.runOnce();
+
+    expect(result.enqueued).toEqual([631]);
+    expect(await createUnreadableStore(redis, prefix).list()).toHaveLength(50);
+    expect(market.calls.deals).toHaveLength(50);
+  });
+
   it('P-4: a listing longer than a poll reads at most the budget; a deal accepted meanwhile is queued at the next poll', async () => {
     // Arrange: 12 pages' worth of other deals of the blogger's (already paid, nothing to do) at 1 per page.
     for (let id = 700; id < 700 + 20 * 12; id++) market.put(id, { state: 'proplaceno' });

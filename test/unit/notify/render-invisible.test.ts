@@ -62,6 +62,28 @@ describe('src/notify/render: bidi controls and other invisible characters never 
       'Blog gnp.exe',
     ],
     [
+      'an unreadable listed deal (the reason and the id as the marketplace sent them)',
+      {
+        topic: 'deal_unreadable',
+        item: 'raw:x',
+        rawId: `abc${SPOOF}`,
+        reason: `id: ${SPOOF} sk-live-123456789`,
+      },
+      'problem',
+      'abcgnp.exe',
+    ],
+    [
+      'a stalled intake (the error as the marketplace sent it)',
+      {
+        topic: 'intake_stalled',
+        reason: 'failing',
+        since: '2026-11-27T12:00:00Z',
+        detail: `not JSON ${SPOOF} sk-live-123456789`,
+      },
+      'problem',
+      'not JSON gnp.exe',
+    ],
+    [
       'a resolved failure',
       { topic: 'deal_failed', dealId: 7, blogId: 1, title, reason: 'x' },
       'resolved',
@@ -75,6 +97,7 @@ describe('src/notify/render: bidi controls and other invisible characters never 
       expect(`${message.title}\n${message.body}`).toContain(expected);
       // Stripped, not shown: a phone or chat gets the words, not `<U+202E>` markers.
       expect(message.body).not.toContain('<U+');
+      expect(message.body).not.toContain('sk-live-123456789');
     }
   });
 

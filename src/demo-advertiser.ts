@@ -36,6 +36,9 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
   const timers = new Set<NodeJS.Timeout>();
   const shown = new Map<number, string>();
   const paying = new Set<number>();
+  // Each deal's place in the order it was accepted (1, 2, …): the sandbox's ids come from the clock, so "every
+  // fourth" cannot be read from the id.
+  const order = new Map<number, number>();
   let accepted = 0;
 
   const acceptOne = async (): Promise<void> => {
@@ -46,13 +49,15 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
       // Every third deal waits a few seconds for the advertiser's approval of the text.
       ...(accepted % 3 === 0 ? { approvalDelayMs: 6_000 } : {}),
     });
+    order.set(deal.id, accepted);
     write(`accepted deal ${deal.id} in the sandbox: "${deal.title}"`);
   };
 
   // The advertiser pays a handed-in article a few seconds later (every fourth stays awaiting payout), as
   // `POST /_sandbox/deals/:id/pay` does for any caller: the sandbox sends deal.paid, the Earnings page shows it.
   const payLater = (record: DealRecord): void => {
-    if (record.state !== 'handed_in' || paying.has(record.dealId) || isFourth(record.dealId)) return;
+    if (record.state !== 'handed_in' || paying.has(record.dealId) || isFourth(order.get(record.dealId)))
+      return;
     paying.add(record.dealId);
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -127,9 +132,9 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
   };
 }
 
-/** The demo leaves every fourth deal (1004, 1008, …) awaiting payout. */
-function isFourth(dealId: number): boolean {
-  return dealId % 4 === 0;
+/** The demo leaves every fourth deal it accepted (the 4th, 8th, …) awaiting payout. */
+function isFourth(place: number | undefined): boolean {
+  return place !== undefined && place % 4 === 0;
 }
 
 function describe(record: DealRecord): string {

@@ -12,6 +12,8 @@ export interface ProxiedRequest {
   method: string;
   /** Path and query as the client sent them. */
   url: string;
+  /** The status the target (or the armed fault) answered with; absent until then, or when none came. */
+  status?: number;
 }
 
 export type ProxyFault =
@@ -41,7 +43,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   const inFlight = new Set<Promise<void>>();
   const proxy: { rule: FaultRule | undefined } = { rule: undefined };
 
-  function forward(req: IncomingMessage, res: ServerResponse, fault?: ProxyFault) {
+  function forward(req: IncomingMessage, res: ServerResponse, seen: ProxiedRequest, fault?: ProxyFault) {
     const headers = { ...req.headers, host: `${target.host}:${target.port}` };
     if (fault?.kind === 'forward-with-headers') Object.assign(headers, fault.headers);
     const answered = new Promise<void>((resolve) => {
@@ -49,6 +51,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
         { host: target.host, port: target.port, method: req.method, path: req.url, headers },
         (answer) => {
           // The server has answered: what the request did there is done, whatever the client sees.
+          if (answer.statusCode !== undefined) seen.status = answer.statusCode;
           resolve();
           const pass = () => {
             if (res.destroyed) {
@@ -77,16 +80,17 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   }
 
   const server: Server = createServer((req, res) => {
-    const seen = { method: req.method ?? 'GET', url: req.url ?? '/' };
+    const seen: ProxiedRequest = { method: req.method ?? 'GET', url: req.url ?? '/' };
     requests.push(seen);
     const rule = proxy.rule;
     const fault = rule?.when(seen) ? rule.fault : undefined;
     if (fault?.kind === 'answer') {
       req.resume();
+      seen.status = fault.status;
       res.writeHead(fault.status, fault.headers ?? {}).end(fault.body);
       return;
     }
-    forward(req, res, fault);
+    forward(req, res, seen, fault);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -57,7 +57,7 @@ export interface ConformanceTarget {
    */
   publisher(): Promise<Publisher>;
   holdings(): Promise<Holdings>;
-  /** Photos sent to the target since reset() (upload requests, files written). */
+  /** Photos the target took since reset() (upload requests it accepted, files written). */
   uploads(): number;
   /** Requests the target received since reset(); undefined for a target that takes none (no server). */
   requests(): number | undefined;

@@ -268,9 +268,17 @@ describe('deal → GitHub commit → deploy → hand-in, end to end (integration
     expect(checks.length).toBeGreaterThan(0);
     expect(checks.every((v) => v.status === 200)).toBe(true);
 
-    // The deal log tells the story; the token is nowhere in the daemon's output.
-    const log = await daemon.store.readLog(deal.id);
-    const messages = log.map((line) => line.msg);
+    // The deal log tells the story; the token is nowhere in the daemon's output. The hand-in's line is written
+    // beside the state (not before it), so it is waited for.
+    const messages = await until(
+      async () => {
+        const msgs = (await daemon.store.readLog(deal.id)).map((line) => line.msg);
+        return msgs.includes('URL handed in') && msgs;
+      },
+      10_000,
+      'the hand-in in the deal log',
+      100,
+    );
     expect(messages).toEqual(
       expect.arrayContaining([
         'article committed to GitHub; the site deploys it now',

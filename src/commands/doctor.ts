@@ -10,6 +10,7 @@ import type { PluginRegistry } from '../publisher/registry.js';
 import { CONFIG_OPTION, type CommandContext, type CommonOptions, withContext } from './context.js';
 import { dateTimeChecks } from './date-checks.js';
 import { runDoctorLiveCommand } from './doctor-live.js';
+import { redisChecks } from './doctor-redis.js';
 import { webhookChecks } from './doctor-webhook.js';
 import { cliTranslator } from './language.js';
 import type { Check, Output } from './output.js';
@@ -17,63 +18,6 @@ import type { Check, Output } from './output.js';
 interface DoctorOptions extends CommonOptions {
   live?: boolean;
   save?: string;
-}
-
-function parseInfo(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const i = line.indexOf(':');
-    if (i > 0) out[line.slice(0, i)] = line.slice(i + 1).trim();
-  }
-  return out;
-}
-
-async function redisChecks(ctx: CommandContext): Promise<Check[]> {
-  const { t } = ctx;
-  const where = ctx.config.redis.url.replace(/\/\/[^@]*@/, '//***@');
-  const eviction = t.t('cli.doctor.redis.eviction');
-  const persistence = t.t('cli.doctor.redis.persistence');
-  try {
-    const info = parseInfo(await ctx.redis.info());
-    const checks: Check[] = [
-      {
-        status: 'ok',
-        name: 'Redis',
-        detail: t.t('cli.doctor.redis.ok', { where, version: info.redis_version ?? '?' }),
-      },
-    ];
-    const policy = info.maxmemory_policy ?? 'unknown';
-    checks.push(
-      policy === 'noeviction'
-        ? { status: 'ok', name: eviction, detail: 'maxmemory-policy noeviction' }
-        : {
-            status: 'fail',
-            name: eviction,
-            detail: t.t('cli.doctor.redis.eviction_bad', { policy }),
-            fix: t.t('cli.doctor.redis.eviction_fix'),
-          },
-    );
-    checks.push(
-      info.aof_enabled === '1'
-        ? { status: 'ok', name: persistence, detail: t.t('cli.doctor.redis.aof_on') }
-        : {
-            status: 'warn',
-            name: persistence,
-            detail: t.t('cli.doctor.redis.aof_off'),
-            fix: t.t('cli.doctor.redis.aof_fix'),
-          },
-    );
-    return checks;
-  } catch (error) {
-    return [
-      {
-        status: 'fail',
-        name: 'Redis',
-        detail: t.t('cli.doctor.redis.down', { where, error: errorMessage(error) }),
-        fix: t.t('cli.doctor.redis.down_fix'),
-      },
-    ];
-  }
 }
 
 async function marketplaceChecks(ctx: CommandContext): Promise<{ checks: Check[]; blogIds: Set<number> }> {

@@ -50,8 +50,12 @@ export const cliDoctorMessages = {
     en: 'AOF is off: a Redis restart can lose queued deals (the marketplace does not resend acknowledged ones)',
   },
   'cli.doctor.redis.aof_fix': {
-    cs: 'nastavte `appendonly yes` v redis.conf (hned: `redis-cli CONFIG SET appendonly yes`)',
-    en: 'set `appendonly yes` in redis.conf (now: `redis-cli CONFIG SET appendonly yes`)',
+    cs: 'nastavte `appendonly yes` v {file} a restartujte Redis, nebo ho zapněte a uložte hned: `redis-cli CONFIG SET appendonly yes` a `redis-cli CONFIG REWRITE` (instalace služby: `sudo pressbridge service install --use-machine-redis`)',
+    en: 'set `appendonly yes` in {file} and restart Redis, or turn it on and save it at once: `redis-cli CONFIG SET appendonly yes` then `redis-cli CONFIG REWRITE` (a service install: `sudo pressbridge service install --use-machine-redis`)',
+  },
+  'cli.doctor.redis.aof_fix_no_file': {
+    cs: 'Redis běží bez redis.conf: spouštějte ho s `--appendonly yes` (samotné `redis-cli CONFIG SET appendonly yes` po restartu zmizí)',
+    en: 'Redis runs without a redis.conf: start it with `--appendonly yes` (`redis-cli CONFIG SET appendonly yes` alone is gone after a restart)',
   },
   // the API key and the blogs
   'cli.doctor.key.name': { cs: 'API klíč', en: 'API key' },

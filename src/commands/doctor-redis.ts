@@ -1,0 +1,56 @@
+/**
+ * `pressbridge doctor`'s Redis lines: it answers, it never evicts (BullMQ loses jobs otherwise: a failure), and AOF
+ * is on (else a Redis restart can lose queued deals: a warning whose fix names the redis.conf that Redis runs
+ * with, and says how to turn AOF on so that it stays on).
+ */
+import type { Redis } from 'ioredis';
+import type { Config } from '../config/schema.js';
+import { errorMessage } from '../errors.js';
+import type { Translator } from '../i18n/index.js';
+import { readRedisFacts } from '../redis/info.js';
+import type { Check } from './output.js';
+
+export async function redisChecks(ctx: {
+  t: Translator;
+  config: Pick<Config, 'redis'>;
+  redis: Redis;
+}): Promise<Check[]> {
+  const { t } = ctx;
+  const where = ctx.config.redis.url.replace(/\/\/[^@]*@/, '//***@');
+  const eviction = t.t('cli.doctor.redis.eviction');
+  const persistence = t.t('cli.doctor.redis.persistence');
+  try {
+    const facts = await readRedisFacts(ctx.redis);
+    const policy = facts.maxmemoryPolicy;
+    return [
+      { status: 'ok', name: 'Redis', detail: t.t('cli.doctor.redis.ok', { where, version: facts.version }) },
+      policy === 'noeviction'
+        ? { status: 'ok', name: eviction, detail: 'maxmemory-policy noeviction' }
+        : {
+            status: 'fail',
+            name: eviction,
+            detail: t.t('cli.doctor.redis.eviction_bad', { policy }),
+            fix: t.t('cli.doctor.redis.eviction_fix'),
+          },
+      facts.aof
+        ? { status: 'ok', name: persistence, detail: t.t('cli.doctor.redis.aof_on') }
+        : {
+            status: 'warn',
+            name: persistence,
+            detail: t.t('cli.doctor.redis.aof_off'),
+            fix: facts.configFile
+              ? t.t('cli.doctor.redis.aof_fix', { file: facts.configFile })
+              : t.t('cli.doctor.redis.aof_fix_no_file'),
+          },
+    ];
+  } catch (error) {
+    return [
+      {
+        status: 'fail',
+        name: 'Redis',
+        detail: t.t('cli.doctor.redis.down', { where, error: errorMessage(error) }),
+        fix: t.t('cli.doctor.redis.down_fix'),
+      },
+    ];
+  }
+}

@@ -3,8 +3,9 @@
  * It writes the unit (deploy/pressbridge.service with this checkout's path and this machine's node), the system
  * user, /var/lib/pressbridge (the data directory: the config the setup writes, the secrets, the webhook secret),
  * /etc/pressbridge/env and /usr/local/bin/pressbridge (the CLI as the service's user with PRESSBRIDGE_DATA_DIR
- * set, so `sudo pressbridge doctor` finds the installation), then enables and starts the service. With no Redis
- * answering on 127.0.0.1:6379 it sets PRESSBRIDGE_REDIS_EMBEDDED=true in the env file.
+ * set, so `sudo pressbridge doctor` finds the installation), then enables and starts the service. Its Redis: its
+ * own by default (pressbridge-redis.service, AOF on), the machine's only with consent, and on a re-run whatever the
+ * installation had (./service-redis.ts).
  *
  * Before it writes anything it refuses what would install a service that cannot start: a checkout or a node the
  * unit's hardening hides (under /home, /root, /tmp or /var/tmp, also behind a symlink), a node older than
@@ -21,13 +22,24 @@ import { promisify } from 'node:util';
 import { Command } from 'commander';
 import { AppError, errorMessage } from '../errors.js';
 import { engineMinimum, formatVersion, parseVersion, satisfies } from '../node-engines.js';
-import { redisAnswers } from '../redis/embedded.js';
+import { createPrompter, type Prompter } from '../setup/prompt.js';
 import { cliTranslator } from './language.js';
+import {
+  chooseServiceRedis,
+  findOnPath,
+  machineRedisAccess,
+  OWN_REDIS,
+  ownRedisFiles,
+  type RedisChoice,
+  renderEnvFile,
+  type ServiceRedisOptions,
+  unitDependencies,
+} from './service-redis.js';
 
 /** Runs one command (argv form, no shell); rejects when it fails. */
 export type CommandRunner = (command: string, args: readonly string[]) => Promise<void>;
 
-export interface ServiceInstallOptions {
+export interface ServiceInstallOptions extends ServiceRedisOptions {
   /** Where `/` is: the real root, or a folder for a dry run (then no command runs). */
   root: string;
   user: string;
@@ -40,8 +52,6 @@ export interface ServiceInstallOptions {
   /** A path as the service will open it, symlinks followed (realpathSync; a missing path as given). */
   realPath(path: string): string;
   run: CommandRunner;
-  /** Whether a Redis answers on 127.0.0.1:6379. */
-  redisAnswers(): Promise<boolean>;
   /** The install's progress lines. */
   say(line: string): void;
   /** Only printing the commands (under `--root`): the last lines say so instead of where the setup is. */
@@ -99,6 +109,7 @@ function nodeTooOld(packageRoot: string, version: string): { minimum: string } |
 export function renderUnit(
   template: string,
   o: Pick<ServiceInstallOptions, 'user' | 'packageRoot' | 'nodePath'>,
+  redis: RedisChoice = 'machine',
 ) {
   const replace: Record<string, string> = {
     User: o.user,
@@ -107,12 +118,13 @@ export function renderUnit(
     ExecStart: `${o.nodePath} ${join(o.packageRoot, 'dist/src/cli.js')} start`,
     Documentation: `file://${join(o.packageRoot, 'README.md')}`,
   };
-  return template.replace(
+  const unit = template.replace(
     /^(User|Group|WorkingDirectory|ExecStart|Documentation)=.*$/gm,
     (_line, key: string) => {
       return `${key}=${replace[key]}`;
     },
   );
+  return unitDependencies(unit, redis);
 }
 
 /** /usr/local/bin/pressbridge: the CLI of the installed service, as its user and with its data directory. */
@@ -165,18 +177,23 @@ export async function installService(o: ServiceInstallOptions): Promise<void> {
   if (!existsSync(cli))
     throw new AppError('service_not_built', t.t('run.service.not_built', { dir: o.packageRoot }));
 
-  write(o.root, UNIT_PATH, renderUnit(template, o), 0o644);
-  const embedded = !(await o.redisAnswers());
-  const env = [
-    '# pressbridge: extra environment of the service and of /usr/local/bin/pressbridge (KEY=value lines).',
-    ...(embedded ? ['# No Redis answered on 127.0.0.1:6379 at install: pressbridge starts its own.'] : []),
-    ...(embedded ? ['PRESSBRIDGE_REDIS_EMBEDDED=true'] : []),
-    '',
-  ].join('\n');
-  write(o.root, join(CONFIG_DIR, 'env'), env, 0o600);
+  // The Redis: chosen (and refused) before anything is written.
+  const envPath = join(o.root, CONFIG_DIR, 'env');
+  const redis = await chooseServiceRedis(
+    o,
+    existsSync(envPath) ? readFileSync(envPath, 'utf8') : undefined,
+    t,
+  );
+  const { plan } = redis;
+  write(o.root, UNIT_PATH, renderUnit(template, o, plan.choice), 0o644);
+  if (plan.choice === 'own') for (const f of ownRedisFiles(o)) write(o.root, f.path, f.text, f.mode);
+  // A re-run keeps the env file as it is: it says which Redis the installation has, and may hold the blogger's lines.
+  if (!redis.installed) write(o.root, join(CONFIG_DIR, 'env'), renderEnvFile(plan), 0o600);
   write(o.root, CLI_WRAPPER_PATH, renderCliWrapper(o), 0o755);
-  mkdirSync(join(o.root, DATA_DIR), { recursive: true, mode: 0o700 });
-  o.say(t.t(embedded ? 'run.service.redis_embedded' : 'run.service.redis_found'));
+  const dataDirs = [DATA_DIR, ...(plan.choice === 'own' ? [OWN_REDIS.data] : [])];
+  for (const dir of dataDirs) mkdirSync(join(o.root, dir), { recursive: true, mode: 0o700 });
+  await redis.persist();
+  for (const line of redis.lines) o.say(line);
 
   const userExists = await o.run('id', ['-u', o.user]).then(
     () => true,
@@ -184,7 +201,7 @@ export async function installService(o: ServiceInstallOptions): Promise<void> {
   );
   if (!userExists)
     await o.run('useradd', ['--system', '--home-dir', DATA_DIR, '--shell', '/usr/sbin/nologin', o.user]);
-  await o.run('chown', [`${o.user}:${o.user}`, join(o.root, DATA_DIR)]);
+  await o.run('chown', [`${o.user}:${o.user}`, ...dataDirs.map((dir) => join(o.root, dir))]);
   await o.run('systemctl', ['daemon-reload']);
   await o.run('systemctl', ['enable', '--now', 'pressbridge']);
   if (o.dryRun) {
@@ -226,14 +243,26 @@ export function serviceCommand(): Command {
       '/',
     )
     .option('--user <name>', "the service's system user", 'pressbridge')
-    .action(async (options: { root: string; user: string }) => {
+    .option(
+      '--use-machine-redis',
+      "use the Redis already running on 127.0.0.1:6379 instead of pressbridge's own, and turn AOF on there (saved in its redis.conf)",
+    )
+    .action(async (options: { root: string; user: string; useMachineRedis?: boolean }) => {
+      const t = cliTranslator();
       const say = (line: string): void => void process.stdout.write(`${line}\n`);
       const real = resolve(options.root) === '/';
       if (real && process.getuid?.() !== 0)
-        throw new AppError('service_not_root', cliTranslator().t('run.service.not_root'));
+        throw new AppError('service_not_root', t.t('run.service.not_root'));
       // Before anything is written: a machine without systemd (a container, WSL without it) gets nothing.
       if (real && !existsSync('/run/systemd/system'))
-        throw new AppError('service_no_systemd', cliTranslator().t('run.service.no_systemd'));
+        throw new AppError('service_no_systemd', t.t('run.service.no_systemd'));
+      // The question about the machine's Redis is asked on a terminal only; elsewhere no answer means its own.
+      const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+      let prompter: Prompter | undefined;
+      const ask = (question: string): Promise<string | undefined> => {
+        prompter ??= createPrompter({ input: process.stdin, output: process.stdout });
+        return prompter.ask(question);
+      };
       await installService({
         root: resolve(options.root),
         user: options.user,
@@ -242,10 +271,13 @@ export function serviceCommand(): Command {
         nodeVersion: process.versions.node,
         realPath: (path) => (existsSync(path) ? realpathSync(path) : path),
         run: runnerFor(options.root, say),
-        redisAnswers: () => redisAnswers('redis://127.0.0.1:6379'),
+        redisServer: findOnPath('redis-server'),
+        useMachineRedis: options.useMachineRedis === true,
+        ...machineRedisAccess(real, say, t),
+        ...(interactive ? { ask } : {}),
         say,
         dryRun: !real,
-      });
+      }).finally(() => prompter?.close());
     });
   return service;
 }

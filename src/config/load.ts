@@ -24,7 +24,7 @@ export const ENV_OVERRIDES: ReadonlyArray<{ env: string; path: readonly string[]
   { env: 'PRESSBRIDGE_STATUS_HOST', path: ['status', 'listen', 'host'] },
   // The names the status page (and the setup page before any config) answers to besides loopback ones.
   { env: 'PRESSBRIDGE_STATUS_HOSTS', path: ['status', 'hosts'] },
-  // Set by `pressbridge service install` when no Redis answered on 127.0.0.1:6379.
+  // `pressbridge service install` sets it to false beside PRESSBRIDGE_REDIS_URL (older installs: true, no Redis found).
   { env: 'PRESSBRIDGE_REDIS_EMBEDDED', path: ['redis', 'embedded'], boolean: true },
 ];
 

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { until } from './until.js';
 
 /** A free TCP port on loopback (the OS picks it; a race with another process is possible but rare). */
 export async function freePort(): Promise<number> {
@@ -82,4 +83,51 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A redis-server started with exactly `args` (a config file, overrides), reached at `at`; `stop` ends it as systemd does (SIGTERM). */
+export interface RedisServerProcess {
+  /** An ioredis client's options for it (`path` for a unix socket, else `port` on loopback). */
+  readonly at: { path: string } | { port: number };
+  stop(): Promise<void>;
+}
+
+export async function startRedisServer(
+  args: readonly string[],
+  at: { path: string } | { port: number },
+  command = 'redis-server',
+): Promise<RedisServerProcess> {
+  const child = spawn(command, [...args], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // As systemd stops it. A server that ignores SIGTERM (it does while writing its first AOF) fails the test
+  // after 10 s instead of hanging it, and is killed so nothing is left running.
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    if (child.signalCode === 'SIGKILL')
+      throw new Error(`redis-server ${args.join(' ')} ignored SIGTERM for 10 s`);
+  };
+  const answers = async (): Promise<boolean> => {
+    if (child.exitCode !== null) throw new Error(`redis-server ${args.join(' ')} exited (${child.exitCode})`);
+    const probe = new Redis({ ...at, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      return (await probe.ping()) === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      probe.disconnect();
+    }
+  };
+  try {
+    await until(answers, 10_000, `redis-server ${args.join(' ')}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { at, stop };
 }

@@ -50,13 +50,73 @@ export const runningMessages = {
     cs: 'Zkouška pod {root}: soubory jsou zapsané tam, výše vypsané příkazy se nespustily.',
     en: 'Dry run under {root}: the files are written there; the commands above were not run.',
   },
-  'run.service.redis_found': {
-    cs: 'Redis na 127.0.0.1:6379 odpovídá: pressbridge ho použije.',
-    en: 'Redis answers on 127.0.0.1:6379: pressbridge uses it.',
+  'run.service.redis_own': {
+    cs: 'Redis: pressbridge má vlastní, službu pressbridge-redis ({server}) s trvalým ukládáním (AOF), daty v {dir} a jen unixovým socketem {socket}; spouští se a zastavuje s pressbridge.',
+    en: 'Redis: pressbridge has its own, the service pressbridge-redis ({server}) with persistence (AOF) on, its data in {dir} and only a unix socket, {socket}; it starts and stops with pressbridge.',
   },
-  'run.service.redis_embedded': {
-    cs: 'Na 127.0.0.1:6379 žádný Redis neodpovídá: pressbridge si spustí vlastní (PRESSBRIDGE_REDIS_EMBEDDED=true; potřebuje balíček redis-server).',
-    en: 'No Redis answers on 127.0.0.1:6379: pressbridge starts its own (PRESSBRIDGE_REDIS_EMBEDDED=true; needs the redis-server package).',
+  'run.service.redis_machine_unused': {
+    cs: 'Redis stroje na {url} běží dál pro ostatní programy; pressbridge ho nepoužívá ani nemění (když ho nic jiného nepotřebuje: sudo systemctl disable --now redis-server).',
+    en: "The machine's Redis at {url} keeps running for other programs; pressbridge neither uses nor changes it (if nothing else needs it: sudo systemctl disable --now redis-server).",
+  },
+  'run.service.ask_machine_redis': {
+    cs: 'Na tomto stroji už běží Redis ({url}). Má ho pressbridge použít místo vlastního? Zapne v něm trvalé ukládání (AOF) a uloží to do jeho redis.conf. [a/N] ',
+    en: 'A Redis already runs on this machine ({url}). Should pressbridge use it instead of its own? It would turn persistence (AOF) on there and save that in its redis.conf. [y/N] ',
+  },
+  'run.service.redis_machine_saved': {
+    cs: 'Redis: pressbridge používá Redis na {url}; trvalé ukládání (AOF) je zapnuté a uložené v {file}.',
+    en: 'Redis: pressbridge uses the Redis at {url}; persistence (AOF) is on and saved in {file}.',
+  },
+  'run.service.redis_machine_writing': {
+    cs: 'Redis do nového AOF ještě zapisuje svá data; dokončí to sám (do té doby ho nerestartujte).',
+    en: 'Redis is still writing its data into the new AOF; it finishes by itself (do not restart it until then).',
+  },
+  'run.service.redis_machine_unsaved': {
+    cs: 'Redis: pressbridge používá Redis na {url}, ale ten nemohl trvalé ukládání uložit do {file} ({reason}), takže se nic nezměnilo. Přidejte do {file} řádek `appendonly yes` a restartujte Redis (sudo systemctl restart redis-server); do té doby pressbridge doctor varuje.',
+    en: 'Redis: pressbridge uses the Redis at {url}, but it could not save persistence in {file} ({reason}), so nothing was changed. Add the line `appendonly yes` to {file} and restart Redis (sudo systemctl restart redis-server); until then pressbridge doctor warns.',
+  },
+  'run.service.redis_machine_unsaved_no_file': {
+    cs: 'Redis: pressbridge používá Redis na {url}, ale ten běží bez redis.conf, takže trvalé ukládání nejde uložit ({reason}) a nic se nezměnilo. Spouštějte ho s `--appendonly yes`; do té doby pressbridge doctor varuje.',
+    en: 'Redis: pressbridge uses the Redis at {url}, but it runs without a redis.conf, so persistence cannot be saved ({reason}) and nothing was changed. Start it with `--appendonly yes`; until then pressbridge doctor warns.',
+  },
+  'run.service.redis_machine_on_unsaved': {
+    cs: 'Redis: pressbridge používá Redis na {url}; trvalé ukládání (AOF) je zapnuté, ale nešlo ověřit, že je uložené ({reason}). Zkontrolujte, že {file} má řádek `appendonly yes`, jinak ho další restart Redisu vypne.',
+    en: 'Redis: pressbridge uses the Redis at {url}; persistence (AOF) is on, but saving it failed ({reason}). Check that {file} has the line `appendonly yes`, or the next Redis restart turns it off.',
+  },
+  'run.service.redis_machine_kept': {
+    cs: 'Redis: tato instalace dál používá Redis na {url} (viz /etc/pressbridge/env).',
+    en: 'Redis: this installation keeps using the Redis at {url} (see /etc/pressbridge/env).',
+  },
+  'run.service.redis_machine_kept_aof_off': {
+    cs: 'Trvalé ukládání (AOF) je v něm vypnuté: sudo pressbridge service install --use-machine-redis ho zapne a uloží.',
+    en: 'Persistence (AOF) is off there: sudo pressbridge service install --use-machine-redis turns it on and saves it.',
+  },
+  'run.service.redis_embedded_kept': {
+    cs: 'Redis: tato instalace dál používá Redis, který si pressbridge spouští sám (PRESSBRIDGE_REDIS_EMBEDDED=true v /etc/pressbridge/env; AOF zapnuté).',
+    en: 'Redis: this installation keeps the Redis pressbridge starts itself (PRESSBRIDGE_REDIS_EMBEDDED=true in /etc/pressbridge/env; AOF on).',
+  },
+  'run.service.redis_server_missing': {
+    cs: 'Vlastní Redis pressbridge potřebuje program redis-server, který v PATH není: sudo apt-get install redis-server a instalaci spusťte znovu.',
+    en: "pressbridge's own Redis needs the redis-server program, which is not on the PATH: sudo apt-get install redis-server, then run the install again.",
+  },
+  'run.service.machine_redis_down': {
+    cs: 'Na {url} žádný Redis neodpovídá: spusťte ho (sudo systemctl start redis-server), nebo vynechte --use-machine-redis a pressbridge si spustí vlastní.',
+    en: 'No Redis answers at {url}: start it (sudo systemctl start redis-server), or leave out --use-machine-redis and pressbridge runs its own.',
+  },
+  'run.service.machine_redis_evicts': {
+    cs: 'Redis na {url} smí mazat klíče (maxmemory-policy {policy}): pressbridge by v něm ztrácel obchody ve frontě, takže se nic nezměnilo. Vynechte --use-machine-redis (pressbridge si spustí vlastní Redis), nebo tam nastavte maxmemory-policy noeviction, pokud na mazání nic jiného nespoléhá.',
+    en: "The Redis at {url} may evict keys (maxmemory-policy {policy}): pressbridge's queue would lose deals there, so nothing was changed. Leave out --use-machine-redis (pressbridge runs its own Redis), or set maxmemory-policy noeviction there if nothing else relies on eviction.",
+  },
+  'run.service.redis_had_own': {
+    cs: 'vlastní Redis (pressbridge-redis)',
+    en: 'its own Redis (pressbridge-redis)',
+  },
+  'run.service.redis_had_embedded': {
+    cs: 'Redis, který si pressbridge spouští sám (PRESSBRIDGE_REDIS_EMBEDDED=true)',
+    en: 'the Redis pressbridge starts itself (PRESSBRIDGE_REDIS_EMBEDDED=true)',
+  },
+  'run.service.redis_switch': {
+    cs: 'Tato instalace používá {had} (viz /etc/pressbridge/env); s --use-machine-redis by v něm zůstala fronta i obchody, takže se nic nezměnilo. Instalaci spusťte bez --use-machine-redis.',
+    en: 'This installation uses {had} (see /etc/pressbridge/env); with --use-machine-redis its queue and deals would be left behind there, so nothing was changed. Run the install without --use-machine-redis.',
   },
   'run.service.installed': {
     cs: 'Služba pressbridge je nainstalovaná ({unit}) a běží; data a konfigurace: {data}.',

@@ -3,9 +3,8 @@
  * writes (deploy/pressbridge.service's hardening kept), the user, the folders, the env file, the CLI wrapper, the
  * commands in order, and that a config the setup writes into the data directory is what the CLI then loads.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CLI_WRAPPER_PATH,
@@ -16,10 +15,11 @@ import {
   type ServiceInstallOptions,
   UNIT_PATH,
 } from '../../../src/commands/service.js';
+import { parseEnvFile } from '../../../src/commands/service-redis.js';
 import { loadConfig } from '../../../src/config/load.js';
 import { AppError } from '../../../src/errors.js';
+import { REPO, serviceFixture } from '../../helpers/service-install.js';
 
-const REPO = resolve(import.meta.dirname, '../../..');
 const TEMPLATE = join(REPO, 'deploy/pressbridge.service');
 const dirs: string[] = [];
 afterEach(() => {
@@ -27,37 +27,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function fixture(options: { built?: boolean } = {}) {
-  const root = mkdtempSync(join(tmpdir(), 'pb-root-'));
-  const pkg = mkdtempSync(join(tmpdir(), 'pb-pkg-'));
-  dirs.push(root, pkg);
-  writeFileSync(join(pkg, 'package.json'), '{"name":"pressbridge","engines":{"node":">=22.12.0"}}');
-  mkdirSync(join(pkg, 'deploy'));
-  copyFileSync(TEMPLATE, join(pkg, 'deploy/pressbridge.service'));
-  if (options.built !== false) {
-    mkdirSync(join(pkg, 'dist/src'), { recursive: true });
-    writeFileSync(join(pkg, 'dist/src/cli.js'), '');
-  }
-  const commands: string[] = [];
-  const lines: string[] = [];
-  const options_ = (over: Partial<ServiceInstallOptions> = {}): ServiceInstallOptions => ({
-    root,
-    user: 'pressbridge',
-    packageRoot: pkg,
-    nodePath: '/usr/bin/node',
-    nodeVersion: '26.12.1',
-    // The fixture's checkout lies in the test's temporary folder: the service is told it is /opt/pressbridge.
-    realPath: (path) => (path === pkg ? '/opt/pressbridge' : path),
-    run: async (command, args) => {
-      commands.push([command, ...args].join(' '));
-      if (command === 'id') throw new Error('no such user');
-    },
-    redisAnswers: async () => false,
-    say: (line) => lines.push(line),
-    ...over,
-  });
-  return { root, pkg, commands, lines, options: options_ };
-}
+const fixture = (options: { built?: boolean } = {}) => serviceFixture(dirs, options);
 
 describe('src/commands/service: service install', () => {
   it('writes a hardened unit for this checkout and node, with the data directory in its environment', async () => {
@@ -89,15 +59,19 @@ describe('src/commands/service: service install', () => {
     expect(f.commands).toEqual([
       'id -u pressbridge',
       `useradd --system --home-dir ${DATA_DIR} --shell /usr/sbin/nologin pressbridge`,
-      `chown pressbridge:pressbridge ${join(f.root, DATA_DIR)}`,
+      `chown pressbridge:pressbridge ${join(f.root, DATA_DIR)} ${join(f.root, DATA_DIR, 'redis')}`,
       'systemctl daemon-reload',
       'systemctl enable --now pressbridge',
     ]);
     expect(statSync(join(f.root, DATA_DIR)).isDirectory()).toBe(true);
     const env = join(f.root, '/etc/pressbridge/env');
     expect(statSync(env).mode & 0o777).toBe(0o600);
-    // No Redis answered: the service starts its own.
-    expect(readFileSync(env, 'utf8')).toMatch(/^PRESSBRIDGE_REDIS_EMBEDDED=true$/m);
+    // Its own Redis, through the socket of pressbridge-redis.service; no embedded server beside it.
+    expect(readFileSync(env, 'utf8')).toMatch(
+      /^PRESSBRIDGE_REDIS_URL=unix:\/\/\/run\/pressbridge-redis\/redis\.sock$/m,
+    );
+    expect(readFileSync(env, 'utf8')).toMatch(/^PRESSBRIDGE_REDIS_EMBEDDED=false$/m);
+    expect(statSync(join(f.root, DATA_DIR, 'redis')).isDirectory()).toBe(true);
     const wrapper = join(f.root, CLI_WRAPPER_PATH);
     expect(statSync(wrapper).mode & 0o777).toBe(0o755);
     const script = readFileSync(wrapper, 'utf8');
@@ -112,18 +86,27 @@ describe('src/commands/service: service install', () => {
     expect(dry.lines.at(-1)).toMatch(new RegExp(`^(Dry run|Zkouška) (under|pod) ${dry.root}`));
   });
 
-  it('uses the Redis that answers and an existing user', async () => {
+  it("keeps to its own Redis when the machine's answers (no consent), and to an existing user", async () => {
+    vi.stubEnv('PRESSBRIDGE_LANGUAGE', 'en');
     const f = fixture();
     const commands: string[] = [];
     await installService(
       f.options({
-        redisAnswers: async () => true,
+        redisFacts: async () => ({
+          version: '7.0.15',
+          aof: false,
+          maxmemoryPolicy: 'noeviction',
+          configFile: undefined,
+        }),
         run: async (command, args) => void commands.push([command, ...args].join(' ')),
       }),
     );
     expect(commands.some((c) => c.startsWith('useradd'))).toBe(false);
-    expect(readFileSync(join(f.root, '/etc/pressbridge/env'), 'utf8')).not.toContain(
-      'PRESSBRIDGE_REDIS_EMBEDDED',
+    const env = readFileSync(join(f.root, '/etc/pressbridge/env'), 'utf8');
+    expect(env).toContain('PRESSBRIDGE_REDIS_URL=unix:///run/pressbridge-redis/redis.sock');
+    expect(env).not.toContain('6379');
+    expect(f.lines.join('\n')).toMatch(
+      /The machine's Redis at redis:\/\/127\.0\.0\.1:6379 keeps running .* neither uses nor changes it/,
     );
   });
 
@@ -132,13 +115,16 @@ describe('src/commands/service: service install', () => {
     await installService(f.options());
     // What the wrapper and the unit set, under the test's root.
     const dataDir = join(f.root, DATA_DIR);
+    // What the setup writes about Redis (src/setup/write-config.ts): the env file of the install wins over it.
     writeFileSync(
       join(dataDir, 'pressbridge.yaml'),
-      'marketplace:\n  baseUrl: https://api.example.cz\n  apiKey: k\n',
+      'marketplace:\n  baseUrl: https://api.example.cz\n  apiKey: k\nredis:\n  url: redis://127.0.0.1:6379\n  embedded: true\n',
     );
-    const config = loadConfig({ env: { PRESSBRIDGE_DATA_DIR: dataDir, PRESSBRIDGE_REDIS_EMBEDDED: 'true' } });
+    const env = parseEnvFile(readFileSync(join(f.root, '/etc/pressbridge/env'), 'utf8'));
+    const config = loadConfig({ env: { ...env, PRESSBRIDGE_DATA_DIR: dataDir } });
     expect(config.dataDir).toBe(dataDir);
-    expect(config.redis.embedded).toBe(true);
+    expect(config.redis.url).toBe('unix:///run/pressbridge-redis/redis.sock');
+    expect(config.redis.embedded).toBe(false);
   });
 
   // The checkout stays the fixture's; `checkout` is where the service would find it (its real path).

@@ -252,7 +252,7 @@ export const Config = z
           "Where you open the status page from elsewhere (your phone): the reverse proxy's address, e.g. " +
             '`https://status.blog.example.cz/` (a host name of its own, no path). Notifications link there ' +
             'instead of the loopback address, and the page answers to its name as if listed in `hosts`. Needs ' +
-            '`password`.',
+            '`password` (docs/remote-access.md).',
         ),
       })
       .superRefine((status, ctx) => {

@@ -73,7 +73,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     services.add('queue', { stop: () => producer.close() });
     metrics.setSources({ queueCounts: () => producer.jobCounts(), rateLimit: () => limiter.snapshot() });
     services.add('notifications', {
-      start: () => notifications.start({ statusUrl: status?.url }),
+      // The address a phone opens (status.publicUrl) before the listener's own, which only this machine reaches.
+      start: () => notifications.start({ statusUrl: config.status.publicUrl ?? status?.url }),
       stop: () => notifications.stop(),
     });
     const parts: DaemonParts = {

@@ -18,6 +18,7 @@ import {
   startStatusServer,
   watchScheduleReader,
 } from '../status/index.js';
+import { statusHostNames } from '../status/settings.js';
 import { VERSION } from '../version.js';
 import { createSecretProvider } from '../webhook/secret-file.js';
 import { metricsRoute } from './http.js';
@@ -58,7 +59,7 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
         language: config.ui.language,
       }),
       password: config.status.password,
-      allowedHosts: config.status.hosts,
+      allowedHosts: statusHostNames(config.status),
       trustProxy: config.status.trustProxy,
       blogs: config.blogs,
       secretValues: () => [...configSecrets(config), ...secretFile().map((entry) => entry.secret)],

@@ -2,7 +2,8 @@
  * `pressbridge notify test [channel]`: a test notification through every configured channel (or the named
  * one), straight out (no quiet hours, filters or rate limit), waiting for each channel's answer. Prints one
  * line per channel in `ui.language`; exits 1 when any channel did not take it. The test is recorded like any
- * notification, so the status page's Notifications list shows it too.
+ * notification, so the status page's Notifications list shows it too. With `status.publicUrl` it links the status
+ * page there (ntfy's `Click`), so tapping it on the phone tries the remote access as well.
  */
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
@@ -67,6 +68,8 @@ export function notifyCommand(): Command {
               body: t('notify.cli.test_body', { channel: name }),
               urgent: false,
               createdAt: new Date().toISOString(),
+              // Tapping the test opens the status page where a phone reaches it: the remote access is tried too.
+              ...(config.status.publicUrl ? { url: config.status.publicUrl } : {}),
             };
             const answer = await dispatcher.deliver(message, { channels: [name] });
             return { name, result: answer[name] };

@@ -15,7 +15,8 @@ import {
   DisclosureSettings,
   LinkSettings,
 } from '../render/policy.js';
-import { StatusHostsSetting, TrustProxySetting } from '../status/settings.js';
+import { isLoopbackHost } from '../status/hosts.js';
+import { StatusHostsSetting, StatusPublicUrlSetting, TrustProxySetting } from '../status/settings.js';
 import { WatchSettings } from '../watch/settings.js';
 
 /**
@@ -247,6 +248,22 @@ export const Config = z
             "reverse proxy's addresses or CIDR ranges (a list, or comma-separated), or a hop count 1–10; `true` " +
             'is refused (docs/security/status-and-money.md).',
         ),
+        publicUrl: StatusPublicUrlSetting.describe(
+          "Where you open the status page from elsewhere (your phone): the reverse proxy's address, e.g. " +
+            '`https://status.blog.example.cz/` (a host name of its own, no path). Notifications link there ' +
+            'instead of the loopback address, and the page answers to its name as if listed in `hosts`. Needs ' +
+            '`password` (docs/remote-access.md).',
+        ),
+      })
+      .superRefine((status, ctx) => {
+        const host = status.publicUrl === undefined ? undefined : new URL(status.publicUrl).host;
+        if (host !== undefined && !isLoopbackHost(host) && status.password === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['publicUrl'],
+            message: `the page at ${status.publicUrl} would refuse every visit without a password; set status.password (or PRESSBRIDGE_STATUS_PASSWORD)`,
+          });
+        }
       })
       .prefault({})
       .describe('The status page: overview, deals, logs, notifications, earnings.'),

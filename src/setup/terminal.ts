@@ -8,6 +8,7 @@
  */
 import { AppError } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
+import { newNtfyTopic, ntfySubscribeLinks } from '../notify/channels/ntfy.js';
 import { isLoopbackHost } from '../status/hosts.js';
 import { GitHubSetupError } from './actions.js';
 import { LOCAL_ADDRESS_CHECK } from './address-guard.js';
@@ -208,9 +209,12 @@ export async function runTerminalSetup(
             webhookUrl: await ask(t('setup.page.webhook_url'), options.webhookUrl, '--webhook-url'),
           }
         : { mode: 'poll' };
-    // g: notifications
-    const topic = await ask(t('setup.page.ntfy_topic'), options.ntfyTopic, '--ntfy-topic', '-');
+    // g: notifications: ntfy first, a new random topic on Enter (with --yes only the flag's)
+    const fresh = prompter ? newNtfyTopic() : '-';
+    const topic = await ask(t('setup.terminal.ntfy_topic'), options.ntfyTopic, '--ntfy-topic', fresh);
     const notify = topic !== '-' ? ({ type: 'ntfy', server: 'https://ntfy.sh', topic } as const) : undefined;
+    if (notify)
+      say(t('setup.terminal.ntfy_subscribe', { ...ntfySubscribeLinks(notify.server, topic), topic }));
     if (notify) showChecks([await engine.testNotification(notify)]);
     // h: the status page (a password beyond loopback)
     const host = options.statusHost ?? '127.0.0.1';

@@ -95,3 +95,53 @@ export const StatusHostsSetting = z
     }
     return [...new Set(names.flatMap((n) => n.name ?? []))];
   });
+
+const PUBLIC_URL_SHAPE =
+  'the address you open the page at from elsewhere, e.g. https://status.blog.example.cz/';
+
+/**
+ * `status.publicUrl`: where the blogger opens the status page from elsewhere (a phone): the reverse proxy's
+ * https address. Notifications link there (`<publicUrl>/deals/<id>`) instead of the listener's loopback address,
+ * which no phone reaches, and its host name is answered to as if named in `status.hosts` (one name, written
+ * once). The page's links are absolute (`/deals/1`), so it needs a host name of its own: a path is refused.
+ * Stored as the origin with one `/`.
+ */
+export const StatusPublicUrlSetting = z
+  .string({ error: `must be ${PUBLIC_URL_SHAPE}` })
+  .optional()
+  .transform((value, ctx): string | undefined => {
+    if (value === undefined) return undefined;
+    let url: URL;
+    try {
+      url = new URL(value.trim());
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `not a URL; ${PUBLIC_URL_SHAPE}` });
+      return z.NEVER;
+    }
+    const problem =
+      url.protocol !== 'https:' && url.protocol !== 'http:'
+        ? 'must start with https:// (or http://)'
+        : url.username !== '' || url.password !== ''
+          ? 'must not hold a user name or password (the page asks for status.password itself)'
+          : url.search !== '' || url.hash !== ''
+            ? 'must not hold a query or a fragment'
+            : url.pathname !== '/'
+              ? 'must be a host name of its own, without a path: the page links /deals/1 from the root'
+              : canonicalHost(url.host) === undefined
+                ? 'its host is not a host name'
+                : undefined;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `${problem}; ${PUBLIC_URL_SHAPE}` });
+      return z.NEVER;
+    }
+    return `${url.origin}/`;
+  });
+
+/** The names the status page answers to besides the loopback ones: `status.hosts` and `status.publicUrl`'s. */
+export function statusHostNames(status: {
+  hosts: readonly string[];
+  publicUrl?: string | undefined;
+}): string[] {
+  const own = status.publicUrl === undefined ? undefined : canonicalHost(new URL(status.publicUrl).host);
+  return [...new Set([...status.hosts, ...(own === undefined ? [] : [own])])];
+}

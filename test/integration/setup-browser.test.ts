@@ -4,7 +4,8 @@
  * local, so WordPress accepts an http success_url), poll intake; it ends when a deal accepted in the sandbox is
  * handed in. WordPress is connected through its own "Authorize application" screen: the browser clicks
  * "Propojit ve WordPressu", logs into wp-admin, approves, and WordPress sends it back to /setup with the new
- * Application Password, which nobody typed. Prints the clicks, the fields typed and the seconds taken.
+ * Application Password, which nobody typed. Notifications: ntfy, preselected with a new topic, tested against an
+ * ntfy-shaped receiver on this machine. Prints the clicks, the fields typed and the seconds taken.
  * (The pasted-password path: test/integration/setup-wordpress-callback.test.ts.)
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupMode } from '../../src/app/setup-mode.js';
 import type { Daemon } from '../../src/app/types.js';
 import { launchBrowser, watchProblems } from '../helpers/browser.js';
+import { startHttpReceiver } from '../helpers/notify-receivers.js';
 import { useSandboxWorld } from '../helpers/sandbox-world.js';
 import { startTestSetupMode } from '../helpers/setup-client.js';
 import { until } from '../helpers/until.js';
@@ -31,9 +33,11 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
   let setup: SetupMode;
   let daemon: Daemon | undefined;
   let browser: Browser;
+  let ntfy: Awaited<ReturnType<typeof startHttpReceiver>>;
 
   beforeAll(async () => {
     setup = await startTestSetupMode({ dataDir, token: TOKEN, language: 'cs', daemonPrefix: prefix });
+    ntfy = await startHttpReceiver();
     browser = await launchBrowser();
   }, 60_000);
   // Runs before the world's own afterAll (after-hooks run as a stack): all stops while the sandbox answers.
@@ -41,6 +45,7 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
     await browser?.close();
     await setup?.close();
     await daemon?.close();
+    await ntfy?.close();
   });
 
   it('reaches a handed-in deal with no YAML written', async () => {
@@ -111,7 +116,16 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
     expect(await heading()).toBe('Jak se pressbridge dozví o zakázkách');
     await click('Pokračovat'); // poll, preselected
     expect(await heading()).toBe('Upozornění');
-    await click('Pokračovat'); // none for now
+    // ntfy first and chosen, a new topic filled in with the links that subscribe a phone; here its server is a
+    // receiver on this machine, so the test message (and the daemon's later ones) stay here.
+    expect(await page.getByLabel('ntfy (aplikace v telefonu)').isChecked()).toBe(true);
+    const topic = await page.getByLabel('Téma ntfy', { exact: true }).inputValue();
+    expect(await page.locator(`#ntfy-subscribe a[href="https://ntfy.sh/${topic}"]`).isVisible()).toBe(true);
+    await type('Server ntfy', ntfy.url);
+    await click('Poslat zkušební zprávu');
+    expect(await page.getByText('Zkušební zpráva odeslána (ntfy).').isVisible()).toBe(true);
+    expect(ntfy.requests.map((r) => r.path)).toEqual([`/${topic}`]);
+    await click('Pokračovat');
     expect(await heading()).toBe('Dokončení');
     await click('Uložit a spustit');
     expect(await heading()).toBe('pressbridge běží');

@@ -36,7 +36,7 @@ describe('pressbridge setup (a real process)', () => {
       '', // the site's address: the blog's
       '', // categories: default
       '', // intake: poll
-      '', // ntfy: none
+      '-', // ntfy: none (Enter would take a new topic)
     ];
     child.stdin.end(`${answers.join('\n')}\n`);
     const [code] = (await once(child, 'exit')) as [number];

@@ -102,7 +102,7 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
     await answer('Application password', password);
     await answer('Categories', '');
     await answer('intake', '');
-    await answer('ntfy topic', '');
+    await answer('ntfy topic', '-');
     expect(await exited).toBe(0);
 
     const screen = plain(shown);

@@ -134,6 +134,18 @@ export const setupPageMessages = {
   'setup.page.notify_telegram': { cs: 'Telegram (bot)', en: 'Telegram (a bot)' },
   'setup.page.ntfy_topic': { cs: 'Téma ntfy', en: 'ntfy topic' },
   'setup.page.ntfy_server': { cs: 'Server ntfy', en: 'ntfy server' },
+  'setup.page.ntfy_phone': {
+    cs: 'Do telefonu si nainstalujte aplikaci ntfy (Google Play, F-Droid nebo App Store) a přihlaste se k odběru tohoto tématu jedním z odkazů níže, pak pošlete zkušební zprávu. Téma je náhodné a nikdo jiný ho nezná: funguje jako heslo, nikomu ho neukazujte.',
+    en: 'Install the ntfy app on your phone (Google Play, F-Droid or App Store) and subscribe to this topic through one of the links below, then send the test message. The topic is random and nobody else knows it: it works as a password, so keep it to yourself.',
+  },
+  'setup.page.ntfy_app_link': {
+    cs: '– v Androidu otevře aplikaci ntfy a téma v ní přidá',
+    en: '– on Android: opens the ntfy app and adds the topic',
+  },
+  'setup.page.ntfy_web_link': {
+    cs: '– v jakémkoli telefonu stránka tématu (tam Subscribe); v aplikaci pro iPhone klepněte na + a téma opište',
+    en: "– on any phone: the topic's page (Subscribe there); in the iPhone app, tap + and type the topic",
+  },
   'setup.page.tg_token': { cs: 'Token bota', en: 'Bot token' },
   'setup.page.tg_chat': { cs: 'Chat (číslo nebo @kanal)', en: 'Chat (a number or @channel)' },
   'setup.page.notify_test': { cs: 'Poslat zkušební zprávu', en: 'Send a test message' },

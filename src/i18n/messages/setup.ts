@@ -54,6 +54,14 @@ export const setupMessages = {
     cs: 'Nastavení je uložené v {config} (tajné údaje v {secrets}), ale pressbridge se s ním nespustil: {error}. Odstraňte tu příčinu a spusťte pressbridge znovu (pressbridge start, nebo restartujte kontejner): spustí se s uloženým nastavením a na nic se znovu neptá.',
     en: 'The setup is saved in {config} (secrets in {secrets}), but pressbridge did not start with it: {error}. Remove that cause and start pressbridge again (pressbridge start, or restart the container): it starts with the saved setup and asks nothing again.',
   },
+  'setup.terminal.ntfy_topic': {
+    cs: 'Téma ntfy pro upozornění do telefonu (Enter: nové náhodné, „-“: žádná upozornění)',
+    en: 'ntfy topic for alerts on your phone (Enter: a new random one, "-": no notifications)',
+  },
+  'setup.terminal.ntfy_subscribe': {
+    cs: 'V telefonu: nainstalujte aplikaci ntfy a otevřete {app} (Android) nebo {web} (jakýkoli telefon, Subscribe), případně v aplikaci klepněte na + a zadejte téma {topic}. Téma funguje jako heslo: nikomu ho neukazujte.',
+    en: 'On your phone: install the ntfy app and open {app} (Android) or {web} (any phone, Subscribe), or tap + in the app and type the topic {topic}. The topic works as a password: keep it to yourself.',
+  },
   'setup.terminal.wp_open': {
     cs: 'Otevřete tuto adresu v prohlížeči, přihlaste se do WordPressu a schvalte pressbridge. WordPress pak ukáže nové heslo aplikace: vložte ho sem (při psaní se nezobrazuje).',
     en: 'Open this address in a browser, log into WordPress and approve pressbridge. WordPress then shows the new Application Password: paste it here (it is not shown as you type).',

@@ -7,6 +7,7 @@
  * - `Click` is the link made valid (./link-url.ts: percent-encoded, CR/LF included), or left out when it cannot
  *   be: the body still names where to act.
  */
+import { randomInt } from 'node:crypto';
 import type { NtfyChannel } from '../settings.js';
 import type { OutgoingMessage } from '../types.js';
 import { type Channel, type ChannelOptions, post } from './channel.js';
@@ -74,5 +75,33 @@ export function ntfyChannel(settings: Settings, options: ChannelOptions): Channe
       await post(url, { headers: ntfyHeaders(message, settings.token), body: message.body }, signal, options);
     },
     close() {},
+  };
+}
+
+/** Lower case letters and digits without the look-alikes 0/o and 1/l (as the setup token): 32 signs, 5 bits each. */
+const TOPIC_SIGNS = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/**
+ * A new topic nobody can guess: on a public server such as ntfy.sh whoever knows the topic reads it, so it is a
+ * password. 16 random signs (80 bits) in groups of four, typable on a phone: `pressbridge-k7vq-…`.
+ */
+export function newNtfyTopic(): string {
+  const groups = Array.from({ length: 4 }, () =>
+    Array.from({ length: 4 }, () => TOPIC_SIGNS[randomInt(TOPIC_SIGNS.length)]).join(''),
+  );
+  return `pressbridge-${groups.join('-')}`;
+}
+
+/**
+ * Where a phone subscribes to a topic: `app`, the Android app's own link (it opens the app and adds the topic;
+ * `?secure=false` for a plain-http server), and `web`, the topic's page on the server, which any phone opens
+ * (https://docs.ntfy.sh/subscribe/phone/#ntfy-links).
+ */
+export function ntfySubscribeLinks(server: string, topic: string): { app: string; web: string } {
+  const base = new URL(server);
+  const path = base.pathname.replace(/\/+$/, '');
+  return {
+    app: `ntfy://${base.host}${path}/${topic}${base.protocol === 'http:' ? '?secure=false' : ''}`,
+    web: `${base.origin}${path}/${topic}`,
   };
 }

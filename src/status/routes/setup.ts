@@ -7,15 +7,15 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { errorMessage } from '../../errors.js';
 import type { Language } from '../../i18n/index.js';
-import { notificationProblem } from '../../setup/actions.js';
 import type { BlogTarget } from '../../setup/answers.js';
 import { newDraft, nextStep, type SetupDraft } from '../../setup/draft.js';
 import { html } from '../html.js';
 import { renderBlogsPage, renderKeyPage, renderTokenPage, setupPage } from '../views/setup.js';
-import { renderIntakePage, renderNotifyPage } from '../views/setup-steps.js';
+import { renderIntakePage } from '../views/setup-steps.js';
 import { blogRoutes, categoryRoutes } from './setup-blog.js';
 import { type FinishDeps, finishRoutes } from './setup-finish.js';
 import { bodyOf, createSetupGuard, languageOf } from './setup-guard.js';
+import { notifyRoutes } from './setup-notify.js';
 
 export interface SetupRouteDeps extends FinishDeps {
   token: string;
@@ -176,43 +176,7 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
     next(res);
   });
 
-  router.get('/setup/notify', (req, res) =>
-    guard.send(res, 200, renderNotifyPage(view(req, res), { checks: [] })),
-  );
-  router.post('/setup/notify', async (req, res) => {
-    const body = bodyOf(req);
-    const answer =
-      body.channel === 'ntfy' && body.topic
-        ? ({ type: 'ntfy', server: body.server || 'https://ntfy.sh', topic: body.topic } as const)
-        : body.channel === 'telegram' && body.botToken && body.chatId
-          ? ({ type: 'telegram', botToken: body.botToken, chatId: body.chatId } as const)
-          : undefined;
-    if (body.channel !== 'none' && !answer) {
-      const ctx = view(req, res);
-      guard.send(
-        res,
-        422,
-        renderNotifyPage(ctx, {
-          checks: [],
-          error: ctx.t.t('setup.page.invalid', { problem: body.channel ?? '?' }),
-        }),
-      );
-      return;
-    }
-    if (body.action === 'test' && answer) {
-      const check = await deps.engine.testNotification(answer);
-      guard.send(res, check.ok ? 200 : 422, renderNotifyPage(view(req, res), { checks: [check] }));
-      return;
-    }
-    // Checked by the config's own schema now, not first when the setup finishes.
-    const problem = answer && notificationProblem(answer);
-    if (problem) {
-      guard.send(res, 422, renderNotifyPage(view(req, res), { checks: [problem] }));
-      return;
-    }
-    draft.notify = answer ?? 'none';
-    next(res);
-  });
+  notifyRoutes({ draft, guard, engine: deps.engine }, router, next);
 
   finishRoutes({ deps, draft, guard, state }, router, next);
   // Express's own error page shows the stack (file paths) to anyone: a body too large or malformed is a

@@ -1,7 +1,7 @@
 /**
  * The /setup steps after the blogs: each handled blog's target (c WordPress, d GitHub, or a folder), the
- * categories (e), the intake (f), notifications (g) and the finish with agent publishing and the status page
- * password (h). Everything shown is escaped by the `html` tag.
+ * categories (e), the intake (f) and the finish with agent publishing and the status page password (h);
+ * notifications (g) are ./setup-notify.ts. Everything shown is escaped by the `html` tag.
  */
 import type { BlogAnswer } from '../../setup/answers.js';
 import type { SetupCheck, WordPressDiscovery } from '../../setup/wordpress/types.js';
@@ -9,7 +9,7 @@ import { html, type SafeHtml, safeHttpUrl } from '../html.js';
 import type { ViewContext } from './layout.js';
 import { allowLocalField, checkList, csrfField, setupPage } from './setup.js';
 
-function field(label: string, name: string, value = '', type = 'text', required = true): SafeHtml {
+export function field(label: string, name: string, value = '', type = 'text', required = true): SafeHtml {
   return html`<p><label>${label} <input name="${name}" type="${type}" value="${value}"${required ? html` required` : ''} autocomplete="off"></label></p>`;
 }
 
@@ -157,33 +157,6 @@ ${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
 ${field(ctx.t.t('setup.page.webhook_url'), 'webhookUrl', '', 'url', false)}
 ${submit(ctx)}</form></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.intake_title'), body);
-}
-
-export function renderNotifyPage(
-  ctx: ViewContext,
-  data: { checks: readonly SetupCheck[]; error?: string },
-): SafeHtml {
-  const option = (
-    value: string,
-    key: 'setup.page.notify_none' | 'setup.page.notify_ntfy' | 'setup.page.notify_telegram',
-    checked = false,
-  ) =>
-    html`<p><label><input type="radio" name="channel" value="${value}"${checked ? html` checked` : ''}> ${ctx.t.t(key)}</label></p>`;
-  const body = html`<h1>${ctx.t.t('setup.page.notify_title')}</h1>
-<section class="card"><p>${ctx.t.t('setup.page.notify_intro')}</p>${checkList(ctx, data.checks)}
-${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
-<form method="post" action="${ctx.base}/setup/notify">${csrfField(ctx)}
-${option('ntfy', 'setup.page.notify_ntfy')}
-${field(ctx.t.t('setup.page.ntfy_topic'), 'topic', '', 'text', false)}
-${field(ctx.t.t('setup.page.ntfy_server'), 'server', 'https://ntfy.sh', 'url', false)}
-${option('telegram', 'setup.page.notify_telegram')}
-${field(ctx.t.t('setup.page.tg_token'), 'botToken', '', 'password', false)}
-${field(ctx.t.t('setup.page.tg_chat'), 'chatId', '', 'text', false)}
-${option('none', 'setup.page.notify_none', true)}
-<p><button type="submit" name="action" value="test">${ctx.t.t('setup.page.notify_test')}</button>
-<button class="primary" type="submit" name="action" value="save">${ctx.t.t('setup.page.continue')}</button></p>
-</form></section>`;
-  return setupPage(ctx, ctx.t.t('setup.page.notify_title'), body);
 }
 
 export function renderFinishPage(

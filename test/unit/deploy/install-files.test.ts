@@ -103,12 +103,20 @@ describe('Dockerfile', () => {
 
 describe('deploy/: the optional status-page blocks', () => {
   // The page's links are absolute (/deals/1): under a path prefix such as /status/ every link leaves it.
+  // Caddy's block lives in docs/remote-access.md (test/integration/remote-access.test.ts runs it); the
+  // Caddyfile points there.
   it.each([
-    ['deploy/Caddyfile', /handle_path\s+\/status|handle\s+\/status/],
-    ['deploy/nginx.conf', /location\s+\/status/],
-  ])('%s proxies the status page on a host name of its own, never under a path prefix', (file, prefixed) => {
-    const text = read(file);
-    expect(text).not.toMatch(prefixed);
-    expect(text).toMatch(/status\.pressbridge\.example\.cz/);
+    ['docs/remote-access.md', /handle_path\s+\/status|handle\s+\/status/, /status\.blog\.example\.cz \{/],
+    ['deploy/nginx.conf', /location\s+\/status/, /status\.pressbridge\.example\.cz/],
+  ])(
+    '%s proxies the status page on a host name of its own, never under a path prefix',
+    (file, prefixed, named) => {
+      const text = read(file);
+      expect(text).not.toMatch(prefixed);
+      expect(text).toMatch(named);
+    },
+  );
+  it('deploy/Caddyfile points to the tested block', () => {
+    expect(read('deploy/Caddyfile')).toContain('docs/remote-access.md');
   });
 });

@@ -7,7 +7,8 @@ import { loadConfig } from '../../../src/config/load.js';
 import { AppError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { createSetupEngine } from '../../../src/setup/engine.js';
+import type { NotifyAnswer } from '../../../src/setup/answers.js';
+import { createSetupEngine, type SetupEngine } from '../../../src/setup/engine.js';
 import { runTerminalSetup, setupLanguage } from '../../../src/setup/terminal.js';
 import type { WordPressConnection } from '../../../src/setup/wordpress/types.js';
 import { streamText } from '../../helpers/stream-text.js';
@@ -159,7 +160,7 @@ describe('src/setup/terminal', () => {
       'default', // categories
       'none', // blog 2
       '', // intake: poll
-      '', // ntfy: none
+      '-', // ntfy: none (Enter would take a new topic)
     ];
     input.write(`${lines.join('\n')}\n`);
     const result = await runTerminalSetup(engine, {}, 'cs', { input, output });
@@ -210,7 +211,7 @@ describe('src/setup/terminal', () => {
     const output = new PassThrough();
     const printed = streamText(output);
     const lines = [sandbox.url, sandbox.apiKey, 'wordpress', 'https://wrong.cz', 'https://a.cz', 'jana'];
-    input.write(`${lines.join('\n')}\n${['good pass word', '', 'none', '', ''].join('\n')}\n`);
+    input.write(`${lines.join('\n')}\n${['good pass word', '', 'none', '', '-'].join('\n')}\n`);
     // As with --allow-local: the sandbox's local address is meant.
     await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
     expect(printed()).toContain('✗ Not found\n  What to do: Type it again');
@@ -218,5 +219,39 @@ describe('src/setup/terminal', () => {
     expect(printed()).toContain('Open this address in a browser');
     expect(requests).toHaveLength(1);
     expect(requests[0]?.successUrl).toBeUndefined();
+  });
+
+  it('notifications: Enter takes a new random ntfy topic, prints how a phone subscribes, and tests it', async () => {
+    const base = createSetupEngine({
+      wordpress: fakeWordPress,
+      dataDir: tempDir(),
+      log: createSilentLogger(),
+    });
+    const tested: NotifyAnswer[] = [];
+    const engine: SetupEngine = {
+      ...base,
+      // No message to the real ntfy.sh from a test: the engine's sending is tested in its own file.
+      testNotification: async (answer) => {
+        tested.push(answer);
+        return { id: 'notify', ok: true, message: { cs: 'odesláno', en: 'Test message sent (ntfy).' } };
+      },
+    };
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const printed = streamText(output);
+    input.write(`${[sandbox.url, sandbox.apiKey, 'none', 'none', '', ''].join('\n')}\n`);
+    const result = await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
+    const topic =
+      /ntfy topic for alerts on your phone \(Enter: a new random one, "-": no notifications\) \[(pressbridge-[a-z0-9-]+)\]: /.exec(
+        printed(),
+      )?.[1];
+    expect(topic).toMatch(/^pressbridge-[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    expect(printed()).toContain(
+      `On your phone: install the ntfy app and open ntfy://ntfy.sh/${topic} (Android) or https://ntfy.sh/${topic} (any phone, Subscribe), or tap + in the app and type the topic ${topic}.`,
+    );
+    expect(printed()).toContain('✓ Test message sent (ntfy).');
+    expect(tested).toEqual([{ type: 'ntfy', server: 'https://ntfy.sh', topic }]);
+    const config = loadConfig({ path: result.configPath, env: {} });
+    expect(config.notify.channels).toEqual([expect.objectContaining({ type: 'ntfy', topic })]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
-import { TrustProxySetting } from '../../../src/status/settings.js';
+import { statusHostNames, TrustProxySetting } from '../../../src/status/settings.js';
 
 describe('src/status/settings (status.trustProxy)', () => {
   it.each([
@@ -47,5 +47,60 @@ describe('src/status/settings (status.trustProxy)', () => {
     expect(() => parseConfig({ marketplace, status: { trustProxy: true } }, {})).toThrow(
       /status\.trustProxy: true would believe/,
     );
+  });
+});
+
+describe('src/status/settings (status.publicUrl)', () => {
+  const marketplace = { baseUrl: 'https://api.example.cz', apiKey: 'key-123' };
+
+  it.each([
+    ['https://status.blog.example.cz', 'https://status.blog.example.cz/'],
+    ['https://Status.Blog.Example.CZ/', 'https://status.blog.example.cz/'],
+    [' https://status.example.cz:8443/ ', 'https://status.example.cz:8443/'],
+    ['http://nas.local:8081/', 'http://nas.local:8081/'],
+  ])('%j reads as %j', (input, expected) => {
+    const config = parseConfig({ marketplace, status: { password: 'pw-long-1', publicUrl: input } }, {});
+    expect(config.status.publicUrl).toBe(expected);
+  });
+
+  it.each([
+    ['status.example.cz', /not a URL/],
+    ['ftp://status.example.cz/', /must start with https:\/\//],
+    ['https://jana:heslo@status.example.cz/', /must not hold a user name or password/],
+    ['https://status.example.cz/?x=1', /must not hold a query/],
+    ['https://blog.example.cz/status/', /a host name of its own, without a path/],
+  ])('%j is refused with a clear message', (input, message) => {
+    expect(() =>
+      parseConfig({ marketplace, status: { password: 'pw-long-1', publicUrl: input } }, {}),
+    ).toThrow(message);
+  });
+
+  it('needs the password: without one every visit through a proxy would be refused', () => {
+    expect(() =>
+      parseConfig({ marketplace, status: { publicUrl: 'https://status.example.cz/' } }, {}),
+    ).toThrow(
+      /status\.publicUrl: the page at https:\/\/status\.example\.cz\/ would refuse every visit without a password/,
+    );
+    // The environment's password counts as the file's does.
+    const config = parseConfig(
+      { marketplace, status: { publicUrl: 'https://status.example.cz/' } },
+      { PRESSBRIDGE_STATUS_PASSWORD: 'from-the-env-1' },
+    );
+    expect(config.status.publicUrl).toBe('https://status.example.cz/');
+  });
+
+  it('adds its host to the names the page answers to, once', () => {
+    const config = parseConfig(
+      {
+        marketplace,
+        status: { password: 'pw-long-1', hosts: ['nas.local'], publicUrl: 'https://Status.Example.cz:8443/' },
+      },
+      {},
+    );
+    expect(statusHostNames(config.status)).toEqual(['nas.local', 'status.example.cz']);
+    expect(
+      statusHostNames({ hosts: ['status.example.cz'], publicUrl: 'https://status.example.cz/' }),
+    ).toEqual(['status.example.cz']);
+    expect(statusHostNames(parseConfig({ marketplace }, {}).status)).toEqual([]);
   });
 });

@@ -37,10 +37,11 @@ RUN chmod 755 /app/dist/src/cli.js && ln -s /app/dist/src/cli.js /usr/local/bin/
 USER node
 VOLUME ["/data"]
 EXPOSE 8080 8081
-# /healthz answers while the process is alive (/readyz adds Redis and the worker). The webhook listener's default
-# address, 0.0.0.0:8080, is the one the check asks; before the setup is done only the setup page listens (:8081)
-# and answers /healthz there, so a container waiting for its setup is healthy, not "unhealthy".
+# /healthz answers while the process is alive (/readyz adds Redis and the worker), on the status page's address
+# (PRESSBRIDGE_STATUS_PORT, default 8081) in every intake mode and without its password; before the setup is
+# done the setup page answers it there, so a container waiting for its setup is healthy, not "unhealthy". The
+# webhook listener (8080) runs only once the intake takes webhooks.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "const f=(u)=>fetch(u).then((r)=>{if(!r.ok)throw r.status});f('http://127.0.0.1:8080/healthz').catch(()=>f('http://127.0.0.1:8081/healthz')).then(()=>process.exit(0),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PRESSBRIDGE_STATUS_PORT||8081)+'/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node is PID 1 here and handles SIGTERM itself: the daemon stops taking jobs, finishes the running one, exits.
 CMD ["node", "dist/src/cli.js", "start"]

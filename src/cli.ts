@@ -14,11 +14,12 @@ import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
 import { serviceCommand } from './commands/service.js';
 import { startedLine } from './commands/start-line.js';
+import { LISTENERS, portFlagsAsEnv, portFromEnv } from './config/listeners.js';
 import { defaultDataDir, findConfigPath, loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { runUntilSignal } from './daemon/signals.js';
 import { startDemo } from './demo.js';
-import { AppError, ConfigError, errorMessage } from './errors.js';
+import { AppError, ConfigError, errorMessage, ListenError } from './errors.js';
 import type { Translator } from './i18n/index.js';
 import { intakeOf } from './intake/mode.js';
 import { createLogger } from './logger.js';
@@ -40,8 +41,8 @@ function integer(min: number) {
   };
 }
 
-function readConfig(options: ConfigOption): Readonly<Config> {
-  const config = loadConfig({ path: options.config, env: process.env });
+function readConfig(options: ConfigOption, env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const config = loadConfig({ path: options.config, env });
   useConfigLanguage(config.ui);
   return config;
 }
@@ -55,8 +56,20 @@ export function buildProgram(): Command {
 
   program
     .command('start')
-    .description('run the daemon: webhook listener and worker (until SIGTERM/Ctrl+C)')
+    .description(
+      'run the daemon: the worker, the intake and the status page (the webhook listener only when the intake takes webhooks) until SIGTERM/Ctrl+C',
+    )
     .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
+    .option(
+      `${LISTENERS.status.flag} <port>`,
+      `the status page port, also the setup page's without a config (or $${LISTENERS.status.env}; default 8081)`,
+      integer(0),
+    )
+    .option(
+      `${LISTENERS.webhook.flag} <port>`,
+      `the webhook listener port, used once the intake takes webhooks (or $${LISTENERS.webhook.env}; default 8080)`,
+      integer(0),
+    )
     .option('--no-webhook', 'do not listen for webhooks (a worker-only process)')
     .option('--no-worker', 'do not process deals (a webhook-only process)')
     .option('--no-status', 'do not serve the status page and /metrics')
@@ -68,9 +81,8 @@ export function buildProgram(): Command {
     )
     .option(
       '--setup-port <port>',
-      'without a config: the setup page port',
+      `without a config: the setup page port (or $PRESSBRIDGE_SETUP_PORT; default: the status page port)`,
       integer(0),
-      Number(process.env.PRESSBRIDGE_SETUP_PORT ?? 8081),
     )
     .action(
       async (
@@ -78,25 +90,34 @@ export function buildProgram(): Command {
           webhook: boolean;
           worker: boolean;
           status: boolean;
+          statusPort?: number;
+          webhookPort?: number;
           setupHost: string;
-          setupPort: number;
+          setupPort?: number;
         },
       ) => {
+        // The port flags reach the config as the variables they stand for: flag, then variable, then the file.
+        const env = portFlagsAsEnv(process.env, { status: options.statusPort, webhook: options.webhookPort });
         // No config anywhere (no -c, no $PRESSBRIDGE_CONFIG, none in the data folder): the setup page first.
-        if (!findConfigPath(options.config, process.env)) {
+        if (!findConfigPath(options.config, env)) {
+          const setupPort = env.PRESSBRIDGE_SETUP_PORT?.trim() ?? '';
+          const fromEnv = /^\d{1,5}$/.test(setupPort) ? Number(setupPort) : undefined;
           await startWithoutConfig({
             host: options.setupHost,
-            port: options.setupPort,
-            dataDir: defaultDataDir(process.env),
+            // The setup page becomes the status page: it listens where the status page will.
+            port: options.setupPort ?? fromEnv ?? portFromEnv(env, 'status') ?? 8081,
+            dataDir: defaultDataDir(env),
+            env,
           });
           return;
         }
-        const config = readConfig(options);
+        const config = readConfig(options, env);
         const log = createLogger({ level: config.log.level });
         const daemon = await startDaemon({
           config,
           log,
-          webhook: options.webhook,
+          // Absent: the listener runs while the intake takes webhooks (and in a webhook-only process).
+          ...(options.webhook ? {} : { webhook: false }),
           worker: options.worker,
           status: options.status,
         });
@@ -170,6 +191,17 @@ export function buildProgram(): Command {
 export function describeFailure(error: unknown, t: Translator = cliTranslator()): string {
   const framed = (message: string): string => t.t('cli.error.frame', { message });
   if (error instanceof ConfigError) return framed(error.message);
+  if (error instanceof ListenError) {
+    const ways = LISTENERS[error.listener];
+    const where = `${error.address}:${error.port}`;
+    const key = error.code === 'port_in_use' ? 'cli.error.port_in_use' : 'cli.error.port_not_allowed';
+    const what = t.t(
+      error.listener === 'status' ? 'cli.error.status_listener' : 'cli.error.webhook_listener',
+    );
+    return framed(
+      t.t(key, { where, what, flag: ways.flag, env: ways.env, setup: ways.setupFlag, key: ways.key }),
+    );
+  }
   if (error instanceof AppError) return framed(error.message);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {

@@ -136,6 +136,8 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     daemon = await startDaemon({
       config,
       log: options.log,
+      // The demo registers its webhook just below, at the address the listener got: it listens from the start.
+      webhook: true,
       workerOptions: { approvalRetryMs: 5_000 },
     });
     const webhookUrl = daemon.webhookUrl as string;

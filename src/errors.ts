@@ -40,6 +40,35 @@ export class SignatureError extends AppError {
   }
 }
 
+/** The daemon's listeners: the status page (also the setup page and the health routes) and the webhook. */
+export type ListenerName = 'status' | 'webhook';
+
+/**
+ * A listener could not take its address: the port is taken (`port_in_use`) or not allowed (`port_not_allowed`,
+ * below 1024 without the permission). The CLI words it in the blogger's language with the ways to choose
+ * another port (src/config/listeners.ts); the message here is the log's.
+ */
+export class ListenError extends AppError {
+  readonly listener: ListenerName;
+  readonly address: string;
+  readonly port: number;
+
+  constructor(init: { listener: ListenerName; address: string; port: number; cause: unknown }) {
+    const inUse = (init.cause as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+    const where = `${init.address}:${init.port}`;
+    super(
+      inUse ? 'port_in_use' : 'port_not_allowed',
+      inUse
+        ? `the ${init.listener} listener's address ${where} is already in use`
+        : `not allowed to listen on ${where} (the ${init.listener} listener)`,
+      { cause: init.cause },
+    );
+    this.listener = init.listener;
+    this.address = init.address;
+    this.port = init.port;
+  }
+}
+
 /** An answer (or no answer) from the marketplace API, classified. */
 export class MarketplaceError extends AppError {
   /** HTTP status; 0 when no answer arrived (network error, timeout). */

@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { ListenError, type ListenerName } from './errors.js';
 
 /**
  * Time and size limits for every HTTP listener of the daemon (webhook, status page, static site).
@@ -73,4 +74,25 @@ export async function listenLimited(
     server.listen({ host, port });
   });
   return server;
+}
+
+/**
+ * `listenLimited` for one of the daemon's named listeners: a port that is taken or not allowed becomes a
+ * `ListenError` naming the listener, so the blogger is told which port to change and how.
+ */
+export async function listenAs(
+  listener: ListenerName,
+  handler: RequestListener,
+  host: string,
+  port: number,
+): Promise<Server> {
+  try {
+    return await listenLimited(handler, host, port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      throw new ListenError({ listener, address: host, port, cause: error });
+    }
+    throw error;
+  }
 }

@@ -1,25 +1,28 @@
 /**
  * The composition root: wiring only. config → publishers → Redis → the deal services (store, events,
  * subscribers) → marketplace client → producer → background services (worker, reconciliation, payouts, the
- * article watcher) → status page → webhook listener. Each service joins one list right after it is constructed
+ * article watcher) → status page → webhook listener (only while the intake takes webhooks: ./app/webhook-listener.ts).
+ * Each service joins one list right after it is constructed
  * (src/app/shutdown.ts): the background ones start once everything listens, and `close()` stops them all in the
  * reverse order (no new deliveries, timers, running jobs finish or are released, the queue, Redis).
  *
  * The daemon starts even when Redis is down: the webhook listener then answers 503 (the marketplace delivers
- * again later) and the worker and clients reconnect on their own when Redis is back.
+ * again later), `/readyz` 503, and the worker and clients reconnect on their own when Redis is back.
  */
 import { startBackground } from './app/background.js';
 import { createDealServices } from './app/deal-services.js';
-import { createWebhook, type Readiness, startWebhookListener } from './app/http.js';
+import { createWebhook, healthRoutes, type Readiness } from './app/http.js';
 import { publishersFor } from './app/publishers.js';
 import { connectRedis } from './app/redis.js';
 import { createServiceList } from './app/shutdown.js';
 import { startStatusPage } from './app/status-page.js';
 import type { Daemon, DaemonOptions, DaemonParts } from './app/types.js';
-import { closeServer, redisReachable, urlOf } from './daemon/net.js';
+import { createWebhookListener } from './app/webhook-listener.js';
+import { redisReachable } from './daemon/net.js';
 import { createDeadlineCheck } from './deals/deadline-offset.js';
 import { createRecycledIdCheck } from './deals/recycled-id.js';
 import { createEvidenceServices } from './evidence/services.js';
+import { takesWebhooks } from './intake/mode.js';
 import { marketplaceClientFromConfig } from './marketplace/from-config.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics } from './metrics.js';
@@ -94,21 +97,27 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       notifying: deals.notifying,
       evidence: config.evidence.enabled ? createEvidenceServices(config, { log }) : undefined,
     };
-    const background = startBackground(parts, services);
-    const status = options.status === false ? undefined : await startStatusPage(parts);
-    services.add('status page', status && { stop: () => status.close() });
+    // After each poll the intake is read again: a webhook registered meanwhile starts the listener.
+    const background = startBackground(parts, services, (intake) => {
+      if (options.webhook !== false && takesWebhooks(intake)) void listener.ensure();
+    });
     const { worker } = background;
     const ready = async (): Promise<Readiness> => {
       const redisUp = await redisReachable(redis.store);
       const workerUp = worker ? worker.worker.isRunning() : undefined;
       return { ok: redisUp && workerUp !== false, redis: redisUp, worker: workerUp };
     };
+    const health = healthRoutes(ready);
+    const status = options.status === false ? undefined : await startStatusPage(parts, health);
+    services.add('status page', status && { stop: () => status.close() });
     const webhook = createWebhook({ config, log, producer, store, metrics, notifications });
-    const server =
-      options.webhook === false ? undefined : await startWebhookListener({ config, ready, webhook });
-    services.add('webhook listener', server && { stop: () => closeServer(server) });
+    const listener = createWebhookListener({ config, log, health, webhook });
+    services.add('webhook listener', { stop: () => listener.stop() });
+    // `webhook: true` listens whatever the intake; a process without a worker is a webhook-only one.
+    const listens = options.webhook ?? (options.worker === false || takesWebhooks(background.intake));
+    if (listens) await listener.start();
 
-    const webhookUrl = server ? urlOf(server, config.webhook.path) : undefined;
+    const webhookUrl = listener.url();
     if (!(await redisReachable(redis.store, 2_000))) {
       const shown = redis.url.replace(/\/\/[^@]*@/, '//***@');
       const why = 'webhooks are answered 503 (the marketplace delivers again) until it is back';
@@ -122,7 +131,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     let closing: Promise<void> | undefined;
     const { reconciler, payoutPoller, poller } = background;
     return {
-      webhookUrl,
+      get webhookUrl() {
+        return listener.url();
+      },
       statusUrl: status?.url,
       store,
       client,

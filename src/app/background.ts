@@ -27,8 +27,15 @@ export interface Background {
   intake: Intake;
 }
 
-/** Constructs the background services this process runs (none with `worker: false`) and adds them to `services`. */
-export function startBackground(input: DaemonParts, services: ServiceList): Background {
+/**
+ * Constructs the background services this process runs (none with `worker: false`) and adds them to `services`.
+ * `onIntake` hears the intake as it is read again after each poll (a webhook registered meanwhile).
+ */
+export function startBackground(
+  input: DaemonParts,
+  services: ServiceList,
+  onIntake?: (intake: Intake) => void,
+): Background {
   const { options, redis, store, client, producer, notifications, jobSettings } = input;
   const config: Readonly<Config> = options.config;
   const intake = intakeOf(config);
@@ -113,7 +120,12 @@ export function startBackground(input: DaemonParts, services: ServiceList): Back
   services.add(
     'poll intake',
     poller && {
-      start: () => poller.start(() => intakeOf(config).pollMs ?? pollMs ?? 60_000, firstPollMs),
+      start: () =>
+        poller.start(() => {
+          const now = intakeOf(config);
+          onIntake?.(now);
+          return now.pollMs ?? pollMs ?? 60_000;
+        }, firstPollMs),
       stop: () => poller.stop(),
     },
   );

@@ -1,12 +1,12 @@
 /**
- * The daemon's HTTP: the webhook listener (with the health routes beside it) and the metrics route the status
- * listener serves.
+ * The daemon's HTTP: the webhook listener, the health routes every listener serves and the metrics route the
+ * status listener serves.
  */
 import type { Server } from 'node:http';
 import express, { type Router } from 'express';
 import type { Config } from '../config/schema.js';
 import type { DealStore } from '../deals/record.js';
-import { listenLimited } from '../http-limits.js';
+import { listenAs } from '../http-limits.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Notifications } from '../notify/index.js';
@@ -46,10 +46,27 @@ export function createWebhook(input: {
   });
 }
 
-/** Serves the webhook route and `/healthz` (liveness: the process answers) and `/readyz` (readiness). */
+/**
+ * `GET /healthz` (liveness: the process answers) and `GET /readyz` (readiness). Every listener of the daemon
+ * serves them, without a password: the status listener in every intake mode (Docker's HEALTHCHECK asks it), the
+ * webhook listener while it runs (a process started with `--no-status`).
+ */
+export function healthRoutes(ready: () => Promise<Readiness>): Router {
+  const route = express.Router();
+  route.get('/healthz', (_req, res) => {
+    res.json({ ok: true, version: VERSION });
+  });
+  route.get('/readyz', async (_req, res) => {
+    const state = await ready();
+    res.status(state.ok ? 200 : 503).json(state);
+  });
+  return route;
+}
+
+/** Serves the webhook route beside the health routes. */
 export async function startWebhookListener(input: {
   config: Pick<Config, 'webhook'>;
-  ready: () => Promise<Readiness>;
+  health: Router;
   webhook: Router;
 }): Promise<Server> {
   const app = express();
@@ -57,19 +74,13 @@ export async function startWebhookListener(input: {
   // Trusts no X-Forwarded-For: the webhook only logs req.ip (a rejected signature's sender), its guard is the
   // signature, and a logged address that any client could choose would mislead more than the proxy's own.
   app.set('trust proxy', false);
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true, version: VERSION });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const state = await input.ready();
-    res.status(state.ok ? 200 : 503).json(state);
-  });
+  app.use(input.health);
   app.use(input.webhook);
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'not found' } });
   });
   const { host, port } = input.config.webhook.listen;
-  return await listenLimited(app, host, port);
+  return await listenAs('webhook', app, host, port);
 }
 
 /** `GET /metrics`: the Prometheus exposition, for the status listener's `extraRoutes`. */

@@ -10,10 +10,11 @@ import express from 'express';
 import { openContext } from '../commands/context.js';
 import { runDoctor } from '../commands/doctor.js';
 import { type Check, createOutput } from '../commands/output.js';
+import { portFromEnv } from '../config/listeners.js';
 import { type Env, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { ConfigError } from '../errors.js';
-import { listenLimited } from '../http-limits.js';
+import { listenAs } from '../http-limits.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { SetupAnswers } from '../setup/answers.js';
@@ -94,10 +95,11 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
   app.get('/assets/status.css', (_req, res) => void res.type('css').send(STATUS_CSS));
   app.get('/assets/status.js', (_req, res) => void res.type('js').send(STATUS_JS));
   app.get('/favicon.ico', (_req, res) => void res.status(204).end());
-  // Liveness while waiting for the setup (Docker's HEALTHCHECK asks :8081 when the webhook listener is not up yet).
+  // Liveness while waiting for the setup: Docker's HEALTHCHECK asks this address, the daemon's status listener later.
   app.get('/healthz', (_req, res) => void res.type('text').send('ok: waiting for setup'));
   app.get('/', (_req, res) => res.redirect(303, '/setup'));
-  const server = await listenLimited(app, options.listen.host, options.listen.port);
+  // The setup page is on the status page's address: a taken port is the status listener's (its flag, variable).
+  const server = await listenAs('status', app, options.listen.host, options.listen.port);
   const port = (server.address() as AddressInfo).port;
   // As a browser writes it (`127.1` → 127.0.0.1); every address → the loopback one the owner opens.
   const listenName = canonicalHost(options.listen.host) ?? options.listen.host;
@@ -131,7 +133,11 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
       token,
       log: options.log,
       language: options.language,
-      defaults: { status: { host: options.listen.host, port }, ...options.defaults },
+      defaults: {
+        status: { host: options.listen.host, port },
+        ...withWebhookPort(portFromEnv(options.env, 'webhook')),
+        ...options.defaults,
+      },
       async onFinished(result) {
         // The address is the daemon's status page from now on: stop listening (this answer still goes out).
         void stopListening();
@@ -157,6 +163,11 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
   options.print(t.t('setup.start.line', { url, token }));
   options.log.info({ url }, 'pressbridge setup mode: waiting for the setup at /setup');
   return { url, token, daemon, close: stopListening };
+}
+
+/** The webhook port the environment proposes (`start --webhook-port`, PRESSBRIDGE_WEBHOOK_PORT), if any. */
+function withWebhookPort(port: number | undefined): { webhookPort?: number } {
+  return port === undefined ? {} : { webhookPort: port };
 }
 
 /**

@@ -15,14 +15,17 @@ export async function startWithoutConfig(options: {
   host: string;
   port: number;
   dataDir: string;
+  /** The environment the written config is loaded with (`start`'s port flags included). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<void> {
+  const env = options.env ?? process.env;
   // Setup mode logs only problems: its one line on stdout is the blogger's.
   const log = createLogger({ level: 'warn' });
-  const language = setupLanguage(undefined, process.env);
+  const language = setupLanguage(undefined, env);
   const mode = await startSetupMode({
     dataDir: options.dataDir,
     listen: { host: options.host, port: options.port },
-    env: process.env,
+    env,
     log,
     language,
     wordpress: createWordPressConnection({ log }),

@@ -1,4 +1,8 @@
-/** The status page as the daemon serves it: its data sources, the operator's actions and the metrics route. */
+/**
+ * The status page as the daemon serves it: its data sources, the operator's actions, the metrics route and the
+ * health routes.
+ */
+import type { Router } from 'express';
 import { redisReachable } from '../daemon/net.js';
 import { configSecrets } from '../daemon/secrets.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
@@ -24,7 +28,8 @@ import { createSecretProvider } from '../webhook/secret-file.js';
 import { metricsRoute } from './http.js';
 import type { DaemonParts } from './types.js';
 
-export async function startStatusPage(input: DaemonParts): Promise<StatusServer> {
+/** The status page, with `health` (./http.ts `healthRoutes`) answered before its password. */
+export async function startStatusPage(input: DaemonParts, health: Router): Promise<StatusServer> {
   const { config, log } = input.options;
   const { store, producer } = input;
   const redis = input.redis.store;
@@ -64,6 +69,7 @@ export async function startStatusPage(input: DaemonParts): Promise<StatusServer>
       blogs: config.blogs,
       secretValues: () => [...configSecrets(config), ...secretFile().map((entry) => entry.secret)],
       extraRoutes: metricsRoute(input.metrics),
+      openRoutes: health,
       log,
       version: VERSION,
       language: config.ui.language,

@@ -25,11 +25,15 @@ import type { DaemonRedis } from './redis.js';
 export interface DaemonOptions {
   config: Readonly<Config>;
   log: Logger;
-  /** Serve the webhook listener (default true). */
+  /**
+   * The webhook listener: `true` listens whatever the intake; `false` never; absent (`pressbridge start`):
+   * while the intake takes webhooks (src/intake/mode.ts; a webhook registered later starts it after the next
+   * poll), and always in a process without a worker (a webhook-only process).
+   */
   webhook?: boolean;
   /** Run the deal worker (default true). */
   worker?: boolean;
-  /** Serve the status page and /metrics on `status.listen` (default true). */
+  /** Serve the status page, /metrics and the health routes on `status.listen` (default true). */
   status?: boolean;
   /** Run the reconciliation sweep, at start-up and every `reconcile.intervalMinutes` (default: the config's
    * `reconcile.enabled`; only in a process that runs the worker). */
@@ -48,7 +52,10 @@ export interface DaemonOptions {
 }
 
 export interface Daemon {
-  /** Where the webhook listener accepts deliveries (e.g. `http://127.0.0.1:8080/webhook`). */
+  /**
+   * Where the webhook listener accepts deliveries (e.g. `http://127.0.0.1:8080/webhook`); undefined while it
+   * does not listen (poll mode).
+   */
   readonly webhookUrl: string | undefined;
   /** The status page, when this process serves it. */
   readonly statusUrl: string | undefined;

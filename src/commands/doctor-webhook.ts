@@ -35,6 +35,11 @@ export async function webhookChecks(ctx: CommandContext): Promise<Check[]> {
     return [...checks, { status: 'fail', name: secretName, detail: errorMessage(error) }];
   }
   const secret = Boolean(file || ctx.config.webhook.secret);
+  // Polling with a secret: only `intake.mode: poll` in the config does that; nothing listens for the webhook.
+  if (polling && secret) {
+    const detail = t.t('cli.doctor.webhook.poll_pinned');
+    checks.push({ status: 'warn', name, detail, fix: t.t('cli.doctor.webhook.poll_pinned_fix') });
+  }
   if (!secret && !polling) {
     const detail = t.t('cli.doctor.webhook.no_secret', { path });
     checks.push({ status: 'fail', name: secretName, detail, fix: register });

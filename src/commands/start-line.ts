@@ -6,8 +6,8 @@ import type { Translator } from '../i18n/index.js';
 import { type Intake, pollEvery } from '../intake/mode.js';
 
 /**
- * In poll mode the webhook listener still answers `/healthz`, but nothing needs to reach it: the line then names
- * the poll instead of an address the blogger might think they must open.
+ * In poll mode no webhook listener runs: the line names the poll instead of an address the blogger might think
+ * they must open.
  */
 export function startedLine(
   daemon: { statusUrl: string | undefined; webhookUrl: string | undefined },

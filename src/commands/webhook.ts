@@ -8,6 +8,7 @@ import { Command } from 'commander';
 import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
+import { pollEvery, resolveIntake, takesWebhooks } from '../intake/mode.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import type { WebhookTestResult } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
@@ -42,6 +43,7 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
         const path = await registerWebhook(ctx.client, ctx.config, url);
         out.line(ctx.t.t('cli.webhook.registered', { url }));
         out.line(ctx.t.t('cli.webhook.secret_stored', { path }));
+        out.line(listenerAfterRegistration(ctx.config, ctx.t));
       });
     });
   webhook
@@ -99,6 +101,22 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
       await withContext(options, plugins, async (ctx, out) => out.data(await ctx.client.webhookDeliveries()));
     });
   return webhook;
+}
+
+/**
+ * What the running daemon does with the registration (src/intake/mode.ts): starts its webhook listener after its
+ * next poll, listens already, or keeps polling only because the config pins `intake.mode: poll`.
+ */
+export function listenerAfterRegistration(
+  config: Pick<Config, 'intake' | 'reconcile' | 'webhook' | 'dataDir'>,
+  t: Translator,
+): string {
+  const { host, port } = config.webhook.listen;
+  const where = `${host}:${port}`;
+  if (!takesWebhooks(resolveIntake(config, true))) return t.t('cli.webhook.poll_pinned', { where });
+  const before = resolveIntake(config, false);
+  if (takesWebhooks(before)) return t.t('cli.webhook.listening', { where });
+  return t.t('cli.webhook.listens_soon', { where, every: pollEvery(before) ?? '' });
 }
 
 /** `webhook test`'s answer as one sentence: delivered, no answer at all, or answered with another status. */

@@ -3,38 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError, type ConfigIssue, errorMessage } from '../errors.js';
+import { ENV_OVERRIDES, envValue } from './env.js';
 import { Config } from './schema.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * Environment variables that set a value directly; each also has a `_FILE` form that names a file holding
- * the value (Docker secrets). They win over the file.
- */
-export const ENV_OVERRIDES: ReadonlyArray<{ env: string; path: readonly string[]; boolean?: true }> = [
-  { env: 'PRESSBRIDGE_API_KEY', path: ['marketplace', 'apiKey'] },
-  { env: 'PRESSBRIDGE_BASE_URL', path: ['marketplace', 'baseUrl'] },
-  { env: 'PRESSBRIDGE_WEBHOOK_SECRET', path: ['webhook', 'secret'] },
-  { env: 'PRESSBRIDGE_WEBHOOK_PREVIOUS_SECRET', path: ['webhook', 'previousSecret'] },
-  { env: 'PRESSBRIDGE_REDIS_URL', path: ['redis', 'url'] },
-  { env: 'PRESSBRIDGE_STATUS_PASSWORD', path: ['status', 'password'] },
-  // An installation (docker-compose.yml, `pressbridge service install`): where its data and config live, and the
-  // status page's address inside a container (0.0.0.0 there, published on the host's loopback).
-  { env: 'PRESSBRIDGE_DATA_DIR', path: ['dataDir'] },
-  { env: 'PRESSBRIDGE_STATUS_HOST', path: ['status', 'listen', 'host'] },
-  // The names the status page (and the setup page before any config) answers to besides loopback ones.
-  { env: 'PRESSBRIDGE_STATUS_HOSTS', path: ['status', 'hosts'] },
-  // `pressbridge service install` sets it to false beside PRESSBRIDGE_REDIS_URL (older installs: true, no Redis found).
-  { env: 'PRESSBRIDGE_REDIS_EMBEDDED', path: ['redis', 'embedded'], boolean: true },
-];
-
-/** `true`/`1`/`yes` and `false`/`0`/`no` as booleans; anything else stays text, for zod to name. */
-function envBoolean(value: string): boolean | string {
-  const v = value.trim().toLowerCase();
-  if (['true', '1', 'yes'].includes(v)) return true;
-  if (['false', '0', 'no'].includes(v)) return false;
-  return value;
-}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -221,10 +193,15 @@ export function parseConfig(
   if (!isRecord(raw))
     throw new ConfigError([{ path: '', message: `expected a mapping, found ${describe(raw)}` }], source);
   const resolved = resolveReferences(raw, env, [], issues, options) as Record<string, unknown>;
-  for (const { env: name, path, boolean } of ENV_OVERRIDES) {
+  // Which variable set a value, so that a bad one is named rather than the config key nobody wrote.
+  const fromEnv = new Map<string, string>();
+  for (const { env: name, path, boolean, integer } of ENV_OVERRIDES) {
     const direct = env[name];
     const file = env[`${name}_FILE`];
-    const set = (value: string): void => setAt(resolved, path, boolean ? envBoolean(value) : value);
+    const set = (value: string): void => {
+      setAt(resolved, path, envValue(value, { boolean, integer }));
+      fromEnv.set(path.join('.'), name);
+    };
     if (direct !== undefined && direct !== '') set(direct);
     else if (file) {
       const value = readSecretFile(file, `${name}_FILE`, issues);
@@ -235,7 +212,11 @@ export function parseConfig(
   if (!result.success) {
     // A reference that failed to resolve was reported already; its "required" would say the same again.
     const known = new Set(issues.map((i) => i.path));
-    issues.push(...toConfigIssues(result.error, resolved).filter((i) => !known.has(i.path)));
+    const named = toConfigIssues(result.error, resolved).map((i) => {
+      const variable = fromEnv.get(i.path);
+      return variable ? { ...i, message: `${i.message} (set by ${variable})` } : i;
+    });
+    issues.push(...named.filter((i) => !known.has(i.path)));
   }
   if (issues.length > 0 || !result.success) throw new ConfigError(issues, source);
   return deepFreeze(result.data);

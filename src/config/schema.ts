@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ListenerName } from '../errors.js';
 import { EvidenceSettings } from '../evidence/settings.js';
 import { UiSettings } from '../i18n/settings.js';
 import { IntakeSettings } from '../intake/settings.js';
@@ -18,6 +19,7 @@ import {
 import { isLoopbackHost } from '../status/hosts.js';
 import { StatusHostsSetting, StatusPublicUrlSetting, TrustProxySetting } from '../status/settings.js';
 import { WatchSettings } from '../watch/settings.js';
+import { LISTENERS } from './listeners.js';
 
 /**
  * A secret may be written in the file as a plain string, or as a reference: `{ env: NAME }` reads an
@@ -26,17 +28,22 @@ import { WatchSettings } from '../watch/settings.js';
  */
 const secret = z.string().min(1, 'must not be empty');
 
-const listen = (defaultHost: string, defaultPort: number) =>
+const listen = (name: ListenerName) =>
   z
     .object({
-      host: z.string().default(defaultHost).describe('The address to listen on.'),
+      host: z
+        .string()
+        .default(LISTENERS[name].defaultHost)
+        .describe(`The address to listen on (\`${LISTENERS[name].hostEnv}\`).`),
       port: z
         .number()
         .int()
         .min(0)
         .max(65535)
-        .default(defaultPort)
-        .describe('The TCP port (0: any free port).'),
+        .default(LISTENERS[name].defaultPort)
+        .describe(
+          `The TCP port (0: any free port); without YAML: \`start ${LISTENERS[name].flag}\`, \`${LISTENERS[name].env}\` or \`pressbridge setup ${LISTENERS[name].setupFlag}\`.`,
+        ),
     })
     .prefault({});
 
@@ -161,9 +168,10 @@ export const Config = z
       .describe('The Redis that holds the queue, the deal records, the logs and the rate limiter.'),
     webhook: z
       .object({
-        listen: listen('0.0.0.0', 8080).describe(
-          'The webhook listener; it also serves `GET /healthz` (the process answers) and `GET /readyz` (503 ' +
-            'unless Redis answers and the worker runs).',
+        listen: listen('webhook').describe(
+          'The webhook listener. It runs only while the intake takes webhooks (`intake.mode` `webhook` or ' +
+            '`both`, or a webhook registered): in poll mode nothing listens. Like the status listener it ' +
+            'answers `GET /healthz` and `GET /readyz`.',
         ),
         path: z
           .string()
@@ -230,7 +238,10 @@ export const Config = z
       .describe('The worker that runs one job per deal.'),
     status: z
       .object({
-        listen: listen('127.0.0.1', 8081).describe('The status page and `/metrics`.'),
+        listen: listen('status').describe(
+          'The status page and `/metrics`, and without a password `GET /healthz` (the process answers) and ' +
+            '`GET /readyz` (503 unless Redis answers and the worker runs), for health checks in every intake mode.',
+        ),
         password: secret
           .optional()
           .describe(

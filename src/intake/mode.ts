@@ -1,15 +1,16 @@
 /**
- * Which intake runs, decided once at start-up from the config and whether a webhook is registered:
+ * Which intake runs, from the config and whether a webhook is registered; the daemon decides at start-up and
+ * looks again after each poll (a `pressbridge webhook register` meanwhile takes effect without a restart):
  *
- * | `intake.mode` | webhook registered | runs | poll every |
- * |---|---|---|---|
- * | absent | no | poll | `intake.pollSeconds` |
- * | absent | yes | both | `reconcile.intervalMinutes` (the webhook is the fast path; the poll backs it up) |
- * | `poll` | either | poll | `intake.pollSeconds` |
- * | `both` | either | both | `intake.pollSeconds` |
- * | `webhook` | either | webhook | no poll (reconciliation still sweeps) |
+ * | `intake.mode` | webhook registered | runs | poll every | webhook listener |
+ * |---|---|---|---|---|
+ * | absent | no | poll | `intake.pollSeconds` | none |
+ * | absent | yes | both | `reconcile.intervalMinutes` (the webhook is the fast path; the poll backs it up) | runs |
+ * | `poll` | either | poll | `intake.pollSeconds` | none |
+ * | `both` | either | both | `intake.pollSeconds` | runs |
+ * | `webhook` | either | webhook | no poll (reconciliation still sweeps) | runs |
  *
- * The webhook listener runs in every mode (docs/decisions/0010-the-webhook-listener-stays-in-poll-mode.md).
+ * In poll mode no port is bound for the webhook (docs/decisions/0017-no-webhook-listener-in-poll-mode.md).
  */
 import type { Config } from '../config/schema.js';
 import { RATE_LIMIT_PER_MINUTE } from '../marketplace/schema.js';
@@ -48,6 +49,11 @@ export function resolveIntake(
     requestsPerMinute: pollMs === undefined ? 0 : Math.round((60_000 / pollMs) * 100) / 100,
     budgetPerMinute: RATE_LIMIT_PER_MINUTE,
   };
+}
+
+/** The intake takes webhooks, so the webhook listener runs (the table above); in poll mode nothing listens. */
+export function takesWebhooks(intake: Pick<Intake, 'mode'>): boolean {
+  return intake.mode !== 'poll';
 }
 
 /** A webhook is registered: a secret in the config or in the secret file `webhook register` writes. */

@@ -69,8 +69,11 @@ export interface SetupAnswers {
   language: Language;
   marketplace: SetupMarketplace;
   blogs: BlogAnswer[];
-  /** `webhookUrl`: the public HTTPS address (webhook mode); `listen`: the webhook listener (default 8080). */
-  intake: { mode: 'poll' | 'webhook'; webhookUrl?: string; listen?: { host: string; port: number } };
+  /**
+   * `webhookUrl`: the public HTTPS address (webhook mode); `listen`: the webhook listener (default port 8080; the
+   * address 0.0.0.0 for a webhook, 127.0.0.1 for the poll, which listens only once a webhook is registered).
+   */
+  intake: { mode: 'poll' | 'webhook'; webhookUrl?: string; listen?: { host?: string; port: number } };
   notify?: NotifyAnswer;
   status: { host: string; port: number; password?: string };
   redis?: { url?: string; prefix?: string; embedded?: boolean };

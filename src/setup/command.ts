@@ -30,6 +30,7 @@ interface SetupFlags {
   agent: boolean;
   statusHost?: string;
   statusPort?: number;
+  webhookPort?: number;
   statusPassword?: string;
   redisUrl?: string;
   redisPrefix?: string;
@@ -64,6 +65,11 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
     )
     .option('--intake <mode>', 'poll (default) or webhook')
     .option('--webhook-url <url>', 'with --intake webhook: the public HTTPS address')
+    .option(
+      '--webhook-port <port>',
+      'the webhook listener port (default 8080; with poll intake used once a webhook is registered)',
+      port,
+    )
     .option('--ntfy-topic <topic>', 'notifications to this ntfy.sh topic (a test message is sent)')
     .option('--no-agent', 'do not switch agent publishing on in the marketplace')
     .option(
@@ -104,6 +110,7 @@ export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
           agent: flags.agent,
           statusHost: flags.statusHost,
           statusPort: flags.statusPort,
+          webhookPort: flags.webhookPort,
           statusPassword: flags.statusPassword ?? env.PRESSBRIDGE_STATUS_PASSWORD,
           redisUrl: flags.redisUrl ?? env.PRESSBRIDGE_REDIS_URL,
           redisPrefix: flags.redisPrefix,

@@ -6,6 +6,7 @@
  * WordPress: the terminal prints WordPress's authorization link without a success_url, so WordPress shows the
  * new Application Password on its page, and takes the paste; then every check of verify() with its fix.
  */
+import { LISTENERS, parsePort } from '../config/listeners.js';
 import { AppError } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import { newNtfyTopic, ntfySubscribeLinks } from '../notify/channels/ntfy.js';
@@ -33,6 +34,8 @@ export interface TerminalSetupOptions {
   agent?: boolean | undefined;
   statusHost?: string | undefined;
   statusPort?: number | undefined;
+  /** The webhook listener's port (polling: used once a webhook is registered). */
+  webhookPort?: number | undefined;
   statusPassword?: string | undefined;
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
@@ -97,6 +100,19 @@ export async function runTerminalSetup(
   };
   const secret = (question: string, given: string | undefined, flag: string): Promise<string> =>
     ask(question, given, flag, undefined, true);
+  const webhookPort = async (): Promise<number> => {
+    const fallback = String(LISTENERS.webhook.defaultPort);
+    const typed = await ask(
+      t('setup.page.webhook_port'),
+      options.webhookPort?.toString(),
+      '--webhook-port',
+      fallback,
+    );
+    const port = parsePort(typed) ?? (typed === '0' ? 0 : undefined);
+    if (port === undefined)
+      throw new AppError('setup_bad_port', `--webhook-port: ${t('setup.page.webhook_port_invalid')}`);
+    return port;
+  };
   /**
    * Whether a refused local address (a `local-address` check) is meant: `--allow-local`, or a yes to the question;
    * with --yes and without the flag, the refusal ends the setup (its fix names the flag).
@@ -200,15 +216,18 @@ export async function runTerminalSetup(
       if (target === 'wordpress' || target === 'github') blog.categories = await categories(blog);
       blogs.push(blog);
     }
-    // f: intake
+    // f: intake; the webhook's port asked with the webhook (polling, nothing listens until one is registered)
     const mode = await ask(`intake (poll/webhook)`, options.intake, '--intake', 'poll');
+    const port = mode === 'webhook' ? await webhookPort() : options.webhookPort;
+    const listen = port === undefined ? {} : { listen: { port } };
     const intake: SetupAnswers['intake'] =
       mode === 'webhook'
         ? {
             mode: 'webhook',
             webhookUrl: await ask(t('setup.page.webhook_url'), options.webhookUrl, '--webhook-url'),
+            ...listen,
           }
-        : { mode: 'poll' };
+        : { mode: 'poll', ...listen };
     // g: notifications: ntfy first, a new random topic on Enter (with --yes only the flag's)
     const fresh = prompter ? newNtfyTopic() : '-';
     const topic = await ask(t('setup.terminal.ntfy_topic'), options.ntfyTopic, '--ntfy-topic', fresh);

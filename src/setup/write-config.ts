@@ -6,7 +6,9 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Document, type Node, YAMLMap } from 'yaml';
+import { LISTENERS } from '../config/listeners.js';
 import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/load.js';
+import { POLL_SECONDS_DEFAULT } from '../intake/settings.js';
 import { type BlogAnswer, type CategoryChoice, handledBlogs, type SetupAnswers } from './answers.js';
 
 export interface WrittenInstallation {
@@ -79,14 +81,20 @@ export function buildInstallation(
     return { stored: name };
   };
   const webhookMode = answers.intake.mode === 'webhook';
-  const listen = answers.intake.listen ?? { host: webhookMode ? '0.0.0.0' : '127.0.0.1', port: 8080 };
+  // Polling, the listener runs only once a webhook is registered, then behind a proxy on this machine.
+  const listen = {
+    host: answers.intake.listen?.host ?? (webhookMode ? '0.0.0.0' : '127.0.0.1'),
+    port: answers.intake.listen?.port ?? LISTENERS.webhook.defaultPort,
+  };
   const data: Plain = {
     ui: { language: answers.language },
     marketplace: {
       baseUrl: answers.marketplace.baseUrl,
       apiKey: secret('marketplace-api-key', answers.marketplace.apiKey),
     },
-    intake: { mode: answers.intake.mode },
+    // Poll: `intake.mode` stays unset, so that a webhook registered later (`pressbridge webhook register`)
+    // makes the intake `both` and starts the listener without an edit here (src/intake/mode.ts).
+    intake: webhookMode ? { mode: 'webhook' } : { pollSeconds: POLL_SECONDS_DEFAULT },
     redis: {
       url: answers.redis?.url ?? 'redis://127.0.0.1:6379',
       ...(answers.redis?.prefix ? { prefix: answers.redis.prefix } : {}),
@@ -117,7 +125,8 @@ export function buildInstallation(
     ['intake'],
     webhookMode
       ? ' webhook: the marketplace calls the public HTTPS address registered by `pressbridge webhook register`.'
-      : ' poll: pressbridge lists accepted deals itself; nothing has to be reachable from the internet.',
+      : ' No mode: pressbridge lists accepted deals itself every pollSeconds and nothing listens for a webhook, until\n' +
+          ' `pressbridge webhook register` registers one: then the webhook (on webhook.listen) and the poll as its backstop.',
   );
   comment(document, ['redis'], ' embedded: start redis-server from the PATH when none answers at url.');
   comment(document, ['status'], ' The status page; beyond 127.0.0.1 it asks for the password.');

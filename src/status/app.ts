@@ -28,6 +28,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
   // check); by default nobody may: see status.trustProxy (./settings.ts).
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders());
+  if (deps.openRoutes) app.use(deps.openRoutes);
 
   const router = express.Router();
   router.use(

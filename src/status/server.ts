@@ -1,7 +1,7 @@
 /** The status page's own listener: refused on a public address without a password, closed within 2 s. */
 import type { AddressInfo } from 'node:net';
 import { ConfigError } from '../errors.js';
-import { listenLimited } from '../http-limits.js';
+import { listenAs } from '../http-limits.js';
 import { createStatusApp } from './app.js';
 import { isLoopbackHost } from './hosts.js';
 import { normalizeBasePath } from './routes/page-kit.js';
@@ -34,7 +34,7 @@ export async function startStatusServer(
 ): Promise<StatusServer> {
   assertStatusListenAllowed(listen, deps.password);
   const app = createStatusApp(deps);
-  const server = await listenLimited(app, listen.host, listen.port);
+  const server = await listenAs('status', app, listen.host, listen.port);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;

@@ -167,6 +167,11 @@ export interface StatusDeps {
   timeZone?: string;
   /** Routes served behind the same access control, e.g. the lead's `/metrics` router. */
   extraRoutes?: Router;
+  /**
+   * Routes served before the access control, on the listener's root (not under `basePath`): the daemon's
+   * `/healthz` and `/readyz`, which health checks (Docker's HEALTHCHECK) ask without a password.
+   */
+  openRoutes?: Router;
   /** Signs the CSRF and flash cookies (default: 32 random bytes per process, so a restart expires forms). */
   cookieSecret?: Buffer;
   /**

@@ -8,8 +8,10 @@
  *   await daemon.start();          // same config, same port
  *   await daemon.close();
  *
- * The config document must give the webhook listener a fixed port (`webhook.listen.port`), so a restarted
- * daemon is found where the marketplace delivers.
+ * The config document must give the listener start() asks a fixed port: the webhook listener's
+ * (`webhook.listen.port`, so a restarted daemon is found where the marketplace delivers), or with
+ * `probe: 'status'` the status page's (`status.listen.port`: poll mode, where no webhook listener runs; pass
+ * `args` without `--no-status`). Every listener answers `/healthz` and `/readyz`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, type WriteStream, writeFileSync } from 'node:fs';
@@ -29,6 +31,10 @@ export interface DaemonProcessOptions {
   readyTimeoutMs?: number;
   /** Wait for /readyz (Redis up, worker running) or only /healthz (the process answers). Default 'ready'. */
   waitFor?: 'ready' | 'live';
+  /** The listener start() asks: the webhook listener (default) or the status page's. */
+  probe?: 'webhook' | 'status';
+  /** Extra environment of the daemon and its commands. */
+  env?: Record<string, string>;
 }
 
 export interface DaemonExit {
@@ -37,7 +43,7 @@ export interface DaemonExit {
 }
 
 export interface DaemonProcess {
-  /** `http://127.0.0.1:<port>` of the webhook listener. */
+  /** `http://127.0.0.1:<port>` of the listener start() asks (`probe`). */
   readonly baseUrl: string;
   readonly webhookUrl: string;
   /** The config file the daemon runs with (JSON); the operator's commands take it with `--config`. */
@@ -56,19 +62,22 @@ export interface DaemonProcess {
   close(): Promise<void>;
 }
 
-function portOf(config: Record<string, unknown>): number {
-  const webhook = config.webhook as { listen?: { port?: unknown } } | undefined;
-  const port = webhook?.listen?.port;
+function portOf(config: Record<string, unknown>, listener: 'webhook' | 'status'): number {
+  const section = config[listener] as { listen?: { port?: unknown } } | undefined;
+  const port = section?.listen?.port;
   if (typeof port !== 'number' || port <= 0) {
-    throw new Error('createDaemonProcess: the config must set webhook.listen.port to a fixed port');
+    throw new Error(`createDaemonProcess: the config must set ${listener}.listen.port to a fixed port`);
   }
   return port;
 }
 
 export function createDaemonProcess(options: DaemonProcessOptions): DaemonProcess {
-  const port = portOf(options.config);
-  const path = (options.config.webhook as { path?: string }).path ?? '/webhook';
+  const port = portOf(options.config, options.probe ?? 'webhook');
+  const webhook = options.config.webhook as { path?: string; listen?: { port?: number } } | undefined;
+  const path = webhook?.path ?? '/webhook';
   const baseUrl = `http://127.0.0.1:${port}`;
+  const webhookBase = `http://127.0.0.1:${webhook?.listen?.port ?? 8080}`;
+  const env = { ...process.env, NO_COLOR: '1', ...options.env };
   const dir = mkdtempSync(join(tmpdir(), 'pb-daemon-'));
   const configFile = join(dir, 'pressbridge.json');
   writeFileSync(configFile, JSON.stringify(options.config, null, 2), { mode: 0o600 });
@@ -92,7 +101,7 @@ export function createDaemonProcess(options: DaemonProcessOptions): DaemonProces
 
   return {
     baseUrl,
-    webhookUrl: `${baseUrl}${path}`,
+    webhookUrl: `${webhookBase}${path}`,
     configFile,
     get pid() {
       return child?.pid;
@@ -113,7 +122,7 @@ export function createDaemonProcess(options: DaemonProcessOptions): DaemonProces
             configFile,
             ...(options.args ?? ['--no-status']),
           ],
-          { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+          { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
         );
         child = started;
         log?.write(`${JSON.stringify({ harness: 'daemon started', pid: started.pid, at: new Date() })}\n`);
@@ -147,11 +156,7 @@ export function createDaemonProcess(options: DaemonProcessOptions): DaemonProces
       const command = spawn(
         process.execPath,
         ['--import', 'tsx', 'src/cli.ts', ...args, '--config', configFile],
-        {
-          cwd: ROOT,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, NO_COLOR: '1' },
-        },
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
       );
       let stdout = '';
       let stderr = '';

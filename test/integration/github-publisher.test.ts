@@ -182,6 +182,8 @@ describe('deal → GitHub commit → deploy → hand-in, end to end (integration
       config,
       log: createLogger({ level: 'debug', destination: sink }),
       plugins: { github },
+      // Registered below, once the listener has its port: it listens whatever the intake at start-up.
+      webhook: true,
     });
     const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
     writeSecretFile(join(dataDir, 'secret.json'), {

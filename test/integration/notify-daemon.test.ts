@@ -43,6 +43,8 @@ beforeAll(async () => {
   daemon = await startDaemon({
     config,
     log: createSilentLogger(),
+    // Registered below, once the listener has its port: it listens whatever the intake at start-up.
+    webhook: true,
     dispatcher,
     process: async (ctx) => {
       if (failNext) {

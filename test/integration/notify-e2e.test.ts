@@ -87,7 +87,8 @@ describe('notifications, money and the dead channel (integration)', () => {
       },
       {},
     );
-    daemon = await startDaemon({ config, log: createSilentLogger() });
+    // Registered below, once the listener has its port: it listens whatever the intake at start-up.
+    daemon = await startDaemon({ config, log: createSilentLogger(), webhook: true });
     const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
     writeSecretFile(join(dataDir, 'secret.json'), {
       secret: registered.secret,

@@ -78,6 +78,8 @@ describe('secrets never reach a log (integration)', () => {
       config,
       log: createLogger({ level: 'debug', destination: sink }),
       workerOptions: { closeTimeoutMs: 2_000 },
+      // Registered below, once the listener has its port: it listens whatever the intake at start-up.
+      webhook: true,
     });
     const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
     webhookSecret = registered.secret;

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupMode } from '../../src/app/setup-mode.js';
 import type { Daemon } from '../../src/app/types.js';
+import { loadConfig } from '../../src/config/load.js';
+import { freePort } from '../helpers/redis-server.js';
 import { useSandboxWorld } from '../helpers/sandbox-world.js';
 import { createSetupClient as createClient, startTestSetupMode } from '../helpers/setup-client.js';
 
@@ -112,18 +114,26 @@ describe('src/app/setup-mode (over HTTP)', () => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.text).toContain('The marketplace refused the key (401)');
+    const webhookPort = await freePort();
     const steps: Array<[string, Record<string, string>, string]> = [
       ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' }, '/setup/blogs'],
       ['/setup/blogs', { 'target-1': 'static' }, '/setup/blog/1'],
       ['/setup/blog/1/static', { dir: siteDir, baseUrl: 'http://127.0.0.1:1/' }, '/setup'],
       ['/setup/categories', { 'mode-1': 'default' }, '/setup/intake'],
-      ['/setup/intake', { intake: 'poll' }, '/setup/notify'],
+      ['/setup/intake', { intake: 'poll', webhookPort: String(webhookPort) }, '/setup/notify'],
       ['/setup/notify', { channel: 'none', action: 'save' }, '/setup/finish'],
     ];
     for (const [path, form, next] of steps) {
       const answer = await me.request(path, { csrf, ...form });
       expect([path, answer.status, answer.location]).toEqual([path, 303, next]);
     }
+    // The webhook's port is chosen on the intake step; what is no port is refused there.
+    const intake = await me.request('/setup/intake');
+    expect(intake.text).toContain(`name="webhookPort" type="number" value="${webhookPort}"`);
+    expect(intake.text).toContain('With polling nothing listens on it');
+    const badPort = await me.request('/setup/intake', { csrf, intake: 'poll', webhookPort: '99999' });
+    expect(badPort.status).toBe(422);
+    expect(badPort.text).toContain('The port must be a whole number from 1 to 65535.');
     const blogs = await me.request('/setup/blogs');
     expect(blogs.text).toContain('Můj &lt;i&gt;blog&lt;/i&gt;');
     expect(blogs.text).not.toContain('<i>blog</i>');
@@ -136,6 +146,11 @@ describe('src/app/setup-mode (over HTTP)', () => {
     daemon = await setup.daemon;
     expect(existsSync(join(dataDir, 'pressbridge.yaml'))).toBe(true);
     expect(daemon.statusUrl).toBe(`${origin}/`);
+    // Poll intake: no intake.mode pinned, the chosen port kept for a webhook registered later, nothing listening.
+    const config = loadConfig({ path: join(dataDir, 'pressbridge.yaml'), env: {} });
+    expect(config.intake.mode).toBeUndefined();
+    expect(config.webhook.listen.port).toBe(webhookPort);
+    expect(daemon.webhookUrl).toBeUndefined();
 
     const after = createClient(origin);
     expect((await after.request('/setup')).status).toBe(404);

@@ -160,6 +160,14 @@ export const cliDoctorMessages = {
     cs: '{url} je zaregistrovaný, ale vypnutý',
     en: '{url} is registered but switched off',
   },
+  'cli.doctor.webhook.poll_pinned': {
+    cs: 'webhook je zaregistrovaný, ale konfigurace nastavuje intake.mode: poll: démon jen dotazuje a webhooky nepřijímá',
+    en: 'a webhook is registered, but the config sets intake.mode: poll: the daemon only polls and takes no webhooks',
+  },
+  'cli.doctor.webhook.poll_pinned_fix': {
+    cs: 'smažte intake.mode z konfigurace (nebo nastavte both) a restartujte démona',
+    en: 'remove intake.mode from the config (or set both) and restart the daemon',
+  },
   'cli.doctor.webhook.ok': { cs: 'tržiště doručuje na {url}', en: 'the marketplace delivers to {url}' },
   // the marketplace's date-times (date-checks.ts)
   'cli.doctor.dates.name': { cs: 'data a časy tržiště', en: 'marketplace date-times' },

@@ -25,6 +25,17 @@ export const cliMessages = {
     cs: 'na {where} není dovoleno naslouchat: zvolte port nad 1024, nebo spusťte s potřebným oprávněním',
     en: 'not allowed to listen on {where}: choose a port above 1024 or run with the needed permission',
   },
+  // A listener's port taken or not allowed (src/errors.ts ListenError): the three ways to choose another.
+  'cli.error.status_listener': { cs: 'stavová stránka', en: 'the status page' },
+  'cli.error.webhook_listener': { cs: 'příjem webhooků', en: 'the webhook listener' },
+  'cli.error.port_in_use': {
+    cs: '{where} ({what}) už je obsazená (neběží jiný pressbridge, sandbox nebo demo?): zastavte ho, nebo zvolte jiný port: `pressbridge start {flag} <port>`, proměnná prostředí {env}=<port>, nebo v nastavení (`pressbridge setup {setup}`, v pressbridge.yaml {key})',
+    en: '{where} ({what}) is already in use (another pressbridge, sandbox or demo running?): stop it, or choose another port: `pressbridge start {flag} <port>`, the environment variable {env}=<port>, or in the setup (`pressbridge setup {setup}`, in pressbridge.yaml {key})',
+  },
+  'cli.error.port_not_allowed': {
+    cs: 'na {where} ({what}) není dovoleno naslouchat: zvolte port nad 1024: `pressbridge start {flag} <port>`, proměnná prostředí {env}=<port>, nebo v nastavení (`pressbridge setup {setup}`, v pressbridge.yaml {key})',
+    en: 'not allowed to listen on {where} ({what}): choose a port above 1024: `pressbridge start {flag} <port>`, the environment variable {env}=<port>, or in the setup (`pressbridge setup {setup}`, in pressbridge.yaml {key})',
+  },
   'cli.arg.positive': { cs: 'očekáváno kladné celé číslo', en: 'expected a positive whole number' },
   // table titles
   'cli.col.id': { cs: 'ID', en: 'ID' },
@@ -128,6 +139,18 @@ export const cliMessages = {
   'cli.webhook.secret_stored': {
     cs: 'Jeho tajný klíč je uložen v {path} (práva 0600); démon si ho čte odtud.',
     en: 'Its secret is stored in {path} (mode 0600); the daemon reads it from there.',
+  },
+  'cli.webhook.listens_soon': {
+    cs: 'Běžící démon začne webhooky přijímat na {where} po svém příštím dotazu na tržiště (obvykle do {every}); pak ověřte: pressbridge webhook test. Dotazování zůstává jako záloha jednou za reconcile.intervalMinutes.',
+    en: 'A running daemon starts taking webhooks on {where} after its next poll (usually within {every}); then check: pressbridge webhook test. The poll stays as the backstop, every reconcile.intervalMinutes.',
+  },
+  'cli.webhook.listening': {
+    cs: 'Démon přijímá webhooky na {where}; ověřte: pressbridge webhook test.',
+    en: 'The daemon takes webhooks on {where}; check: pressbridge webhook test.',
+  },
+  'cli.webhook.poll_pinned': {
+    cs: 'Pozor: konfigurace nastavuje intake.mode: poll, takže démon dál jen dotazuje a na {where} nic nenaslouchá. Aby webhooky přijímal, smažte intake.mode (nebo nastavte both) a démon restartujte.',
+    en: 'Note: the config sets intake.mode: poll, so the daemon keeps polling only and nothing listens on {where}. To take webhooks, remove intake.mode (or set both) and restart the daemon.',
   },
   'cli.webhook.rotated': {
     cs: 'Nový tajný klíč webhooku je uložen v {path}; předchozí platí do {until}.',

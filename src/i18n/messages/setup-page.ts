@@ -120,6 +120,18 @@ export const setupPageMessages = {
     cs: 'Veřejná HTTPS adresa webhooku',
     en: 'Public HTTPS address of the webhook',
   },
+  'setup.page.webhook_port': {
+    cs: 'Port příjmu webhooků',
+    en: 'Port of the webhook listener',
+  },
+  'setup.page.webhook_port_note': {
+    cs: 'Při dotazování na něm nic nenaslouchá; použije se, až zaregistrujete webhook (pressbridge webhook register). Lze ho změnit i parametrem pressbridge start --webhook-port nebo proměnnou PRESSBRIDGE_WEBHOOK_PORT.',
+    en: 'With polling nothing listens on it; it is used once you register a webhook (pressbridge webhook register). pressbridge start --webhook-port or the variable PRESSBRIDGE_WEBHOOK_PORT change it too.',
+  },
+  'setup.page.webhook_port_invalid': {
+    cs: 'Port musí být celé číslo od 1 do 65535.',
+    en: 'The port must be a whole number from 1 to 65535.',
+  },
   'setup.page.webhook_needs_url': {
     cs: 'Pro webhook zadejte adresu https://…',
     en: 'For a webhook enter an https://… address',

@@ -25,6 +25,8 @@ export interface FinishDeps {
     Partial<Pick<SetupAnswers, 'redis'>> & {
       baseUrl?: string;
       webhookListen?: { host: string; port: number };
+      /** The webhook port the intake step proposes (PRESSBRIDGE_WEBHOOK_PORT, `start --webhook-port`). */
+      webhookPort?: number;
     };
   /** The installation is written: start the daemon; resolves with doctor's checks and the status page URL. */
   onFinished(result: FinishResult): Promise<{ doctor: Check[]; statusUrl: string }>;

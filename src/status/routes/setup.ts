@@ -5,11 +5,13 @@
  * the finish in ./setup-finish.ts.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { LISTENERS, parsePort } from '../../config/listeners.js';
 import { errorMessage } from '../../errors.js';
 import type { Language } from '../../i18n/index.js';
 import type { BlogTarget } from '../../setup/answers.js';
 import { newDraft, nextStep, type SetupDraft } from '../../setup/draft.js';
 import { html } from '../html.js';
+import type { ViewContext } from '../views/layout.js';
 import { renderBlogsPage, renderKeyPage, renderTokenPage, setupPage } from '../views/setup.js';
 import { renderIntakePage } from '../views/setup-steps.js';
 import { blogRoutes, categoryRoutes } from './setup-blog.js';
@@ -146,32 +148,36 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
   blogs.mount(router);
   categoryRoutes({ draft, guard }, router, next);
 
-  router.get('/setup/intake', (req, res) =>
-    guard.send(res, 200, renderIntakePage(view(req, res), { checks: [] })),
-  );
+  // The webhook listener's port: asked here for both choices (with polling it is used only once a webhook is
+  // registered, and nothing listens until then); `start --webhook-port` / PRESSBRIDGE_WEBHOOK_PORT propose it.
+  const proposedPort = (): number =>
+    draft.intake?.listen?.port ??
+    deps.defaults.webhookListen?.port ??
+    deps.defaults.webhookPort ??
+    LISTENERS.webhook.defaultPort;
+  const intakePage = (ctx: ViewContext, error?: string) =>
+    renderIntakePage(ctx, { checks: [], webhookPort: proposedPort(), ...(error ? { error } : {}) });
+  router.get('/setup/intake', (req, res) => guard.send(res, 200, intakePage(view(req, res))));
   router.post('/setup/intake', (req, res) => {
     const body = bodyOf(req);
+    const ctx = view(req, res);
+    // An empty field keeps the proposed port (a test's port 0 included); anything else must be a port.
+    const port = body.webhookPort?.trim() ? parsePort(body.webhookPort) : proposedPort();
+    if (port === undefined) {
+      guard.send(res, 422, intakePage(ctx, ctx.t.t('setup.page.webhook_port_invalid')));
+      return;
+    }
+    const host = deps.defaults.webhookListen?.host;
+    const listen = { ...(host ? { host } : {}), port };
     if (body.intake === 'webhook') {
       const url = body.webhookUrl ?? '';
       if (!/^https:\/\/[^\s]+$/.test(url)) {
-        const ctx = view(req, res);
-        guard.send(
-          res,
-          422,
-          renderIntakePage(ctx, { checks: [], error: ctx.t.t('setup.page.webhook_needs_url') }),
-        );
+        guard.send(res, 422, intakePage(ctx, ctx.t.t('setup.page.webhook_needs_url')));
         return;
       }
-      draft.intake = {
-        mode: 'webhook',
-        webhookUrl: url,
-        listen: deps.defaults.webhookListen ?? { host: '0.0.0.0', port: 8080 },
-      };
+      draft.intake = { mode: 'webhook', webhookUrl: url, listen };
     } else {
-      draft.intake = {
-        mode: 'poll',
-        listen: deps.defaults.webhookListen ?? { host: '127.0.0.1', port: 8080 },
-      };
+      draft.intake = { mode: 'poll', listen };
     }
     next(res);
   });

@@ -146,7 +146,7 @@ ${radio(b.id, 'map', ctx.t.t('setup.page.cat_map'), false)}
 
 export function renderIntakePage(
   ctx: ViewContext,
-  data: { checks: readonly SetupCheck[]; error?: string },
+  data: { checks: readonly SetupCheck[]; webhookPort: number; error?: string },
 ): SafeHtml {
   const body = html`<h1>${ctx.t.t('setup.page.intake_title')}</h1>
 <section class="card">${checkList(ctx, data.checks)}
@@ -155,6 +155,8 @@ ${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
 <p><label><input type="radio" name="intake" value="poll" checked> ${ctx.t.t('setup.page.intake_poll')}</label></p>
 <p><label><input type="radio" name="intake" value="webhook"> ${ctx.t.t('setup.page.intake_webhook')}</label></p>
 ${field(ctx.t.t('setup.page.webhook_url'), 'webhookUrl', '', 'url', false)}
+${field(ctx.t.t('setup.page.webhook_port'), 'webhookPort', String(data.webhookPort), 'number', false)}
+<p class="muted">${ctx.t.t('setup.page.webhook_port_note')}</p>
 ${submit(ctx)}</form></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.intake_title'), body);
 }

@@ -56,4 +56,14 @@ describe('src/commands/doctor-webhook', () => {
     expect(checks[0]?.detail).toBe('the webhook only (intake.mode: webhook): no polling requests');
     expect(checks[2]?.fix).toContain('pressbridge webhook register');
   });
+
+  it('a webhook registered while the config pins intake.mode: poll: warns that nothing takes it, with the fix', async () => {
+    const extra = { intake: { mode: 'poll' }, webhook: { secret: 'registered-secret' } };
+    const checks = await webhookChecks(context(extra, { url: 'https://blog.example/webhook', active: true }));
+    expect(checks.map((c) => `${c.status} ${c.name}`)).toEqual(['ok intake', 'warn webhook', 'ok webhook']);
+    expect(checks[1]?.detail).toBe(
+      'a webhook is registered, but the config sets intake.mode: poll: the daemon only polls and takes no webhooks',
+    );
+    expect(checks[1]?.fix).toBe('remove intake.mode from the config (or set both) and restart the daemon');
+  });
 });

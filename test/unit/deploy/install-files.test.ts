@@ -3,7 +3,10 @@
  * file starts setup without any file written first, the image finds its data directory and offers the CLI, and
  * the optional status-page blocks of deploy/ work with the page's absolute links.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -59,6 +62,8 @@ describe('docker-compose.yml', () => {
     expect(env.PRESSBRIDGE_CONFIG).toBeUndefined();
     expect(env.PRESSBRIDGE_REDIS_URL).toBe('redis://redis:6379');
     expect(env.PRESSBRIDGE_STATUS_HOST).toBe('0.0.0.0');
+    // The webhook listener, once a webhook is registered, must be reachable through its published port too.
+    expect(env.PRESSBRIDGE_WEBHOOK_HOST).toBe('0.0.0.0');
     expect(service.ports).toContain('127.0.0.1:8081:8081');
     for (const port of service.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
   });
@@ -78,6 +83,33 @@ describe('Dockerfile', () => {
     expect(text).toContain('VOLUME ["/data"]');
     expect(text).toContain('ln -s /app/dist/src/cli.js /usr/local/bin/pressbridge');
     expect(text).not.toContain('PRESSBRIDGE_CONFIG=');
+  });
+
+  it('checks health on the status listener, which runs in every intake mode: the command as Docker runs it', async () => {
+    const cmd = /^HEALTHCHECK[^\n]*\\\n\s*CMD (\[.*\])$/m.exec(text)?.[1];
+    const argv = JSON.parse(cmd ?? '[]') as string[];
+    expect(argv[0]).toBe('node');
+    expect(argv.join(' ')).not.toContain('8080');
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(200).end('{"ok":true}');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const port = (server.address() as AddressInfo).port;
+    const run = (env: NodeJS.ProcessEnv): Promise<number | null> =>
+      new Promise((done) => {
+        const child = spawn(process.execPath, argv.slice(1), { env, stdio: 'ignore' });
+        child.once('exit', (code) => done(code));
+      });
+    try {
+      expect(await run({ ...process.env, PRESSBRIDGE_STATUS_PORT: String(port) })).toBe(0);
+      expect(asked).toEqual(['/healthz']);
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+    // Nothing answers there any more: unhealthy.
+    expect(await run({ ...process.env, PRESSBRIDGE_STATUS_PORT: String(port) })).toBe(1);
   });
 
   it('builds on the Node the README advises, within package.json engines; CI and the docs name the same', () => {

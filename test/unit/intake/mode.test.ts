@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
-import { describeIntake, intakeOf, resolveIntake } from '../../../src/intake/mode.js';
+import { describeIntake, intakeOf, resolveIntake, takesWebhooks } from '../../../src/intake/mode.js';
 import { writeSecretFile } from '../../../src/webhook/secret-file.js';
 
 const base = { marketplace: { baseUrl: 'https://api.example', apiKey: 'k' } };
@@ -14,21 +14,39 @@ describe('src/intake/mode', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it.each([
-    ['default, no webhook: poll every 30 s, 2 requests a minute', {}, false, 'poll', 30_000, 2],
     [
-      'default, a webhook registered: both, the poll at the reconciliation interval',
+      'default, no webhook: poll every 30 s, 2 requests a minute, no listener',
+      {},
+      false,
+      'poll',
+      30_000,
+      2,
+      false,
+    ],
+    [
+      'default, a webhook registered: both, the poll at the reconciliation interval, the listener',
       {},
       true,
       'both',
       300_000,
       0.2,
+      true,
     ],
-    ['poll chosen', { intake: { mode: 'poll', pollSeconds: 60 } }, true, 'poll', 60_000, 1],
-    ['both chosen: its own pollSeconds', { intake: { mode: 'both' } }, true, 'both', 30_000, 2],
-    ['webhook only: no poll', { intake: { mode: 'webhook' } }, false, 'webhook', undefined, 0],
-  ])('%s', (_name, extra, registered, mode, pollMs, perMinute) => {
+    [
+      'poll chosen: no listener, registered or not',
+      { intake: { mode: 'poll', pollSeconds: 60 } },
+      true,
+      'poll',
+      60_000,
+      1,
+      false,
+    ],
+    ['both chosen: its own pollSeconds', { intake: { mode: 'both' } }, false, 'both', 30_000, 2, true],
+    ['webhook only: no poll', { intake: { mode: 'webhook' } }, false, 'webhook', undefined, 0, true],
+  ])('%s', (_name, extra, registered, mode, pollMs, perMinute, listens) => {
     const intake = resolveIntake(config(extra), registered);
     expect(intake).toMatchObject({ mode, pollMs, requestsPerMinute: perMinute, budgetPerMinute: 60 });
+    expect(takesWebhooks(intake)).toBe(listens);
   });
 
   it('describes the cost in one line', () => {

@@ -148,7 +148,9 @@ describe('src/setup/engine', () => {
       expect(yaml).not.toContain(secret);
     expect(yaml).toContain('# pressbridge configuration');
     expect(yaml).toContain('stored: marketplace-api-key');
-    expect(yaml).toMatch(/intake:\n\s+mode: poll/);
+    // Poll intake leaves intake.mode unset (a webhook registered later makes it `both`: write-config.test.ts).
+    expect(yaml).toMatch(/intake:\n\s+pollSeconds: 30\n/);
+    expect(yaml).not.toMatch(/^\s+mode: poll/m);
     expect(statSync(result.secretsPath).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(result.secretsPath, 'utf8'))).toMatchObject({
       'marketplace-api-key': 'sandbox-key',

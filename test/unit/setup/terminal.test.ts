@@ -56,7 +56,7 @@ describe('src/setup/terminal', () => {
     expect(setupLanguage(flag, env)).toBe(expected);
   });
 
-  it('--yes: every answer from the flags; the config loads', async () => {
+  it('--yes: every answer from the flags; the config loads, the poll not pinned, the webhook port kept', async () => {
     const dataDir = tempDir();
     const engine = createSetupEngine({ wordpress: fakeWordPress, dataDir, log: createSilentLogger() });
     const output = new PassThrough();
@@ -72,12 +72,15 @@ describe('src/setup/terminal', () => {
         wordpressUrl: 'https://b.cz',
         wordpressUser: 'jana',
         wordpressPassword: 'good pass word',
+        webhookPort: 9321,
       },
       'en',
       { input: new PassThrough(), output },
     );
     const config = loadConfig({ path: result.configPath, env: {} });
     expect(config.blogs.map((b) => [b.id, b.publisher])).toEqual([[2, 'wordpress']]);
+    expect(config.intake.mode).toBeUndefined();
+    expect(config.webhook.listen).toEqual({ host: '127.0.0.1', port: 9321 });
     expect(readFileSync(result.configPath, 'utf8')).not.toContain('good pass word');
     expect(printed()).toContain('The key belongs to');
   });

@@ -1,13 +1,17 @@
 /**
  * src/setup/write-config: the installation's files are written where they belong even when the data folder
- * holds a planted symlink at the temporary name (the secrets never follow it to another file).
+ * holds a planted symlink at the temporary name (the secrets never follow it to another file); the poll intake
+ * it writes gives way to the webhook once one is registered (issue 28, item 7).
  */
 import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/load.js';
+import { intakeOf, takesWebhooks } from '../../../src/intake/mode.js';
 import type { SetupAnswers } from '../../../src/setup/answers.js';
 import { writeInstallation } from '../../../src/setup/write-config.js';
+import { secretFilePath, writeSecretFile } from '../../../src/webhook/secret-file.js';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -52,5 +56,47 @@ describe('src/setup/write-config', () => {
       'marketplace-api-key': 'mk_SECRET_key',
     });
     expect(lstatSync(written.configPath).isSymbolicLink()).toBe(false);
+  });
+
+  it('poll intake: no intake.mode written, so a webhook registered later makes the intake both, listener and all', () => {
+    const dataDir = tempDir();
+    const written = writeInstallation(answers, dataDir);
+    expect(readFileSync(written.configPath, 'utf8')).not.toMatch(/^\s*mode:/m);
+    const config = loadConfig({ path: written.configPath, env: {} });
+    expect(config.intake.mode).toBeUndefined();
+    expect(intakeOf(config)).toMatchObject({ mode: 'poll', chosen: 'default', pollMs: 30_000 });
+    expect(takesWebhooks(intakeOf(config))).toBe(false);
+    // The listener the webhook will need, chosen in the setup: loopback (behind a proxy) and its port.
+    expect(config.webhook.listen).toEqual({ host: '127.0.0.1', port: 8080 });
+
+    // What `pressbridge webhook register` writes: the daemon reads the intake again after each poll.
+    writeSecretFile(secretFilePath(config), {
+      secret: 'whsec_registered',
+      updatedAt: new Date().toISOString(),
+      url: 'https://blog.example/webhook',
+    });
+    expect(intakeOf(config)).toMatchObject({ mode: 'both', chosen: 'default', pollMs: 5 * 60_000 });
+    expect(takesWebhooks(intakeOf(config))).toBe(true);
+  });
+
+  it('keeps the port chosen in the setup, and the webhook intake its mode and public address', () => {
+    const polling = writeInstallation(
+      { ...answers, intake: { mode: 'poll', listen: { port: 9123 } } },
+      tempDir(),
+    );
+    expect(loadConfig({ path: polling.configPath, env: {} }).webhook.listen).toEqual({
+      host: '127.0.0.1',
+      port: 9123,
+    });
+    const webhook = writeInstallation(
+      {
+        ...answers,
+        intake: { mode: 'webhook', webhookUrl: 'https://blog.example/webhook', listen: { port: 9124 } },
+      },
+      tempDir(),
+    );
+    const config = loadConfig({ path: webhook.configPath, env: {} });
+    expect(config.intake.mode).toBe('webhook');
+    expect(config.webhook.listen).toEqual({ host: '0.0.0.0', port: 9124 });
   });
 });

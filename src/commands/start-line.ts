@@ -1,6 +1,6 @@
 /**
- * The one human line `pressbridge start` prints on a terminal besides its JSON log: that it runs, and where.
- * Piped (systemd, Docker, a log collector) the JSON log says the same (`pressbridge started`) and this stays out.
+ * The one human line `pressbridge start` prints on a terminal besides its log: that it runs, and where. Piped
+ * (systemd, Docker, a log collector) the JSON log says the same (`pressbridge started`) and this stays out.
  */
 import type { Translator } from '../i18n/index.js';
 import { type Intake, pollEvery } from '../intake/mode.js';

@@ -7,15 +7,18 @@ import { type Intake, pollEvery } from '../intake/mode.js';
 
 /**
  * In poll mode the webhook listener still answers `/healthz`, but nothing needs to reach it: the line then names
- * the poll instead of an address the blogger might think they must open.
+ * the poll instead of an address the blogger might think they must open. `redisDown` (the Redis URL, shown without
+ * its password) when Redis did not answer at the start: the line then says that first, and what to do.
  */
 export function startedLine(
   daemon: { statusUrl: string | undefined; webhookUrl: string | undefined },
   t: Translator,
   intake?: Pick<Intake, 'mode' | 'pollMs'>,
+  redisDown?: string,
 ): string {
   const off = t.t('run.off');
   const status = daemon.statusUrl ?? off;
+  if (redisDown !== undefined) return t.t('run.started_redis_down', { redis: redisDown, status });
   const every = intake?.mode === 'poll' ? pollEvery(intake) : undefined;
   if (every !== undefined) return t.t('run.started_poll', { status, every });
   return t.t('run.started', { status, webhook: daemon.webhookUrl ?? off });

@@ -140,7 +140,8 @@ module.exports = {
         'The queue is BullMQ plumbing: it asks the marketplace nothing and knows none of its types (the pipeline ' +
         'asks, through its port; the deal domain owns the shapes the job carries) and writes no deal state (the ' +
         'pipeline runner settles the record). An allow-list: of src/ it imports itself, the deal domain, the ' +
-        "pipeline's port, errors, logger, the Redis client and the money the record gets at deal.accepted.",
+        "pipeline's port, errors, logger, the Redis client and its outage reading, and the money the record gets at " +
+        'deal.accepted.',
       from: { path: '^src/queue/' },
       to: {
         path: '^src/',
@@ -149,7 +150,7 @@ module.exports = {
           '^src/deals/',
           '^src/pipeline/port\\.ts$',
           '^src/(errors|logger)\\.ts$',
-          '^src/redis/client\\.ts$',
+          '^src/redis/(client|outage)\\.ts$',
           '^src/money/paid\\.ts$',
         ],
       },

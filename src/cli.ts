@@ -24,6 +24,7 @@ import type { Translator } from './i18n/index.js';
 import { intakeOf } from './intake/mode.js';
 import { createLogger } from './logger.js';
 import { startDaemon } from './main.js';
+import { shownRedisUrl } from './redis/outage.js';
 import { neutraliseInvisible } from './render/invisible.js';
 import { sandboxCommand } from './sandbox/cli.js';
 import { setupCommand } from './setup/command.js';
@@ -121,8 +122,11 @@ export function buildProgram(): Command {
           worker: options.worker,
           status: options.status,
         });
-        if (process.stdout.isTTY)
-          process.stdout.write(`${startedLine(daemon, cliTranslator(), intakeOf(config))}\n`);
+        if (process.stdout.isTTY) {
+          const { redis } = await daemon.ready();
+          const redisDown = redis ? undefined : shownRedisUrl(config.redis.url);
+          process.stdout.write(`${startedLine(daemon, cliTranslator(), intakeOf(config), redisDown)}\n`);
+        }
         await runUntilSignal(daemon, log);
       },
     );

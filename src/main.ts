@@ -118,11 +118,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (listens) await listener.start();
 
     const webhookUrl = listener.url();
-    if (!(await redisReachable(redis.store, 2_000))) {
-      const shown = redis.url.replace(/\/\/[^@]*@/, '//***@');
-      const why = 'webhooks are answered 503 (the marketplace delivers again) until it is back';
-      log.error({ redis: shown }, `Redis is not reachable: ${why}`);
-    }
+    // A Redis that refuses has said so through its clients already; one that takes the connection and never
+    // answers is said here.
+    if (!(await redisReachable(redis.store, 2_000))) redis.outage.lost(new Error('no answer within 2 s'));
     const blogs = config.blogs.map((b) => b.id);
     const ran = { version: VERSION, webhook: webhookUrl, status: status?.url, worker: Boolean(worker) };
     log.info({ ...ran, blogs }, 'pressbridge started');

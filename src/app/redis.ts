@@ -4,6 +4,7 @@ import type { Config } from '../config/schema.js';
 import type { Logger } from '../logger.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { ensureEmbeddedRedis } from '../redis/embedded.js';
+import { createRedisOutage, type RedisOutage } from '../redis/outage.js';
 import type { ServiceList } from './shutdown.js';
 
 export interface DaemonRedis {
@@ -15,6 +16,8 @@ export interface DaemonRedis {
   producer: Redis;
   /** BullMQ's worker: retries forever. */
   worker: Redis;
+  /** Said once when Redis is out of reach, once when it is back (src/redis/outage.ts). */
+  outage: RedisOutage;
 }
 
 /** Starts what Redis needs and connects; each is added to `services`, so `stopAll` closes it. */
@@ -27,10 +30,11 @@ export async function connectRedis(
   const embedded = await ensureEmbeddedRedis({ url, embedded: embed, dataDir: config.dataDir, log });
   services.add('embedded redis', embedded);
   const used = embedded?.url ?? url;
-  const store = createRedisClient(used, 'store', { log });
-  const producer = createRedisClient(used, 'producer', { log });
-  const worker = createRedisClient(used, 'worker', { log });
+  const outage = createRedisOutage({ url: used, log });
+  const store = createRedisClient(used, 'store', { log, outage });
+  const producer = createRedisClient(used, 'producer', { log, outage });
+  const worker = createRedisClient(used, 'worker', { log, outage });
   const clients = [store, producer, worker];
   services.add('redis', { stop: () => Promise.all(clients.map((client) => closeRedisClient(client))) });
-  return { url: used, store, producer, worker };
+  return { url: used, store, producer, worker, outage };
 }

@@ -283,7 +283,9 @@ export const Config = z
         level: z
           .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
           .default('info')
-          .describe('Logs are JSON lines on stdout (pino), secrets redacted.'),
+          .describe(
+            'Logs go to stdout, secrets redacted: one readable line per event on a terminal, JSON lines (pino) anywhere else (`PRESSBRIDGE_LOG_FORMAT=json|pretty` forces either).',
+          ),
       })
       .prefault({}),
     pipeline: PipelineSettings.prefault({}).describe(

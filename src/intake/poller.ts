@@ -31,6 +31,7 @@ import type { DealProducer } from '../queue/producer.js';
 import { listedDealData } from '../reconcile/listed.js';
 import { createSettler } from '../reconcile/settle.js';
 import { runExtendLock, runReleaseLock } from '../reconcile/sweep-state.js';
+import { outageLevel } from '../redis/outage.js';
 import { paidEventOf, postEventOf } from './events.js';
 import { type Notice, noticesFor, seenOf } from './notices.js';
 import { createPollState, emptyPollResult, type PollFinish, type PollResult } from './poll-state.js';
@@ -286,7 +287,10 @@ export function createPoller(options: PollerOptions): Poller {
     const { status, since, listed, requests, enqueued, paid, messages, claims, cancelled: gone } = result;
     const fields = { status, since, listed, requests, enqueued, paid, messages, claims, cancelled: gone };
     if (status === 'failed')
-      log.warn({ ...fields, errors: result.errors.slice(0, 5) }, 'poll failed; it is tried again');
+      log[outageLevel(...result.errors)](
+        { ...fields, errors: result.errors.slice(0, 5) },
+        'poll failed; it is tried again',
+      );
     else if (enqueued.length + paid.length + messages.length + claims.length + gone.length > 0)
       log.info(fields, 'poll: the marketplace had news');
     else log.debug(fields, 'poll: nothing new');
@@ -296,7 +300,7 @@ export function createPoller(options: PollerOptions): Poller {
     runOnce: () => task.runOnce(),
     start(intervalMs, firstInMs = 0) {
       state.running(clock.now()).catch((error: unknown) => {
-        log.warn({ err: errorMessage(error) }, 'poll: the intake start could not be recorded');
+        log[outageLevel(error)]({ err: errorMessage(error) }, 'poll: the intake start could not be recorded');
       });
       task.start(() => (typeof intervalMs === 'number' ? intervalMs : intervalMs()), firstInMs);
     },

@@ -11,7 +11,9 @@
  * Two more inputs, both learned from the server:
  * - ceiling: `observe()` reads `X-RateLimit-Remaining`/`-Reset`; when the server counts more than we granted
  *   (someone else uses the key), the server's remaining count becomes a ceiling until its reset time, and each
- *   grant spends one.
+ *   grant spends one. In the first window after this limiter was created that is expected rather than odd: the
+ *   server's window still holds what was sent before this process counted in Redis, above all the setup's own
+ *   requests (it runs before a config or Redis exists: src/setup/marketplace.ts), so it is only a debug line.
  * - penalty: `penalize()` after a 429 stops every process until now + Retry-After, at most `maxPauseMs`
  *   (5 minutes): a deal has 60, so a header asking for hours is never honoured in full. What the server asked is
  *   kept beside the penalty for the snapshot (`pause`), so every process and the status page can say so.
@@ -24,6 +26,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { type Clock, systemClock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { RequestPriority } from './api.js';
 import {
@@ -101,6 +104,8 @@ export interface RateLimiterOptions {
   maxPauseMs?: number;
   /** The longest single sleep of a waiting `acquire` before it checks Redis again. Default 2 000. */
   waitSliceMs?: number;
+  /** When this limiter started, for the first window's ceiling (see the header). Default the system clock. */
+  clock?: Clock;
 }
 
 /** How long one sleep of a waiting acquire lasts at most before it looks at Redis again. */
@@ -161,6 +166,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     pause: `${options.key}:pause`,
   };
   let warnedLimit = false;
+  const clock = options.clock ?? systemClock;
+  const createdAt = clock.now().getTime();
 
   return {
     async acquire(priority = 'normal', signal) {
@@ -211,10 +218,20 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         )
       ).map(Number);
       if (stored === 1) {
-        log?.info(
-          { serverRemaining: value, resetAt: reset ? new Date(reset).toISOString() : undefined },
-          'rate limit: the marketplace counts more requests than we sent (another client of the key?); following its count',
-        );
+        const fields = { serverRemaining: value, resetAt: reset ? new Date(reset).toISOString() : undefined };
+        // Requests older than this limiter can still be in the server's window only during its first window.
+        const lookBack = effectiveWindow + Math.max(0, observeOptions.elapsedMs ?? 0);
+        if (clock.now().getTime() - createdAt < lookBack) {
+          log?.debug(
+            fields,
+            "rate limit: the marketplace also counts requests sent before this process started (the setup's, for one); following its count",
+          );
+        } else {
+          log?.info(
+            fields,
+            'rate limit: the marketplace counts more requests than we sent (another client of the key?); following its count',
+          );
+        }
       }
     },
 

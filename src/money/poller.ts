@@ -16,6 +16,7 @@ import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { createPeriodicTask } from '../periodic.js';
 import { scrubText } from '../redact.js';
+import { outageLevel } from '../redis/outage.js';
 import { claimRead, moneyKeys, type StoredOverview, writeOverview, writeReadFailure } from './overview.js';
 import { MoneySettings, type MoneySettingsInput } from './settings.js';
 
@@ -80,7 +81,10 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
       return { status: 'read', stored };
     } catch (error) {
       const message = scrubText(errorMessage(error));
-      log.warn({ err: message }, 'payout overview not read; tried again at the next interval');
+      log[outageLevel(message)](
+        { err: message },
+        'payout overview not read; tried again at the next interval',
+      );
       if (claimed) await writeReadFailure(redis, keys, message, clock.now()).catch(() => undefined);
       return { status: 'failed', error: message };
     }

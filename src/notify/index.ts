@@ -19,6 +19,7 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ResponseInfo } from '../marketplace/client-options.js';
 import type { AnyEvent } from '../marketplace/schema.js';
+import { outageLevel } from '../redis/outage.js';
 import { createTargetsProbe, type TargetSource } from '../status/targets.js';
 import { createNotifier } from './notifier.js';
 import { dealStateNotifications } from './sources/deal-states.js';
@@ -118,7 +119,7 @@ export function createNotifications(options: NotificationsOptions): Notification
     try {
       await work();
     } catch (error) {
-      log.warn({ check: name, err: errorMessage(error) }, 'notification check failed');
+      log[outageLevel(error)]({ check: name, err: errorMessage(error) }, 'notification check failed');
     }
   }
 

@@ -12,6 +12,7 @@ import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import { createTranslator, DEFAULT_TIME_ZONE, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
+import { outageLevel } from '../redis/outage.js';
 import { topicEnabled } from './event-settings.js';
 import { type MessageKind, markOp, messageKind, type NotifyAction, topicOfKey } from './problems.js';
 import { renderMessage } from './render.js';
@@ -144,7 +145,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
         const kind = messageKind(key, 'raise', changed);
         if (kind) await send(event, kind, key);
       } catch (error) {
-        log.warn({ topic: event.topic, key, err: errorMessage(error) }, 'notification not sent');
+        log[outageLevel(error)](
+          { topic: event.topic, key, err: errorMessage(error) },
+          'notification not sent',
+        );
       }
     },
     async resolve(key) {
@@ -153,7 +157,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         const kind = messageKind(key, 'resolve', changed);
         if (kind && stored && topicEnabled(off, stored.topic)) await send(stored, kind, key);
       } catch (error) {
-        log.warn({ key, err: errorMessage(error) }, 'resolved notification not sent');
+        log[outageLevel(error)]({ key, err: errorMessage(error) }, 'resolved notification not sent');
       }
     },
   };

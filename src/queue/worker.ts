@@ -10,6 +10,7 @@ import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { DealRunner } from '../pipeline/port.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
+import { isRedisConnectionError } from '../redis/outage.js';
 import { DEAL_QUEUE, DealJobPayload } from './jobs.js';
 
 export interface DealWorkerOptions {
@@ -101,7 +102,10 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     },
   );
 
-  worker.on('error', (error) => log.warn({ err: errorMessage(error) }, 'deal worker error'));
+  // Its connections' errors while Redis is out of reach: said once by the outage line (src/redis/outage.ts).
+  worker.on('error', (error) =>
+    log[isRedisConnectionError(error) ? 'debug' : 'warn']({ err: errorMessage(error) }, 'deal worker error'),
+  );
   worker.on('failed', (job, error) => {
     if (!job) return;
     const dealId = (job.data as Partial<DealJobPayload> | undefined)?.dealId;

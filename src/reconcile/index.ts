@@ -44,6 +44,7 @@ import type { MarketplaceClient } from '../marketplace/api.js';
 import { createPeriodicTask } from '../periodic.js';
 import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
+import { outageLevel } from '../redis/outage.js';
 import { forEachListedDeal } from './pages.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
 import { createSettler } from './settle.js';
@@ -219,7 +220,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       ...(result.unusable.length > 0 ? { unusable: result.unusable } : {}),
       ...(result.errors.length > 0 ? { errors: result.errors.slice(0, 5) } : {}),
     };
-    if (result.status === 'failed') log.warn(fields, 'reconciliation sweep failed; it is tried again');
+    if (result.status === 'failed')
+      log[outageLevel(...result.errors)](fields, 'reconciliation sweep failed; it is tried again');
     else if (result.enqueued.length > 0 || result.requeued.length > 0)
       log.warn(fields, 'reconciliation queued deals whose webhook or job was missing');
     else log.info(fields, 'reconciliation sweep: nothing missing');

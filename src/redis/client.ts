@@ -1,6 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { ConfigError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { RedisOutage } from './outage.js';
 
 /**
  * What a client is for decides how it behaves while Redis is away:
@@ -72,12 +73,14 @@ const ROLE_OPTIONS: Record<RedisRole, RedisClientOptions> = {
 
 /**
  * A new ioredis client for one role. The caller owns it and calls `quit()`/`disconnect()` when done.
- * Connection errors are logged (throttled) instead of reaching ioredis' "unhandled error" console output.
+ * Connection errors never reach ioredis' "unhandled error" console output: with an `outage` (the daemon's
+ * clients share one, ./outage.ts) they are said once per outage; without one (a command, which reports its own
+ * failure) they are debug lines.
  */
 export function createRedisClient(
   url: string,
   role: RedisRole,
-  options: { log?: Logger; extra?: RedisClientOptions } = {},
+  options: { log?: Logger; outage?: RedisOutage; extra?: RedisClientOptions } = {},
 ): Redis {
   const redisOptions: RedisClientOptions = {
     ...parseRedisUrl(url),
@@ -86,13 +89,12 @@ export function createRedisClient(
     ...options.extra,
   };
   const client = new Redis(redisOptions);
-  let lastLogged = 0;
+  const { outage, log } = options;
   client.on('error', (error: Error) => {
-    const now = Date.now();
-    if (now - lastLogged < 10_000) return;
-    lastLogged = now;
-    options.log?.warn({ role, err: error.message }, 'redis connection error');
+    if (outage) outage.lost(error);
+    else log?.debug({ role, err: error.message }, 'redis connection error');
   });
+  if (outage) client.on('ready', () => outage.back());
   return client;
 }
 

@@ -172,7 +172,8 @@ export async function ensureEmbeddedRedis(options: {
     }
   }
   writeFileSync(statePath, `${JSON.stringify({ pid: child.pid, port })}\n`);
-  log.warn(
+  // What `redis.embedded` is for (the setup writes it, the demo uses it): nothing for the blogger to do.
+  log.info(
     { url, dir },
     `Redis at ${options.url} does not answer: started an embedded redis-server (AOF on) for this data folder`,
   );

@@ -39,6 +39,7 @@ import { errorMessage } from '../errors.js';
 import type { EvidenceStore } from '../evidence/types.js';
 import type { Logger } from '../logger.js';
 import type { Notifier } from '../notify/types.js';
+import { outageLevel } from '../redis/outage.js';
 import { RenderSettings, type RenderSettingsInput } from '../render/limits.js';
 import type { RenderPool } from '../render/pool.js';
 import { createDealChecker, type WatchOutcome } from './check-deal.js';
@@ -250,13 +251,16 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
         try {
           await runOnce();
         } catch (error) {
-          if (!abort.signal.aborted) log.warn({ err: errorMessage(error) }, 'article watch tick failed');
+          if (!abort.signal.aborted)
+            log[outageLevel(error)]({ err: errorMessage(error) }, 'article watch tick failed');
         }
       };
       timer = setInterval(() => void loop(), settings.tickMinutes * 60_000);
       timer.unref();
       startup = catchUp()
-        .catch((error: unknown) => log.warn({ err: errorMessage(error) }, 'article watch: catch-up failed'))
+        .catch((error: unknown) =>
+          log[outageLevel(error)]({ err: errorMessage(error) }, 'article watch: catch-up failed'),
+        )
         .then(loop);
     },
     async stop() {

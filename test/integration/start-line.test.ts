@@ -1,6 +1,6 @@
 /**
- * `pressbridge start` on a terminal prints one human line with its addresses besides the JSON log; piped, only the
- * JSON log. The terminal is a real pseudo-terminal (util-linux `script`).
+ * `pressbridge start` on a terminal prints one human line with its addresses besides its log, one readable line
+ * per event; piped, only the JSON log. The terminal is a real pseudo-terminal (util-linux `script`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,28 +74,46 @@ function read(child: ChildProcess, until: RegExp, seen: (text: string) => void):
 }
 
 describe('pressbridge start: the human line', () => {
-  it('is printed once on a terminal, naming the status page and the webhook', async () => {
+  it('is printed once on a terminal, naming the status page and the webhook, below readable log lines', async () => {
     const command = `${TSX} ${CLI} start --config ${config()}`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: ROOT,
-      env: { ...process.env },
+      env: { ...process.env, PRESSBRIDGE_LOG_FORMAT: '', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // The JSON log may be flushed after the human line: wait for both.
-    const out = await runUntil(
-      child,
-      /pressbridge is running[^\n]*\n[\s\S]*"msg":"pressbridge started"|"msg":"pressbridge started"[\s\S]*pressbridge is running[^\n]*\n/,
-    );
+    const out = await runUntil(child, /pressbridge is running[^\n]*\n/);
     expect(out).toMatch(
       /pressbridge is running — status: http:\/\/127\.0\.0\.1:\d+\/ · webhook: http:\/\/127\.0\.0\.1:\d+\/webhook \(Ctrl\+C stops it\)/,
     );
     expect(out.match(/pressbridge is running/g)).toHaveLength(1);
-    expect(out).toContain('"msg":"pressbridge started"');
+    // The log and the human line share stdout, written in order: the start event comes first.
+    expect(out).toMatch(
+      /\d\d:\d\d:\d\d INFO {2}pressbridge started · version=\S+ [^\n]*\n[\s\S]*pressbridge is running/,
+    );
+    expect(out).not.toContain('"msg":');
   }, 40_000);
 
-  it('is left out when the output is piped (systemd, Docker)', async () => {
-    const child = spawn(TSX, [CLI, 'start', '--config', config()], { cwd: ROOT, env: { ...process.env } });
+  it('is left out when the output is piped (systemd, Docker), and the log stays JSON lines', async () => {
+    const child = spawn(TSX, [CLI, 'start', '--config', config()], {
+      cwd: ROOT,
+      env: { ...process.env, PRESSBRIDGE_LOG_FORMAT: '' },
+    });
     const out = await runUntil(child, /"msg":"pressbridge started"/);
     expect(out).not.toContain('pressbridge is running');
+    // Whole lines only: the output is read until the match, which may end inside a line.
+    const lines = out.split('\n').slice(0, -1).filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(JSON.parse(line)).toHaveProperty('level');
+  }, 40_000);
+
+  it('PRESSBRIDGE_LOG_FORMAT=json keeps JSON lines on a terminal, for people who pipe a terminal on', async () => {
+    const command = `${TSX} ${CLI} start --config ${config()}`;
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      cwd: ROOT,
+      env: { ...process.env, PRESSBRIDGE_LOG_FORMAT: 'json' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = await runUntil(child, /"msg":"pressbridge started"/);
+    expect(out).not.toMatch(/INFO {2}pressbridge started/);
   }, 40_000);
 });

@@ -12,6 +12,10 @@ export const runningMessages = {
     cs: 'pressbridge běží — stav: {status} · nové obchody zjišťuje dotazem na tržiště každých {every}, nic není třeba otevírat (Ctrl+C ukončí)',
     en: 'pressbridge is running — status: {status} · it asks the marketplace for new deals every {every}, nothing to open (Ctrl+C stops it)',
   },
+  'run.started_redis_down': {
+    cs: 'pressbridge běží, ale Redis na {redis} neodpovídá: spusťte ho (sudo systemctl start redis-server; s Dockerem docker compose up -d) nebo opravte redis.url. Do té doby se žádný obchod nepohne; připojí se sám, jakmile Redis odpoví — stav: {status} (Ctrl+C ukončí)',
+    en: 'pressbridge is running, but Redis at {redis} does not answer: start it (sudo systemctl start redis-server; with Docker: docker compose up -d) or correct redis.url. No deal moves until then; it connects by itself once Redis answers — status: {status} (Ctrl+C stops it)',
+  },
   'run.off': { cs: 'vypnuto', en: 'off' },
   'run.webhook.test_ok': {
     cs: 'Testovací webhook doručen: {url} odpověděl {status}.',

@@ -22,6 +22,20 @@ describe('src/commands/start-line', () => {
     expect(line).toBe('pressbridge is running — status: off · webhook: off (Ctrl+C stops it)');
   });
 
+  it.each([
+    ['cs', /^pressbridge běží, ale Redis na redis:\/\/\*\*\*@10\.0\.0\.5:6379 neodpovídá: spusťte ho/],
+    [
+      'en',
+      /^pressbridge is running, but Redis at redis:\/\/\*\*\*@10\.0\.0\.5:6379 does not answer: start it/,
+    ],
+  ] as const)('with Redis out of reach says so first, and what to do (%s)', (language, start) => {
+    const daemon = { statusUrl: 'http://127.0.0.1:8081', webhookUrl: 'http://127.0.0.1:8080/webhook' };
+    const line = startedLine(daemon, createTranslator(language), undefined, 'redis://***@10.0.0.5:6379');
+    expect(line).toMatch(start);
+    expect(line).toContain('redis.url');
+    expect(line).toContain('http://127.0.0.1:8081 (Ctrl+C');
+  });
+
   it('in poll mode names the poll, not the webhook address nothing needs to reach', () => {
     const daemon = { statusUrl: 'http://127.0.0.1:8081', webhookUrl: 'http://127.0.0.1:8080/webhook' };
     const poll = { mode: 'poll', pollMs: 30_000 } as const;

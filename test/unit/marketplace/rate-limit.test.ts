@@ -10,6 +10,7 @@ import {
   type RateLimiter,
   rateLimitKey,
 } from '../../../src/marketplace/rate-limit.js';
+import { fixedClock } from '../../helpers/clock.js';
 import { until } from '../../helpers/until.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -190,6 +191,42 @@ describe('src/marketplace/rate-limit', () => {
     expect(wait).toMatchObject({ priority: 'normal', reason: 'ceiling' });
     await third; // the ceiling lasts at most one window
   });
+
+  it.each([
+    { after: 0, level: 20, msg: /sent before this process started \(the setup's, for one\)/ },
+    { after: EFFECTIVE_WINDOW_MS, level: 30, msg: /another client of the key\?/ },
+  ])(
+    'a server count above ours $after ms after the start is logged at level $level',
+    async ({ after, level, msg }) => {
+      // Arrange: the limiter starts now; its clock is then moved on by `after`.
+      const lines: Array<{ level: number; msg: string }> = [];
+      const destination = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      let now = new Date();
+      const l = createRateLimiter({
+        redis: redisA,
+        key: newKey(),
+        limit: LIMIT,
+        windowMs: WINDOW_MS,
+        log: createLogger({ level: 'debug', destination }),
+        clock: fixedClock(() => now),
+      });
+      await l.acquire();
+      now = new Date(now.getTime() + after);
+
+      // Act: requests the limiter never granted (the setup's, before it existed) are in the server's count.
+      await l.observe(headers(2, 10_000), 200);
+
+      // Assert: followed either way; only a surplus seen after a whole window suggests another client.
+      expect((await l.snapshot()).remaining).toBe(2);
+      const surplus = lines.filter((line) => /the marketplace (also )?counts/.test(line.msg));
+      expect(surplus).toEqual([expect.objectContaining({ level, msg: expect.stringMatching(msg) })]);
+    },
+  );
 
   it('ignores a server count that is not below ours', async () => {
     // Arrange

@@ -166,7 +166,13 @@ export async function startScenario(options: ScenarioOptions): Promise<Scenario>
     ...options.config,
     ...prepared.config,
   };
-  const daemon = createDaemonProcess({ config, logFile, ...(statusPort !== undefined ? { args: [] } : {}) });
+  // With the status page, start() asks it for /readyz: it answers in every intake mode, while the webhook
+  // listener runs only when the intake takes webhooks (a poll-only scenario has none: decision 17).
+  const daemon = createDaemonProcess({
+    config,
+    logFile,
+    ...(statusPort !== undefined ? { args: [], probe: 'status' as const } : {}),
+  });
   // The test's own view of Redis: the deal records the daemon writes.
   const redis = createRedisClient(redisUrl, 'store');
   const store = createDealStore({ redis, prefix });

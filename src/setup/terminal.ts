@@ -12,6 +12,7 @@ import { isLoopbackHost } from '../status/hosts.js';
 import { GitHubSetupError } from './actions.js';
 import { LOCAL_ADDRESS_CHECK } from './address-guard.js';
 import type { BlogAnswer, BlogTarget, CategoryChoice, GitHubAnswer, SetupAnswers } from './answers.js';
+import { apiAddressHint } from './api-address.js';
 import type { FinishResult, SetupEngine } from './engine.js';
 import { SetupFinishError } from './finish-error.js';
 import { createPrompter } from './prompt.js';
@@ -139,6 +140,8 @@ export async function runTerminalSetup(
     /** The API address the blogger confirmed as a local one (the confirmation is for that address only). */
     let confirmed: string | undefined;
     for (;;) {
+      // What the address is, each time it is asked (also again after a wrong one).
+      if (prompter && !options.baseUrl) say(apiAddressHint()[language]);
       const baseUrl = await ask(t('setup.page.base_url'), options.baseUrl, '--base-url');
       const apiKey = await secret(t('setup.page.api_key'), options.apiKey, '--api-key');
       const allowLocal = options.allowLocal === true || confirmed === baseUrl;
@@ -159,7 +162,7 @@ export async function runTerminalSetup(
       options = {
         ...options,
         apiKey: undefined,
-        ...(check.problem === 'local' ? { baseUrl: undefined } : {}),
+        ...(check.problem === 'local' || check.problem === 'address' ? { baseUrl: undefined } : {}),
       };
     }
     // b: the blogs

@@ -145,6 +145,8 @@ describe('src/setup/terminal', () => {
     const output = new PassThrough();
     const printed = streamText(output);
     const lines = [
+      'muj-blog.cz', // not an http(s) address: refused before anything is sent, the address asked again
+      'some-key',
       sandbox.url,
       'wrong-key',
       'yes', // the sandbox's local address is meant
@@ -163,6 +165,11 @@ describe('src/setup/terminal', () => {
     ];
     input.write(`${lines.join('\n')}\n`);
     const result = await runTerminalSetup(engine, {}, 'cs', { input, output });
+    // What the address is, before each time it is asked: the document's {base_url}, and the sandbox's.
+    const hint = 'Kořenová adresa služby, kterou dokumentace API tržiště zapisuje jako {base_url}';
+    expect(printed().split(hint)).toHaveLength(4); // the first time, after muj-blog.cz, after the refused key
+    expect(printed()).toContain('vypíše pressbridge sandbox (bez dalšího nastavení http://127.0.0.1:8090)');
+    expect(printed()).toContain('✗ „muj-blog.cz“ není adresa http(s)');
     expect(printed()).toContain(`✗ ${sandbox.url} vede na tento počítač (127.0.0.1)`);
     expect(printed()).toContain('Připojit se k této místní adrese? (ano/ne) [no]: ');
     expect(printed()).toContain('Tržiště klíč odmítlo (401)');

@@ -67,6 +67,31 @@ describe('src/status/views/setup', () => {
     );
   });
 
+  it.each([
+    [
+      'cs',
+      'dokumentace API tržiště zapisuje jako {base_url}',
+      'vypíše pressbridge sandbox (bez dalšího nastavení http://127.0.0.1:8090)',
+    ],
+    [
+      'en',
+      'API documentation writes as {base_url}',
+      'the address pressbridge sandbox prints (http://127.0.0.1:8090 unless told otherwise)',
+    ],
+  ] as const)(
+    'the API address field in %s says what it is and the sandbox’s address',
+    (language, what, sandbox) => {
+      const page = renderKeyPage(ctx(language), { baseUrl: '', checks: [] }).value;
+      const hint =
+        /aria-describedby="base-url-hint"[\s\S]*<small class="hint" id="base-url-hint">([^<]*)<\/small>/.exec(
+          page,
+        )?.[1];
+      expect(hint).toContain(what.replaceAll("'", '&#39;'));
+      expect(hint).toContain('/v1');
+      expect(hint).toContain(sandbox);
+    },
+  );
+
   it.each(['cs', 'en'] as const)('the token page in %s has no navigation and a token field', (language) => {
     const page = renderTokenPage(ctx(language), false).value;
     expect(page).toContain(`<html lang="${language}"`);

@@ -13,6 +13,13 @@ import { GitHubSetupError } from './actions.js';
 import { LOCAL_ADDRESS_CHECK } from './address-guard.js';
 import type { BlogAnswer, BlogTarget, CategoryChoice, GitHubAnswer, SetupAnswers } from './answers.js';
 import { apiAddressHint } from './api-address.js';
+import {
+  type CategoryTarget,
+  categoryFields,
+  categoryOptions,
+  categoryTarget,
+  readCategoryAnswer,
+} from './categories.js';
 import type { FinishResult, SetupEngine } from './engine.js';
 import { SetupFinishError } from './finish-error.js';
 import { createPrompter } from './prompt.js';
@@ -199,7 +206,8 @@ export async function runTerminalSetup(
       }
       // e: categories
       // A folder of files has no categories (its plugin takes none).
-      if (target === 'wordpress' || target === 'github') blog.categories = await categories(blog);
+      const withCategories = categoryTarget(blog);
+      if (withCategories) blog.categories = await categories(blog, withCategories);
       blogs.push(blog);
     }
     // f: intake
@@ -308,18 +316,25 @@ export async function runTerminalSetup(
     }
   }
 
-  async function categories(blog: BlogAnswer): Promise<CategoryChoice> {
-    const choice = await ask(`${t('setup.page.cat_title')} (default/sync/map)`, undefined, '', 'default');
-    if (choice === 'sync' && blog.target === 'wordpress') return { mode: 'sync' };
-    if (choice === 'map') {
-      const line = await ask(t('setup.page.cat_map_lines'), undefined, '');
-      const map: Record<string, number | string> = {};
-      for (const part of line.split(',')) {
-        const [k, v] = part.split('=').map((s) => s.trim());
-        if (k && v) map[k] = /^\d+$/.test(v) ? Number(v) : v;
-      }
-      return { mode: 'map', map };
+  /** e: the ways the blog's target offers, each explained (./categories.ts), asked until one is read. */
+  async function categories(blog: BlogAnswer, target: CategoryTarget): Promise<CategoryChoice> {
+    const options = categoryOptions(target);
+    const fields = categoryFields(target);
+    if (prompter) {
+      say(t('setup.categories.intro'));
+      for (const o of options) say(`  ${o.mode}: ${o.label[language]}. ${o.explain[language]}`);
     }
-    return { mode: 'default' };
+    for (;;) {
+      const modes = options.map((o) => o.mode);
+      const mode = await ask(`${t('setup.categories.title')} (${modes.join('/')})`, undefined, '', 'default');
+      if (!modes.some((m) => m === mode)) continue;
+      // One line in the terminal: the mapping's pairs separated by commas; `-` for no category of one's own.
+      const lines = mode === 'map' ? await ask(fields.lines[language], undefined, '') : '';
+      const category = mode === 'default' ? await ask(fields.category[language], undefined, '', '-') : '';
+      const answer = { mode, lines: lines.replaceAll(',', '\n'), category: category.replace(/^-$/, '') };
+      const read = readCategoryAnswer(blog, answer);
+      if (read.ok) return read.choice;
+      say(`✗ ${read.problem[language]}`);
+    }
   }
 }

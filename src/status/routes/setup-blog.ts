@@ -8,6 +8,7 @@ import type { Logger } from '../../logger.js';
 import { GitHubSetupError } from '../../setup/actions.js';
 import type { BlogAnswer, CategoryChoice } from '../../setup/answers.js';
 import { blogsWithCategories } from '../../setup/answers.js';
+import { readCategoryAnswer } from '../../setup/categories.js';
 import type { SetupDraft } from '../../setup/draft.js';
 import type { SetupEngine } from '../../setup/engine.js';
 import { both, inLanguage } from '../../setup/text.js';
@@ -15,12 +16,8 @@ import { WordPressAuthorizationError } from '../../setup/wordpress/authorize.js'
 import type { SetupCheck, WordPressCredentials } from '../../setup/wordpress/types.js';
 import { html } from '../html.js';
 import { setupPage } from '../views/setup.js';
-import {
-  renderCategoriesPage,
-  renderGitHubPage,
-  renderStaticPage,
-  renderWordPressPage,
-} from '../views/setup-steps.js';
+import { type CategoryBlog, type CategoryTyped, renderCategoriesPage } from '../views/setup-categories.js';
+import { renderGitHubPage, renderStaticPage, renderWordPressPage } from '../views/setup-steps.js';
 import { bodyOf, type SetupGuard } from './setup-guard.js';
 
 interface BlogRouteDeps {
@@ -228,59 +225,48 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
   return { callback, mount };
 }
 
-/** `3 = 12` lines → `{ "3": 12 }`; a value that is not a number stays a category name. */
-export function parseCategoryMap(text: string): Record<string, number | string> | undefined {
-  const map: Record<string, number | string> = {};
-  for (const line of text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean)) {
-    const match = /^(\d+)\s*[=:]\s*(.+)$/.exec(line);
-    if (!match?.[1] || !match[2]) return undefined;
-    map[match[1]] = /^\d+$/.test(match[2]) ? Number(match[2]) : match[2];
-  }
-  return Object.keys(map).length > 0 ? map : undefined;
-}
-
 export function categoryRoutes(
   deps: Pick<BlogRouteDeps, 'draft' | 'guard'>,
   router: Router,
   next: (res: Response) => void,
 ): void {
   const { draft, guard } = deps;
+  /** The blogs with categories, each with its categories as the marketplace listed them (step b). */
+  const blogs = (typed?: ReadonlyMap<number, CategoryTyped>): CategoryBlog[] =>
+    blogsWithCategories(draft).map((blog) => ({
+      blog,
+      marketplace: draft.accountBlogs.find((b) => b.id === blog.id)?.categories ?? [],
+      typed: typed?.get(blog.id),
+    }));
   router.get('/setup/categories', (req, res) => {
-    guard.send(
-      res,
-      200,
-      renderCategoriesPage(guard.view(req, res, draft.language), { blogs: blogsWithCategories(draft) }),
-    );
+    guard.send(res, 200, renderCategoriesPage(guard.view(req, res, draft.language), { blogs: blogs() }));
   });
   router.post('/setup/categories', (req, res) => {
     const body = bodyOf(req);
-    for (const blog of blogsWithCategories(draft)) {
-      const mode = body[`mode-${blog.id}`];
-      let choice: CategoryChoice;
-      if (mode === 'sync' && blog.target === 'wordpress') choice = { mode: 'sync' };
-      else if (mode === 'map') {
-        const map = parseCategoryMap(body[`map-${blog.id}`] ?? '');
-        if (!map) {
-          const ctx = guard.view(req, res, draft.language);
-          const error = ctx.t.t('setup.page.invalid', { problem: blog.name });
-          return guard.send(
-            res,
-            422,
-            renderCategoriesPage(ctx, { blogs: blogsWithCategories(draft), error }),
-          );
-        }
-        choice = { mode: 'map', map };
-      } else {
-        const raw = body[`default-${blog.id}`];
-        choice = raw
-          ? { mode: 'default', category: /^\d+$/.test(raw) ? Number(raw) : raw }
-          : { mode: 'default' };
+    const handled = blogsWithCategories(draft);
+    const typed = new Map<number, CategoryTyped>(
+      handled.map((blog) => [
+        blog.id,
+        {
+          mode: body[`mode-${blog.id}`],
+          category: body[`default-${blog.id}`],
+          lines: body[`map-${blog.id}`],
+        },
+      ]),
+    );
+    const choices: Array<[BlogAnswer, CategoryChoice]> = [];
+    for (const blog of handled) {
+      const read = readCategoryAnswer(blog, typed.get(blog.id) ?? {});
+      if (!read.ok) {
+        // Nothing is kept from a refused form: every blog's answer is taken at once, or none; what was typed
+        // is shown again.
+        const ctx = guard.view(req, res, draft.language);
+        const error = inLanguage(read.problem, ctx.t.language);
+        return guard.send(res, 422, renderCategoriesPage(ctx, { blogs: blogs(typed), error }));
       }
-      blog.categories = choice;
+      choices.push([blog, read.choice]);
     }
+    for (const [blog, choice] of choices) blog.categories = choice;
     draft.categoriesDone = true;
     next(res);
   });

@@ -1,7 +1,7 @@
 /**
  * The /setup steps after the blogs: each handled blog's target (c WordPress, d GitHub, or a folder), the
- * categories (e), the intake (f), notifications (g) and the finish with agent publishing and the status page
- * password (h). Everything shown is escaped by the `html` tag.
+ * intake (f), notifications (g) and the finish with agent publishing and the status page password (h); the
+ * categories (e) are ./setup-categories.ts. Everything shown is escaped by the `html` tag.
  */
 import type { BlogAnswer } from '../../setup/answers.js';
 import type { SetupCheck, WordPressDiscovery } from '../../setup/wordpress/types.js';
@@ -119,29 +119,6 @@ ${field(ctx.t.t('setup.page.static_dir'), 'dir')}
 ${field(ctx.t.t('setup.page.site_url'), 'baseUrl', blog.url, 'url')}
 ${submit(ctx)}</form></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.static_title', { blog: blog.name }), body);
-}
-
-export function renderCategoriesPage(
-  ctx: ViewContext,
-  data: { blogs: readonly BlogAnswer[]; error?: string },
-): SafeHtml {
-  const radio = (id: number, value: string, label: string, checked: boolean): SafeHtml =>
-    html`<label><input type="radio" name="mode-${id}" value="${value}"${checked ? html` checked` : ''}> ${label}</label><br>`;
-  const blocks = data.blogs.map(
-    (b) => html`<fieldset><legend>${b.name}</legend>
-${radio(b.id, 'default', ctx.t.t('setup.page.cat_default'), true)}
-${field(ctx.t.t('setup.page.cat_default_id'), `default-${b.id}`, '', 'text', false)}
-${b.target === 'wordpress' ? radio(b.id, 'sync', ctx.t.t('setup.page.cat_sync'), false) : ''}
-${radio(b.id, 'map', ctx.t.t('setup.page.cat_map'), false)}
-<p><label>${ctx.t.t('setup.page.cat_map_lines')}<br><textarea name="map-${b.id}" rows="3" cols="30"></textarea></label></p>
-</fieldset>`,
-  );
-  // A folder of files has no categories: without a WordPress or GitHub blog there is nothing to choose.
-  const none = data.blogs.length === 0 ? html`<p>${ctx.t.t('setup.page.cat_none')}</p>` : '';
-  const body = html`<h1>${ctx.t.t('setup.page.cat_title')}</h1>
-<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}${none}
-<form method="post" action="${ctx.base}/setup/categories">${csrfField(ctx)}${blocks}${submit(ctx)}</form></section>`;
-  return setupPage(ctx, ctx.t.t('setup.page.cat_title'), body);
 }
 
 export function renderIntakePage(

@@ -10,11 +10,8 @@ import {
   renderKeyPage,
   renderTokenPage,
 } from '../../../src/status/views/setup.js';
-import {
-  renderCategoriesPage,
-  renderGitHubPage,
-  renderWordPressPage,
-} from '../../../src/status/views/setup-steps.js';
+import { renderCategoriesPage } from '../../../src/status/views/setup-categories.js';
+import { renderGitHubPage, renderWordPressPage } from '../../../src/status/views/setup-steps.js';
 
 function ctx(language: Language): ViewContext {
   return {
@@ -163,9 +160,66 @@ describe('src/status/views/setup', () => {
     const github = { ...blog, id: 3, name: 'Jekyll', target: 'github' as const };
     const none = { ...blog, id: 4, name: 'Nic', target: 'none' as const };
     expect(blogsWithCategories({ blogs: [blog, folder, github, none] }).map((b) => b.id)).toEqual([1, 3]);
-    const page = renderCategoriesPage(ctx('en'), { blogs: blogsWithCategories({ blogs: [folder] }) }).value;
+    const blogs = blogsWithCategories({ blogs: [folder] }).map((b) => ({ blog: b, marketplace: [] }));
+    const page = renderCategoriesPage(ctx('en'), { blogs }).value;
     expect(page).toContain('A folder of files has no categories');
     expect(page).not.toContain('name="mode-2"');
+  });
+
+  it.each(['cs', 'en'] as const)(
+    'categories in %s: every way its target offers with its sentence, the marketplace’s categories escaped',
+    (language) => {
+      const github = { ...blog, id: 3, name: 'Jekyll', target: 'github' as const };
+      const marketplace = [
+        { id: 3, name: 'Cestování' },
+        { id: 4, name: HOSTILE },
+      ];
+      const page = renderCategoriesPage(ctx(language), {
+        blogs: [
+          { blog, marketplace },
+          { blog: github, marketplace: [] },
+        ],
+      }).value;
+      const explained = (id: number) =>
+        [
+          ...page.matchAll(
+            new RegExp(`name="mode-${id}" value="(\\w+)"[^>]*aria-describedby="cat-${id}-\\1"`, 'g'),
+          ),
+        ].map((m) => m[1]);
+      expect(explained(1)).toEqual(['default', 'sync', 'map']);
+      expect(explained(3)).toEqual(['default', 'map']);
+      for (const [id, mode] of [
+        [1, 'default'],
+        [1, 'sync'],
+        [1, 'map'],
+        [3, 'default'],
+        [3, 'map'],
+      ] as const) {
+        expect(page).toMatch(
+          new RegExp(`<small class="hint" id="cat-${id}-${mode}" data-explains="${mode}">[^<]{60,}</small>`),
+        );
+      }
+      expect(page).toContain(
+        language === 'cs'
+          ? 'kategorie na tržišti → kategorie na blogu'
+          : 'marketplace category → blog category',
+      );
+      expect(page).toContain('3 Cestování · 4 &lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page).not.toContain('<script>alert(1)');
+      expect(page).toContain('name="mode-1" value="default" checked');
+    },
+  );
+
+  it('categories after a refusal: what was typed is shown again, escaped', () => {
+    const typed = { mode: 'map', lines: `3 = ${HOSTILE}` };
+    const page = renderCategoriesPage(ctx('en'), {
+      blogs: [{ blog, marketplace: [], typed }],
+      error: 'Blog x: give the WordPress category by its id',
+    }).value;
+    expect(page).toContain('name="mode-1" value="map" checked');
+    expect(page).not.toContain('value="default" checked');
+    expect(page).toContain('>3 = &lt;script&gt;alert(1)&lt;/script&gt;</textarea>');
+    expect(page).toContain('role="alert">Blog x: give the WordPress category by its id');
   });
 
   it.each(['cs', 'en'] as const)(

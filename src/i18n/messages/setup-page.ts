@@ -53,6 +53,14 @@ export const setupPageMessages = {
   'setup.page.wp_user': { cs: 'Uživatelské jméno', en: 'User name' },
   'setup.page.wp_password': { cs: 'Heslo aplikace', en: 'Application password' },
   'setup.page.connect': { cs: 'Propojit', en: 'Connect' },
+  'setup.page.wp_connected': {
+    cs: 'WordPress {site} je propojený (uživatel {user}). pressbridge ověřil vše, co publikování potřebuje:',
+    en: 'WordPress at {site} is connected (user {user}). pressbridge checked everything publishing needs:',
+  },
+  'setup.page.wp_check_failed': {
+    cs: 'Jedna z kontrol neprošla, takže nastavení tu zůstává. Udělejte, co u ní stojí, a pak WordPress propojte znovu.',
+    en: 'A check did not pass, so the setup stays here. Do what it says, then connect WordPress again.',
+  },
   'setup.page.wp_rejected': {
     cs: 'Propojení ve WordPressu bylo odmítnuto.',
     en: 'The connection was rejected in WordPress.',

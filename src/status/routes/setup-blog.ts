@@ -47,7 +47,8 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     const discovery = draft.discoveries.get(blog.id);
     const checks = [...(draft.blogChecks.get(blog.id) ?? [])];
     let authorizationUrl: string | undefined;
-    if (discovery?.authorizationUrl) {
+    // A connected blog's page shows its checks and the way on: no new authorization.
+    if (discovery?.authorizationUrl && !blog.wordpress) {
       // The state: only this browser, shown this page as the token holder, can come back with it.
       const state = guard.browserState(req, res);
       const back = `${origin(req)}/setup/blog/${blog.id}/wordpress/back?state=${state}`;
@@ -66,7 +67,11 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     guard.send(res, status, renderWordPressPage(view(req, res), data));
   };
 
-  /** Verifies the credentials; when every check passes the blog's WordPress answer is kept. */
+  /**
+   * Verifies the credentials; when every check passes the blog's WordPress answer is kept, else none is (a failed
+   * check stops the setup at this blog). Either way the checks are kept for the blog's page, which shows them
+   * before the setup goes on, as the terminal prints them.
+   */
   const connect = async (blog: BlogAnswer, credentials: WordPressCredentials): Promise<boolean> => {
     let checks: SetupCheck[];
     // Where discovery was allowed to go (a local WordPress the blogger confirmed), the checks may go too.
@@ -79,7 +84,10 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
       ];
     }
     draft.blogChecks.set(blog.id, checks);
-    if (!checks.every((c) => c.ok)) return false;
+    if (!checks.every((c) => c.ok)) {
+      delete blog.wordpress;
+      return false;
+    }
     const discovery = draft.discoveries.get(blog.id);
     const siteUrl = discovery?.siteUrl ?? blog.url;
     const restRoot = credentials.restRoot === `${siteUrl}/wp-json/` ? {} : { restRoot: credentials.restRoot };
@@ -116,9 +124,11 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     }
     if (credentials) await connect(blog, credentials);
     // WordPress sent the browser here from another site, so our SameSite=Strict cookies are missing: a page
-    // of ours moves on, and the next request carries them again.
+    // of ours moves on, and the next request carries them again. On to the blog's page, which shows the checks
+    // (passed: with the way on; failed: with what to do), not past it.
     const ctx = view(req, res);
-    const body = html`<meta http-equiv="refresh" content="0; url=/setup"><p><a href="/setup">${ctx.t.t('setup.page.continue')}</a></p>`;
+    const page = `/setup/blog/${blog.id}`;
+    const body = html`<meta http-equiv="refresh" content="0; url=${page}"><p><a href="${page}">${ctx.t.t('setup.page.continue')}</a></p>`;
     guard.send(res, 200, setupPage(ctx, ctx.t.t('setup.page.title'), body));
   };
 
@@ -164,7 +174,8 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
         username: body.username ?? '',
         applicationPassword: body.password ?? '',
       };
-      if (await connect(blog, credentials)) return res.redirect(303, '/setup');
+      // Passed: the blog's page shows the checks and the way on; failed: the same page at once, as a refusal.
+      if (await connect(blog, credentials)) return res.redirect(303, `/setup/blog/${blog.id}`);
       wordpressPage(req, res, blog, 422);
     });
     router.post('/setup/blog/:id/github', async (req, res) => {

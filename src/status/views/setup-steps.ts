@@ -30,6 +30,8 @@ export function renderWordPressPage(
   },
 ): SafeHtml {
   const { blog, discovery } = data;
+  const checks = [...(discovery?.checks ?? []), ...data.checks];
+  if (blog.wordpress) return renderWordPressConnected(ctx, blog, blog.wordpress, checks);
   // The link comes from the site's REST index: only an http(s) address becomes a link.
   const authorizationUrl = safeHttpUrl(data.authorizationUrl);
   const action = `${ctx.base}/setup/blog/${blog.id}/wordpress`;
@@ -47,7 +49,7 @@ ${field(ctx.t.t('setup.page.wp_password'), 'password', '', 'password')}
 ${submit(ctx, 'setup.page.connect')}</form>`
     : '';
   const body = html`<h1>${ctx.t.t('setup.page.wp_title', { blog: blog.name })}</h1>
-<section class="card">${checkList(ctx, [...(discovery?.checks ?? []), ...data.checks])}
+<section class="card">${data.checks.some((c) => !c.ok && c.id !== 'authorization') ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.wp_check_failed')}</p>` : ''}${checkList(ctx, checks)}
 <form method="post" action="${action}/discover">${csrfField(ctx)}
 ${field(ctx.t.t('setup.page.wp_address'), 'address', discovery?.siteUrl ?? blog.url, 'text')}
 ${allowLocalField(ctx, discovery?.checks ?? [], discovery?.allowLocal)}
@@ -60,6 +62,24 @@ ${
 }</form>
 ${found}</section>`;
   return setupPage(ctx, ctx.t.t('setup.page.wp_title', { blog: blog.name }), body);
+}
+
+/**
+ * Every check passed: the same list the terminal prints (discovery's, then verify's), each with its result, and
+ * the way on as the one primary action; the setup moves to the categories only from here.
+ */
+function renderWordPressConnected(
+  ctx: ViewContext,
+  blog: BlogAnswer,
+  connected: NonNullable<BlogAnswer['wordpress']>,
+  checks: readonly SetupCheck[],
+): SafeHtml {
+  const title = ctx.t.t('setup.page.wp_title', { blog: blog.name });
+  const body = html`<h1>${title}</h1>
+<section class="card"><p>${ctx.t.t('setup.page.wp_connected', { site: connected.url, user: connected.username })}</p>
+${checkList(ctx, checks)}
+<p><a class="button primary" id="continue" href="${ctx.base}/setup">${ctx.t.t('setup.page.continue')}</a></p></section>`;
+  return setupPage(ctx, title, body);
 }
 
 export function renderGitHubPage(

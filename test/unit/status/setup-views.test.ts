@@ -140,6 +140,52 @@ describe('src/status/views/setup', () => {
   });
 
   it.each(['cs', 'en'] as const)(
+    'WordPress connected in %s: every check with its result, then Continue; no new authorization',
+    (language) => {
+      const discovery = { siteUrl: 'https://x.cz', restRoot: 'https://x.cz/wp-json/', checks: [] };
+      const header = { id: 'authorization-header', ok: true, message: { cs: 'Hlavička', en: 'Header' } };
+      const draft = { id: 'test-draft', ok: true, message: { cs: HOSTILE, en: HOSTILE } };
+      const wordpress = { url: 'https://x.cz', username: 'jana', applicationPassword: 'secret-password-1' };
+      const page = renderWordPressPage(ctx(language), {
+        blog: { ...blog, wordpress },
+        discovery,
+        authorizationUrl: 'https://x.cz/wp-admin/authorize-application.php',
+        checks: [header, draft],
+      }).value;
+      expect(page).toContain(
+        language === 'cs'
+          ? 'WordPress https://x.cz je propojený (uživatel jana)'
+          : 'WordPress at https://x.cz is connected (user jana)',
+      );
+      expect([...page.matchAll(/<li class="ok-yes" data-check="([\w-]+)">✓/g)].map((m) => m[1])).toEqual([
+        'authorization-header',
+        'test-draft',
+      ]);
+      expect(page).toContain('&lt;script&gt;alert(1)');
+      expect(page).toMatch(/<a class="button primary" id="continue" href="\/setup">/);
+      expect(page).not.toContain('id="authorize"');
+      expect(page).not.toContain('/wordpress/paste');
+      expect(page).not.toContain('secret-password-1');
+    },
+  );
+
+  it('a failed check after the connection: it says the setup stays here, with the fix, and no way on', () => {
+    const discovery = { siteUrl: 'https://x.cz', restRoot: 'https://x.cz/wp-json/', checks: [] };
+    const stripped = failed('authorization-header', 'header.stripped');
+    const page = renderWordPressPage(ctx('en'), {
+      blog,
+      discovery,
+      authorizationUrl: 'https://x.cz/wp-admin/authorize-application.php',
+      checks: [stripped],
+    }).value;
+    expect(page).toContain('role="alert">A check did not pass, so the setup stays here.');
+    expect(page).toContain('data-check="authorization-header">✗');
+    expect(page).toContain('SetEnvIf Authorization');
+    expect(page).toContain('id="authorize"');
+    expect(page).not.toContain('id="continue"');
+  });
+
+  it.each(['cs', 'en'] as const)(
     'a failed discovery in %s: the check with its fix, escaped, and no paste form',
     (language) => {
       const check = failed('rest-api', 'rest.not_found', { site: HOSTILE, tried: '/wp-json/' });

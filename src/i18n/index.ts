@@ -11,6 +11,7 @@ import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
 import { runningMessages } from './messages/running.js';
 import { setupMessages } from './messages/setup.js';
+import { setupCategoryMessages } from './messages/setup-categories.js';
 import { setupPageMessages } from './messages/setup-page.js';
 import { setupWordPressMessages } from './messages/setup-wordpress.js';
 import { stateMessages } from './messages/states.js';
@@ -31,6 +32,7 @@ export const MESSAGES = {
   ...evidenceMessages,
   ...setupMessages,
   ...setupPageMessages,
+  ...setupCategoryMessages,
   ...runningMessages,
   ...setupWordPressMessages,
 } as const satisfies Catalog;

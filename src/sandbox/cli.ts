@@ -7,11 +7,11 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { BODY_LIMITS, readBodyHeadText, readBodyText } from '../http-body.js';
 import { createLogger } from '../logger.js';
 import { DATE_FORMATS, type DateFormat } from './dates.js';
-import { createSandbox, DEFAULT_SANDBOX_API_KEY } from './index.js';
+import { DEFAULT_SANDBOX_API_KEY, DEFAULT_SANDBOX_PORT, DEFAULT_SANDBOX_URL } from './defaults.js';
+import { createSandbox } from './index.js';
 import { loadProfile } from './profile.js';
 import type { SandboxDeal } from './records.js';
 
-export const DEFAULT_SANDBOX_PORT = 8090;
 /** Where `sandbox accept` finds the running sandbox when `--url` is not given (else the default port). */
 export const SANDBOX_URL_ENV = 'PRESSBRIDGE_SANDBOX_URL';
 
@@ -200,8 +200,8 @@ export function sandboxCommand(): Command {
     )
     .option(
       '--url <url>',
-      `the running sandbox (default: $${SANDBOX_URL_ENV}, else http://127.0.0.1:${DEFAULT_SANDBOX_PORT})`,
-      process.env[SANDBOX_URL_ENV] || `http://127.0.0.1:${DEFAULT_SANDBOX_PORT}`,
+      `the running sandbox (default: $${SANDBOX_URL_ENV}, else ${DEFAULT_SANDBOX_URL})`,
+      process.env[SANDBOX_URL_ENV] || DEFAULT_SANDBOX_URL,
     )
     .option('--blog <id>', 'blog id', integer(1))
     .option('--photos <n>', 'inline photos (0–5; a cover photo is added)', integer(0))

@@ -13,6 +13,7 @@ import { LIMITS } from './api-document.js';
 import { errorBody } from './api-error.js';
 import { createControlRouter } from './control.js';
 import { createWireDates } from './dates.js';
+import { DEFAULT_SANDBOX_API_KEY } from './defaults.js';
 import { createWebhookDispatcher, type DeliveryRecord } from './deliveries.js';
 import { createFaultInjector } from './faults.js';
 import { createIdempotencyStore } from './idempotency.js';
@@ -41,7 +42,6 @@ export type {
 export type { RequestCount, SandboxStats } from './stats.js';
 export type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
 
-export const DEFAULT_SANDBOX_API_KEY = 'sandbox-key';
 export const DEFAULT_SIGNATURE_HEADER = 'X-Sandbox-Signature';
 
 function urlHost(host: string): string {

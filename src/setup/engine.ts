@@ -25,6 +25,7 @@ import {
 } from './actions.js';
 import { localAddressCheck, localRefusalOf } from './address-guard.js';
 import { handledBlogs, type NotifyAnswer, type SetupAnswers } from './answers.js';
+import { apiAddressProblem } from './api-address.js';
 import { finishFailure } from './finish-error.js';
 import { type SetupMarketplace, setupMarketplaceClient } from './marketplace.js';
 import { both } from './text.js';
@@ -73,7 +74,8 @@ export interface SetupEngine {
   readonly dataDir: string;
   /**
    * a: `GET /v1/me`: role `bloger` and scope `write`, each refusal in plain words; a local API address only when
-   * `marketplace.allowLocal` confirms it (./address-guard.ts).
+   * `marketplace.allowLocal` confirms it (./address-guard.ts); an answer that is no http(s) address is refused
+   * before anything is sent (./api-address.ts).
    */
   checkKey(marketplace: SetupMarketplace): Promise<KeyCheck>;
   /** b: `GET /v1/blogs`. */
@@ -119,6 +121,8 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
   return {
     dataDir,
     async checkKey(marketplace) {
+      const notAnAddress = apiAddressProblem(marketplace.baseUrl);
+      if (notAnAddress) return { ok: false, problem: 'address', check: notAnAddress };
       try {
         const me = await client(marketplace).me({ priority: 'high' });
         if (me.role !== 'bloger') {

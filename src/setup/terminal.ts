@@ -14,6 +14,14 @@ import { isLoopbackHost } from '../status/hosts.js';
 import { GitHubSetupError } from './actions.js';
 import { LOCAL_ADDRESS_CHECK } from './address-guard.js';
 import type { BlogAnswer, BlogTarget, CategoryChoice, GitHubAnswer, SetupAnswers } from './answers.js';
+import { apiAddressHint } from './api-address.js';
+import {
+  type CategoryTarget,
+  categoryFields,
+  categoryOptions,
+  categoryTarget,
+  readCategoryAnswer,
+} from './categories.js';
 import type { FinishResult, SetupEngine } from './engine.js';
 import { SetupFinishError } from './finish-error.js';
 import { createPrompter } from './prompt.js';
@@ -156,6 +164,8 @@ export async function runTerminalSetup(
     /** The API address the blogger confirmed as a local one (the confirmation is for that address only). */
     let confirmed: string | undefined;
     for (;;) {
+      // What the address is, each time it is asked (also again after a wrong one).
+      if (prompter && !options.baseUrl) say(apiAddressHint()[language]);
       const baseUrl = await ask(t('setup.page.base_url'), options.baseUrl, '--base-url');
       const apiKey = await secret(t('setup.page.api_key'), options.apiKey, '--api-key');
       const allowLocal = options.allowLocal === true || confirmed === baseUrl;
@@ -176,7 +186,7 @@ export async function runTerminalSetup(
       options = {
         ...options,
         apiKey: undefined,
-        ...(check.problem === 'local' ? { baseUrl: undefined } : {}),
+        ...(check.problem === 'local' || check.problem === 'address' ? { baseUrl: undefined } : {}),
       };
     }
     // b: the blogs
@@ -213,7 +223,8 @@ export async function runTerminalSetup(
       }
       // e: categories
       // A folder of files has no categories (its plugin takes none).
-      if (target === 'wordpress' || target === 'github') blog.categories = await categories(blog);
+      const withCategories = categoryTarget(blog);
+      if (withCategories) blog.categories = await categories(blog, withCategories);
       blogs.push(blog);
     }
     // f: intake; the webhook's port asked with the webhook (polling, nothing listens until one is registered)
@@ -328,18 +339,25 @@ export async function runTerminalSetup(
     }
   }
 
-  async function categories(blog: BlogAnswer): Promise<CategoryChoice> {
-    const choice = await ask(`${t('setup.page.cat_title')} (default/sync/map)`, undefined, '', 'default');
-    if (choice === 'sync' && blog.target === 'wordpress') return { mode: 'sync' };
-    if (choice === 'map') {
-      const line = await ask(t('setup.page.cat_map_lines'), undefined, '');
-      const map: Record<string, number | string> = {};
-      for (const part of line.split(',')) {
-        const [k, v] = part.split('=').map((s) => s.trim());
-        if (k && v) map[k] = /^\d+$/.test(v) ? Number(v) : v;
-      }
-      return { mode: 'map', map };
+  /** e: the ways the blog's target offers, each explained (./categories.ts), asked until one is read. */
+  async function categories(blog: BlogAnswer, target: CategoryTarget): Promise<CategoryChoice> {
+    const options = categoryOptions(target);
+    const fields = categoryFields(target);
+    if (prompter) {
+      say(t('setup.categories.intro'));
+      for (const o of options) say(`  ${o.mode}: ${o.label[language]}. ${o.explain[language]}`);
     }
-    return { mode: 'default' };
+    for (;;) {
+      const modes = options.map((o) => o.mode);
+      const mode = await ask(`${t('setup.categories.title')} (${modes.join('/')})`, undefined, '', 'default');
+      if (!modes.some((m) => m === mode)) continue;
+      // One line in the terminal: the mapping's pairs separated by commas; `-` for no category of one's own.
+      const lines = mode === 'map' ? await ask(fields.lines[language], undefined, '') : '';
+      const category = mode === 'default' ? await ask(fields.category[language], undefined, '', '-') : '';
+      const answer = { mode, lines: lines.replaceAll(',', '\n'), category: category.replace(/^-$/, '') };
+      const read = readCategoryAnswer(blog, answer);
+      if (read.ok) return read.choice;
+      say(`✗ ${read.problem[language]}`);
+    }
   }
 }

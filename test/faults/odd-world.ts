@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import * as cheerio from 'cheerio';
 import { expect } from 'vitest';
-import { DEFAULT_SANDBOX_API_KEY } from '../../src/sandbox/index.js';
+import { DEFAULT_SANDBOX_API_KEY } from '../../src/sandbox/defaults.js';
 import { startHttpReceiver } from '../helpers/notify-receivers.js';
 import { deleteKeys } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';

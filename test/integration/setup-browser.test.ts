@@ -4,8 +4,10 @@
  * local, so WordPress accepts an http success_url), poll intake; it ends when a deal accepted in the sandbox is
  * handed in. WordPress is connected through its own "Authorize application" screen: the browser clicks
  * "Propojit ve WordPressu", logs into wp-admin, approves, and WordPress sends it back to /setup with the new
- * Application Password, which nobody typed. Notifications: ntfy, preselected with a new topic, tested against an
- * ntfy-shaped receiver on this machine. Prints the clicks, the fields typed and the seconds taken.
+ * Application Password, which nobody typed; the blog's page then shows every WordPress check the terminal prints,
+ * passed, and goes on to the categories (each way explained) only when asked. Notifications: ntfy, preselected
+ * with a new topic, tested against an ntfy-shaped receiver on this machine. Prints the clicks, the fields typed
+ * and the seconds taken.
  * (The pasted-password path: test/integration/setup-wordpress-callback.test.ts.)
  */
 import { readFileSync } from 'node:fs';
@@ -17,9 +19,10 @@ import type { Daemon } from '../../src/app/types.js';
 import { launchBrowser, watchProblems } from '../helpers/browser.js';
 import { startHttpReceiver } from '../helpers/notify-receivers.js';
 import { useSandboxWorld } from '../helpers/sandbox-world.js';
+import { approveWordPressFromSetup, clickAndWait, heading, shownChecks } from '../helpers/setup-browser.js';
 import { startTestSetupMode } from '../helpers/setup-client.js';
 import { until } from '../helpers/until.js';
-import { answerAuthorization, type BrowserActs, signInToWordPress } from '../helpers/wp-authorize.js';
+import type { BrowserActs } from '../helpers/wp-authorize.js';
 
 const TOKEN = 'browser-setup-token-1';
 
@@ -72,50 +75,40 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
         await target.fill(value);
       },
     };
-    const click = async (label: string, target?: Locator): Promise<void> => {
-      await acts.click(label, target ?? page.getByRole('button', { name: label }));
-      await page.waitForLoadState('load');
-    };
-    const type = (label: string, value: string, secret = false): Promise<void> =>
-      acts.type(label, page.getByLabel(label, { exact: true }), value, secret);
-    const heading = async (): Promise<string> => (await page.locator('h1').textContent()) ?? '';
+    const click = (label: string, target?: Locator): Promise<void> => clickAndWait(page, acts, label, target);
+    const type = (label: string, value: string): Promise<void> =>
+      acts.type(label, page.getByLabel(label, { exact: true }), value);
 
-    await page.goto(setup.url);
-    await type('Kód pro nastavení', TOKEN, true);
-    await click('Pokračovat');
-    expect(await heading()).toBe('Klíč k tržišti');
-    await type('Adresa API tržiště', sandbox.url);
-    await type('API klíč', sandbox.apiKey, true);
-    await click('Ověřit klíč');
-    // The sandbox runs on this machine: refused until confirmed (the key is not refilled: a secret).
-    expect(await page.locator('[data-check="local-address"]').textContent()).toContain(
-      'vede na tento počítač',
+    await approveWordPressFromSetup(page, { setupUrl: setup.url, token: TOKEN, sandbox, wp }, acts);
+    // Back from WordPress: the blog's page shows the checks the terminal prints, each passed, before going on.
+    await page.waitForURL(/\/setup\/blog\/1$/);
+    expect(await heading(page)).toBe('WordPress blogu Můj blog');
+    expect(await shownChecks(page)).toEqual({
+      'rest-api': true,
+      'application-passwords': true,
+      'authorization-header': true,
+      password: true,
+      'publish-posts': true,
+      'upload-files': true,
+      'media-upload': true,
+      'block-markup': true,
+      'test-draft': true,
+    });
+    expect(await page.locator('[data-check="test-draft"]').textContent()).toContain(
+      'Zkušební koncept s obrázkem vytvořen a zase smazán',
     );
-    const local = page.getByLabel(/Připojit se k místní adrese/);
-    await acts.click('Připojit se k místní adrese', local);
-    await type('API klíč', sandbox.apiKey, true);
-    await click('Ověřit klíč');
-    expect(await heading()).toBe('Vaše blogy');
-    await click('Pokračovat'); // "Můj blog" → WordPress, preselected
-    expect(await heading()).toBe('WordPress blogu Můj blog');
-    await click('Pokračovat'); // the site address, prefilled with the blog's
-    // The WordPress runs on this machine too.
-    expect(await page.locator('[data-check="local-address"]').textContent()).toContain(
-      'vede na tento počítač',
-    );
-    await acts.click('Připojit se k místní adrese', page.getByLabel(/Připojit se k místní adrese/));
-    await click('Pokračovat');
-    // Step c through WordPress's own screen: not logged in there yet, so wp-login first.
-    await click('Propojit ve WordPressu', page.getByRole('link', { name: 'Propojit ve WordPressu' }));
-    await signInToWordPress(page, wp, acts);
-    expect(await page.inputValue('#app_name')).toMatch(/^pressbridge \d{4}-\d{2}-\d{2} /);
-    await answerAuthorization(page, 'approve', (url) => url.startsWith(setup.url), acts);
-    await page.waitForURL(/\/setup\/categories$/);
-    expect(await heading()).toBe('Kategorie');
+    await click('Pokračovat', page.locator('#continue'));
+    expect(await heading(page)).toBe('Kategorie');
+    // Each way with its sentence on what it does (the direction: marketplace category → blog category).
+    expect(await page.locator('[data-explains]').allTextContents()).toEqual([
+      expect.stringContaining('Každý článek vyjde v jedné rubrice WordPressu'),
+      expect.stringContaining('nahradí seznam kategorií tohoto blogu na tržišti rubrikami z WordPressu'),
+      expect.stringContaining('Na každý řádek napíšete číslo kategorie na tržišti a ID rubriky WordPressu'),
+    ]);
     await click('Pokračovat'); // every article in the site's default category
-    expect(await heading()).toBe('Jak se pressbridge dozví o zakázkách');
+    expect(await heading(page)).toBe('Jak se pressbridge dozví o zakázkách');
     await click('Pokračovat'); // poll, preselected
-    expect(await heading()).toBe('Upozornění');
+    expect(await heading(page)).toBe('Upozornění');
     // ntfy first and chosen, a new topic filled in with the links that subscribe a phone; here its server is a
     // receiver on this machine, so the test message (and the daemon's later ones) stay here.
     expect(await page.getByLabel('ntfy (aplikace v telefonu)').isChecked()).toBe(true);
@@ -126,9 +119,9 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
     expect(await page.getByText('Zkušební zpráva odeslána (ntfy).').isVisible()).toBe(true);
     expect(ntfy.requests.map((r) => r.path)).toEqual([`/${topic}`]);
     await click('Pokračovat');
-    expect(await heading()).toBe('Dokončení');
+    expect(await heading(page)).toBe('Dokončení');
     await click('Uložit a spustit');
-    expect(await heading()).toBe('pressbridge běží');
+    expect(await heading(page)).toBe('pressbridge běží');
     const doctor = await page.locator('#doctor li').allTextContents();
     expect(doctor.length).toBeGreaterThan(3);
     // All green: no failed check on the page the setup ends on, and no warning but the one about this

@@ -101,6 +101,7 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
     await answer('User name', wp.username);
     await answer('Application password', password);
     await answer('Categories', '');
+    await answer('Category id', ''); // the site's default category
     await answer('intake', '');
     await answer('ntfy topic', '-');
     expect(await exited).toBe(0);
@@ -108,6 +109,10 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
     const screen = plain(shown);
     expect(screen).toContain('Signed in as');
     expect(screen).toContain('The setup is saved in');
+    // The categories' ways, each with its sentence, before the question.
+    expect(screen).toContain(
+      '  map: My own mapping: marketplace category → blog category. On each line you write',
+    );
     // A plain answer is echoed; the key and the password are not.
     expect(screen).toMatch(/Marketplace API address: +http:\/\/127\.0\.0\.1/);
     expect(screen).not.toContain(sandbox.apiKey);

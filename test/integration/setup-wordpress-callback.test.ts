@@ -4,7 +4,8 @@
  * link carries a success_url back to /setup with a state only the token holder saw; WordPress's redirect (which
  * arrives without our SameSite=Strict cookies) is accepted with that state only; a rejection and a malformed
  * answer are shown as checks; the pasted password (the path where WordPress shows it) shows verify's failure
- * with its fix, then connects the blog.
+ * with its fix, then connects the blog; once connected, the blog's page shows verify's checks before the setup
+ * goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupMode } from '../../src/app/setup-mode.js';
@@ -123,9 +124,17 @@ describe('src/status/routes/setup-blog (the WordPress authorization callback)', 
       false,
     );
     expect(returned.status).toBe(200);
-    expect(returned.text).toContain('http-equiv="refresh"');
+    // On to the blog's page (not past it): it shows verify's checks before the setup goes on.
+    expect(returned.text).toContain('<meta http-equiv="refresh" content="0; url=/setup/blog/1">');
     expect(verified).toEqual(['jana', 'jana']);
+    const connected = await go('/setup/blog/1');
+    expect(connected.text).toContain('WordPress at https://blog.example.cz is connected (user jana)');
+    expect(connected.text).toContain('<li class="ok-yes" data-check="password">✓ ok</li>');
+    expect(connected.text).toContain('id="continue" href="/setup"');
     // With our cookies again, the setup goes on past the connected blog.
     expect(await go('/setup')).toMatchObject({ status: 303, location: '/setup/categories' });
+    // A pasted password that fails now: the blog is no longer connected, the setup stays with it.
+    await go('/setup/blog/1/wordpress/paste', { csrf, username: 'jana', password: 'wrong' });
+    expect(await go('/setup')).toMatchObject({ status: 303, location: '/setup/blog/1' });
   });
 });

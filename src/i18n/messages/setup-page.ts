@@ -14,10 +14,6 @@ export const setupPageMessages = {
     en: 'Nothing can be changed without the setup token. Open the /setup page and enter it.',
   },
   'setup.page.continue': { cs: 'Pokračovat', en: 'Continue' },
-  'setup.page.cat_none': {
-    cs: 'Složka souborů kategorie nepoužívá: tady není co vybírat.',
-    en: 'A folder of files has no categories: nothing to choose here.',
-  },
   'setup.page.wp_check_again': { cs: 'Zkontrolovat adresu znovu', en: 'Check the address again' },
   'setup.page.fix': { cs: 'Co udělat', en: 'What to do' },
   'setup.page.key_title': { cs: 'Klíč k tržišti', en: 'Marketplace key' },
@@ -57,6 +53,14 @@ export const setupPageMessages = {
   'setup.page.wp_user': { cs: 'Uživatelské jméno', en: 'User name' },
   'setup.page.wp_password': { cs: 'Heslo aplikace', en: 'Application password' },
   'setup.page.connect': { cs: 'Propojit', en: 'Connect' },
+  'setup.page.wp_connected': {
+    cs: 'WordPress {site} je propojený (uživatel {user}). pressbridge ověřil vše, co publikování potřebuje:',
+    en: 'WordPress at {site} is connected (user {user}). pressbridge checked everything publishing needs:',
+  },
+  'setup.page.wp_check_failed': {
+    cs: 'Jedna z kontrol neprošla, takže nastavení tu zůstává. Udělejte, co u ní stojí, a pak WordPress propojte znovu.',
+    en: 'A check did not pass, so the setup stays here. Do what it says, then connect WordPress again.',
+  },
   'setup.page.wp_rejected': {
     cs: 'Propojení ve WordPressu bylo odmítnuto.',
     en: 'The connection was rejected in WordPress.',
@@ -88,21 +92,6 @@ export const setupPageMessages = {
   'setup.page.invalid': {
     cs: 'Zkontrolujte vyplněné údaje: {problem}',
     en: 'Check what you filled in: {problem}',
-  },
-  'setup.page.cat_title': { cs: 'Kategorie', en: 'Categories' },
-  'setup.page.cat_default': { cs: 'Všechny články do jedné kategorie', en: 'Every article in one category' },
-  'setup.page.cat_default_id': {
-    cs: 'Kategorie (číslo nebo název; prázdné: výchozí kategorie webu)',
-    en: "Category (id or name; empty: the site's default)",
-  },
-  'setup.page.cat_sync': {
-    cs: 'Poslat kategorie webu na tržiště (stejná čísla)',
-    en: "Send the site's categories to the marketplace (same ids)",
-  },
-  'setup.page.cat_map': { cs: 'Vlastní převod kategorií', en: 'A mapping of my own' },
-  'setup.page.cat_map_lines': {
-    cs: 'Řádky „číslo na tržišti = kategorie webu“, např. 3 = 12',
-    en: 'Lines "marketplace id = site category", e.g. 3 = 12',
   },
   'setup.page.intake_title': {
     cs: 'Jak se pressbridge dozví o zakázkách',

@@ -110,6 +110,14 @@ export const setupMessages = {
     cs: 'Generátor webu se z repozitáře nepoznal (není to Jekyll ani Hugo): vyplňte níže, kam patří článek a fotky a jaká bude adresa článku.',
     en: "The site generator could not be told from the repository (neither Jekyll nor Hugo): fill in below where the article and its photos go and what the article's address is.",
   },
+  'setup.key.address_hint': {
+    cs: 'Kořenová adresa služby, kterou dokumentace API tržiště zapisuje jako {name}: všechny cesty v ní začínají /v1 a to pressbridge doplní sám, takže adresu zadejte bez /v1 (a ne adresu svého blogu). Na vyzkoušení se zkušebním tržištěm zadejte adresu, kterou vypíše pressbridge sandbox (bez dalšího nastavení {sandbox}); vypíše i svůj klíč.',
+    en: "The service root that the marketplace's API documentation writes as {name}: every path there begins with /v1, which pressbridge adds itself, so give the address without /v1 (and not your blog's address). To try pressbridge with the sandbox marketplace, give the address pressbridge sandbox prints ({sandbox} unless told otherwise); it prints its key too.",
+  },
+  'setup.key.not_url': {
+    cs: '„{url}“ není adresa http(s), na kterou by se dalo připojit: klíč se nikam neposlal.',
+    en: '“{url}” is not an http(s) address to connect to: the key was not sent anywhere.',
+  },
   'setup.key.wrong_address': {
     cs: 'Na {url} není API tržiště (odpověď {status}): klíč se ani nezkoušel.',
     en: "{url} is not the marketplace's API (it answered {status}): the key was not even tried.",

@@ -8,6 +8,7 @@ import type { Logger } from '../../logger.js';
 import { GitHubSetupError } from '../../setup/actions.js';
 import type { BlogAnswer, CategoryChoice } from '../../setup/answers.js';
 import { blogsWithCategories } from '../../setup/answers.js';
+import { readCategoryAnswer } from '../../setup/categories.js';
 import type { SetupDraft } from '../../setup/draft.js';
 import type { SetupEngine } from '../../setup/engine.js';
 import { both, inLanguage } from '../../setup/text.js';
@@ -15,12 +16,8 @@ import { WordPressAuthorizationError } from '../../setup/wordpress/authorize.js'
 import type { SetupCheck, WordPressCredentials } from '../../setup/wordpress/types.js';
 import { html } from '../html.js';
 import { setupPage } from '../views/setup.js';
-import {
-  renderCategoriesPage,
-  renderGitHubPage,
-  renderStaticPage,
-  renderWordPressPage,
-} from '../views/setup-steps.js';
+import { type CategoryBlog, type CategoryTyped, renderCategoriesPage } from '../views/setup-categories.js';
+import { renderGitHubPage, renderStaticPage, renderWordPressPage } from '../views/setup-steps.js';
 import { bodyOf, type SetupGuard } from './setup-guard.js';
 
 interface BlogRouteDeps {
@@ -50,7 +47,8 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     const discovery = draft.discoveries.get(blog.id);
     const checks = [...(draft.blogChecks.get(blog.id) ?? [])];
     let authorizationUrl: string | undefined;
-    if (discovery?.authorizationUrl) {
+    // A connected blog's page shows its checks and the way on: no new authorization.
+    if (discovery?.authorizationUrl && !blog.wordpress) {
       // The state: only this browser, shown this page as the token holder, can come back with it.
       const state = guard.browserState(req, res);
       const back = `${origin(req)}/setup/blog/${blog.id}/wordpress/back?state=${state}`;
@@ -69,7 +67,11 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     guard.send(res, status, renderWordPressPage(view(req, res), data));
   };
 
-  /** Verifies the credentials; when every check passes the blog's WordPress answer is kept. */
+  /**
+   * Verifies the credentials; when every check passes the blog's WordPress answer is kept, else none is (a failed
+   * check stops the setup at this blog). Either way the checks are kept for the blog's page, which shows them
+   * before the setup goes on, as the terminal prints them.
+   */
   const connect = async (blog: BlogAnswer, credentials: WordPressCredentials): Promise<boolean> => {
     let checks: SetupCheck[];
     // Where discovery was allowed to go (a local WordPress the blogger confirmed), the checks may go too.
@@ -82,7 +84,10 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
       ];
     }
     draft.blogChecks.set(blog.id, checks);
-    if (!checks.every((c) => c.ok)) return false;
+    if (!checks.every((c) => c.ok)) {
+      delete blog.wordpress;
+      return false;
+    }
     const discovery = draft.discoveries.get(blog.id);
     const siteUrl = discovery?.siteUrl ?? blog.url;
     const restRoot = credentials.restRoot === `${siteUrl}/wp-json/` ? {} : { restRoot: credentials.restRoot };
@@ -119,9 +124,11 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
     }
     if (credentials) await connect(blog, credentials);
     // WordPress sent the browser here from another site, so our SameSite=Strict cookies are missing: a page
-    // of ours moves on, and the next request carries them again.
+    // of ours moves on, and the next request carries them again. On to the blog's page, which shows the checks
+    // (passed: with the way on; failed: with what to do), not past it.
     const ctx = view(req, res);
-    const body = html`<meta http-equiv="refresh" content="0; url=/setup"><p><a href="/setup">${ctx.t.t('setup.page.continue')}</a></p>`;
+    const page = `/setup/blog/${blog.id}`;
+    const body = html`<meta http-equiv="refresh" content="0; url=${page}"><p><a href="${page}">${ctx.t.t('setup.page.continue')}</a></p>`;
     guard.send(res, 200, setupPage(ctx, ctx.t.t('setup.page.title'), body));
   };
 
@@ -167,7 +174,8 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
         username: body.username ?? '',
         applicationPassword: body.password ?? '',
       };
-      if (await connect(blog, credentials)) return res.redirect(303, '/setup');
+      // Passed: the blog's page shows the checks and the way on; failed: the same page at once, as a refusal.
+      if (await connect(blog, credentials)) return res.redirect(303, `/setup/blog/${blog.id}`);
       wordpressPage(req, res, blog, 422);
     });
     router.post('/setup/blog/:id/github', async (req, res) => {
@@ -228,59 +236,48 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
   return { callback, mount };
 }
 
-/** `3 = 12` lines → `{ "3": 12 }`; a value that is not a number stays a category name. */
-export function parseCategoryMap(text: string): Record<string, number | string> | undefined {
-  const map: Record<string, number | string> = {};
-  for (const line of text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean)) {
-    const match = /^(\d+)\s*[=:]\s*(.+)$/.exec(line);
-    if (!match?.[1] || !match[2]) return undefined;
-    map[match[1]] = /^\d+$/.test(match[2]) ? Number(match[2]) : match[2];
-  }
-  return Object.keys(map).length > 0 ? map : undefined;
-}
-
 export function categoryRoutes(
   deps: Pick<BlogRouteDeps, 'draft' | 'guard'>,
   router: Router,
   next: (res: Response) => void,
 ): void {
   const { draft, guard } = deps;
+  /** The blogs with categories, each with its categories as the marketplace listed them (step b). */
+  const blogs = (typed?: ReadonlyMap<number, CategoryTyped>): CategoryBlog[] =>
+    blogsWithCategories(draft).map((blog) => ({
+      blog,
+      marketplace: draft.accountBlogs.find((b) => b.id === blog.id)?.categories ?? [],
+      typed: typed?.get(blog.id),
+    }));
   router.get('/setup/categories', (req, res) => {
-    guard.send(
-      res,
-      200,
-      renderCategoriesPage(guard.view(req, res, draft.language), { blogs: blogsWithCategories(draft) }),
-    );
+    guard.send(res, 200, renderCategoriesPage(guard.view(req, res, draft.language), { blogs: blogs() }));
   });
   router.post('/setup/categories', (req, res) => {
     const body = bodyOf(req);
-    for (const blog of blogsWithCategories(draft)) {
-      const mode = body[`mode-${blog.id}`];
-      let choice: CategoryChoice;
-      if (mode === 'sync' && blog.target === 'wordpress') choice = { mode: 'sync' };
-      else if (mode === 'map') {
-        const map = parseCategoryMap(body[`map-${blog.id}`] ?? '');
-        if (!map) {
-          const ctx = guard.view(req, res, draft.language);
-          const error = ctx.t.t('setup.page.invalid', { problem: blog.name });
-          return guard.send(
-            res,
-            422,
-            renderCategoriesPage(ctx, { blogs: blogsWithCategories(draft), error }),
-          );
-        }
-        choice = { mode: 'map', map };
-      } else {
-        const raw = body[`default-${blog.id}`];
-        choice = raw
-          ? { mode: 'default', category: /^\d+$/.test(raw) ? Number(raw) : raw }
-          : { mode: 'default' };
+    const handled = blogsWithCategories(draft);
+    const typed = new Map<number, CategoryTyped>(
+      handled.map((blog) => [
+        blog.id,
+        {
+          mode: body[`mode-${blog.id}`],
+          category: body[`default-${blog.id}`],
+          lines: body[`map-${blog.id}`],
+        },
+      ]),
+    );
+    const choices: Array<[BlogAnswer, CategoryChoice]> = [];
+    for (const blog of handled) {
+      const read = readCategoryAnswer(blog, typed.get(blog.id) ?? {});
+      if (!read.ok) {
+        // Nothing is kept from a refused form: every blog's answer is taken at once, or none; what was typed
+        // is shown again.
+        const ctx = guard.view(req, res, draft.language);
+        const error = inLanguage(read.problem, ctx.t.language);
+        return guard.send(res, 422, renderCategoriesPage(ctx, { blogs: blogs(typed), error }));
       }
-      blog.categories = choice;
+      choices.push([blog, read.choice]);
     }
+    for (const [blog, choice] of choices) blog.categories = choice;
     draft.categoriesDone = true;
     next(res);
   });

@@ -1,7 +1,7 @@
 /**
  * The /setup steps after the blogs: each handled blog's target (c WordPress, d GitHub, or a folder), the
- * categories (e), the intake (f) and the finish with agent publishing and the status page password (h);
- * notifications (g) are ./setup-notify.ts. Everything shown is escaped by the `html` tag.
+ * intake (f) and the finish with agent publishing and the status page password (h); the categories (e) are
+ * ./setup-categories.ts, notifications (g) ./setup-notify.ts. Everything shown is escaped by the `html` tag.
  */
 import type { BlogAnswer } from '../../setup/answers.js';
 import type { SetupCheck, WordPressDiscovery } from '../../setup/wordpress/types.js';
@@ -30,6 +30,8 @@ export function renderWordPressPage(
   },
 ): SafeHtml {
   const { blog, discovery } = data;
+  const checks = [...(discovery?.checks ?? []), ...data.checks];
+  if (blog.wordpress) return renderWordPressConnected(ctx, blog, blog.wordpress, checks);
   // The link comes from the site's REST index: only an http(s) address becomes a link.
   const authorizationUrl = safeHttpUrl(data.authorizationUrl);
   const action = `${ctx.base}/setup/blog/${blog.id}/wordpress`;
@@ -47,7 +49,7 @@ ${field(ctx.t.t('setup.page.wp_password'), 'password', '', 'password')}
 ${submit(ctx, 'setup.page.connect')}</form>`
     : '';
   const body = html`<h1>${ctx.t.t('setup.page.wp_title', { blog: blog.name })}</h1>
-<section class="card">${checkList(ctx, [...(discovery?.checks ?? []), ...data.checks])}
+<section class="card">${data.checks.some((c) => !c.ok && c.id !== 'authorization') ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.wp_check_failed')}</p>` : ''}${checkList(ctx, checks)}
 <form method="post" action="${action}/discover">${csrfField(ctx)}
 ${field(ctx.t.t('setup.page.wp_address'), 'address', discovery?.siteUrl ?? blog.url, 'text')}
 ${allowLocalField(ctx, discovery?.checks ?? [], discovery?.allowLocal)}
@@ -60,6 +62,24 @@ ${
 }</form>
 ${found}</section>`;
   return setupPage(ctx, ctx.t.t('setup.page.wp_title', { blog: blog.name }), body);
+}
+
+/**
+ * Every check passed: the same list the terminal prints (discovery's, then verify's), each with its result, and
+ * the way on as the one primary action; the setup moves to the categories only from here.
+ */
+function renderWordPressConnected(
+  ctx: ViewContext,
+  blog: BlogAnswer,
+  connected: NonNullable<BlogAnswer['wordpress']>,
+  checks: readonly SetupCheck[],
+): SafeHtml {
+  const title = ctx.t.t('setup.page.wp_title', { blog: blog.name });
+  const body = html`<h1>${title}</h1>
+<section class="card"><p>${ctx.t.t('setup.page.wp_connected', { site: connected.url, user: connected.username })}</p>
+${checkList(ctx, checks)}
+<p><a class="button primary" id="continue" href="${ctx.base}/setup">${ctx.t.t('setup.page.continue')}</a></p></section>`;
+  return setupPage(ctx, title, body);
 }
 
 export function renderGitHubPage(
@@ -121,29 +141,7 @@ ${submit(ctx)}</form></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.static_title', { blog: blog.name }), body);
 }
 
-export function renderCategoriesPage(
-  ctx: ViewContext,
-  data: { blogs: readonly BlogAnswer[]; error?: string },
-): SafeHtml {
-  const radio = (id: number, value: string, label: string, checked: boolean): SafeHtml =>
-    html`<label><input type="radio" name="mode-${id}" value="${value}"${checked ? html` checked` : ''}> ${label}</label><br>`;
-  const blocks = data.blogs.map(
-    (b) => html`<fieldset><legend>${b.name}</legend>
-${radio(b.id, 'default', ctx.t.t('setup.page.cat_default'), true)}
-${field(ctx.t.t('setup.page.cat_default_id'), `default-${b.id}`, '', 'text', false)}
-${b.target === 'wordpress' ? radio(b.id, 'sync', ctx.t.t('setup.page.cat_sync'), false) : ''}
-${radio(b.id, 'map', ctx.t.t('setup.page.cat_map'), false)}
-<p><label>${ctx.t.t('setup.page.cat_map_lines')}<br><textarea name="map-${b.id}" rows="3" cols="30"></textarea></label></p>
-</fieldset>`,
-  );
-  // A folder of files has no categories: without a WordPress or GitHub blog there is nothing to choose.
-  const none = data.blogs.length === 0 ? html`<p>${ctx.t.t('setup.page.cat_none')}</p>` : '';
-  const body = html`<h1>${ctx.t.t('setup.page.cat_title')}</h1>
-<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}${none}
-<form method="post" action="${ctx.base}/setup/categories">${csrfField(ctx)}${blocks}${submit(ctx)}</form></section>`;
-  return setupPage(ctx, ctx.t.t('setup.page.cat_title'), body);
-}
-
+/** The intake step; `webhookPort` 0 (any free port, as tests start it) shows as an empty field: it keeps it. */
 export function renderIntakePage(
   ctx: ViewContext,
   data: { checks: readonly SetupCheck[]; webhookPort: number; error?: string },
@@ -155,7 +153,7 @@ ${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
 <p><label><input type="radio" name="intake" value="poll" checked> ${ctx.t.t('setup.page.intake_poll')}</label></p>
 <p><label><input type="radio" name="intake" value="webhook"> ${ctx.t.t('setup.page.intake_webhook')}</label></p>
 ${field(ctx.t.t('setup.page.webhook_url'), 'webhookUrl', '', 'url', false)}
-${field(ctx.t.t('setup.page.webhook_port'), 'webhookPort', String(data.webhookPort), 'number', false)}
+${field(ctx.t.t('setup.page.webhook_port'), 'webhookPort', data.webhookPort > 0 ? String(data.webhookPort) : '', 'number', false)}
 <p class="muted">${ctx.t.t('setup.page.webhook_port_note')}</p>
 ${submit(ctx)}</form></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.intake_title'), body);

@@ -6,6 +6,7 @@
 import type { Check } from '../../commands/output.js';
 import { LOCAL_ADDRESS_CHECK } from '../../setup/address-guard.js';
 import type { BlogTarget } from '../../setup/answers.js';
+import { apiAddressHint } from '../../setup/api-address.js';
 import type { MarketplaceBlog } from '../../setup/engine.js';
 import type { SetupCheck } from '../../setup/wordpress/types.js';
 import { html, type SafeHtml } from '../html.js';
@@ -70,7 +71,8 @@ ${languageLinks(ctx, '/setup/key')}
 <section class="card"><p>${ctx.t.t('setup.page.key_intro')}</p>
 ${checkList(ctx, data.checks)}
 <form method="post" action="${ctx.base}/setup/key">${csrfField(ctx)}
-<p><label>${ctx.t.t('setup.page.base_url')} <input name="baseUrl" type="url" value="${data.baseUrl}" required></label></p>
+<p><label>${ctx.t.t('setup.page.base_url')} <input name="baseUrl" type="url" value="${data.baseUrl}" required aria-describedby="base-url-hint"></label>
+<br><small class="hint" id="base-url-hint">${apiAddressHint()[ctx.t.language]}</small></p>
 ${allowLocalField(ctx, data.checks, data.allowLocal)}
 <p><label>${ctx.t.t('setup.page.api_key')} <input name="apiKey" type="password" autocomplete="off" required></label></p>
 <p><button class="primary" type="submit">${ctx.t.t('setup.page.check_key')}</button></p>

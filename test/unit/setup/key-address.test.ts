@@ -1,7 +1,8 @@
 /**
  * Step a of the setup with a wrong API address (found by the issue-21 trial): an address that is not the
  * marketplace's API (the blog's own address, or `{base_url}` with a path too many) answers 404, and the page must
- * not blame the key ("refused (401): copy the key again") but say the address is wrong.
+ * not blame the key ("refused (401): copy the key again") but say the address is wrong. An answer that is no
+ * http(s) address at all is refused before anything is sent, with what the address is.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -59,6 +60,33 @@ describe('src/setup/engine checkKey: a wrong API address is not a refused key', 
     expect(result.check.message.en).not.toContain('401');
     expect(result.check.message.en).toContain(address());
   });
+
+  it.each(['muj-blog.cz', 'ftp://api.example.cz', 'javascript:alert(1)', ''])(
+    '%j is no http(s) address: named with where the address comes from, nothing sent',
+    async (baseUrl) => {
+      const sent: string[] = [];
+      const recording: typeof fetch = async (input) => {
+        sent.push(String(input));
+        return new Response('{}', { status: 500 });
+      };
+      const deps = { wordpress: createWordPressConnection(), dataDir, log: createSilentLogger() };
+      const result = await createSetupEngine({ ...deps, fetch: recording }).checkKey({
+        baseUrl,
+        apiKey: 'k',
+      });
+      expect(result).toMatchObject({ ok: false, problem: 'address', check: { id: 'key', ok: false } });
+      expect(result.check.message.en).toBe(
+        `“${baseUrl}” is not an http(s) address to connect to: the key was not sent anywhere.`,
+      );
+      expect(result.check.message.cs).toContain(`„${baseUrl}“ není adresa http(s)`);
+      for (const language of ['cs', 'en'] as const) {
+        expect(result.check.fix?.[language]).toContain('{base_url}');
+        expect(result.check.fix?.[language]).toContain('/v1');
+        expect(result.check.fix?.[language]).toContain('http://127.0.0.1:8090');
+      }
+      expect(sent).toEqual([]);
+    },
+  );
 
   it.each(['500', '429'])(
     'an API address answering %s: the status only, never what its body said',

@@ -149,6 +149,8 @@ describe('src/setup/terminal', () => {
     const output = new PassThrough();
     const printed = streamText(output);
     const lines = [
+      'muj-blog.cz', // not an http(s) address: refused before anything is sent, the address asked again
+      'some-key',
       sandbox.url,
       'wrong-key',
       'yes', // the sandbox's local address is meant
@@ -160,22 +162,37 @@ describe('src/setup/terminal', () => {
       '',
       'jana',
       'good pass word',
-      'default', // categories
+      'map', // categories: explained first; a WordPress category by name is refused, asked again
+      '3 = Zprávy',
+      'default',
+      '5', // the one WordPress category, by id
       'none', // blog 2
       '', // intake: poll
       '-', // ntfy: none (Enter would take a new topic)
     ];
     input.write(`${lines.join('\n')}\n`);
     const result = await runTerminalSetup(engine, {}, 'cs', { input, output });
+    // What the address is, before each time it is asked: the document's {base_url}, and the sandbox's.
+    const hint = 'Kořenová adresa služby, kterou dokumentace API tržiště zapisuje jako {base_url}';
+    // The first time, as the fix of muj-blog.cz, and before the address is asked again (not after a refused key).
+    expect(printed().split(hint)).toHaveLength(4);
+    expect(printed()).toContain('vypíše pressbridge sandbox (bez dalšího nastavení http://127.0.0.1:8090)');
+    expect(printed()).toContain('✗ „muj-blog.cz“ není adresa http(s)');
     expect(printed()).toContain(`✗ ${sandbox.url} vede na tento počítač (127.0.0.1)`);
     expect(printed()).toContain('Připojit se k této místní adrese? (ano/ne) [no]: ');
     expect(printed()).toContain('Tržiště klíč odmítlo (401)');
     expect(printed()).toContain('✗ heslo');
+    // The categories: each way with its sentence, the direction named; a name where WordPress takes an id refused.
+    expect(printed()).toContain('takový článek vyjde: kategorie na tržišti → kategorie na blogu.');
+    expect(printed()).toContain(
+      '  sync: Poslat rubriky WordPressu na tržiště (stejná čísla). Po uložení pressbridge',
+    );
+    expect(printed()).toContain('✗ Blog Blog A: rubriku WordPressu zadejte číslem (ID)');
     expect(loadConfig({ path: result.configPath, env: {} }).blogs).toEqual([
       expect.objectContaining({
         id: 1,
         publisher: 'wordpress',
-        options: expect.objectContaining({ url: 'https://a.cz' }),
+        options: expect.objectContaining({ url: 'https://a.cz', defaultCategory: 5 }),
       }),
     ]);
   });
@@ -214,7 +231,7 @@ describe('src/setup/terminal', () => {
     const output = new PassThrough();
     const printed = streamText(output);
     const lines = [sandbox.url, sandbox.apiKey, 'wordpress', 'https://wrong.cz', 'https://a.cz', 'jana'];
-    input.write(`${lines.join('\n')}\n${['good pass word', '', 'none', '', '-'].join('\n')}\n`);
+    input.write(`${lines.join('\n')}\n${['good pass word', '', '', 'none', '', '-'].join('\n')}\n`);
     // As with --allow-local: the sandbox's local address is meant.
     await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
     expect(printed()).toContain('✗ Not found\n  What to do: Type it again');

@@ -10,11 +10,8 @@ import {
   renderKeyPage,
   renderTokenPage,
 } from '../../../src/status/views/setup.js';
-import {
-  renderCategoriesPage,
-  renderGitHubPage,
-  renderWordPressPage,
-} from '../../../src/status/views/setup-steps.js';
+import { renderCategoriesPage } from '../../../src/status/views/setup-categories.js';
+import { renderGitHubPage, renderWordPressPage } from '../../../src/status/views/setup-steps.js';
 
 function ctx(language: Language): ViewContext {
   return {
@@ -67,6 +64,31 @@ describe('src/status/views/setup', () => {
     );
   });
 
+  it.each([
+    [
+      'cs',
+      'dokumentace API tržiště zapisuje jako {base_url}',
+      'vypíše pressbridge sandbox (bez dalšího nastavení http://127.0.0.1:8090)',
+    ],
+    [
+      'en',
+      'API documentation writes as {base_url}',
+      'the address pressbridge sandbox prints (http://127.0.0.1:8090 unless told otherwise)',
+    ],
+  ] as const)(
+    'the API address field in %s says what it is and the sandbox’s address',
+    (language, what, sandbox) => {
+      const page = renderKeyPage(ctx(language), { baseUrl: '', checks: [] }).value;
+      const hint =
+        /aria-describedby="base-url-hint"[\s\S]*<small class="hint" id="base-url-hint">([^<]*)<\/small>/.exec(
+          page,
+        )?.[1];
+      expect(hint).toContain(what.replaceAll("'", '&#39;'));
+      expect(hint).toContain('/v1');
+      expect(hint).toContain(sandbox);
+    },
+  );
+
   it.each(['cs', 'en'] as const)('the token page in %s has no navigation and a token field', (language) => {
     const page = renderTokenPage(ctx(language), false).value;
     expect(page).toContain(`<html lang="${language}"`);
@@ -118,6 +140,52 @@ describe('src/status/views/setup', () => {
   });
 
   it.each(['cs', 'en'] as const)(
+    'WordPress connected in %s: every check with its result, then Continue; no new authorization',
+    (language) => {
+      const discovery = { siteUrl: 'https://x.cz', restRoot: 'https://x.cz/wp-json/', checks: [] };
+      const header = { id: 'authorization-header', ok: true, message: { cs: 'Hlavička', en: 'Header' } };
+      const draft = { id: 'test-draft', ok: true, message: { cs: HOSTILE, en: HOSTILE } };
+      const wordpress = { url: 'https://x.cz', username: 'jana', applicationPassword: 'secret-password-1' };
+      const page = renderWordPressPage(ctx(language), {
+        blog: { ...blog, wordpress },
+        discovery,
+        authorizationUrl: 'https://x.cz/wp-admin/authorize-application.php',
+        checks: [header, draft],
+      }).value;
+      expect(page).toContain(
+        language === 'cs'
+          ? 'WordPress https://x.cz je propojený (uživatel jana)'
+          : 'WordPress at https://x.cz is connected (user jana)',
+      );
+      expect([...page.matchAll(/<li class="ok-yes" data-check="([\w-]+)">✓/g)].map((m) => m[1])).toEqual([
+        'authorization-header',
+        'test-draft',
+      ]);
+      expect(page).toContain('&lt;script&gt;alert(1)');
+      expect(page).toMatch(/<a class="button primary" id="continue" href="\/setup">/);
+      expect(page).not.toContain('id="authorize"');
+      expect(page).not.toContain('/wordpress/paste');
+      expect(page).not.toContain('secret-password-1');
+    },
+  );
+
+  it('a failed check after the connection: it says the setup stays here, with the fix, and no way on', () => {
+    const discovery = { siteUrl: 'https://x.cz', restRoot: 'https://x.cz/wp-json/', checks: [] };
+    const stripped = failed('authorization-header', 'header.stripped');
+    const page = renderWordPressPage(ctx('en'), {
+      blog,
+      discovery,
+      authorizationUrl: 'https://x.cz/wp-admin/authorize-application.php',
+      checks: [stripped],
+    }).value;
+    expect(page).toContain('role="alert">A check did not pass, so the setup stays here.');
+    expect(page).toContain('data-check="authorization-header">✗');
+    expect(page).toContain('SetEnvIf Authorization');
+    expect(page).toContain('id="authorize"');
+    expect(page).not.toContain('id="continue"');
+  });
+
+  it.each(['cs', 'en'] as const)(
     'a failed discovery in %s: the check with its fix, escaped, and no paste form',
     (language) => {
       const check = failed('rest-api', 'rest.not_found', { site: HOSTILE, tried: '/wp-json/' });
@@ -138,9 +206,66 @@ describe('src/status/views/setup', () => {
     const github = { ...blog, id: 3, name: 'Jekyll', target: 'github' as const };
     const none = { ...blog, id: 4, name: 'Nic', target: 'none' as const };
     expect(blogsWithCategories({ blogs: [blog, folder, github, none] }).map((b) => b.id)).toEqual([1, 3]);
-    const page = renderCategoriesPage(ctx('en'), { blogs: blogsWithCategories({ blogs: [folder] }) }).value;
+    const blogs = blogsWithCategories({ blogs: [folder] }).map((b) => ({ blog: b, marketplace: [] }));
+    const page = renderCategoriesPage(ctx('en'), { blogs }).value;
     expect(page).toContain('A folder of files has no categories');
     expect(page).not.toContain('name="mode-2"');
+  });
+
+  it.each(['cs', 'en'] as const)(
+    'categories in %s: every way its target offers with its sentence, the marketplace’s categories escaped',
+    (language) => {
+      const github = { ...blog, id: 3, name: 'Jekyll', target: 'github' as const };
+      const marketplace = [
+        { id: 3, name: 'Cestování' },
+        { id: 4, name: HOSTILE },
+      ];
+      const page = renderCategoriesPage(ctx(language), {
+        blogs: [
+          { blog, marketplace },
+          { blog: github, marketplace: [] },
+        ],
+      }).value;
+      const explained = (id: number) =>
+        [
+          ...page.matchAll(
+            new RegExp(`name="mode-${id}" value="(\\w+)"[^>]*aria-describedby="cat-${id}-\\1"`, 'g'),
+          ),
+        ].map((m) => m[1]);
+      expect(explained(1)).toEqual(['default', 'sync', 'map']);
+      expect(explained(3)).toEqual(['default', 'map']);
+      for (const [id, mode] of [
+        [1, 'default'],
+        [1, 'sync'],
+        [1, 'map'],
+        [3, 'default'],
+        [3, 'map'],
+      ] as const) {
+        expect(page).toMatch(
+          new RegExp(`<small class="hint" id="cat-${id}-${mode}" data-explains="${mode}">[^<]{60,}</small>`),
+        );
+      }
+      expect(page).toContain(
+        language === 'cs'
+          ? 'kategorie na tržišti → kategorie na blogu'
+          : 'marketplace category → blog category',
+      );
+      expect(page).toContain('3 Cestování · 4 &lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page).not.toContain('<script>alert(1)');
+      expect(page).toContain('name="mode-1" value="default" checked');
+    },
+  );
+
+  it('categories after a refusal: what was typed is shown again, escaped', () => {
+    const typed = { mode: 'map', lines: `3 = ${HOSTILE}` };
+    const page = renderCategoriesPage(ctx('en'), {
+      blogs: [{ blog, marketplace: [], typed }],
+      error: 'Blog x: give the WordPress category by its id',
+    }).value;
+    expect(page).toContain('name="mode-1" value="map" checked');
+    expect(page).not.toContain('value="default" checked');
+    expect(page).toContain('>3 = &lt;script&gt;alert(1)&lt;/script&gt;</textarea>');
+    expect(page).toContain('role="alert">Blog x: give the WordPress category by its id');
   });
 
   it.each(['cs', 'en'] as const)(

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CategoryAnswer,
+  categoryFields,
+  categoryOptions,
+  parseCategoryLines,
+  readCategoryAnswer,
+} from '../../../src/setup/categories.js';
+
+const wordpress = { name: 'Můj blog', target: 'wordpress' as const };
+const github = { name: 'Jekyll', target: 'github' as const };
+
+function choice(answer: CategoryAnswer) {
+  return answer.ok ? answer.choice : { refused: answer.problem.en };
+}
+
+describe('src/setup/categories', () => {
+  it('offers WordPress three ways and GitHub two (no list of ids to send), each explained in both languages', () => {
+    expect(categoryOptions('wordpress').map((o) => o.mode)).toEqual(['default', 'sync', 'map']);
+    expect(categoryOptions('github').map((o) => o.mode)).toEqual(['default', 'map']);
+    for (const target of ['wordpress', 'github'] as const) {
+      for (const option of categoryOptions(target)) {
+        for (const text of [option.label, option.explain]) {
+          expect(text.cs).toMatch(/\S{3}/);
+          expect(text.en).toMatch(/\S{3}/);
+          expect(text.cs).not.toBe(text.en);
+        }
+      }
+    }
+  });
+
+  it.each([
+    ['wordpress', 'default', /one WordPress category.*site's default category/],
+    [
+      'wordpress',
+      'sync',
+      /replaces this blog's category list in the marketplace with your WordPress categories/,
+    ],
+    ['wordpress', 'map', /marketplace category number and the id of the WordPress category/],
+    ['github', 'default', /one category in its front matter.*none when empty/],
+    ['github', 'map', /marketplace category number and the name of the site category/],
+  ] as const)('%s %s says what it does and what the blog then shows', (target, mode, said) => {
+    const option = categoryOptions(target).find((o) => o.mode === mode);
+    expect(option?.explain.en).toMatch(said);
+  });
+
+  it('words the fields for the target: WordPress by id, GitHub by name', () => {
+    expect(categoryFields('wordpress').category.en).toContain('tag_ID=5');
+    expect(categoryFields('wordpress').lines.cs).toContain('ID rubriky');
+    expect(categoryFields('github').category.en).toBe('Category name (empty: none)');
+  });
+
+  it.each([
+    ['WordPress, default, empty: the site’s default', wordpress, { mode: 'default' }, { mode: 'default' }],
+    [
+      'WordPress, default, an id',
+      wordpress,
+      { mode: 'default', category: ' 5 ' },
+      { mode: 'default', category: 5 },
+    ],
+    [
+      'WordPress, default, a name: refused with where the ids are',
+      wordpress,
+      { mode: 'default', category: 'Zprávy' },
+      { refused: expect.stringMatching(/^Blog Můj blog: give the WordPress category by its id.*tag_ID=5/) },
+    ],
+    ['WordPress, sync', wordpress, { mode: 'sync', category: 'x' }, { mode: 'sync' }],
+    [
+      'WordPress, map: marketplace number → WordPress id',
+      wordpress,
+      { mode: 'map', lines: '3 = 12\r\n 4: 7 \n\n' },
+      { mode: 'map', map: { '3': 12, '4': 7 } },
+    ],
+    [
+      'WordPress, map with a name',
+      wordpress,
+      { mode: 'map', lines: '3 = 12\n4 = Cestování' },
+      { refused: expect.stringContaining('by its id') },
+    ],
+    [
+      'WordPress, map with id 0',
+      wordpress,
+      { mode: 'map', lines: '3 = 0' },
+      { refused: expect.stringContaining('by its id') },
+    ],
+    [
+      'a map without a line',
+      wordpress,
+      { mode: 'map', lines: '  ' },
+      { refused: expect.stringContaining('at least one line') },
+    ],
+    [
+      'a map line the other way round',
+      github,
+      { mode: 'map', lines: 'Cestování = 3' },
+      { refused: expect.stringContaining('"marketplace number = blog category"') },
+    ],
+    [
+      'GitHub, map: names, a number stays a name',
+      github,
+      { mode: 'map', lines: '3 = Cestování\n4 = 2024' },
+      { mode: 'map', map: { '3': 'Cestování', '4': '2024' } },
+    ],
+    [
+      'GitHub, default, a name',
+      github,
+      { mode: 'default', category: 'Hory' },
+      { mode: 'default', category: 'Hory' },
+    ],
+    ['GitHub cannot sync: default', github, { mode: 'sync' }, { mode: 'default' }],
+    ['an unknown mode: default', wordpress, { mode: 'everything' }, { mode: 'default' }],
+  ] as const)('reads %s', (_name, blog, answer, expected) => {
+    expect(choice(readCategoryAnswer(blog, answer))).toEqual(expected);
+  });
+
+  it('reads the lines as typed, leaving the target’s rules to the answer', () => {
+    expect(parseCategoryLines('3 = 12\n4 = Hory a doly')).toEqual({ '3': '12', '4': 'Hory a doly' });
+    expect(parseCategoryLines('x = 12')).toBeUndefined();
+  });
+});

@@ -2,9 +2,10 @@
  * Real WordPress sites for integration tests: Debian's `wordpress` package served by PHP's built-in server
  * (scripts/wordpress/), one MariaDB database per site, each site on its own random port.
  *
- * Two WordPress versions: Debian 12's installed 6.1 (default) and the current one, Debian 13's 6.8 unpacked in
- * /opt/pressbridge-wp/6.8. `PRESSBRIDGE_WP=6.8` in the environment (or the `version` option) makes every
- * startWordPress() serve 6.8, so the same test files run against both (.ci/run runs them twice).
+ * Two WordPress versions: the current one, Debian 13's 6.8 unpacked in /opt/pressbridge-wp/6.8 (default), and
+ * the oldest supported, Debian 12's installed 6.1. `PRESSBRIDGE_WP=6.1` in the environment (or the `version`
+ * option) makes every startWordPress() serve 6.1, so the same test files run against both (.ci/run runs a smoke
+ * set of them again on 6.1).
  *
  * Needs `bash scripts/wordpress/install.sh` (and, for 6.8, `install-current.sh`) to have run once on the
  * machine (CI's .ci/run does both), and root (setup-site.php writes /etc/wordpress/config-pressbridge-<name>.php
@@ -94,7 +95,7 @@ export interface StartWordPressOptions {
   prettyPermalinks?: boolean;
   /** PHP_CLI_SERVER_WORKERS: requests served at once (default 4). */
   workers?: number;
-  /** Which WordPress: default PRESSBRIDGE_WP's, else 6.1. */
+  /** Which WordPress: default PRESSBRIDGE_WP's, else 6.8. */
   version?: WordPressVersion;
   /**
    * WP_ENVIRONMENT_TYPE (default `local`, which Application Passwords over plain http need; `production` makes

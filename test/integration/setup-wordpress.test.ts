@@ -1,6 +1,6 @@
 /**
- * The setup's WordPress connection (src/setup/wordpress/) against the real WordPress (6.1, and 6.8 with
- * PRESSBRIDGE_WP=6.8): each failure of issue 21 step 2c reproduced and named with its own fix, the happy path
+ * The setup's WordPress connection (src/setup/wordpress/) against the real WordPress (6.8, and 6.1 with
+ * PRESSBRIDGE_WP=6.1): each failure of issue 21 step 2c reproduced and named with its own fix, the happy path
  * leaving nothing behind, and WordPress's real "Authorize application" screen approved in Chromium.
  */
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * The block markup through a real WordPress (6.1; 6.8 with PRESSBRIDGE_WP=6.8): stored by the REST API exactly
+ * The block markup through a real WordPress (6.8; 6.1 with PRESSBRIDGE_WP=6.1): stored by the REST API exactly
  * as sent (its save filters, such as the `noopener` it adds to links with a target, change nothing), and the
  * stored content read back by that WordPress's block editor code (parse, validate, serialize in Chromium) with
  * every block valid and nothing changed but what that version's save() writes differently (asWordPressSavesIt).

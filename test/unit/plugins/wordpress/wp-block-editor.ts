@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../../helpers/browser.js';
 import { wordpressCoreDir } from '../../../helpers/wordpress-version.js';
 
-/** PB_WORDPRESS_DIR, else the WordPress PRESSBRIDGE_WP selects (Debian 12's 6.1 when unset). */
+/** PB_WORDPRESS_DIR, else the WordPress PRESSBRIDGE_WP selects (the current 6.8 when unset). */
 export const WORDPRESS_DIR = process.env.PB_WORDPRESS_DIR ?? wordpressCoreDir();
 
 const VENDOR: Record<string, string> = {
@@ -26,8 +26,8 @@ const VENDOR: Record<string, string> = {
 };
 
 /** The dist scripts block-library needs, dependencies first (from WordPress's script-loader-packages.php). */
-function scriptOrder(): string[] {
-  const file = join(WORDPRESS_DIR, 'wp-includes/assets/script-loader-packages.php');
+function scriptOrder(dir: string): string[] {
+  const file = join(dir, 'wp-includes/assets/script-loader-packages.php');
   const json = execFileSync('php', ['-r', `echo json_encode(include ${JSON.stringify(file)});`], {
     encoding: 'utf8',
   });
@@ -96,15 +96,16 @@ export function wordpressAvailable(): boolean {
   return existsSync(join(WORDPRESS_DIR, 'wp-includes/js/dist/block-library.js'));
 }
 
-export async function openBlockEditor(): Promise<BlockEditor> {
-  const dist = join(WORDPRESS_DIR, 'wp-includes/js/dist');
+/** The block editor's scripts of the WordPress core in `dir` (default: WORDPRESS_DIR) in a fresh Chromium. */
+export async function openBlockEditor(dir: string = WORDPRESS_DIR): Promise<BlockEditor> {
+  const dist = join(dir, 'wp-includes/js/dist');
   const browser: Browser = await launchBrowser();
   try {
     const page: Page = await browser.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     await page.setContent('<!doctype html><html><head></head><body></body></html>');
-    for (const script of scriptOrder()) {
+    for (const script of scriptOrder(dir)) {
       await page.addScriptTag({ path: join(dist, script) });
       // WordPress's own inline script after lodash (wp-includes/script-loader.php).
       if (script === VENDOR.lodash) await page.addScriptTag({ content: 'window.lodash = _.noConflict();' });
@@ -116,7 +117,7 @@ export async function openBlockEditor(): Promise<BlockEditor> {
     });
     const version = execFileSync(
       'php',
-      ['-r', `include ${JSON.stringify(join(WORDPRESS_DIR, 'wp-includes/version.php'))}; echo $wp_version;`],
+      ['-r', `include ${JSON.stringify(join(dir, 'wp-includes/version.php'))}; echo $wp_version;`],
       { encoding: 'utf8' },
     );
     return {

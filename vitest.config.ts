@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration tests share the machine's Redis and ports; files run in parallel, tests within a file in order.
     pool: 'forks',
+    // One file per core. Vitest's own default is one less than the cores, which on CI's 2 cores ran every file
+    // one after another while most of them wait on WordPress, Redis or a child process (docs/architecture.md,
+    // "Where CI's time goes"). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: availableParallelism(),
     reporters: ['default'],
   },
 });

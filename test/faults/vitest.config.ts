@@ -1,7 +1,10 @@
 /**
  * The fault-injection suite (`npm run test:faults`): real Redis, the sandbox marketplace, a real WordPress and
- * the daemon as a process that is killed and restarted. Scenarios run one after another (they load the machine
- * and share its WordPress and Redis); the normal `npm test` leaves test/faults/ out.
+ * the daemon as a process that is killed and restarted; the normal `npm test` leaves test/faults/ out. Two
+ * scenarios run at a time: each has its own WordPress site, Redis prefix (the outage scenario its own Redis),
+ * ports and folders, and most of a scenario's time is waiting (an outage, Retry-After, delivery retries), so
+ * two at once take about half the time on CI's 2 cores without crowding the one whose /healthz latency is
+ * measured (docs/architecture.md, "Where CI's time goes").
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -14,7 +17,7 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    maxWorkers: 2,
     reporters: ['default'],
   },
 });

@@ -116,6 +116,8 @@ describe('docs/remote-access.md: the status page from a phone through Caddy (int
     daemon = await startDaemon({
       config: loadConfig({ path: configFile, env: {} }),
       log: createSilentLogger(),
+      // Registered below, after the start: listen from the start (a poll-only daemon has no webhook listener).
+      webhook: true,
       process: async (ctx) => {
         if (failFirst) {
           failFirst = false;

@@ -7,9 +7,16 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { startWithoutConfig } from './app/setup-start.js';
+import { configOption } from './commands/context.js';
 import { earningsCommand } from './commands/earnings.js';
 import { evidenceCommand } from './commands/evidence.js';
-import { cliTranslator, useConfigLanguage } from './commands/language.js';
+import { localiseProgram } from './commands/help-language.js';
+import {
+  cliTranslator,
+  commandLineLanguage,
+  useConfigLanguage,
+  useProcessLanguage,
+} from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
 import { serviceCommand } from './commands/service.js';
@@ -35,7 +42,8 @@ interface ConfigOption {
 function integer(min: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
+    if (!Number.isInteger(n) || n < min)
+      throw new InvalidArgumentError(cliTranslator().t('help.error.integer_min', { min: String(min) }));
     return n;
   };
 }
@@ -46,29 +54,30 @@ function readConfig(options: ConfigOption): Readonly<Config> {
   return config;
 }
 
-export function buildProgram(): Command {
+/** The program, its help and its messages in `t`'s language (the process's: src/commands/language.ts). */
+export function buildProgram(t: Translator = cliTranslator()): Command {
   const program = new Command('pressbridge')
-    .description('publishes accepted sponsored-article deals to your blog and hands the URL back')
-    .version(VERSION)
+    .description(t.t('help.program'))
+    .version(VERSION, '-V, --version', t.t('help.version'))
     .showHelpAfterError()
     .showSuggestionAfterError();
 
   program
     .command('start')
-    .description('run the daemon: webhook listener and worker (until SIGTERM/Ctrl+C)')
-    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
-    .option('--no-webhook', 'do not listen for webhooks (a worker-only process)')
-    .option('--no-worker', 'do not process deals (a webhook-only process)')
-    .option('--no-status', 'do not serve the status page and /metrics')
+    .description(t.t('help.start'))
+    .option(...configOption(t))
+    .option('--no-webhook', t.t('help.start.no_webhook'))
+    .option('--no-worker', t.t('help.start.no_worker'))
+    .option('--no-status', t.t('help.start.no_status'))
     .option(
       '--setup-host <host>',
-      'without a config: where the setup page listens',
+      t.t('help.start.setup_host'),
       // Docker sets only PRESSBRIDGE_STATUS_HOST (0.0.0.0): the setup page then listens where the status page will.
       process.env.PRESSBRIDGE_SETUP_HOST ?? process.env.PRESSBRIDGE_STATUS_HOST ?? '127.0.0.1',
     )
     .option(
       '--setup-port <port>',
-      'without a config: the setup page port',
+      t.t('help.start.setup_port'),
       integer(0),
       Number(process.env.PRESSBRIDGE_SETUP_PORT ?? 8081),
     )
@@ -108,17 +117,21 @@ export function buildProgram(): Command {
 
   program
     .command('demo')
-    .description('sandbox marketplace + daemon on this machine, accepting sample deals (no config needed)')
-    .option('--deals <n>', 'sample deals to accept', integer(1), 5)
-    .option('--interval <seconds>', 'seconds between two deals', integer(1), 5)
-    .option('--sandbox-port <port>', 'sandbox marketplace port (0 = any free port)', integer(0), 8090)
-    .option('--webhook-port <port>', 'webhook listener port (0 = any free port)', integer(0), 8080)
-    .option('--status-port <port>', 'status page port (0 = any free port)', integer(0), 8081)
-    .option('--site-port <port>', 'the demo blog (static site) port (0 = any free port)', integer(0), 8082)
-    .option('--redis <url>', 'Redis to use', process.env.PRESSBRIDGE_REDIS_URL ?? 'redis://127.0.0.1:6379')
-    .option('--data-dir <dir>', 'folder for the demo files', '.data/demo')
-    .option('--exit-after <seconds>', 'stop after this many seconds (0 = at Ctrl+C)', integer(0), 0)
-    .option('--log-level <level>', 'daemon log level (logs go to stderr)', 'warn')
+    .description(t.t('help.demo'))
+    .option('--deals <n>', t.t('help.demo.deals'), integer(1), 5)
+    .option('--interval <seconds>', t.t('help.demo.interval'), integer(1), 5)
+    .option('--sandbox-port <port>', t.t('help.demo.sandbox_port'), integer(0), 8090)
+    .option('--webhook-port <port>', t.t('help.demo.webhook_port'), integer(0), 8080)
+    .option('--status-port <port>', t.t('help.demo.status_port'), integer(0), 8081)
+    .option('--site-port <port>', t.t('help.demo.site_port'), integer(0), 8082)
+    .option(
+      '--redis <url>',
+      t.t('help.demo.redis'),
+      process.env.PRESSBRIDGE_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    )
+    .option('--data-dir <dir>', t.t('help.demo.data_dir'), '.data/demo')
+    .option('--exit-after <seconds>', t.t('help.demo.exit_after'), integer(0), 0)
+    .option('--log-level <level>', t.t('help.demo.log_level'), 'warn')
     .action(
       async (options: {
         deals: number;
@@ -152,14 +165,14 @@ export function buildProgram(): Command {
       },
     );
 
-  program.addCommand(setupCommand());
-  program.addCommand(sandboxCommand());
+  program.addCommand(setupCommand(t));
+  program.addCommand(sandboxCommand(t));
   program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);
   program.addCommand(earningsCommand());
   program.addCommand(evidenceCommand());
   program.addCommand(serviceCommand());
-
+  localiseProgram(program, t);
   return program;
 }
 
@@ -200,6 +213,8 @@ export function withoutHelpAfterUnknownCommand(program: Command, argv: readonly 
 }
 
 async function main(argv: readonly string[]): Promise<void> {
+  // Before commander builds the help or reads an option: one language for all this process prints.
+  useProcessLanguage(commandLineLanguage(argv.slice(2), process.env));
   try {
     const program = buildProgram();
     await program.parseAsync(withoutHelpAfterUnknownCommand(program, argv));

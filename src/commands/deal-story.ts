@@ -7,8 +7,9 @@ import { createEvidenceStore, evidenceDirOf } from '../evidence/store.js';
 import type { DealEvidence } from '../evidence/types.js';
 import { createSilentLogger } from '../logger.js';
 import type { PluginRegistry } from '../publisher/registry.js';
-import { CONFIG_OPTION, type CommonOptions, positiveInt, withContext } from './context.js';
+import { type CommonOptions, configOption, positiveInt, withContext } from './context.js';
 import { dealNotes } from './date-checks.js';
+import { cliTranslator } from './language.js';
 
 /** The deal's evidence on disk (src/evidence/), or undefined when there is none or it cannot be read. */
 async function readEvidence(config: Readonly<Config>, dealId: number): Promise<DealEvidence | undefined> {
@@ -22,11 +23,12 @@ async function readEvidence(config: Readonly<Config>, dealId: number): Promise<D
 }
 
 export function dealCommand(plugins?: PluginRegistry): Command {
+  const t = cliTranslator();
   return new Command('deal')
-    .description("one deal's story: record, steps, log, webhook events")
-    .argument('<id>', 'deal id', positiveInt)
-    .option(...CONFIG_OPTION)
-    .option('--json', 'print JSON')
+    .description(t.t('help.deal'))
+    .argument('<id>', t.t('help.deal_id'), positiveInt)
+    .option(...configOption(t))
+    .option('--json', t.t('help.json'))
     .action(async (dealId: number, options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => {
         const { t } = out;

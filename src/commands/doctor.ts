@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { AppError, errorMessage, MarketplaceError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
-import { CONFIG_OPTION, type CommandContext, type CommonOptions, withContext } from './context.js';
+import { type CommandContext, type CommonOptions, configOption, withContext } from './context.js';
 import { dateTimeChecks } from './date-checks.js';
 import { runDoctorLiveCommand } from './doctor-live.js';
 import { webhookChecks } from './doctor-webhook.js';
@@ -225,21 +225,16 @@ export async function runDoctor(ctx: CommandContext, out: Output, source: string
 }
 
 export function doctorCommand(plugins?: PluginRegistry): Command {
+  const t = cliTranslator();
   return new Command('doctor')
-    .description('check the config, Redis, the API key, every blog target and the webhook; print fixes')
-    .option(...CONFIG_OPTION)
-    .option('--json', 'print the checks as JSON')
-    .option(
-      '--live',
-      'instead: check every assumption about the marketplace API against the real service (read-only, at most 10 requests)',
-    )
-    .option(
-      '--save <file>',
-      'with --live: write a redacted capture (shapes, headers, status codes) to <file>',
-    )
+    .description(t.t('help.doctor'))
+    .option(...configOption(t))
+    .option('--json', t.t('help.doctor.json'))
+    .option('--live', t.t('help.doctor.live'))
+    .option('--save <file>', t.t('help.doctor.save'))
     .action(async (options: DoctorOptions) => {
       if (options.save !== undefined && !options.live) {
-        throw new AppError('bad_argument', cliTranslator().t('cli.doctor.save_needs_live'));
+        throw new AppError('bad_argument', t.t('cli.doctor.save_needs_live'));
       }
       if (options.live) {
         await runDoctorLiveCommand(options, plugins);

@@ -214,18 +214,13 @@ function runnerFor(root: string, say: (line: string) => void): CommandRunner {
 }
 
 export function serviceCommand(): Command {
-  const service = new Command('service').description(
-    'run pressbridge as a systemd service (servers without Docker)',
-  );
+  const t = cliTranslator();
+  const service = new Command('service').description(t.t('help.service'));
   service
     .command('install')
-    .description('install and start the systemd service with its user and folders; it starts in setup mode')
-    .option(
-      '--root <dir>',
-      'write under this folder instead of / and only print the commands (a dry run)',
-      '/',
-    )
-    .option('--user <name>', "the service's system user", 'pressbridge')
+    .description(t.t('help.service.install'))
+    .option('--root <dir>', t.t('help.service.root'), '/')
+    .option('--user <name>', t.t('help.service.user'), 'pressbridge')
     .action(async (options: { root: string; user: string }) => {
       const say = (line: string): void => void process.stdout.write(`${line}\n`);
       const real = resolve(options.root) === '/';

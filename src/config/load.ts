@@ -11,7 +11,12 @@ export type Env = Readonly<Record<string, string | undefined>>;
  * Environment variables that set a value directly; each also has a `_FILE` form that names a file holding
  * the value (Docker secrets). They win over the file.
  */
-export const ENV_OVERRIDES: ReadonlyArray<{ env: string; path: readonly string[]; boolean?: true }> = [
+export const ENV_OVERRIDES: ReadonlyArray<{
+  env: string;
+  path: readonly string[];
+  /** The value as the schema reads it (default: the text). */
+  parse?: (value: string) => unknown;
+}> = [
   { env: 'PRESSBRIDGE_API_KEY', path: ['marketplace', 'apiKey'] },
   { env: 'PRESSBRIDGE_BASE_URL', path: ['marketplace', 'baseUrl'] },
   { env: 'PRESSBRIDGE_WEBHOOK_SECRET', path: ['webhook', 'secret'] },
@@ -25,7 +30,9 @@ export const ENV_OVERRIDES: ReadonlyArray<{ env: string; path: readonly string[]
   // The names the status page (and the setup page before any config) answers to besides loopback ones.
   { env: 'PRESSBRIDGE_STATUS_HOSTS', path: ['status', 'hosts'] },
   // Set by `pressbridge service install` when no Redis answered on 127.0.0.1:6379.
-  { env: 'PRESSBRIDGE_REDIS_EMBEDDED', path: ['redis', 'embedded'], boolean: true },
+  { env: 'PRESSBRIDGE_REDIS_EMBEDDED', path: ['redis', 'embedded'], parse: envBoolean },
+  // The language of this process (src/i18n/process-language.ts): `EN` and ` en ` name English too.
+  { env: 'PRESSBRIDGE_LANGUAGE', path: ['ui', 'language'], parse: (v) => v.trim().toLowerCase() },
 ];
 
 /** `true`/`1`/`yes` and `false`/`0`/`no` as booleans; anything else stays text, for zod to name. */
@@ -221,10 +228,10 @@ export function parseConfig(
   if (!isRecord(raw))
     throw new ConfigError([{ path: '', message: `expected a mapping, found ${describe(raw)}` }], source);
   const resolved = resolveReferences(raw, env, [], issues, options) as Record<string, unknown>;
-  for (const { env: name, path, boolean } of ENV_OVERRIDES) {
+  for (const { env: name, path, parse } of ENV_OVERRIDES) {
     const direct = env[name];
     const file = env[`${name}_FILE`];
-    const set = (value: string): void => setAt(resolved, path, boolean ? envBoolean(value) : value);
+    const set = (value: string): void => setAt(resolved, path, parse ? parse(value) : value);
     if (direct !== undefined && direct !== '') set(direct);
     else if (file) {
       const value = readSecretFile(file, `${name}_FILE`, issues);

@@ -5,11 +5,13 @@
 import { type Catalog, fill, type Language, type MessageParams } from './catalog.js';
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.js';
 import { cliMessages } from './messages/cli.js';
+import { cliHelpMessages } from './messages/cli-help.js';
 import { evidenceMessages } from './messages/evidence.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
 import { runningMessages } from './messages/running.js';
+import { sandboxMessages } from './messages/sandbox.js';
 import { setupMessages } from './messages/setup.js';
 import { setupPageMessages } from './messages/setup-page.js';
 import { setupWordPressMessages } from './messages/setup-wordpress.js';
@@ -24,6 +26,8 @@ export const MESSAGES = {
   ...stateMessages,
   ...statusMessages,
   ...cliMessages,
+  ...cliHelpMessages,
+  ...sandboxMessages,
   ...notifyMessages,
   ...notifyEventMessages,
   ...moneyMessages,

@@ -177,13 +177,14 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
 }
 
 /**
- * One readable paragraph for errors the user can act on, framed in the blogger's language ("Chyba: …" /
- * "Error: …"); the stack only for real bugs. The messages themselves, thrown deep in the code, stay English.
+ * One readable paragraph for errors the user can act on, in the blogger's language ("Chyba: …" / "Error: …"):
+ * an error that carries a phrase (src/errors.ts) is said in it; the stack only for real bugs.
  */
 export function describeFailure(error: unknown, t: Translator = cliTranslator()): string {
   const framed = (message: string): string => t.t('cli.error.frame', { message });
   if (error instanceof ConfigError) return framed(error.message);
-  if (error instanceof AppError) return framed(error.message);
+  if (error instanceof AppError)
+    return framed(error.phrase ? t.say(error.phrase, error.message) : error.message);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {
     const { address, port } = error as { address?: string; port?: number };

@@ -5,6 +5,7 @@ import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import { createEvidenceStore, evidenceDirOf } from '../evidence/store.js';
 import type { DealEvidence } from '../evidence/types.js';
+import { logEntryText } from '../i18n/log-entry.js';
 import { createSilentLogger } from '../logger.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { type CommonOptions, configOption, positiveInt, withContext } from './context.js';
@@ -87,7 +88,9 @@ export function dealCommand(plugins?: PluginRegistry): Command {
         out.line(out.paint(t.t('cli.deal.log'), 'bold'));
         for (const entry of [...log].reverse()) {
           const fields = Object.keys(entry.fields).length ? ` ${JSON.stringify(entry.fields)}` : '';
-          out.line(`  ${entry.time} ${entry.level.toUpperCase().padEnd(5)} ${entry.msg}${fields}`);
+          out.line(
+            `  ${entry.time} ${entry.level.toUpperCase().padEnd(5)} ${logEntryText(t, entry)}${fields}`,
+          );
         }
         out.line();
         out.line(out.paint(t.t('cli.deal.events'), 'bold'));

@@ -7,6 +7,8 @@ import { type Catalog, fill, type Language, type MessageParams } from './catalog
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.js';
 import { cliMessages } from './messages/cli.js';
 import { cliHelpMessages } from './messages/cli-help.js';
+import { dealLogMessages } from './messages/deal-log.js';
+import { dealLogPluginMessages } from './messages/deal-log-plugins.js';
 import { evidenceMessages } from './messages/evidence.js';
 import { marketplaceMessages } from './messages/marketplace.js';
 import { moneyMessages } from './messages/money.js';
@@ -42,6 +44,8 @@ export const MESSAGES = {
   ...setupWordPressMessages,
   ...publisherMessages,
   ...marketplaceMessages,
+  ...dealLogMessages,
+  ...dealLogPluginMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -4,6 +4,7 @@ import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '..
 import { storedServices } from '../../deals/services.js';
 import type { DealEvidence } from '../../evidence/types.js';
 import { MESSAGES, type MessageKey } from '../../i18n/index.js';
+import { logEntryText } from '../../i18n/log-entry.js';
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
@@ -210,7 +211,7 @@ ${log.map(
   (e) => html`<tr class="log-line">
 <td data-label="${time}" class="nowrap">${preciseTime(ctx, e.time)}</td>
 <td data-label="${level}" class="nowrap">${levelBadge(e.level)}</td>
-<td data-label="${text}" class="wide">${e.msg}${fieldList(e.fields)}</td>
+<td data-label="${text}" class="wide">${logEntryText(ctx.t, e)}${fieldList(e.fields)}</td>
 </tr>`,
 )}
 </tbody></table>`

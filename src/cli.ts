@@ -157,6 +157,7 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
           exitAfterSeconds: options.exitAfter,
           dataDir: options.dataDir,
           log,
+          language: t.language,
         });
         const stop = (): void => void run.stop();
         process.once('SIGINT', stop);

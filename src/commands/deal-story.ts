@@ -5,6 +5,7 @@ import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import { createEvidenceStore, evidenceDirOf } from '../evidence/store.js';
 import type { DealEvidence } from '../evidence/types.js';
+import { stepName, stepOutcome } from '../i18n/deal-steps.js';
 import { logEntryText } from '../i18n/log-entry.js';
 import { createSilentLogger } from '../logger.js';
 import type { PluginRegistry } from '../publisher/registry.js';
@@ -80,8 +81,9 @@ export function dealCommand(plugins?: PluginRegistry): Command {
           a[1].startedAt.localeCompare(b[1].startedAt),
         );
         for (const [name, step] of steps) {
+          const [shown, outcome] = [stepName(t, name), stepOutcome(t, step.outcome)];
           out.line(
-            `  ${name.padEnd(10)} ${step.outcome.padEnd(16)} ${String(step.ms).padStart(6)} ms  ${t.dateTime(step.startedAt, zone)}`,
+            `  ${shown.padEnd(12)} ${outcome.padEnd(18)} ${String(step.ms).padStart(6)} ms  ${t.dateTime(step.startedAt, zone)}`,
           );
         }
         out.line();

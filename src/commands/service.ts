@@ -61,7 +61,7 @@ export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta
       return dir;
     const parent = dirname(dir);
     if (parent === dir)
-      throw new AppError('service_no_package', `no pressbridge package found above ${from}`);
+      throw new AppError('service_no_package', cliTranslator().t('run.service.no_package', { dir: from }));
     dir = parent;
   }
 }
@@ -206,7 +206,8 @@ function runnerFor(root: string, say: (line: string) => void): CommandRunner {
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr?.trim();
       const why = stderr || errorMessage(error);
-      throw new AppError('service_command_failed', `${[command, ...args].join(' ')} failed: ${why}`, {
+      const failed = { command: [command, ...args].join(' '), why };
+      throw new AppError('service_command_failed', cliTranslator().t('run.service.command_failed', failed), {
         cause: error,
       });
     }

@@ -9,6 +9,7 @@ import { cliMessages } from './messages/cli.js';
 import { cliHelpMessages } from './messages/cli-help.js';
 import { dealLogMessages } from './messages/deal-log.js';
 import { dealLogPluginMessages } from './messages/deal-log-plugins.js';
+import { demoMessages } from './messages/demo.js';
 import { evidenceMessages } from './messages/evidence.js';
 import { marketplaceMessages } from './messages/marketplace.js';
 import { moneyMessages } from './messages/money.js';
@@ -46,6 +47,7 @@ export const MESSAGES = {
   ...marketplaceMessages,
   ...dealLogMessages,
   ...dealLogPluginMessages,
+  ...demoMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

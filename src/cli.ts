@@ -7,9 +7,16 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { startWithoutConfig } from './app/setup-start.js';
+import { configOption } from './commands/context.js';
 import { earningsCommand } from './commands/earnings.js';
 import { evidenceCommand } from './commands/evidence.js';
-import { cliTranslator, useConfigLanguage } from './commands/language.js';
+import { localiseProgram } from './commands/help-language.js';
+import {
+  cliTranslator,
+  commandLineLanguage,
+  useConfigLanguage,
+  useProcessLanguage,
+} from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
 import { serviceCommand } from './commands/service.js';
@@ -37,7 +44,8 @@ interface ConfigOption {
 function integer(min: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
+    if (!Number.isInteger(n) || n < min)
+      throw new InvalidArgumentError(cliTranslator().t('help.error.integer_min', { min: String(min) }));
     return n;
   };
 }
@@ -48,43 +56,38 @@ function readConfig(options: ConfigOption, env: NodeJS.ProcessEnv = process.env)
   return config;
 }
 
-export function buildProgram(): Command {
+/** The program, its help and its messages in `t`'s language (the process's: src/commands/language.ts). */
+export function buildProgram(t: Translator = cliTranslator()): Command {
   const program = new Command('pressbridge')
-    .description('publishes accepted sponsored-article deals to your blog and hands the URL back')
-    .version(VERSION)
+    .description(t.t('help.program'))
+    .version(VERSION, '-V, --version', t.t('help.version'))
     .showHelpAfterError()
     .showSuggestionAfterError();
 
   program
     .command('start')
-    .description(
-      'run the daemon: the worker, the intake and the status page (the webhook listener only when the intake takes webhooks) until SIGTERM/Ctrl+C',
-    )
-    .option('-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)')
+    .description(t.t('help.start'))
+    .option(...configOption(t))
     .option(
       `${LISTENERS.status.flag} <port>`,
-      `the status page port, also the setup page's without a config (or $${LISTENERS.status.env}; default 8081)`,
+      t.t('help.start.status_port', { env: `$${LISTENERS.status.env}` }),
       integer(0),
     )
     .option(
       `${LISTENERS.webhook.flag} <port>`,
-      `the webhook listener port, used once the intake takes webhooks (or $${LISTENERS.webhook.env}; default 8080)`,
+      t.t('help.start.webhook_port', { env: `$${LISTENERS.webhook.env}` }),
       integer(0),
     )
-    .option('--no-webhook', 'do not listen for webhooks (a worker-only process)')
-    .option('--no-worker', 'do not process deals (a webhook-only process)')
-    .option('--no-status', 'do not serve the status page and /metrics')
+    .option('--no-webhook', t.t('help.start.no_webhook'))
+    .option('--no-worker', t.t('help.start.no_worker'))
+    .option('--no-status', t.t('help.start.no_status'))
     .option(
       '--setup-host <host>',
-      'without a config: where the setup page listens',
+      t.t('help.start.setup_host'),
       // Docker sets only PRESSBRIDGE_STATUS_HOST (0.0.0.0): the setup page then listens where the status page will.
       process.env.PRESSBRIDGE_SETUP_HOST ?? process.env.PRESSBRIDGE_STATUS_HOST ?? '127.0.0.1',
     )
-    .option(
-      '--setup-port <port>',
-      `without a config: the setup page port (or $PRESSBRIDGE_SETUP_PORT; default: the status page port)`,
-      integer(0),
-    )
+    .option('--setup-port <port>', t.t('help.start.setup_port'), integer(0))
     .action(
       async (
         options: ConfigOption & {
@@ -133,17 +136,21 @@ export function buildProgram(): Command {
 
   program
     .command('demo')
-    .description('sandbox marketplace + daemon on this machine, accepting sample deals (no config needed)')
-    .option('--deals <n>', 'sample deals to accept', integer(1), 5)
-    .option('--interval <seconds>', 'seconds between two deals', integer(1), 5)
-    .option('--sandbox-port <port>', 'sandbox marketplace port (0 = any free port)', integer(0), 8090)
-    .option('--webhook-port <port>', 'webhook listener port (0 = any free port)', integer(0), 8080)
-    .option('--status-port <port>', 'status page port (0 = any free port)', integer(0), 8081)
-    .option('--site-port <port>', 'the demo blog (static site) port (0 = any free port)', integer(0), 8082)
-    .option('--redis <url>', 'Redis to use', process.env.PRESSBRIDGE_REDIS_URL ?? 'redis://127.0.0.1:6379')
-    .option('--data-dir <dir>', 'folder for the demo files', '.data/demo')
-    .option('--exit-after <seconds>', 'stop after this many seconds (0 = at Ctrl+C)', integer(0), 0)
-    .option('--log-level <level>', 'daemon log level (logs go to stderr)', 'warn')
+    .description(t.t('help.demo'))
+    .option('--deals <n>', t.t('help.demo.deals'), integer(1), 5)
+    .option('--interval <seconds>', t.t('help.demo.interval'), integer(1), 5)
+    .option('--sandbox-port <port>', t.t('help.demo.sandbox_port'), integer(0), 8090)
+    .option('--webhook-port <port>', t.t('help.demo.webhook_port'), integer(0), 8080)
+    .option('--status-port <port>', t.t('help.demo.status_port'), integer(0), 8081)
+    .option('--site-port <port>', t.t('help.demo.site_port'), integer(0), 8082)
+    .option(
+      '--redis <url>',
+      t.t('help.demo.redis'),
+      process.env.PRESSBRIDGE_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    )
+    .option('--data-dir <dir>', t.t('help.demo.data_dir'), '.data/demo')
+    .option('--exit-after <seconds>', t.t('help.demo.exit_after'), integer(0), 0)
+    .option('--log-level <level>', t.t('help.demo.log_level'), 'warn')
     .action(
       async (options: {
         deals: number;
@@ -169,6 +176,7 @@ export function buildProgram(): Command {
           exitAfterSeconds: options.exitAfter,
           dataDir: options.dataDir,
           log,
+          language: t.language,
         });
         const stop = (): void => void run.stop();
         process.once('SIGINT', stop);
@@ -177,20 +185,20 @@ export function buildProgram(): Command {
       },
     );
 
-  program.addCommand(setupCommand());
-  program.addCommand(sandboxCommand());
+  program.addCommand(setupCommand(t));
+  program.addCommand(sandboxCommand(t));
   program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);
   program.addCommand(earningsCommand());
   program.addCommand(evidenceCommand());
   program.addCommand(serviceCommand());
-
+  localiseProgram(program, t);
   return program;
 }
 
 /**
- * One readable paragraph for errors the user can act on, framed in the blogger's language ("Chyba: …" /
- * "Error: …"); the stack only for real bugs. The messages themselves, thrown deep in the code, stay English.
+ * One readable paragraph for errors the user can act on, in the blogger's language ("Chyba: …" / "Error: …"):
+ * an error that carries a phrase (src/errors.ts) is said in it; the stack only for real bugs.
  */
 export function describeFailure(error: unknown, t: Translator = cliTranslator()): string {
   const framed = (message: string): string => t.t('cli.error.frame', { message });
@@ -206,7 +214,8 @@ export function describeFailure(error: unknown, t: Translator = cliTranslator())
       t.t(key, { where, what, flag: ways.flag, env: ways.env, setup: ways.setupFlag, key: ways.key }),
     );
   }
-  if (error instanceof AppError) return framed(error.message);
+  if (error instanceof AppError)
+    return framed(error.phrase ? t.say(error.phrase, error.message) : error.message);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {
     const { address, port } = error as { address?: string; port?: number };
@@ -236,6 +245,8 @@ export function withoutHelpAfterUnknownCommand(program: Command, argv: readonly 
 }
 
 async function main(argv: readonly string[]): Promise<void> {
+  // Before commander builds the help or reads an option: one language for all this process prints.
+  useProcessLanguage(commandLineLanguage(argv.slice(2), process.env));
   try {
     const program = buildProgram();
     await program.parseAsync(withoutHelpAfterUnknownCommand(program, argv));

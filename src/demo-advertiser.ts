@@ -7,6 +7,7 @@ import { readDealData } from './deals/data.js';
 import type { DealRecord, DealStore } from './deals/record.js';
 import { errorMessage } from './errors.js';
 import { BODY_LIMITS, readBodyText } from './http-body.js';
+import type { Translator } from './i18n/index.js';
 import { writeDate } from './sandbox/dates.js';
 import type { Sandbox } from './sandbox/index.js';
 
@@ -21,6 +22,8 @@ export interface AdvertiserOptions {
   /** Seconds between two accepted deals. */
   intervalSeconds: number;
   write: (line: string) => void;
+  /** The demo's language. */
+  translator: Translator;
 }
 
 export interface DemoAdvertiser {
@@ -33,6 +36,8 @@ export interface DemoAdvertiser {
 /** Accepts the first deal now, the rest every `intervalSeconds`; reports every second. */
 export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAdvertiser> {
   const { sandbox, write } = options;
+  const { translator } = options;
+  const { t } = translator;
   const timers = new Set<NodeJS.Timeout>();
   const shown = new Map<number, string>();
   const paying = new Set<number>();
@@ -50,7 +55,7 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
       ...(accepted % 3 === 0 ? { approvalDelayMs: 6_000 } : {}),
     });
     order.set(deal.id, accepted);
-    write(`accepted deal ${deal.id} in the sandbox: "${deal.title}"`);
+    write(t('demo.accepted', { id: String(deal.id), title: deal.title }));
   };
 
   // The advertiser pays a handed-in article a few seconds later (every fourth stays awaiting payout), as
@@ -66,9 +71,13 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
           if (!answer.ok) throw new Error(`the sandbox answered ${answer.status}`);
           const text = await readBodyText(answer, BODY_LIMITS.object, 'POST /_sandbox/deals/:id/pay');
           const deal = JSON.parse(text) as { reward?: number };
-          write(`the advertiser paid deal ${record.dealId} in the sandbox (reward ${deal.reward ?? '?'} Kč)`);
+          const reward = deal.reward === undefined ? '?' : translator.money(deal.reward);
+          write(t('demo.paid', { id: String(record.dealId), reward }));
         })
-        .catch((error: unknown) => write(`demo: paying deal ${record.dealId}: ${errorMessage(error)}`));
+        .catch((error: unknown) => {
+          const what = t('demo.failed_paying', { id: String(record.dealId) });
+          write(t('demo.failed', { what, error: errorMessage(error) }));
+        });
     }, 3_000);
     timers.add(timer);
   };
@@ -90,7 +99,10 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
             created_at: writeDate('prague', Date.now()),
           },
         })
-        .catch((error: unknown) => write(`demo: a message on deal ${record.dealId}: ${errorMessage(error)}`));
+        .catch((error: unknown) => {
+          const what = t('demo.failed_message', { id: String(record.dealId) });
+          write(t('demo.failed', { what, error: errorMessage(error) }));
+        });
     }, 2_000);
     timers.add(timer);
   };
@@ -100,7 +112,7 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
     for (const record of items.slice().reverse()) {
       payLater(record);
       messageLater(record);
-      const line = describe(record);
+      const line = describe(record, translator);
       if (shown.get(record.dealId) !== line) {
         shown.set(record.dealId, line);
         write(line);
@@ -110,7 +122,7 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
 
   const every = (ms: number, fn: () => Promise<void>): void => {
     const timer = setInterval(() => {
-      fn().catch((error: unknown) => write(`demo: ${errorMessage(error)}`));
+      fn().catch((error: unknown) => write(t('demo.error', { error: errorMessage(error) })));
     }, ms);
     timers.add(timer);
   };
@@ -137,14 +149,19 @@ function isFourth(place: number | undefined): boolean {
   return place !== undefined && place % 4 === 0;
 }
 
-function describe(record: DealRecord): string {
-  const parts = [`deal ${record.dealId}: ${record.state}`];
+function describe(record: DealRecord, { t, stateName }: Translator): string {
+  const parts = [t('demo.deal', { id: String(record.dealId), state: stateName(record.state) })];
   if (record.title) parts.push(`"${record.title}"`);
   if (record.url) parts.push(record.url);
   if (record.error) parts.push(`(${record.error})`);
   const data = readDealData(record.data);
-  if (data.paid) parts.push('(paid)');
+  if (data.paid) parts.push(t('demo.deal_paid'));
   const check = data.articleCheck;
-  if (check) parts.push(check.ok ? '· live check: fine' : `· live check: ${check.problem ?? 'not known'}`);
+  if (check)
+    parts.push(
+      check.ok
+        ? t('demo.check_fine')
+        : t('demo.check_problem', { problem: check.problem ?? t('demo.check_unknown') }),
+    );
   return parts.join(' ');
 }

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Translator } from './i18n/index.js';
 
 export interface PrintingReceiver {
   /** Where the demo's webhook channel posts. */
@@ -20,14 +21,18 @@ function timeOf(iso: unknown): string {
 }
 
 /** One or two lines for the terminal from the webhook channel's JSON body. */
-export function describeNotification(payload: Record<string, unknown>): string {
-  const title = typeof payload.title === 'string' ? payload.title : '(no title)';
+export function describeNotification(payload: Record<string, unknown>, { t }: Translator): string {
+  const title = typeof payload.title === 'string' ? payload.title : t('demo.no_title');
   const body = typeof payload.body === 'string' ? (payload.body.split('\n')[0] ?? '') : '';
   const urgent = payload.urgent === true ? ' [!]' : '';
-  return `notification ${timeOf(payload.createdAt)}${urgent} · ${title}${body ? `\n    ${body}` : ''}`;
+  const line = t('demo.notification', { time: timeOf(payload.createdAt), urgent, title });
+  return `${line}${body ? `\n    ${body}` : ''}`;
 }
 
-export async function startPrintingReceiver(write: (line: string) => void): Promise<PrintingReceiver> {
+export async function startPrintingReceiver(
+  write: (line: string) => void,
+  t: Translator,
+): Promise<PrintingReceiver> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST') {
       res.writeHead(405).end();
@@ -42,7 +47,7 @@ export async function startPrintingReceiver(write: (line: string) => void): Prom
     req.on('end', () => {
       try {
         const payload = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-        write(describeNotification(payload));
+        write(describeNotification(payload, t));
         res.writeHead(204).end();
       } catch {
         res.writeHead(400).end();

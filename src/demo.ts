@@ -14,7 +14,7 @@ import { DEMO_BLOG_ID, playAdvertiser } from './demo-advertiser.js';
 import { type PrintingReceiver, startPrintingReceiver } from './demo-receiver.js';
 import { AppError, errorMessage } from './errors.js';
 import { evidenceDirOf } from './evidence/store.js';
-import { createTranslator } from './i18n/index.js';
+import { createTranslator, DEFAULT_LANGUAGE, type Language, type Translator } from './i18n/index.js';
 import type { Logger } from './logger.js';
 import { startDaemon } from './main.js';
 import { closeRedisClient, createRedisClient } from './redis/client.js';
@@ -42,6 +42,11 @@ export interface DemoOptions {
   log: Logger;
   /** Where progress lines go (default stdout). */
   write?: (line: string) => void;
+  /**
+   * What the demo prints and its status page and notifications speak: the process's language
+   * (src/i18n/process-language.ts; default Czech).
+   */
+  language?: Language;
 }
 
 export interface DemoRun {
@@ -53,7 +58,10 @@ export interface DemoRun {
 }
 
 export function demoConfig(
-  options: Pick<DemoOptions, 'webhookPort' | 'statusPort' | 'sitePort' | 'redisUrl' | 'dataDir'> & {
+  options: Pick<
+    DemoOptions,
+    'webhookPort' | 'statusPort' | 'sitePort' | 'redisUrl' | 'dataDir' | 'language'
+  > & {
     /** The demo's printing receiver: notifications go there through a `webhook` channel. */
     notifyUrl?: string;
   },
@@ -79,6 +87,7 @@ export function demoConfig(
       // weekly pace.
       watch: { firstCheckMinutes: 0.05, tickMinutes: 0.05, siteGapSeconds: 1 },
       dataDir: options.dataDir,
+      ui: { language: options.language ?? DEFAULT_LANGUAGE },
       ...(options.notifyUrl
         ? { notify: { channels: [{ name: 'demo', type: 'webhook', url: options.notifyUrl }] } }
         : {}),
@@ -100,6 +109,8 @@ export function demoConfig(
 
 export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const translator: Translator = createTranslator(options.language ?? DEFAULT_LANGUAGE);
+  const { t } = translator;
   const dataDir = resolve(options.dataDir);
   // Like the Redis prefix below: each demo run starts clean (its sandbox's deals are new ones), so the previous
   // run's pages and article evidence go.
@@ -115,7 +126,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     log: options.log,
   });
   const redisUrl = embedded?.url ?? options.redisUrl;
-  if (embedded) write(`Redis: none answered at ${options.redisUrl}; started one at ${embedded.url}`);
+  if (embedded) write(t('demo.redis_started', { url: options.redisUrl, own: embedded.url }));
 
   const sandbox = await createSandbox({
     port: options.sandboxPort,
@@ -128,11 +139,11 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   let receiver: PrintingReceiver | undefined;
   try {
     // Notifications go to a receiver in this process that prints them below the deals' progress.
-    receiver = await startPrintingReceiver(write);
+    receiver = await startPrintingReceiver(write, translator);
     const config = demoConfig({ ...options, redisUrl, dataDir, notifyUrl: receiver.url }, sandbox);
     // Each demo run starts clean and shows this run's deals only (the sandbox numbers them past the previous
     // run's, so they would not be taken for redeliveries either way).
-    await clearPrefix(config.redis.url, config.redis.prefix, options.log);
+    await clearPrefix(config.redis.url, config.redis.prefix, options.log, translator);
     daemon = await startDaemon({
       config,
       log: options.log,
@@ -148,12 +159,11 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
       updatedAt: new Date().toISOString(),
       url: webhookUrl,
     });
-    write(`Sandbox marketplace: ${sandbox.url} (API key ${sandbox.apiKey})`);
-    write(`pressbridge webhook: ${webhookUrl} (registered in the sandbox)`);
-    write(`Status page: ${daemon.statusUrl ?? '(off)'}`);
-    write(`Notifications: a webhook channel posts them to ${receiver.url}; they are printed here`);
+    write(t('demo.sandbox', { url: sandbox.url, key: sandbox.apiKey }));
+    write(t('demo.webhook', { url: webhookUrl }));
+    write(t('demo.status', { url: daemon.statusUrl ?? t('demo.status_off') }));
+    write(t('demo.notifications', { url: receiver.url }));
     // What `pressbridge notify test` sends: the receiver shows how a notification looks.
-    const { t } = createTranslator(config.ui.language, config.ui.timeZone);
     await daemon.dispatcher.send({
       id: randomUUID(),
       topic: 'test',
@@ -167,10 +177,10 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
 
     if (daemon.statusUrl) {
       const base = daemon.statusUrl.replace(/\/$/, '');
-      write(`Earnings: ${base}/earnings`);
-      write(`Obligations (each article watched through its claim window): ${base}/obligations`);
+      write(t('demo.earnings', { url: `${base}/earnings` }));
+      write(t('demo.obligations', { url: `${base}/obligations` }));
     }
-    write(`Article evidence (checks, page hashes, article copies): ${evidenceDirOf(config)}`);
+    write(t('demo.evidence', { dir: evidenceDirOf(config) }));
   } catch (error) {
     await receiver?.close();
     await sandbox.close();
@@ -184,6 +194,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     deals: options.deals,
     intervalSeconds: options.intervalSeconds,
     write,
+    translator,
   });
 
   let resolveDone: () => void = () => {};
@@ -209,7 +220,7 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
   return { sandbox, daemon, done, stop };
 }
 
-async function clearPrefix(url: string, prefix: string, log: Logger): Promise<void> {
+async function clearPrefix(url: string, prefix: string, log: Logger, { t }: Translator): Promise<void> {
   const redis = createRedisClient(url, 'store', { log });
   try {
     let cursor = '0';
@@ -219,10 +230,7 @@ async function clearPrefix(url: string, prefix: string, log: Logger): Promise<vo
       if (keys.length > 0) await redis.unlink(...keys);
     } while (cursor !== '0');
   } catch (error) {
-    throw new AppError(
-      'redis_unreachable',
-      `the demo needs Redis at ${url} (${errorMessage(error)}): install and start redis-server, or pass --redis <url>`,
-    );
+    throw new AppError('redis_unreachable', t('demo.needs_redis', { url, error: errorMessage(error) }));
   } finally {
     await closeRedisClient(redis);
   }

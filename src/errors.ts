@@ -3,16 +3,42 @@
  * retrying can help. Classification happens once, where an HTTP answer is read; the job boundary only maps
  * `retryable === false` to BullMQ's UnrecoverableError.
  */
+/**
+ * A sentence for the blogger made deep in the code (a plugin's check, an error that reaches the CLI or the status
+ * page): a key of the message catalog (src/i18n/messages/) and its values, said in the reader's language by the
+ * caller's translator (`t.say`). A value may itself be a phrase. The code that makes it keeps an English text
+ * for the daemon's log; a key the catalog does not know is shown as that text.
+ */
+export interface Phrase {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string | number | Phrase>>;
+}
+
+/** What a check or a message says: a phrase, or a text as it came (a peer's own words, a name). */
+export type Said = Phrase | string;
+
 export class AppError extends Error {
   readonly code: string;
   readonly retryable: boolean;
+  /** The message for the blogger as a phrase (`message` stays English, for the log and `--json`). */
+  readonly phrase: Phrase | undefined;
 
-  constructor(code: string, message: string, options: { cause?: unknown; retryable?: boolean } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    options: { cause?: unknown; retryable?: boolean; phrase?: Phrase | undefined } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.retryable = options.retryable ?? false;
+    this.phrase = options.phrase;
   }
+}
+
+/** An error as a blogger reads it: its phrase when it has one, else its message. */
+export function errorSaid(error: unknown): Said {
+  return error instanceof AppError && error.phrase ? error.phrase : errorMessage(error);
 }
 
 /** One readable line per problem: where, what was expected, what was found. */
@@ -83,7 +109,12 @@ export class MarketplaceError extends AppError {
   constructor(init: {
     status: number;
     code: string;
+    /** What went wrong: the marketplace's own words, or ours in English (with `hint` already appended). */
     message: string;
+    /** The same for the blogger when it is ours: a phrase (default: `message` as it came). */
+    said?: Said | undefined;
+    /** What to do, as a phrase (its English is part of `message`). */
+    hint?: Phrase | undefined;
     supportCode?: string | undefined;
     method: string;
     path: string;
@@ -94,9 +125,22 @@ export class MarketplaceError extends AppError {
     const where = `${init.method} ${init.path}`;
     const support = init.supportCode ? ` (support code ${init.supportCode})` : '';
     const status = init.status ? `${init.status} ` : '';
+    // The catalog's `market.*` (src/i18n/messages/marketplace.ts) says the same frame in both languages.
+    const phrase: Phrase = {
+      key: 'market.failed',
+      params: {
+        where,
+        status,
+        code: init.code,
+        message: init.said ?? init.message,
+        hint: init.hint ? { key: 'market.hint', params: { hint: init.hint } } : '',
+        support: init.supportCode ? { key: 'market.support', params: { code: init.supportCode } } : '',
+      },
+    };
     super(init.code, `Marketplace ${where} failed: ${status}${init.code}: ${init.message}${support}`, {
       cause: init.cause,
       retryable: init.retryable,
+      phrase,
     });
     this.status = init.status;
     this.supportCode = init.supportCode;
@@ -133,7 +177,11 @@ export class ResponseTooLargeError extends AppError {
 
 /** A publisher (WordPress, GitHub, static) failed; the message tells the blogger what to fix. */
 export class PublishError extends AppError {
-  constructor(code: string, message: string, options: { cause?: unknown; retryable: boolean }) {
+  constructor(
+    code: string,
+    message: string,
+    options: { cause?: unknown; retryable: boolean; phrase?: Phrase | undefined },
+  ) {
     super(code, message, options);
   }
 }

@@ -1,3 +1,5 @@
+import type { Phrase, Said } from './errors.js';
+
 /**
  * Why a request got no answer, in words a blogger can act on: the most telling system error code in an
  * error's cause chain (refused, DNS, reset, TLS), a time limit that ran out, else the innermost message. The one
@@ -5,7 +7,8 @@
  * notification channels (src/notify/channels/channel.ts) use it alike.
  */
 
-const NETWORK_REASONS: Readonly<Record<string, string>> = {
+/** The English of each code; the catalog says the same in both languages (`net.code.<CODE>`, a test compares). */
+export const NETWORK_REASONS: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'host name not found',
   EAI_AGAIN: 'host name lookup failed for now',
@@ -48,4 +51,31 @@ export function networkReason(error: unknown, hints: Readonly<Record<string, str
     current = (current as { cause?: unknown }).cause;
   }
   return innermost === '' ? 'no answer' : innermost;
+}
+
+/**
+ * The same reason for the blogger, as a phrase of the catalog (`net.*`, src/i18n/messages/publishers.ts): a known
+ * code, the time limit or no answer; else the innermost message as it came (the system's or a peer's words).
+ * `hints` replace the general wording of a code, as for `networkReason`.
+ */
+export function networkReasonPhrase(error: unknown, hints: Readonly<Record<string, Phrase>> = {}): Said {
+  let current: unknown = error;
+  let innermost = '';
+  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
+    if (typeof current !== 'object') {
+      innermost = String(current);
+      break;
+    }
+    if ((current as { name?: unknown }).name === 'TimeoutError') return { key: 'net.timeout' };
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      const hint = Object.hasOwn(hints, code) ? hints[code] : undefined;
+      const reason = hint ?? (Object.hasOwn(NETWORK_REASONS, code) ? { key: `net.code.${code}` } : undefined);
+      if (reason !== undefined) return { key: 'net.reason', params: { reason, code } };
+    }
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && message !== '') innermost = message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return innermost === '' ? { key: 'net.no_answer' } : innermost;
 }

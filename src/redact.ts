@@ -4,8 +4,10 @@
  * - `redactSecrets(value)`: structured data with keys named like secrets blanked (the deal store writes this).
  * - `scrubText(text)`: credential-shaped substrings (`Bearer …`, `token=…`, `"apiKey":"…"`,
  *   `https://user:pass@host`) replaced, for text that quotes a secret the other two cannot know.
+ * - `redactPhrase(phrase, secrets)`: `redact` over a phrase's values (src/errors.ts), at any depth.
  * Pure: no I/O. The status page adds render-time masking on top (src/status/redact.ts).
  */
+import type { Phrase } from './errors.js';
 
 /** What a secret is replaced with, everywhere. */
 export const REDACTED = '[redacted]';
@@ -20,6 +22,22 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined>)
     if (secret !== undefined && secret.length >= MIN_REDACTED_LENGTH) out = out.split(secret).join(REDACTED);
   }
   return out;
+}
+
+/** The phrase with `redact` applied to each of its text values, nested phrases included. */
+export function redactPhrase<P extends Phrase>(phrase: P, secrets: ReadonlyArray<string | undefined>): P {
+  if (!phrase.params) return phrase;
+  const params = Object.fromEntries(
+    Object.entries(phrase.params).map(([name, value]) => [
+      name,
+      typeof value === 'string'
+        ? redact(value, secrets)
+        : typeof value === 'object'
+          ? redactPhrase(value, secrets)
+          : value,
+    ]),
+  );
+  return { ...phrase, params };
 }
 
 const SECRET_KEY = /api[-_]?key|secret|password|passwd|token|authorization|cookie/i;

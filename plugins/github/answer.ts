@@ -27,11 +27,11 @@ function header(answer: HttpAnswer, name: string): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
-/** What GitHub said: its message and the first few validation errors, cut short. */
+/** What GitHub said: its message and the first few validation errors, cut short; empty when it said nothing. */
 export function whatGitHubSaid(data: unknown): string {
-  if (typeof data === 'string') return plainText(data) || 'no explanation';
+  if (typeof data === 'string') return plainText(data);
   const parsed = ErrorBody.safeParse(data);
-  if (!parsed.success || parsed.data.message === undefined) return 'no explanation';
+  if (!parsed.success || parsed.data.message === undefined) return '';
   const details = (parsed.data.errors ?? [])
     .slice(0, 3)
     .map((e) =>

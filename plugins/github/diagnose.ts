@@ -3,8 +3,9 @@
  * checks (token and repository, permission to push, the branch, the URL pattern, the site, the rate limit),
  * each failure with its fix.
  */
-import { errorMessage } from '../../src/errors.js';
+import { errorSaid } from '../../src/errors.js';
 import { USER_AGENT } from '../../src/publisher/kit/index.js';
+import { phrase } from '../../src/publisher/phrase.js';
 import type { DiagnosticCheck, ReachabilityResult } from '../../src/publisher/types.js';
 import type { CallOptions } from './client.js';
 import { GitHubErrorCode, GitHubPublishError } from './errors.js';
@@ -23,17 +24,21 @@ export function createDiagnosis(site: GitHubSite, git: GitData) {
       const push = answer.permissions?.push;
       return {
         ok: true,
-        detail: `GitHub repository ${repo} (default branch ${answer.default_branch}${push === false ? ', the token may not push' : ''})`,
+        detail: phrase('gh.reach.ok', {
+          repo,
+          branch: answer.default_branch,
+          push: push === false ? phrase('gh.reach.no_push') : '',
+        }),
       };
     } catch (error) {
-      return { ok: false, detail: errorMessage(error) };
+      return { ok: false, detail: errorSaid(error) };
     }
   }
 
   async function diagnose(signal?: AbortSignal): Promise<DiagnosticCheck[]> {
     const checks: DiagnosticCheck[] = [];
     const call: CallOptions = { signal };
-    const repoName = `GitHub token and repository ${repo}`;
+    const repoName = phrase('gh.check.repo', { repo });
     let repository: GhRepo;
     let scopes: string | undefined;
     try {
@@ -45,20 +50,21 @@ export function createDiagnosis(site: GitHubSite, git: GitData) {
       checks.push({
         name: repoName,
         status: 'fail',
-        detail: errorMessage(isStatus(error, 404) ? repoNotFound() : error),
-        fix: unauthorized
-          ? 'create a fine-grained personal access token with Contents: read and write on the repository and set the option token'
-          : `check the option repo (${repo}) and give the token access to it`,
+        detail: errorSaid(isStatus(error, 404) ? repoNotFound() : error),
+        fix: unauthorized ? phrase('gh.check.repo_fix_token') : phrase('gh.check.repo_fix_access', { repo }),
       });
       return checks;
     }
     checks.push({
       name: repoName,
       status: 'ok',
-      detail: `the token sees ${repository.full_name ?? repo} (default branch ${repository.default_branch})`,
+      detail: phrase('gh.check.repo_seen', {
+        repo: repository.full_name ?? repo,
+        branch: repository.default_branch,
+      }),
     });
 
-    const pushName = `Permission to push to ${repo}`;
+    const pushName = phrase('gh.check.push', { repo });
     const classicScopes = scopes
       ?.split(',')
       .map((s) => s.trim())
@@ -67,22 +73,24 @@ export function createDiagnosis(site: GitHubSite, git: GitData) {
       checks.push({
         name: pushName,
         status: 'fail',
-        detail: 'the repository is archived (read-only)',
-        fix: 'unarchive it (Settings → Danger Zone)',
+        detail: phrase('gh.check.archived'),
+        fix: phrase('gh.check.archived_fix'),
       });
     } else if (repository.permissions?.push === false) {
       checks.push({
         name: pushName,
         status: 'fail',
-        detail: 'the token’s user may not push to the repository',
-        fix: 'give the user write access (Settings → Collaborators), and the token Contents: read and write',
+        detail: phrase('gh.check.no_push'),
+        fix: phrase('gh.check.no_push_fix'),
       });
     } else if (classicScopes && !classicScopes.some((s) => s === 'repo' || s === 'public_repo')) {
       checks.push({
         name: pushName,
         status: 'fail',
-        detail: `a classic token without the repo scope (scopes: ${classicScopes.join(', ') || 'none'})`,
-        fix: 'use a fine-grained token with Contents: read and write, or give the classic token the repo scope',
+        detail: phrase('gh.check.classic_scopes', {
+          scopes: classicScopes.join(', ') || phrase('gh.check.none'),
+        }),
+        fix: phrase('gh.check.classic_fix'),
       });
     } else {
       checks.push({
@@ -90,34 +98,38 @@ export function createDiagnosis(site: GitHubSite, git: GitData) {
         status: repository.permissions?.push === true ? 'ok' : 'warn',
         detail:
           repository.permissions?.push === true
-            ? `the token’s user may push${options.prMode ? ' and open pull requests' : ''} (a fine-grained token also needs Contents: read and write${options.prMode ? ' and Pull requests: read and write' : ''})`
-            : 'GitHub did not say whether the token may push',
+            ? phrase(options.prMode ? 'gh.check.may_push_pr' : 'gh.check.may_push')
+            : phrase('gh.check.push_unknown'),
       });
     }
 
     const branch = options.branch ?? repository.default_branch;
-    const branchName = `Branch ${branch} of ${repo}`;
+    const branchName = phrase('gh.check.branch', { branch, repo });
     try {
       const head = await readBranch(branch, call);
       if (!head) {
         checks.push({
           name: branchName,
           status: 'fail',
-          detail: 'the branch does not exist',
-          fix: 'set the option branch to the branch the site is built from',
+          detail: phrase('gh.check.branch_missing'),
+          fix: phrase('gh.check.branch_fix'),
         });
       } else if (head.protected && !options.prMode) {
         checks.push({
           name: branchName,
           status: 'warn',
-          detail: `protected: direct commits may be refused (head ${head.sha.slice(0, 7)})`,
-          fix: 'set prMode: true, or allow the token’s user to push to the branch',
+          detail: phrase('gh.check.protected', { sha: head.sha.slice(0, 7) }),
+          fix: phrase('gh.check.protected_fix'),
         });
       } else {
-        checks.push({ name: branchName, status: 'ok', detail: `head ${head.sha.slice(0, 7)}` });
+        checks.push({
+          name: branchName,
+          status: 'ok',
+          detail: phrase('gh.check.head', { sha: head.sha.slice(0, 7) }),
+        });
       }
     } catch (error) {
-      checks.push({ name: branchName, status: 'fail', detail: errorMessage(error) });
+      checks.push({ name: branchName, status: 'fail', detail: errorSaid(error) });
     }
 
     checks.push(urlCheck());
@@ -126,26 +138,20 @@ export function createDiagnosis(site: GitHubSite, git: GitData) {
       const limits = await client.request(GhRateLimit, 'GET /rate_limit', {}, call);
       const core = limits.data.resources.core;
       checks.push({
-        name: 'GitHub API rate limit of the token',
+        name: phrase('gh.check.rate'),
         status: core.remaining < 100 ? 'warn' : 'ok',
-        detail: `${core.remaining} of ${core.limit} requests left this hour`,
-        ...(core.remaining < 100
-          ? { fix: 'another program may be using the same token; give pressbridge its own' }
-          : {}),
+        detail: phrase('gh.check.rate_left', { remaining: core.remaining, limit: core.limit }),
+        ...(core.remaining < 100 ? { fix: phrase('gh.check.rate_fix') } : {}),
       });
     } catch (error) {
-      checks.push({
-        name: 'GitHub API rate limit of the token',
-        status: 'warn',
-        detail: errorMessage(error),
-      });
+      checks.push({ name: phrase('gh.check.rate'), status: 'warn', detail: errorSaid(error) });
     }
     return checks;
   }
 
   /** The URL pattern, tried on a sample deal. */
   function urlCheck(): DiagnosticCheck {
-    const name = 'Public URLs of the articles';
+    const name = phrase('gh.check.urls');
     const sample = planArticle(options.layout, {
       dealId: 12345,
       slug: 'priklad-clanku',
@@ -160,33 +166,33 @@ export function createDiagnosis(site: GitHubSite, git: GitData) {
       return {
         name,
         status: 'fail',
-        detail: `"${sample.url}" is not a URL`,
-        fix: 'correct the option urlPattern',
+        detail: phrase('gh.check.not_url', { url: sample.url }),
+        fix: phrase('gh.check.url_pattern_fix'),
       };
     }
     const site = new URL(options.siteUrl);
-    const detail = `e.g. ${sample.url} for ${sample.path}`;
+    const detail = phrase('gh.check.url_sample', { url: sample.url, path: sample.path });
     if (url.host !== site.host) {
       return {
         name,
         status: 'warn',
-        detail: `${detail}: not on the host of siteUrl (${site.host}); the marketplace takes only URLs on the blog's domain`,
-        fix: 'correct urlPattern or siteUrl',
+        detail: phrase('gh.check.url_other_host', { sample: detail, host: site.host }),
+        fix: phrase('gh.check.url_other_host_fix'),
       };
     }
     if (url.protocol === 'http:' && !/^(localhost|127\.|\[::1\])/.test(url.host)) {
       return {
         name,
         status: 'warn',
-        detail: `${detail}: plain http`,
-        fix: 'use the https address of the site',
+        detail: phrase('gh.check.url_plain_http', { sample: detail }),
+        fix: phrase('gh.check.use_https'),
       };
     }
     return { name, status: 'ok', detail };
   }
 
   async function siteCheck(signal?: AbortSignal): Promise<DiagnosticCheck> {
-    const name = `The site at ${options.siteUrl}`;
+    const name = phrase('gh.check.site', { url: options.siteUrl });
     const doFetch = site.fetch ?? globalThis.fetch;
     const timeout = AbortSignal.timeout(options.timeoutMs);
     try {
@@ -196,16 +202,17 @@ export function createDiagnosis(site: GitHubSite, git: GitData) {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       await response.body?.cancel().catch(() => {});
+      const answers = phrase('gh.check.site_answers', { status: String(response.status) });
       return response.status === 200
-        ? { name, status: 'ok', detail: 'answers 200' }
-        : {
-            name,
-            status: 'warn',
-            detail: `answers ${response.status}`,
-            fix: 'check siteUrl: it must be the public address of the site built from the repository',
-          };
+        ? { name, status: 'ok', detail: answers }
+        : { name, status: 'warn', detail: answers, fix: phrase('gh.check.site_fix') };
     } catch (error) {
-      return { name, status: 'warn', detail: `no answer (${errorMessage(error)})`, fix: 'check siteUrl' };
+      return {
+        name,
+        status: 'warn',
+        detail: phrase('gh.check.site_no_answer', { reason: errorSaid(error) }),
+        fix: phrase('gh.check.site_no_answer_fix'),
+      };
     }
   }
 

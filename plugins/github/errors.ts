@@ -8,15 +8,16 @@
  * The token never appears here: messages are built from the route, the status and what GitHub said, and
  * `redact` removes the token from anything taken over from an answer anyway.
  */
-import { PublishError } from '../../src/errors.js';
+import { type Phrase, PublishError, type Said } from '../../src/errors.js';
 import {
   describeBytes,
   findTooLarge,
-  networkReason,
-  plainText,
+  networkReasonPhrase,
   redact,
+  redactPhrase,
   toIsoWithServiceOffset,
 } from '../../src/publisher/kit/index.js';
+import { bodyKind, english, type PublisherPhrase, phrase } from '../../src/publisher/phrase.js';
 import { answerOf, type HttpAnswer, rateLimitOf, whatGitHubSaid } from './answer.js';
 
 export const GitHubErrorCode = {
@@ -57,9 +58,15 @@ export class GitHubPublishError extends PublishError {
   constructor(
     code: GitHubErrorCode,
     message: string,
-    options: { retryable: boolean; status?: number; retryAfterMs?: number | undefined; cause?: unknown },
+    options: {
+      retryable: boolean;
+      status?: number;
+      retryAfterMs?: number | undefined;
+      cause?: unknown;
+      phrase?: Phrase | undefined;
+    },
   ) {
-    super(code, message, { retryable: options.retryable, cause: options.cause });
+    super(code, message, { retryable: options.retryable, cause: options.cause, phrase: options.phrase });
     this.status = options.status ?? 0;
     this.retryAfterMs = options.retryAfterMs;
   }
@@ -77,8 +84,16 @@ export interface RequestContext {
   timeoutMs: number;
 }
 
-const TOKEN_FIX =
-  'create a fine-grained personal access token (GitHub → Settings → Developer settings → Personal access tokens) with access to the repository and the permission Contents: read and write (Pull requests: read and write for prMode), and set the option token';
+const TOKEN_FIX = phrase('gh.fix.token');
+
+/** An error whose message is the phrase in English and whose phrase is for the blogger (src/publisher/phrase.ts). */
+export function gitHubError(
+  code: GitHubErrorCode,
+  said: PublisherPhrase,
+  options: { retryable: boolean; status?: number; retryAfterMs?: number | undefined; cause?: unknown },
+): GitHubPublishError {
+  return new GitHubPublishError(code, english(said), { ...options, phrase: said });
+}
 
 /** The classification of an error answer from GitHub (a status of 400 or more). */
 export function classifyAnswer(
@@ -88,66 +103,57 @@ export function classifyAnswer(
 ): GitHubPublishError {
   const { repo, api } = context;
   const request = `${context.method} ${context.path}`;
-  const said = whatGitHubSaid(answer.data);
+  const text = whatGitHubSaid(answer.data);
+  const said: Said = text === '' ? phrase('gh.said.nothing') : text;
   const status = answer.status;
   const base = { status, cause: new GitHubAnswer(status, request) };
+  const facts = { repo, api, request, said, status: String(status) };
 
   const limited = rateLimitOf(answer, nowMs);
   if (limited?.kind === 'primary') {
-    const until = limited.resetAt ? ` until ${toIsoWithServiceOffset(limited.resetAt)}` : '';
-    return new GitHubPublishError(
-      GitHubErrorCode.rateLimited,
-      `GitHub's rate limit for the token is used up (${status} to ${request}${limited.limit ? `: ${limited.limit} requests an hour` : ''})${until}; will retry in ${seconds(limited.waitMs)} s. Another program using the same token may be spending it`,
-      { ...base, retryable: true, retryAfterMs: limited.waitMs },
-    );
+    const until = limited.resetAt
+      ? phrase('gh.error.rate_until', { time: toIsoWithServiceOffset(limited.resetAt) })
+      : '';
+    const limit = limited.limit ? phrase('gh.error.rate_limit', { limit: limited.limit }) : '';
+    const used = phrase('gh.error.rate_limited', {
+      ...facts,
+      limit,
+      until,
+      seconds: seconds(limited.waitMs),
+    });
+    return gitHubError(GitHubErrorCode.rateLimited, used, {
+      ...base,
+      retryable: true,
+      retryAfterMs: limited.waitMs,
+    });
   }
   if (limited?.kind === 'secondary') {
-    return new GitHubPublishError(
-      GitHubErrorCode.secondaryRateLimited,
-      `GitHub's secondary rate limit (too many writes in a short time) stopped ${request} on ${repo} (${status}: ${said}); will retry in ${seconds(limited.waitMs)} s`,
-      { ...base, retryable: true, retryAfterMs: limited.waitMs },
-    );
+    const stopped = phrase('gh.error.secondary', { ...facts, seconds: seconds(limited.waitMs) });
+    return gitHubError(GitHubErrorCode.secondaryRateLimited, stopped, {
+      ...base,
+      retryable: true,
+      retryAfterMs: limited.waitMs,
+    });
   }
+  const permanent = { ...base, retryable: false };
   if (status === 401) {
-    return new GitHubPublishError(
-      GitHubErrorCode.unauthorized,
-      `GitHub rejected the token for ${repo} (401 to ${request}: ${said}): the token is wrong, expired or revoked; ${TOKEN_FIX}`,
-      { ...base, retryable: false },
-    );
+    const rejected = phrase('gh.error.unauthorized', { ...facts, fix: TOKEN_FIX });
+    return gitHubError(GitHubErrorCode.unauthorized, rejected, permanent);
   }
-  if (status === 403) {
-    return new GitHubPublishError(
-      GitHubErrorCode.forbidden,
-      `GitHub refused ${request} on ${repo} (403: ${said}): the token may not do this; give it access to ${repo} with the permission Contents: read and write (Pull requests: read and write for prMode), or check that the repository is not archived`,
-      { ...base, retryable: false },
-    );
-  }
+  if (status === 403)
+    return gitHubError(GitHubErrorCode.forbidden, phrase('gh.error.forbidden', facts), permanent);
   if (status >= 500 || status === 408) {
-    return new GitHubPublishError(
-      GitHubErrorCode.unavailable,
-      `GitHub (${api}) answered ${status} to ${request} (${said}); will retry`,
-      { ...base, retryable: true },
-    );
+    return gitHubError(GitHubErrorCode.unavailable, phrase('gh.error.unavailable', facts), {
+      ...base,
+      retryable: true,
+    });
   }
-  if (status === 404) {
-    return new GitHubPublishError(
-      GitHubErrorCode.notFound,
-      `GitHub answered 404 to ${request}: the repository ${repo} does not exist, or the token cannot see it (give the token access to ${repo})`,
-      { ...base, retryable: false },
-    );
+  if (status === 404)
+    return gitHubError(GitHubErrorCode.notFound, phrase('gh.error.not_found', facts), permanent);
+  if (status === 409 && /empty/i.test(text)) {
+    return gitHubError(GitHubErrorCode.emptyRepo, phrase('gh.error.empty', facts), permanent);
   }
-  if (status === 409 && /empty/i.test(said)) {
-    return new GitHubPublishError(
-      GitHubErrorCode.emptyRepo,
-      `The repository ${repo} is empty (409 to ${request}): push the site's first commit, then pressbridge can add articles to it`,
-      { ...base, retryable: false },
-    );
-  }
-  return new GitHubPublishError(
-    GitHubErrorCode.rejected,
-    `GitHub refused ${request} on ${repo}: ${status} ${said}`,
-    { ...base, retryable: false },
-  );
+  return gitHubError(GitHubErrorCode.rejected, phrase('gh.error.rejected', facts), permanent);
 }
 
 /** A small, serialisable cause (the Octokit error would carry the request body, i.e. whole photos). */
@@ -162,11 +168,11 @@ export class GitHubAnswer extends Error {
 }
 
 /** Which option to check, by system error code (the general wording is the kit's). */
-const NETWORK_HINTS = { ENOTFOUND: 'host name not found (check the option apiBaseUrl)' };
+const NETWORK_HINTS = { ENOTFOUND: phrase('gh.net.not_found') };
 
 /** The most telling reason in an error's cause chain, one short line. */
-export function unreachableReason(error: unknown): string {
-  return plainText(networkReason(error, NETWORK_HINTS));
+export function unreachableReason(error: unknown): Said {
+  return networkReasonPhrase(error, NETWORK_HINTS);
 }
 
 /** Any failure of one request → GitHubPublishError. Errors of this plugin pass unchanged. */
@@ -178,33 +184,33 @@ export function toGitHubError(
 ): GitHubPublishError {
   if (error instanceof GitHubPublishError) return error;
   const request = `${context.method} ${context.path}`;
+  const { api } = context;
   if (signals.caller?.aborted) {
-    return new GitHubPublishError(GitHubErrorCode.aborted, `${request} to GitHub was cancelled`, {
+    return gitHubError(GitHubErrorCode.aborted, phrase('gh.error.aborted', { request }), { retryable: true });
+  }
+  if (signals.timeout.aborted) {
+    const ms = String(context.timeoutMs);
+    return gitHubError(GitHubErrorCode.timeout, phrase('gh.error.timeout', { api, request, ms }), {
       retryable: true,
     });
   }
-  if (signals.timeout.aborted) {
-    return new GitHubPublishError(
-      GitHubErrorCode.timeout,
-      `GitHub (${context.api}) did not answer ${request} within ${context.timeoutMs} ms; will retry (raise the option timeoutMs if it keeps happening)`,
-      { retryable: true },
-    );
-  }
   const tooLarge = findTooLarge(error);
   if (tooLarge) {
-    return new GitHubPublishError(
+    const limit = { bytes: describeBytes(tooLarge.limitBytes), kind: bodyKind(tooLarge.kind) };
+    return gitHubError(
       GitHubErrorCode.answerTooLarge,
-      `GitHub (${context.api}) answered ${request} with more than ${describeBytes(tooLarge.limitBytes)} (the limit for ${tooLarge.kind}); the read was stopped: is apiBaseUrl a GitHub REST API?`,
-      { retryable: false },
+      phrase('gh.error.answer_too_large', { api, request, ...limit }),
+      {
+        retryable: false,
+      },
     );
   }
   const answer = answerOf(error);
   if (answer) return classifyAnswer(answer, context, nowMs);
-  return new GitHubPublishError(
-    GitHubErrorCode.unreachable,
-    `Cannot reach GitHub at ${context.api}: ${unreachableReason(error)} (${request}); will retry`,
-    { retryable: true },
-  );
+  const reason = unreachableReason(error);
+  return gitHubError(GitHubErrorCode.unreachable, phrase('gh.error.unreachable', { api, reason, request }), {
+    retryable: true,
+  });
 }
 
 /** The same error with the token removed from its message. */
@@ -216,6 +222,7 @@ export function redactError(error: GitHubPublishError, secrets: readonly string[
     status: error.status,
     retryAfterMs: error.retryAfterMs,
     cause: error.cause,
+    phrase: error.phrase && redactPhrase(error.phrase, secrets),
   });
 }
 

@@ -2,10 +2,12 @@
  * The repository through the Git Data API: reading branches, refs and files, and finding a deal's earlier
  * commit; with commit.ts's writer, everything else in the plugin reads and writes the repository through this.
  */
+
+import { phrase } from '../../src/publisher/phrase.js';
 import type { PublishDeal } from '../../src/publisher/types.js';
 import type { CallOptions } from './client.js';
 import { createCommitter } from './commit.js';
-import { GitHubErrorCode, GitHubPublishError } from './errors.js';
+import { GitHubErrorCode, type GitHubPublishError, gitHubError } from './errors.js';
 import {
   GhBlob,
   type GhBranch,
@@ -38,18 +40,20 @@ export function createGitData(site: GitHubSite) {
   }
 
   function repoNotFound(): GitHubPublishError {
-    return new GitHubPublishError(
-      GitHubErrorCode.repoNotFound,
-      `The GitHub repository ${repo} does not exist, or the token cannot see it: check the option repo, and give the token access to ${repo} (fine-grained token → Repository access → Only select repositories)`,
-      { retryable: false, status: 404 },
-    );
+    return gitHubError(GitHubErrorCode.repoNotFound, phrase('gh.error.repo_not_found', { repo }), {
+      retryable: false,
+      status: 404,
+    });
   }
 
   function branchNotFound(branch: string): GitHubPublishError {
-    return new GitHubPublishError(
+    return gitHubError(
       GitHubErrorCode.branchNotFound,
-      `The branch ${branch} does not exist in the GitHub repository ${repo}: set the option branch to the branch the site is built from`,
-      { retryable: false, status: 404 },
+      phrase('gh.error.branch_not_found', { branch, repo }),
+      {
+        retryable: false,
+        status: 404,
+      },
     );
   }
 

@@ -5,9 +5,10 @@
 import { access, constants, rm, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Clock } from '../../src/clock.js';
-import { errorMessage, PublishError } from '../../src/errors.js';
+import { errorSaid, PublishError } from '../../src/errors.js';
+import { type PublisherPhrase, phrase } from '../../src/publisher/phrase.js';
 import type { DiagnosticCheck, ReachabilityResult } from '../../src/publisher/types.js';
-import { errorCode, StaticErrorCode, toPublishError } from './errors.js';
+import { errorCode, fixOf, StaticErrorCode, toPublishError } from './errors.js';
 import type { StaticOptions } from './options.js';
 import { isGeneratedPage } from './page.js';
 import { STATE_DIR } from './paths.js';
@@ -28,20 +29,24 @@ export interface StaticCheckDeps {
 }
 
 /** Whether pressbridge can write the folder (or create it); no file is written. */
-async function folderWritable(dir: string): Promise<{ ok: boolean; detail: string }> {
+async function folderWritable(dir: string): Promise<{ ok: boolean; detail: PublisherPhrase }> {
   let path = dir;
   for (;;) {
     try {
       await access(path, constants.W_OK | constants.X_OK);
       return {
         ok: true,
-        detail: path === dir ? `folder ${dir} is writable` : `folder ${dir} will be created in ${path}`,
+        detail:
+          path === dir
+            ? phrase('static.check.writable', { dir })
+            : phrase('static.check.will_create', { dir, parent: path }),
       };
     } catch (error) {
       const code = errorCode(error);
       const parent = dirname(path);
       if (code !== 'ENOENT' || parent === path) {
-        return { ok: false, detail: `folder ${path} is not writable (${code ?? errorMessage(error)})` };
+        const reason = code ?? errorSaid(error);
+        return { ok: false, detail: phrase('static.check.not_writable', { dir: path, reason }) };
       }
       path = parent;
     }
@@ -73,47 +78,48 @@ export async function checkReachable(
   const folder = await folderWritable(dir);
   if (!folder.ok) return folder;
   if (!options.serve || !deps.serving) {
-    return { ok: true, detail: `${folder.detail}; published at ${options.baseUrl}` };
+    const url = options.baseUrl ?? '';
+    return { ok: true, detail: phrase('static.reach.published', { folder: folder.detail, url }) };
   }
   const serving = deps.serving;
   try {
     const served = await serving.ensure();
-    const status = await probe(deps.fetch, served.url, 'HEAD', signal);
-    return { ok: status < 500, detail: `${folder.detail}; serving at ${served.url} (HEAD / → ${status})` };
+    const status = String(await probe(deps.fetch, served.url, 'HEAD', signal));
+    return {
+      ok: Number(status) < 500,
+      detail: phrase('static.reach.serving', { folder: folder.detail, url: served.url, status }),
+    };
   } catch (error) {
-    return { ok: false, detail: `${folder.detail}; server: ${errorMessage(error)}` };
+    return {
+      ok: false,
+      detail: phrase('static.reach.server_failed', { folder: folder.detail, error: errorSaid(error) }),
+    };
   }
 }
 
 export async function diagnose(deps: StaticCheckDeps, signal?: AbortSignal): Promise<DiagnosticCheck[]> {
   const { dir, options, site } = deps;
   const checks: DiagnosticCheck[] = [];
-  const folderName = `static site folder ${dir}`;
+  const folderName = phrase('static.check.folder', { dir });
   try {
     await site.prepare();
     await site.writeFileAtomic(`${STATE_DIR}/doctor-probe`, `${deps.clock.now().toISOString()}\n`);
     await rm(join(dir, STATE_DIR, 'doctor-probe'), { force: true });
-    checks.push({ name: folderName, status: 'ok', detail: 'writable' });
+    checks.push({ name: folderName, status: 'ok', detail: phrase('static.check.folder_ok') });
   } catch (error) {
-    const failure = toPublishError(error, dir, 'a test file');
-    checks.push({ name: folderName, status: 'fail', detail: failure.message, fix: fixOf(failure.message) });
+    const failure = toPublishError(error, dir, phrase('static.what.test_file'));
+    const fix = fixOf(failure, dir);
+    checks.push({ name: folderName, status: 'fail', detail: errorSaid(failure), ...(fix ? { fix } : {}) });
   }
   try {
     const space = await statfs(dir);
     const free = space.bavail * space.bsize;
+    const name = phrase('static.check.space', { dir });
+    const detail = phrase('static.check.space_free', { mb: Math.round(free / 1024 / 1024) });
     checks.push(
       free < LOW_SPACE_BYTES
-        ? {
-            name: `free space for ${dir}`,
-            status: 'warn',
-            detail: `${Math.round(free / 1024 / 1024)} MB free`,
-            fix: 'free some space: every article needs room for its photos',
-          }
-        : {
-            name: `free space for ${dir}`,
-            status: 'ok',
-            detail: `${Math.round(free / 1024 / 1024)} MB free`,
-          },
+        ? { name, status: 'warn', detail, fix: phrase('static.check.space_fix') }
+        : { name, status: 'ok', detail },
     );
   } catch {
     // the folder check above already says why the folder is unusable
@@ -122,67 +128,66 @@ export async function diagnose(deps: StaticCheckDeps, signal?: AbortSignal): Pro
     const existing = await site.readText('index.html').catch(() => undefined);
     if (existing !== undefined && !isGeneratedPage(existing)) {
       checks.push({
-        name: `index page ${dir}/index.html`,
+        name: phrase('static.check.index', { dir }),
         status: 'warn',
-        detail: 'was not written by pressbridge, so it is left alone and no list of articles is kept',
-        fix: 'set indexPage: false, or move that index.html away',
+        detail: phrase('static.check.index_foreign'),
+        fix: phrase('static.check.index_fix'),
       });
     }
   }
   if (options.serve && deps.serving) {
     const serving = deps.serving;
-    const name = `file server on ${options.serve.host}:${options.serve.port || 'any free port'}`;
+    const port = options.serve.port ? String(options.serve.port) : phrase('static.check.any_port');
+    const name = phrase('static.check.server', { host: options.serve.host, port });
     try {
       const served = await serving.ensure();
-      const status = await probe(deps.fetch, served.url, 'HEAD', signal);
-      checks.push({ name, status: 'ok', detail: `serving ${dir} at ${served.url} (HEAD / → ${status})` });
+      const status = String(await probe(deps.fetch, served.url, 'HEAD', signal));
+      checks.push({
+        name,
+        status: 'ok',
+        detail: phrase('static.check.serving', { dir, url: served.url, status }),
+      });
     } catch (error) {
       const inUse = error instanceof PublishError && error.code === StaticErrorCode.portInUse;
       checks.push({
         name,
         status: inUse ? 'warn' : 'fail',
-        detail: errorMessage(error),
-        fix: inUse
-          ? 'fine while the pressbridge daemon itself is running and serving the folder; otherwise free the port'
-          : 'check serve.host and serve.port',
+        detail: errorSaid(error),
+        fix: inUse ? phrase('static.check.server_in_use_fix') : phrase('static.check.server_fix'),
       });
     }
   }
   if (options.baseUrl !== undefined) {
-    const name = `public address ${options.baseUrl}`;
+    const url = options.baseUrl;
+    const name = phrase('static.check.public', { url });
     try {
-      const status = await probe(deps.fetch, options.baseUrl, 'GET', signal);
+      const status = await probe(deps.fetch, url, 'GET', signal);
+      const shown = { status: String(status) };
       if (status >= 200 && status < 300) {
-        checks.push({ name, status: 'ok', detail: `GET → ${status}` });
+        checks.push({ name, status: 'ok', detail: phrase('static.check.public_ok', shown) });
       } else if (status === 404 || status === 403) {
         checks.push({
           name,
           status: 'warn',
-          detail: `GET → ${status}: no index page there (yet)`,
-          fix: `after the first article, make sure ${dir} is what the web server serves at ${options.baseUrl} (see the static plugin's README: rsync or a web server pointed at the folder)`,
+          detail: phrase('static.check.public_no_index', shown),
+          fix: phrase('static.check.public_no_index_fix', { dir, url }),
         });
       } else {
         checks.push({
           name,
           status: 'fail',
-          detail: `GET → ${status}`,
-          fix: `serve ${dir} at ${options.baseUrl}, or correct the option baseUrl`,
+          detail: phrase('static.check.public_ok', shown),
+          fix: phrase('static.check.public_fix', { dir, url }),
         });
       }
     } catch (error) {
       checks.push({
         name,
         status: 'fail',
-        detail: `no answer: ${errorMessage(error)}`,
-        fix: `serve ${dir} at ${options.baseUrl} (a web server, or serve: {} behind a reverse proxy), or correct the option baseUrl`,
+        detail: phrase('static.check.public_no_answer', { reason: errorSaid(error) }),
+        fix: phrase('static.check.public_no_answer_fix', { dir, url }),
       });
     }
   }
   return checks;
-}
-
-/** The part of an error message after the colon that says what to do. */
-function fixOf(message: string): string {
-  const at = message.lastIndexOf('): ');
-  return at < 0 ? message : message.slice(at + 3);
 }

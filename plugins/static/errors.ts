@@ -4,6 +4,7 @@
  * where a folder should be). Retryable: what passes by itself (a busy file, too many open files, an abort).
  */
 import { PublishError } from '../../src/errors.js';
+import { type PublisherPhrase, phrase, publishError } from '../../src/publisher/phrase.js';
 
 export const StaticErrorCode = {
   notWritable: 'static_not_writable',
@@ -18,50 +19,24 @@ export const StaticErrorCode = {
   tooManySlugs: 'static_too_many_slugs',
 } as const;
 
-const PERMANENT: Record<string, { code: string; fix: (dir: string) => string }> = {
-  EACCES: {
-    code: StaticErrorCode.notWritable,
-    fix: (dir) =>
-      `pressbridge may not write there: make ${dir} writable by the user running pressbridge (e.g. chown -R <user> ${dir}), or set the option dir to a folder it may write to`,
-  },
-  EPERM: {
-    code: StaticErrorCode.notWritable,
-    fix: (dir) =>
-      `the operation is not permitted: make ${dir} and everything in it owned by the user running pressbridge, or set the option dir to another folder`,
-  },
-  ENOSPC: {
-    code: StaticErrorCode.diskFull,
-    fix: (dir) => `the disk holding ${dir} is full: free some space there, then retry the deal`,
-  },
-  EDQUOT: {
-    code: StaticErrorCode.diskFull,
-    fix: (dir) =>
-      `the disk quota of the user running pressbridge is used up on ${dir}: free some space or raise the quota`,
-  },
-  EROFS: {
-    code: StaticErrorCode.readOnly,
-    fix: (dir) =>
-      `${dir} is on a read-only file system: mount it writable (in Docker: a writable volume), or set the option dir to a writable folder`,
-  },
-  ENOTDIR: {
-    code: StaticErrorCode.badPath,
-    fix: (dir) =>
-      `a part of the path is a file, not a folder: check the option dir (${dir}) and what is inside it`,
-  },
-  EISDIR: {
-    code: StaticErrorCode.badPath,
-    fix: (dir) => `a folder stands where pressbridge writes a file in ${dir}: remove it`,
-  },
-  ENAMETOOLONG: {
-    code: StaticErrorCode.badPath,
-    fix: (dir) =>
-      `the path is too long for the file system: choose a shorter dir than ${dir} or a shorter pathPattern`,
-  },
-  ELOOP: {
-    code: StaticErrorCode.badPath,
-    fix: (dir) => `a symbolic link inside ${dir} points at itself: remove it`,
-  },
-};
+/** What needs the blogger, by system error code; the fix is the catalog's `static.fix.<CODE>`. */
+const PERMANENT = {
+  EACCES: StaticErrorCode.notWritable,
+  EPERM: StaticErrorCode.notWritable,
+  ENOSPC: StaticErrorCode.diskFull,
+  EDQUOT: StaticErrorCode.diskFull,
+  EROFS: StaticErrorCode.readOnly,
+  ENOTDIR: StaticErrorCode.badPath,
+  EISDIR: StaticErrorCode.badPath,
+  ENAMETOOLONG: StaticErrorCode.badPath,
+  ELOOP: StaticErrorCode.badPath,
+} as const;
+type PermanentCode = keyof typeof PERMANENT;
+
+/** What to do about a permanent failure in `dir`. */
+export function fixFor(code: PermanentCode, dir: string): PublisherPhrase {
+  return phrase(`static.fix.${code}`, { dir });
+}
 
 /** Those pass by themselves: another program holds the file, the process ran out of handles for a moment. */
 const RETRYABLE = new Set(['EBUSY', 'EAGAIN', 'EWOULDBLOCK', 'EMFILE', 'ENFILE', 'EINTR', 'ETXTBSY']);
@@ -71,32 +46,34 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The fix of a permanent failure, for doctor to show on its own line (undefined for any other failure). */
+export function fixOf(error: unknown, dir: string): PublisherPhrase | undefined {
+  const code = errorCode(error instanceof PublishError ? error.cause : error);
+  return code !== undefined && Object.hasOwn(PERMANENT, code)
+    ? fixFor(code as PermanentCode, dir)
+    : undefined;
+}
+
 /**
- * Any failure while writing `what` (e.g. "the article's page") into the site folder `dir` → PublishError.
- * PublishErrors pass unchanged.
+ * Any failure while writing `what` (`static.what.*`: the article, the draft) into the site folder `dir` →
+ * PublishError. PublishErrors pass unchanged.
  */
-export function toPublishError(error: unknown, dir: string, what: string): PublishError {
+export function toPublishError(error: unknown, dir: string, what: PublisherPhrase): PublishError {
   if (error instanceof PublishError) return error;
   const code = errorCode(error);
   const reason = error instanceof Error ? error.message : String(error);
-  const permanent = code === undefined ? undefined : PERMANENT[code];
-  if (permanent) {
-    return new PublishError(
-      permanent.code,
-      `Cannot write ${what} in the static site folder ${dir} (${reason}): ${permanent.fix(dir)}`,
+  if (code !== undefined && Object.hasOwn(PERMANENT, code)) {
+    const fix = fixFor(code as PermanentCode, dir);
+    return publishError(
+      PERMANENT[code as PermanentCode],
+      phrase('static.error.cannot_write', { what, dir, reason, fix }),
       { retryable: false, cause: error },
     );
   }
-  if (code !== undefined && RETRYABLE.has(code)) {
-    return new PublishError(
-      StaticErrorCode.busy,
-      `Writing ${what} in the static site folder ${dir} failed for now (${reason}); will retry`,
-      { retryable: true, cause: error },
-    );
-  }
-  return new PublishError(
-    StaticErrorCode.io,
-    `Writing ${what} in the static site folder ${dir} failed (${reason}); will retry`,
+  const busy = code !== undefined && RETRYABLE.has(code);
+  return publishError(
+    busy ? StaticErrorCode.busy : StaticErrorCode.io,
+    phrase(busy ? 'static.error.busy' : 'static.error.io', { what, dir, reason }),
     { retryable: true, cause: error },
   );
 }
@@ -113,21 +90,24 @@ export function listenError(error: unknown, host: string, port: number): Publish
   const code = errorCode(error);
   const where = `${host}:${port}`;
   if (code === 'EADDRINUSE') {
-    return new PublishError(
-      StaticErrorCode.portInUse,
-      `The static site server cannot listen on ${where}: the port is in use by another program (another pressbridge?); stop it or set serve.port to a free port`,
-      { retryable: true, cause: error },
-    );
+    return publishError(StaticErrorCode.portInUse, phrase('static.error.port_in_use', { where }), {
+      retryable: true,
+      cause: error,
+    });
   }
   const fix =
     code === 'EACCES'
-      ? 'ports below 1024 need privileges: use a port above 1024 behind a reverse proxy'
+      ? phrase('static.fix.privileged_port')
       : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
-        ? 'the address is not one of this machine: set serve.host to 127.0.0.1, 0.0.0.0 or an address of this machine'
-        : 'check serve.host and serve.port';
-  return new PublishError(
+        ? phrase('static.fix.not_this_machine')
+        : phrase('static.check.server_fix');
+  const reason = error instanceof Error ? error.message : String(error);
+  return publishError(
     StaticErrorCode.cannotListen,
-    `The static site server cannot listen on ${where} (${error instanceof Error ? error.message : String(error)}): ${fix}`,
-    { retryable: false, cause: error },
+    phrase('static.error.cannot_listen', { where, reason, fix }),
+    {
+      retryable: false,
+      cause: error,
+    },
   );
 }

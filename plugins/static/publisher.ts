@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { type Clock, systemClock } from '../../src/clock.js';
 import { PublishError } from '../../src/errors.js';
 import { readProgress, safeSlug } from '../../src/publisher/kit/index.js';
+import { phrase } from '../../src/publisher/phrase.js';
 import type {
   DiagnosticCheck,
   DraftInput,
@@ -186,7 +187,7 @@ export function createStaticPublisher(
         );
       });
     } catch (error) {
-      throw toPublishError(error, dir, 'the article');
+      throw toPublishError(error, dir, phrase('static.what.article'));
     }
     // Outside the file-system error mapping: a failure to record is the deal record's, not the folder's.
     if (hint !== outcome.path) await input.progress({ staticPath: outcome.path });
@@ -222,7 +223,7 @@ export function createStaticPublisher(
         return { result: { ref: `static:${DRAFTS_DIR}/${name}`, reused: !created }, name };
       });
     } catch (error) {
-      throw toPublishError(error, dir, 'the draft');
+      throw toPublishError(error, dir, phrase('static.what.draft'));
     }
     if (outcome.name !== undefined) await input.progress({ staticDraft: outcome.name });
     return outcome.result;

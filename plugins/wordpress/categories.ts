@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
 import { pickCategory } from '../../src/publisher/kit/index.js';
+import { type PublisherPhrase, phrase } from '../../src/publisher/phrase.js';
 import type { Clock, PublishDeal, PublishLog } from '../../src/publisher/types.js';
 import type { WordPressClient } from './client.js';
 import { HttpFailure } from './failures.js';
@@ -44,6 +45,13 @@ export function chooseCategory(
     ...fallback,
     warning: `marketplace category ${categoryId} is not in the option categories; using ${describeFallback(options.defaultCategory)}`,
   };
+}
+
+/** The same as a phrase, for doctor. */
+export function fallbackPhrase(defaultCategory: number | undefined): PublisherPhrase {
+  return defaultCategory === undefined
+    ? phrase('wp.fallback.site_default')
+    : phrase('wp.fallback.category', { id: String(defaultCategory) });
 }
 
 /** "the default category 7" or "WordPress's default category", for log lines. */

@@ -2,9 +2,10 @@
  * The WordPress checks of `pressbridge doctor` and `checkReachable`: REST API, credentials (telling a refused
  * password from a stripped Authorization header, see credentials.ts), permissions, transport, categories.
  */
-import { errorMessage, PublishError } from '../../src/errors.js';
-import type { ReachabilityResult } from '../../src/publisher/types.js';
-import { describeFallback, type SiteCategories } from './categories.js';
+import { errorSaid, PublishError } from '../../src/errors.js';
+import { type PublisherPhrase, phrase } from '../../src/publisher/phrase.js';
+import type { DiagnosticCheck, ReachabilityResult } from '../../src/publisher/types.js';
+import { fallbackPhrase, type SiteCategories } from './categories.js';
 import type { WordPressClient } from './client.js';
 import {
   codeSettlesRefusal,
@@ -16,36 +17,29 @@ import { WordPressErrorCode } from './errors.js';
 import { HttpFailure } from './failures.js';
 import type { WordPressOptions } from './options.js';
 
-/** One line of `pressbridge doctor` (the shape of the contract's DiagnosticCheck). */
-export interface WordPressCheck {
-  name: string;
-  status: 'ok' | 'warn' | 'fail';
-  detail: string;
-  fix?: string;
-}
+/** One line of `pressbridge doctor` (the contract's DiagnosticCheck). */
+export type WordPressCheck = DiagnosticCheck;
 
 /** Apache (CGI/FastCGI, PHP-FPM) and some proxies drop the header unless told to pass it on. */
-export const AUTHORIZATION_HEADER_FIX =
-  'make the web server pass the Authorization header to PHP: Apache — add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess (or `CGIPassAuth On`); nginx with PHP-FPM — `fastcgi_param HTTP_AUTHORIZATION $http_authorization;`; a proxy in front — let it forward Authorization';
-const PASSWORD_FIX =
-  'create a new Application Password (Users → Profile → Application Passwords) for that user and set username and applicationPassword';
+export const AUTHORIZATION_HEADER_FIX = phrase('wp.fix.authorization_header');
+const PASSWORD_FIX = phrase('wp.fix.password');
 
 /**
  * What to do about credentials WordPress did not accept, by their cause (credentials.ts tells the causes
  * apart: a `rest_not_logged_in` alone does not, since WordPress answers it to a wrong password too).
  */
-export function credentialsFix(cause: RefusalCause): string {
+export function credentialsFix(cause: RefusalCause): PublisherPhrase {
   switch (cause) {
     case 'wrong-password':
-      return `WordPress received the credentials and refused them: ${PASSWORD_FIX}`;
+      return phrase('wp.fix.wrong_password', { fix: PASSWORD_FIX });
     case 'login-password':
-      return `this is the account's login password, which the REST API does not take: ${PASSWORD_FIX}`;
+      return phrase('wp.fix.login_password', { fix: PASSWORD_FIX });
     case 'header-stripped':
-      return `the password is right (WordPress accepts it over XML-RPC), but the web server or a proxy strips the Authorization header: ${AUTHORIZATION_HEADER_FIX}`;
+      return phrase('wp.fix.header_stripped', { fix: AUTHORIZATION_HEADER_FIX });
     case 'application-passwords-disabled':
-      return 'Application Passwords are switched off on this site (a security plugin, or the site is not served over https): switch them on, or serve the site over https';
+      return phrase('wp.fix.app_passwords_off');
     case 'undetermined':
-      return `either the password is wrong or the web server strips the Authorization header (XML-RPC is off, so pressbridge cannot tell which): first ${PASSWORD_FIX}; if that does not help, ${AUTHORIZATION_HEADER_FIX}`;
+      return phrase('wp.fix.undetermined', { password: PASSWORD_FIX, header: AUTHORIZATION_HEADER_FIX });
   }
 }
 
@@ -81,9 +75,12 @@ export async function checkReachable(
 ): Promise<ReachabilityResult> {
   try {
     const user = await client.probe(signal);
-    return { ok: true, detail: `WordPress at ${client.site}: signed in as ${user.name ?? client.username}` };
+    return {
+      ok: true,
+      detail: phrase('wp.reach.ok', { site: client.site, user: user.name ?? client.username }),
+    };
   } catch (error) {
-    return { ok: false, detail: errorMessage(error) };
+    return { ok: false, detail: errorSaid(error) };
   }
 }
 
@@ -91,11 +88,11 @@ export async function diagnose(deps: DiagnoseDeps, signal?: AbortSignal): Promis
   const { client, options } = deps;
   const site = client.site;
   const checks: WordPressCheck[] = [];
-  const fail = (name: string, error: unknown, fix: string): WordPressCheck[] => {
-    checks.push({ name, status: 'fail', detail: errorMessage(error), fix });
+  const fail = (name: PublisherPhrase, error: unknown, fix: PublisherPhrase): WordPressCheck[] => {
+    checks.push({ name, status: 'fail', detail: errorSaid(error), fix });
     return checks;
   };
-  const apiName = `WordPress REST API of ${site}`;
+  const apiName = phrase('wp.check.api', { site });
   let rootUrl: string;
   let siteUrl: string;
   try {
@@ -103,11 +100,11 @@ export async function diagnose(deps: DiagnoseDeps, signal?: AbortSignal): Promis
     rootUrl = found.root;
     siteUrl = found.adminUrl.replace(/wp-admin\/$/, '');
   } catch (error) {
-    return fail(apiName, error, 'set the option url to the address of the blog’s home page (or restRoot)');
+    return fail(apiName, error, phrase('wp.check.api_fix'));
   }
-  checks.push({ name: apiName, status: 'ok', detail: `found at ${rootUrl}` });
+  checks.push({ name: apiName, status: 'ok', detail: phrase('wp.check.api_found', { root: rootUrl }) });
 
-  const credentialsName = `WordPress credentials for ${site}`;
+  const credentialsName = phrase('wp.check.credentials', { site });
   let user: Awaited<ReturnType<WordPressClient['me']>>;
   try {
     user = await client.me(signal);
@@ -118,36 +115,34 @@ export async function diagnose(deps: DiagnoseDeps, signal?: AbortSignal): Promis
   checks.push({
     name: credentialsName,
     status: 'ok',
-    detail: `signed in as ${user.name ?? client.username} (user ${user.id})`,
+    detail: phrase('wp.check.signed_in', { user: user.name ?? client.username, id: String(user.id) }),
   });
 
   const needed = ['upload_files', options.status === 'publish' ? 'publish_posts' : 'edit_posts'];
   if (options.author !== undefined && options.author !== user.id) needed.push('edit_others_posts');
   const missing = user.capabilities ? needed.filter((cap) => user.capabilities?.[cap] !== true) : [];
+  const permissions = phrase('wp.check.permissions', { user: client.username });
   checks.push(
     missing.length === 0
-      ? {
-          name: `WordPress permissions of ${client.username}`,
-          status: 'ok',
-          detail: `may ${needed.join(', ')}`,
-        }
+      ? { name: permissions, status: 'ok', detail: phrase('wp.check.may', { caps: needed.join(', ') }) }
       : {
-          name: `WordPress permissions of ${client.username}`,
+          name: permissions,
           status: 'fail',
-          detail: `the user lacks ${missing.join(', ')}`,
-          fix: 'give the user the Author role (Editor when the option author names someone else)',
+          detail: phrase('wp.check.lacks', { caps: missing.join(', ') }),
+          fix: phrase('wp.check.role_fix'),
         },
   );
 
   if (new URL(options.url).protocol === 'http:' && !isLocalUrl(options.url)) {
     checks.push({
-      name: `Connection to ${site}`,
+      name: phrase('wp.check.connection', { site }),
       status: 'warn',
-      detail: 'plain http: the Application Password travels unencrypted',
-      fix: 'use the https address of the blog',
+      detail: phrase('wp.check.plain_http'),
+      fix: phrase('wp.check.use_https'),
     });
   }
 
+  const categoriesName = phrase('wp.check.categories', { site });
   const wanted = new Set<number>();
   if (options.categories !== 'identity') for (const id of options.categories.values()) wanted.add(id);
   if (options.defaultCategory !== undefined) wanted.add(options.defaultCategory);
@@ -157,22 +152,25 @@ export async function diagnose(deps: DiagnoseDeps, signal?: AbortSignal): Promis
     checks.push(
       absent.length === 0
         ? {
-            name: `WordPress categories of ${site}`,
+            name: categoriesName,
             status: 'ok',
             detail:
               options.categories === 'identity'
-                ? 'identity mapping: marketplace category ids are WordPress category ids'
-                : `all ${wanted.size} configured categories exist`,
+                ? phrase('wp.check.identity')
+                : phrase('wp.check.all_exist', { count: wanted.size }),
           }
         : {
-            name: `WordPress categories of ${site}`,
+            name: categoriesName,
             status: 'warn',
-            detail: `categories ${absent.join(', ')} do not exist; deals for them get ${describeFallback(options.defaultCategory)}`,
-            fix: 'create them in WordPress (Posts → Categories) or correct the options categories and defaultCategory',
+            detail: phrase('wp.check.absent', {
+              ids: absent.join(', '),
+              fallback: fallbackPhrase(options.defaultCategory),
+            }),
+            fix: phrase('wp.check.absent_fix'),
           },
     );
   } catch (error) {
-    checks.push({ name: `WordPress categories of ${site}`, status: 'warn', detail: errorMessage(error) });
+    checks.push({ name: categoriesName, status: 'warn', detail: errorSaid(error) });
   }
   return checks;
 }

@@ -4,8 +4,15 @@
  * 425, 429 and 5xx. Permanent: rejected credentials or permissions, no REST API, redirects, other 4xx, an answer
  * over the kit's byte limit.
  */
-import { PublishError, ResponseTooLargeError } from '../../src/errors.js';
-import { describeBytes, networkReason, plainText, redact } from '../../src/publisher/kit/index.js';
+import { PublishError, ResponseTooLargeError, type Said } from '../../src/errors.js';
+import {
+  describeBytes,
+  networkReasonPhrase,
+  plainText,
+  redact,
+  redactPhrase,
+} from '../../src/publisher/kit/index.js';
+import { bodyKind, phrase, publishError } from '../../src/publisher/phrase.js';
 import { BadJsonFailure, HttpFailure, TransportFailure } from './failures.js';
 
 /** Where a request went, for messages. Never holds the credentials. */
@@ -35,11 +42,10 @@ export const WordPressErrorCode = {
   postTrashed: 'wordpress_post_trashed',
 } as const;
 
-const CREDENTIALS_FIX =
-  'check the options username and applicationPassword: the password must be an Application Password of that user (Users → Profile → Application Passwords), not the login password';
+const CREDENTIALS_FIX = phrase('wp.fix.credentials');
 
 /** `code: message` of a REST error, tags stripped and cut short; the start of the page otherwise. */
-function whatItSaid(failure: HttpFailure): string {
+function whatItSaid(failure: HttpFailure): Said {
   if (failure.body) {
     const message = plain(failure.body.message);
     const params = failure.body.data?.params;
@@ -51,7 +57,7 @@ function whatItSaid(failure: HttpFailure): string {
     return `${failure.body.code}${message ? `: ${message}` : ''}${details}`;
   }
   const text = plain(failure.snippet);
-  return text === '' ? 'no explanation' : `"${text.slice(0, 120)}${text.length > 120 ? '…' : ''}"`;
+  return text === '' ? phrase('wp.said.nothing') : `"${text.slice(0, 120)}${text.length > 120 ? '…' : ''}"`;
 }
 
 /** Tags stripped, then one short line (the kit's plainText). */
@@ -78,68 +84,50 @@ export function classifyHttpFailure(failure: HttpFailure, context: RequestContex
   const request = `${method} ${route}`;
   const said = whatItSaid(failure);
   const status = failure.status;
+  const facts = { site, request, said, status: String(status) };
+  const permanent = { retryable: false, cause: failure };
   if (status === 401 || isAnonymousStatusRefusal(failure)) {
-    return new PublishError(
-      WordPressErrorCode.unauthorized,
-      `WordPress rejected the credentials for ${site} (${status} to ${request}: ${said}): ${CREDENTIALS_FIX}`,
-      { retryable: false, cause: failure },
-    );
+    const refused = phrase('wp.error.unauthorized', { ...facts, fix: CREDENTIALS_FIX });
+    return publishError(WordPressErrorCode.unauthorized, refused, permanent);
   }
   if (status === 403) {
     const fix = failure.body
-      ? `user "${context.username}" is not allowed to do this: give the user a role that may (Author publishes own posts and uploads media; Editor or Administrator to set another author), or ${CREDENTIALS_FIX}`
-      : 'a firewall or security plugin may be blocking the REST API for this client; allow it, or check the credentials';
-    return new PublishError(
+      ? phrase('wp.fix.forbidden_user', { user: context.username, fix: CREDENTIALS_FIX })
+      : phrase('wp.fix.firewall');
+    return publishError(
       WordPressErrorCode.unauthorized,
-      `WordPress rejected the credentials for ${site} (403 to ${request}: ${said}): ${fix}`,
-      { retryable: false, cause: failure },
+      phrase('wp.error.unauthorized', { ...facts, fix }),
+      permanent,
     );
   }
   if (status >= 300 && status < 400) {
     const location = failure.headers.get('location');
-    return new PublishError(
+    const to = location ? phrase('wp.error.redirect_to', { location }) : '';
+    return publishError(
       WordPressErrorCode.redirect,
-      `WordPress at ${site} redirects ${request} (${status}${location ? ` to ${location}` : ''}): set the option url to the address WordPress redirects to`,
-      { retryable: false, cause: failure },
+      phrase('wp.error.redirect', { ...facts, to }),
+      permanent,
     );
   }
   if (status === 408 || status === 425 || status === 429 || status >= 500) {
-    return new PublishError(
-      WordPressErrorCode.unavailable,
-      `WordPress at ${site} answered ${status} to ${request} (${said}); will retry`,
-      { retryable: true, cause: failure },
-    );
+    return publishError(WordPressErrorCode.unavailable, phrase('wp.error.unavailable', facts), {
+      retryable: true,
+      cause: failure,
+    });
   }
-  if (status === 413) {
-    return new PublishError(
-      WordPressErrorCode.tooLarge,
-      `WordPress at ${site} refused ${request} as too large (413): raise the web server's upload limit (e.g. nginx client_max_body_size) or lower the photos' maximum width`,
-      { retryable: false, cause: failure },
-    );
-  }
-  if (status === 404) {
-    return new PublishError(
-      WordPressErrorCode.notFound,
-      `WordPress at ${site} answered 404 to ${request} (${said})`,
-      { retryable: false, cause: failure },
-    );
-  }
-  return new PublishError(
-    WordPressErrorCode.rejected,
-    `WordPress at ${site} refused ${request}: ${status} ${said}`,
-    { retryable: false, cause: failure },
-  );
+  if (status === 413)
+    return publishError(WordPressErrorCode.tooLarge, phrase('wp.error.too_large', facts), permanent);
+  if (status === 404)
+    return publishError(WordPressErrorCode.notFound, phrase('wp.error.not_found', facts), permanent);
+  return publishError(WordPressErrorCode.rejected, phrase('wp.error.rejected', facts), permanent);
 }
 
 /** What to check, added to the kit's wording where WordPress's options are the likely cause. */
-const NETWORK_HINTS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'connection refused (is WordPress running, and is the address right?)',
-  ENOTFOUND: 'host name not found (check the option url)',
-};
+const NETWORK_HINTS = { ECONNREFUSED: phrase('wp.net.refused'), ENOTFOUND: phrase('wp.net.not_found') };
 
 /** The most telling reason in an error's cause chain (the kit's table, with WordPress's hints). */
-export function unreachableReason(error: unknown): string {
-  return networkReason(error, NETWORK_HINTS);
+export function unreachableReason(error: unknown): Said {
+  return networkReasonPhrase(error, NETWORK_HINTS);
 }
 
 export interface RequestSignals {
@@ -157,50 +145,60 @@ export function toPublishError(
 ): PublishError {
   if (error instanceof PublishError) return error;
   const { site, method, route } = context;
+  const request = `${method} ${route}`;
   if (signals.caller?.aborted) {
-    return new PublishError(
-      WordPressErrorCode.aborted,
-      `${method} ${route} to WordPress at ${site} was cancelled`,
-      { retryable: true, cause: signals.caller.reason },
-    );
+    return publishError(WordPressErrorCode.aborted, phrase('wp.error.aborted', { request, site }), {
+      retryable: true,
+      cause: signals.caller.reason,
+    });
   }
   if (signals.timeout.aborted) {
-    return new PublishError(
-      WordPressErrorCode.timeout,
-      `WordPress at ${site} did not answer ${method} ${route} within ${context.timeoutMs} ms; will retry (raise the option timeoutMs for a slow host)`,
-      { retryable: true, cause: error },
-    );
+    const ms = String(context.timeoutMs);
+    return publishError(WordPressErrorCode.timeout, phrase('wp.error.timeout', { site, request, ms }), {
+      retryable: true,
+      cause: error,
+    });
   }
   if (error instanceof HttpFailure) return classifyHttpFailure(error, context);
   if (error instanceof ResponseTooLargeError) {
-    return new PublishError(
+    const limit = { bytes: describeBytes(error.limitBytes), kind: bodyKind(error.kind) };
+    return publishError(
       WordPressErrorCode.answerTooLarge,
-      `WordPress at ${site} answered ${method} ${route} with more than ${describeBytes(error.limitBytes)} (the limit for ${error.kind}); the read was stopped: a plugin or a PHP warning may be printing into REST answers, or the address leads to something else than WordPress`,
-      { retryable: false, cause: error },
+      phrase('wp.error.answer_too_large', { site, request, ...limit }),
+      {
+        retryable: false,
+        cause: error,
+      },
     );
   }
   if (error instanceof BadJsonFailure) {
-    const text = plain(error.snippet);
-    return new PublishError(
-      WordPressErrorCode.badAnswer,
-      `WordPress at ${site} answered ${method} ${route} with something that is not JSON ("${text.slice(0, 80)}"): a plugin or a PHP warning may be printing into REST answers, or a cache serves a page instead; will retry`,
-      { retryable: true, cause: error },
-    );
+    const text = plain(error.snippet).slice(0, 80);
+    return publishError(WordPressErrorCode.badAnswer, phrase('wp.error.bad_json', { site, request, text }), {
+      retryable: true,
+      cause: error,
+    });
   }
   const cause = error instanceof TransportFailure ? error.cause : error;
-  return new PublishError(
+  const reason = unreachableReason(cause);
+  return publishError(
     WordPressErrorCode.unreachable,
-    `Cannot reach WordPress at ${site}: ${unreachableReason(cause)} (${method} ${route}); will retry`,
-    { retryable: true, cause },
+    phrase('wp.error.unreachable', { site, reason, request }),
+    {
+      retryable: true,
+      cause,
+    },
   );
 }
 
 /** The error for a site where neither REST root answered as WordPress. */
 export function noRestApiError(site: string, tried: readonly string[], cause?: unknown): PublishError {
-  return new PublishError(
+  return publishError(
     WordPressErrorCode.noRestApi,
-    `There is no WordPress REST API at ${site} (tried ${tried.join(' and ')}): check the option url (the address of the blog's home page); if the REST API lives elsewhere set restRoot, and make sure no plugin disables it`,
-    { retryable: false, cause },
+    phrase('wp.error.no_rest_api', { site, tried: tried.join(', ') }),
+    {
+      retryable: false,
+      cause,
+    },
   );
 }
 
@@ -211,10 +209,13 @@ export function unexpectedAnswerError(
   route: string,
   detail: string,
 ): PublishError {
-  return new PublishError(
+  const request = `${method} ${route}`;
+  return publishError(
     WordPressErrorCode.badAnswer,
-    `WordPress at ${site} answered ${method} ${route} with an unexpected shape (${detail}); is this a WordPress REST API?`,
-    { retryable: false },
+    phrase('wp.error.bad_answer', { site, request, detail }),
+    {
+      retryable: false,
+    },
   );
 }
 
@@ -227,9 +228,10 @@ export function secretsOf(username: string, applicationPassword: string): string
   );
 }
 
-/** The same error with the secrets removed from its message (the cause stays for debugging). */
+/** The same error with the secrets removed from its message and phrase (the cause stays for debugging). */
 export function redactError(error: PublishError, secrets: readonly string[]): PublishError {
   const message = redact(error.message, secrets);
   if (message === error.message) return error;
-  return new PublishError(error.code, message, { retryable: error.retryable, cause: error.cause });
+  const phrase = error.phrase && redactPhrase(error.phrase, secrets);
+  return new PublishError(error.code, message, { retryable: error.retryable, cause: error.cause, phrase });
 }

@@ -4,9 +4,9 @@
  */
 import { runUntilSignal } from '../daemon/signals.js';
 import { errorMessage } from '../errors.js';
+import { processLanguage } from '../i18n/process-language.js';
 import { createLogger } from '../logger.js';
 import { startDaemon } from '../main.js';
-import { setupLanguage } from '../setup/terminal.js';
 import { createWordPressConnection } from '../setup/wordpress/index.js';
 import { startSetupMode } from './setup-mode.js';
 import type { Daemon } from './types.js';
@@ -21,7 +21,8 @@ export async function startWithoutConfig(options: {
   const env = options.env ?? process.env;
   // Setup mode logs only problems: its one line on stdout is the blogger's.
   const log = createLogger({ level: 'warn' });
-  const language = setupLanguage(undefined, env);
+  // No config yet: PRESSBRIDGE_LANGUAGE, else the locale, else Czech (src/i18n/process-language.ts).
+  const language = processLanguage({ env });
   const mode = await startSetupMode({
     dataDir: options.dataDir,
     listen: { host: options.host, port: options.port },

@@ -42,7 +42,7 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
       queueCounts: () => producer.jobCounts(),
       rateLimit: () => input.limiter.snapshot(),
       redisReachable: () => redisReachable(redis),
-      targets: createTargetsProbe(input.publishers),
+      targets: createTargetsProbe(input.publishers, { language: config.ui.language }),
       intake: () => intakeOf(config),
       intakeDoor: () => readDoor(redis, prefix, intakeSource(config, input.limiter), new Date()),
       unreadable: createUnreadableStore(redis, prefix).list,

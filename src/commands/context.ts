@@ -115,7 +115,10 @@ export async function withContext<T>(
   }
 }
 
-export const CONFIG_OPTION = ['-c, --config <file>', 'config file (default: $PRESSBRIDGE_CONFIG)'] as const;
+/** `-c, --config <file>` with its help in the language. */
+export function configOption(t: Translator = cliTranslator()): [string, string] {
+  return ['-c, --config <file>', t.t('help.config')];
+}
 
 /** Commander's parser for ids and counts. */
 /** A positive whole number written in digits only (no `1e3`, `0x10`, sign or decimals), at most 15 of them. */

@@ -7,7 +7,7 @@ import { readDeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealRecord } from '../deals/record.js';
 import { storedServices } from '../deals/services.js';
 import { storedCheck } from '../deals/verdict.js';
-import { errorMessage } from '../errors.js';
+import { errorSaid } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
 import type { CommandContext } from './context.js';
 import type { CheckStatus } from './output.js';
@@ -49,7 +49,11 @@ export async function dateTimeChecks(
     ];
   } catch (error) {
     return [
-      { status: 'warn', name, detail: t.t('cli.doctor.dates.unreadable', { error: errorMessage(error) }) },
+      {
+        status: 'warn',
+        name,
+        detail: t.t('cli.doctor.dates.unreadable', { error: t.say(errorSaid(error)) }),
+      },
     ];
   }
 }

@@ -5,10 +5,13 @@ import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import { createEvidenceStore, evidenceDirOf } from '../evidence/store.js';
 import type { DealEvidence } from '../evidence/types.js';
+import { stepName, stepOutcome } from '../i18n/deal-steps.js';
+import { logEntryText } from '../i18n/log-entry.js';
 import { createSilentLogger } from '../logger.js';
 import type { PluginRegistry } from '../publisher/registry.js';
-import { CONFIG_OPTION, type CommonOptions, positiveInt, withContext } from './context.js';
+import { type CommonOptions, configOption, positiveInt, withContext } from './context.js';
 import { dealNotes } from './date-checks.js';
+import { cliTranslator } from './language.js';
 
 /** The deal's evidence on disk (src/evidence/), or undefined when there is none or it cannot be read. */
 async function readEvidence(config: Readonly<Config>, dealId: number): Promise<DealEvidence | undefined> {
@@ -22,11 +25,12 @@ async function readEvidence(config: Readonly<Config>, dealId: number): Promise<D
 }
 
 export function dealCommand(plugins?: PluginRegistry): Command {
+  const t = cliTranslator();
   return new Command('deal')
-    .description("one deal's story: record, steps, log, webhook events")
-    .argument('<id>', 'deal id', positiveInt)
-    .option(...CONFIG_OPTION)
-    .option('--json', 'print JSON')
+    .description(t.t('help.deal'))
+    .argument('<id>', t.t('help.deal_id'), positiveInt)
+    .option(...configOption(t))
+    .option('--json', t.t('help.json'))
     .action(async (dealId: number, options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => {
         const { t } = out;
@@ -77,15 +81,18 @@ export function dealCommand(plugins?: PluginRegistry): Command {
           a[1].startedAt.localeCompare(b[1].startedAt),
         );
         for (const [name, step] of steps) {
+          const [shown, outcome] = [stepName(t, name), stepOutcome(t, step.outcome)];
           out.line(
-            `  ${name.padEnd(10)} ${step.outcome.padEnd(16)} ${String(step.ms).padStart(6)} ms  ${t.dateTime(step.startedAt, zone)}`,
+            `  ${shown.padEnd(12)} ${outcome.padEnd(18)} ${String(step.ms).padStart(6)} ms  ${t.dateTime(step.startedAt, zone)}`,
           );
         }
         out.line();
         out.line(out.paint(t.t('cli.deal.log'), 'bold'));
         for (const entry of [...log].reverse()) {
           const fields = Object.keys(entry.fields).length ? ` ${JSON.stringify(entry.fields)}` : '';
-          out.line(`  ${entry.time} ${entry.level.toUpperCase().padEnd(5)} ${entry.msg}${fields}`);
+          out.line(
+            `  ${entry.time} ${entry.level.toUpperCase().padEnd(5)} ${logEntryText(t, entry)}${fields}`,
+          );
         }
         out.line();
         out.line(out.paint(t.t('cli.deal.events'), 'bold'));

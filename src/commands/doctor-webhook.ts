@@ -2,7 +2,7 @@
  * `pressbridge doctor`'s intake and webhook lines: which intake runs and what it costs, the secret file and the
  * webhook as the marketplace has it registered. Polling needs no webhook, so without one it is no failure.
  */
-import { errorMessage } from '../errors.js';
+import { errorSaid } from '../errors.js';
 import { type Intake, intakeOf, pollEvery } from '../intake/mode.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import type { CommandContext } from './context.js';
@@ -32,7 +32,7 @@ export async function webhookChecks(ctx: CommandContext): Promise<Check[]> {
   try {
     file = readSecretFile(path);
   } catch (error) {
-    return [...checks, { status: 'fail', name: secretName, detail: errorMessage(error) }];
+    return [...checks, { status: 'fail', name: secretName, detail: t.say(errorSaid(error)) }];
   }
   const secret = Boolean(file || ctx.config.webhook.secret);
   // Polling with a secret: only `intake.mode: poll` in the config does that; nothing listens for the webhook.
@@ -74,7 +74,7 @@ export async function webhookChecks(ctx: CommandContext): Promise<Check[]> {
       checks.push({ status: 'ok', name, detail: t.t('cli.doctor.webhook.ok', { url: state.url }) });
     }
   } catch (error) {
-    checks.push({ status: polling ? 'warn' : 'fail', name, detail: errorMessage(error) });
+    checks.push({ status: polling ? 'warn' : 'fail', name, detail: t.say(errorSaid(error)) });
   }
   return checks;
 }

@@ -4,10 +4,10 @@
  * instead (doctor-live.ts).
  */
 import { Command } from 'commander';
-import { AppError, errorMessage, MarketplaceError } from '../errors.js';
+import { AppError, errorSaid, MarketplaceError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
-import { CONFIG_OPTION, type CommandContext, type CommonOptions, withContext } from './context.js';
+import { type CommandContext, type CommonOptions, configOption, withContext } from './context.js';
 import { dateTimeChecks } from './date-checks.js';
 import { runDoctorLiveCommand } from './doctor-live.js';
 import { redisChecks } from './doctor-redis.js';
@@ -52,7 +52,7 @@ async function marketplaceChecks(ctx: CommandContext): Promise<{ checks: Check[]
     checks.push({
       status: 'fail',
       name: apiKey,
-      detail: errorMessage(error),
+      detail: t.say(errorSaid(error)),
       fix: t.t(refused ? 'cli.doctor.key.refused_fix' : 'cli.doctor.key.unreachable_fix'),
     });
     return { checks, blogIds };
@@ -98,38 +98,46 @@ async function marketplaceChecks(ctx: CommandContext): Promise<{ checks: Check[]
       }
     }
   } catch (error) {
-    checks.push({ status: 'fail', name: t.t('cli.doctor.blogs'), detail: errorMessage(error) });
+    checks.push({ status: 'fail', name: t.t('cli.doctor.blogs'), detail: t.say(errorSaid(error)) });
   }
   return { checks, blogIds };
 }
 
 async function targetChecks(ctx: CommandContext): Promise<Check[]> {
+  const { t } = ctx;
   let publishers: Awaited<ReturnType<CommandContext['publishers']>>;
   try {
     publishers = await ctx.publishers();
   } catch (error) {
-    return [{ status: 'fail', name: ctx.t.t('cli.doctor.publishers'), detail: errorMessage(error) }];
+    return [{ status: 'fail', name: t.t('cli.doctor.publishers'), detail: t.say(errorSaid(error)) }];
   }
   const checks: Check[] = [];
   for (const { blog, publisher } of publishers.all()) {
-    const name = ctx.t.t('cli.doctor.blog.name', { id: String(blog.id) });
+    const name = t.t('cli.doctor.blog.name', { id: String(blog.id) });
     const signal = AbortSignal.timeout(30_000);
     try {
       if (publisher.diagnose) {
-        for (const c of await publisher.diagnose(signal)) checks.push({ ...c, name: `${name}: ${c.name}` });
+        // The plugin's phrases, said in the blogger's language (src/publisher/phrase.ts).
+        for (const c of await publisher.diagnose(signal))
+          checks.push({
+            status: c.status,
+            name: `${name}: ${t.say(c.name)}`,
+            detail: t.say(c.detail),
+            ...(c.fix === undefined ? {} : { fix: t.say(c.fix) }),
+          });
       } else {
         const r = await publisher.checkReachable(signal);
         checks.push({
           status: r.ok ? 'ok' : 'fail',
           name: `${name}: ${publisher.target}`,
-          detail: r.detail,
+          detail: t.say(r.detail),
         });
       }
     } catch (error) {
       checks.push({
         status: 'fail',
         name: `${name}: ${publisher.target}`,
-        detail: errorMessage(error),
+        detail: t.say(errorSaid(error)),
       });
     }
   }
@@ -169,21 +177,16 @@ export async function runDoctor(ctx: CommandContext, out: Output, source: string
 }
 
 export function doctorCommand(plugins?: PluginRegistry): Command {
+  const t = cliTranslator();
   return new Command('doctor')
-    .description('check the config, Redis, the API key, every blog target and the webhook; print fixes')
-    .option(...CONFIG_OPTION)
-    .option('--json', 'print the checks as JSON')
-    .option(
-      '--live',
-      'instead: check every assumption about the marketplace API against the real service (read-only, at most 10 requests)',
-    )
-    .option(
-      '--save <file>',
-      'with --live: write a redacted capture (shapes, headers, status codes) to <file>',
-    )
+    .description(t.t('help.doctor'))
+    .option(...configOption(t))
+    .option('--json', t.t('help.doctor.json'))
+    .option('--live', t.t('help.doctor.live'))
+    .option('--save <file>', t.t('help.doctor.save'))
     .action(async (options: DoctorOptions) => {
       if (options.save !== undefined && !options.live) {
-        throw new AppError('bad_argument', cliTranslator().t('cli.doctor.save_needs_live'));
+        throw new AppError('bad_argument', t.t('cli.doctor.save_needs_live'));
       }
       if (options.live) {
         await runDoctorLiveCommand(options, plugins);

@@ -11,7 +11,8 @@ import { createTranslator, type Translator } from '../i18n/index.js';
 import type { Amount, Earnings } from '../money/earnings.js';
 import { createPayoutPoller, type PollResult } from '../money/poller.js';
 import { blogNamesOf, createEarningsReader } from '../money/reader.js';
-import { CONFIG_OPTION, type CommonOptions, withContext } from './context.js';
+import { type CommonOptions, configOption, withContext } from './context.js';
+import { cliTranslator } from './language.js';
 import type { Output } from './output.js';
 
 function printEarnings(out: Output, t: Translator, e: Earnings, refresh: PollResult | undefined): void {
@@ -92,13 +93,12 @@ function printEarnings(out: Output, t: Translator, e: Earnings, refresh: PollRes
 }
 
 export function earningsCommand(): Command {
+  const t = cliTranslator();
   return new Command('earnings')
-    .description(
-      'what is awaiting payout and what was paid (this month, this year, per blog); reads only what is stored',
-    )
-    .option(...CONFIG_OPTION)
-    .option('--json', 'print JSON')
-    .option('--refresh', 'first read the payout overview from the marketplace (one low-priority request)')
+    .description(t.t('help.earnings'))
+    .option(...configOption(t))
+    .option('--json', t.t('help.json'))
+    .option('--refresh', t.t('help.earnings.refresh'))
     .action(async (options: CommonOptions & { refresh?: boolean }) => {
       await withContext(options, undefined, async (ctx, out) => {
         const { config } = ctx;

@@ -26,8 +26,8 @@ import { createLogger, type Logger } from '../logger.js';
 import { scrubText } from '../redact.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { runningEmbeddedRedisUrl } from '../redis/embedded.js';
-import { CONFIG_OPTION, positiveInt } from './context.js';
-import { useConfigLanguage } from './language.js';
+import { configOption, positiveInt } from './context.js';
+import { cliTranslator, useConfigLanguage } from './language.js';
 import { createOutput } from './output.js';
 
 /** How many of the deal's webhook events are read for its claims. */
@@ -91,11 +91,12 @@ async function writeNewFile(file: string, bytes: Buffer, t: Translator): Promise
 }
 
 export function evidenceCommand(): Command {
+  const t = cliTranslator();
   return new Command('evidence')
-    .description("a deal's evidence bundle (zip: report, evidence.json, article copies) to answer a claim")
-    .argument('<deal>', 'deal id', positiveInt)
-    .option('--out <file>', 'where to write the zip (default: its own name in the current folder)')
-    .option(...CONFIG_OPTION)
+    .description(t.t('help.evidence'))
+    .argument('<deal>', t.t('help.deal_id'), positiveInt)
+    .option('--out <file>', t.t('help.evidence.out'))
+    .option(...configOption(t))
     .action(async (dealId: number, options: { out?: string; config?: string }) => {
       const config = loadConfig({ path: options.config, env: process.env, lenientBlogSecrets: true });
       const t = useConfigLanguage(config.ui);

@@ -15,18 +15,20 @@ import { createLogger } from '../logger.js';
 import { createDispatcher } from '../notify/dispatcher.js';
 import type { OutgoingMessage } from '../notify/types.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
-import { CONFIG_OPTION } from './context.js';
+import { configOption } from './context.js';
+import { cliTranslator } from './language.js';
 import { createOutput } from './output.js';
 
 /** Shorter than the daemon's half minute: the blogger waits at the terminal. */
 const TEST_RETRY_DELAYS_MS = [1_000, 3_000];
 
 export function notifyCommand(): Command {
-  const notify = new Command('notify').description('notifications to the blogger (notify.channels)');
+  const help = cliTranslator();
+  const notify = new Command('notify').description(help.t('help.notify'));
   notify
     .command('test [channel]')
-    .description('send a test notification through each channel (or the named one) and print how each went')
-    .option(...CONFIG_OPTION)
+    .description(help.t('help.notify.test'))
+    .option(...configOption(help))
     .action(async (channel: string | undefined, options: { config?: string }) => {
       // No blog is published here: the blogs' own secrets need not be set.
       const config = loadConfig({ path: options.config, env: process.env, lenientBlogSecrets: true });

@@ -11,7 +11,7 @@ import type { Translator } from '../i18n/index.js';
 import { createDealActions, type DealActionResult } from '../operator/actions.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { jobSettingsOf } from '../queue/jobs.js';
-import { CONFIG_OPTION, type CommonOptions, positiveInt, withContext } from './context.js';
+import { type CommonOptions, configOption as configOptionOf, positiveInt, withContext } from './context.js';
 import { dealCommand } from './deal-story.js';
 import { doctorCommand } from './doctor.js';
 import { cliTranslator } from './language.js';
@@ -48,14 +48,15 @@ function printAction(out: Output, result: DealActionResult): void {
 }
 
 export function operatorCommands(plugins?: PluginRegistry): Command[] {
-  const configOption = CONFIG_OPTION;
+  const t = cliTranslator();
+  const configOption = configOptionOf(t);
 
   const doctor = doctorCommand(plugins);
 
   const blogs = new Command('blogs')
-    .description("the account's blogs with their publishing mode, and which ones pressbridge serves")
+    .description(t.t('help.blogs'))
     .option(...configOption)
-    .option('--json', 'print JSON')
+    .option('--json', t.t('help.json'))
     .action(async (options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => {
         const list = await ctx.client.listBlogs({ priority: 'high' });
@@ -91,9 +92,9 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
     });
 
   const agent = new Command('agent')
-    .description("switch a blog's agent publishing on or off in the marketplace (PATCH agent_publish)")
-    .argument('<on|off>', 'on or off')
-    .argument('<blog>', 'blog id', positiveInt)
+    .description(t.t('help.agent'))
+    .argument('<on|off>', t.t('help.agent.switch'))
+    .argument('<blog>', t.t('help.blog_id'), positiveInt)
     .option(...configOption)
     .action(async (onOff: string, blogId: number, options: CommonOptions) => {
       if (onOff !== 'on' && onOff !== 'off')
@@ -108,16 +109,14 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
       });
     });
 
-  const categories = new Command('categories').description("the blog's categories in the marketplace");
+  const categories = new Command('categories').description(t.t('help.categories'));
   categories
     .command('sync')
-    .description(
-      "push the target's categories (e.g. WordPress terms) to the marketplace, ids = the target's ids",
-    )
-    .argument('<blog>', 'blog id', positiveInt)
+    .description(t.t('help.categories.sync'))
+    .argument('<blog>', t.t('help.blog_id'), positiveInt)
     .option(...configOption)
-    .option('--dry-run', 'show what would be sent, send nothing')
-    .option('--json', 'print JSON')
+    .option('--dry-run', t.t('help.categories.dry_run'))
+    .option('--json', t.t('help.json'))
     .action(async (blogId: number, options: CommonOptions & { dryRun?: boolean }) => {
       await withContext(options, plugins, async (ctx, out) => {
         const entry = (await ctx.publishers()).get(blogId);
@@ -150,11 +149,11 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
     });
 
   const deals = new Command('deals')
-    .description('deals pressbridge knows, newest first')
+    .description(t.t('help.deals'))
     .option(...configOption)
-    .option('--state <state>', `only this state (${DEAL_RUN_STATES.join(', ')})`)
-    .option('--limit <n>', 'how many', positiveInt, 50)
-    .option('--json', 'print JSON')
+    .option('--state <state>', t.t('help.deals.state', { states: DEAL_RUN_STATES.join(', ') }))
+    .option('--limit <n>', t.t('help.deals.limit'), positiveInt, 50)
+    .option('--json', t.t('help.json'))
     .action(async (options: CommonOptions & { state?: string; limit: number }) => {
       if (options.state !== undefined && !isDealRunState(options.state)) {
         const params = { state: options.state, states: DEAL_RUN_STATES.join(', ') };
@@ -191,9 +190,9 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
   const actionCommand = (name: 'retry' | 'replay', description: string) =>
     new Command(name)
       .description(description)
-      .argument('<id>', 'deal id', positiveInt)
+      .argument('<id>', t.t('help.deal_id'), positiveInt)
       .option(...configOption)
-      .option('--json', 'print JSON')
+      .option('--json', t.t('help.json'))
       .action(async (dealId: number, options: CommonOptions) => {
         await withContext(options, plugins, async (ctx, out) => {
           const actions = createDealActions({
@@ -207,14 +206,8 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
           printAction(out, await actions[name](dealId));
         });
       });
-  const retry = actionCommand(
-    'retry',
-    'run a deal again now (resumes where it stopped; never makes a second post)',
-  );
-  const replay = actionCommand(
-    'replay',
-    'fetch a deal pressbridge never received (lost webhook) from the marketplace and publish it',
-  );
+  const retry = actionCommand('retry', t.t('help.retry'));
+  const replay = actionCommand('replay', t.t('help.replay'));
 
   const deal = dealCommand(plugins);
   return [doctor, blogs, agent, categories, deals, deal, retry, replay, webhookCommand(plugins)];

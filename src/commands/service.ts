@@ -71,7 +71,7 @@ export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta
       return dir;
     const parent = dirname(dir);
     if (parent === dir)
-      throw new AppError('service_no_package', `no pressbridge package found above ${from}`);
+      throw new AppError('service_no_package', cliTranslator().t('run.service.no_package', { dir: from }));
     dir = parent;
   }
 }
@@ -223,7 +223,8 @@ function runnerFor(root: string, say: (line: string) => void): CommandRunner {
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr?.trim();
       const why = stderr || errorMessage(error);
-      throw new AppError('service_command_failed', `${[command, ...args].join(' ')} failed: ${why}`, {
+      const failed = { command: [command, ...args].join(' '), why };
+      throw new AppError('service_command_failed', cliTranslator().t('run.service.command_failed', failed), {
         cause: error,
       });
     }
@@ -231,24 +232,15 @@ function runnerFor(root: string, say: (line: string) => void): CommandRunner {
 }
 
 export function serviceCommand(): Command {
-  const service = new Command('service').description(
-    'run pressbridge as a systemd service (servers without Docker)',
-  );
+  const t = cliTranslator();
+  const service = new Command('service').description(t.t('help.service'));
   service
     .command('install')
-    .description('install and start the systemd service with its user and folders; it starts in setup mode')
-    .option(
-      '--root <dir>',
-      'write under this folder instead of / and only print the commands (a dry run)',
-      '/',
-    )
-    .option('--user <name>', "the service's system user", 'pressbridge')
-    .option(
-      '--use-machine-redis',
-      "use the Redis already running on 127.0.0.1:6379 instead of pressbridge's own, and turn AOF on there (saved in its redis.conf)",
-    )
+    .description(t.t('help.service.install'))
+    .option('--root <dir>', t.t('help.service.root'), '/')
+    .option('--user <name>', t.t('help.service.user'), 'pressbridge')
+    .option('--use-machine-redis', t.t('help.service.use_machine_redis'))
     .action(async (options: { root: string; user: string; useMachineRedis?: boolean }) => {
-      const t = cliTranslator();
       const say = (line: string): void => void process.stdout.write(`${line}\n`);
       const real = resolve(options.root) === '/';
       if (real && process.getuid?.() !== 0)

@@ -13,7 +13,8 @@ import type { MarketplaceClient } from '../marketplace/api.js';
 import type { WebhookTestResult } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { readSecretFile, secretFilePath, writeSecretFile } from '../webhook/secret-file.js';
-import { CONFIG_OPTION, type CommonOptions, withContext } from './context.js';
+import { type CommonOptions, configOption, withContext } from './context.js';
+import { cliTranslator } from './language.js';
 
 /** `webhook register <url>`: registers the URL and keeps the returned secret; returns the secret file's path. */
 export async function registerWebhook(
@@ -33,11 +34,12 @@ export function testWebhook(client: MarketplaceClient): Promise<WebhookTestResul
 }
 
 export function webhookCommand(plugins?: PluginRegistry): Command {
-  const webhook = new Command('webhook').description("the marketplace's webhook for this daemon");
+  const t = cliTranslator();
+  const webhook = new Command('webhook').description(t.t('help.webhook'));
   webhook
     .command('register <url>')
-    .description('register <url> (public HTTPS address of the webhook listener) and keep the returned secret')
-    .option(...CONFIG_OPTION)
+    .description(t.t('help.webhook.register'))
+    .option(...configOption(t))
     .action(async (url: string, options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => {
         const path = await registerWebhook(ctx.client, ctx.config, url);
@@ -48,8 +50,8 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
     });
   webhook
     .command('rotate')
-    .description('ask for a new secret; the old one stays valid for webhook.rotationGraceMinutes')
-    .option(...CONFIG_OPTION)
+    .description(t.t('help.webhook.rotate'))
+    .option(...configOption(t))
     .action(async (options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => {
         const { config } = ctx;
@@ -71,18 +73,16 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
     });
   webhook
     .command('status')
-    .description('the registered webhook as the marketplace sees it')
-    .option(...CONFIG_OPTION)
+    .description(t.t('help.webhook.status'))
+    .option(...configOption(t))
     .action(async (options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => out.data(await ctx.client.getWebhook()));
     });
   webhook
     .command('test')
-    .description(
-      'ask the marketplace to send a signed webhook.test to the registered URL (exit 1 unless delivered)',
-    )
-    .option(...CONFIG_OPTION)
-    .option('--json', "print the marketplace's answer as JSON")
+    .description(t.t('help.webhook.test'))
+    .option(...configOption(t))
+    .option('--json', t.t('help.webhook.test_json'))
     .action(async (options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => {
         const result = await testWebhook(ctx.client);
@@ -95,8 +95,8 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
     });
   webhook
     .command('deliveries')
-    .description('the last deliveries and how the webhook answered')
-    .option(...CONFIG_OPTION)
+    .description(t.t('help.webhook.deliveries'))
+    .option(...configOption(t))
     .action(async (options: CommonOptions) => {
       await withContext(options, plugins, async (ctx, out) => out.data(await ctx.client.webhookDeliveries()));
     });

@@ -10,6 +10,8 @@ export const ENV_OVERRIDES: ReadonlyArray<{
   path: readonly string[];
   boolean?: true;
   integer?: true;
+  /** A word compared without case or spaces around it (`EN` and ` en ` name English). */
+  word?: true;
 }> = [
   { env: 'PRESSBRIDGE_API_KEY', path: ['marketplace', 'apiKey'] },
   { env: 'PRESSBRIDGE_BASE_URL', path: ['marketplace', 'baseUrl'] },
@@ -30,6 +32,8 @@ export const ENV_OVERRIDES: ReadonlyArray<{
   { env: 'PRESSBRIDGE_STATUS_HOSTS', path: ['status', 'hosts'] },
   // `pressbridge service install` sets it to false beside PRESSBRIDGE_REDIS_URL (older installs: true, no Redis found).
   { env: 'PRESSBRIDGE_REDIS_EMBEDDED', path: ['redis', 'embedded'], boolean: true },
+  // The language of this process (src/i18n/process-language.ts).
+  { env: 'PRESSBRIDGE_LANGUAGE', path: ['ui', 'language'], word: true },
 ];
 
 /**
@@ -38,9 +42,10 @@ export const ENV_OVERRIDES: ReadonlyArray<{
  */
 export function envValue(
   value: string,
-  kind: { boolean?: true | undefined; integer?: true | undefined },
+  kind: { boolean?: true | undefined; integer?: true | undefined; word?: true | undefined },
 ): unknown {
   const v = value.trim();
+  if (kind.word) return v.toLowerCase();
   if (kind.boolean) {
     const word = v.toLowerCase();
     if (['true', '1', 'yes'].includes(word)) return true;

@@ -195,11 +195,11 @@ export function parseConfig(
   const resolved = resolveReferences(raw, env, [], issues, options) as Record<string, unknown>;
   // Which variable set a value, so that a bad one is named rather than the config key nobody wrote.
   const fromEnv = new Map<string, string>();
-  for (const { env: name, path, boolean, integer } of ENV_OVERRIDES) {
+  for (const { env: name, path, boolean, integer, word } of ENV_OVERRIDES) {
     const direct = env[name];
     const file = env[`${name}_FILE`];
     const set = (value: string): void => {
-      setAt(resolved, path, envValue(value, { boolean, integer }));
+      setAt(resolved, path, envValue(value, { boolean, integer, word }));
       fromEnv.set(path.join('.'), name);
     };
     if (direct !== undefined && direct !== '') set(direct);

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import { redactSecrets, scrubText } from '../redact.js';
 import { parseEntries } from './hash.js';
+import { dealLogKeyOf } from './log-messages.js';
 import { type DealStore, type DealStoreKeys, type EventRecord, LOG_LEVELS, type LogEntry } from './record.js';
 import { type EventLimits, eventScriptInput, runRecordEvent } from './scripts.js';
 
@@ -48,10 +49,13 @@ export function createDealJournal(input: {
       if (fieldsJson.length > maxFieldsBytes) {
         fields = { truncated: true, preview: fieldsJson.slice(0, maxFieldsBytes) };
       }
+      const key = entry.key ?? dealLogKeyOf(entry.msg);
       const stored: LogEntry = {
         time: entry.time ?? clock.now().toISOString(),
         level: entry.level,
         msg: scrubText(entry.msg),
+        ...(key !== undefined ? { key } : {}),
+        ...(entry.params !== undefined ? { params: entry.params } : {}),
         ...(dealId !== undefined ? { dealId } : {}),
         ...(entry.blogId !== undefined ? { blogId: entry.blogId } : {}),
         fields,

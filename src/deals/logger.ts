@@ -1,10 +1,16 @@
-/** A logger for one deal: pino (stdout) and the deal log (status page) at once. */
+/**
+ * A logger for one deal: pino (stdout) and the deal log (status page) at once. It takes the deal log's fixed
+ * messages (./log-messages.ts), which the status page says in the blogger's language; values go in the fields.
+ */
 import type { Logger } from '../logger.js';
+import type { DealLogMessage } from './log-messages.js';
 import type { DealStore } from './record.js';
 
+type LogLevelName = 'debug' | 'info' | 'warn' | 'error';
+
 type LogMethod = {
-  (msg: string): void;
-  (fields: Record<string, unknown>, msg: string): void;
+  (msg: DealLogMessage): void;
+  (fields: Record<string, unknown>, msg: DealLogMessage): void;
 };
 
 export interface DealLogger {
@@ -15,6 +21,11 @@ export interface DealLogger {
   info: LogMethod;
   warn: LogMethod;
   error: LogMethod;
+  /**
+   * A line written elsewhere (a plugin's `PublishLog`), with its catalog key when the caller knows one: without,
+   * the deal log shows it as written.
+   */
+  line(level: LogLevelName, fields: Record<string, unknown>, msg: string, key: string | undefined): void;
   /** Resolves when every write to the deal log so far has settled (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -32,25 +43,36 @@ export function createDealLogger(
   const pinoLog = baseLogger.child(blogId === undefined ? { dealId } : { dealId, blogId });
   const pending = new Set<Promise<void>>();
 
+  const line: DealLogger['line'] = (level, fields, msg, key) => {
+    pinoLog[level](fields, msg);
+    if (level === 'debug' && !pinoLog.isLevelEnabled('debug')) return;
+    const write = store
+      .appendLog(dealId, {
+        level,
+        msg,
+        fields,
+        ...(key !== undefined ? { key } : {}),
+        ...(blogId !== undefined ? { blogId } : {}),
+      })
+      .catch((error: unknown) => {
+        pinoLog.warn({ err: (error as Error)?.message ?? String(error) }, 'deal log write failed');
+      })
+      .finally(() => pending.delete(write));
+    pending.add(write);
+  };
+  // A fixed message: the journal stores it with its key (./log-messages.ts).
   const method =
-    (level: 'debug' | 'info' | 'warn' | 'error'): LogMethod =>
-    (a: string | Record<string, unknown>, b?: string) => {
+    (level: LogLevelName): LogMethod =>
+    (a: DealLogMessage | Record<string, unknown>, b?: DealLogMessage) => {
       const fields = typeof a === 'string' ? {} : a;
       const msg = typeof a === 'string' ? a : (b ?? '');
-      pinoLog[level](fields, msg);
-      if (level === 'debug' && !pinoLog.isLevelEnabled('debug')) return;
-      const write = store
-        .appendLog(dealId, { level, msg, fields, ...(blogId !== undefined ? { blogId } : {}) })
-        .catch((error: unknown) => {
-          pinoLog.warn({ err: (error as Error)?.message ?? String(error) }, 'deal log write failed');
-        })
-        .finally(() => pending.delete(write));
-      pending.add(write);
+      line(level, fields, msg, undefined);
     };
 
   return {
     dealId,
     pino: pinoLog,
+    line,
     debug: method('debug'),
     info: method('info'),
     warn: method('warn'),

@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
+import type { Phrase } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { DealDataPatch } from './data.js';
 import type { DealRunState, DealWriter } from './lifecycle.js';
@@ -84,7 +85,15 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface LogEntry {
   time: string;
   level: LogLevel;
+  /** The line in English, as the daemon's log wrote it: what an entry without `key` shows. */
   msg: string;
+  /**
+   * The catalog key the status page and the CLI say the line in (`log.*`: ./log-messages.ts); absent on entries
+   * stored before keys existed and on lines that have none.
+   */
+  key?: string;
+  /** The line's values for its catalog text, when they are not simply its fields. */
+  params?: Phrase['params'];
   dealId?: number;
   blogId?: number;
   fields: Record<string, unknown>;
@@ -94,6 +103,9 @@ export interface NewLogEntry {
   time?: string;
   level: LogLevel;
   msg: string;
+  /** Default: the key of `msg` when it is one of ./log-messages.ts's lines. */
+  key?: string;
+  params?: Phrase['params'];
   blogId?: number;
   fields?: Record<string, unknown>;
 }

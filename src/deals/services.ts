@@ -5,6 +5,7 @@
  */
 import type { DealService } from '../marketplace/schema.js';
 import { BoughtService, readDealData } from './data.js';
+import { DEAL_LOG, type DealLogMessage } from './log-messages.js';
 import type { DealLogger } from './logger.js';
 import type { DealStore } from './record.js';
 
@@ -38,14 +39,14 @@ export function storedServices(data: Record<string, unknown>): BoughtService[] {
  * One sentence per service: "service 12 'Sdílení na Facebooku' needs its URL handed in by hand at <web_url>".
  * A service that takes no URL (the marketplace said so) still needs the blogger to perform it.
  */
-export function serviceLines(services: readonly BoughtService[], webUrl?: string): string[] {
-  const where = webUrl ? ` at ${webUrl}` : " on the deal's page in the marketplace";
-  return services.map((s) => {
-    const label = `service ${s.id}${s.name ? ` '${s.name}'` : ''}`;
-    return s.needsUrls === false
-      ? `${label} is the blogger's to perform; pressbridge does not do extra services (see the deal${where})`
-      : `${label} needs its URL handed in by hand${where}`;
-  });
+export function serviceLines(
+  services: readonly BoughtService[],
+  webUrl?: string,
+): Array<{ msg: DealLogMessage; fields: Record<string, unknown> }> {
+  return services.map((s) => ({
+    msg: s.needsUrls === false ? DEAL_LOG.service_by_blogger : DEAL_LOG.service_needs_url,
+    fields: { service: s.id, ...(s.name ? { name: s.name } : {}), ...(webUrl ? { webUrl } : {}) },
+  }));
 }
 
 /**
@@ -65,5 +66,5 @@ export async function flagServices(input: {
   if (services.length === 0) return;
   if (known.length === 0) await store.update(dealId, { data: { services } });
   const { webUrl } = readDealData(record?.data);
-  for (const line of serviceLines(services, webUrl)) log.warn({ webUrl }, line);
+  for (const line of serviceLines(services, webUrl)) log.warn(line.fields, line.msg);
 }

@@ -25,6 +25,7 @@ import type { MarketplaceClient } from '../marketplace/api.js';
 import { type Deal, ERROR_CODES } from '../marketplace/schema.js';
 import { type BoughtService, MarketplaceCheck } from './data.js';
 import { DEAL_DEADLINE_MS } from './lifecycle.js';
+import { DEAL_LOG } from './log-messages.js';
 import type { DealLogger } from './logger.js';
 import type { DealStore } from './record.js';
 import { servicesOf } from './services.js';
@@ -121,10 +122,7 @@ export async function askMarketplaceOnce(input: AskInput): Promise<AskResult> {
       ...(input.signal ? { signal: input.signal } : {}),
     });
   } catch (error) {
-    input.log.warn(
-      { err: errorMessage(error) },
-      `${input.why}; asking the marketplace about the deal failed`,
-    );
+    input.log.warn({ why: input.why, err: errorMessage(error) }, DEAL_LOG.verdict_ask_failed);
     throw error;
   }
   const check: MarketplaceCheck = {
@@ -143,15 +141,14 @@ export async function askMarketplaceOnce(input: AskInput): Promise<AskResult> {
     },
   });
   const verdict = judgeLostDeal(check, input.ourUrl);
-  const fields = { state: check.state, articleUrl: check.articleUrl, reason: check.reason };
-  if (verdict.kind === 'still_wanted') {
+  const fields = { why: input.why, state: check.state, articleUrl: check.articleUrl, reason: check.reason };
+  if (verdict.kind === 'still_wanted') input.log.warn(fields, DEAL_LOG.verdict_still_wanted);
+  else if (verdict.kind === 'handed_in') input.log.info(fields, DEAL_LOG.verdict_has_our_url);
+  else
     input.log.warn(
       fields,
-      `${input.why}; the marketplace still waits for the article (akceptovano, no URL): publishing and handing in late`,
+      verdict.articleUrl !== null ? DEAL_LOG.verdict_handed_in_by_hand : DEAL_LOG.verdict_moved_on,
     );
-  } else if (verdict.kind === 'handed_in') {
-    input.log.info(fields, `${input.why}; the marketplace already has our URL`);
-  } else input.log.warn(fields, `${input.why}; ${verdict.message}`);
   return { verdict, check, asked: true };
 }
 
@@ -162,6 +159,8 @@ export async function askMarketplaceOnce(input: AskInput): Promise<AskResult> {
 export class DealClosedError extends AppError {
   readonly marketplaceState: string;
   readonly marketplaceReason: string | null;
+  /** The URL the marketplace has (handed in by hand), or null. */
+  readonly articleUrl: string | null;
   constructor(verdict: Extract<LostVerdict, { kind: 'moved_on' }>, publishedUrl?: string) {
     const post = publishedUrl
       ? `. The post at ${publishedUrl} stays published: take it down if the deal was cancelled`
@@ -169,6 +168,7 @@ export class DealClosedError extends AppError {
     super('deal_closed', `${capitalise(verdict.message)}${post}`, { retryable: false });
     this.marketplaceState = verdict.state;
     this.marketplaceReason = verdict.reason;
+    this.articleUrl = verdict.articleUrl;
   }
 }
 
@@ -257,7 +257,8 @@ export async function closeDeal(
     supportCode: null,
     data: { closed: { state: closed.marketplaceState, reason: closed.marketplaceReason } },
   });
-  dealLog.warn({ marketplaceState: closed.marketplaceState }, closed.message);
+  const moved = closed.articleUrl !== null ? DEAL_LOG.verdict_handed_in_by_hand : DEAL_LOG.verdict_moved_on;
+  dealLog.warn({ marketplaceState: closed.marketplaceState, reason: closed.marketplaceReason }, moved);
   await dealLog.flush();
   return { outcome: 'closed', marketplaceState: closed.marketplaceState };
 }

@@ -2,14 +2,22 @@
  * The one message catalog (issue 15): `createTranslator(language)` gives `t(key, params)`, the state names and
  * the language's formatters. Keys are checked at compile time: `t('status.nav.deals')` exists or does not build.
  */
+import type { Phrase, Said } from '../errors.js';
 import { type Catalog, fill, type Language, type MessageParams } from './catalog.js';
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.js';
 import { cliMessages } from './messages/cli.js';
+import { cliHelpMessages } from './messages/cli-help.js';
+import { dealLogMessages } from './messages/deal-log.js';
+import { dealLogPluginMessages } from './messages/deal-log-plugins.js';
+import { demoMessages } from './messages/demo.js';
 import { evidenceMessages } from './messages/evidence.js';
+import { marketplaceMessages } from './messages/marketplace.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
+import { publisherMessages } from './messages/publishers.js';
 import { runningMessages } from './messages/running.js';
+import { sandboxMessages } from './messages/sandbox.js';
 import { setupMessages } from './messages/setup.js';
 import { setupCategoryMessages } from './messages/setup-categories.js';
 import { setupPageMessages } from './messages/setup-page.js';
@@ -25,6 +33,8 @@ export const MESSAGES = {
   ...stateMessages,
   ...statusMessages,
   ...cliMessages,
+  ...cliHelpMessages,
+  ...sandboxMessages,
   ...notifyMessages,
   ...notifyEventMessages,
   ...moneyMessages,
@@ -35,8 +45,24 @@ export const MESSAGES = {
   ...setupCategoryMessages,
   ...runningMessages,
   ...setupWordPressMessages,
+  ...publisherMessages,
+  ...marketplaceMessages,
+  ...dealLogMessages,
+  ...dealLogPluginMessages,
+  ...demoMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
+
+/** A phrase's values said in the language (a value that is a phrase itself is said first). */
+function paramsOf(phrase: Phrase, say: (said: Said) => string): MessageParams | undefined {
+  if (!phrase.params) return undefined;
+  return Object.fromEntries(
+    Object.entries(phrase.params).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? say(value) : value,
+    ]),
+  );
+}
 
 export interface Translator extends Formatters {
   readonly language: Language;
@@ -46,6 +72,11 @@ export interface Translator extends Formatters {
   t(key: MessageKey, params?: MessageParams): string;
   /** A run state's name (`failed` → `selhalo`); an unknown (newer) state is shown as it is. */
   stateName(state: string): string;
+  /**
+   * What deep code said (src/errors.ts `Phrase`), in this language; a text as it came is shown as it is, and
+   * a key the catalog does not know (a newer or an older release's) as `fallback`, else the key.
+   */
+  say(said: Said, fallback?: string): string;
 }
 
 const translators = new Map<string, Translator>();
@@ -60,11 +91,22 @@ export function createTranslator(language: Language, timeZone: string = DEFAULT_
   if (cached) return cached;
   const formatters = createFormatters(language, timeZone);
   const catalog: Catalog = MESSAGES;
+  const t: Translator['t'] = (key, params) =>
+    fill(catalog[key]?.[language] ?? key, params, formatters.number);
+  const say: Translator['say'] = (said, fallback) => {
+    if (typeof said === 'string') return said;
+    if (!Object.hasOwn(catalog, said.key)) return fallback ?? said.key;
+    return t(
+      said.key as MessageKey,
+      paramsOf(said, (inner) => say(inner)),
+    );
+  };
   const translator: Translator = {
     ...formatters,
     language,
     timeZone,
-    t: (key, params) => fill(catalog[key]?.[language] ?? key, params, formatters.number),
+    t,
+    say,
     stateName(state) {
       const entry = catalog[`state.${state}`];
       return entry ? entry[language] : state.replaceAll('_', ' ');

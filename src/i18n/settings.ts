@@ -11,7 +11,9 @@ export const UiSettings = z.object({
   language: z
     .enum(LANGUAGES)
     .default(DEFAULT_LANGUAGE)
-    .describe('`cs` (default) or `en`. JSON logs stay English whatever this says.'),
+    .describe(
+      '`cs` (default) or `en`; `PRESSBRIDGE_LANGUAGE` overrides it. JSON logs stay English whatever this says.',
+    ),
   timeZone: z
     .string()
     .default(DEFAULT_TIME_ZONE)

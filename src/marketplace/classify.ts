@@ -3,8 +3,9 @@
  * marketplace call can help: network errors, timeouts, 429 and 5xx are retryable; other 4xx are permanent,
  * except the few codes the API documents as "try again later".
  */
-import { MarketplaceError, type ResponseTooLargeError } from '../errors.js';
-import { redact } from '../redact.js';
+import { MarketplaceError, type Phrase, type ResponseTooLargeError } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
+import { redact, redactPhrase } from '../redact.js';
 import { ERROR_CODES, ErrorEnvelope } from './schema.js';
 
 /** 4xx codes that mean "not yet" rather than "never" (assumption 8: the text awaits the advertiser). */
@@ -93,16 +94,17 @@ export function boundedPauseMs(askedMs: number, maxMs: number): number {
   return Math.min(Math.ceil(askedMs), cap);
 }
 
-/** Fix-it hints for the codes a blogger can act on. */
-function hintFor(status: number, code: string): string {
+/** Fix-it hints for the codes a blogger can act on (the catalog's `market.hint.*`). */
+function hintFor(status: number, code: string): Phrase | undefined {
   if (code === ERROR_CODES.invalidKey || code === ERROR_CODES.missingKey || status === 401) {
-    return ' — the marketplace rejected the API key: create a new key in the account settings (API keys) and set marketplace.apiKey';
+    return { key: 'market.hint.invalid_key' };
   }
-  if (code === ERROR_CODES.missingScope) {
-    return ' — the API key lacks the "write" scope: create a key with read and write permission and set marketplace.apiKey';
-  }
-  return '';
+  if (code === ERROR_CODES.missingScope) return { key: 'market.hint.missing_scope' };
+  return undefined;
 }
+
+/** The English of a phrase, for the error's message (the daemon's log). */
+const english = createTranslator('en').say;
 
 /**
  * Classifies a non-2xx answer whose body has been read as text. The error envelope is parsed leniently: a body
@@ -140,10 +142,13 @@ export function classifyResponse(
       retryAfterMs = boundedPauseMs(asked, options.maxRetryAfterMs ?? DEFAULT_MAX_PAUSE_MS);
     }
   }
+  const hint = hintFor(status, code);
   return new MarketplaceError({
     status,
     code,
-    message: redact(`${message}${hintFor(status, code)}`, secrets),
+    message: redact(`${message}${hint ? ` — ${english(hint)}` : ''}`, secrets),
+    said: redact(message, secrets),
+    hint,
     supportCode,
     method: context.method,
     path: context.path,
@@ -161,16 +166,18 @@ export function classifyNoAnswer(
   cause: unknown,
   options: { timeoutMs?: number; secrets?: readonly string[] } = {},
 ): MarketplaceError {
-  const detail =
+  const said: Phrase =
     kind === 'timeout'
-      ? `no answer within ${options.timeoutMs ?? '?'} ms`
+      ? { key: 'market.no_answer.timeout', params: { ms: String(options.timeoutMs ?? '?') } }
       : kind === 'aborted'
-        ? 'the request was cancelled'
-        : `network error: ${describeCause(cause)}`;
+        ? { key: 'market.no_answer.aborted' }
+        : { key: 'market.no_answer.network', params: { cause: describeCause(cause) } };
+  const secrets = options.secrets ?? [];
   return new MarketplaceError({
     status: 0,
     code: kind,
-    message: redact(detail, options.secrets ?? []),
+    message: redact(english(said), secrets),
+    said: redactPhrase(said, secrets),
     method: context.method,
     path: context.path,
     retryable: true,

@@ -14,6 +14,7 @@
  * Also the money fields the deal starts with: `data.reward` / `data.price` from `deal.accepted`.
  */
 import { type Clock, systemClock } from '../clock.js';
+import { DEAL_LOG } from '../deals/log-messages.js';
 import { createDealLogger } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
 import type { Logger } from '../logger.js';
@@ -93,8 +94,8 @@ export function createDealPaidHandler(
     if (namedBlog !== undefined && namedBlog !== record.blogId) {
       const dealLog = createDealLogger(store, log, deal.id, record.blogId);
       dealLog.warn(
-        { eventBlogId: namedBlog, reward: deal.reward ?? null },
-        `deal.paid names blog ${namedBlog}, but this deal belongs to blog ${record.blogId}; not recorded as paid`,
+        { eventBlogId: namedBlog, blogId: record.blogId, reward: deal.reward ?? null },
+        DEAL_LOG.paid_other_blog,
       );
       await dealLog.flush();
       return;
@@ -112,10 +113,7 @@ export function createDealPaidHandler(
     };
     await store.update(deal.id, { data: { paid } });
     const dealLog = createDealLogger(store, log, deal.id, record.blogId);
-    dealLog.info(
-      { reward: paid.reward, price: paid.price },
-      `paid out by the advertiser: reward ${paid.reward ?? '?'} Kč`,
-    );
+    dealLog.info({ reward: paid.reward, price: paid.price }, DEAL_LOG.paid);
     await dealLog.flush();
   };
 }

@@ -99,7 +99,7 @@ export function createNotifications(options: NotificationsOptions): Notification
   });
   const sites = options.publishers
     ? createSiteWatch({
-        probe: createTargetsProbe(options.publishers, { clock }),
+        probe: createTargetsProbe(options.publishers, { clock, language: config.ui.language }),
         notifier,
         downMinutes: settings.siteDownMinutes,
         clock,

@@ -188,7 +188,18 @@ export function createDealActions(options: DealActionsOptions): DealActions {
         const logged = say(english);
         log.info({ dealId, action: name, ok: said.ok }, logged);
         if (said.ok) {
-          await store.appendLog(dealId, { level: 'info', msg: `operator: ${logged}` }).catch(() => {});
+          // Said again in the reader's language on the deal page: the action's sentence, its state by name.
+          const action = {
+            key: said.key,
+            params: { ...said.params, ...(said.state ? { state: { key: `state.${said.state}` } } : {}) },
+          };
+          const entry = {
+            level: 'info' as const,
+            msg: `operator: ${logged}`,
+            key: 'log.operator_said',
+            params: { action },
+          };
+          await store.appendLog(dealId, entry).catch(() => {});
         }
         return { ok: said.ok, message: say(t) };
       } catch (error) {

@@ -2,14 +2,16 @@
  * Step 1, decide: whether pressbridge publishes the deal at all. Pure: it reads the `deal.accepted` payload
  * (or, after the text arrived, the text's own flags) and the blog's configuration, and calls nothing.
  */
+
 import type { BlogConfig } from '../config/schema.js';
+import type { DealLogMessage } from '../deals/log-messages.js';
 import type { PublishedBy } from '../marketplace/schema.js';
 
 export type SkipReason = 'instant_publish' | 'published_by_placla' | 'published_by_bloger';
 
 export type Decision =
   /** The marketplace publishes the article itself, or the blogger does by hand: record it, do nothing. */
-  | { kind: 'skip'; reason: SkipReason; message: string }
+  | { kind: 'skip'; reason: SkipReason; message: DealLogMessage }
   /** The blogger writes by hand, and the blog asked for a draft holding the brief. */
   | { kind: 'draft' }
   /** pressbridge publishes, verifies and hands in the URL. */

@@ -5,6 +5,8 @@
  * (src/render/pool.ts, the pool the composition root made), the policy included; a text over a limit fails the deal with a RenderLimitError naming
  * the limit.
  */
+
+import type { DealLogMessage } from '../deals/log-messages.js';
 import type { PublishImage } from '../publisher/types.js';
 import { altText } from '../render/alt-text.js';
 import { neutraliseInvisible } from '../render/invisible.js';
@@ -78,7 +80,7 @@ export async function renderDeal(
 
 export interface NoteLine {
   level: 'info' | 'warn';
-  msg: string;
+  msg: DealLogMessage;
   fields: Record<string, unknown>;
 }
 

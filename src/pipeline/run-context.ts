@@ -13,6 +13,7 @@ import { createVerdicts, lateDeadline, type OverdueOutcome, type Verdicts } from
 import { AppError, DeadlineMissedError, errorMessage } from '../errors.js';
 import type { DealText } from '../marketplace/schema.js';
 import { ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
+import { pluginLogKeyOf } from '../publisher/log-messages.js';
 import type { PublishDeal, Publisher, PublisherProgress, PublishLog } from '../publisher/types.js';
 import type { RenderSettings } from '../render/limits.js';
 import type { RenderPool } from '../render/pool.js';
@@ -207,11 +208,12 @@ export function publisherProgress(run: RunContext): PublisherProgressWriter {
   };
 }
 
+/** The plugin's log: its lines reach the deal log, keyed when they are its fixed ones (src/publisher/log-messages.ts). */
 export function toPublishLog(log: DealJobContext['log']): PublishLog {
   return {
-    debug: (fields, msg) => log.debug(fields, msg),
-    info: (fields, msg) => log.info(fields, msg),
-    warn: (fields, msg) => log.warn(fields, msg),
-    error: (fields, msg) => log.error(fields, msg),
+    debug: (fields, msg) => log.line('debug', fields, msg, pluginLogKeyOf(msg)),
+    info: (fields, msg) => log.line('info', fields, msg, pluginLogKeyOf(msg)),
+    warn: (fields, msg) => log.line('warn', fields, msg, pluginLogKeyOf(msg)),
+    error: (fields, msg) => log.line('error', fields, msg, pluginLogKeyOf(msg)),
   };
 }

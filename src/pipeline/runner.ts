@@ -14,6 +14,7 @@
  */
 import { type Clock, systemClock } from '../clock.js';
 import { type DealRunState, dealDeadline, isFinal, isWaitSignal } from '../deals/lifecycle.js';
+import { DEAL_LOG } from '../deals/log-messages.js';
 import { createDealLogger, type DealLogger } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
 import { closeDeal, createVerdicts, DealClosedError, lateDeadline } from '../deals/verdict.js';
@@ -89,7 +90,12 @@ export function createDealRunner(options: DealRunnerOptions): DealRunner {
         `(${overdue.check.state}), and the further ${AGENT_DEADLINE_MINUTES} minutes passed too: giving up. If the deal ` +
         'still takes a URL, "retry" on the status page runs it again';
       await store.update(dealId, { state: 'deadline_missed', ...errorFields(error), error: message });
-      dealLog.error({ deadline: deadline.toISOString() }, message);
+      const facts = {
+        deadline: deadline.toISOString(),
+        checkedAt: overdue.check.at,
+        state: overdue.check.state,
+      };
+      dealLog.error({ ...facts, minutes: AGENT_DEADLINE_MINUTES }, DEAL_LOG.text_waits_too_long);
       await dealLog.flush();
       return { kind: 'fail', message: `deal ${dealId}: ${message}` } satisfies RunOutcome;
     }

@@ -8,9 +8,12 @@
  */
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
+import type { Said } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Article, Block } from '../render/types.js';
 
+export type { Said } from '../errors.js';
+export type { PublisherPhrase } from './phrase.js';
 export type { Clock, Logger };
 
 /** A photo after normalisation (upright, metadata stripped, resized, re-encoded), ready to upload. */
@@ -108,17 +111,21 @@ export interface DraftResult {
 
 export interface ReachabilityResult {
   ok: boolean;
-  /** One line for the status page: "WordPress 6.1 at https://…", "connection refused", … */
-  detail: string;
+  /**
+   * One line for the status page ("WordPress at https://…: signed in as …", "connection refused"), as a phrase
+   * of ./phrase.ts: the page says it in the blogger's language.
+   */
+  detail: Said;
 }
 
+/** One line of `pressbridge doctor`, each part a phrase (./phrase.ts) that doctor says in the blogger's language. */
 export interface DiagnosticCheck {
   /** What was checked, e.g. "WordPress credentials for https://blog.example.cz". */
-  name: string;
+  name: Said;
   status: 'ok' | 'warn' | 'fail';
-  detail: string;
+  detail: Said;
   /** What to do about a warn/fail. */
-  fix?: string;
+  fix?: Said;
 }
 
 export interface PublishLog {

@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../clock.js';
 import { isFinal } from '../deals/lifecycle.js';
+import { DEAL_LOG } from '../deals/log-messages.js';
 import { createDealLogger } from '../deals/logger.js';
 import type { DealRecord, DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
@@ -105,11 +106,11 @@ export function createSettler(options: SettlerOptions): Settle {
       if (enqueued.status === 'added') {
         tally.enqueued.push(deal.id);
         const why = record
-          ? `the deal was recorded but never queued (a crash in between); ${finder} queued it`
+          ? DEAL_LOG.never_queued
           : source === 'poll'
-            ? 'the poll found this accepted deal in the marketplace and queued it'
-            : 'no deal.accepted webhook arrived for this accepted deal; reconciliation found it in the marketplace and queued it';
-        const fields = { changedAt: deal.changed_at ?? null };
+            ? DEAL_LOG.poll_found
+            : DEAL_LOG.reconcile_found;
+        const fields = { changedAt: deal.changed_at ?? null, ...(record ? { by: finder } : {}) };
         if (source === 'poll' && !record) dealLog.info(fields, why);
         else dealLog.warn(fields, why);
         await dealLog.flush();
@@ -143,10 +144,7 @@ export function createSettler(options: SettlerOptions): Settle {
     const payload = DealJobPayload.parse(await payloadForLostJob(record, deal));
     await addDealJob(producer.queue, store, payload, jobSettings, clock.now());
     tally.requeued.push(deal.id);
-    dealLog.warn(
-      { state: record.state, jobId },
-      `the deal was in progress but its queue job was gone (Redis lost it?); ${finder} queued it again`,
-    );
+    dealLog.warn({ state: record.state, jobId, by: finder }, DEAL_LOG.job_lost);
     await dealLog.flush();
   };
 }

@@ -4,7 +4,9 @@
  * Mounted by src/cli.ts; output goes through process.stdout because console.* is reserved for src/cli.ts.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { AppError } from '../errors.js';
 import { BODY_LIMITS, readBodyHeadText, readBodyText } from '../http-body.js';
+import type { Translator } from '../i18n/index.js';
 import { createLogger } from '../logger.js';
 import { DATE_FORMATS, type DateFormat } from './dates.js';
 import { DEFAULT_SANDBOX_API_KEY, DEFAULT_SANDBOX_PORT, DEFAULT_SANDBOX_URL } from './defaults.js';
@@ -15,21 +17,23 @@ import type { SandboxDeal } from './records.js';
 /** Where `sandbox accept` finds the running sandbox when `--url` is not given (else the default port). */
 export const SANDBOX_URL_ENV = 'PRESSBRIDGE_SANDBOX_URL';
 
-function integer(min: number) {
+function integer(t: Translator, min: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected an integer ≥ ${min}`);
+    if (!Number.isInteger(n) || n < min)
+      throw new InvalidArgumentError(t.t('help.error.integer_min', { min: String(min) }));
     return n;
   };
 }
 
-function positiveNumber(value: string): number {
-  // Accepts fractions such as 1/60 as well as decimals.
-  const [num, den] = value.split('/');
-  const n = den === undefined ? Number(num) : Number(num) / Number(den);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new InvalidArgumentError('expected a positive number, e.g. 0.01 or 1/60');
-  return n;
+function positiveNumber(t: Translator) {
+  return (value: string): number => {
+    // Accepts fractions such as 1/60 as well as decimals.
+    const [num, den] = value.split('/');
+    const n = den === undefined ? Number(num) : Number(num) / Number(den);
+    if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(t.t('sandbox.error.positive_number'));
+    return n;
+  };
 }
 
 interface ServeOptions {
@@ -60,7 +64,7 @@ interface AcceptOptions {
   json?: boolean;
 }
 
-async function serve(options: ServeOptions): Promise<void> {
+async function serve(options: ServeOptions, { t }: Translator): Promise<void> {
   const sandbox = await createSandbox({
     host: options.host,
     port: options.port,
@@ -75,18 +79,22 @@ async function serve(options: ServeOptions): Promise<void> {
     log: createLogger({ level: options.logLevel, destination: process.stderr }),
     ...(options.signatureHeader ? { signatureHeader: options.signatureHeader } : {}),
   });
+  const url = sandbox.url;
+  const format = sandbox.dateFormat;
   process.stdout.write(
     [
-      `Sandbox marketplace listening on ${sandbox.url}`,
-      `  API key (bloger, read+write): ${sandbox.apiKey}`,
-      `  Signature header: ${sandbox.signatureHeader}`,
-      `  Date-times: ${sandbox.dateFormat}${options.profile ? ` (profile ${options.profile})` : ''}`,
-      `  Blog ${options.blogId} at ${options.blogUrl} (hand-ins must be on its domain)`,
-      `  On the setup page:  API address ${sandbox.url}, key ${sandbox.apiKey}`,
-      `  Accept a deal:      npm run sandbox -- accept --url ${sandbox.url}   (in a checkout)`,
-      `                      pressbridge sandbox accept --url ${sandbox.url}   (installed)`,
-      `                      (or once: export ${SANDBOX_URL_ENV}=${sandbox.url}, then without --url)`,
-      `  A webhook (optional; polling needs none): pressbridge webhook register <https://…/webhook>`,
+      t('sandbox.out.listening', { url }),
+      t('sandbox.out.api_key', { key: sandbox.apiKey }),
+      t('sandbox.out.signature', { header: sandbox.signatureHeader }),
+      options.profile
+        ? t('sandbox.out.dates_profile', { format, profile: options.profile })
+        : t('sandbox.out.dates', { format }),
+      t('sandbox.out.blog', { id: String(options.blogId), url: options.blogUrl }),
+      t('sandbox.out.setup', { url, key: sandbox.apiKey }),
+      t('sandbox.out.accept', { url }),
+      t('sandbox.out.accept_installed', { url }),
+      t('sandbox.out.accept_env', { env: SANDBOX_URL_ENV, url }),
+      t('sandbox.out.webhook'),
       '',
     ].join('\n'),
   );
@@ -100,13 +108,13 @@ async function serve(options: ServeOptions): Promise<void> {
     process.on('SIGTERM', stop);
   });
   await sandbox.close();
-  process.stdout.write('Sandbox marketplace stopped\n');
+  process.stdout.write(`${t('sandbox.out.stopped')}\n`);
 }
 
 /** `sandbox accept` waits this long for the sandbox's answer. */
 const ACCEPT_TIMEOUT_MS = 30_000;
 
-async function accept(options: AcceptOptions): Promise<void> {
+async function accept(options: AcceptOptions, translator: Translator): Promise<void> {
   const body = {
     ...(options.blog === undefined ? {} : { blogId: options.blog }),
     ...(options.photos === undefined ? {} : { photos: options.photos }),
@@ -124,102 +132,74 @@ async function accept(options: AcceptOptions): Promise<void> {
   });
   if (!answer.ok) {
     const { text } = await readBodyHeadText(answer, BODY_LIMITS.error.bytes);
-    throw new Error(
-      `The sandbox at ${options.url} refused the deal (${answer.status}): ${text.slice(0, 500)}`,
-    );
+    const params = { url: options.url, status: String(answer.status), text: text.slice(0, 500) };
+    throw new AppError('sandbox_refused', translator.t('sandbox.error.refused', params));
   }
   const text = await readBodyText(answer, BODY_LIMITS.object, 'POST /_sandbox/deals');
   const deal = JSON.parse(text) as SandboxDeal;
   process.stdout.write(
-    options.json ? `${JSON.stringify(deal, null, 2)}\n` : acceptSummary(deal, options.deliver),
+    options.json ? `${JSON.stringify(deal, null, 2)}\n` : acceptSummary(deal, options.deliver, translator),
   );
 }
 
 /** What `sandbox accept` prints on a terminal: the deal in three lines (the whole record with --json). */
-export function acceptSummary(deal: SandboxDeal, delivered: boolean): string {
-  const delivery = delivered
-    ? 'deal.accepted: on its way to the registered webhook (without one, a polling daemon finds the deal itself)'
-    : 'deal.accepted: not sent (--no-deliver); a polling or reconciling daemon finds the deal itself';
+export function acceptSummary(deal: SandboxDeal, delivered: boolean, { t, money }: Translator): string {
+  const delivery = t(delivered ? 'sandbox.out.delivered' : 'sandbox.out.not_delivered');
+  const facts = {
+    id: String(deal.id),
+    title: deal.title,
+    blog: String(deal.blogId),
+    reward: money(deal.reward),
+  };
   return [
-    `Deal ${deal.id} accepted in the sandbox: "${deal.title}" for blog ${deal.blogId}, reward ${deal.reward} Kč`,
-    `  hand in by ${deal.publishDeadline} · ${delivery}`,
-    '  the whole record: add --json',
+    t('sandbox.out.accepted', facts),
+    t('sandbox.out.hand_in_by', { deadline: deal.publishDeadline, delivery }),
+    t('sandbox.out.whole_record'),
     '',
   ].join('\n');
 }
 
-export function sandboxCommand(): Command {
+/** The sandbox's commands, their help and output in `translator`'s language (the process's). */
+export function sandboxCommand(translator: Translator): Command {
+  const { t } = translator;
+  const int = (min: number) => integer(translator, min);
   const command = new Command('sandbox')
-    .description('run the sandbox marketplace (a local stand-in for the marketplace API) until Ctrl+C')
-    .option('--port <port>', 'port to listen on (0 = random)', integer(0), DEFAULT_SANDBOX_PORT)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--api-key <key>', 'the blogger API key the sandbox accepts', DEFAULT_SANDBOX_API_KEY)
-    .option('--rate-limit <n>', 'requests per window per key', integer(1), 60)
-    .option('--window-ms <ms>', 'rate-limit window in milliseconds', integer(1), 60_000)
-    .option(
-      '--time-scale <factor>',
-      'multiplies the webhook retry delays (e.g. 1/60: 5 min → 5 s)',
-      positiveNumber,
-      1,
-    )
-    .option(
-      '--allow-http-webhooks',
-      'accept http:// webhook URLs on loopback (the real service: HTTPS only)',
-      false,
-    )
-    .option(
-      '--signature-header <name>',
-      'header carrying the webhook signature (default X-Sandbox-Signature)',
-    )
-    .option('--no-check-reachability', 'do not GET the article URL on hand-in')
-    .option(
-      '--blog-url <url>',
-      "the sandbox blog's address (your WordPress, e.g. http://localhost:8000)",
-      'http://127.0.0.1',
-    )
-    .option('--blog-id <id>', "the sandbox blog's id", integer(1), 1)
-    .addOption(
-      new Option(
-        '--date-format <format>',
-        'how date-times go on the wire: prague (default; YYYY-MM-DD HH:MM:SS Europe/Prague), utc (same, UTC), iso (ISO 8601)',
-      ).choices(DATE_FORMATS),
-    )
-    .option(
-      '--profile <capture>',
-      'answer in the shapes of a real service, from a `pressbridge doctor --live --save` capture',
-    )
-    .option('--log-level <level>', 'pino log level (logs go to stderr)', 'info')
+    .description(t('sandbox.help'))
+    .option('--port <port>', t('sandbox.help.port'), int(0), DEFAULT_SANDBOX_PORT)
+    .option('--host <host>', t('sandbox.help.host'), '127.0.0.1')
+    .option('--api-key <key>', t('sandbox.help.api_key'), DEFAULT_SANDBOX_API_KEY)
+    .option('--rate-limit <n>', t('sandbox.help.rate_limit'), int(1), 60)
+    .option('--window-ms <ms>', t('sandbox.help.window_ms'), int(1), 60_000)
+    .option('--time-scale <factor>', t('sandbox.help.time_scale'), positiveNumber(translator), 1)
+    .option('--allow-http-webhooks', t('sandbox.help.allow_http_webhooks'), false)
+    .option('--signature-header <name>', t('sandbox.help.signature_header'))
+    .option('--no-check-reachability', t('sandbox.help.no_check_reachability'))
+    .option('--blog-url <url>', t('sandbox.help.blog_url'), 'http://127.0.0.1')
+    .option('--blog-id <id>', t('sandbox.help.blog_id'), int(1), 1)
+    .addOption(new Option('--date-format <format>', t('sandbox.help.date_format')).choices(DATE_FORMATS))
+    .option('--profile <capture>', t('sandbox.help.profile'))
+    .option('--log-level <level>', t('sandbox.help.log_level'), 'info')
     .action(async (options: ServeOptions) => {
-      await serve(options);
+      await serve(options, translator);
     });
 
   command
     .command('accept')
-    .description(
-      'play the advertiser: create an accepted deal in a running sandbox and deliver deal.accepted',
-    )
+    .description(t('sandbox.help.accept'))
     .option(
       '--url <url>',
-      `the running sandbox (default: $${SANDBOX_URL_ENV}, else ${DEFAULT_SANDBOX_URL})`,
+      t('sandbox.help.url', { env: `$${SANDBOX_URL_ENV}`, url: DEFAULT_SANDBOX_URL }),
       process.env[SANDBOX_URL_ENV] || DEFAULT_SANDBOX_URL,
     )
-    .option('--blog <id>', 'blog id', integer(1))
-    .option('--photos <n>', 'inline photos (0–5; a cover photo is added)', integer(0))
-    .option('--title <title>', 'article title')
-    .option(
-      '--approval-delay-ms <ms>',
-      'the text awaits approval this long (409 ceka_na_schvaleni)',
-      integer(0),
-    )
-    .option(
-      '--accepted-minutes-ago <minutes>',
-      'the deal was accepted that long ago (its deadline may be past); deal.accepted arrives late, now',
-      integer(0),
-    )
-    .option('--no-deliver', 'create the deal without delivering deal.accepted')
-    .option('--json', 'print the whole deal record as JSON')
+    .option('--blog <id>', t('sandbox.help.blog'), int(1))
+    .option('--photos <n>', t('sandbox.help.photos'), int(0))
+    .option('--title <title>', t('sandbox.help.title'))
+    .option('--approval-delay-ms <ms>', t('sandbox.help.approval_delay'), int(0))
+    .option('--accepted-minutes-ago <minutes>', t('sandbox.help.accepted_minutes_ago'), int(0))
+    .option('--no-deliver', t('sandbox.help.no_deliver'))
+    .option('--json', t('sandbox.help.json'))
     .action(async (options: AcceptOptions) => {
-      await accept(options);
+      await accept(options, translator);
     });
 
   return command;

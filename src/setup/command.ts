@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { CONFIG_FILE_NAME, defaultDataDir } from '../config/load.js';
 import { AppError } from '../errors.js';
+import type { Translator } from '../i18n/index.js';
 import { createLogger } from '../logger.js';
 import { createSetupEngine } from './engine.js';
-import { runTerminalSetup, setupLanguage } from './terminal.js';
+import { runTerminalSetup } from './terminal.js';
 import { createWordPressConnection } from './wordpress/index.js';
 
 interface SetupFlags {
@@ -37,60 +38,47 @@ interface SetupFlags {
   allowLocal?: boolean;
 }
 
-function port(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port 0–65535');
-  return n;
+function port(t: Translator) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(t.t('help.error.port'));
+    return n;
+  };
 }
 
-export function setupCommand(env: NodeJS.ProcessEnv = process.env): Command {
+export function setupCommand(t: Translator, env: NodeJS.ProcessEnv = process.env): Command {
   return new Command('setup')
-    .description('set pressbridge up: the marketplace key, your blogs, WordPress, intake, notifications')
-    .option('-y, --yes', 'ask nothing: every answer from the flags or the environment')
-    .option('--force', 'replace an existing setup in the data folder')
-    .option('--lang <cs|en>', 'the language of the questions (default: $LANG)')
-    .option(
-      '--data-dir <dir>',
-      'where pressbridge.yaml and its secrets go (default: $PRESSBRIDGE_DATA_DIR or ./.data)',
-    )
-    .option('--api-key <key>', 'the marketplace API key (or $PRESSBRIDGE_API_KEY)')
-    .option('--base-url <url>', 'the marketplace API address (or $PRESSBRIDGE_BASE_URL)')
-    .option('--blog <ids>', 'the blog ids pressbridge publishes, comma-separated (default: every blog)')
-    .option('--target <kind>', 'where those blogs are published: wordpress, github or static', 'wordpress')
-    .option('--wordpress-url <url>', 'the WordPress site (or $PRESSBRIDGE_WORDPRESS_URL)')
-    .option('--wordpress-user <name>', 'the WordPress user (or $PRESSBRIDGE_WORDPRESS_USER)')
-    .option(
-      '--wordpress-password <password>',
-      'an Application Password of that user (or $PRESSBRIDGE_WORDPRESS_PASSWORD)',
-    )
-    .option('--intake <mode>', 'poll (default) or webhook')
-    .option('--webhook-url <url>', 'with --intake webhook: the public HTTPS address')
-    .option(
-      '--webhook-port <port>',
-      'the webhook listener port (default 8080; with poll intake used once a webhook is registered)',
-      port,
-    )
-    .option('--ntfy-topic <topic>', 'notifications to this ntfy.sh topic (a test message is sent)')
-    .option('--no-agent', 'do not switch agent publishing on in the marketplace')
-    .option(
-      '--allow-local',
-      'the API or WordPress address is on this machine on purpose (the sandbox, a local WordPress)',
-    )
-    .option('--status-host <host>', 'where the status page listens (default 127.0.0.1)')
-    .option('--status-port <port>', 'the status page port (default 8081)', port)
-    .option('--status-password <password>', 'required when the status page listens beyond 127.0.0.1')
-    .option('--redis-url <url>', 'the Redis to use (default redis://127.0.0.1:6379, else an embedded one)')
-    .option(
-      '--redis-prefix <prefix>',
-      'the Redis key prefix (default pressbridge; one installation per prefix)',
-    )
+    .description(t.t('help.setup'))
+    .option('-y, --yes', t.t('help.setup.yes'))
+    .option('--force', t.t('help.setup.force'))
+    .option('--lang <cs|en>', t.t('help.setup.lang'))
+    .option('--data-dir <dir>', t.t('help.setup.data_dir'))
+    .option('--api-key <key>', t.t('help.setup.api_key'))
+    .option('--base-url <url>', t.t('help.setup.base_url'))
+    .option('--blog <ids>', t.t('help.setup.blog'))
+    .option('--target <kind>', t.t('help.setup.target'), 'wordpress')
+    .option('--wordpress-url <url>', t.t('help.setup.wordpress_url'))
+    .option('--wordpress-user <name>', t.t('help.setup.wordpress_user'))
+    .option('--wordpress-password <password>', t.t('help.setup.wordpress_password'))
+    .option('--intake <mode>', t.t('help.setup.intake'))
+    .option('--webhook-url <url>', t.t('help.setup.webhook_url'))
+    .option('--webhook-port <port>', t.t('help.setup.webhook_port'), port(t))
+    .option('--ntfy-topic <topic>', t.t('help.setup.ntfy_topic'))
+    .option('--no-agent', t.t('help.setup.no_agent'))
+    .option('--allow-local', t.t('help.setup.allow_local'))
+    .option('--status-host <host>', t.t('help.setup.status_host'))
+    .option('--status-port <port>', t.t('help.setup.status_port'), port(t))
+    .option('--status-password <password>', t.t('help.setup.status_password'))
+    .option('--redis-url <url>', t.t('help.setup.redis_url'))
+    .option('--redis-prefix <prefix>', t.t('help.setup.redis_prefix'))
     .action(async (flags: SetupFlags) => {
       const dataDir = flags.dataDir ?? defaultDataDir(env);
       const existing = join(dataDir, CONFIG_FILE_NAME);
       if (existsSync(existing) && !flags.force) {
-        throw new AppError('setup_exists', `${existing} exists already: pass --force to replace it`);
+        throw new AppError('setup_exists', t.t('setup.cli.exists', { path: existing }));
       }
-      const language = setupLanguage(flags.lang, env);
+      // The process's language (src/i18n/process-language.ts), `--lang` its first source: the help's too.
+      const { language } = t;
       const log = createLogger({ level: 'error', destination: process.stderr });
       const engine = createSetupEngine({ wordpress: createWordPressConnection({ log }), dataDir, log });
       await runTerminalSetup(

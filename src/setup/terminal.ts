@@ -56,18 +56,6 @@ export interface TerminalIo {
   output: NodeJS.WritableStream;
 }
 
-/** `--lang`, else `PRESSBRIDGE_LANGUAGE`, else `LANG` (`cs_CZ.UTF-8` → cs), else Czech. */
-export function setupLanguage(
-  flag: string | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-): Language {
-  for (const value of [flag, env.PRESSBRIDGE_LANGUAGE, env.LANG]) {
-    const code = value?.trim().toLowerCase().slice(0, 2);
-    if (code === 'cs' || code === 'en') return code;
-  }
-  return 'cs';
-}
-
 const TARGETS: readonly BlogTarget[] = ['wordpress', 'github', 'static', 'none'];
 
 export async function runTerminalSetup(
@@ -99,11 +87,10 @@ export async function runTerminalSetup(
     if (given !== undefined && given !== '') return given;
     if (!prompter) {
       if (fallback !== undefined) return fallback;
-      throw new AppError('setup_missing_answer', `pressbridge setup --yes: ${flag} is required`);
+      throw new AppError('setup_missing_answer', t('setup.cli.missing_answer', { flag }));
     }
     const answer = await prompter.ask(`${question}${fallback ? ` [${fallback}]` : ''}: `, { secret });
-    if (answer === undefined)
-      throw new AppError('setup_input_ended', 'pressbridge setup: the input ended before the setup did');
+    if (answer === undefined) throw new AppError('setup_input_ended', t('setup.cli.input_ended'));
     return answer || fallback || (await ask(question, undefined, flag, fallback, secret));
   };
   const secret = (question: string, given: string | undefined, flag: string): Promise<string> =>
@@ -175,7 +162,7 @@ export async function runTerminalSetup(
         marketplace = { baseUrl, apiKey, allowLocal };
         break;
       }
-      if (!prompter) throw new AppError('setup_key_refused', check.check.message.en);
+      if (!prompter) throw new AppError('setup_key_refused', check.check.message[language]);
       if (await confirmLocal([check.check])) {
         // The same address and key again, now confirmed: the key was never sent anywhere.
         confirmed = baseUrl;
@@ -300,7 +287,10 @@ export async function runTerminalSetup(
       const problem = discovery.checks.find((c) => !c.ok);
       if (problem || discovery.restRoot === '') {
         if (!prompter)
-          throw new AppError('setup_wordpress_failed', problem?.message.en ?? 'no WordPress found');
+          throw new AppError(
+            'setup_wordpress_failed',
+            problem?.message[language] ?? t('setup.cli.no_wordpress'),
+          );
         if (await confirmLocal(discovery.checks)) {
           confirmed = address;
           options = { ...options, wordpressUrl: address };
@@ -333,7 +323,7 @@ export async function runTerminalSetup(
       if (!prompter)
         throw new AppError(
           'setup_wordpress_failed',
-          checks.find((c) => !c.ok)?.message.en ?? 'WordPress refused',
+          checks.find((c) => !c.ok)?.message[language] ?? t('setup.cli.wordpress_refused'),
         );
       options = { ...options, wordpressUser: undefined, wordpressPassword: undefined };
     }

@@ -1,5 +1,6 @@
 import { type Clock, systemClock } from '../clock.js';
-import { errorMessage } from '../errors.js';
+import { errorSaid } from '../errors.js';
+import { createTranslator, DEFAULT_LANGUAGE, type Language } from '../i18n/index.js';
 import type { Publisher } from '../publisher/types.js';
 import { withTimeout } from '../timeout.js';
 import type { TargetStatus } from './types.js';
@@ -10,6 +11,8 @@ export interface TargetsProbeOptions {
   /** Longest wait for one target (default 5 s); a target that does not answer in time is shown as down. */
   timeoutMs?: number;
   clock?: Clock;
+  /** The language the plugins' lines are said in: the daemon's (`ui.language`; default Czech). */
+  language?: Language;
 }
 
 /** What the probe needs of `Publishers` (src/publisher/registry.ts), which fits it as it is. */
@@ -31,6 +34,7 @@ export function createTargetsProbe(
   const ttlMs = options.ttlMs ?? 30_000;
   const timeoutMs = options.timeoutMs ?? 5_000;
   const clock = options.clock ?? systemClock;
+  const { say } = createTranslator(options.language ?? DEFAULT_LANGUAGE);
   let cached: { at: number; value: TargetStatus[] } | undefined;
   let running: Promise<TargetStatus[]> | undefined;
 
@@ -52,9 +56,9 @@ export function createTargetsProbe(
             timeoutMs + 500,
             publisher.target,
           );
-          return { ...base, ok: result.ok, detail: result.detail };
+          return { ...base, ok: result.ok, detail: say(result.detail) };
         } catch (error) {
-          return { ...base, ok: false, detail: errorMessage(error) };
+          return { ...base, ok: false, detail: say(errorSaid(error)) };
         }
       }),
     );

@@ -85,7 +85,7 @@ export function createDealChecker(options: DealCheckerOptions) {
     if (ended) {
       await drop(redis, prefix, dealId);
       const reason = ended === 'state' ? `the deal is ${record.state}` : why[ended];
-      dealLog.info({ reason: ended }, `article watch ended: ${reason}`);
+      dealLog.info({ reason: ended, why: reason }, 'article watch ended');
       if (evidence) await endEvidence(evidence, dealId, ended, log);
       await dealLog.flush();
       return { dealId, kind: 'ended', reason: ended };

@@ -64,7 +64,7 @@ export const fetchDealProcessor: DealProcessor = async (ctx): Promise<FetchedDea
     throw error;
   }
   await store.recordStep(dealId, 'photos', 'ok', Date.now() - started);
-  log.info({ photos }, 'deal photos fetched');
+  log.info({ photos }, 'photos ready');
 
   // This stand-in's own record shape (its `photos` are not the pipeline's): kept untyped on purpose.
   const fetched: Record<string, unknown> = {

@@ -38,7 +38,7 @@ export interface SandboxWorld {
   readonly dir: string;
   /**
    * The environment of a `pressbridge` command that knows the installation through PRESSBRIDGE_DATA_DIR=dir
-   * alone: no config, API key or language from this machine's environment; the test Redis.
+   * alone: no config, API key or language (nor locale) from this machine's environment; the test Redis.
    */
   readonly installEnv: NodeJS.ProcessEnv;
   /** Started in beforeAll. */
@@ -56,6 +56,10 @@ export function useSandboxWorld(options: SandboxWorldOptions): SandboxWorld {
     PRESSBRIDGE_DATA_DIR: dir,
     PRESSBRIDGE_API_KEY: '',
     PRESSBRIDGE_LANGUAGE: '',
+    // Nor the machine's locale (src/i18n/process-language.ts): C.UTF-8 names no language, so Czech.
+    LANG: 'C.UTF-8',
+    LC_ALL: '',
+    LC_MESSAGES: '',
     PRESSBRIDGE_REDIS_URL: TEST_REDIS_URL,
   };
   let sandbox: Sandbox | undefined;

@@ -47,7 +47,12 @@ describe('pressbridge CLI: the going-live findings (integration)', () => {
     );
     const file = join(dir, 'pressbridge.yaml');
     writeFileSync(file, example);
-    const env = { PRESSBRIDGE_API_KEY: sandbox.apiKey, PRESSBRIDGE_BASE_URL: sandbox.url };
+    // No PRESSBRIDGE_LANGUAGE (it would win over the config): the copy speaks the config's language.
+    const env = {
+      PRESSBRIDGE_API_KEY: sandbox.apiKey,
+      PRESSBRIDGE_BASE_URL: sandbox.url,
+      PRESSBRIDGE_LANGUAGE: '',
+    };
     // Port 9 on loopback: nothing answers, as before the daemon runs.
     const url = 'https://127.0.0.1:9/webhook';
 

@@ -14,7 +14,15 @@ import { useSandboxWorld } from '../helpers/sandbox-world.js';
 
 const cli = (args: string[], env: Record<string, string> = {}) =>
   runCli(args, {
-    env: { ...process.env, PRESSBRIDGE_LANGUAGE: '', ...env, PRESSBRIDGE_CONFIG: '' },
+    env: {
+      ...process.env,
+      PRESSBRIDGE_LANGUAGE: '',
+      LANG: 'C.UTF-8',
+      LC_ALL: '',
+      LC_MESSAGES: '',
+      ...env,
+      PRESSBRIDGE_CONFIG: '',
+    },
     timeout: 30_000,
   });
 

@@ -148,9 +148,9 @@ describe('deal.paid recorded on the deal (integration)', () => {
       'recorded',
     ]);
     const log = await daemon.store.readLog(deal.id);
-    expect(
-      log.some((l) => /deal\.paid names blog 2, but this deal belongs to blog 1; not recorded/.test(l.msg)),
-    ).toBe(true);
+    const other = log.find((l) => l.key === 'log.paid_other_blog');
+    expect(other?.msg).toBe("deal.paid names another blog than this deal's; not recorded as paid");
+    expect(other?.fields).toMatchObject({ eventBlogId: 2, blogId: 1 });
     expect(log.some((l) => l.msg.startsWith('paid out'))).toBe(false);
   });
 

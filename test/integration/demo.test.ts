@@ -65,14 +65,15 @@ describe('the demo (integration)', () => {
       expect(await status.text()).toMatch(/data-verdict="(ok|warn)"/);
       const system = await fetch(`${daemon.statusUrl}system`);
       expect(await system.text()).toContain('/deals?state=handed_in');
-      expect(lines.some((l) => l.startsWith('Status page: http://127.0.0.1:'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('Stavová stránka: http://127.0.0.1:'))).toBe(true);
       // The demo's webhook channel posts to the receiver in the demo process, which prints each notification.
       expect(
-        lines.some((l) => l.startsWith('Notifications: a webhook channel posts them to http://127.0.0.1:')),
+        lines.some((l) => l.startsWith('Upozornění: posílá je kanál webhook na http://127.0.0.1:')),
       ).toBe(true);
-      const printed = lines.find((l) => l.startsWith('notification '));
+      // One language throughout (the process's, Czech by default): the demo's own lines and the notifications.
+      const printed = lines.find((l) => l.startsWith('upozornění '));
       expect(printed).toMatch(
-        /^notification \d\d:\d\d:\d\d · pressbridge: zkušební upozornění\n {4}Tohle je zkouška kanálu „demo“/,
+        /^upozornění \d\d:\d\d:\d\d · pressbridge: zkušební upozornění\n {4}Tohle je zkouška kanálu „demo“/,
       );
       // The advertiser's message on the first handed-in deal arrives as a printed notification too.
       const message = await until(
@@ -81,12 +82,12 @@ describe('the demo (integration)', () => {
         'the advertiser’s message printed',
         250,
       );
-      expect(message).toMatch(/^notification /);
+      expect(message).toMatch(/^upozornění /);
       const notifications = await fetch(`${daemon.statusUrl}notifications`);
       expect(await notifications.text()).toContain('data-status="sent"');
 
       // The demo then pays the handed-in deals through the sandbox: the Earnings page shows the money.
-      expect(lines.some((l) => /^Earnings: http:\/\/127\.0\.0\.1:\d+\/earnings$/.test(l))).toBe(true);
+      expect(lines.some((l) => /^Výdělky: http:\/\/127\.0\.0\.1:\d+\/earnings$/.test(l))).toBe(true);
       const paid = await until(
         async () => {
           const { items } = await daemon.store.list({ limit: 10 });
@@ -108,7 +109,7 @@ describe('the demo (integration)', () => {
       // listed on the Obligations page with its claim window, its bundle downloadable from the deal page.
       const base = (daemon.statusUrl as string).replace(/\/$/, '');
       expect(lines).toContain(
-        `Obligations (each article watched through its claim window): ${base}/obligations`,
+        `Závazky (každý článek hlídaný po celou dobu pro reklamace): ${base}/obligations`,
       );
       const watched = await until(
         async () => {

@@ -444,7 +444,7 @@ describe('src/queue/worker (integration)', () => {
     expect(record?.steps.photos?.outcome).toBe('ok');
     expect(result).toMatchObject({ title: 'Jak vybrat & kolo' });
     const messages = (await store.readLog(3001)).map((e) => e.msg);
-    expect(messages).toContain('deal photos fetched');
+    expect(messages).toContain('photos ready');
   });
 
   it('waits for the advertiser approval, then fetches', async () => {

@@ -204,8 +204,9 @@ describe('operator commands (integration)', () => {
     expect(story.stdout).toContain(`Obchod ${deal.id}  přijato`);
     expect(story.stdout).toMatch(/^blog 1 · přijato \d{1,2}\. \d{1,2}\. \d{4} \d{1,2}:\d{2} · termín /m);
     expect(story.stdout).toContain('Záznam (od nejstaršího)');
-    // The deal's own log stays English, whatever language the blogger reads.
-    expect(story.stdout).toContain(`operator: Deal ${deal.id} fetched from the marketplace and queued.`);
+    // The deal's own log in the blogger's language too (issue 28), the operator's action by its sentence.
+    expect(story.stdout).toContain(`obsluha: Obchod ${deal.id} byl stažen z tržiště a zařazen do fronty.`);
+    expect(story.stdout).not.toContain('operator: Deal');
     const missing = await cli(['deal', '424242'], czech);
     expect(missing.stderr).toContain('Chyba: pressbridge o obchodu 424242 nemá záznam');
   }, 120_000);

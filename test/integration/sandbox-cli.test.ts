@@ -45,6 +45,8 @@ describe('pressbridge sandbox (CLI flags)', () => {
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
+        // The sandbox's words in English, whatever this machine's locale (src/i18n/process-language.ts).
+        env: { ...process.env, PRESSBRIDGE_LANGUAGE: 'en' },
       },
     );
     child = started;
@@ -59,16 +61,10 @@ describe('pressbridge sandbox (CLI flags)', () => {
     });
     expect(out).toContain(`Date-times: utc (profile ${file})`);
 
-    const { stdout } = await runCliOk([
-      'sandbox',
-      'accept',
-      '--url',
-      url,
-      '--accepted-minutes-ago',
-      '70',
-      '--no-deliver',
-      '--json',
-    ]);
+    const { stdout } = await runCliOk(
+      ['sandbox', 'accept', '--url', url, '--accepted-minutes-ago', '70', '--no-deliver', '--json'],
+      { env: { ...process.env, PRESSBRIDGE_LANGUAGE: 'en' } },
+    );
     const deal = JSON.parse(stdout) as SandboxDeal;
     expect(Date.parse(deal.publishDeadline)).toBeLessThan(Date.now() - 9 * 60_000);
     // The wire form: UTC wall clock.
@@ -84,7 +80,7 @@ describe('pressbridge sandbox (CLI flags)', () => {
     // Without --url, accept posts to $PRESSBRIDGE_SANDBOX_URL (the line the sandbox printed), not port 8090.
     expect(out).toContain(`export PRESSBRIDGE_SANDBOX_URL=${url}`);
     const second = await runCliOk(['sandbox', 'accept', '--no-deliver'], {
-      env: { ...process.env, PRESSBRIDGE_SANDBOX_URL: url },
+      env: { ...process.env, PRESSBRIDGE_SANDBOX_URL: url, PRESSBRIDGE_LANGUAGE: 'en' },
     });
     // Without --json: a short summary a person reads, naming the deal.
     const lines = second.stdout.trimEnd().split('\n');

@@ -15,6 +15,7 @@ import { createWordPressConnection } from '../../src/setup/wordpress/index.js';
 import type { SetupCheck, WordPressCredentials } from '../../src/setup/wordpress/types.js';
 import { loginToWpAdmin } from '../helpers/block-editor.js';
 import { launchBrowser } from '../helpers/browser.js';
+import { inEnglish } from '../helpers/said.js';
 import {
   listMedia,
   listPosts,
@@ -319,7 +320,7 @@ describe('doctor: a refused Application Password diagnosed by its cause (issue 2
       clock: systemClock,
     });
     const checks = await publisher.diagnose();
-    const check = checks.find((c) => c.name.startsWith('WordPress credentials'));
+    const check = inEnglish(checks).find((c) => c.name.startsWith('WordPress credentials'));
     if (!check) throw new Error(`no credentials check in ${JSON.stringify(checks)}`);
     return check;
   }

@@ -22,6 +22,7 @@ import {
   solidPhotos,
 } from '../helpers/publish-inputs.js';
 import { freePort } from '../helpers/redis-server.js';
+import { inEnglish } from '../helpers/said.js';
 import {
   listMedia,
   listPosts,
@@ -540,7 +541,7 @@ describe('plugins/wordpress against a real WordPress', () => {
 
     // Act
     const error = await caught(publisher.publish(input));
-    const reachable = await publisher.checkReachable();
+    const reachable = inEnglish(await publisher.checkReachable());
 
     // Assert
     expect(error).toBeInstanceOf(PublishError);
@@ -563,8 +564,8 @@ describe('plugins/wordpress against a real WordPress', () => {
     const nowhere = { ...site, url: `http://127.0.0.1:${port}` };
 
     // Act
-    const ok = await publisherFor(site).checkReachable();
-    const refused = await publisherFor(nowhere).checkReachable();
+    const ok = inEnglish(await publisherFor(site).checkReachable());
+    const refused = inEnglish(await publisherFor(nowhere).checkReachable());
 
     // Assert
     expect(ok).toEqual({ ok: true, detail: `WordPress at ${site.url}: signed in as admin` });
@@ -593,7 +594,7 @@ describe('plugins/wordpress against a real WordPress', () => {
     const publisher = publisherFor(site, { categories: { '1': categoryId(site, 'Zdraví'), '2': 4242 } });
 
     // Act
-    const checks = await publisher.diagnose();
+    const checks = inEnglish(await publisher.diagnose());
     const categories = await publisher.listCategories();
 
     // Assert
@@ -786,7 +787,7 @@ describe('plugins/wordpress against a web server that is not WordPress', () => {
 
     // Act
     const error = await caught(publisher.publish((await publishInput(501, null)).input));
-    const reachable = await publisher.checkReachable();
+    const reachable = inEnglish(await publisher.checkReachable());
 
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_no_rest_api', retryable: false });

@@ -30,6 +30,11 @@ export const runningMessages = {
     en: 'The webhook at {url} answered HTTP {status} where the marketplace expects 200: see the daemon log and pressbridge webhook deliveries.',
   },
   'run.webhook.registered_url': { cs: 'registrované adresy', en: 'the registered address' },
+  'run.service.no_package': {
+    cs: 'Nad {dir} není žádný balíček pressbridge',
+    en: 'no pressbridge package found above {dir}',
+  },
+  'run.service.command_failed': { cs: '{command} selhal: {why}', en: '{command} failed: {why}' },
   'run.service.not_root': {
     cs: 'Instalace služby potřebuje práva roota: sudo pressbridge service install (nebo --root <složka> na zkoušku).',
     en: 'Installing the service needs root: sudo pressbridge service install (or --root <folder> for a dry run).',

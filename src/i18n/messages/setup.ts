@@ -2,6 +2,20 @@ import type { Catalog } from '../catalog.js';
 
 /** Texts of the first-run setup (issue 21): the engine's checks, the /setup page and `pressbridge setup`. */
 export const setupMessages = {
+  'setup.cli.exists': {
+    cs: '{path} už existuje: chcete-li ho nahradit, přidejte --force',
+    en: '{path} exists already: pass --force to replace it',
+  },
+  'setup.cli.missing_answer': {
+    cs: 'pressbridge setup --yes: chybí {flag}',
+    en: 'pressbridge setup --yes: {flag} is required',
+  },
+  'setup.cli.input_ended': {
+    cs: 'pressbridge setup: vstup skončil dřív než nastavení',
+    en: 'pressbridge setup: the input ended before the setup did',
+  },
+  'setup.cli.no_wordpress': { cs: 'žádný WordPress nenalezen', en: 'no WordPress found' },
+  'setup.cli.wordpress_refused': { cs: 'WordPress odmítl', en: 'WordPress refused' },
   'setup.address.loopback': {
     cs: '{url} vede na tento počítač ({address}). pressbridge se tam připojí, jen když potvrdíte, že je to tak myšleno.',
     en: '{url} leads to this machine itself ({address}). pressbridge connects there only when you confirm that it is meant.',

@@ -38,8 +38,8 @@ export async function lateHandIn(run: BlogRun, post: Published, why: string): Pr
   }
   if (!run.settings.handIn.afterDeadline) throw new DeadlineMissedError(`${why}. ${byHand}`);
   log.warn(
-    { url: post.url, deadline: run.deadlineText },
-    `${why}; the marketplace still waits: handing the URL in late`,
+    { why, url: post.url, deadline: run.deadlineText },
+    'the marketplace still waits: handing the URL in late',
   );
   await store.update(dealId, { state: 'handing_in' });
   try {

@@ -17,8 +17,8 @@ export {
   readBodyText,
 } from '../../http-body.js';
 export { listenLimited } from '../../http-limits.js';
-export { networkReason } from '../../network-reason.js';
-export { REDACTED, redact } from '../../redact.js';
+export { networkReason, networkReasonPhrase } from '../../network-reason.js';
+export { REDACTED, redact, redactPhrase } from '../../redact.js';
 export { USER_AGENT } from '../../version.js';
 export { type CategoryMapping, type CategoryPick, categoriesOption, pickCategory } from './categories.js';
 export { createKeyedLock, type KeyedLock } from './lock.js';

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { routeUrl } from '../../../plugins/wordpress/client.js';
 import { unreachableReason } from '../../../plugins/wordpress/errors.js';
 import { WpIndex } from '../../../plugins/wordpress/wp-schema.js';
+import type { Said } from '../../errors.js';
 import { BODY_LIMITS, readBodyText } from '../../http-body.js';
 import { type LocalAddressError, localAddressCheck, localRefusalOf } from '../address-guard.js';
 import { failed, passed } from './messages.js';
@@ -42,7 +43,7 @@ const DiscoveryIndex = WpIndex.extend({
 /** What one candidate root answered. */
 export type Probe =
   | { kind: 'found'; root: string; index: z.infer<typeof DiscoveryIndex> }
-  | { kind: 'unreachable'; reason: string }
+  | { kind: 'unreachable'; reason: Said }
   | { kind: 'local'; error: LocalAddressError }
   | { kind: 'not-found'; url: string }
   | { kind: 'blocked'; url: string; said: string }

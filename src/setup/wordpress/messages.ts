@@ -3,7 +3,9 @@
  * (src/i18n/messages/setup-wordpress.ts, keys `setup.wp.*`, a failure's fix under `<key>.fix`); here they are
  * named without the prefix and filled in both languages (numbers as plain digits).
  */
-import { fill, type MessageParams } from '../../i18n/catalog.js';
+import type { Phrase } from '../../errors.js';
+import { fill, type Language } from '../../i18n/catalog.js';
+import { createTranslator } from '../../i18n/index.js';
 import { setupWordPressMessages } from '../../i18n/messages/setup-wordpress.js';
 import type { SetupCheck, SetupText } from './types.js';
 
@@ -15,24 +17,33 @@ function entry(key: string): { cs: string; en: string } | undefined {
   return Object.hasOwn(setupWordPressMessages, full) ? setupWordPressMessages[full as Prefixed] : undefined;
 }
 
+/** Values of a message: a value may be a phrase (a plugin's reason, src/errors.ts), said in each language. */
+type Params = Readonly<Record<string, string | number | Phrase>>;
+
+function paramsIn(language: Language, params: Params | undefined) {
+  if (!params) return undefined;
+  const { say } = createTranslator(language);
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? say(value) : value]),
+  );
+}
+
 /** A message in both languages, placeholders filled (numbers as plain digits). */
-export function text(key: SetupWordPressMessage, params?: MessageParams): SetupText {
+export function text(key: SetupWordPressMessage, params?: Params): SetupText {
   const found = entry(key) ?? { cs: key, en: key };
-  return { cs: fill(found.cs, params, String), en: fill(found.en, params, String) };
+  return {
+    cs: fill(found.cs, paramsIn('cs', params), String),
+    en: fill(found.en, paramsIn('en', params), String),
+  };
 }
 
 /** A passed check. */
-export function passed(id: string, key: SetupWordPressMessage, params?: MessageParams): SetupCheck {
+export function passed(id: string, key: SetupWordPressMessage, params?: Params): SetupCheck {
   return { id, ok: true, message: text(key, params) };
 }
 
 /** A failed check whose fix is the message's `.fix` entry (or `fix`). */
-export function failed(
-  id: string,
-  key: SetupWordPressMessage,
-  params?: MessageParams,
-  fix?: SetupText,
-): SetupCheck {
+export function failed(id: string, key: SetupWordPressMessage, params?: Params, fix?: SetupText): SetupCheck {
   const fixKey = `${key}.fix` as SetupWordPressMessage;
   const found = fix ?? (entry(fixKey) ? text(fixKey, params) : undefined);
   return { id, ok: false, message: text(key, params), ...(found ? { fix: found } : {}) };

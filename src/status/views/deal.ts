@@ -3,7 +3,9 @@ import { readDealData } from '../../deals/data.js';
 import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
 import type { DealEvidence } from '../../evidence/types.js';
-import { MESSAGES, type MessageKey } from '../../i18n/index.js';
+import { stepName as stepNameIn, stepOutcome as stepOutcomeIn } from '../../i18n/deal-steps.js';
+import type { MessageKey } from '../../i18n/index.js';
+import { logEntryText } from '../../i18n/log-entry.js';
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
@@ -85,32 +87,13 @@ function sourceName(ctx: ViewContext, source: string | undefined): string {
   return key ? ctx.t.t(key) : source;
 }
 
-/** The pipeline's step names (src/pipeline/steps) as the blogger reads them; an unknown step shows as it is. */
-const STEP_NAMES: Readonly<Record<string, MessageKey>> = {
-  decide: 'status.step.decide',
-  text: 'status.step.text',
-  fetch: 'status.step.fetch',
-  photos: 'status.step.photos',
-  draft: 'status.step.draft',
-  render: 'status.step.render',
-  publish: 'status.step.publish',
-  verify: 'status.step.verify',
-  handIn: 'status.step.hand_in',
-  hand_in: 'status.step.hand_in',
-};
-
 function stepName(ctx: ViewContext, name: string): string {
-  const key = STEP_NAMES[name];
-  return key ? ctx.t.t(key) : name;
+  return stepNameIn(ctx.t, name);
 }
 
-/** A step's outcome in the page's language: `skip:<reason>` keeps its reason code; an unknown one shows as stored. */
+/** A step's outcome in the page's language (src/i18n/deal-steps.ts). */
 export function stepOutcome(ctx: ViewContext, outcome: string): string {
-  const [word = '', reason] = outcome.split(':', 2);
-  const key = `status.step_outcome.${word}`;
-  if (!Object.hasOwn(MESSAGES, key)) return outcome;
-  const label = ctx.t.t(key as MessageKey);
-  return reason ? `${label} (${reason})` : label;
+  return stepOutcomeIn(ctx.t, outcome);
 }
 
 function timelineCard(ctx: ViewContext, record: DealRecord): SafeHtml {
@@ -210,7 +193,7 @@ ${log.map(
   (e) => html`<tr class="log-line">
 <td data-label="${time}" class="nowrap">${preciseTime(ctx, e.time)}</td>
 <td data-label="${level}" class="nowrap">${levelBadge(e.level)}</td>
-<td data-label="${text}" class="wide">${e.msg}${fieldList(e.fields)}</td>
+<td data-label="${text}" class="wide">${logEntryText(ctx.t, e)}${fieldList(e.fields)}</td>
 </tr>`,
 )}
 </tbody></table>`

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { envLanguage } from '../../../src/commands/language.js';
 import { createOutput } from '../../../src/commands/output.js';
 import { createTranslator } from '../../../src/i18n/index.js';
 
@@ -32,13 +31,6 @@ describe('src/commands/output: plain lines in the blogger language', () => {
     const en = capture('en');
     en.out.table([], [{ key: 'id', title: 'DEAL' }]);
     expect(en.text()).toBe('DEAL\n(none)\n');
-  });
-
-  it('takes PRESSBRIDGE_LANGUAGE when it names a language, else Czech', () => {
-    expect(envLanguage({ PRESSBRIDGE_LANGUAGE: 'en' })).toBe('en');
-    expect(envLanguage({ PRESSBRIDGE_LANGUAGE: ' EN ' })).toBe('en');
-    expect(envLanguage({ PRESSBRIDGE_LANGUAGE: 'de' })).toBe('cs');
-    expect(envLanguage({})).toBe('cs');
   });
 
   it('shows bidi controls and ESC from the data as <U+XXXX>; with colour, only its own colours are escapes', () => {

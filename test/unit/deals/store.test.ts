@@ -224,21 +224,28 @@ describe('src/deals/store', () => {
       expect(entry?.fields).toEqual({ apiKey: '[redacted]', headers: { Authorization: '[redacted]' } });
     });
 
-    it('writes through the deal logger to the deal log', async () => {
+    it('writes through the deal logger to the deal log, each fixed line with its catalog key', async () => {
       const log = createDealLogger(store, createSilentLogger(), 9, 7);
-      log.info({ photos: 2, token: 'secret' }, 'photos fetched');
-      log.warn('plain message');
+      log.info({ photos: 2, token: 'secret' }, 'photos ready');
+      log.warn('deal failed');
+      log.line('info', {}, 'a line written elsewhere', undefined);
+      log.line('info', {}, 'published to WordPress', 'log.plugin.wp_published');
       await log.flush();
 
       const entries = await store.readLog(9);
-      expect(entries.map((e) => e.msg)).toEqual(['plain message', 'photos fetched']);
-      expect(entries[1]?.fields).toEqual({ photos: 2, token: '[redacted]' });
+      expect(entries.map((e) => [e.msg, e.key])).toEqual([
+        ['published to WordPress', 'log.plugin.wp_published'],
+        ['a line written elsewhere', undefined],
+        ['deal failed', 'log.failed'],
+        ['photos ready', 'log.photos_ready'],
+      ]);
+      expect(entries[3]?.fields).toEqual({ photos: 2, token: '[redacted]' });
     });
 
     it('swallows deal-log write failures', async () => {
       const failing = { appendLog: () => Promise.reject(new Error('redis down')) };
       const log = createDealLogger(failing, createSilentLogger(), 9);
-      log.error('still fine');
+      log.error('deal failed');
       await expect(log.flush()).resolves.toBeUndefined();
     });
   });

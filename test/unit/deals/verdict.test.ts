@@ -92,14 +92,17 @@ describe('src/deals/services: bought services need the blogger', () => {
     expect(servicesOf(deal(undefined))).toEqual([]);
   });
 
-  it('says which service needs its URL handed in by hand, and where', () => {
+  it('says which service needs its URL handed in by hand, and where (a fixed line, the service in its fields)', () => {
     const lines = serviceLines(
       servicesOf(deal([{ id: 12, name: 'Sdílení na Facebooku', urls: true }])),
       'https://m.example/d/5',
     );
 
     expect(lines).toEqual([
-      "service 12 'Sdílení na Facebooku' needs its URL handed in by hand at https://m.example/d/5",
+      {
+        msg: 'a service bought on the deal needs its URL handed in by hand',
+        fields: { service: 12, name: 'Sdílení na Facebooku', webUrl: 'https://m.example/d/5' },
+      },
     ]);
   });
 });

@@ -505,9 +505,9 @@ describe('src/pipeline/processor: extra services', () => {
     expect((await store.get(s.dealId))?.data.services).toEqual([
       { id: 12, name: 'Sdílení na Facebooku', needsUrls: true },
     ]);
-    expect(await s.messages()).toContain(
-      "service 12 'Sdílení na Facebooku' needs its URL handed in by hand on the deal's page in the marketplace",
-    );
+    expect(await s.messages()).toContain('a service bought on the deal needs its URL handed in by hand');
+    const line = (await store.readLog(s.dealId)).find((e) => e.key === 'log.service_needs_url');
+    expect(line?.fields).toEqual({ service: 12, name: 'Sdílení na Facebooku' });
   });
 });
 

@@ -96,7 +96,7 @@ describe('src/queue/worker', () => {
         log,
         process: async (ctx) => {
           started.resolve({ dealId: ctx.dealId, attempt: ctx.attempt, deadline: ctx.deadline });
-          ctx.log.info({ step: 'custom' }, 'custom processor ran');
+          ctx.log.line('info', { step: 'custom' }, 'custom processor ran', undefined);
           await gate.promise;
           await ctx.store.update(ctx.dealId, { state: 'published', url: 'https://blog.cz/a' });
           return 'ok';

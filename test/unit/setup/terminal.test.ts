@@ -9,7 +9,7 @@ import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import type { NotifyAnswer } from '../../../src/setup/answers.js';
 import { createSetupEngine, type SetupEngine } from '../../../src/setup/engine.js';
-import { runTerminalSetup, setupLanguage } from '../../../src/setup/terminal.js';
+import { runTerminalSetup } from '../../../src/setup/terminal.js';
 import type { WordPressConnection } from '../../../src/setup/wordpress/types.js';
 import { streamText } from '../../helpers/stream-text.js';
 
@@ -46,14 +46,6 @@ describe('src/setup/terminal', () => {
   afterAll(async () => {
     await sandbox.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
-
-  it.each([
-    [undefined, { LANG: 'en_US.UTF-8' }, 'en'],
-    ['cs', { LANG: 'en_US.UTF-8' }, 'cs'],
-    [undefined, { LANG: 'C' }, 'cs'],
-  ] as const)('language: --lang %s, env %j → %s', (flag, env, expected) => {
-    expect(setupLanguage(flag, env)).toBe(expected);
   });
 
   it('--yes: every answer from the flags; the config loads, the poll not pinned, the webhook port kept', async () => {

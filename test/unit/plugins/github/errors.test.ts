@@ -4,6 +4,7 @@ import { type HttpAnswer, rateLimitOf } from '../../../../plugins/github/answer.
 import { classifyAnswer, GitHubPublishError } from '../../../../plugins/github/errors.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createLogger } from '../../../../src/logger.js';
+import { english } from '../../../../src/publisher/phrase.js';
 import { useHttpMock } from '../../../http-mock.js';
 import {
   API,
@@ -382,7 +383,7 @@ describe('plugins/github: the token never leaves the Authorization header', () =
       messages.push(String((error as Error).message), JSON.stringify(entries));
     }
     const reachable = await github.checkReachable();
-    messages.push(reachable.detail);
+    messages.push(english(reachable.detail));
 
     // Assert
     expect(messages.join('\n')).toContain('[redacted]');

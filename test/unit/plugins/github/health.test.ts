@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../../../helpers/said.js';
 import { useHttpMock } from '../../../http-mock.js';
 import { API, branchBody, publisher, REPO, recordCalls, repoBody, SHA } from './helpers.js';
 
@@ -15,7 +16,7 @@ describe('plugins/github/publisher: health', () => {
     const calls = recordCalls(http.scope(API).get(REPO).reply(200, repoBody()));
 
     // Act
-    const result = await publisher().checkReachable();
+    const result = inEnglish(await publisher().checkReachable());
 
     // Assert
     expect(result).toEqual({ ok: true, detail: 'GitHub repository jana/blog (default branch main)' });
@@ -24,7 +25,7 @@ describe('plugins/github/publisher: health', () => {
 
   it('checkReachable reports a rejected token as not ok, without throwing', async () => {
     http.scope(API).get(REPO).reply(401, { message: 'Bad credentials' });
-    const result = await publisher().checkReachable();
+    const result = inEnglish(await publisher().checkReachable());
     expect(result.ok).toBe(false);
     expect(result.detail).toContain(
       'GitHub rejected the token for jana/blog (401 to GET /repos/jana/blog: Bad credentials)',
@@ -44,7 +45,7 @@ describe('plugins/github/publisher: health', () => {
     http.scope('https://jana.github.io').get('/blog/').reply(200, '<html>blog</html>');
 
     // Act
-    const checks = await publisher().diagnose();
+    const checks = inEnglish(await publisher().diagnose());
 
     // Assert
     expect(checks).toEqual([
@@ -100,7 +101,9 @@ describe('plugins/github/publisher: health', () => {
       preset: 'hugo',
       siteUrl: 'https://www.hory.cz',
       urlPattern: 'https://hory.example.com/{slug}/',
-    }).diagnose();
+    })
+      .diagnose()
+      .then(inEnglish);
 
     // Assert
     expect(checks.map(({ name, status }) => `${status} ${name}`)).toEqual([
@@ -122,7 +125,7 @@ describe('plugins/github/publisher: health', () => {
     http.scope(API).get(REPO).reply(404, { message: 'Not Found' });
 
     // Act
-    const checks = await publisher().diagnose();
+    const checks = inEnglish(await publisher().diagnose());
 
     // Assert
     expect(checks).toEqual([
@@ -148,7 +151,7 @@ describe('plugins/github/publisher: health', () => {
       .reply(200, rateLimit);
     http.scope('https://jana.github.io').get('/blog/').reply(200, 'ok');
 
-    const checks = await publisher().diagnose();
+    const checks = inEnglish(await publisher().diagnose());
 
     expect(checks[1]).toEqual({
       name: 'Permission to push to jana/blog',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listenError, toPublishError } from '../../../../plugins/static/errors.js';
 import { PublishError } from '../../../../src/errors.js';
+import { phrase } from '../../../../src/publisher/phrase.js';
 
 function fsError(code: string): Error {
   return Object.assign(new Error(`${code}: something, open '/srv/site/x'`), { code });
@@ -20,7 +21,7 @@ describe('plugins/static/errors', () => {
     ['EIO', 'static_io', true, 'will retry'],
   ])('%s → %s, retryable %s', (code, expected, retryable, fix) => {
     // Act
-    const error = toPublishError(fsError(code), '/srv/site', 'the article');
+    const error = toPublishError(fsError(code), '/srv/site', phrase('static.what.article'));
 
     // Assert
     expect(error).toBeInstanceOf(PublishError);
@@ -33,7 +34,7 @@ describe('plugins/static/errors', () => {
 
   it('passes a PublishError through unchanged', () => {
     const original = new PublishError('static_too_many_slugs', 'x', { retryable: false });
-    expect(toPublishError(original, '/srv/site', 'the article')).toBe(original);
+    expect(toPublishError(original, '/srv/site', phrase('static.what.article'))).toBe(original);
   });
 
   it.each([

@@ -12,6 +12,7 @@ import { systemClock } from '../../../../src/clock.js';
 import { PublishError } from '../../../../src/errors.js';
 import { createSilentLogger } from '../../../../src/logger.js';
 import { fixedClock } from '../../../helpers/clock.js';
+import { inEnglish } from '../../../helpers/said.js';
 import { caught, draftInput, publishInput, tempDirs } from './helpers.js';
 
 const BASE = 'https://blog.example.cz/clanky/';
@@ -440,8 +441,8 @@ describe('plugins/static/publisher', () => {
     });
 
     // Act
-    const ok = await good.pub.checkReachable();
-    const notOk = await bad.checkReachable();
+    const ok = inEnglish(await good.pub.checkReachable());
+    const notOk = inEnglish(await bad.checkReachable());
 
     // Assert
     expect(ok.ok).toBe(true);
@@ -467,7 +468,7 @@ describe('plugins/static/publisher', () => {
     const { pub, dir } = await publisher({}, { fetch: fakeFetch as typeof fetch });
 
     // Act
-    const checks = await pub.diagnose();
+    const checks = inEnglish(await pub.diagnose());
 
     // Assert
     expect(checks.find((c) => c.name === `static site folder ${dir}`)?.status).toBe('ok');
@@ -485,7 +486,7 @@ describe('plugins/static/publisher', () => {
     await writeFile(join(dir, 'index.html'), '<h1>Můj blog</h1>');
 
     // Act
-    const checks = await pub.diagnose();
+    const checks = inEnglish(await pub.diagnose());
 
     // Assert
     expect(checks).toContainEqual(

@@ -141,7 +141,7 @@ describe('plugins/wordpress/client', () => {
     // Assert
     expect(error).toMatchObject({ code: 'wordpress_no_rest_api', retryable: false });
     expect(error.message).toBe(
-      `There is no WordPress REST API at ${SITE} (tried ${SITE}/wp-json/ and ${SITE}/?rest_route=/): check the option url (the address of the blog's home page); if the REST API lives elsewhere set restRoot, and make sure no plugin disables it`,
+      `There is no WordPress REST API at ${SITE} (tried ${SITE}/wp-json/, ${SITE}/?rest_route=/): check the option url (the address of the blog's home page); if the REST API lives elsewhere set restRoot, and make sure no plugin disables it`,
     );
   });
 

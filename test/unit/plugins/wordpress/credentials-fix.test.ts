@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZATION_HEADER_FIX, credentialsFix } from '../../../../plugins/wordpress/diagnose.js';
+import {
+  credentialsFix as fixPhrase,
+  AUTHORIZATION_HEADER_FIX as HEADER_FIX,
+} from '../../../../plugins/wordpress/diagnose.js';
+import { createTranslator } from '../../../../src/i18n/index.js';
+import { english } from '../../../../src/publisher/phrase.js';
+
+const AUTHORIZATION_HEADER_FIX = english(HEADER_FIX);
+const credentialsFix = (cause: Parameters<typeof fixPhrase>[0]): string => english(fixPhrase(cause));
 
 describe('plugins/wordpress credentialsFix (doctor)', () => {
   it('blames the password when WordPress received and refused the credentials', () => {
@@ -25,5 +33,12 @@ describe('plugins/wordpress credentialsFix (doctor)', () => {
     const fix = credentialsFix('undetermined');
     expect(fix.indexOf('create a new Application Password')).toBeLessThan(fix.indexOf('SetEnvIf'));
     expect(fix).toMatch(/cannot tell/);
+  });
+
+  it('says the same in Czech, the server settings as they are written', () => {
+    const fix = createTranslator('cs').say(fixPhrase('header-stripped'));
+    expect(fix).toContain('zahazuje hlavičku Authorization');
+    expect(fix).toContain('SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1');
+    expect(fix).not.toMatch(/strips|the web server/);
   });
 });

@@ -11,6 +11,7 @@ import { BadJsonFailure, HttpFailure, TransportFailure } from '../../../../plugi
 import { WpErrorBody } from '../../../../plugins/wordpress/wp-schema.js';
 import { PublishError } from '../../../../src/errors.js';
 import { redact } from '../../../../src/publisher/kit/index.js';
+import { english } from '../../../../src/publisher/phrase.js';
 
 const SITE = 'https://blog.example.cz';
 const context: RequestContext = {
@@ -187,7 +188,7 @@ describe('plugins/wordpress/errors', () => {
     ['a string', 'a string'],
     [undefined, 'no answer'],
   ])('unreachableReason(%s) → %s', (error, reason) => {
-    expect(unreachableReason(error)).toBe(reason);
+    expect(english(unreachableReason(error))).toBe(reason);
   });
 
   it('redacts the password in every form it can travel in', () => {

@@ -1,0 +1,48 @@
+/**
+ * How a plugin says something to the blogger (issue 28): a phrase of the plugins' catalog
+ * (src/i18n/messages/publishers.ts), which the caller says in the blogger's language (doctor, the status page,
+ * the deal log), and the same phrase in English for the daemon's log and the error's `message`, so the English
+ * is written once, in the catalog. Part of the contract: plugins import it with ./types.ts.
+ */
+import { type Phrase, PublishError, type Said } from '../errors.js';
+import { BODY_LIMITS } from '../http-body.js';
+import { fill } from '../i18n/catalog.js';
+import { type PublisherMessageKey, publisherMessages } from '../i18n/messages/publishers.js';
+
+/** A phrase whose key the plugins' catalog has (checked when it is built). */
+export interface PublisherPhrase extends Phrase {
+  readonly key: PublisherMessageKey;
+}
+
+export function phrase(key: PublisherMessageKey, params?: Phrase['params']): PublisherPhrase {
+  return params === undefined ? { key } : { key, params };
+}
+
+/** The phrase in English (a nested phrase of another catalog, which plugins do not use, shows its key). */
+export function english(said: Said): string {
+  if (typeof said === 'string') return said;
+  const entry = (publisherMessages as Readonly<Record<string, { en: string }>>)[said.key];
+  if (entry === undefined) return said.key;
+  const params = Object.fromEntries(
+    Object.entries(said.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? english(value) : value,
+    ]),
+  );
+  return fill(entry.en, params, String);
+}
+
+/** A PublishError whose message is `said` in English and whose phrase is `said` (for the blogger). */
+export function publishError(
+  code: string,
+  said: PublisherPhrase,
+  options: { retryable: boolean; cause?: unknown },
+): PublishError {
+  return new PublishError(code, english(said), { ...options, phrase: said });
+}
+
+/** What a byte limit was for ("a list"), as a phrase when it is one of BODY_LIMITS (`body.kind.<name>`). */
+export function bodyKind(kind: string): Said {
+  const name = Object.entries(BODY_LIMITS).find(([, limit]) => limit.kind === kind)?.[0];
+  return name === undefined ? kind : { key: `body.kind.${name}` };
+}

@@ -285,7 +285,13 @@ describe('setup mode under attack: the WordPress authorization callback', () => 
 describe('setup mode under attack: where it listens', () => {
   it('listens where PRESSBRIDGE_STATUS_HOST says (Docker: 0.0.0.0) unless PRESSBRIDGE_SETUP_HOST is set', async () => {
     const help = async (env: Record<string, string>): Promise<string> => {
-      const base = { ...process.env, PRESSBRIDGE_SETUP_HOST: undefined, PRESSBRIDGE_STATUS_HOST: undefined };
+      const base = {
+        ...process.env,
+        PRESSBRIDGE_SETUP_HOST: undefined,
+        PRESSBRIDGE_STATUS_HOST: undefined,
+        // The help in English, whatever the machine's locale (src/i18n/process-language.ts).
+        PRESSBRIDGE_LANGUAGE: 'en',
+      };
       const { stdout } = await runCliOk(['start', '--help'], { env: { ...base, ...env } });
       return stdout.replace(/\s+/g, ' ');
     };

@@ -26,12 +26,18 @@ export const NETWORK_REASONS: Readonly<Record<string, string>> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
 };
 
+/** What the cause chain tells: a time limit, a code the caller has words for, else its innermost message. */
+type Telling<T> =
+  | { kind: 'timeout' }
+  | { kind: 'code'; code: string; reason: T }
+  | { kind: 'innermost'; message: string };
+
 /**
- * The most telling reason in an error's cause chain: `<reason> [<code>]` for a known system error code (the
- * caller's `hints` replace the general wording of a code), "no answer in time (timeout)" for a time limit, else
- * the innermost message, else "no answer".
+ * The one walk along an error's cause chain (at most 8 deep) of both functions below: the first time limit, or
+ * the first code `reasonOf` has words for, wins; else the innermost non-empty message (a cause that is no object
+ * ends the walk with its text).
  */
-export function networkReason(error: unknown, hints: Readonly<Record<string, string>> = {}): string {
+function tellingCause<T>(error: unknown, reasonOf: (code: string) => T | undefined): Telling<T> {
   let current: unknown = error;
   let innermost = '';
   for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
@@ -40,17 +46,35 @@ export function networkReason(error: unknown, hints: Readonly<Record<string, str
       break;
     }
     // AbortSignal.timeout()'s reason (a DOMException, whose numeric code names nothing).
-    if ((current as { name?: unknown }).name === 'TimeoutError') return 'no answer in time (timeout)';
+    if ((current as { name?: unknown }).name === 'TimeoutError') return { kind: 'timeout' };
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
-      const reason = Object.hasOwn(hints, code) ? hints[code] : NETWORK_REASONS[code];
-      if (reason !== undefined) return `${reason} [${code}]`;
+      const reason = reasonOf(code);
+      if (reason !== undefined) return { kind: 'code', code, reason };
     }
     const message = (current as { message?: unknown }).message;
     if (typeof message === 'string' && message !== '') innermost = message;
     current = (current as { cause?: unknown }).cause;
   }
-  return innermost === '' ? 'no answer' : innermost;
+  return { kind: 'innermost', message: innermost };
+}
+
+/**
+ * The most telling reason in an error's cause chain: `<reason> [<code>]` for a known system error code (the
+ * caller's `hints` replace the general wording of a code), "no answer in time (timeout)" for a time limit, else
+ * the innermost message, else "no answer".
+ */
+export function networkReason(error: unknown, hints: Readonly<Record<string, string>> = {}): string {
+  const found = tellingCause(error, (code) =>
+    Object.hasOwn(hints, code)
+      ? hints[code]
+      : Object.hasOwn(NETWORK_REASONS, code)
+        ? NETWORK_REASONS[code]
+        : undefined,
+  );
+  if (found.kind === 'timeout') return 'no answer in time (timeout)';
+  if (found.kind === 'code') return `${found.reason} [${found.code}]`;
+  return found.message === '' ? 'no answer' : found.message;
 }
 
 /**
@@ -59,23 +83,13 @@ export function networkReason(error: unknown, hints: Readonly<Record<string, str
  * `hints` replace the general wording of a code, as for `networkReason`.
  */
 export function networkReasonPhrase(error: unknown, hints: Readonly<Record<string, Phrase>> = {}): Said {
-  let current: unknown = error;
-  let innermost = '';
-  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
-    if (typeof current !== 'object') {
-      innermost = String(current);
-      break;
-    }
-    if ((current as { name?: unknown }).name === 'TimeoutError') return { key: 'net.timeout' };
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      const hint = Object.hasOwn(hints, code) ? hints[code] : undefined;
-      const reason = hint ?? (Object.hasOwn(NETWORK_REASONS, code) ? { key: `net.code.${code}` } : undefined);
-      if (reason !== undefined) return { key: 'net.reason', params: { reason, code } };
-    }
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && message !== '') innermost = message;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return innermost === '' ? { key: 'net.no_answer' } : innermost;
+  const found = tellingCause<Phrase>(
+    error,
+    (code) =>
+      (Object.hasOwn(hints, code) ? hints[code] : undefined) ??
+      (Object.hasOwn(NETWORK_REASONS, code) ? { key: `net.code.${code}` } : undefined),
+  );
+  if (found.kind === 'timeout') return { key: 'net.timeout' };
+  if (found.kind === 'code') return { key: 'net.reason', params: { reason: found.reason, code: found.code } };
+  return found.message === '' ? { key: 'net.no_answer' } : found.message;
 }

@@ -15,19 +15,23 @@ function choice(answer: CategoryAnswer) {
 }
 
 describe('src/setup/categories', () => {
-  it('offers WordPress three ways and GitHub two (no list of ids to send), each explained in both languages', () => {
-    expect(categoryOptions('wordpress').map((o) => o.mode)).toEqual(['default', 'sync', 'map']);
-    expect(categoryOptions('github').map((o) => o.mode)).toEqual(['default', 'map']);
-    for (const target of ['wordpress', 'github'] as const) {
-      for (const option of categoryOptions(target)) {
+  it.each([
+    ['wordpress', ['default', 'sync', 'map']],
+    ['github', ['default', 'map']],
+  ] as const)(
+    'offers %s the ways %j (GitHub: no list of ids to send), each explained in both languages',
+    (target, modes) => {
+      const options = categoryOptions(target);
+      expect(options.map((o) => o.mode)).toEqual(modes);
+      for (const option of options) {
         for (const text of [option.label, option.explain]) {
           expect(text.cs).toMatch(/\S{3}/);
           expect(text.en).toMatch(/\S{3}/);
           expect(text.cs).not.toBe(text.en);
         }
       }
-    }
-  });
+    },
+  );
 
   it.each([
     ['wordpress', 'default', /one WordPress category.*site's default category/],

@@ -26,7 +26,7 @@ import { defaultDataDir, findConfigPath, loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { runUntilSignal } from './daemon/signals.js';
 import { startDemo } from './demo.js';
-import { AppError, ConfigError, errorMessage, ListenError } from './errors.js';
+import { AppError, errorMessage, ListenError } from './errors.js';
 import type { Translator } from './i18n/index.js';
 import { intakeOf } from './intake/mode.js';
 import { createLogger } from './logger.js';
@@ -202,7 +202,6 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
  */
 export function describeFailure(error: unknown, t: Translator = cliTranslator()): string {
   const framed = (message: string): string => t.t('cli.error.frame', { message });
-  if (error instanceof ConfigError) return framed(error.message);
   if (error instanceof ListenError) {
     const ways = LISTENERS[error.listener];
     const where = `${error.address}:${error.port}`;

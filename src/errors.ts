@@ -44,7 +44,10 @@ export function errorSaid(error: unknown): Said {
 /** One readable line per problem: where, what was expected, what was found. */
 export interface ConfigIssue {
   path: string;
+  /** In English, for the log and `--json`. */
   message: string;
+  /** The same for the blogger (src/config/issues.ts `configIssue` makes both); absent: `message` as it is. */
+  said?: Said;
 }
 
 export class ConfigError extends AppError {
@@ -52,9 +55,21 @@ export class ConfigError extends AppError {
 
   constructor(issues: readonly ConfigIssue[], source?: string) {
     const head = source ? `Invalid configuration in ${source}:` : 'Invalid configuration:';
+    // The catalog's `config.*` (src/i18n/messages/config.ts) says the same frame, a line per issue.
+    const lines = issues.reduceRight<Said>(
+      (rest, issue) => ({
+        key: 'config.issue.line',
+        params: { path: issue.path || { key: 'config.issue.root' }, said: issue.said ?? issue.message, rest },
+      }),
+      '',
+    );
+    const phrase: Phrase = source
+      ? { key: 'config.invalid_in', params: { source, lines } }
+      : { key: 'config.invalid', params: { lines } };
     super(
       'config_invalid',
       [head, ...issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`)].join('\n'),
+      { phrase },
     );
     this.issues = issues;
   }

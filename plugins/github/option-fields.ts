@@ -4,36 +4,33 @@
  */
 import { z } from 'zod';
 import { categoriesOption, unknownKeys } from '../../src/publisher/kit/index.js';
+import { ruleText } from '../../src/publisher/phrase.js';
 
 export const httpUrl = (example: string) =>
   z
-    .url({ protocol: /^https?$/, error: `must be an http(s) URL, e.g. ${example}` })
-    .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), {
-      error: 'must not contain a user name or password',
-    })
-    .refine((value) => !/[?#]/.test(value), {
-      error: 'must be a plain address, without ?query or #fragment',
-    });
+    .url({ protocol: /^https?$/, error: ruleText('rule.http_url_example', { example }) })
+    .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), { error: ruleText('rule.no_credentials') })
+    .refine((value) => !/[?#]/.test(value), { error: ruleText('rule.plain_address') });
 
 /** A branch name git accepts (git check-ref-format, simplified). */
 export const BRANCH = /^(?!\/|.*(?:\/\/|\.\.|@\{|\/$|\.lock$|\.$))[^\s~^:?*[\\\p{Cc}]+$/u;
-export const branchName = (what: string) =>
+export const branchName = () =>
   z
-    .string({ error: `must be ${what}` })
+    .string({ error: ruleText('gh.rule.branch') })
     .trim()
-    .min(1, 'must not be empty')
-    .refine((value) => BRANCH.test(value), { error: `must be ${what} (no spaces, "..", "~", "^", ":" …)` });
+    .min(1, ruleText('rule.not_empty'))
+    .refine((value) => BRANCH.test(value), { error: ruleText('gh.rule.branch_chars') });
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 export const keyName = z
-  .string({ error: 'must be a front-matter key (letters, digits, _ and -), or null to leave the field out' })
-  .regex(KEY, { error: 'must be a front-matter key (letters, digits, _ and -), e.g. pubDate' });
+  .string({ error: ruleText('gh.rule.key_name_or_null') })
+  .regex(KEY, { error: ruleText('gh.rule.key_name') });
 
 export const pattern = (example: string) =>
   z
-    .string({ error: `must be a pattern such as "${example}"` })
+    .string({ error: ruleText('gh.rule.pattern', { example }) })
     .trim()
-    .min(1, 'must not be empty');
+    .min(1, ruleText('rule.not_empty'));
 
 export const Paths = z.strictObject(
   {
@@ -53,7 +50,7 @@ export const Paths = z.strictObject(
       issue.code === 'unrecognized_keys'
         ? unknownKeys(issue.keys, 'article, images, imageUrl, coverUrl, draft', 'path')
         : issue.code === 'invalid_type'
-          ? 'must be a map { article, images, imageUrl, coverUrl, draft }'
+          ? ruleText('gh.rule.paths')
           : undefined,
   },
 );
@@ -74,7 +71,7 @@ export const Keys = z.strictObject(
       issue.code === 'unrecognized_keys'
         ? unknownKeys(issue.keys, 'title, date, slug, categories, cover, permalink, draft, deal', 'field')
         : issue.code === 'invalid_type'
-          ? 'must be a map from field (title, date, …) to the key to write it under'
+          ? ruleText('gh.rule.keys')
           : undefined,
   },
 );
@@ -82,22 +79,22 @@ export const Keys = z.strictObject(
 export const categoryNames = z.union(
   [
     z.string().trim().min(1),
-    z.array(z.string().trim().min(1)).min(1, { error: 'must name at least one category' }),
+    z.array(z.string().trim().min(1)).min(1, { error: ruleText('gh.rule.category_list') }),
   ],
-  { error: 'must be a category name, or a list of names' },
+  { error: ruleText('gh.rule.category_names') },
 );
 
 /** `identity`, or marketplace category id → the site's category name(s). */
 export const categories = categoriesOption(
   categoryNames,
   (names): readonly string[] => (typeof names === 'string' ? [names] : names),
-  "the site's category name, e.g. { 12: Cestování }",
+  ruleText('gh.rule.categories_describe'),
 );
 
 export const milliseconds = (min: number, max: number, fallback: number) =>
   z
-    .number({ error: 'must be a number of milliseconds' })
-    .int({ error: 'must be a whole number of milliseconds' })
-    .min(min, { error: `must be at least ${min} (milliseconds)` })
-    .max(max, { error: `must be at most ${max} (milliseconds)` })
+    .number({ error: ruleText('rule.ms') })
+    .int({ error: ruleText('rule.ms_whole') })
+    .min(min, { error: ruleText('rule.ms_min', { min: String(min) }) })
+    .max(max, { error: ruleText('rule.ms_max', { max: String(max) }) })
     .default(fallback);

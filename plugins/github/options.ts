@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unknownKeys } from '../../src/publisher/kit/index.js';
+import { type PublisherMessageKey, ruleText } from '../../src/publisher/phrase.js';
 import { type Layout, resolveUrlPattern } from './layout.js';
 import {
   BRANCH,
@@ -50,40 +51,39 @@ const Raw = z.strictObject(
       // A custom issue: the config loader quotes the found value of other issues, and this is a secret.
       ctx.issues.push({
         code: 'custom',
-        message:
+        message: ruleText(
           value === undefined
-            ? 'required: a GitHub token (a fine-grained personal access token, github_pat_…), e.g. { env: GITHUB_TOKEN }'
+            ? 'gh.rule.token_required'
             : value === ''
-              ? 'must not be empty'
-              : 'must be a GitHub token as text (a fine-grained personal access token, github_pat_…)',
+              ? 'rule.not_empty'
+              : 'gh.rule.token_text',
+        ),
         input: '[redacted]',
       });
       return z.NEVER;
     }),
     /** The repository, `owner/name`. */
     repo: z
-      .string({ error: "must be the repository as 'owner/name', e.g. jana/blog" })
+      .string({ error: ruleText('gh.rule.repo') })
       .trim()
       .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, {
-        error: "must be the repository as 'owner/name', e.g. jana/blog",
+        error: ruleText('gh.rule.repo'),
       }),
     /** The branch the site is built from. Default: the repository's default branch. */
-    branch: branchName('a branch name, e.g. main').optional(),
+    branch: branchName().optional(),
     /** The REST API root; GitHub Enterprise Server: `https://github.example.com/api/v3`. */
     apiBaseUrl: httpUrl('https://github.example.com/api/v3').default('https://api.github.com'),
     /** The public address of the site's home page, e.g. `https://jana.github.io/blog/`. */
     siteUrl: httpUrl('https://jana.github.io/blog/'),
     /** `jekyll`, `hugo` or `generic` (set paths and urlPattern yourself). */
-    preset: z.enum(PRESETS, { error: "must be 'jekyll', 'hugo' or 'generic'" }).default('jekyll'),
+    preset: z.enum(PRESETS, { error: ruleText('gh.rule.preset') }).default('jekyll'),
     paths: Paths.optional(),
     /** The article's public URL, relative to `siteUrl` or absolute, e.g. `{yyyy}/{mm}/{slug}/`. */
     urlPattern: pattern('{yyyy}/{mm}/{slug}/').optional(),
     /** Names of the front-matter keys (null leaves the field out). */
     frontMatterKeys: Keys.optional(),
     /** Extra front-matter fields written into every article, e.g. `{ layout: post, author: Jana }`. */
-    frontMatter: z
-      .record(keyName, z.json({ error: 'must be a YAML value (text, number, true/false, list or map)' }))
-      .default({}),
+    frontMatter: z.record(keyName, z.json({ error: ruleText('gh.rule.yaml_value') })).default({}),
     /**
      * How the deal's `category_id` becomes the front matter's `categories`: `identity` writes the id itself,
      * a map `{ <marketplace id>: <name or list of names> }` writes names. Default: an empty map.
@@ -92,22 +92,22 @@ const Raw = z.strictObject(
     /** The category (or categories) of deals without one, or with one the map does not know. */
     defaultCategory: categoryNames.optional(),
     /** `markdown` (HTML turned into Markdown) or `html` (the sanitised HTML as it is). */
-    bodyFormat: z.enum(['markdown', 'html'], { error: "must be 'markdown' or 'html'" }).default('markdown'),
+    bodyFormat: z.enum(['markdown', 'html'], { error: ruleText('gh.rule.body_format') }).default('markdown'),
     /**
      * Whether the site renders HTML inside Markdown (kramdown: yes; Hugo: with
      * `markup.goldmark.renderer.unsafe = true`). When true, links with attributes Markdown cannot express
      * (`rel="sponsored"`, `target`) are kept as HTML; when false they become plain Markdown links.
      */
-    rawHtml: z.boolean({ error: 'must be true or false' }).default(true),
+    rawHtml: z.boolean({ error: ruleText('rule.boolean') }).default(true),
     /** Commit to a branch of its own per deal and open a pull request; hand in once it is merged. */
-    prMode: z.boolean({ error: 'must be true or false' }).default(false),
+    prMode: z.boolean({ error: ruleText('rule.boolean') }).default(false),
     /** The pull request branches are `<prBranchPrefix>deal-<id>`. */
     prBranchPrefix: z
-      .string({ error: 'must be a branch name prefix, e.g. pressbridge/' })
+      .string({ error: ruleText('gh.rule.branch_prefix') })
       .trim()
       .default('pressbridge/')
       .refine((value) => value === '' || BRANCH.test(`${value}deal-1`), {
-        error: 'must be a branch name prefix, e.g. pressbridge/ (no spaces, "..", "~", "^", ":" …)',
+        error: ruleText('gh.rule.branch_prefix_chars'),
       }),
     /** How often the pull request is looked at while waiting for its merge. */
     prPollIntervalMs: milliseconds(100, 600_000, 30_000),
@@ -115,15 +115,18 @@ const Raw = z.strictObject(
     commitAuthor: z
       .strictObject(
         {
-          name: z.string({ error: 'must be a name' }).trim().min(1, 'must not be empty'),
-          email: z.email({ error: 'must be an e-mail address' }),
+          name: z
+            .string({ error: ruleText('gh.rule.author_name') })
+            .trim()
+            .min(1, ruleText('rule.not_empty')),
+          email: z.email({ error: ruleText('gh.rule.author_email') }),
         },
         {
           error: (issue) =>
             issue.code === 'unrecognized_keys'
               ? unknownKeys(issue.keys, 'name, email', 'key')
               : issue.code === 'invalid_type'
-                ? 'must be a map { name, email }'
+                ? ruleText('gh.rule.author')
                 : undefined,
         },
       )
@@ -141,7 +144,7 @@ const Raw = z.strictObject(
       issue.code === 'unrecognized_keys'
         ? unknownKeys(issue.keys, KNOWN_OPTIONS)
         : issue.code === 'invalid_type'
-          ? 'must be a map of GitHub options (token, repo, siteUrl, …)'
+          ? ruleText('gh.rule.options')
           : undefined,
   },
 );
@@ -215,15 +218,14 @@ export const GitHubOptions = Raw.superRefine((raw, ctx) => {
   const issue = (path: Array<string | number>, message: string) =>
     ctx.addIssue({ code: 'custom', path, message, input: raw });
   const paths = resolvePaths(raw);
-  const generic = raw.preset === 'generic';
-  const need = (name: 'article' | 'images' | 'imageUrl', example: string) => {
-    if (paths[name] === undefined) {
-      issue(['paths', name], `required with preset generic: ${example}`);
-    }
+  const isGeneric = raw.preset === 'generic';
+  const generic = (what: PublisherMessageKey) => ruleText('gh.rule.generic_needs', { what: ruleText(what) });
+  const need = (name: 'article' | 'images' | 'imageUrl', what: PublisherMessageKey) => {
+    if (paths[name] === undefined) issue(['paths', name], generic(what));
   };
-  need('article', 'the article file, e.g. "content/blog/{slug}.{ext}"');
-  need('images', 'the folder for the photos, e.g. "public/images/{slug}/"');
-  need('imageUrl', 'how the article refers to a photo, e.g. "/images/{slug}/{filename}"');
+  need('article', 'gh.rule.needs.article');
+  need('images', 'gh.rule.needs.images');
+  need('imageUrl', 'gh.rule.needs.image_url');
   for (const name of ['article', 'draft', 'images'] as const) {
     const value = paths[name];
     const problem = value === undefined ? undefined : repoPathProblem(value, name);
@@ -237,12 +239,7 @@ export const GitHubOptions = Raw.superRefine((raw, ctx) => {
   const urlPattern = raw.urlPattern ?? PRESET_DEFAULTS[raw.preset].urlPattern;
   const siteUrl = withSlash(raw.siteUrl);
   if (urlPattern === undefined) {
-    if (generic) {
-      issue(
-        ['urlPattern'],
-        'required with preset generic: the article\'s address, e.g. "{yyyy}/{mm}/{slug}/"',
-      );
-    }
+    if (isGeneric) issue(['urlPattern'], generic('gh.rule.needs.url_pattern'));
   } else if (URL.canParse(siteUrl)) {
     const problem = urlPatternProblem(urlPattern, 'url');
     if (problem) issue(['urlPattern'], problem);
@@ -250,13 +247,10 @@ export const GitHubOptions = Raw.superRefine((raw, ctx) => {
       const resolved = resolveUrlPattern(urlPattern, siteUrl);
       const keys = resolveKeys(raw);
       if (keys.permalink !== null && !resolved.startsWith(siteUrl)) {
-        issue(
-          ['urlPattern'],
-          `must lie under siteUrl (${siteUrl}) while the front matter carries the permalink; write it relative to siteUrl, or set frontMatterKeys.permalink: null`,
-        );
+        issue(['urlPattern'], ruleText('gh.rule.under_site_url', { siteUrl }));
       }
       if (!URL.canParse(resolved.replace(/\{[^}]*\}/g, 'x'))) {
-        issue(['urlPattern'], 'does not make a valid URL');
+        issue(['urlPattern'], ruleText('gh.rule.not_url'));
       }
     }
   }
@@ -266,17 +260,14 @@ export const GitHubOptions = Raw.superRefine((raw, ctx) => {
   );
   for (const key of Object.keys(raw.frontMatter)) {
     if (generated.has(key)) {
-      issue(
-        ['frontMatter', key],
-        `"${key}" is written by pressbridge itself; rename the field in frontMatterKeys or drop it here`,
-      );
+      issue(['frontMatter', key], ruleText('gh.rule.key_generated', { key }));
     }
   }
   const seen = new Map<string, string>();
   for (const [field, key] of Object.entries(keys)) {
     if (typeof key !== 'string') continue;
     const first = seen.get(key);
-    if (first !== undefined) issue(['frontMatterKeys', field], `"${key}" is already the key of ${first}`);
+    if (first !== undefined) issue(['frontMatterKeys', field], ruleText('gh.rule.key_taken', { key, first }));
     else seen.set(key, field);
   }
 })

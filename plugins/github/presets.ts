@@ -5,6 +5,7 @@
  * DESIGN: PRESET_DEFAULTS is a data table; with the pattern checks that read it, this file is the plugin's
  * vocabulary of layouts, and layout.ts applies it to one deal.
  */
+import { ruleText } from '../../src/publisher/phrase.js';
 
 export const PRESETS = ['jekyll', 'hugo', 'generic'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -134,27 +135,26 @@ const SEGMENT = /^[A-Za-z0-9._-]+$/;
 export function repoPathProblem(pattern: string, kind: 'article' | 'draft' | 'images'): string | undefined {
   const unknown = unknownPlaceholders(pattern, kind);
   if (unknown) return unknown;
-  if (pattern.startsWith('/')) return 'must be relative to the repository root (no leading "/")';
-  if (pattern.includes('\\')) return 'must use "/" between folders';
+  if (pattern.startsWith('/')) return ruleText('gh.rule.path.relative');
+  if (pattern.includes('\\')) return ruleText('gh.rule.path.slashes');
   const folder = kind === 'images';
-  if (folder && !pattern.endsWith('/'))
-    return 'must be a folder: end it with "/", e.g. "assets/images/{slug}/"';
-  if (!folder && pattern.endsWith('/')) return 'must be a file, e.g. "content/blog/{slug}.{ext}"';
-  if (folder && pattern === '/') return 'must not be the repository root';
+  if (folder && !pattern.endsWith('/')) return ruleText('gh.rule.path.folder');
+  if (!folder && pattern.endsWith('/')) return ruleText('gh.rule.path.file');
+  if (folder && pattern === '/') return ruleText('gh.rule.path.root');
   const segments = (folder ? pattern.slice(0, -1) : pattern).split('/');
   for (const segment of segments) {
-    if (segment === '') return 'must not contain empty folder names ("//")';
+    if (segment === '') return ruleText('rule.no_empty_folders');
     const literal = segment.replace(PLACEHOLDER, 'x');
     if (!SEGMENT.test(literal)) {
-      return `"${segment}" may hold only letters a-z, digits, ".", "-", "_" and placeholders`;
+      return ruleText('gh.rule.path.segment', { segment });
     }
-    if (segment === '.' || segment === '..') return 'must not contain "." or ".." folders';
+    if (segment === '.' || segment === '..') return ruleText('gh.rule.path.dots');
   }
   if (segments[0] === '.git' || segments[0] === '.github') {
-    return `must not write into ${segments[0]}/`;
+    return ruleText('gh.rule.path.reserved', { folder: segments[0] });
   }
   if (!folder && !pattern.includes('{slug}') && !pattern.includes('{dealId}')) {
-    return 'must contain {slug} or {dealId}, so that every deal gets its own file';
+    return ruleText('gh.rule.path.own_file');
   }
   return undefined;
 }
@@ -166,16 +166,16 @@ export function urlPatternProblem(
 ): string | undefined {
   const unknown = unknownPlaceholders(pattern, kind);
   if (unknown) return unknown;
-  if (/\s/.test(pattern)) return 'must not contain spaces';
-  if (/[?#]/.test(pattern)) return 'must not contain ?query or #fragment';
+  if (/\s/.test(pattern)) return ruleText('gh.rule.url.spaces');
+  if (/[?#]/.test(pattern)) return ruleText('gh.rule.url.query');
   if (kind === 'url' && !pattern.includes('{slug}') && !pattern.includes('{dealId}')) {
-    return 'must contain {slug} or {dealId}, so that every article gets its own URL';
+    return ruleText('gh.rule.url.own_url');
   }
   if ((kind === 'imageUrl' || kind === 'coverUrl') && !pattern.includes('{filename}')) {
-    return 'must contain {filename}';
+    return ruleText('gh.rule.url.filename');
   }
   if (/^[a-z][a-z0-9+.-]*:/i.test(pattern) && !/^https?:\/\//i.test(pattern)) {
-    return 'must be an http(s) address, a path beginning with "/", or a path relative to the page';
+    return ruleText('gh.rule.url.kind');
   }
   return undefined;
 }
@@ -184,5 +184,5 @@ function unknownPlaceholders(pattern: string, kind: PatternKind): string | undef
   const known: readonly string[] = PLACEHOLDERS[kind];
   const unknown = (pattern.match(PLACEHOLDER) ?? []).filter((p) => !known.includes(p));
   if (unknown.length === 0) return undefined;
-  return `unknown placeholder ${unknown[0]} (known here: ${known.join(' ')})`;
+  return ruleText('gh.rule.placeholder', { placeholder: unknown[0] ?? '', known: known.join(' ') });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unknownKeys } from '../../src/publisher/kit/index.js';
+import { ruleText } from '../../src/publisher/phrase.js';
 
 /**
  * Options of the `static` publisher: one blog's `options` in the config file. Validated once at start-up.
@@ -14,48 +15,54 @@ const SEGMENT_CHARS = /^[A-Za-z0-9._-]*$/;
 /** Why a path pattern is refused, or undefined when it is fine. */
 export function pathPatternProblem(pattern: string): string | undefined {
   if (!pattern.endsWith('/')) {
-    return 'must end with "/" (each article is a folder holding index.html and its photos), e.g. "{slug}/"';
+    return ruleText('static.rule.path_folder');
   }
-  if (pattern.startsWith('/')) return 'must be relative to dir (no leading "/"), e.g. "clanky/{slug}/"';
+  if (pattern.startsWith('/')) return ruleText('static.rule.path_relative');
   const unknown = (pattern.match(PLACEHOLDER) ?? []).filter(
     (p) => !(PATH_PLACEHOLDERS as readonly string[]).includes(p),
   );
   if (unknown.length > 0) {
-    return `unknown placeholder ${unknown[0]} (known: ${PATH_PLACEHOLDERS.join(', ')})`;
+    const known = PATH_PLACEHOLDERS.join(', ');
+    return ruleText('static.rule.path_placeholder', { placeholder: unknown[0] ?? '', known });
   }
-  if (pattern.split('{slug}').length !== 2) return 'must contain {slug} exactly once';
+  if (pattern.split('{slug}').length !== 2) return ruleText('static.rule.path_slug_once');
   for (const segment of pattern.slice(0, -1).split('/')) {
     const literal = segment.replace(PLACEHOLDER, 'x');
-    if (segment === '') return 'must not contain empty folder names ("//")';
+    if (segment === '') return ruleText('rule.no_empty_folders');
     if (!SEGMENT_CHARS.test(literal)) {
-      return `folder "${segment}" may hold only letters a-z, digits, ".", "-", "_" and placeholders`;
+      return ruleText('static.rule.path_segment', { segment });
     }
     if (segment.startsWith('.')) {
-      return `folder "${segment}" must not start with "." (such folders are never served)`;
+      return ruleText('static.rule.path_dot', { segment });
     }
   }
   return undefined;
 }
 
 const publicUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://blog.example.cz/clanky/' })
-  .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), {
-    error: 'must not contain a user name or password',
+  .url({
+    protocol: /^https?$/,
+    error: ruleText('rule.http_url_example', { example: 'https://blog.example.cz/clanky/' }),
   })
-  .refine((value) => !/[?#]/.test(value), { error: 'must be a plain address, without ?query or #fragment' })
+  .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), { error: ruleText('rule.no_credentials') })
+  .refine((value) => !/[?#]/.test(value), { error: ruleText('rule.plain_address') })
   // Page URLs are resolved against it: without the slash, https://x.cz/clanky + a/ would be https://x.cz/a/.
   .transform((value) => (value.endsWith('/') ? value : `${value}/`));
 
 const Serve = z.strictObject(
   {
     /** Address to listen on. `127.0.0.1` (default) keeps it on this machine, e.g. behind a reverse proxy. */
-    host: z.string({ error: 'must be a host name or IP address' }).trim().min(1).default('127.0.0.1'),
+    host: z
+      .string({ error: ruleText('static.rule.host') })
+      .trim()
+      .min(1)
+      .default('127.0.0.1'),
     /** Port to listen on; 0 = any free port (fine for the demo; a real site needs a fixed one). */
     port: z
-      .number({ error: 'must be a port number (0-65535)' })
-      .int({ error: 'must be a port number (0-65535)' })
-      .min(0, { error: 'must be a port number (0-65535)' })
-      .max(65535, { error: 'must be a port number (0-65535)' })
+      .number({ error: ruleText('static.rule.port') })
+      .int({ error: ruleText('static.rule.port') })
+      .min(0, { error: ruleText('static.rule.port') })
+      .max(65535, { error: ruleText('static.rule.port') })
       .default(0),
   },
   {
@@ -63,7 +70,7 @@ const Serve = z.strictObject(
       issue.code === 'unrecognized_keys'
         ? unknownKeys(issue.keys, 'host, port')
         : issue.code === 'invalid_type'
-          ? 'must be a map { host, port } (an empty map {} serves on 127.0.0.1 at any free port)'
+          ? ruleText('static.rule.serve')
           : undefined,
   },
 );
@@ -76,9 +83,9 @@ export const StaticOptions = z
        * Default: `<dataDir>/static-site`.
        */
       dir: z
-        .string({ error: 'must be a folder path' })
+        .string({ error: ruleText('static.rule.dir') })
         .trim()
-        .min(1, 'must not be empty')
+        .min(1, ruleText('rule.not_empty'))
         .default('static-site'),
       /**
        * The public address where `dir` is served, e.g. `https://blog.example.cz/clanky/`: the URL handed to the
@@ -89,7 +96,7 @@ export const StaticOptions = z
       serve: Serve.optional(),
       /** Where an article goes inside `dir`: a folder ending in "/", with `{slug}` and optionally `{dealId}`. */
       pathPattern: z
-        .string({ error: 'must be a path pattern such as "{slug}/"' })
+        .string({ error: ruleText('static.rule.path_pattern') })
         .trim()
         .default('{slug}/')
         .superRefine((value, ctx) => {
@@ -97,27 +104,31 @@ export const StaticOptions = z
           if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: value });
         }),
       /** The site's name, shown in every page's title and heading. */
-      siteName: z.string({ error: 'must be a text' }).trim().min(1, 'must not be empty').optional(),
+      siteName: z
+        .string({ error: ruleText('static.rule.site_name') })
+        .trim()
+        .min(1, ruleText('rule.not_empty'))
+        .optional(),
       /** Language of the pages (`<html lang>`), e.g. `cs`, `sk`, `en`. */
       lang: z
-        .string({ error: 'must be a language tag such as cs or en' })
+        .string({ error: ruleText('static.rule.lang') })
         .trim()
         .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, {
-          error: 'must be a language tag such as cs, sk or en',
+          error: ruleText('static.rule.lang_tag'),
         })
         .default('cs'),
       /**
        * Keep `<dir>/index.html` as a list of the published articles, newest first. An index.html that
        * pressbridge did not write is never overwritten.
        */
-      indexPage: z.boolean({ error: 'must be true or false' }).default(true),
+      indexPage: z.boolean({ error: ruleText('rule.boolean') }).default(true),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
           ? unknownKeys(issue.keys, 'dir, baseUrl, serve, pathPattern, siteName, lang, indexPage')
           : issue.code === 'invalid_type'
-            ? 'must be a map of static-site options (dir, baseUrl, serve, …)'
+            ? ruleText('static.rule.options')
             : undefined,
     },
   )
@@ -126,8 +137,7 @@ export const StaticOptions = z
       ctx.addIssue({
         code: 'custom',
         path: ['baseUrl'],
-        message:
-          'required: the public address where the folder is served (e.g. https://blog.example.cz/clanky/), or set serve: {} to let pressbridge serve the folder itself',
+        message: ruleText('static.rule.base_url_required'),
         input: options,
       });
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categoriesOption, unknownKeys } from '../../src/publisher/kit/index.js';
+import { ruleText } from '../../src/publisher/phrase.js';
 
 /**
  * Options of the `wordpress` publisher: one blog's `options` in the config file. Validated once at start-up.
@@ -10,29 +11,29 @@ import { categoriesOption, unknownKeys } from '../../src/publisher/kit/index.js'
  */
 
 const termId = z
-  .number({ error: 'must be a WordPress category id (a whole number, e.g. 5)' })
-  .int({ error: 'must be a WordPress category id (a whole number, e.g. 5)' })
-  .positive({ error: 'must be a WordPress category id (a positive whole number)' });
+  .number({ error: ruleText('wp.rule.category_id') })
+  .int({ error: ruleText('wp.rule.category_id') })
+  .positive({ error: ruleText('wp.rule.category_id_positive') });
 
 const httpUrl = z.url({
   protocol: /^https?$/,
-  error: 'must be an http(s) URL, e.g. https://blog.example.cz',
+  error: ruleText('rule.http_url_example', { example: 'https://blog.example.cz' }),
 });
 
 /** `identity` or a map from marketplace category id (a YAML key, so a string) to WordPress term id. */
-const categories = categoriesOption(termId, (id) => id, 'WordPress category id, e.g. { 12: 5 }');
+const categories = categoriesOption(termId, (id) => id, ruleText('wp.rule.categories_describe'));
 
 const termName = z
-  .string({ error: 'must be a name (text)' })
+  .string({ error: ruleText('wp.rule.term_name') })
   .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters (WordPress’s limit for a term name)');
+  .min(1, ruleText('rule.not_empty'))
+  .max(200, ruleText('wp.rule.term_name_max'));
 
 /** `sponsored: { category?, tag? }`: where every post pressbridge publishes is filed as paid content. */
 const sponsored = z.strictObject(
   {
     /** A category id (e.g. 7) or the exact name of an existing category (e.g. "Komerční sdělení"). */
-    category: z.union([termId, termName], { error: 'must be a WordPress category id or name' }).optional(),
+    category: z.union([termId, termName], { error: ruleText('wp.rule.category_id_or_name') }).optional(),
     /** A tag name (e.g. "reklama"): the existing tag of that name, created when there is none. */
     tag: termName.optional(),
   },
@@ -41,7 +42,7 @@ const sponsored = z.strictObject(
       issue.code === 'unrecognized_keys'
         ? unknownKeys(issue.keys, 'category, tag')
         : issue.code === 'invalid_type'
-          ? 'must be a map with category and/or tag, e.g. { category: "Komerční sdělení", tag: "reklama" }'
+          ? ruleText('wp.rule.sponsored')
           : undefined,
   },
 );
@@ -56,24 +57,25 @@ export const WordPressOptions = z
        */
       url: httpUrl
         .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), {
-          error: 'must not contain a user name or password: set username and applicationPassword instead',
+          error: ruleText('wp.rule.url_credentials'),
         })
         .refine((value) => !/[?#]/.test(value), {
-          error: 'must be the plain address of the blog, without ?query or #fragment',
+          error: ruleText('wp.rule.url_plain'),
         })
         .transform((value) => value.replace(/\/+$/, '')),
       /** The WordPress login (user name, not e-mail) of the user who owns the Application Password. */
-      username: z.string({ error: 'must be the WordPress user name' }).trim().min(1, 'must not be empty'),
+      username: z
+        .string({ error: ruleText('wp.rule.username') })
+        .trim()
+        .min(1, ruleText('rule.not_empty')),
       /**
        * An Application Password of that user (Users → Profile → Application Passwords), e.g.
        * `abcd EFGH 1234 ijkl MNOP 5678`; spaces do not matter. Usually `{ env: WORDPRESS_APP_PASSWORD }`.
        * Never the user's login password.
        */
       applicationPassword: z
-        .string({
-          error: 'must be an Application Password of the user (Users → Profile → Application Passwords)',
-        })
-        .min(1, 'must not be empty'),
+        .string({ error: ruleText('wp.rule.application_password') })
+        .min(1, ruleText('rule.not_empty')),
       /**
        * How the deal's `category_id` becomes a WordPress category: `identity` when the marketplace category
        * ids ARE WordPress category (term) ids, or a map `{ <marketplace id>: <WordPress id> }`. An id the map
@@ -85,22 +87,22 @@ export const WordPressOptions = z
       defaultCategory: termId.optional(),
       /** Status of new posts: `publish` (default), `draft` or `pending` (waiting for review). */
       status: z
-        .enum(['publish', 'draft', 'pending'], { error: "must be 'publish', 'draft' or 'pending'" })
+        .enum(['publish', 'draft', 'pending'], { error: ruleText('wp.rule.status') })
         .default('publish'),
       /** WordPress user id shown as the posts' author. Default: the user of the Application Password. */
       author: z
-        .number({ error: 'must be a WordPress user id (a whole number)' })
-        .int({ error: 'must be a WordPress user id (a whole number)' })
-        .positive({ error: 'must be a WordPress user id (a positive whole number)' })
+        .number({ error: ruleText('wp.rule.author') })
+        .int({ error: ruleText('wp.rule.author') })
+        .positive({ error: ruleText('wp.rule.author_positive') })
         .optional(),
       /** Comments on the posts: `open` or `closed`. Default: the site's setting (Settings → Discussion). */
-      commentStatus: z.enum(['open', 'closed'], { error: "must be 'open' or 'closed'" }).optional(),
+      commentStatus: z.enum(['open', 'closed'], { error: ruleText('wp.rule.comment_status') }).optional(),
       /** Time limit of each request to WordPress, in milliseconds (a photo upload is one request). */
       timeoutMs: z
-        .number({ error: 'must be a number of milliseconds' })
-        .int({ error: 'must be a whole number of milliseconds' })
-        .min(1000, { error: 'must be at least 1000 (milliseconds)' })
-        .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
+        .number({ error: ruleText('rule.ms') })
+        .int({ error: ruleText('rule.ms_whole') })
+        .min(1000, { error: ruleText('rule.ms_min', { min: '1000' }) })
+        .max(600_000, { error: ruleText('wp.rule.timeout_max') })
         .default(20_000),
       /**
        * The REST API root when it cannot be found from `url`, e.g. `https://example.cz/index.php?rest_route=/`
@@ -112,11 +114,11 @@ export const WordPressOptions = z
        * existing tag of that name (case-insensitive); keywords without a tag are left out unless `createTags`.
        * Default: no tags from keywords.
        */
-      tags: z.enum(['keywords'], { error: "must be 'keywords' (or left out for no tags)" }).optional(),
+      tags: z.enum(['keywords'], { error: ruleText('wp.rule.tags') }).optional(),
       /** With `tags: keywords`: create the tags that do not exist yet. Default false (only existing tags). */
-      createTags: z.boolean({ error: 'must be true or false' }).default(false),
+      createTags: z.boolean({ error: ruleText('rule.boolean') }).default(false),
       /** Set the post's excerpt to the article's first paragraph as plain text. Default true. */
-      excerpt: z.boolean({ error: 'must be true or false' }).default(true),
+      excerpt: z.boolean({ error: ruleText('rule.boolean') }).default(true),
       /** A category and/or tag added to every post (paid content), besides its own category and tags. */
       sponsored: sponsored.optional(),
     },
@@ -128,7 +130,7 @@ export const WordPressOptions = z
               'url, username, applicationPassword, categories, defaultCategory, status, author, commentStatus, timeoutMs, restRoot, tags, createTags, excerpt, sponsored',
             )
           : issue.code === 'invalid_type'
-            ? 'must be a map of WordPress options (url, username, applicationPassword, …)'
+            ? ruleText('wp.rule.options')
             : undefined,
     },
   )

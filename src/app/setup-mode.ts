@@ -10,6 +10,7 @@ import express from 'express';
 import { openContext } from '../commands/context.js';
 import { runDoctor } from '../commands/doctor.js';
 import { type Check, createOutput } from '../commands/output.js';
+import { configIssue, saidOfMessage } from '../config/issues.js';
 import { portFromEnv } from '../config/listeners.js';
 import { type Env, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
@@ -68,11 +69,9 @@ const MIN_OWN_TOKEN_LENGTH = 12;
 export async function startSetupMode(options: SetupModeOptions): Promise<SetupMode> {
   const own = options.env.PRESSBRIDGE_SETUP_TOKEN?.trim();
   if (own && own.length < MIN_OWN_TOKEN_LENGTH) {
+    const params = { min: String(MIN_OWN_TOKEN_LENGTH), length: String(own.length) };
     throw new ConfigError([
-      {
-        path: 'PRESSBRIDGE_SETUP_TOKEN',
-        message: `at least ${MIN_OWN_TOKEN_LENGTH} characters (found ${own.length}); leave it unset and pressbridge prints a random one`,
-      },
+      configIssue('PRESSBRIDGE_SETUP_TOKEN', { key: 'config.setup.token_short', params }),
     ]);
   }
   const token = own || newSetupToken();
@@ -178,7 +177,9 @@ function setupHosts(env: Env): ReadonlySet<string> {
   const parsed = StatusHostsSetting.safeParse(env.PRESSBRIDGE_STATUS_HOSTS ?? []);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => ({ path: 'PRESSBRIDGE_STATUS_HOSTS', message: issue.message })),
+      parsed.error.issues.map((issue) =>
+        configIssue('PRESSBRIDGE_STATUS_HOSTS', saidOfMessage(issue.message)),
+      ),
     );
   }
   return new Set(parsed.data);

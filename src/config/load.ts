@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
-import type { z } from 'zod';
 import { ConfigError, type ConfigIssue, errorMessage } from '../errors.js';
 import { ENV_OVERRIDES, envValue } from './env.js';
+import { configIssue, formatPath, notMapping, toConfigIssues } from './issues.js';
 import { Config } from './schema.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -14,53 +14,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return value.length > 40 ? 'a string' : `"${value}"`;
-  if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
-}
-
-function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  return path.reduce<string>((acc, key) => {
-    if (typeof key === 'number') return `${acc}[${key}]`;
-    return acc ? `${acc}.${String(key)}` : String(key);
-  }, '');
-}
-
-function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let cur: unknown = root;
-  for (const key of path) {
-    if (Array.isArray(cur) && typeof key === 'number') cur = cur[key];
-    else if (isRecord(cur) && typeof key === 'string') cur = cur[key];
-    else return undefined;
-  }
-  return cur;
-}
-
-/** Turns zod's issues into one line each: where, what was expected, what was found. */
-export function toConfigIssues(error: z.ZodError, input: unknown): ConfigIssue[] {
-  return error.issues.map((issue) => {
-    const found = valueAt(input, issue.path);
-    const message =
-      issue.code === 'invalid_type' && found === undefined
-        ? `required, ${issue.message.replace(/^Invalid input: /, '')}`
-        : issue.code === 'unrecognized_keys' || issue.code === 'custom'
-          ? issue.message
-          : `${issue.message.replace(/^Invalid input: /, '')} (found ${describe(found)})`;
-    return { path: formatPath(issue.path), message };
-  });
-}
-
 function readSecretFile(file: string, where: string, issues: ConfigIssue[]): string | undefined {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch (error) {
-    issues.push({ path: where, message: `cannot read secret file ${file}: ${errorMessage(error)}` });
+    const said = { key: 'config.load.secret_file', params: { file, error: errorMessage(error) } };
+    issues.push(configIssue(where, said));
     return undefined;
   }
+}
+
+function cannotRead(file: string, error: unknown): ConfigIssue {
+  return configIssue('', { key: 'config.load.cannot_read', params: { file, error: errorMessage(error) } });
 }
 
 /** The config file of an installation made by `pressbridge setup` (or the /setup page), in its data folder. */
@@ -99,15 +64,17 @@ export function readSecrets(file: string): Record<string, string> {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new ConfigError([{ path: '', message: `cannot read ${file}: ${errorMessage(error)}` }]);
+    throw new ConfigError([cannotRead(file, error)]);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ConfigError([{ path: '', message: `${file} is not JSON: run pressbridge setup again` }]);
+    throw new ConfigError([configIssue('', { key: 'config.load.secrets_not_json', params: { file } })]);
   }
-  if (!isRecord(parsed)) throw new ConfigError([{ path: '', message: `${file}: expected a JSON object` }]);
+  if (!isRecord(parsed)) {
+    throw new ConfigError([configIssue('', { key: 'config.load.secrets_not_object', params: { file } })]);
+  }
   return Object.fromEntries(
     Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
@@ -151,7 +118,9 @@ function resolveReferences(
     const resolved = env[value.env];
     const tolerated = options.lenientBlogSecrets === true && isBlogOption(path);
     if ((resolved === undefined || resolved === '') && !tolerated) {
-      issues.push({ path: formatPath(path), message: `environment variable ${value.env} is not set` });
+      issues.push(
+        configIssue(formatPath(path), { key: 'config.load.env_unset', params: { name: value.env } }),
+      );
     }
     return resolved;
   }
@@ -161,8 +130,8 @@ function resolveReferences(
   if (keys.length === 1 && keys[0] === 'stored' && typeof value.stored === 'string') {
     const found = options.secrets?.[value.stored];
     if (found === undefined || found === '') {
-      const message = `secret ${value.stored} is not in the secrets file (${SECRETS_FILE_NAME} beside the config): run pressbridge setup again`;
-      issues.push({ path: formatPath(path), message });
+      const params = { name: value.stored, file: SECRETS_FILE_NAME };
+      issues.push(configIssue(formatPath(path), { key: 'config.load.stored_missing', params }));
     }
     return found;
   }
@@ -190,8 +159,7 @@ export function parseConfig(
 ): Readonly<Config> {
   const issues: ConfigIssue[] = [];
   const raw = document ?? {};
-  if (!isRecord(raw))
-    throw new ConfigError([{ path: '', message: `expected a mapping, found ${describe(raw)}` }], source);
+  if (!isRecord(raw)) throw new ConfigError([notMapping(raw)], source);
   const resolved = resolveReferences(raw, env, [], issues, options) as Record<string, unknown>;
   // Which variable set a value, so that a bad one is named rather than the config key nobody wrote.
   const fromEnv = new Map<string, string>();
@@ -214,7 +182,10 @@ export function parseConfig(
     const known = new Set(issues.map((i) => i.path));
     const named = toConfigIssues(result.error, resolved).map((i) => {
       const variable = fromEnv.get(i.path);
-      return variable ? { ...i, message: `${i.message} (set by ${variable})` } : i;
+      const said = i.said ?? i.message;
+      return variable
+        ? configIssue(i.path, { key: 'config.issue.set_by', params: { what: said, variable } })
+        : i;
     });
     issues.push(...named.filter((i) => !known.has(i.path)));
   }
@@ -229,23 +200,21 @@ export function parseConfig(
 export function loadConfig(options: { path?: string | undefined; env: Env } & LoadOptions): Readonly<Config> {
   const path = findConfigPath(options.path, options.env);
   if (!path) {
-    throw new ConfigError([
-      {
-        path: '',
-        message: `no config file: pass --config <file> or set PRESSBRIDGE_CONFIG, or run pressbridge setup (none at ${join(defaultDataDir(options.env), CONFIG_FILE_NAME)}; see config/example.yaml)`,
-      },
-    ]);
+    const none = join(defaultDataDir(options.env), CONFIG_FILE_NAME);
+    throw new ConfigError([configIssue('', { key: 'config.load.no_file', params: { path: none } })]);
   }
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError([{ path: '', message: `cannot read ${path}: ${errorMessage(error)}` }]);
+    throw new ConfigError([cannotRead(path, error)]);
   }
   const doc = parseDocument(text, { prettyErrors: true });
   if (doc.errors.length > 0) {
     throw new ConfigError(
-      doc.errors.map((e) => ({ path: '', message: `YAML syntax: ${e.message.split('\n')[0]}` })),
+      doc.errors.map((e) =>
+        configIssue('', { key: 'config.load.yaml', params: { error: e.message.split('\n')[0] ?? '' } }),
+      ),
       path,
     );
   }

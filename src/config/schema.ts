@@ -20,13 +20,14 @@ import { isLoopbackHost } from '../status/hosts.js';
 import { StatusHostsSetting, StatusPublicUrlSetting, TrustProxySetting } from '../status/settings.js';
 import { WatchSettings } from '../watch/settings.js';
 import { LISTENERS } from './listeners.js';
+import { ruleText } from './rules.js';
 
 /**
  * A secret may be written in the file as a plain string, or as a reference: `{ env: NAME }` reads an
  * environment variable, `{ file: /run/secrets/x }` reads a file (Docker secrets). References are resolved by
  * `load.ts` before this schema sees the value, so the schema only ever sees strings.
  */
-const secret = z.string().min(1, 'must not be empty');
+const secret = z.string().min(1, ruleText('rule.not_empty'));
 
 const listen = (name: ListenerName) =>
   z
@@ -47,7 +48,7 @@ const listen = (name: ListenerName) =>
     })
     .prefault({});
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const httpUrl = z.url({ protocol: /^https?$/, error: ruleText('rule.http_url') });
 
 export const BlogConfig = z.object({
   id: z.number().int().positive().describe("The marketplace's blog id (`GET /v1/blogs`)."),
@@ -133,7 +134,7 @@ export const Config = z
         timeZone: z
           .string()
           .default(SERVICE_TIME_ZONE)
-          .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
+          .refine(isKnownTimeZone, { error: ruleText('rule.time_zone') })
           .describe(
             "The IANA zone of the service's `YYYY-MM-DD HH:MM:SS` date-times (`publish_deadline`, `changed_at`, " +
               '`zmeneno_od`); ISO 8601 values with `Z` or an offset are read as they say. Set `UTC` when the ' +
@@ -151,7 +152,7 @@ export const Config = z
           .describe('BullMQ needs `maxmemory-policy noeviction`; AOF persistence recommended.'),
         prefix: z
           .string()
-          .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+          .regex(/^[A-Za-z0-9_-]+$/, ruleText('config.rule.prefix_chars'))
           .default('pressbridge')
           .describe(
             'Prefix of every key (queue, deal records, limiter); letters, digits, - and _. One installation per prefix.',
@@ -175,7 +176,7 @@ export const Config = z
         ),
         path: z
           .string()
-          .startsWith('/', 'must start with /')
+          .startsWith('/', ruleText('config.rule.starts_with_slash'))
           .default('/webhook')
           .describe('Where deliveries are accepted.'),
         secret: secret.optional().describe("A secret to accept besides the secret file's."),
@@ -272,7 +273,7 @@ export const Config = z
           ctx.addIssue({
             code: 'custom',
             path: ['publicUrl'],
-            message: `the page at ${status.publicUrl} would refuse every visit without a password; set status.password (or PRESSBRIDGE_STATUS_PASSWORD)`,
+            message: ruleText('config.rule.public_url_password', { url: String(status.publicUrl) }),
           });
         }
       })
@@ -330,7 +331,7 @@ export const Config = z
         ctx.addIssue({
           code: 'custom',
           path: ['blogs', index, 'id'],
-          message: `blog ${blog.id} is configured twice (also at blogs[${first}])`,
+          message: ruleText('config.rule.blog_twice', { id: String(blog.id), first: String(first) }),
         });
       } else seen.set(blog.id, index);
     });
@@ -338,7 +339,7 @@ export const Config = z
       ctx.addIssue({
         code: 'custom',
         path: ['webhook', 'previousSecretValidUntil'],
-        message: 'required when previousSecret is set (the end of the rotation grace period)',
+        message: ruleText('config.rule.previous_secret_until'),
       });
     }
   });

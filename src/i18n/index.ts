@@ -7,6 +7,8 @@ import { type Catalog, fill, type Language, type MessageParams } from './catalog
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.js';
 import { cliMessages } from './messages/cli.js';
 import { cliHelpMessages } from './messages/cli-help.js';
+import { configMessages } from './messages/config.js';
+import { configRuleMessages } from './messages/config-rules.js';
 import { dealLogMessages } from './messages/deal-log.js';
 import { dealLogPluginMessages } from './messages/deal-log-plugins.js';
 import { demoMessages } from './messages/demo.js';
@@ -46,6 +48,8 @@ export const MESSAGES = {
   ...runningMessages,
   ...setupWordPressMessages,
   ...publisherMessages,
+  ...configMessages,
+  ...configRuleMessages,
   ...marketplaceMessages,
   ...dealLogMessages,
   ...dealLogPluginMessages,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ruleText } from '../config/rules.js';
 import { isKnownTimeZone } from '../marketplace/date-time.js';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './catalog.js';
 import { DEFAULT_TIME_ZONE } from './format.js';
@@ -17,7 +18,7 @@ export const UiSettings = z.object({
   timeZone: z
     .string()
     .default(DEFAULT_TIME_ZONE)
-    .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
+    .refine(isKnownTimeZone, { error: ruleText('rule.time_zone') })
     .describe(
       "The IANA zone of every time shown to the blogger: the CLI, the status page and notifications (not the server's zone; JSON logs stay UTC).",
     ),

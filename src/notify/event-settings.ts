@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ruleText } from '../config/rules.js';
 import { isKnownTimeZone } from '../marketplace/date-time.js';
 import { EVENT_TOPICS, type NotifyTopic, PROBLEM_TOPICS } from './types.js';
 
@@ -36,7 +37,7 @@ export const NotifyEventSettings = z.object({
         .describe('The hour it is sent, for the day before (only for a day the daemon ran at some moment).'),
       timeZone: z
         .string()
-        .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
+        .refine(isKnownTimeZone, { error: ruleText('rule.time_zone') })
         .optional()
         .describe("The IANA zone of `hour` and of the digest's day (default: `ui.timeZone`)."),
     })

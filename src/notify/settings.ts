@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ruleText } from '../config/rules.js';
 import { isKnownTimeZone } from '../marketplace/date-time.js';
 import { NotifyEventSettings } from './event-settings.js';
 import { EVENT_TOPICS, PROBLEM_TOPICS } from './types.js';
@@ -11,16 +12,16 @@ import { EVENT_TOPICS, PROBLEM_TOPICS } from './types.js';
  * `{ env: NAME }` or `{ file: PATH }` like every secret of the config (src/config/load.ts resolves them).
  */
 
-const secret = z.string().min(1, 'must not be empty');
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const secret = z.string().min(1, ruleText('rule.not_empty'));
+const httpUrl = z.url({ protocol: /^https?$/, error: ruleText('rule.http_url') });
 /** An HTTP header name (RFC 9110 token). */
-const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name');
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, ruleText('config.rule.header_name'));
 /** A header value: one line of Latin-1 (what HTTP and fetch accept). */
 const headerValue = z
   .string()
   .trim()
-  .regex(/^[\t\x20-\x7e\u00a0-\u00ff]*$/, 'must be one line of printable characters (no line breaks)');
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 22:00');
+  .regex(/^[\t\x20-\x7e\u00a0-\u00ff]*$/, ruleText('config.rule.one_line'));
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, ruleText('config.rule.clock_time'));
 
 export const QuietHours = z
   .object({
@@ -28,7 +29,7 @@ export const QuietHours = z
     to: clockTime.describe('Local time they end, e.g. `07:00` (before `from`: they span midnight).'),
     timeZone: z
       .string()
-      .refine(isKnownTimeZone, { error: 'must be an IANA time zone such as Europe/Prague or UTC' })
+      .refine(isKnownTimeZone, { error: ruleText('rule.time_zone') })
       .optional()
       .describe('The IANA zone of `from` and `to` (default: `ui.timeZone`).'),
   })
@@ -44,7 +45,7 @@ const HourlyBudget = z.number().int().min(1).max(10_000).default(20);
 const common = {
   name: z
     .string()
-    .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, ., - and _ only (at most 40)')
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, ruleText('config.rule.channel_name'))
     .describe('Unique; `pressbridge notify test <name>` and the status page use it.'),
   blogs: z
     .array(z.number().int().positive())
@@ -98,10 +99,10 @@ export const NtfyChannel = z
     server: httpUrl.default('https://ntfy.sh').describe('The ntfy server.'),
     topic: z
       .string()
-      .regex(/^[-_A-Za-z0-9]{1,64}$/, 'letters, digits, - and _ only (ntfy topic)')
+      .regex(/^[-_A-Za-z0-9]{1,64}$/, ruleText('config.rule.ntfy_topic'))
       .describe('The topic (on a public server it is effectively a password).'),
     token: secret
-      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (an ntfy token)')
+      .regex(/^[\x21-\x7e]+$/, ruleText('config.rule.ntfy_token'))
       .optional()
       .describe(
         'An access token for a protected topic (sent as `Authorization: Bearer …`, so printable ASCII).',
@@ -158,7 +159,7 @@ export const NotifySettings = z
       .array(NotifyChannel)
       .default([])
       .refine((list) => new Set(list.map((c) => c.name)).size === list.length, {
-        error: 'channel names must be unique',
+        error: ruleText('config.rule.channel_names_unique'),
       })
       .describe('Where notifications go; none: nothing is sent (the status page says so).'),
     quietHours: QuietHours.optional().describe(

@@ -9,6 +9,8 @@ import { BODY_LIMITS } from '../http-body.js';
 import { fill } from '../i18n/catalog.js';
 import { type PublisherMessageKey, publisherMessages } from '../i18n/messages/publishers.js';
 
+export type { PublisherMessageKey };
+
 /** A phrase whose key the plugins' catalog has (checked when it is built). */
 export interface PublisherPhrase extends Phrase {
   readonly key: PublisherMessageKey;
@@ -30,6 +32,15 @@ export function english(said: Said): string {
     ]),
   );
   return fill(entry.en, params, String);
+}
+
+/**
+ * A rule of a plugin's options in English, for its zod schema's message (the catalog's `rule.*` and
+ * `<plugin>.rule.*`): the config loader reads it back to its entry and says it in the blogger's language
+ * (src/config/issues.ts). Values are text, so that the message reads back as written.
+ */
+export function ruleText(key: PublisherMessageKey, params?: Readonly<Record<string, string>>): string {
+  return english(phrase(key, params));
 }
 
 /** A PublishError whose message is `said` in English and whose phrase is `said` (for the blogger). */

@@ -5,7 +5,7 @@
  */
 
 import { type Clock, systemClock } from '../clock.js';
-import { toConfigIssues } from '../config/load.js';
+import { configIssue, toConfigIssues } from '../config/issues.js';
 import type { BlogConfig, Config } from '../config/schema.js';
 import { ConfigError, type ConfigIssue } from '../errors.js';
 import type { Publisher, PublisherContext, PublisherPlugin } from './types.js';
@@ -38,18 +38,17 @@ export function createPublishers(
   config.blogs.forEach((blog, index) => {
     const plugin = plugins[blog.publisher];
     if (!plugin) {
-      issues.push({
-        path: `blogs[${index}].publisher`,
-        message: `unknown publisher "${blog.publisher}" (available: ${known || 'none'})`,
-      });
+      const available = known || { key: 'config.publisher.none' };
+      const said = { key: 'config.publisher.unknown', params: { name: blog.publisher, known: available } };
+      issues.push(configIssue(`blogs[${index}].publisher`, said));
       return;
     }
     const parsed = plugin.optionsSchema.safeParse(blog.options);
     if (!parsed.success) {
       for (const issue of toConfigIssues(parsed.error, blog.options)) {
         issues.push({
+          ...issue,
           path: `blogs[${index}].options${issue.path ? `.${issue.path}`.replace('.[', '[') : ''}`,
-          message: issue.message,
         });
       }
       return;

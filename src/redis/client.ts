@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { configIssue } from '../config/issues.js';
 import { ConfigError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { RedisOutage } from './outage.js';
@@ -21,7 +22,8 @@ export function parseRedisUrl(url: string): RedisClientOptions {
   try {
     parsed = new URL(url);
   } catch {
-    throw new ConfigError([{ path: 'redis.url', message: `not a URL: ${JSON.stringify(url)}` }]);
+    const said = { key: 'config.redis.not_url', params: { url: JSON.stringify(url) } };
+    throw new ConfigError([configIssue('redis.url', said)]);
   }
   const options: RedisClientOptions = {};
   if (parsed.protocol === 'unix:') {
@@ -29,12 +31,8 @@ export function parseRedisUrl(url: string): RedisClientOptions {
     return options;
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') {
-    throw new ConfigError([
-      {
-        path: 'redis.url',
-        message: `must start with redis://, rediss:// or unix:// (found ${parsed.protocol})`,
-      },
-    ]);
+    const said = { key: 'config.redis.scheme', params: { found: parsed.protocol } };
+    throw new ConfigError([configIssue('redis.url', said)]);
   }
   options.host = parsed.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
   options.port = parsed.port ? Number(parsed.port) : 6379;
@@ -44,7 +42,7 @@ export function parseRedisUrl(url: string): RedisClientOptions {
   if (db) {
     const n = Number(db);
     if (!Number.isInteger(n) || n < 0) {
-      throw new ConfigError([{ path: 'redis.url', message: `database must be a number (found ${db})` }]);
+      throw new ConfigError([configIssue('redis.url', { key: 'config.redis.db', params: { db } })]);
     }
     options.db = n;
   }

@@ -5,6 +5,7 @@
  * that applies them. See the README, "Paid articles: disclosure and links".
  */
 import { z } from 'zod';
+import { ruleText } from '../config/rules.js';
 import { mapBlockHtml } from './block-visit.js';
 import { applyLinkPolicy, LINK_REL_VALUES, type LinkRel } from './links.js';
 import type { Article, Block } from './types.js';
@@ -18,16 +19,16 @@ const CLASS_NAMES = /^-?[A-Za-z_][A-Za-z0-9_-]*(?: -?[A-Za-z_][A-Za-z0-9_-]*)*$/
 const DisclosureObject = z.strictObject({
   /** The label, as plain text (never HTML). */
   text: z
-    .string({ error: 'must be text' })
+    .string({ error: ruleText('rule.text') })
     .trim()
-    .min(1, 'must not be empty (to turn the label off write disclosure: false)')
-    .max(200, 'at most 200 characters')
+    .min(1, ruleText('config.rule.label_not_empty'))
+    .max(200, ruleText('config.rule.max_200_chars'))
     .default(DEFAULT_DISCLOSURE_TEXT),
-  position: z.enum(['top', 'bottom'], { error: 'must be top or bottom' }).default('top'),
+  position: z.enum(['top', 'bottom'], { error: ruleText('config.rule.top_or_bottom') }).default('top'),
   className: z
-    .string({ error: 'must be text' })
-    .max(200, 'at most 200 characters')
-    .regex(CLASS_NAMES, 'must be CSS class names (letters, digits, - and _), separated by single spaces')
+    .string({ error: ruleText('rule.text') })
+    .max(200, ruleText('config.rule.max_200_chars'))
+    .regex(CLASS_NAMES, ruleText('config.rule.class_names'))
     .default(DEFAULT_DISCLOSURE_CLASS),
 });
 export type Disclosure = z.infer<typeof DisclosureObject>;
@@ -43,7 +44,7 @@ export const DisclosureSettings = z.unknown().transform((value, ctx): Disclosure
     value !== undefined &&
     (typeof value !== 'object' || value === null || Array.isArray(value))
   ) {
-    ctx.addIssue({ code: 'custom', message: 'must be false, true or { text, position, className }' });
+    ctx.addIssue({ code: 'custom', message: ruleText('config.rule.disclosure') });
     return z.NEVER;
   }
   const parsed = DisclosureObject.safeParse(value === true || value === undefined ? {} : value);
@@ -56,7 +57,7 @@ export type DisclosureSettings = z.output<typeof DisclosureSettings>;
 
 export const LinkSettings = z.strictObject({
   rel: z
-    .enum(LINK_REL_VALUES, { error: 'must be keep, sponsored, nofollow or "sponsored nofollow"' })
+    .enum(LINK_REL_VALUES, { error: ruleText('config.rule.link_rel') })
     .default('keep')
     .describe(
       'Added to the `rel` of every link: `keep` adds nothing (links exactly as delivered); tokens are only ' +

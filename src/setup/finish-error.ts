@@ -12,9 +12,9 @@
  * `start` is the setup page's own (setup mode starts the daemon in the same process); the engine throws the
  * other three.
  */
-import { AppError, errorMessage } from '../errors.js';
+import { AppError, errorMessage, errorSaid } from '../errors.js';
+import { createTranslator, type Language, type MessageKey } from '../i18n/index.js';
 import { scrubText } from '../redact.js';
-import { both } from './text.js';
 import type { SetupText } from './wordpress/types.js';
 import type { WrittenInstallation } from './write-config.js';
 
@@ -39,13 +39,22 @@ export function finishFailure(
   cause: unknown,
   where: { dataDir: string; written?: WrittenInstallation },
 ): SetupFinishError {
-  const error = scrubText(errorMessage(cause)).slice(0, 500);
   const { written } = where;
   if (written && (stage === 'after-write' || stage === 'start')) {
     const key = stage === 'start' ? 'setup.finish.not_started' : 'setup.finish.written_then_failed';
-    const params = { config: written.configPath, secrets: written.secretsPath, error };
-    return new SetupFinishError(stage, both(key, params), written, cause);
+    const params = { config: written.configPath, secrets: written.secretsPath };
+    return new SetupFinishError(stage, withCause(key, params, cause), written, cause);
   }
   const key = stage === 'check' ? 'setup.finish.not_saved' : 'setup.finish.not_written';
-  return new SetupFinishError(stage, both(key, { dir: where.dataDir, error }), undefined, cause);
+  return new SetupFinishError(stage, withCause(key, { dir: where.dataDir }, cause), undefined, cause);
+}
+
+/** The sentence in both languages, the cause said in each (a config problem in the blogger's words too). */
+function withCause(key: MessageKey, params: Record<string, string>, cause: unknown): SetupText {
+  const said = errorSaid(cause);
+  const text = (language: Language): string => {
+    const t = createTranslator(language);
+    return t.t(key, { ...params, error: scrubText(t.say(said, errorMessage(cause))).slice(0, 500) });
+  };
+  return { cs: text('cs'), en: text('en') };
 }

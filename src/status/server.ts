@@ -1,5 +1,6 @@
 /** The status page's own listener: refused on a public address without a password, closed within 2 s. */
 import type { AddressInfo } from 'node:net';
+import { configIssue } from '../config/issues.js';
 import { ConfigError } from '../errors.js';
 import { listenAs } from '../http-limits.js';
 import { createStatusApp } from './app.js';
@@ -19,12 +20,8 @@ export interface StatusServer {
  */
 export function assertStatusListenAllowed(listen: { host: string }, password: string | undefined): void {
   if (!isLoopbackHost(listen.host) && !password) {
-    throw new ConfigError([
-      {
-        path: 'status.password',
-        message: `the status page would listen on ${listen.host}, reachable from other machines, without a password; set status.password (or PRESSBRIDGE_STATUS_PASSWORD), or listen on 127.0.0.1`,
-      },
-    ]);
+    const said = { key: 'config.status.no_password', params: { host: listen.host } };
+    throw new ConfigError([configIssue('status.password', said)]);
   }
 }
 

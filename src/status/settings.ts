@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ruleText } from '../config/rules.js';
 import { canonicalHost } from './hosts.js';
 
 /**
@@ -31,9 +32,7 @@ export function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-const HOPS = 'a hop count is a whole number from 1 to 10 (false for none)';
-const SHAPE =
-  'must be false, a list of the reverse proxy addresses or CIDR ranges (e.g. ["172.18.0.1"]) or a hop count (1–10)';
+const SHAPE = ruleText('config.rule.trust_proxy');
 
 export const TrustProxySetting = z
   .union([z.boolean(), z.number(), z.string(), z.array(z.string())], { error: SHAPE })
@@ -43,13 +42,13 @@ export const TrustProxySetting = z
     if (value === true) {
       ctx.addIssue({
         code: 'custom',
-        message: `true would believe X-Forwarded-For from any client, so every guesser could choose its own address; ${SHAPE}`,
+        message: ruleText('config.rule.trust_proxy_true', { shape: SHAPE }),
       });
       return z.NEVER;
     }
     if (typeof value === 'number') {
       if (Number.isInteger(value) && value >= 1 && value <= 10) return value;
-      ctx.addIssue({ code: 'custom', message: `${HOPS}, found ${value}` });
+      ctx.addIssue({ code: 'custom', message: ruleText('config.rule.hops', { value: String(value) }) });
       return z.NEVER;
     }
     const list = (typeof value === 'string' ? value.split(',') : value).map((e) => e.trim()).filter(Boolean);
@@ -59,8 +58,11 @@ export const TrustProxySetting = z
         code: 'custom',
         message:
           bad.length > 0
-            ? `not an IP address, CIDR range or one of ${PROXY_NAMES.join(', ')}: ${bad.slice(0, 5).join(', ')}`
-            : `the list needs 1 to 50 proxy addresses; ${SHAPE}`,
+            ? ruleText('config.rule.proxy_address', {
+                names: PROXY_NAMES.join(', '),
+                bad: bad.slice(0, 5).join(', '),
+              })
+            : ruleText('config.rule.proxy_count', { shape: SHAPE }),
       });
       return z.NEVER;
     }
@@ -68,7 +70,7 @@ export const TrustProxySetting = z
   });
 export type TrustProxySetting = z.output<typeof TrustProxySetting>;
 
-const HOSTS_SHAPE = 'a list of host names (or a comma-separated string), e.g. ["status.blog.example.cz"]';
+const HOSTS_SHAPE = ruleText('config.rule.hosts.shape');
 
 /**
  * `status.hosts` (`PRESSBRIDGE_STATUS_HOSTS`): the names the status page and the setup page answer to besides the
@@ -77,7 +79,7 @@ const HOSTS_SHAPE = 'a list of host names (or a comma-separated string), e.g. ["
  * case, no port, no trailing dot).
  */
 export const StatusHostsSetting = z
-  .union([z.string(), z.array(z.string())], { error: `must be ${HOSTS_SHAPE}` })
+  .union([z.string(), z.array(z.string())], { error: ruleText('config.rule.hosts') })
   .default([])
   .transform((value, ctx): string[] => {
     const list = (typeof value === 'string' ? value.split(',') : value).map((e) => e.trim()).filter(Boolean);
@@ -88,16 +90,15 @@ export const StatusHostsSetting = z
         code: 'custom',
         message:
           bad.length > 0
-            ? `not a host name: ${bad.slice(0, 5).join(', ')}; ${HOSTS_SHAPE}`
-            : `at most 20 names; ${HOSTS_SHAPE}`,
+            ? ruleText('config.rule.not_host', { bad: bad.slice(0, 5).join(', '), shape: HOSTS_SHAPE })
+            : ruleText('config.rule.hosts_at_most_20', { shape: HOSTS_SHAPE }),
       });
       return z.NEVER;
     }
     return [...new Set(names.flatMap((n) => n.name ?? []))];
   });
 
-const PUBLIC_URL_SHAPE =
-  'the address you open the page at from elsewhere, e.g. https://status.blog.example.cz/';
+const PUBLIC_URL_SHAPE = ruleText('config.rule.public_url.shape');
 
 /**
  * `status.publicUrl`: where the blogger opens the status page from elsewhere (a phone): the reverse proxy's
@@ -107,7 +108,7 @@ const PUBLIC_URL_SHAPE =
  * Stored as the origin with one `/`.
  */
 export const StatusPublicUrlSetting = z
-  .string({ error: `must be ${PUBLIC_URL_SHAPE}` })
+  .string({ error: ruleText('config.rule.public_url') })
   .optional()
   .transform((value, ctx): string | undefined => {
     if (value === undefined) return undefined;
@@ -115,23 +116,24 @@ export const StatusPublicUrlSetting = z
     try {
       url = new URL(value.trim());
     } catch {
-      ctx.addIssue({ code: 'custom', message: `not a URL; ${PUBLIC_URL_SHAPE}` });
+      const message = ruleText('config.rule.public_url.not_url', { shape: PUBLIC_URL_SHAPE });
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     const problem =
       url.protocol !== 'https:' && url.protocol !== 'http:'
-        ? 'must start with https:// (or http://)'
+        ? 'config.rule.public_url.scheme'
         : url.username !== '' || url.password !== ''
-          ? 'must not hold a user name or password (the page asks for status.password itself)'
+          ? 'config.rule.public_url.credentials'
           : url.search !== '' || url.hash !== ''
-            ? 'must not hold a query or a fragment'
+            ? 'config.rule.public_url.query'
             : url.pathname !== '/'
-              ? 'must be a host name of its own, without a path: the page links /deals/1 from the root'
+              ? 'config.rule.public_url.path'
               : canonicalHost(url.host) === undefined
-                ? 'its host is not a host name'
+                ? 'config.rule.public_url.host'
                 : undefined;
     if (problem) {
-      ctx.addIssue({ code: 'custom', message: `${problem}; ${PUBLIC_URL_SHAPE}` });
+      ctx.addIssue({ code: 'custom', message: ruleText(problem, { shape: PUBLIC_URL_SHAPE }) });
       return z.NEVER;
     }
     return `${url.origin}/`;

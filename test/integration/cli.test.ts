@@ -52,9 +52,9 @@ describe('pressbridge CLI (integration)', () => {
   it('frames an error in Czech without a config to read, unless PRESSBRIDGE_LANGUAGE says otherwise', async () => {
     const czech = await cli(['deals'], { PRESSBRIDGE_DATA_DIR: dir });
     expect(czech.code).toBe(1);
-    // The frame is the blogger's language; the message thrown deep in the config loader stays English.
-    expect(czech.stderr).toMatch(/^Chyba: Invalid configuration:\n/);
-    expect(czech.stderr).toContain('no config file: pass --config <file> or set PRESSBRIDGE_CONFIG');
+    // The frame and the config loader's own line, in the blogger's language (issue 28).
+    expect(czech.stderr).toMatch(/^Chyba: Neplatná konfigurace:\n/);
+    expect(czech.stderr).toContain('žádný konfigurační soubor: zadejte --config <soubor>');
     const english = await cli(['deals'], { PRESSBRIDGE_LANGUAGE: 'en', PRESSBRIDGE_DATA_DIR: dir });
     expect(english.stderr).toMatch(/^Error: Invalid configuration:\n/);
   });

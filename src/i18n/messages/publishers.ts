@@ -1,18 +1,27 @@
 import type { Catalog } from '../catalog.js';
 import { publisherGitHubMessages } from './publisher-github.js';
+import { publisherGitHubOptionMessages } from './publisher-github-options.js';
 import { publisherStaticMessages } from './publisher-static.js';
+import { publisherStaticOptionMessages } from './publisher-static-options.js';
 import { publisherWordPressMessages } from './publisher-wordpress.js';
+import { publisherWordPressOptionMessages } from './publisher-wordpress-options.js';
+import { ruleMessages } from './rules.js';
 
 /**
  * What the publisher plugins say to the blogger, and the words they share: why a request got no answer
  * (src/network-reason.ts, the same English there) and what an answer was that passed its byte limit
- * (src/http-body.ts). Plugins name these keys through src/publisher/phrase.ts; the plugins' own entries are
- * in ./publisher-<name>.ts.
+ * (src/http-body.ts), and the rules their option schemas share with the config's (./rules.ts). Plugins name
+ * these keys through src/publisher/phrase.ts; the plugins' own entries are in ./publisher-<name>.ts, the rules
+ * of their options in ./publisher-<name>-options.ts.
  */
 export const publisherMessages = {
   ...publisherWordPressMessages,
   ...publisherGitHubMessages,
   ...publisherStaticMessages,
+  ...publisherWordPressOptionMessages,
+  ...publisherGitHubOptionMessages,
+  ...publisherStaticOptionMessages,
+  ...ruleMessages,
   'net.reason': { cs: '{reason} [{code}]', en: '{reason} [{code}]' },
   'net.code.ECONNREFUSED': { cs: 'spojení odmítnuto', en: 'connection refused' },
   'net.code.ENOTFOUND': { cs: 'název serveru nenalezen', en: 'host name not found' },

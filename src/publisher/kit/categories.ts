@@ -5,6 +5,7 @@
  * its key) instead of a vague "invalid input".
  */
 import { z } from 'zod';
+import { ruleText } from '../phrase.js';
 
 export type CategoryMapping<T> = 'identity' | ReadonlyMap<number, T>;
 
@@ -26,10 +27,7 @@ export function categoriesOption<I, T>(value: z.ZodType<I>, normalise: (entry: I
       const parsed = map.safeParse(input);
       if (parsed.success) return parsed.data;
       for (const issue of parsed.error.issues) {
-        const message =
-          issue.code === 'invalid_key'
-            ? 'keys must be marketplace category ids (whole numbers)'
-            : issue.message;
+        const message = issue.code === 'invalid_key' ? ruleText('rule.category_keys') : issue.message;
         ctx.issues.push({ code: 'custom', path: issue.path, message, input });
       }
       return z.NEVER;
@@ -37,8 +35,9 @@ export function categoriesOption<I, T>(value: z.ZodType<I>, normalise: (entry: I
     ctx.issues.push({
       code: 'custom',
       message:
-        `must be 'identity' or a map from marketplace category id to ${describe}` +
-        (typeof input === 'string' ? ` (found "${input}")` : ''),
+        typeof input === 'string'
+          ? ruleText('rule.categories_found', { describe, found: input })
+          : ruleText('rule.categories', { describe }),
       input,
     });
     return z.NEVER;

@@ -5,6 +5,7 @@
  */
 import type { Request, Response } from 'express';
 import { type Clock, systemClock } from '../../clock.js';
+import { configIssue } from '../../config/issues.js';
 import { ConfigError, errorMessage } from '../../errors.js';
 import {
   createTranslator,
@@ -35,9 +36,8 @@ export function normalizeBasePath(basePath: string | undefined): string {
   const trimmed = (basePath ?? '').trim().replace(/\/+$/, '');
   if (trimmed === '') return '';
   if (!/^\/[A-Za-z0-9._~/-]*$/.test(trimmed)) {
-    throw new ConfigError([
-      { path: 'status.basePath', message: `"${basePath}" is not a URL path like /status` },
-    ]);
+    const said = { key: 'config.status.base_path', params: { path: String(basePath) } };
+    throw new ConfigError([configIssue('status.basePath', said)]);
   }
   return trimmed;
 }

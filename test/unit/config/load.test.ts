@@ -11,7 +11,7 @@ function issuesOf(fn: () => unknown): Array<{ path: string; message: string }> {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ConfigError) return [...error.issues];
+    if (error instanceof ConfigError) return error.issues.map(({ path, message }) => ({ path, message }));
     throw error;
   }
   throw new Error('expected a ConfigError');
@@ -35,10 +35,10 @@ describe('src/config/load', () => {
       'marketplace.baseUrl',
       /http\(s\) URL \(found "ftp:\/\/x"\)/,
     ],
-    [{ ...minimal, worker: { concurrency: 'two' } }, 'worker.concurrency', /expected number.*found "two"/],
+    [{ ...minimal, worker: { concurrency: 'two' } }, 'worker.concurrency', /expected a number.*found "two"/],
     [{ ...minimal, webhook: { path: 'hook' } }, 'webhook.path', /must start with \//],
     [{ ...minimal, redis: { prefix: 'a:b' } }, 'redis.prefix', /letters, digits/],
-    [{ ...minimal, blogs: [{ id: 'x', publisher: 'wordpress' }] }, 'blogs[0].id', /expected number/],
+    [{ ...minimal, blogs: [{ id: 'x', publisher: 'wordpress' }] }, 'blogs[0].id', /expected a number/],
     [
       { ...minimal, blogs: [{ id: 5, publisher: 'wordpress', bloggerPublished: 'always' }] },
       'blogs[0].bloggerPublished',

@@ -13,7 +13,7 @@ function issuesOf(fn: () => unknown): Array<{ path: string; message: string }> {
   try {
     fn();
   } catch (error) {
-    if (error instanceof ConfigError) return [...error.issues];
+    if (error instanceof ConfigError) return error.issues.map(({ path, message }) => ({ path, message }));
     throw error;
   }
   throw new Error('expected a ConfigError');

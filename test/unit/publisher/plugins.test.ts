@@ -37,7 +37,7 @@ describe('src/publisher/plugins', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).issues).toEqual([
+    expect((error as ConfigError).issues).toMatchObject([
       {
         path: 'blogs[0].publisher',
         message: 'unknown publisher "wordpres" (available: github, static, wordpress)',

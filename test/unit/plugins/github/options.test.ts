@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import github, { GitHubOptions } from '../../../../plugins/github/index.js';
-import { toConfigIssues } from '../../../../src/config/load.js';
+import { toConfigIssues } from '../../../../src/config/issues.js';
+import { createTranslator } from '../../../../src/i18n/index.js';
+import { foreignWords } from '../../../helpers/language.js';
 import { TOKEN } from './helpers.js';
+
+const czech = createTranslator('cs');
 
 const base = { token: TOKEN, repo: 'jana/blog', siteUrl: 'https://jana.github.io/blog' };
 
+/**
+ * The issues in English; each must read in Czech too, without an English word (issue 28: one language) besides
+ * the values it quotes and the keys it lists.
+ */
 function issues(input: unknown): Array<{ path: string; message: string }> {
   const result = GitHubOptions.safeParse(input);
   if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be refused`);
-  return toConfigIssues(result.error, input);
+  return toConfigIssues(result.error, input).map(({ path, message, said }) => {
+    const words = czech.say(said ?? message).replace(/"[^"]*"|'[^']*'|\(možné: [^)]*\)/g, ' ');
+    expect(foreignWords(words, 'cs'), message).toEqual([]);
+    return { path, message };
+  });
 }
 
 describe('plugins/github/options', () => {

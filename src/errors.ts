@@ -120,6 +120,9 @@ export class MarketplaceError extends AppError {
   readonly path: string;
   /** Milliseconds the marketplace asked us to wait (Retry-After on a 429), when it said. */
   readonly retryAfterMs: number | undefined;
+  /** What went wrong inside the frame, in English (`init.message`), and the same for the blogger. */
+  readonly detail: string;
+  readonly detailSaid: Said;
 
   constructor(init: {
     status: number;
@@ -162,6 +165,8 @@ export class MarketplaceError extends AppError {
     this.method = init.method;
     this.path = init.path;
     this.retryAfterMs = init.retryAfterMs;
+    this.detail = init.message;
+    this.detailSaid = init.said ?? init.message;
   }
 }
 
@@ -182,8 +187,10 @@ export class ResponseTooLargeError extends AppError {
   constructor(
     message: string,
     init: { limitBytes: number; kind: string; declaredBytes?: number | undefined },
+    /** The same for the blogger (the catalog's `body.too_large.*`). */
+    phrase?: Phrase,
   ) {
-    super('response_too_large', message, { retryable: false });
+    super('response_too_large', message, { retryable: false, phrase });
     this.limitBytes = init.limitBytes;
     this.kind = init.kind;
     this.declaredBytes = init.declaredBytes;

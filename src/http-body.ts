@@ -18,7 +18,7 @@
  *
  * A leaf of src/ (it imports only the error hierarchy), so the plugin kit may hand it on to the plugins.
  */
-import { ResponseTooLargeError } from './errors.js';
+import { ResponseTooLargeError, type Said } from './errors.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -121,12 +121,14 @@ export async function readBodyHeadText(
  */
 export async function readBody(response: Response, limit: BodyLimit, what: string): Promise<Buffer> {
   const size = describeBytes(limit.bytes);
+  const facts = { what, limit: size, kind: bodyKind(limit.kind) };
   const declared = declaredLength(response);
   if (declared !== undefined && declared > limit.bytes) {
     await cancel(response);
     throw new ResponseTooLargeError(
       `the answer to ${what} declares ${describeBytes(declared)} (Content-Length), more than ${size} (the limit for ${limit.kind}); not read`,
       { limitBytes: limit.bytes, kind: limit.kind, declaredBytes: declared },
+      { key: 'body.too_large.declared', params: { ...facts, declared: describeBytes(declared) } },
     );
   }
   const { bytes, truncated } = await readBodyHead(response, limit.bytes);
@@ -134,9 +136,19 @@ export async function readBody(response: Response, limit: BodyLimit, what: strin
     throw new ResponseTooLargeError(
       `the answer to ${what} is larger than ${size} (the limit for ${limit.kind}); read stopped`,
       { limitBytes: limit.bytes, kind: limit.kind },
+      { key: 'body.too_large.read', params: facts },
     );
   }
   return bytes;
+}
+
+/**
+ * What a byte limit was for ("a list"), as a phrase of the catalog (`body.kind.<name>`,
+ * src/i18n/messages/publishers.ts) when it is one of BODY_LIMITS; else the words as they are.
+ */
+export function bodyKind(kind: string): Said {
+  const name = Object.entries(BODY_LIMITS).find(([, limit]) => limit.kind === kind)?.[0];
+  return name === undefined ? kind : { key: `body.kind.${name}` };
 }
 
 /** `readBody` as UTF-8 text (a byte-order mark is dropped, as fetch's `text()` does). */

@@ -10,6 +10,7 @@
  */
 import { type Phrase, PublishError, type Said } from '../../src/errors.js';
 import {
+  bodyKind,
   describeBytes,
   findTooLarge,
   networkReasonPhrase,
@@ -17,7 +18,7 @@ import {
   redactPhrase,
   toIsoWithServiceOffset,
 } from '../../src/publisher/kit/index.js';
-import { bodyKind, english, type PublisherPhrase, phrase } from '../../src/publisher/phrase.js';
+import { english, type PublisherPhrase, phrase } from '../../src/publisher/phrase.js';
 import { answerOf, type HttpAnswer, rateLimitOf, whatGitHubSaid } from './answer.js';
 
 export const GitHubErrorCode = {

@@ -6,13 +6,14 @@
  */
 import { PublishError, ResponseTooLargeError, type Said } from '../../src/errors.js';
 import {
+  bodyKind,
   describeBytes,
   networkReasonPhrase,
   plainText,
   redact,
   redactPhrase,
 } from '../../src/publisher/kit/index.js';
-import { bodyKind, phrase, publishError } from '../../src/publisher/phrase.js';
+import { phrase, publishError } from '../../src/publisher/phrase.js';
 import { BadJsonFailure, HttpFailure, TransportFailure } from './failures.js';
 
 /** Where a request went, for messages. Never holds the credentials. */

@@ -178,6 +178,11 @@ export function zodPhrase(issue: z.core.$ZodIssue): Phrase {
   }
 }
 
+/** A zod issue for the blogger, by the order of the module comment (the marketplace's answers use it too). */
+export function issueSaid(issue: z.core.$ZodIssue): Said {
+  return saidOfRule(issue.message) ?? (issue.code === 'custom' ? issue.message : zodPhrase(issue));
+}
+
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((acc, key) => {
     if (typeof key === 'number') return `${acc}[${key}]`;
@@ -203,8 +208,7 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 export function toConfigIssues(error: z.ZodError, input: unknown): ConfigIssue[] {
   return error.issues.map((issue) => {
     const value = valueAt(input, issue.path);
-    const what: Said =
-      saidOfRule(issue.message) ?? (issue.code === 'custom' ? issue.message : zodPhrase(issue));
+    const what = issueSaid(issue);
     const said: Said =
       issue.code === 'invalid_type' && value === undefined
         ? { key: 'config.issue.required', params: { what } }

@@ -3,7 +3,7 @@
  * marketplace call can help: network errors, timeouts, 429 and 5xx are retryable; other 4xx are permanent,
  * except the few codes the API documents as "try again later".
  */
-import { MarketplaceError, type Phrase, type ResponseTooLargeError } from '../errors.js';
+import { MarketplaceError, type Phrase, type ResponseTooLargeError, type Said } from '../errors.js';
 import { createTranslator } from '../i18n/index.js';
 import { redact, redactPhrase } from '../redact.js';
 import { ERROR_CODES, ErrorEnvelope } from './schema.js';
@@ -104,7 +104,7 @@ function hintFor(status: number, code: string): Phrase | undefined {
 }
 
 /** The English of a phrase, for the error's message (the daemon's log). */
-const english = createTranslator('en').say;
+export const english = createTranslator('en').say;
 
 /**
  * Classifies a non-2xx answer whose body has been read as text. The error envelope is parsed leniently: a body
@@ -127,14 +127,15 @@ export function classifyResponse(
   const nowMs = options.nowMs ?? Date.now();
   const secrets = options.secrets ?? [];
   let code = `http_${status}`;
-  let message = statusText(status);
+  let said: Said = statusSaid(status);
   let supportCode: string | undefined;
   const envelope = ErrorEnvelope.safeParse(safeJson(bodyText));
   if (envelope.success) {
     code = envelope.data.error.code || code;
-    message = envelope.data.error.message ?? message;
+    said = envelope.data.error.message ?? said;
     supportCode = envelope.data.error.support_code;
   }
+  const message = english(said);
   let retryAfterMs: number | undefined;
   if (status === 429) {
     const asked = askedPause(headers, nowMs)?.askedMs ?? options.defaultRetryAfterMs;
@@ -147,7 +148,7 @@ export function classifyResponse(
     status,
     code,
     message: redact(`${message}${hint ? ` — ${english(hint)}` : ''}`, secrets),
-    said: redact(message, secrets),
+    said: typeof said === 'string' ? redact(said, secrets) : said,
     hint,
     supportCode,
     method: context.method,
@@ -185,12 +186,17 @@ export function classifyNoAnswer(
   });
 }
 
-/** A 2xx answer pressbridge cannot use: permanent, since repeating the call returns the same shape. */
-export function badResponse(context: RequestContext, status: number, detail: string): MarketplaceError {
+/**
+ * A 2xx answer pressbridge cannot use: permanent, since repeating the call returns the same shape. `detail` says
+ * what is wrong with it (./http.ts words a shape's first issue and a content type).
+ */
+export function badResponse(context: RequestContext, status: number, detail: Said): MarketplaceError {
+  const said: Phrase = { key: 'market.bad_response', params: { path: context.path, detail } };
   return new MarketplaceError({
     status,
     code: 'bad_response',
-    message: `unexpected answer for ${context.path}: ${detail}`,
+    message: english(said),
+    said,
     method: context.method,
     path: context.path,
     retryable: false,
@@ -210,6 +216,7 @@ export function responseTooLarge(
     status,
     code: 'response_too_large',
     message: error.message,
+    said: error.phrase,
     method: context.method,
     path: context.path,
     retryable: false,
@@ -236,8 +243,9 @@ function safeJson(text: string): unknown {
   }
 }
 
-function statusText(status: number): string {
-  if (status === 429) return 'too many requests';
-  if (status >= 500) return 'server error';
-  return 'request rejected';
+/** What a status says when the answer carries no message of the marketplace's own. */
+function statusSaid(status: number): Phrase {
+  if (status === 429) return { key: 'market.status.too_many' };
+  if (status >= 500) return { key: 'market.status.server_error' };
+  return { key: 'market.status.rejected' };
 }

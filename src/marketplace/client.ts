@@ -6,6 +6,7 @@
 import { MarketplaceError } from '../errors.js';
 import { BODY_LIMITS } from '../http-body.js';
 import type { HandInInput, ListDealsQuery, MarketplaceClient, PayoutsQuery } from './api.js';
+import { english } from './classify.js';
 import { DEFAULT_MAX_PHOTO_BYTES, MAX_PAGE_SIZE, type MarketplaceClientOptions } from './client-options.js';
 import { dealIdempotencyKey, freshIdempotencyKey } from './idempotency.js';
 import { ignoreBody, json, photoReader, photoUrl } from './readers.js';
@@ -195,10 +196,12 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
 /** Ids go into paths: only positive integers, so a bad id can never reshape the URL. */
 function id(value: number): number {
   if (!Number.isSafeInteger(value) || value <= 0) {
+    const said = { key: 'market.invalid_id', params: { value: String(value) } };
     throw new MarketplaceError({
       status: 0,
       code: 'invalid_id',
-      message: `not a marketplace id: ${String(value)}`,
+      message: english(said),
+      said,
       method: '-',
       path: '-',
       retryable: false,
@@ -211,10 +214,12 @@ export function payoutsQuery(query: PayoutsQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.rok !== undefined) {
     if (!Number.isInteger(query.rok) || query.rok < 1000 || query.rok > 9999) {
+      const said = { key: 'market.invalid_year', params: { value: String(query.rok) } };
       throw new MarketplaceError({
         status: 0,
         code: 'invalid_year',
-        message: `not a year: ${String(query.rok)}`,
+        message: english(said),
+        said,
         method: 'GET',
         path: '/v1/payouts',
         retryable: false,

@@ -1,5 +1,7 @@
 /** Small helpers over fetch's Response and AbortSignal, shared by the transport and the readers. */
 import type { z } from 'zod';
+import { issueSaid } from '../config/issues.js';
+import type { Phrase, Said } from '../errors.js';
 import type { NoAnswerKind } from './classify.js';
 
 /** Resolves after `ms`, or rejects when the signal aborts. */
@@ -38,16 +40,24 @@ export async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => {});
 }
 
-export function describeContentType(response: Response): string {
-  return `content-type ${response.headers.get('content-type') ?? 'missing'}`;
+/** An answer's content type, for a message: `content-type text/html`, or that it has none. */
+export function contentTypeSaid(response: Response): Phrase {
+  const type = response.headers.get('content-type');
+  return type === null
+    ? { key: 'market.detail.no_content_type' }
+    : { key: 'market.detail.content_type', params: { type } };
 }
 
-export function describeIssues(error: z.ZodError): string {
+/** An answer's shape that does not fit: where, the first issue (zod's, worded by its code), how many more. */
+export function issuesSaid(error: z.ZodError): Said {
   const [first] = error.issues;
-  if (!first) return 'does not match the expected shape';
-  const where = first.path.length > 0 ? first.path.join('.') : '(root)';
-  const more = error.issues.length > 1 ? ` (+${error.issues.length - 1} more)` : '';
-  return `${where}: ${first.message}${more}`;
+  if (!first) return { key: 'market.detail.no_shape' };
+  const where: Said = first.path.length > 0 ? first.path.join('.') : { key: 'market.detail.shape_root' };
+  const more: Said =
+    error.issues.length > 1
+      ? { key: 'market.detail.more', params: { n: String(error.issues.length - 1) } }
+      : '';
+  return { key: 'market.detail.shape', params: { where, what: issueSaid(first), more } };
 }
 
 export function errorText(error: unknown): string {

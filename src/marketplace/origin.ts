@@ -2,8 +2,8 @@
  * The marketplace's own origin: the service root as configured, and the redirect rule that keeps the API key on
  * that origin (the transport, ./transport.ts, follows redirects only through here).
  */
-import { MarketplaceError } from '../errors.js';
-import type { RequestContext } from './classify.js';
+import { MarketplaceError, type Phrase } from '../errors.js';
+import { english, type RequestContext } from './classify.js';
 import { MAX_REDIRECTS } from './client-options.js';
 
 /** The service root as configured: an http(s) URL, its query and fragment dropped. */
@@ -34,29 +34,33 @@ export function followRedirect(
   base: URL,
 ): URL {
   const location = response.headers.get('location');
-  const fail = (code: string, message: string): MarketplaceError =>
+  const fail = (code: string, said: Phrase): MarketplaceError =>
     new MarketplaceError({
       status: response.status,
       code,
-      message,
+      message: english(said),
+      said,
       method: context.method,
       path: context.path,
       retryable: false,
     });
   if (context.method !== 'GET' || !location)
-    throw fail('unexpected_redirect', 'the marketplace answered a redirect');
-  if (hop > MAX_REDIRECTS) throw fail('too_many_redirects', `more than ${MAX_REDIRECTS} redirects`);
+    throw fail('unexpected_redirect', { key: 'market.redirect.unexpected' });
+  if (hop > MAX_REDIRECTS) {
+    throw fail('too_many_redirects', {
+      key: 'market.redirect.too_many',
+      params: { max: String(MAX_REDIRECTS) },
+    });
+  }
   let next: URL;
   try {
     next = new URL(location, from);
   } catch {
-    throw fail('unexpected_redirect', 'the redirect target is not a URL');
+    throw fail('unexpected_redirect', { key: 'market.redirect.not_url' });
   }
   if (next.origin !== base.origin) {
-    throw fail(
-      'foreign_redirect',
-      `the marketplace redirected to another host (${next.host}); pressbridge only talks to ${base.host}`,
-    );
+    const params = { host: next.host, ours: base.host };
+    throw fail('foreign_redirect', { key: 'market.redirect.foreign', params });
   }
   return next;
 }

@@ -4,11 +4,11 @@
  * turns into `response_too_large` (a photo's own: `photo_too_large`).
  */
 import type { z } from 'zod';
-import { MarketplaceError, ResponseTooLargeError } from '../errors.js';
+import { MarketplaceError, type Phrase, ResponseTooLargeError } from '../errors.js';
 import { BODY_LIMITS, type BodyLimit, readBody, readBodyText } from '../http-body.js';
 import type { PhotoFile } from './api.js';
-import { badResponse } from './classify.js';
-import { describeContentType, describeIssues, discard } from './http.js';
+import { badResponse, english } from './classify.js';
+import { contentTypeSaid, discard, issuesSaid } from './http.js';
 import { type DealPhoto, defaultPhotoPath } from './schema.js';
 import type { Reader } from './transport.js';
 
@@ -23,10 +23,11 @@ export function json<S extends z.ZodType>(
     try {
       value = JSON.parse(text);
     } catch {
-      throw badResponse(context, response.status, `not JSON (${describeContentType(response)})`);
+      const type = contentTypeSaid(response);
+      throw badResponse(context, response.status, { key: 'market.detail.not_json', params: { type } });
     }
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw badResponse(context, response.status, describeIssues(parsed.error));
+    if (!parsed.success) throw badResponse(context, response.status, issuesSaid(parsed.error));
     return parsed.data;
   };
 }
@@ -40,7 +41,8 @@ export function photoReader(maxPhotoBytes: number): Reader<PhotoFile> {
     const contentType = response.headers.get('content-type')?.trim() || 'image/jpeg';
     if (/^text\/|json/i.test(contentType)) {
       await discard(response);
-      throw badResponse(context, response.status, `expected an image, got ${contentType}`);
+      const said = { key: 'market.detail.not_image', params: { type: contentType } };
+      throw badResponse(context, response.status, said);
     }
     let bytes: Buffer;
     try {
@@ -55,6 +57,7 @@ export function photoReader(maxPhotoBytes: number): Reader<PhotoFile> {
         status: response.status,
         code: 'photo_too_large',
         message: error.message,
+        said: error.phrase,
         method: context.method,
         path: context.path,
         retryable: false,
@@ -69,8 +72,17 @@ export function photoReader(maxPhotoBytes: number): Reader<PhotoFile> {
 export function photoUrl(base: URL, basePath: string, dealId: number, photo: DealPhoto): URL {
   const fallback = defaultPhotoPath(dealId, photo.n);
   const raw = photo.url?.trim() || fallback;
-  const refuse = (code: string, message: string): MarketplaceError =>
-    new MarketplaceError({ status: 0, code, message, method: 'GET', path: fallback, retryable: false });
+  const refuse = (code: string, said: Phrase): MarketplaceError =>
+    new MarketplaceError({
+      status: 0,
+      code,
+      message: english(said),
+      said,
+      method: 'GET',
+      path: fallback,
+      retryable: false,
+    });
+  const which = { n: String(photo.n), deal: String(dealId) };
   let url: URL;
   try {
     if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//')) {
@@ -83,14 +95,11 @@ export function photoUrl(base: URL, basePath: string, dealId: number, photo: Dea
       url = new URL(path, base.origin);
     }
   } catch {
-    throw refuse('bad_response', `photo ${photo.n} of deal ${dealId} has an unusable URL`);
+    throw refuse('bad_response', { key: 'market.photo.unusable_url', params: which });
   }
   if (url.origin !== base.origin) {
-    throw refuse(
-      'foreign_photo_host',
-      `photo ${photo.n} of deal ${dealId} is on another host (${url.host || url.protocol}); ` +
-        `photos are fetched only from ${base.host}`,
-    );
+    const params = { ...which, host: url.host || url.protocol, ours: base.host };
+    throw refuse('foreign_photo_host', { key: 'market.photo.foreign_host', params });
   }
   return url;
 }

@@ -18,6 +18,7 @@ import {
   classifyNoAnswer,
   classifyResponse,
   DEFAULT_MAX_PAUSE_MS,
+  english,
   type RequestContext,
   responseTooLarge,
 } from './classify.js';
@@ -240,10 +241,15 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
       await limiter.acquire(priority, signal);
     } catch (error) {
       if (signal?.aborted) throw classifyNoAnswer(context, 'aborted', error, { secrets });
+      const said = {
+        key: 'market.limiter_unavailable',
+        params: { error: redact(errorText(error), secrets) },
+      };
       throw new MarketplaceError({
         status: 0,
         code: 'rate_limiter_unavailable',
-        message: `could not reserve a request slot in Redis: ${redact(errorText(error), secrets)}`,
+        message: english(said),
+        said,
         method: context.method,
         path: context.path,
         retryable: true,

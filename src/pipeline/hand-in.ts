@@ -15,10 +15,13 @@
 
 import type { Clock } from '../clock.js';
 import { sameUrl } from '../deals/verdict.js';
-import { MarketplaceError } from '../errors.js';
+import { MarketplaceError, type Phrase } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
 import { backoffDelay } from './backoff.js';
+
+const english = createTranslator('en').say;
 
 export interface HandInSettings {
   initialBackoffMs: number;
@@ -91,11 +94,7 @@ async function confirmHandedIn(
 ): Promise<HandInResult> {
   const deal = await input.client.getDeal(input.dealId, { signal: input.signal, priority: 'high' });
   if (deal.article_url === null) {
-    throw withHint(
-      conflict,
-      `the marketplace says the article was handed in, but deal ${input.dealId} shows no article URL yet; retrying`,
-      true,
-    );
+    throw withHint(conflict, { key: 'market.hint.no_url_yet', params: { deal: String(input.dealId) } }, true);
   }
   if (!sameUrl(deal.article_url, input.url)) {
     input.log.warn(
@@ -111,56 +110,41 @@ async function confirmHandedIn(
   return { articleUrl: deal.article_url, dealState: deal.state, via: 'deal_detail', tries };
 }
 
-/** The marketplace's refusal with a sentence that tells the blogger what to fix. */
+/** The marketplace's refusal with a sentence that tells the blogger what to fix (the catalog's `market.hint.*`). */
 export function explainHandInError(
   error: MarketplaceError,
   input: Pick<HandInInput, 'dealId' | 'url' | 'blog'>,
 ) {
   const { url, blog } = input;
-  const blogName = blog.name ? ` ("${blog.name}")` : '';
+  const hint = (key: string, params: Record<string, string>): Phrase => ({ key, params: { url, ...params } });
   switch (error.code) {
-    case ERROR_CODES.foreignDomain:
-      return withHint(
-        error,
-        `the marketplace refused ${url} because it is not on the domain it has for blog ${blog.id}${blogName}. ` +
-          `pressbridge publishes this blog to ${blog.target}: make the blog's URL in the marketplace (blog ` +
-          'settings) and the site in the pressbridge config the same domain. The post stays published; ' +
-          'after the fix, hand its URL in by hand in the marketplace',
-        false,
-      );
+    case ERROR_CODES.foreignDomain: {
+      const name = blog.name ? ` ("${blog.name}")` : '';
+      const params = { blog: String(blog.id), name, target: blog.target };
+      return withHint(error, hint('market.hint.foreign_domain', params), false);
+    }
     case ERROR_CODES.urlUsed:
-      return withHint(
-        error,
-        `the marketplace refused ${url} because that URL was already handed in for another deal. The ` +
-          `publisher for ${blog.target} probably reused an existing post (same slug): give this deal's article ` +
-          'its own post and URL, then hand that URL in by hand in the marketplace',
-        false,
-      );
+      return withHint(error, hint('market.hint.url_used', { target: blog.target }), false);
     case ERROR_CODES.wrongState:
-      return withHint(
-        error,
-        `deal ${input.dealId} no longer takes an article URL (cancelled or closed?): check it in the ` +
-          `marketplace; the post at ${url} stays published, take it down if the deal was cancelled`,
-        false,
-      );
+      return withHint(error, hint('market.hint.wrong_state', { deal: String(input.dealId) }), false);
     case ERROR_CODES.articleUnreachable:
-      return withHint(
-        error,
-        `the marketplace could not reach ${url} although pressbridge could: a cache, firewall or ` +
-          'geo-blocking may hide it from the outside; the hand-in is retried',
-        true,
-      );
+      return withHint(error, hint('market.hint.unreachable', {}), true);
     default:
       return error;
   }
 }
 
-/** A copy of a marketplace error with a fix-it sentence appended and the given retry classification. */
-function withHint(error: MarketplaceError, hint: string, retryable: boolean): MarketplaceError {
-  const copy = new MarketplaceError({
+/**
+ * A copy of a marketplace error with a fix-it sentence after the marketplace's own words, and the given retry
+ * classification.
+ */
+function withHint(error: MarketplaceError, hint: Phrase, retryable: boolean): MarketplaceError {
+  return new MarketplaceError({
     status: error.status,
     code: error.code,
-    message: hint,
+    message: `${error.detail} — ${english(hint)}`,
+    said: error.detailSaid,
+    hint,
     supportCode: error.supportCode,
     method: error.method,
     path: error.path,
@@ -168,6 +152,4 @@ function withHint(error: MarketplaceError, hint: string, retryable: boolean): Ma
     retryAfterMs: error.retryAfterMs,
     cause: error,
   });
-  copy.message = `${error.message} — ${hint}`;
-  return copy;
 }

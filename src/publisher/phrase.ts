@@ -5,7 +5,6 @@
  * is written once, in the catalog. Part of the contract: plugins import it with ./types.ts.
  */
 import { type Phrase, PublishError, type Said } from '../errors.js';
-import { BODY_LIMITS } from '../http-body.js';
 import { fill } from '../i18n/catalog.js';
 import { type PublisherMessageKey, publisherMessages } from '../i18n/messages/publishers.js';
 
@@ -50,10 +49,4 @@ export function publishError(
   options: { retryable: boolean; cause?: unknown },
 ): PublishError {
   return new PublishError(code, english(said), { ...options, phrase: said });
-}
-
-/** What a byte limit was for ("a list"), as a phrase when it is one of BODY_LIMITS (`body.kind.<name>`). */
-export function bodyKind(kind: string): Said {
-  const name = Object.entries(BODY_LIMITS).find(([, limit]) => limit.kind === kind)?.[0];
-  return name === undefined ? kind : { key: `body.kind.${name}` };
 }

@@ -2,7 +2,8 @@ import type { Catalog } from '../catalog.js';
 
 /**
  * A marketplace error as the blogger reads it (src/errors.ts `MarketplaceError`, src/marketplace/classify.ts):
- * the frame around the marketplace's own words, our fix-it hints and what "no answer" was. Keys `market.`.
+ * the frame around the marketplace's own words, our fix-it hints, what "no answer" was and what went wrong in
+ * our words (an answer we cannot read, a photo or a redirect we refuse). Keys `market.`.
  */
 export const marketplaceMessages = {
   'market.failed': {
@@ -19,6 +20,70 @@ export const marketplaceMessages = {
     cs: 'API klíči chybí oprávnění „write“: vytvořte klíč s oprávněním read a write a nastavte marketplace.apiKey',
     en: 'the API key lacks the "write" scope: create a key with read and write permission and set marketplace.apiKey',
   },
+  // our fix-it hints after the marketplace refused a hand-in (src/pipeline/hand-in.ts)
+  'market.hint.foreign_domain': {
+    cs: 'tržiště odmítlo {url}, protože není na doméně, kterou má pro blog {blog}{name}. pressbridge tento blog publikuje na {target}: nastavte adresu blogu na tržišti (nastavení blogu) a web v konfiguraci pressbridge na stejnou doménu. Příspěvek zůstává zveřejněný; po opravě odevzdejte jeho adresu na tržišti ručně',
+    en: "the marketplace refused {url} because it is not on the domain it has for blog {blog}{name}. pressbridge publishes this blog to {target}: make the blog's URL in the marketplace (blog settings) and the site in the pressbridge config the same domain. The post stays published; after the fix, hand its URL in by hand in the marketplace",
+  },
+  'market.hint.url_used': {
+    cs: 'tržiště odmítlo {url}, protože tuto adresu už někdo odevzdal u jiného obchodu. Publikační modul pro {target} nejspíš znovu použil existující příspěvek (stejný slug): dejte článku tohoto obchodu vlastní příspěvek a adresu a tu pak odevzdejte na tržišti ručně',
+    en: "the marketplace refused {url} because that URL was already handed in for another deal. The publisher for {target} probably reused an existing post (same slug): give this deal's article its own post and URL, then hand that URL in by hand in the marketplace",
+  },
+  'market.hint.wrong_state': {
+    cs: 'obchod {deal} už adresu článku nepřijímá (zrušený nebo uzavřený?): zkontrolujte ho na tržišti; příspěvek na {url} zůstává zveřejněný, a pokud byl obchod zrušen, stáhněte ho',
+    en: 'deal {deal} no longer takes an article URL (cancelled or closed?): check it in the marketplace; the post at {url} stays published, take it down if the deal was cancelled',
+  },
+  'market.hint.unreachable': {
+    cs: 'tržiště se na {url} nedostalo, ačkoli pressbridge ano: zvenku ji může skrývat cache, firewall nebo geoblokace; odevzdání se zopakuje',
+    en: 'the marketplace could not reach {url} although pressbridge could: a cache, firewall or geo-blocking may hide it from the outside; the hand-in is retried',
+  },
+  'market.hint.no_url_yet': {
+    cs: 'tržiště hlásí, že článek byl odevzdán, ale obchod {deal} zatím adresu článku neukazuje; zkouší se znovu',
+    en: 'the marketplace says the article was handed in, but deal {deal} shows no article URL yet; retrying',
+  },
+  // what went wrong inside the frame, in our words (src/marketplace/)
+  'market.status.too_many': { cs: 'příliš mnoho požadavků', en: 'too many requests' },
+  'market.status.server_error': { cs: 'chyba serveru', en: 'server error' },
+  'market.status.rejected': { cs: 'požadavek odmítnut', en: 'request rejected' },
+  'market.bad_response': {
+    cs: 'nečekaná odpověď na {path}: {detail}',
+    en: 'unexpected answer for {path}: {detail}',
+  },
+  'market.detail.not_json': { cs: 'není JSON ({type})', en: 'not JSON ({type})' },
+  'market.detail.content_type': { cs: 'content-type {type}', en: 'content-type {type}' },
+  'market.detail.no_content_type': { cs: 'bez content-type', en: 'content-type missing' },
+  'market.detail.shape': { cs: '{where}: {what}{more}', en: '{where}: {what}{more}' },
+  'market.detail.shape_root': { cs: '(celá odpověď)', en: '(root)' },
+  'market.detail.more': { cs: ' (a další: {n})', en: ' (+{n} more)' },
+  'market.detail.no_shape': { cs: 'neodpovídá očekávanému tvaru', en: 'does not match the expected shape' },
+  'market.detail.not_image': { cs: 'očekáván obrázek, přišlo {type}', en: 'expected an image, got {type}' },
+  'market.photo.unusable_url': {
+    cs: 'fotka {n} obchodu {deal} má nepoužitelnou adresu URL',
+    en: 'photo {n} of deal {deal} has an unusable URL',
+  },
+  'market.photo.foreign_host': {
+    cs: 'fotka {n} obchodu {deal} je na jiném serveru ({host}); fotky se stahují jen z {ours}',
+    en: 'photo {n} of deal {deal} is on another host ({host}); photos are fetched only from {ours}',
+  },
+  'market.redirect.unexpected': {
+    cs: 'tržiště odpovědělo přesměrováním',
+    en: 'the marketplace answered a redirect',
+  },
+  'market.redirect.too_many': { cs: 'víc než {max} přesměrování', en: 'more than {max} redirects' },
+  'market.redirect.not_url': {
+    cs: 'cíl přesměrování není adresa URL',
+    en: 'the redirect target is not a URL',
+  },
+  'market.redirect.foreign': {
+    cs: 'tržiště přesměrovalo na jiný server ({host}); pressbridge mluví jen s {ours}',
+    en: 'the marketplace redirected to another host ({host}); pressbridge only talks to {ours}',
+  },
+  'market.limiter_unavailable': {
+    cs: 'v Redisu nešlo zarezervovat místo pro požadavek: {error}',
+    en: 'could not reserve a request slot in Redis: {error}',
+  },
+  'market.invalid_id': { cs: 'není číslo z tržiště: {value}', en: 'not a marketplace id: {value}' },
+  'market.invalid_year': { cs: 'není rok: {value}', en: 'not a year: {value}' },
   'market.no_answer.timeout': { cs: 'žádná odpověď do {ms} ms', en: 'no answer within {ms} ms' },
   'market.no_answer.aborted': { cs: 'požadavek byl zrušen', en: 'the request was cancelled' },
   'market.no_answer.network': { cs: 'chyba sítě: {cause}', en: 'network error: {cause}' },

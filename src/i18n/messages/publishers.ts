@@ -9,8 +9,8 @@ import { ruleMessages } from './rules.js';
 
 /**
  * What the publisher plugins say to the blogger, and the words they share: why a request got no answer
- * (src/network-reason.ts, the same English there) and what an answer was that passed its byte limit
- * (src/http-body.ts), and the rules their option schemas share with the config's (./rules.ts). Plugins name
+ * (src/network-reason.ts, the same English there), an answer over its byte limit and what that limit was for
+ * (src/http-body.ts, the same English there), and the rules their option schemas share with the config's (./rules.ts). Plugins name
  * these keys through src/publisher/phrase.ts; the plugins' own entries are in ./publisher-<name>.ts, the rules
  * of their options in ./publisher-<name>-options.ts.
  */
@@ -58,6 +58,14 @@ export const publisherMessages = {
   },
   'net.timeout': { cs: 'žádná odpověď včas (timeout)', en: 'no answer in time (timeout)' },
   'net.no_answer': { cs: 'žádná odpověď', en: 'no answer' },
+  'body.too_large.declared': {
+    cs: 'odpověď na {what} hlásí {declared} (Content-Length), víc než {limit} (limit pro {kind}); nečte se',
+    en: 'the answer to {what} declares {declared} (Content-Length), more than {limit} (the limit for {kind}); not read',
+  },
+  'body.too_large.read': {
+    cs: 'odpověď na {what} je větší než {limit} (limit pro {kind}); čtení zastaveno',
+    en: 'the answer to {what} is larger than {limit} (the limit for {kind}); read stopped',
+  },
   'body.kind.list': { cs: 'seznam', en: 'a list' },
   'body.kind.object': { cs: 'jednu odpověď', en: 'a single answer' },
   'body.kind.article': { cs: 'text obchodu', en: "a deal's text" },

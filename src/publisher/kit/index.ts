@@ -8,6 +8,7 @@ export { allBounded, MEDIA_CONCURRENCY } from '../../concurrency.js';
 export {
   BODY_LIMITS,
   type BodyLimit,
+  bodyKind,
   bufferedFetch,
   describeBytes,
   findTooLarge,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MarketplaceError } from '../../../src/errors.js';
+import { errorSaid, MarketplaceError } from '../../../src/errors.js';
+import { createTranslator } from '../../../src/i18n/index.js';
 import type { Deal } from '../../../src/marketplace/schema.js';
 import { type HandInInput, handInArticle } from '../../../src/pipeline/hand-in.js';
+import { foreignWords } from '../../helpers/language.js';
 import { fakeClient, fakeClock, log, marketplaceError } from './fakes.js';
 
 const start = new Date('2026-05-01T10:00:00.000Z');
@@ -84,21 +86,35 @@ describe('src/pipeline/hand-in', () => {
       'cizi_domena',
       422,
       [/not on the domain it has for blog 7 \("Můj blog"\)/, /https:\/\/wp\.example\.cz/, /blog settings/],
+      /není na doméně, kterou má pro blog 7 \("Můj blog"\)/,
     ],
-    ['url_pouzita', 409, [/already handed in for another deal/, /its own post/]],
-    ['spatny_stav', 409, [/no longer takes an article URL/, /take it down/]],
-  ])('%s fails permanently with a fix-it message', async (code, status, patterns) => {
-    const client = fakeClient({ handIns: [marketplaceError(code, status, false)] });
+    ['url_pouzita', 409, [/already handed in for another deal/, /its own post/], /u jiného obchodu/],
+    ['spatny_stav', 409, [/no longer takes an article URL/, /take it down/], /už adresu článku nepřijímá/],
+  ])(
+    '%s fails permanently with a fix-it message, in English for the log and in Czech for the blogger',
+    async (code, status, patterns, czech) => {
+      const client = fakeClient({ handIns: [marketplaceError(code, status, false)] });
 
-    const error = await handInArticle(input(client)).catch((e: unknown) => e);
+      const error = await handInArticle(input(client)).catch((e: unknown) => e);
 
-    expect(error).toBeInstanceOf(MarketplaceError);
-    const e = error as MarketplaceError;
-    expect(e).toMatchObject({ code, status, retryable: false, supportCode: 'PC-TEST01' });
-    expect(e.message).toMatch(new RegExp(`^Marketplace POST /v1/deals/1/article failed: ${status} ${code}`));
-    for (const pattern of patterns) expect(e.message).toMatch(pattern);
-    expect(client.calls.handIn).toHaveLength(1);
-  });
+      expect(error).toBeInstanceOf(MarketplaceError);
+      const e = error as MarketplaceError;
+      expect(e).toMatchObject({ code, status, retryable: false, supportCode: 'PC-TEST01' });
+      expect(e.message).toMatch(
+        new RegExp(`^Marketplace POST /v1/deals/1/article failed: ${status} ${code}`),
+      );
+      for (const pattern of patterns) expect(e.message).toMatch(pattern);
+      const said = createTranslator('cs').say(errorSaid(e));
+      expect(said).toMatch(
+        new RegExp(`^Tržiště: POST /v1/deals/1/article selhalo: ${status} ${code}: test ${code} — `),
+      );
+      expect(said).toMatch(czech);
+      expect(said).toContain('(kód pro podporu PC-TEST01)');
+      expect(foreignWords(said, 'cs', ['Můj blog', code])).toEqual([]);
+      expect(createTranslator('en').say(errorSaid(e))).toBe(e.message);
+      expect(client.calls.handIn).toHaveLength(1);
+    },
+  );
 
   it('retries clanek_nedostupny with backoff and succeeds', async () => {
     const unreachable = marketplaceError('clanek_nedostupny', 422, false);

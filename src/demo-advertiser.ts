@@ -7,6 +7,7 @@ import { readDealData } from './deals/data.js';
 import type { DealRecord, DealStore } from './deals/record.js';
 import { errorMessage } from './errors.js';
 import { BODY_LIMITS, readBodyText } from './http-body.js';
+import { dealErrorText } from './i18n/deal-error.js';
 import type { Translator } from './i18n/index.js';
 import { writeDate } from './sandbox/dates.js';
 import type { Sandbox } from './sandbox/index.js';
@@ -149,11 +150,12 @@ function isFourth(place: number | undefined): boolean {
   return place !== undefined && place % 4 === 0;
 }
 
-function describe(record: DealRecord, { t, stateName }: Translator): string {
+function describe(record: DealRecord, translator: Translator): string {
+  const { t, stateName } = translator;
   const parts = [t('demo.deal', { id: String(record.dealId), state: stateName(record.state) })];
   if (record.title) parts.push(`"${record.title}"`);
   if (record.url) parts.push(record.url);
-  if (record.error) parts.push(`(${record.error})`);
+  if (record.error) parts.push(`(${dealErrorText(translator, record)})`);
   const data = readDealData(record.data);
   if (data.paid) parts.push(t('demo.deal_paid'));
   const check = data.articleCheck;

@@ -239,7 +239,7 @@ export class WaitUntilError extends AppError {
  * awaits approval.
  */
 export class DeadlineMissedError extends AppError {
-  constructor(message: string, options: { cause?: unknown } = {}) {
+  constructor(message: string, options: { cause?: unknown; phrase?: Phrase } = {}) {
     super('deadline_missed', message, { ...options, retryable: false });
   }
 }

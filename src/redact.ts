@@ -4,7 +4,8 @@
  * - `redactSecrets(value)`: structured data with keys named like secrets blanked (the deal store writes this).
  * - `scrubText(text)`: credential-shaped substrings (`Bearer …`, `token=…`, `"apiKey":"…"`,
  *   `https://user:pass@host`) replaced, for text that quotes a secret the other two cannot know.
- * - `redactPhrase(phrase, secrets)`: `redact` over a phrase's values (src/errors.ts), at any depth.
+ * - `redactPhrase(phrase, secrets)`, `scrubPhrase(phrase)`: `redact`, `scrubText` over a phrase's values
+ *   (src/errors.ts), at any depth.
  * Pure: no I/O. The status page adds render-time masking on top (src/status/redact.ts).
  */
 import type { Phrase } from './errors.js';
@@ -26,15 +27,20 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined>)
 
 /** The phrase with `redact` applied to each of its text values, nested phrases included. */
 export function redactPhrase<P extends Phrase>(phrase: P, secrets: ReadonlyArray<string | undefined>): P {
+  return mapPhraseText(phrase, (text) => redact(text, secrets));
+}
+
+/** The phrase with `scrubText` applied to each of its text values, nested phrases included. */
+export function scrubPhrase<P extends Phrase>(phrase: P): P {
+  return mapPhraseText(phrase, scrubText);
+}
+
+function mapPhraseText<P extends Phrase>(phrase: P, map: (text: string) => string): P {
   if (!phrase.params) return phrase;
   const params = Object.fromEntries(
     Object.entries(phrase.params).map(([name, value]) => [
       name,
-      typeof value === 'string'
-        ? redact(value, secrets)
-        : typeof value === 'object'
-          ? redactPhrase(value, secrets)
-          : value,
+      typeof value === 'string' ? map(value) : typeof value === 'object' ? mapPhraseText(value, map) : value,
     ]),
   );
   return { ...phrase, params };

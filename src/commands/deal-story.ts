@@ -5,6 +5,7 @@ import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import { createEvidenceStore, evidenceDirOf } from '../evidence/store.js';
 import type { DealEvidence } from '../evidence/types.js';
+import { dealErrorText } from '../i18n/deal-error.js';
 import { stepName, stepOutcome } from '../i18n/deal-steps.js';
 import { logEntryText } from '../i18n/log-entry.js';
 import { createSilentLogger } from '../logger.js';
@@ -70,9 +71,10 @@ export function dealCommand(plugins?: PluginRegistry): Command {
         }
         for (const note of dealNotes(record, t, zone)) out.line(out.paint(note, 'yellow'));
         if (record.error) {
+          const said = dealErrorText(t, record);
           const error = record.supportCode
-            ? t.t('cli.deal.error_with_code', { error: record.error, code: record.supportCode })
-            : t.t('cli.deal.error', { error: record.error });
+            ? t.t('cli.deal.error_with_code', { error: said, code: record.supportCode })
+            : t.t('cli.deal.error', { error: said });
           out.line(out.paint(error, 'red'));
         }
         out.line();

@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { DEAL_RUN_STATES, type DealRunState, isDealRunState } from '../deals/lifecycle.js';
 import type { DealRecord } from '../deals/record.js';
 import { AppError } from '../errors.js';
+import { dealErrorText } from '../i18n/deal-error.js';
 import type { Translator } from '../i18n/index.js';
 import { createDealActions, type DealActionResult } from '../operator/actions.js';
 import type { PluginRegistry } from '../publisher/registry.js';
@@ -37,7 +38,7 @@ function dealRow(t: Translator, record: DealRecord): Record<string, unknown> {
     state: t.stateName(record.state),
     accepted: ago(t, record.receivedAt),
     title: record.title ?? '',
-    url: record.url ?? record.error ?? '',
+    url: record.url ?? dealErrorText(t, record),
   };
 }
 

@@ -2,6 +2,8 @@
  * How a deal record is laid out in its Redis hash: plain fields as strings, steps under `s:<name>` and `data`
  * under `d:<name>`, each as JSON, so that patches touch only their own fields; and how a hash reads back.
  */
+
+import type { Phrase } from '../errors.js';
 import { isDealRunState } from './lifecycle.js';
 import type { DealRecord, DealStep } from './record.js';
 
@@ -17,6 +19,9 @@ export const PLAIN_FIELDS = [
   'source',
   'deadline',
 ] as const;
+
+/** The error's phrase (`DealRecord.errorPhrase`), as JSON. */
+export const ERROR_PHRASE_FIELD = 'errorPhrase';
 
 export const STEP_PREFIX = 's:';
 export const DATA_PREFIX = 'd:';
@@ -50,6 +55,8 @@ export function toRecord(hash: Record<string, string>): DealRecord | undefined {
         record.source = value;
     } else record[field] = value;
   }
+  const phrase = hash[ERROR_PHRASE_FIELD] === undefined ? undefined : parseJson(hash[ERROR_PHRASE_FIELD]);
+  if (isPhrase(phrase)) record.errorPhrase = phrase;
   for (const [field, value] of Object.entries(hash)) {
     if (field.startsWith(STEP_PREFIX)) {
       const step = parseJson(value);
@@ -59,6 +66,11 @@ export function toRecord(hash: Record<string, string>): DealRecord | undefined {
     }
   }
   return record;
+}
+
+/** A stored phrase as far as the reader needs it: a key (the catalog shows an unknown one as the English). */
+function isPhrase(value: unknown): value is Phrase {
+  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
 }
 
 export function parseEntries<T>(items: string[]): T[] {

@@ -28,7 +28,14 @@ export interface DealRecord {
   /** ISO 8601: when the URL must be handed in. */
   deadline: string;
   updatedAt: string;
+  /** Why the deal failed (or closed), in English: the error's message, as the daemon's log wrote it. */
   error?: string;
+  /**
+   * The same for the blogger, as a phrase of the catalog (src/errors.ts `Phrase`), said in the reader's language
+   * (src/i18n/deal-error.ts); absent on errors without one and on records written before phrases were stored.
+   * The store removes it whenever `error` changes without it, so the two never disagree.
+   */
+  errorPhrase?: Phrase;
   errorCode?: string;
   supportCode?: string;
   url?: string;
@@ -62,6 +69,7 @@ export type DealPatch = Clearable<
     DealRecord,
     | 'title'
     | 'error'
+    | 'errorPhrase'
     | 'errorCode'
     | 'supportCode'
     | 'url'

@@ -4,9 +4,9 @@
  * DealChanged after each committed update (./events.ts); the deal's logs, events and files (./journal.ts).
  */
 import { systemClock } from '../clock.js';
-import { scrubText } from '../redact.js';
+import { scrubPhrase, scrubText } from '../redact.js';
 import { createDealEvents } from './events.js';
-import { DATA_PREFIX, PLAIN_FIELDS, STEP_PREFIX, toRecord } from './hash.js';
+import { DATA_PREFIX, ERROR_PHRASE_FIELD, PLAIN_FIELDS, STEP_PREFIX, toRecord } from './hash.js';
 import { clampLimit, createDealJournal } from './journal.js';
 import {
   DEAL_RUN_STATES,
@@ -108,6 +108,9 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         if (field !== 'deadline') dels.push(field);
       } else if (value !== undefined) sets.push([field, field === 'error' ? scrubText(value) : value]);
     }
+    // The phrase goes with its error: a new error without one, or none, removes the old one.
+    if (patch.errorPhrase) sets.push([ERROR_PHRASE_FIELD, JSON.stringify(scrubPhrase(patch.errorPhrase))]);
+    else if (patch.errorPhrase === null || patch.error !== undefined) dels.push(ERROR_PHRASE_FIELD);
     for (const [name, value] of Object.entries(patch.data ?? {})) {
       if (value === null) dels.push(`${DATA_PREFIX}${name}`);
       else if (value !== undefined) sets.push([`${DATA_PREFIX}${name}`, JSON.stringify(value)]);

@@ -20,7 +20,7 @@
  * closed ends here (`closeDeal`).
  */
 import type { Clock } from '../clock.js';
-import { AppError, errorMessage } from '../errors.js';
+import { AppError, errorMessage, type Phrase } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { type Deal, ERROR_CODES } from '../marketplace/schema.js';
 import { type BoughtService, MarketplaceCheck } from './data.js';
@@ -165,11 +165,34 @@ export class DealClosedError extends AppError {
     const post = publishedUrl
       ? `. The post at ${publishedUrl} stays published: take it down if the deal was cancelled`
       : '';
-    super('deal_closed', `${capitalise(verdict.message)}${post}`, { retryable: false });
+    super('deal_closed', `${capitalise(verdict.message)}${post}`, {
+      retryable: false,
+      phrase: closedPhrase(verdict, publishedUrl),
+    });
     this.marketplaceState = verdict.state;
     this.marketplaceReason = verdict.reason;
     this.articleUrl = verdict.articleUrl;
   }
+}
+
+/**
+ * The same for the blogger: the catalog's `deal.error.closed_*` (src/i18n/messages/deal-errors.ts), whose English
+ * is the message above (test/unit/deals/verdict.test.ts compares; the deal domain imports no catalog).
+ */
+function closedPhrase(verdict: Extract<LostVerdict, { kind: 'moved_on' }>, publishedUrl?: string): Phrase {
+  const post: Phrase | '' = publishedUrl
+    ? { key: 'deal.error.post_stays', params: { url: publishedUrl } }
+    : '';
+  if (verdict.articleUrl !== null) {
+    return {
+      key: 'deal.error.closed_by_hand',
+      params: { url: verdict.articleUrl, state: verdict.state, post },
+    };
+  }
+  const because: Phrase | '' = verdict.reason
+    ? { key: 'deal.error.closed_reason', params: { reason: verdict.reason } }
+    : '';
+  return { key: 'deal.error.closed_moved_on', params: { state: verdict.state, because, post } };
 }
 
 function capitalise(text: string): string {
@@ -253,6 +276,7 @@ export async function closeDeal(
   await store.update(dealId, {
     state: 'closed',
     error: closed.message,
+    errorPhrase: closed.phrase ?? null,
     errorCode: closed.code,
     supportCode: null,
     data: { closed: { state: closed.marketplaceState, reason: closed.marketplaceReason } },

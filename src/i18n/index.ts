@@ -9,6 +9,7 @@ import { cliMessages } from './messages/cli.js';
 import { cliHelpMessages } from './messages/cli-help.js';
 import { configMessages } from './messages/config.js';
 import { configRuleMessages } from './messages/config-rules.js';
+import { dealErrorMessages } from './messages/deal-errors.js';
 import { dealLogMessages } from './messages/deal-log.js';
 import { dealLogPluginMessages } from './messages/deal-log-plugins.js';
 import { demoMessages } from './messages/demo.js';
@@ -52,6 +53,7 @@ export const MESSAGES = {
   ...configRuleMessages,
   ...marketplaceMessages,
   ...dealLogMessages,
+  ...dealErrorMessages,
   ...dealLogPluginMessages,
   ...demoMessages,
 } as const satisfies Catalog;

@@ -6,6 +6,7 @@
  * characters (src/render/invisible.ts, `strip`: a phone or chat shows no `<U+202E>` marker, only the text), so
  * `U+202E gnp.exe` reads as it is written.
  */
+import type { Phrase } from '../errors.js';
 import type { MessageKey, Translator } from '../i18n/index.js';
 import { readServiceDateTime } from '../marketplace/date-time.js';
 import { redact, scrubText } from '../redact.js';
@@ -102,6 +103,11 @@ export function renderMessage(
   };
 }
 
+/** A deal's error in the reader's language when the event carries its phrase, else as it came. */
+function reasonOf(event: { reason: string; reasonSaid?: Phrase | undefined }, tr: Translator): string {
+  return event.reasonSaid ? tr.say(event.reasonSaid, event.reason) : event.reason;
+}
+
 function withLinks(
   body: string,
   tr: Translator,
@@ -124,7 +130,7 @@ function bodyOf(
   const { t } = tr;
   switch (event.topic) {
     case 'deal_failed':
-      return t('notify.event.deal_failed.body', { deal, reason: text(event.reason) });
+      return t('notify.event.deal_failed.body', { deal, reason: text(reasonOf(event, tr)) });
     case 'deadline_at_risk':
       return t('notify.event.deadline_at_risk.body', {
         deal,
@@ -132,7 +138,7 @@ function bodyOf(
         deadline: tr.dateTime(event.deadline, options.timeZone),
       });
     case 'deadline_missed':
-      return t('notify.event.deadline_missed.body', { deal, reason: text(event.reason) });
+      return t('notify.event.deadline_missed.body', { deal, reason: text(reasonOf(event, tr)) });
     case 'approval_waiting':
       return t('notify.event.approval_waiting.body', { deal, minutes: Math.round(event.minutes) });
     case 'marketplace_unreachable':

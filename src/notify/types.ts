@@ -12,6 +12,8 @@
  *
  * A `Notifier` never throws and never waits for a channel: a dead channel never affects a deal.
  */
+import type { Phrase } from '../errors.js';
+
 export const PROBLEM_TOPICS = [
   'deal_failed',
   'deadline_at_risk',
@@ -47,12 +49,15 @@ interface DealRef {
 
 /** Everything a notification can be about, with the facts its message needs. */
 export type NotifyEvent =
-  /** `reason` is the deal's error message, which already says what to fix. */
-  | ({ topic: 'deal_failed'; reason: string } & DealRef)
+  /**
+   * `reason` is the deal's error message, which already says what to fix (`reasonSaid`: the same as a phrase,
+   * said in the blogger's language when the message is rendered).
+   */
+  | ({ topic: 'deal_failed'; reason: string; reasonSaid?: Phrase | undefined } & DealRef)
   /** Not handed in `minutesLeft` minutes before the deadline (`deadline`: ISO 8601). Urgent. */
   | ({ topic: 'deadline_at_risk'; minutesLeft: number; deadline: string } & DealRef)
   /** Urgent. */
-  | ({ topic: 'deadline_missed'; reason: string } & DealRef)
+  | ({ topic: 'deadline_missed'; reason: string; reasonSaid?: Phrase | undefined } & DealRef)
   /** The text has waited for the advertiser's approval `minutes` minutes. */
   | ({ topic: 'approval_waiting'; minutes: number } & DealRef)
   /** The marketplace has not answered for `minutes` minutes; `detail` is the last error (redacted). */

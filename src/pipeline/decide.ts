@@ -5,6 +5,8 @@
 
 import type { BlogConfig } from '../config/schema.js';
 import type { DealLogMessage } from '../deals/log-messages.js';
+import type { Phrase } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 import type { PublishedBy } from '../marketplace/schema.js';
 
 export type SkipReason = 'instant_publish' | 'published_by_placla' | 'published_by_bloger';
@@ -17,7 +19,7 @@ export type Decision =
   /** pressbridge publishes, verifies and hands in the URL. */
   | { kind: 'publish' }
   /** The deal needs the blog's publisher, and the blog is not in the configuration. */
-  | { kind: 'unknown_blog'; message: string };
+  | { kind: 'unknown_blog'; message: string; said: Phrase };
 
 export interface DecisionInput {
   dealId: number;
@@ -69,15 +71,18 @@ export function decide(
           : 'the blogger publishes this article by hand (published_by: bloger); set bloggerPublished: draft on the blog to get a draft with the brief',
     };
   }
-  if (blog === undefined) return { kind: 'unknown_blog', message: unknownBlogMessage(input) };
+  if (blog === undefined) {
+    const said = unknownBlogPhrase(input);
+    return { kind: 'unknown_blog', message: createTranslator('en').say(said), said };
+  }
   return { kind: 'publish' };
 }
 
-export function unknownBlogMessage(input: Pick<DecisionInput, 'dealId' | 'blogId' | 'blogName'>): string {
+/** What to do about a deal for a blog the config does not have (the catalog's `deal.error.unknown_blog`). */
+export function unknownBlogPhrase(input: Pick<DecisionInput, 'dealId' | 'blogId' | 'blogName'>): Phrase {
   const name = input.blogName ? ` ("${input.blogName}")` : '';
-  return (
-    `Deal ${input.dealId} is for blog ${input.blogId}${name}, which is not in the pressbridge configuration: ` +
-    `add it under "blogs:" (id: ${input.blogId}, a publisher and its options) and restart pressbridge; ` +
-    'this deal itself must be published and its URL handed in by hand in the marketplace before its deadline'
-  );
+  return {
+    key: 'deal.error.unknown_blog',
+    params: { deal: String(input.dealId), blog: String(input.blogId), name },
+  };
 }

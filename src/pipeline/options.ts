@@ -5,6 +5,7 @@
 import type { Clock } from '../clock.js';
 import type { BlogConfig } from '../config/schema.js';
 import { AppError } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 import type { Publisher } from '../publisher/types.js';
 import type { RenderSettingsInput } from '../render/limits.js';
 import type { RenderPool } from '../render/pool.js';
@@ -45,11 +46,11 @@ export function blogResolver(
     if (!blog) return undefined;
     const publisher = publishers.get(blogId);
     if (!publisher) {
-      throw new AppError(
-        'publisher_missing',
-        `Blog ${blogId} is configured with publisher "${blog.publisher}", but no publisher was started for it; ` +
-          'check the start-up log for the plugin error and restart pressbridge',
-      );
+      const said = {
+        key: 'deal.error.publisher_missing',
+        params: { blog: String(blogId), publisher: blog.publisher },
+      };
+      throw new AppError('publisher_missing', createTranslator('en').say(said), { phrase: said });
     }
     return { blog, publisher };
   };

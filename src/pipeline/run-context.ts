@@ -10,7 +10,8 @@ import type { BlogConfig } from '../config/schema.js';
 import { runDeadlineMs } from '../deals/lifecycle.js';
 import type { DealRecord } from '../deals/record.js';
 import { createVerdicts, lateDeadline, type OverdueOutcome, type Verdicts } from '../deals/verdict.js';
-import { AppError, DeadlineMissedError, errorMessage } from '../errors.js';
+import { AppError, DeadlineMissedError, errorMessage, type Phrase } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 import type { DealText } from '../marketplace/schema.js';
 import { ERROR_CODES, toIsoWithServiceOffset } from '../marketplace/schema.js';
 import { pluginLogKeyOf } from '../publisher/log-messages.js';
@@ -134,16 +135,16 @@ function readProgressOf(record: DealRecord | undefined): PipelineProgress {
 export async function overdue(
   run: RunContext,
   why: string,
-  missed: string,
+  missed: Phrase,
   ourUrl?: string,
 ): Promise<Exclude<OverdueOutcome, { kind: 'missed' }>> {
   const verdict = await run.verdicts.overdue(why, ourUrl);
   if (verdict.kind === 'missed') {
     const { check } = verdict;
-    throw new DeadlineMissedError(
-      `${missed}. The marketplace still waited for the article at ${check.at} (${check.state}); ` +
-        'the late window of 60 minutes from that answer passed too',
-    );
+    throw deadlineMissed({
+      key: 'deal.error.still_waited',
+      params: { missed, at: check.at, state: check.state },
+    });
   }
   if (verdict.kind === 'late') {
     run.deadlineMs = Math.max(run.deadlineMs, verdict.until);
@@ -151,6 +152,13 @@ export async function overdue(
   }
   return verdict;
 }
+
+/** A DeadlineMissedError saying `said`, in English as its message (the catalog's `deal.error.*`). */
+export function deadlineMissed(said: Phrase, cause?: unknown): DeadlineMissedError {
+  return new DeadlineMissedError(english(said), { phrase: said, ...(cause === undefined ? {} : { cause }) });
+}
+
+const english = createTranslator('en').say;
 
 /** The run's deadline (src/deals/lifecycle.ts `runDeadlineMs`) for a job and its record. */
 export function effectiveDeadline(

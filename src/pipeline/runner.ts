@@ -18,7 +18,8 @@ import { DEAL_LOG } from '../deals/log-messages.js';
 import { createDealLogger, type DealLogger } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
 import { closeDeal, createVerdicts, DealClosedError, lateDeadline } from '../deals/verdict.js';
-import { AppError, DeadlineMissedError, errorMessage, supportCodeOf } from '../errors.js';
+import { AppError, DeadlineMissedError, errorMessage, type Phrase, supportCodeOf } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { AGENT_DEADLINE_MINUTES } from '../marketplace/schema.js';
@@ -39,18 +40,22 @@ export interface DealRunnerOptions {
   clock?: Pick<Clock, 'now'>;
 }
 
-/** The record's error fields for an error. */
+/** The record's error fields for an error: its English, its phrase for the blogger (when it has one), its codes. */
 export function errorFields(error: unknown): {
   error: string;
+  errorPhrase: Phrase | null;
   errorCode: string | null;
   supportCode: string | null;
 } {
   return {
     error: errorMessage(error),
+    errorPhrase: error instanceof AppError && error.phrase ? error.phrase : null,
     errorCode: error instanceof AppError ? error.code : null,
     supportCode: supportCodeOf(error) ?? null,
   };
 }
+
+const english = createTranslator('en').say;
 
 export function createDealRunner(options: DealRunnerOptions): DealRunner {
   const { process, client, log } = options;
@@ -59,9 +64,9 @@ export function createDealRunner(options: DealRunnerOptions): DealRunner {
   const approvalRetryMs = options.approvalRetryMs ?? 60_000;
   const approvalGraceMs = options.approvalGraceMs ?? 0;
 
-  async function settle(state: DealRunState, dealId: number, error: unknown, message?: string) {
+  async function settle(state: DealRunState, dealId: number, error: unknown) {
     await store
-      .update(dealId, { state, ...errorFields(error), ...(message ? { error: message } : {}) })
+      .update(dealId, { state, ...errorFields(error) })
       .catch((storeError: unknown) =>
         log.warn({ dealId, err: errorMessage(storeError) }, 'deal record update failed'),
       );
@@ -85,11 +90,18 @@ export function createDealRunner(options: DealRunnerOptions): DealRunner {
           )
         : undefined;
     if (overdue?.kind === 'missed') {
-      const message =
-        `the text still awaits the advertiser's approval; the marketplace still waited for the article at ${overdue.check.at} ` +
-        `(${overdue.check.state}), and the further ${AGENT_DEADLINE_MINUTES} minutes passed too: giving up. If the deal ` +
-        'still takes a URL, "retry" on the status page runs it again';
-      await store.update(dealId, { state: 'deadline_missed', ...errorFields(error), error: message });
+      const { at, state } = overdue.check;
+      const said: Phrase = {
+        key: 'deal.error.text_waits_too_long',
+        params: { at, state, minutes: String(AGENT_DEADLINE_MINUTES) },
+      };
+      const message = english(said);
+      await store.update(dealId, {
+        state: 'deadline_missed',
+        ...errorFields(error),
+        error: message,
+        errorPhrase: said,
+      });
       const facts = {
         deadline: deadline.toISOString(),
         checkedAt: overdue.check.at,
@@ -171,8 +183,9 @@ export function createDealRunner(options: DealRunnerOptions): DealRunner {
         (failure instanceof Error && failure.name === 'UnrecoverableError');
       const last = permanent || attempt >= maxAttempts;
       await settle(last ? 'failed' : 'retrying', dealId, failure);
+      const { error, errorCode, supportCode } = errorFields(failure);
       dealLog.error(
-        { ...errorFields(failure), attempt, maxAttempts, permanent },
+        { error, errorCode, supportCode, attempt, maxAttempts, permanent },
         last ? 'deal failed' : 'deal attempt failed; will retry',
       );
       await dealLog.flush();

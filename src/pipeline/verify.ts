@@ -36,7 +36,14 @@ export interface VerifyMiss {
 
 export type VerifyResult =
   | { ok: true; tries: number; finalUrl: string }
-  | { ok: false; tries: number; status: number; error?: string };
+  | {
+      ok: false;
+      tries: number;
+      status: number;
+      /** The last try's error, in English; `timedOut` when it was the time limit (`no answer within … ms`). */
+      error?: string;
+      timedOut?: true;
+    };
 
 export async function verifyPublicUrl(input: VerifyInput): Promise<VerifyResult> {
   const { clock, settings, signal } = input;
@@ -60,13 +67,16 @@ export async function verifyPublicUrl(input: VerifyInput): Promise<VerifyResult>
         tries,
         status: answer.status,
         ...(answer.error !== undefined ? { error: answer.error } : {}),
+        ...(answer.timedOut ? { timedOut: true } : {}),
       };
     }
     await clock.sleep(nextInMs, signal);
   }
 }
 
-async function probe(input: VerifyInput): Promise<{ status: number; finalUrl?: string; error?: string }> {
+async function probe(
+  input: VerifyInput,
+): Promise<{ status: number; finalUrl?: string; error?: string; timedOut?: true }> {
   const timeout = AbortSignal.timeout(input.settings.requestTimeoutMs);
   try {
     const response = await input.fetch(input.url, {
@@ -80,8 +90,9 @@ async function probe(input: VerifyInput): Promise<{ status: number; finalUrl?: s
   } catch (error) {
     // The job's own abort is not "unreachable": it ends the attempt, and the retry verifies again.
     if (input.signal.aborted) throw error;
-    if (timeout.aborted)
-      return { status: 0, error: `no answer within ${input.settings.requestTimeoutMs} ms` };
+    if (timeout.aborted) {
+      return { status: 0, error: `no answer within ${input.settings.requestTimeoutMs} ms`, timedOut: true };
+    }
     return { status: 0, error: describe(error) };
   }
 }

@@ -3,7 +3,8 @@
  * error naming the limit: retrying the same text cannot help, and the blogger or the advertiser has to act.
  */
 import { z } from 'zod';
-import { AppError } from '../errors.js';
+import { AppError, type Phrase } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 
 const MiB = 1024 * 1024;
 
@@ -79,43 +80,37 @@ function size(bytes: number): string {
 export class RenderLimitError extends AppError {
   readonly limit: RenderLimitName;
 
-  constructor(limit: RenderLimitName, message: string) {
-    super(CODES[limit], message, { retryable: false });
+  /** `phrase`: the same for the blogger (the catalog's `render.limit.*`, whose English is `message`). */
+  constructor(limit: RenderLimitName, message: string, phrase?: Phrase) {
+    super(CODES[limit], message, { retryable: false, phrase });
     this.limit = limit;
   }
 
+  private static said(limit: RenderLimitName, phrase: Phrase): RenderLimitError {
+    return new RenderLimitError(limit, english(phrase), phrase);
+  }
+
   static size(bytes: number, max: number): RenderLimitError {
-    return new RenderLimitError(
-      'maxTextBytes',
-      `The article text is ${size(bytes)}, over the limit render.limits.maxTextBytes (${size(max)}); nothing was published. ` +
-        'Ask the advertiser for a shorter text, or raise the limit in the config and retry the deal',
-    );
+    return RenderLimitError.said('maxTextBytes', {
+      key: 'render.limit.size',
+      params: { size: size(bytes), max: size(max) },
+    });
   }
 
   static depth(max: number): RenderLimitError {
-    return new RenderLimitError(
-      'maxDepth',
-      `The article text nests elements more than ${max} deep, over the limit render.limits.maxDepth; nothing was published. ` +
-        'Ask the advertiser for a text with simpler markup, or raise the limit in the config and retry the deal',
-    );
+    return RenderLimitError.said('maxDepth', { key: 'render.limit.depth', params: { max: String(max) } });
   }
 
   static markers(max: number): RenderLimitError {
-    return new RenderLimitError(
-      'maxMarkers',
-      `The article text has more than ${max} photo markers ([fotoN]), over the limit render.limits.maxMarkers; nothing was published. ` +
-        'Ask the advertiser for a corrected text, or raise the limit in the config and retry the deal',
-    );
+    return RenderLimitError.said('maxMarkers', { key: 'render.limit.markers', params: { max: String(max) } });
   }
 
   static time(max: number): RenderLimitError {
-    return new RenderLimitError(
-      'timeBudgetMs',
-      `Rendering the article took longer than ${max} ms, over the limit render.limits.timeBudgetMs; it was stopped and nothing was published. ` +
-        'Ask the advertiser for a simpler text, or raise the limit in the config and retry the deal',
-    );
+    return RenderLimitError.said('timeBudgetMs', { key: 'render.limit.time', params: { max: String(max) } });
   }
 }
+
+const english = createTranslator('en').say;
 
 /** The size limit, checked before any parsing. */
 export function checkTextSize(html: string, limits: RenderLimits): void {

@@ -127,7 +127,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
         limits.timeBudgetMs,
       );
       if (reply === OUT_OF_TIME) throw RenderLimitError.time(limits.timeBudgetMs);
-      if (!reply.ok) throw new RenderLimitError(reply.limit, reply.message);
+      if (!reply.ok) throw new RenderLimitError(reply.limit, reply.message, reply.phrase);
       return reply.article;
     },
     async readPage(html, { links, texts, label, timeBudgetMs }) {

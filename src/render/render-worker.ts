@@ -4,6 +4,7 @@
  * time budget counts the work, not a wait for a free thread.
  */
 import type { MessagePort } from 'node:worker_threads';
+import type { Phrase } from '../errors.js';
 import { articleLinks } from './article-links.js';
 import { parseArticle } from './html.js';
 import { RenderLimitError, type RenderLimitName, type RenderLimits } from './limits.js';
@@ -24,7 +25,7 @@ export interface RenderTask {
 /** A refusal travels as data: class and fields of a thrown error do not survive the thread boundary. */
 export type RenderReply =
   | { ok: true; article: Article }
-  | { ok: false; limit: RenderLimitName; message: string };
+  | { ok: false; limit: RenderLimitName; message: string; phrase?: Phrase | undefined };
 
 export default function renderTask(task: RenderTask): RenderReply {
   task.started.postMessage('started');
@@ -34,7 +35,9 @@ export default function renderTask(task: RenderTask): RenderReply {
     const published = task.policy === undefined ? article : applyPolicy(article, task.policy);
     return { ok: true, article: { ...published, links: articleLinks(published) } };
   } catch (error) {
-    if (error instanceof RenderLimitError) return { ok: false, limit: error.limit, message: error.message };
+    if (error instanceof RenderLimitError) {
+      return { ok: false, limit: error.limit, message: error.message, phrase: error.phrase };
+    }
     throw error;
   }
 }

@@ -1,12 +1,13 @@
 /** The store's records made safe to show (see redact.ts): every free-text field and structured body scrubbed. */
 import type { DealRecord, EventRecord, LogEntry } from '../deals/record.js';
-import { scrubText } from '../redact.js';
+import { scrubPhrase, scrubText } from '../redact.js';
 import { scrubValue } from './redact.js';
 
 export function scrubRecord(record: DealRecord): DealRecord {
   const out: DealRecord = { ...record, data: scrubValue(record.data), steps: scrubValue(record.steps) };
   if (record.title !== undefined) out.title = scrubText(record.title);
   if (record.error !== undefined) out.error = scrubText(record.error);
+  if (record.errorPhrase !== undefined) out.errorPhrase = scrubPhrase(record.errorPhrase);
   if (record.url !== undefined) out.url = scrubText(record.url);
   if (record.postRef !== undefined) out.postRef = scrubText(record.postRef);
   return out;

@@ -81,9 +81,11 @@ export function dealStateNotifications(options: DealStateSourceOptions): DealCha
       return;
     if (state === 'failed' || state === 'deadline_missed') {
       const reason = patch.error ?? record.error ?? '';
+      const reasonSaid = patch.errorPhrase ?? record.errorPhrase;
       await notifier.raise({
         topic: state === 'failed' ? 'deal_failed' : 'deadline_missed',
         reason,
+        ...(reasonSaid ? { reasonSaid } : {}),
         ...dealRef(record),
       });
     }

@@ -3,7 +3,8 @@
  * `deal.accepted`; the text step asks again only when the text's own flags differ from them.
  */
 import { acceptedAtOf } from '../../deals/lifecycle.js';
-import { AppError } from '../../errors.js';
+import { AppError, type Phrase } from '../../errors.js';
+import { createTranslator } from '../../i18n/index.js';
 import type { PublishedBy } from '../../marketplace/schema.js';
 import { type Decision, decide } from '../decide.js';
 import { splitKeywords } from '../keywords.js';
@@ -41,10 +42,11 @@ export async function decideStep(run: RunContext): Promise<DecideOutcome> {
   );
   if (decision.kind === 'skip') return { done: await finishSkipped(run, decision) };
   if (decision.kind === 'unknown_blog' || !resolved) {
-    throw new AppError(
-      'blog_not_configured',
-      decision.kind === 'unknown_blog' ? decision.message : `blog ${payload.blogId} is not configured`,
-    );
+    const said: Phrase =
+      decision.kind === 'unknown_blog'
+        ? decision.said
+        : { key: 'deal.error.blog_not_configured', params: { blog: String(payload.blogId) } };
+    throw new AppError('blog_not_configured', createTranslator('en').say(said), { phrase: said });
   }
   const blogRun: BlogRun = Object.assign(run, {
     blog: resolved.blog,

@@ -4,30 +4,40 @@
  * `closed`; one that misses even the late window ends `deadline_missed`.
  */
 import { flagServices } from '../../deals/services.js';
-import { DeadlineMissedError, errorMessage } from '../../errors.js';
+import { errorMessage, errorSaid, type Phrase } from '../../errors.js';
+import { createTranslator } from '../../i18n/index.js';
 import { type HandInResult, handInArticle } from '../hand-in.js';
 import { progressPatch } from '../progress.js';
-import { type BlogRun, overdue, type PipelineResult, type Published } from '../run-context.js';
+import {
+  type BlogRun,
+  deadlineMissed,
+  overdue,
+  type PipelineResult,
+  type Published,
+} from '../run-context.js';
 import { need } from './need.js';
+
+const english = createTranslator('en').say;
 
 export async function handInStep(run: BlogRun): Promise<PipelineResult> {
   const post = need(run.published, 'the published article');
   if (run.nowMs() >= run.deadlineMs) {
-    return await lateHandIn(
-      run,
-      post,
-      `The deadline ${run.deadlineText} passed before the URL was handed in`,
-    );
+    return await lateHandIn(run, post, {
+      key: 'deal.error.deadline_passed',
+      params: { deadline: run.deadlineText },
+    });
   }
   await run.job.store.update(run.job.dealId, { state: 'handing_in' });
   const handed = await handInOnce(run, post);
   return await finishHandedIn(run, post, handed, run.late || run.nowMs() >= run.statedMs);
 }
 
-export async function lateHandIn(run: BlogRun, post: Published, why: string): Promise<PipelineResult> {
+/** Past the deadline: `why` it is late says the deal's error when the deadline is missed after all. */
+export async function lateHandIn(run: BlogRun, post: Published, why: Phrase): Promise<PipelineResult> {
   const { store, dealId, log, signal } = run.job;
-  const byHand = `The post is live at ${post.url}: hand its URL in by hand in the marketplace if the deal still takes it`;
-  const verdict = await overdue(run, why, `${why}. ${byHand}`, post.url);
+  const byHand: Phrase = { key: 'deal.error.by_hand', params: { url: post.url } };
+  const missed: Phrase = { key: 'deal.error.missed', params: { why, byHand } };
+  const verdict = await overdue(run, english(why), missed, post.url);
   if (verdict.kind === 'handed_in') {
     const confirmed = {
       articleUrl: verdict.articleUrl,
@@ -36,9 +46,9 @@ export async function lateHandIn(run: BlogRun, post: Published, why: string): Pr
     };
     return await finishHandedIn(run, post, { ...confirmed, tries: 0 }, true);
   }
-  if (!run.settings.handIn.afterDeadline) throw new DeadlineMissedError(`${why}. ${byHand}`);
+  if (!run.settings.handIn.afterDeadline) throw deadlineMissed(missed);
   log.warn(
-    { why, url: post.url, deadline: run.deadlineText },
+    { why: english(why), url: post.url, deadline: run.deadlineText },
     'the marketplace still waits: handing the URL in late',
   );
   await store.update(dealId, { state: 'handing_in' });
@@ -50,9 +60,10 @@ export async function lateHandIn(run: BlogRun, post: Published, why: string): Pr
     // failure within the late window is retried like any other.
     if (signal.aborted || (error as { retryable?: unknown }).retryable === false) throw error;
     if (run.nowMs() < run.deadlineMs) throw error;
-    throw new DeadlineMissedError(`${why}; the late hand-in failed too (${errorMessage(error)}). ${byHand}`, {
-      cause: error,
-    });
+    throw deadlineMissed(
+      { key: 'deal.error.late_failed', params: { why, error: errorSaid(error), byHand } },
+      error,
+    );
   }
 }
 

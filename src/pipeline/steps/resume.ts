@@ -29,10 +29,8 @@ export async function finishedEarlier(
 /** Nothing is published past our deadline unless the marketplace says it still waits (then marked late). */
 export async function deadlineGate(run: RunContext): Promise<void> {
   if (run.nowMs() < run.deadlineMs) return;
-  await overdue(
-    run,
-    'the deadline passed before the article was published',
-    `The deadline ${run.deadlineText} passed before the article was published; nothing was published. ` +
-      'If the deal still takes a URL, publish the article by hand and hand its URL in in the marketplace',
-  );
+  await overdue(run, 'the deadline passed before the article was published', {
+    key: 'deal.error.not_published',
+    params: { deadline: run.deadlineText },
+  });
 }

@@ -2,6 +2,7 @@
  * Step 6, verify (../verify.ts): the public URL answers 200. Also on a resumed run: it costs no marketplace
  * request, and the post may have changed. A URL still not live at the deadline goes to the late hand-in.
  */
+import type { Said } from '../../errors.js';
 import { progressPatch } from '../progress.js';
 import type { BlogRun, PipelineResult } from '../run-context.js';
 import { verifyPublicUrl } from '../verify.js';
@@ -39,12 +40,14 @@ export async function verifyStep(run: BlogRun): Promise<PipelineResult | undefin
     (r) => (r.ok ? 'ok' : 'deadline'),
   );
   if (!result.ok) {
-    const last = result.status ? `HTTP ${result.status}` : (result.error ?? 'no answer');
-    return await lateHandIn(
-      run,
-      published,
-      `The article at ${url} did not answer 200 before the deadline ${run.deadlineText} (${result.tries} tries, last: ${last})`,
-    );
+    const ms = String(run.settings.verify.requestTimeoutMs);
+    const last: Said = result.status
+      ? `HTTP ${result.status}`
+      : result.timedOut
+        ? { key: 'market.no_answer.timeout', params: { ms } }
+        : (result.error ?? { key: 'net.no_answer' });
+    const params = { url, deadline: run.deadlineText, tries: String(result.tries), last };
+    return await lateHandIn(run, published, { key: 'deal.error.not_live', params });
   }
   await store.update(dealId, { data: progressPatch({ verifiedAt: run.clock.now().toISOString() }) });
   log.info(

@@ -3,6 +3,7 @@ import { readDealData } from '../../deals/data.js';
 import type { DealRecord, DealSource, DealStep, EventRecord, LogEntry } from '../../deals/record.js';
 import { storedServices } from '../../deals/services.js';
 import type { DealEvidence } from '../../evidence/types.js';
+import { dealErrorText } from '../../i18n/deal-error.js';
 import { stepName as stepNameIn, stepOutcome as stepOutcomeIn } from '../../i18n/deal-steps.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { logEntryText } from '../../i18n/log-entry.js';
@@ -155,10 +156,10 @@ function servicesCard(ctx: ViewContext, r: DealRecord): SafeHtml {
 function errorCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   if (!r.error && !r.errorCode && !r.supportCode) return html``;
   if (r.state === 'closed') {
-    return html`<section class="card" data-closed="true"><h2>${ctx.t.t('status.deal.closed')}</h2><p>${r.error ?? ''}</p></section>`;
+    return html`<section class="card" data-closed="true"><h2>${ctx.t.t('status.deal.closed')}</h2><p>${dealErrorText(ctx.t, r)}</p></section>`;
   }
   return html`<section class="card error-box" role="alert"><h2>${ctx.t.t('status.deal.error')}</h2>
-<p>${r.error ?? ''}${r.errorCode ? html` <code>${r.errorCode}</code>` : ''}</p>
+<p>${dealErrorText(ctx.t, r)}${r.errorCode ? html` <code>${r.errorCode}</code>` : ''}</p>
 ${
   r.supportCode
     ? html`<p>${message(ctx, 'status.deal.support_code', { code: html`<strong><code class="support-code">${r.supportCode}</code></strong>` })} <span class="hint">${ctx.t.t('status.deal.support_hint')}</span></p>`

@@ -3,6 +3,7 @@
  * action (a form to the existing deal actions, POST /deals/:id/retry, or a link to where the fix is).
  */
 import { FINDING_DAYS } from '../../deals/recycled-id.js';
+import { dealErrorText } from '../../i18n/deal-error.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
@@ -120,7 +121,7 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
       return {
         headline: message(ctx, `status.home.need.${item.kind}`, { deal: dealLink(ctx, item.deal.dealId) }),
         text: t.t(`status.home.need.${item.kind}_text`),
-        detail: item.deal.error,
+        detail: dealErrorText(t, item.deal),
         actions: [retryForm(ctx, item.deal.dealId), openDeal(ctx, item.deal.dealId)],
       };
     case 'approval':

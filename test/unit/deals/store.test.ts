@@ -101,6 +101,28 @@ describe('src/deals/store', () => {
       expect(Date.parse(record?.steps.text?.startedAt ?? '')).not.toBeNaN();
     });
 
+    it('keeps an error’s phrase with its error: scrubbed, and gone when the error changes without one', async () => {
+      await store.createIfAbsent(newDeal(4, '2026-05-01T10:00:00.000Z'));
+      const errorPhrase = { key: 'deal.error.by_hand', params: { url: 'https://x.cz/?token=abcdef123456' } };
+
+      await store.update(4, { state: 'failed', error: 'the post is live', errorPhrase });
+      const failed = await store.get(4);
+      await store.update(4, { state: 'failed', error: 'stalled' });
+      const replaced = await store.get(4);
+      await store.update(4, { state: 'failed', error: 'again', errorPhrase });
+      await store.update(4, { state: 'received', error: null });
+      const cleared = await store.get(4);
+
+      expect(failed?.errorPhrase).toEqual({
+        key: 'deal.error.by_hand',
+        params: { url: 'https://x.cz/?token=[redacted]' },
+      });
+      expect(replaced).toMatchObject({ error: 'stalled' });
+      expect(replaced?.errorPhrase).toBeUndefined();
+      expect(cleared?.error).toBeUndefined();
+      expect(cleared?.errorPhrase).toBeUndefined();
+    });
+
     it('forgets deals older than the retention in the index, not the record', async () => {
       await store.createIfAbsent(newDeal(30, new Date(Date.now() - 40 * 24 * 3_600_000).toISOString()));
       await store.createIfAbsent(newDeal(31, at(0)));

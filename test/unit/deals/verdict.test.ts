@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { serviceLines, servicesOf } from '../../../src/deals/services.js';
-import { judgeLostDeal, lateDeadline } from '../../../src/deals/verdict.js';
+import { DealClosedError, judgeLostDeal, lateDeadline } from '../../../src/deals/verdict.js';
+import { errorSaid } from '../../../src/errors.js';
+import { createTranslator } from '../../../src/i18n/index.js';
 import { Deal } from '../../../src/marketplace/schema.js';
 
 const OURS = 'https://blog.example.cz/clanek/';
@@ -53,6 +55,43 @@ describe('src/deals/verdict: judgeLostDeal (is the deal lost? the marketplace an
       'the marketplace says the deal is "zruseno" (reason: "inzerent zrušil"): it no longer waits for an article, so pressbridge publishes nothing',
     );
   });
+
+  it.each([
+    [
+      'moved on, with a reason and our post',
+      'zruseno',
+      null,
+      'inzerent zrušil',
+      OURS,
+      /^Tržiště hlásí, že obchod je "zruseno" \(důvod: "inzerent zrušil"\).*Příspěvek na https/,
+    ],
+    [
+      'moved on, nothing of ours',
+      'odmitnuto',
+      null,
+      null,
+      undefined,
+      /^Tržiště hlásí, že obchod je "odmitnuto": na článek už nečeká/,
+    ],
+    [
+      'handed in by hand',
+      'ke_schvaleni',
+      'https://blog.example.cz/jiny/',
+      null,
+      undefined,
+      /^Tržiště už má pro tento obchod https:\/\/blog\.example\.cz\/jiny\/ \(stav ke_schvaleni\)/,
+    ],
+  ])(
+    'DealClosedError, %s: its phrase says in English what its message says, and in Czech',
+    (_name, state, articleUrl, reason, ourUrl, czech) => {
+      const verdict = judgeLostDeal({ state, articleUrl, reason });
+      if (verdict.kind !== 'moved_on') throw new Error('expected moved_on');
+      const error = new DealClosedError(verdict, ourUrl);
+
+      expect(createTranslator('en').say(errorSaid(error))).toBe(error.message);
+      expect(createTranslator('cs').say(errorSaid(error))).toMatch(czech);
+    },
+  );
 
   it('late window: 60 minutes after a "still waits" answer, none for other answers', () => {
     const check = { at: '2026-11-23T20:00:00.000Z', state: 'akceptovano', articleUrl: null, reason: null };

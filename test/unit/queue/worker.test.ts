@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealStore } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
 import { AppError } from '../../../src/errors.js';
+import { dealErrorText } from '../../../src/i18n/deal-error.js';
+import { createTranslator } from '../../../src/i18n/index.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import type { MarketplaceClient } from '../../../src/marketplace/api.js';
 import { Deal } from '../../../src/marketplace/schema.js';
@@ -15,6 +17,8 @@ import { createDealWorker } from '../../../src/queue/worker.js';
 import { closeRedisClient, createRedisClient } from '../../../src/redis/client.js';
 import { extractTitle } from '../../helpers/fetch-processor.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
+
+const czech = createTranslator('cs');
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   let resolve: (value: T) => void = () => {};
@@ -224,6 +228,7 @@ describe('src/queue/worker', () => {
         data: { closed: { state: 'zruseno', reason: 'advertiser gave up' } },
       });
       expect(record?.error).toMatch(/"zruseno" \(reason: "advertiser gave up"\)/);
+      expect(record && dealErrorText(czech, record)).toMatch(/"zruseno" \(důvod: "advertiser gave up"\)/);
     });
 
     it('the late window from a stored answer passed too: deadline_missed naming that answer, no new question', async () => {
@@ -242,6 +247,9 @@ describe('src/queue/worker', () => {
       const record = await store.get(4103);
       expect(record?.state).toBe('deadline_missed');
       expect(record?.error).toContain(`the marketplace still waited for the article at ${answeredAt}`);
+      expect(record && dealErrorText(czech, record)).toContain(
+        `tržiště na článek ještě čekalo v ${answeredAt}`,
+      );
     });
   });
 });

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { errorSaid } from '../../../src/errors.js';
+import { createTranslator } from '../../../src/i18n/index.js';
 import { parseArticle } from '../../../src/render/html.js';
 import { DEFAULT_RENDER_LIMITS, RenderLimitError, type RenderLimits } from '../../../src/render/limits.js';
 import { createRenderPool, workerFile } from '../../../src/render/pool.js';
@@ -45,6 +47,11 @@ describe('src/render/pool', () => {
 
     expect(error).toMatchObject({ code, retryable: false });
     expect(error.message).toContain(key);
+    // Across the thread too, the blogger reads it in the page's language; the English stays the message.
+    expect(createTranslator('cs').say(errorSaid(error))).toMatch(
+      new RegExp(`^Text článku .*${key}.*nic nebylo zveřejněno`),
+    );
+    expect(createTranslator('en').say(errorSaid(error))).toBe(error.message);
   });
 
   it("lists the advertiser's absolute links in the thread, as published (for the article watcher)", async () => {

@@ -174,6 +174,28 @@ describe('src/status/views in Czech and English', () => {
   );
 
   it.each([
+    [
+      'cs',
+      'Termín 2026-05-01 12:40:00+02:00 uplynul dřív, než byla adresa odevzdána. Příspěvek je zveřejněný',
+    ],
+    ['en', 'The deadline 2026-05-01 12:40:00+02:00 passed before the URL was handed in. The post is live'],
+  ] as const)(
+    'deal page in %s: a stored error phrase is said in the page’s language, an old English error as stored',
+    (language, said) => {
+      const why = { key: 'deal.error.deadline_passed', params: { deadline: '2026-05-01 12:40:00+02:00' } };
+      const byHand = { key: 'deal.error.by_hand', params: { url: 'https://zahrada.example.cz/nabytek/' } };
+      const errorPhrase = { key: 'deal.error.missed', params: { why, byHand } };
+      const failed = { ...record, state: 'deadline_missed' as const, errorPhrase };
+      const $ = cheerio.load(renderDeal(context(language), { record: failed, log, events: [] }).value);
+
+      expect($('.error-box p').first().text()).toContain(said);
+      const newer = { ...record, errorPhrase: { key: 'deal.error.from_a_newer_release' } };
+      const $$ = cheerio.load(renderDeal(context(language), { record: newer, log, events: [] }).value);
+      expect($$('.error-box p').first().text()).toContain('The marketplace refused the URL');
+    },
+  );
+
+  it.each([
     ['cs', 'Pozastavit obnovování', 'Stránka se obnovuje každých 10 s.', 'Zatím žádné záznamy.'],
     ['en', 'Pause auto-refresh', 'This page reloads every 10 s.', 'No log lines yet.'],
   ] as const)('logs page in %s', (language, pause, reloads, empty) => {

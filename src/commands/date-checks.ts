@@ -41,7 +41,7 @@ export async function dateTimeChecks(
       {
         status: finding.suggestedZone ? 'fail' : 'warn',
         name,
-        detail: `${finding.message} (${seen})`,
+        detail: `${t.say(finding.said ?? finding.message, finding.message)} (${seen})`,
         ...(finding.suggestedZone
           ? { fix: t.t('cli.doctor.dates.fix', { zone: finding.suggestedZone }) }
           : {}),

@@ -6,6 +6,7 @@
  * Never drops or delays a deal: it only writes a finding and log lines (the caller ignores its failure).
  */
 import type { Redis } from 'ioredis';
+import type { Phrase } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { judgeDeadline } from '../marketplace/deadline.js';
 import type { DeadlineReading } from './deadline-reading.js';
@@ -23,8 +24,16 @@ export interface DeadlineFinding {
   suggestedZone: string | null;
   /** The zone pressbridge read it in. */
   timeZone: string;
-  /** The sentence with the fix. */
+  /** The sentence with the fix, in English. */
   message: string;
+  /** The same for the blogger (the catalog's `deadline.*`); absent on a finding stored before it was kept. */
+  said?: Phrase;
+}
+
+/** A deal log line said from the catalog (src/deals/record.ts `LogEntry.key`), its English as `msg`. */
+function said(phrase: Phrase | undefined): { key?: string; params?: Phrase['params'] } {
+  if (phrase === undefined) return {};
+  return phrase.params === undefined ? { key: phrase.key } : { key: phrase.key, params: phrase.params };
 }
 
 export function deadlineOffsetKey(prefix: string): string {
@@ -65,7 +74,11 @@ export function createDeadlineCheck(
   return async (payload, reading) => {
     if (reading.warning) {
       log.warn({ dealId: payload.dealId }, reading.warning);
-      await store.appendLog(payload.dealId, { level: 'warn', msg: reading.warning });
+      await store.appendLog(payload.dealId, {
+        level: 'warn',
+        msg: reading.warning,
+        ...said(reading.warningSaid),
+      });
     }
     // Only the marketplace's own deadline on its own delivery says something about its date-times.
     if (payload.source !== 'webhook' || reading.source !== 'publish_deadline') return;
@@ -89,6 +102,7 @@ export function createDeadlineCheck(
       suggestedZone: verdict.suggestedZone ?? null,
       timeZone,
       message: verdict.message,
+      said: verdict.said,
     };
     await redis.hset(key, 'last', JSON.stringify(finding));
     const fields = {
@@ -100,6 +114,7 @@ export function createDeadlineCheck(
     await store.appendLog(payload.dealId, {
       level: 'warn',
       msg: `${verdict.message} (the deal is processed anyway; the marketplace decides whether it is late)`,
+      ...said({ key: 'deadline.processed_anyway', params: { message: verdict.said } }),
       fields: { publishDeadline: finding.raw },
     });
   };

@@ -6,6 +6,8 @@
  * Each area keeps its own entries in `./messages/<area>.ts` (`… as const satisfies Catalog`), so the type
  * system refuses an entry without one of its languages and `t()` refuses a key that does not exist.
  */
+import type { Said } from '../errors.js';
+
 export const LANGUAGES = ['cs', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** Our users are Czech bloggers. */
@@ -37,4 +39,22 @@ export function fill(
     if (value === undefined) return whole;
     return typeof value === 'number' ? number(value) : value;
   });
+}
+
+/**
+ * `said` in `language` from one area's catalog, for the modules that import an area's entries rather than the
+ * whole catalog (./index.ts imports every area, some of which import types of the modules they speak for). A
+ * key the area lacks shows as the key; numbers as digits.
+ */
+export function sayFrom(catalog: Catalog, language: Language, said: Said): string {
+  if (typeof said === 'string') return said;
+  const entry = Object.hasOwn(catalog, said.key) ? catalog[said.key] : undefined;
+  if (entry === undefined) return said.key;
+  const params = Object.fromEntries(
+    Object.entries(said.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? sayFrom(catalog, language, value) : value,
+    ]),
+  );
+  return fill(entry[language], params, String);
 }

@@ -7,6 +7,9 @@
  * never a deal.
  */
 import type { DeadlineReading } from '../deals/deadline-reading.js';
+import type { Phrase, Said } from '../errors.js';
+import { sayFrom } from '../i18n/catalog.js';
+import { marketplaceMessages } from '../i18n/messages/marketplace.js';
 import { readServiceDateTime, zoneOffsetMinutes } from './date-time.js';
 import { AGENT_DEADLINE_MINUTES } from './schema.js';
 import { NOTABLE_SKEW_MS } from './service-clock.js';
@@ -22,14 +25,15 @@ export function readPublishDeadline(
   if (raw === undefined || raw.trim() === '') return { deadline: fallback, source: 'receipt' };
   const read = readServiceDateTime(raw, timeZone);
   if (read) return { deadline: read.date, source: 'publish_deadline' };
-  return {
-    deadline: fallback,
-    source: 'receipt',
-    warning:
-      `publish_deadline "${raw.slice(0, 60)}" is neither YYYY-MM-DD HH:MM:SS nor ISO 8601; the deadline is taken ` +
-      `as ${deadlineMinutes} minutes after pressbridge received the deal`,
+  const said: Phrase = {
+    key: 'deadline.unreadable',
+    params: { raw: raw.slice(0, 60), minutes: String(deadlineMinutes) },
   };
+  return { deadline: fallback, source: 'receipt', warning: english(said), warningSaid: said };
 }
+
+/** The English of a phrase, for the log (the whole catalog, ../i18n/index.ts, would import the lifecycle back). */
+const english = (said: Said): string => sayFrom(marketplaceMessages, 'en', said);
 
 /** How far off a plausible first reading may be: more than 5 min in the past or 65 min ahead is implausible. */
 export const PLAUSIBLE_MIN_AHEAD_MINUTES = 5;
@@ -56,8 +60,10 @@ export type Plausibility =
       offsetMinutes: number;
       /** The zone that would make the reading plausible, when a whole-hour zone change explains it. */
       suggestedZone?: string;
-      /** One sentence with the fix, for the log, the status page and `doctor`. */
+      /** One sentence with the fix, for the log, the status page and `doctor` (in English). */
       message: string;
+      /** The same for the blogger (the catalog's `deadline.*`). */
+      said: Phrase;
     };
 
 /**
@@ -76,39 +82,36 @@ export function judgeDeadline(input: PlausibilityInput): Plausibility {
     return { plausible: true, aheadMinutes };
   }
   const offsetMinutes = aheadMinutes - expected;
-  const size = `${Math.abs(offsetMinutes)} min ${offsetMinutes < 0 ? 'early' : 'late'}`;
-  const head = `publish_deadline reads ${size} (${aheadMinutes} min ahead on arrival, ${expected} expected)`;
-  const suggestedZone = zoneExplaining(offsetMinutes, input.timeZone, input.deadline);
-  if (suggestedZone) {
-    const says = suggestedZone === 'UTC' ? 'UTC' : `${suggestedZone} time`;
-    return {
-      plausible: false,
-      aheadMinutes,
-      offsetMinutes,
-      suggestedZone,
-      message: `${head}: the service seems to send ${says}; set marketplace.timeZone: ${suggestedZone}`,
-    };
-  }
-  if (Math.abs(skew) >= NOTABLE_SKEW_MS) {
-    const minutes = Math.round(Math.abs(skew) / 60_000);
-    return {
-      plausible: false,
-      aheadMinutes,
-      offsetMinutes,
-      message:
-        `${head}, and this machine's clock is ${minutes} min ${skew > 0 ? 'behind' : 'ahead of'} the service's ` +
-        '(its HTTP Date header): synchronise the clock (NTP); a late delivery explains the rest',
-    };
-  }
-  return {
+  const size: Phrase = {
+    key: offsetMinutes < 0 ? 'deadline.early' : 'deadline.late',
+    params: { n: String(Math.abs(offsetMinutes)) },
+  };
+  const head: Phrase = {
+    key: 'deadline.reads',
+    params: { size, ahead: String(aheadMinutes), expected: String(expected) },
+  };
+  const implausible = (said: Phrase, zone?: string): Plausibility => ({
     plausible: false,
     aheadMinutes,
     offsetMinutes,
-    message:
-      `${head}: a late delivery (the webhook retried while pressbridge was unreachable) or a clock that is ` +
-      "off; check this machine's clock (NTP), and if every deal reads like this, the service's zone " +
-      '(marketplace.timeZone)',
-  };
+    ...(zone === undefined ? {} : { suggestedZone: zone }),
+    message: english(said),
+    said,
+  });
+  const suggestedZone = zoneExplaining(offsetMinutes, input.timeZone, input.deadline);
+  if (suggestedZone) {
+    const says: Said =
+      suggestedZone === 'UTC' ? 'UTC' : { key: 'deadline.zone_time', params: { zone: suggestedZone } };
+    return implausible({ key: 'deadline.zone', params: { head, says, zone: suggestedZone } }, suggestedZone);
+  }
+  if (Math.abs(skew) >= NOTABLE_SKEW_MS) {
+    const minutes = String(Math.round(Math.abs(skew) / 60_000));
+    return implausible({
+      key: skew > 0 ? 'deadline.clock_behind' : 'deadline.clock_ahead',
+      params: { head, minutes },
+    });
+  }
+  return implausible({ key: 'deadline.other', params: { head } });
 }
 
 /** Zones tried as explanations, most likely first. */

@@ -5,7 +5,7 @@
  * is written once, in the catalog. Part of the contract: plugins import it with ./types.ts.
  */
 import { type Phrase, PublishError, type Said } from '../errors.js';
-import { fill } from '../i18n/catalog.js';
+import { sayFrom } from '../i18n/catalog.js';
 import { type PublisherMessageKey, publisherMessages } from '../i18n/messages/publishers.js';
 
 export type { PublisherMessageKey };
@@ -21,16 +21,7 @@ export function phrase(key: PublisherMessageKey, params?: Phrase['params']): Pub
 
 /** The phrase in English (a nested phrase of another catalog, which plugins do not use, shows its key). */
 export function english(said: Said): string {
-  if (typeof said === 'string') return said;
-  const entry = (publisherMessages as Readonly<Record<string, { en: string }>>)[said.key];
-  if (entry === undefined) return said.key;
-  const params = Object.fromEntries(
-    Object.entries(said.params ?? {}).map(([name, value]) => [
-      name,
-      typeof value === 'object' ? english(value) : value,
-    ]),
-  );
-  return fill(entry.en, params, String);
+  return sayFrom(publisherMessages, 'en', said);
 }
 
 /**

@@ -84,6 +84,38 @@ export const marketplaceMessages = {
   },
   'market.invalid_id': { cs: 'není číslo z tržiště: {value}', en: 'not a marketplace id: {value}' },
   'market.invalid_year': { cs: 'není rok: {value}', en: 'not a year: {value}' },
+  // the marketplace's deadlines read (src/marketplace/deadline.ts): an unreadable one, an implausible one
+  'deadline.unreadable': {
+    cs: 'publish_deadline "{raw}" není ve tvaru YYYY-MM-DD HH:MM:SS ani ISO 8601; za termín se bere {minutes} minut od chvíle, kdy pressbridge obchod přijal',
+    en: 'publish_deadline "{raw}" is neither YYYY-MM-DD HH:MM:SS nor ISO 8601; the deadline is taken as {minutes} minutes after pressbridge received the deal',
+  },
+  'deadline.early': { cs: 'o {n} min dřív', en: '{n} min early' },
+  'deadline.late': { cs: 'o {n} min později', en: '{n} min late' },
+  'deadline.reads': {
+    cs: 'publish_deadline vychází {size} (při příchodu {ahead} min dopředu, očekáváno {expected})',
+    en: 'publish_deadline reads {size} ({ahead} min ahead on arrival, {expected} expected)',
+  },
+  'deadline.zone_time': { cs: 'čas {zone}', en: '{zone} time' },
+  'deadline.zone': {
+    cs: '{head}: služba zřejmě posílá {says}; nastavte marketplace.timeZone: {zone}',
+    en: '{head}: the service seems to send {says}; set marketplace.timeZone: {zone}',
+  },
+  'deadline.clock_behind': {
+    cs: '{head} a hodiny tohoto počítače jdou o {minutes} min pozadu oproti službě (její hlavička HTTP Date): seřiďte hodiny (NTP); zbytek vysvětlí pozdní doručení',
+    en: "{head}, and this machine's clock is {minutes} min behind the service's (its HTTP Date header): synchronise the clock (NTP); a late delivery explains the rest",
+  },
+  'deadline.clock_ahead': {
+    cs: '{head} a hodiny tohoto počítače jdou o {minutes} min napřed oproti službě (její hlavička HTTP Date): seřiďte hodiny (NTP); zbytek vysvětlí pozdní doručení',
+    en: "{head}, and this machine's clock is {minutes} min ahead of the service's (its HTTP Date header): synchronise the clock (NTP); a late delivery explains the rest",
+  },
+  'deadline.other': {
+    cs: '{head}: pozdní doručení (webhook se opakoval, když byl pressbridge nedostupný), nebo špatně jdoucí hodiny; zkontrolujte hodiny tohoto počítače (NTP), a pokud takto vychází každý obchod, také zónu služby (marketplace.timeZone)',
+    en: "{head}: a late delivery (the webhook retried while pressbridge was unreachable) or a clock that is off; check this machine's clock (NTP), and if every deal reads like this, the service's zone (marketplace.timeZone)",
+  },
+  'deadline.processed_anyway': {
+    cs: '{message} (obchod se přesto zpracuje; zda je pozdě, rozhodne tržiště)',
+    en: '{message} (the deal is processed anyway; the marketplace decides whether it is late)',
+  },
   'market.no_answer.timeout': { cs: 'žádná odpověď do {ms} ms', en: 'no answer within {ms} ms' },
   'market.no_answer.aborted': { cs: 'požadavek byl zrušen', en: 'the request was cancelled' },
   'market.no_answer.network': { cs: 'chyba sítě: {cause}', en: 'network error: {cause}' },

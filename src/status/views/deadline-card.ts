@@ -15,7 +15,7 @@ export function deadlineCard(
   if (!finding?.ok || !finding.value) return html``;
   const f = finding.value;
   return html`<section class="card error-box" data-deadline-offset="${f.offsetMinutes}"><h2>${ctx.t.t('status.deadline.title')}</h2>
-<p>${f.message}</p>
+<p>${ctx.t.say(f.said ?? f.message, f.message)}</p>
 <dl class="kv">
 <dt>${ctx.t.t('status.webhook.deal')}</dt><dd>${dealLink(ctx, f.dealId)} (${ago(ctx, f.at)})</dd>
 <dt>publish_deadline</dt><dd>${message(ctx, 'status.deadline.read', { raw: code(f.raw ?? '–'), zone: code(f.timeZone) })}</dd>

@@ -167,7 +167,7 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
       return {
         headline: t.t('status.home.need.dates'),
         text: t.t('status.home.need.dates_text'),
-        detail: item.finding.message,
+        detail: t.say(item.finding.said ?? item.finding.message, item.finding.message),
         actions: [openSystem(ctx, 'dates')],
       };
     case 'recycled':

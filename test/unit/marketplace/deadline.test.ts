@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeDeadline } from '../../../src/marketplace/deadline.js';
+import { createTranslator } from '../../../src/i18n/index.js';
+import { judgeDeadline, readPublishDeadline } from '../../../src/marketplace/deadline.js';
 import { createServiceClock } from '../../../src/marketplace/service-clock.js';
 import { fixedClock } from '../../helpers/clock.js';
 
@@ -38,6 +39,38 @@ describe('src/marketplace/deadline: judgeDeadline (plausibility of a first deliv
     expect(verdict.plausible).toBe(false);
     expect(!verdict.plausible && verdict.message).toBe(
       'publish_deadline reads 60 min early (0 min ahead on arrival, 60 expected): the service seems to send UTC; set marketplace.timeZone: UTC',
+    );
+  });
+
+  it.each([
+    [0, undefined, 'služba zřejmě posílá UTC; nastavte marketplace.timeZone: UTC'],
+    [-10, undefined, 'pozdní doručení (webhook se opakoval'],
+    [-20, -3 * 60_000, 'hodiny tohoto počítače jdou o 3 min napřed oproti službě'],
+  ])(
+    'says the same in Czech (%i min ahead, skew %s), its English being the message',
+    (ahead, skew, czech) => {
+      const verdict = judgeDeadline({
+        deadline: at(WINTER, ahead),
+        receivedAt: WINTER,
+        timeZone: 'Europe/Prague',
+        ...(skew === undefined ? {} : { serviceSkewMs: skew }),
+      });
+      if (verdict.plausible) throw new Error('expected an implausible reading');
+
+      expect(createTranslator('cs').say(verdict.said)).toMatch(/^publish_deadline vychází o \d+ min dřív/);
+      expect(createTranslator('cs').say(verdict.said)).toContain(czech);
+      expect(createTranslator('en').say(verdict.said)).toBe(verdict.message);
+    },
+  );
+
+  it('says an unreadable publish_deadline in both languages', () => {
+    const reading = readPublishDeadline('zítra', WINTER, 'Europe/Prague');
+
+    expect(reading.warning).toBe(
+      'publish_deadline "zítra" is neither YYYY-MM-DD HH:MM:SS nor ISO 8601; the deadline is taken as 60 minutes after pressbridge received the deal',
+    );
+    expect(createTranslator('cs').say(reading.warningSaid ?? '')).toBe(
+      'publish_deadline "zítra" není ve tvaru YYYY-MM-DD HH:MM:SS ani ISO 8601; za termín se bere 60 minut od chvíle, kdy pressbridge obchod přijal',
     );
   });
 

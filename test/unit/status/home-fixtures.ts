@@ -141,6 +141,17 @@ export function everything(hostile: string): OverviewData {
         timeZone: 'Europe/Prague',
         raw: hostile,
         message: hostile,
+        said: {
+          key: 'deadline.zone',
+          params: {
+            head: {
+              key: 'deadline.reads',
+              params: { size: { key: 'deadline.early', params: { n: '60' } }, ahead: '0', expected: '60' },
+            },
+            says: 'UTC',
+            zone: 'UTC',
+          },
+        },
       },
     },
     recycledId: {

@@ -110,8 +110,18 @@ describe('src/status/views/overview (the home page)', () => {
             'zprávu',
             'reklamaci',
             'arbitráži',
+            'publish_deadline vychází o 60 min dřív',
           ]
-        : ['refused the API key', 'failed', 'deadline missed', 'approval', 'message', 'claim', 'arbitration'];
+        : [
+            'refused the API key',
+            'failed',
+            'deadline missed',
+            'approval',
+            'message',
+            'claim',
+            'arbitration',
+            'publish_deadline reads 60 min early',
+          ];
     for (const word of words) expect(text($, 'ul.needs')).toContain(word);
   });
 

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Command } from 'commander';
 import { AppError, errorMessage } from '../errors.js';
+import type { Translator } from '../i18n/index.js';
 import { engineMinimum, formatVersion, parseVersion, satisfies } from '../node-engines.js';
 import { createPrompter, type Prompter } from '../setup/prompt.js';
 import { cliTranslator } from './language.js';
@@ -127,11 +128,17 @@ export function renderUnit(
   return unitDependencies(unit, redis);
 }
 
-/** /usr/local/bin/pressbridge: the CLI of the installed service, as its user and with its data directory. */
+/**
+ * /usr/local/bin/pressbridge: the CLI of the installed service, as its user and with its data directory. The one
+ * line it prints itself (run without sudo by another user, who cannot read the config and its language) is in
+ * the language of the install that wrote it (decision 19); the CLI it runs speaks the config's.
+ */
 export function renderCliWrapper(
   o: Pick<ServiceInstallOptions, 'user' | 'packageRoot' | 'nodePath'>,
+  t: Translator = cliTranslator(),
 ): string {
   const cli = `${o.nodePath} ${join(o.packageRoot, 'dist/src/cli.js')}`;
+  const sudo = t.t('run.service.wrapper_sudo').replaceAll("'", `'\\''`);
   return [
     '#!/bin/sh',
     '# Written by `pressbridge service install`: the pressbridge CLI of the installed service, run as its user',
@@ -140,7 +147,7 @@ export function renderCliWrapper(
     `export PRESSBRIDGE_DATA_DIR=${DATA_DIR}`,
     `if [ "$(id -u)" = 0 ]; then exec runuser -u ${o.user} -- ${cli} "$@"; fi`,
     `if [ "$(id -un)" != ${o.user} ]; then`,
-    '  echo "pressbridge: run it with sudo (the service\'s data is readable by its user only)" >&2',
+    `  echo '${sudo}' >&2`,
     '  exit 1',
     'fi',
     `exec ${cli} "$@"`,
@@ -189,7 +196,7 @@ export async function installService(o: ServiceInstallOptions): Promise<void> {
   if (plan.choice === 'own') for (const f of ownRedisFiles(o)) write(o.root, f.path, f.text, f.mode);
   // A re-run keeps the env file as it is: it says which Redis the installation has, and may hold the blogger's lines.
   if (!redis.installed) write(o.root, join(CONFIG_DIR, 'env'), renderEnvFile(plan), 0o600);
-  write(o.root, CLI_WRAPPER_PATH, renderCliWrapper(o), 0o755);
+  write(o.root, CLI_WRAPPER_PATH, renderCliWrapper(o, t), 0o755);
   const dataDirs = [DATA_DIR, ...(plan.choice === 'own' ? [OWN_REDIS.data] : [])];
   for (const dir of dataDirs) mkdirSync(join(o.root, dir), { recursive: true, mode: 0o700 });
   await redis.persist();

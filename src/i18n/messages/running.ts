@@ -34,6 +34,10 @@ export const runningMessages = {
     cs: 'Nad {dir} není žádný balíček pressbridge',
     en: 'no pressbridge package found above {dir}',
   },
+  'run.service.wrapper_sudo': {
+    cs: 'pressbridge: spusťte ho přes sudo (data služby smí číst jen její uživatel)',
+    en: "pressbridge: run it with sudo (the service's data is readable by its user only)",
+  },
   'run.service.command_failed': { cs: '{command} selhal: {why}', en: '{command} failed: {why}' },
   'run.service.not_root': {
     cs: 'Instalace služby potřebuje práva roota: sudo pressbridge service install (nebo --root <složka> na zkoušku).',

@@ -3,6 +3,7 @@
  * writes (deploy/pressbridge.service's hardening kept), the user, the folders, the env file, the CLI wrapper, the
  * commands in order, and that a config the setup writes into the data directory is what the CLI then loads.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +86,24 @@ describe('src/commands/service: service install', () => {
     await installService(dry.options({ dryRun: true }));
     expect(dry.lines.at(-1)).toMatch(new RegExp(`^(Dry run|Zkouška) (under|pod) ${dry.root}`));
   });
+
+  it.each([
+    ['cs', 'pressbridge: spusťte ho přes sudo (data služby smí číst jen její uživatel)'],
+    ['en', "pressbridge: run it with sudo (the service's data is readable by its user only)"],
+  ] as const)(
+    'the CLI wrapper says its one line in the install’s language (%s), quoted for the shell',
+    async (language, line) => {
+      vi.stubEnv('PRESSBRIDGE_LANGUAGE', language);
+      const f = fixture();
+      await installService(f.options());
+      const script = readFileSync(join(f.root, CLI_WRAPPER_PATH), 'utf8');
+      const echo = script.split('\n').find((l) => l.trim().startsWith('echo '));
+      expect(echo).toBeDefined();
+      // What the shell prints for that line, to stderr, exactly the catalog's sentence.
+      const printed = spawnSync('sh', ['-c', echo ?? ''], { encoding: 'utf8' });
+      expect(printed.stderr).toBe(`${line}\n`);
+    },
+  );
 
   it("keeps to its own Redis when the machine's answers (no consent), and to an existing user", async () => {
     vi.stubEnv('PRESSBRIDGE_LANGUAGE', 'en');

@@ -4,6 +4,9 @@
  * replays a capture's shapes (src/sandbox/profile.ts). A shape carries no article text, key or secret: strings
  * keep only a recognised form (a date-time pattern, "absolute URL", "path").
  */
+import type { Said } from '../errors.js';
+import { sayFrom } from '../i18n/catalog.js';
+import { cliLiveMessages } from '../i18n/messages/cli-live.js';
 
 export type Shape =
   | { type: 'string'; form?: string }
@@ -60,33 +63,62 @@ export function describeShape(value: unknown): Shape {
   return { type: 'any' };
 }
 
-/** A short text for a shape, e.g. `string (YYYY-MM-DD HH:MM:SS)`, `array of {n, url}`, `object {id, text}`. */
-export function formatShape(shape: Shape | undefined): string {
-  if (shape === undefined) return 'missing';
+/** A shape for the reader, e.g. `string (YYYY-MM-DD HH:MM:SS)`, `array of {n, url}`, `object {id, text}`. */
+export function shapeSaid(shape: Shape | undefined): Said {
+  if (shape === undefined) return { key: 'live.shape.missing' };
   switch (shape.type) {
     case 'string':
-      return shape.form ? `string (${shape.form})` : 'string';
+      return shape.form
+        ? { key: 'live.shape.string_form', params: { form: formSaid(shape.form) } }
+        : 'string';
     case 'array':
-      return shape.of ? `array of ${formatShape(shape.of)}` : 'empty array';
+      return shape.of
+        ? { key: 'live.shape.array_of', params: { of: shapeSaid(shape.of) } }
+        : { key: 'live.shape.empty_array' };
     case 'object': {
       const names = Object.keys(shape.fields);
-      const shown = names.slice(0, 8).join(', ');
-      return `object {${shown}${names.length > 8 ? `, … ${names.length - 8} more` : ''}}`;
+      const more: Said =
+        names.length > 8 ? { key: 'live.shape.more', params: { n: String(names.length - 8) } } : '';
+      return { key: 'live.shape.object', params: { fields: names.slice(0, 8).join(', '), more } };
     }
     case 'enum':
-      return `one of ${shape.values.join(', ')}`;
+      return { key: 'live.shape.one_of', params: { values: shape.values.join(', ') } };
     case 'nullable':
-      return `${formatShape(shape.of)} or null`;
+      return { key: 'live.shape.or_null', params: { of: shapeSaid(shape.of) } };
     default:
       return shape.type;
   }
 }
 
+/** A string's form: a date-time pattern is notation, the others are words. */
+function formSaid(form: string): Said {
+  if (form === 'absolute URL') return { key: 'live.form.absolute_url' };
+  if (form === 'path') return { key: 'live.form.path' };
+  return form;
+}
+
+/** Said items one after another, `separator` between them (`a, b, c`; '' for none). */
+export function joined(items: readonly Said[], separator: string): Said {
+  if (items.length === 0) return '';
+  return items.reduce((a, b) => ({ key: 'live.and', params: { a, sep: separator, b } }));
+}
+
+/** The same in English, as the --save capture keeps it. */
+export function formatShape(shape: Shape | undefined): string {
+  return englishOf(shapeSaid(shape));
+}
+
+/** A phrase of `doctor --live`'s catalog in English. */
+export function englishOf(said: Said): string {
+  return sayFrom(cliLiveMessages, 'en', said);
+}
+
+/** Where a value differs from its shape: what was found and what was expected, as the reader reads them. */
 export interface Difference {
   /** e.g. `text`, `photos[].url`, `data[].changed_at`. */
   path: string;
-  found: string;
-  expected: string;
+  found: Said;
+  expected: Said;
 }
 
 /** A value short and plain enough to quote (an enum-like token), never running text. */
@@ -104,7 +136,7 @@ function quotable(value: unknown): string | undefined {
 export function compareShape(value: unknown, expected: Shape, path = ''): Difference[] {
   const differences: Difference[] = [];
   const at = (child: string): string => (path ? `${path}.${child}` : child);
-  const differ = (expectedText: string, foundText = formatShape(describeShape(value))): void => {
+  const differ = (expectedText: Said, foundText: Said = shapeSaid(describeShape(value))): void => {
     differences.push({ path: path || '(body)', found: foundText, expected: expectedText });
   };
   switch (expected.type) {
@@ -116,7 +148,7 @@ export function compareShape(value: unknown, expected: Shape, path = ''): Differ
     case 'enum':
       if (typeof value !== 'string' || !expected.values.includes(value)) {
         const quoted = quotable(value);
-        differ(formatShape(expected), quoted ? `string ${quoted}` : undefined);
+        differ(shapeSaid(expected), quoted ? `string ${quoted}` : undefined);
       }
       break;
     case 'string':
@@ -124,10 +156,10 @@ export function compareShape(value: unknown, expected: Shape, path = ''): Differ
     case 'boolean':
     case 'null':
       if (value === null ? expected.type !== 'null' : typeof value !== expected.type)
-        differ(formatShape(expected));
+        differ(shapeSaid(expected));
       break;
     case 'array':
-      if (!Array.isArray(value)) differ(formatShape(expected));
+      if (!Array.isArray(value)) differ(shapeSaid(expected));
       else if (expected.of) {
         const seen = new Set<string>();
         for (const item of value) {
@@ -140,7 +172,7 @@ export function compareShape(value: unknown, expected: Shape, path = ''): Differ
       break;
     case 'object': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        differ(formatShape(expected));
+        differ(shapeSaid(expected));
         break;
       }
       const record = value as Record<string, unknown>;
@@ -149,11 +181,19 @@ export function compareShape(value: unknown, expected: Shape, path = ''): Differ
       for (const [name, fieldShape] of Object.entries(expected.fields)) {
         if (!(name in record) || record[name] === undefined) {
           if (optional.has(name)) continue;
-          const beside = unknown.map((k) => `${k}: ${formatShape(describeShape(record[k]))}`);
+          const beside = unknown.map(
+            (k): Said => ({
+              key: 'live.shape.field',
+              params: { name: k, shape: shapeSaid(describeShape(record[k])) },
+            }),
+          );
           differences.push({
             path: at(name),
-            found: beside.length > 0 ? `missing (unexpected fields: ${beside.join(', ')})` : 'missing',
-            expected: formatShape(fieldShape),
+            found:
+              beside.length > 0
+                ? { key: 'live.shape.missing_beside', params: { fields: joined(beside, ', ') } }
+                : { key: 'live.shape.missing' },
+            expected: shapeSaid(fieldShape),
           });
           continue;
         }

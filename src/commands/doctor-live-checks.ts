@@ -3,9 +3,9 @@
  * raw answers the recorder kept against the client's own schemas (src/marketplace/schema.ts, read as shapes).
  * A check reports field paths and shapes, never values of running text.
  */
-import type { CapturedCheck } from '../capture/capture.js';
-import { compareShape, type Difference } from '../capture/shape.js';
+import { compareShape, type Difference, joined } from '../capture/shape.js';
 import { shapeOfSchema } from '../capture/zod-shape.js';
+import type { Phrase, Said } from '../errors.js';
 import {
   BlogList,
   Deal,
@@ -16,44 +16,8 @@ import {
   PUBLISHING_MODES,
   RATE_LIMIT_PER_MINUTE,
 } from '../marketplace/schema.js';
+import { failedAnswer, judged, type LiveCheck, notChecked } from './doctor-live-check.js';
 import type { RecordedAnswer } from './doctor-live-record.js';
-
-export type LiveCheck = CapturedCheck & { fix?: string };
-
-export function notChecked(name: string, why: string): LiveCheck {
-  return { name, outcome: 'not checked', detail: why, differences: [] };
-}
-
-function judged(
-  name: string,
-  where: string,
-  differences: Difference[],
-  heldDetail: string,
-  fix?: string,
-): LiveCheck {
-  return differences.length === 0
-    ? { name, outcome: 'held', detail: `${where}: ${heldDetail}`, differences }
-    : { name, outcome: 'differs', detail: where, differences, ...(fix ? { fix } : {}) };
-}
-
-/** An answer that is not a 200 is a difference of its own (with the error code, never the message body). */
-function failedAnswer(
-  name: string,
-  where: string,
-  answer: RecordedAnswer | undefined,
-  error: string,
-): LiveCheck {
-  const code =
-    answer?.json && typeof answer.json === 'object' && 'error' in answer.json
-      ? String((answer.json as { error?: { code?: unknown } }).error?.code ?? '')
-      : '';
-  return {
-    name,
-    outcome: 'differs',
-    detail: answer ? `${where} answered ${answer.status}${code ? ` ${code}` : ''}` : `${where}: ${error}`,
-    differences: [],
-  };
-}
 
 export const objectOf = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -61,14 +25,18 @@ export const objectOf = (value: unknown): Record<string, unknown> =>
     : {};
 export const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-export function checkIdentity(answer: RecordedAnswer | undefined, error: string): LiveCheck {
-  const name = 'identity and scopes';
+export function checkIdentity(answer: RecordedAnswer | undefined, error: Said): LiveCheck {
+  const name: Phrase = { key: 'live.name.identity' };
   const where = 'GET /v1/me';
   if (answer?.status !== 200) return failedAnswer(name, where, answer, error);
   const differences = compareShape(answer.json, shapeOfSchema(Me));
   const me = objectOf(answer.json);
   if (me.role !== undefined && me.role !== 'bloger') {
-    differences.push({ path: 'role', found: `"${String(me.role)}"`, expected: '"bloger" (a blogger key)' });
+    differences.push({
+      path: 'role',
+      found: `"${String(me.role)}"`,
+      expected: { key: 'live.identity.role' },
+    });
   }
   const scopes = listOf(me.scopes);
   const lacking = ['read', 'write'].filter((s) => !scopes.includes(s));
@@ -76,20 +44,20 @@ export function checkIdentity(answer: RecordedAnswer | undefined, error: string)
     differences.push({
       path: 'scopes',
       found: JSON.stringify(scopes),
-      expected: 'to include read and write',
+      expected: { key: 'live.identity.scopes' },
     });
   }
   return judged(
     name,
     where,
     differences,
-    `bare object, role bloger, scopes ${scopes.join(', ')}`,
-    'create a blogger key with scopes read + write (account settings → API keys) and set marketplace.apiKey',
+    { key: 'live.identity.held', params: { scopes: scopes.join(', ') } },
+    { key: 'live.identity.fix' },
   );
 }
 
-export function checkBlogs(answer: RecordedAnswer | undefined, error: string): LiveCheck {
-  const name = 'blog list and publishing modes';
+export function checkBlogs(answer: RecordedAnswer | undefined, error: Said): LiveCheck {
+  const name: Phrase = { key: 'live.name.blogs' };
   const where = 'GET /v1/blogs';
   if (answer?.status !== 200) return failedAnswer(name, where, answer, error);
   const differences = compareShape(answer.json, shapeOfSchema(BlogList));
@@ -103,24 +71,22 @@ export function checkBlogs(answer: RecordedAnswer | undefined, error: string): L
       differences.push({
         path: 'data[].publishing.mode',
         found: typeof mode === 'string' && /^[\w-]{1,30}$/.test(mode) ? `"${mode}"` : typeof mode,
-        expected: `one of ${PUBLISHING_MODES.join(', ')}`,
+        expected: { key: 'live.shape.one_of', params: { values: PUBLISHING_MODES.join(', ') } },
       });
     }
   }
-  return judged(
-    name,
-    where,
-    differences,
-    `{data: [...]}, ${blogs.length} blog(s), modes ${[...modes].join(', ') || 'none'}`,
-  );
+  return judged(name, where, differences, {
+    key: 'live.blogs.held',
+    params: { n: String(blogs.length), modes: [...modes].join(', ') || { key: 'live.none' } },
+  });
 }
 
 export function checkDealList(
   answer: RecordedAnswer | undefined,
-  error: string,
+  error: Said,
   asked: { page: number; perPage: number },
 ): LiveCheck {
-  const name = 'deals list envelope and paging';
+  const name: Phrase = { key: 'live.name.deal_list' };
   const where = 'GET /v1/deals';
   if (answer?.status !== 200) return failedAnswer(name, where, answer, error);
   const differences = compareShape(answer.json, shapeOfSchema(DealList));
@@ -130,45 +96,34 @@ export function checkDealList(
     differences.push({
       path: 'strana',
       found: String(body.strana),
-      expected: `${asked.page} (the page asked for)`,
+      expected: { key: 'live.list.page', params: { n: String(asked.page) } },
     });
   }
   if (typeof body.na_stranu === 'number' && body.na_stranu !== asked.perPage) {
     differences.push({
       path: 'na_stranu',
       found: String(body.na_stranu),
-      expected: `${asked.perPage} (as asked)`,
+      expected: { key: 'live.list.per_page', params: { n: String(asked.perPage) } },
     });
   }
   if (typeof body.celkem === 'number' && body.celkem < data.length) {
     differences.push({
       path: 'celkem',
       found: String(body.celkem),
-      expected: `at least ${data.length} (the deals on the page)`,
+      expected: { key: 'live.list.total', params: { n: String(data.length) } },
     });
   }
-  return judged(
-    name,
-    where,
-    differences,
-    `{data, strana, na_stranu, celkem}, ${data.length} of ${String(body.celkem)} deal(s)`,
-  );
+  return judged(name, where, differences, {
+    key: 'live.list.held',
+    params: { n: String(data.length), total: String(body.celkem) },
+  });
 }
 
-export function checkDealDetail(
-  answer: RecordedAnswer | undefined,
-  error: string,
-  dealId: number,
-): LiveCheck {
-  const name = 'deal detail';
-  const where = `GET /v1/deals/{id} (deal ${dealId})`;
+export function checkDealDetail(answer: RecordedAnswer | undefined, error: Said, dealId: number): LiveCheck {
+  const name: Phrase = { key: 'live.name.deal_detail' };
+  const where = ofDeal('GET /v1/deals/{id}', dealId);
   if (answer?.status !== 200) return failedAnswer(name, where, answer, error);
-  return judged(
-    name,
-    where,
-    compareShape(answer.json, shapeOfSchema(Deal)),
-    'bare object with the deal fields',
-  );
+  return judged(name, where, compareShape(answer.json, shapeOfSchema(Deal)), { key: 'live.detail.held' });
 }
 
 /** Assumption 2: a photo's `url` is missing, a path on the service, or absolute on the service's own host. */
@@ -177,21 +132,22 @@ function photoUrlDifferences(photos: unknown[], serviceOrigin: string): Differen
   for (const photo of photos) {
     const { url, n } = objectOf(photo);
     if (typeof n === 'number' && (n < 0 || n > MAX_PHOTO_N)) {
-      differences.push({ path: 'photos[].n', found: String(n), expected: `0 to ${MAX_PHOTO_N}` });
+      const expected = { key: 'live.text.photo_n', params: { max: String(MAX_PHOTO_N) } };
+      differences.push({ path: 'photos[].n', found: String(n), expected });
     }
     if (url === undefined || typeof url !== 'string') continue;
-    let host: string | undefined;
+    let host: Said | undefined;
     try {
       const parsed = new URL(url, serviceOrigin);
       if (parsed.origin !== serviceOrigin) host = parsed.host || parsed.protocol;
     } catch {
-      host = 'an unusable URL';
+      host = { key: 'live.text.unusable_url' };
     }
     if (host !== undefined) {
       differences.push({
         path: 'photos[].url',
-        found: `absolute URL on another host (${host})`,
-        expected: `missing, a path, or an absolute URL on ${new URL(serviceOrigin).host}`,
+        found: { key: 'live.text.foreign_url', params: { host } },
+        expected: { key: 'live.text.url_expected', params: { host: new URL(serviceOrigin).host } },
       });
       break;
     }
@@ -201,15 +157,13 @@ function photoUrlDifferences(photos: unknown[], serviceOrigin: string): Differen
 
 export function checkDealText(
   answer: RecordedAnswer | undefined,
-  error: string,
+  error: Said,
   dealId: number,
   serviceOrigin: string,
 ): LiveCheck {
-  const name = 'deal text';
-  const where = `GET /v1/deals/{id}/text (deal ${dealId})`;
-  if (answer?.status === 409) {
-    return notChecked(name, `${where} answered 409: the text awaits the advertiser's approval`);
-  }
+  const name: Phrase = { key: 'live.name.deal_text' };
+  const where = ofDeal('GET /v1/deals/{id}/text', dealId);
+  if (answer?.status === 409) return notChecked(name, { key: 'live.text.awaits', params: { where } });
   if (answer?.status !== 200) return failedAnswer(name, where, answer, error);
   const differences = compareShape(answer.json, shapeOfSchema(DealText));
   const photos = listOf(objectOf(answer.json).photos);
@@ -220,31 +174,32 @@ export function checkDealText(
       return typeof url !== 'string' ? 'missing' : /^[a-z][a-z0-9+.-]*:/i.test(url) ? 'absolute' : 'path';
     }),
   );
+  const urls = [...forms].map((form): Said => ({ key: `live.text.url.${form}` }));
   return judged(
     name,
     where,
     differences,
-    `fields as assumed, ${photos.length} photo(s), url ${[...forms].join('/') || '-'}`,
-    'the service sends the text in another shape: attach the capture (doctor --live --save) to a bug report',
+    { key: 'live.text.held', params: { n: String(photos.length), forms: joined(urls, '/') || '-' } },
+    { key: 'live.text.fix' },
   );
 }
 
-export function checkPhoto(answer: RecordedAnswer | undefined, error: string, n: number): LiveCheck {
-  const name = 'photo content type';
+export function checkPhoto(answer: RecordedAnswer | undefined, error: Said, n: number): LiveCheck {
+  const name: Phrase = { key: 'live.name.photo' };
   const where = `GET /v1/deals/{id}/photos/${n}`;
   if (answer?.status !== 200) return failedAnswer(name, where, answer, error);
-  const type = (answer.headers.get('content-type') ?? 'missing').split(';')[0]?.trim() ?? 'missing';
+  const type = answer.headers.get('content-type')?.split(';')[0]?.trim();
   const differences: Difference[] =
-    type.toLowerCase() === 'image/jpeg'
+    type?.toLowerCase() === 'image/jpeg'
       ? []
-      : [{ path: 'Content-Type', found: type, expected: 'image/jpeg' }];
+      : [{ path: 'Content-Type', found: type || { key: 'live.shape.missing' }, expected: 'image/jpeg' }];
   return judged(name, where, differences, 'image/jpeg');
 }
 
 /** Assumption 9: `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) on each answer. */
 export function checkRateLimitHeaders(answers: RecordedAnswer[], configuredLimit: number): LiveCheck {
-  const name = 'rate-limit headers';
-  const where = `${answers.length} answer(s)`;
+  const name: Phrase = { key: 'live.name.rate_limit' };
+  const where: Phrase = { key: 'live.rate.answers', params: { n: String(answers.length) } };
   const differences: Difference[] = [];
   const note = (d: Difference): void => {
     if (!differences.some((x) => x.path === d.path)) differences.push(d);
@@ -256,15 +211,15 @@ export function checkRateLimitHeaders(answers: RecordedAnswer[], configuredLimit
     if (remaining === null || !/^\d+$/.test(remaining.trim())) {
       note({
         path: `X-RateLimit-Remaining (${label})`,
-        found: remaining === null ? 'missing' : 'not a number',
-        expected: 'a whole number',
+        found: { key: remaining === null ? 'live.shape.missing' : 'live.rate.not_number' },
+        expected: { key: 'live.rate.whole_number' },
       });
     }
     if (reset === null || !/^\d+(\.\d+)?$/.test(reset.trim())) {
       note({
         path: `X-RateLimit-Reset (${label})`,
-        found: reset === null ? 'missing' : 'not a number',
-        expected: 'Unix time in seconds',
+        found: { key: reset === null ? 'live.shape.missing' : 'live.rate.not_number' },
+        expected: { key: 'live.rate.unix_seconds' },
       });
     } else {
       const date = Date.parse(a.headers.get('date') ?? '');
@@ -273,8 +228,8 @@ export function checkRateLimitHeaders(answers: RecordedAnswer[], configuredLimit
       if (resetMs < base - 5_000 || resetMs > base + 3_600_000) {
         note({
           path: 'X-RateLimit-Reset',
-          found: Number(reset) < 100_000 ? 'seconds until the reset' : 'a time more than an hour away',
-          expected: 'Unix time in seconds of the window’s end',
+          found: { key: Number(reset) < 100_000 ? 'live.rate.seconds_left' : 'live.rate.far' },
+          expected: { key: 'live.rate.window_end' },
         });
       }
     }
@@ -283,7 +238,10 @@ export function checkRateLimitHeaders(answers: RecordedAnswer[], configuredLimit
       note({
         path: 'X-RateLimit-Limit',
         found: limit.trim(),
-        expected: `${configuredLimit} (marketplace.requestsPerMinute; the document: ${RATE_LIMIT_PER_MINUTE})`,
+        expected: {
+          key: 'live.rate.limit',
+          params: { limit: String(configuredLimit), document: String(RATE_LIMIT_PER_MINUTE) },
+        },
       });
     }
   }
@@ -291,9 +249,12 @@ export function checkRateLimitHeaders(answers: RecordedAnswer[], configuredLimit
     name,
     where,
     differences,
-    'X-RateLimit-Remaining and X-RateLimit-Reset (Unix seconds) on each',
-    differences.some((d) => d.path === 'X-RateLimit-Limit')
-      ? 'set marketplace.requestsPerMinute to the limit the service announces'
-      : undefined,
+    { key: 'live.rate.held' },
+    differences.some((d) => d.path === 'X-RateLimit-Limit') ? { key: 'live.rate.fix' } : undefined,
   );
+}
+
+/** `GET /v1/deals/{id} (deal 7)`: the request's template and the deal it was sent for. */
+function ofDeal(where: string, dealId: number): Phrase {
+  return { key: 'live.of_deal', params: { where, deal: String(dealId) } };
 }

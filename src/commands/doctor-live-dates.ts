@@ -10,7 +10,8 @@
  * A reading that breaks one of these rules proves the zone wrong; the check then says by how much, and whether
  * reading the strings as UTC would fit.
  */
-import { DATE_FORMS, type Difference, stringForm } from '../capture/shape.js';
+import { DATE_FORMS, type Difference, englishOf, joined, stringForm } from '../capture/shape.js';
+import type { Phrase, Said } from '../errors.js';
 import { wallClockToInstant } from '../time-zone.js';
 
 /** Slack for clock skew and the service's own processing. */
@@ -46,13 +47,23 @@ export interface DateAnchor {
   reading: DateReading;
   instant: number;
   rule: 'notAfter' | 'notBefore';
-  /** e.g. `the service clock (Date)`, `pressbridge's hand-in of deal 1001`. */
-  what: string;
+  /** The service's clock (its `Date`), or pressbridge's hand-in of this deal. */
+  what: { kind: 'clock' } | { kind: 'hand_in'; dealId: number };
+}
+
+/** What an anchor is, for the reader: `the service clock (Date)`, `pressbridge's hand-in of deal 1001`. */
+export function anchorSaid(what: DateAnchor['what']): Phrase {
+  return what.kind === 'clock'
+    ? { key: 'live.anchor.clock' }
+    : { key: 'live.anchor.hand_in', params: { deal: String(what.dealId) } };
 }
 
 export interface DateCheckResult {
   held: boolean;
+  /** What the check says, for the reader (the catalog's `live.*`); `detail` and `fix` are its English. */
+  said: { detail: Said; fix?: Said };
   detail: string;
+  /** Found and expected, as the reader reads them (`live.*`). */
   differences: Difference[];
   fix?: string;
   /** For a capture: the form found and the zone the plain form fits (null when unknown). */
@@ -70,9 +81,11 @@ export function checkDates(
   timeZone: string,
 ): DateCheckResult {
   if (readings.length === 0) {
+    const detail: Said = { key: 'live.dates.none' };
     return {
       held: true,
-      detail: 'no date-time in the answers to check',
+      said: { detail },
+      detail: englishOf(detail),
       differences: [],
       form: null,
       zone: null,
@@ -86,8 +99,8 @@ export function checkDates(
     if (form !== DATE_FORMS.plain && !differences.some((d) => d.path === r.where)) {
       differences.push({
         path: r.where,
-        found: `string (${form})`,
-        expected: `string (${DATE_FORMS.plain})`,
+        found: { key: 'live.shape.string_form', params: { form } },
+        expected: { key: 'live.shape.string_form', params: { form: DATE_FORMS.plain } },
       });
     }
   }
@@ -105,13 +118,17 @@ export function checkDates(
   // Only a hand-in (a `notBefore` instant) can rule out a zone behind the configured one, UTC for Prague.
   const confirmed = broken.length === 0 && anchors.some((a) => a.rule === 'notBefore');
   let zone: string | null = !explicit && confirmed ? timeZone : null;
-  let fix: string | undefined;
+  let fix: Said | undefined;
   for (const { anchor, offMs } of broken.slice(0, 3)) {
-    const direction = offMs > 0 ? 'after' : 'before';
+    const params = {
+      minutes: String(Math.abs(minutes(offMs))),
+      what: anchorSaid(anchor.what),
+      zone: timeZone,
+    };
     differences.push({
       path: anchor.reading.where,
-      found: `reads ${Math.abs(minutes(offMs))} min ${direction} ${anchor.what} (as ${timeZone})`,
-      expected: `not ${anchor.rule === 'notAfter' ? 'after' : 'before'} it`,
+      found: { key: offMs > 0 ? 'live.dates.after' : 'live.dates.before', params },
+      expected: { key: anchor.rule === 'notAfter' ? 'live.dates.not_after' : 'live.dates.not_before' },
     });
   }
   if (broken.length > 0 && !explicit) {
@@ -124,30 +141,41 @@ export function checkDates(
     const early = first ? minutes(-first.offMs) : 0;
     if (fitsUtc && timeZone !== 'UTC') {
       zone = 'UTC';
-      fix = 'the service seems to send UTC: set marketplace.timeZone: UTC';
+      fix = { key: 'live.dates.fix_utc' };
     } else {
-      const by = early > 0 ? `about ${early} min behind` : `at least ${-early} min ahead of`;
-      fix = `the service's date-times read ${by} ${timeZone}: set marketplace.timeZone to the service's zone`;
+      fix =
+        early > 0
+          ? { key: 'live.dates.fix_behind', params: { minutes: String(early), zone: timeZone } }
+          : { key: 'live.dates.fix_ahead', params: { minutes: String(-early), zone: timeZone } };
     }
   } else if (explicit && differences.length > 0) {
-    fix = 'nothing to set: date-times with an explicit offset are read as given';
+    fix = { key: 'live.dates.fix_explicit' };
   }
   const held = differences.length === 0;
-  const checkedAgainst = [...new Set(anchors.map((a) => a.what.replace(/ of deal \d+$/, '')))].join(', ');
-  const plain = `${readings.length} date-time(s) in ${DATE_FORMS.plain}`;
-  const unconfirmed =
+  const kinds = [...new Set(anchors.map((a) => a.what.kind))];
+  const checkedAgainst = joined(
+    kinds.map((kind): Said => ({ key: kind === 'clock' ? 'live.anchor.clock' : 'live.anchor.hand_ins' })),
+    ', ',
+  );
+  const plain: Phrase = {
+    key: 'live.dates.plain',
+    params: { n: String(readings.length), form: DATE_FORMS.plain },
+  };
+  const unconfirmed: Phrase =
     anchors.length === 0
-      ? `${plain}; the zone is unconfirmed (no instant to compare with)`
-      : `${plain}, none after the service clock (Date); whether they are ${timeZone} or a zone behind it (UTC, say) shows only against a deal pressbridge handed in: run again after the first hand-in`;
+      ? { key: 'live.dates.unconfirmed_alone', params: { plain } }
+      : { key: 'live.dates.unconfirmed', params: { plain, zone: timeZone } };
+  const detail: Phrase = !held
+    ? { key: 'live.dates.differ', params: { n: String(readings.length), d: String(differences.length) } }
+    : confirmed
+      ? { key: 'live.dates.confirmed', params: { plain, zone: timeZone, against: checkedAgainst } }
+      : unconfirmed;
   return {
     held,
-    detail: !held
-      ? `${readings.length} date-time(s) read; ${differences.length} difference(s)`
-      : confirmed
-        ? `${plain}, consistent with ${timeZone} (checked against ${checkedAgainst})`
-        : unconfirmed,
+    said: { detail, ...(fix ? { fix } : {}) },
+    detail: englishOf(detail),
     differences,
-    ...(fix ? { fix } : {}),
+    ...(fix ? { fix: englishOf(fix) } : {}),
     form,
     zone,
   };

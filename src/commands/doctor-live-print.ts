@@ -1,7 +1,7 @@
-import type { LiveCheck } from './doctor-live-checks.js';
+import type { LiveCheck } from './doctor-live-check.js';
 import type { Output } from './output.js';
 
-/** The human lines; the check names and details stay English, as in the --save capture they also go to. */
+/** The human lines, in the process's language (the --save capture and `--json` keep the checks' English). */
 export function printChecks(out: Output, checks: LiveCheck[]): void {
   const { t } = out;
   const labels = [t.t('cli.live.held'), t.t('cli.live.differs'), t.t('cli.live.skipped')];
@@ -13,10 +13,13 @@ export function printChecks(out: Output, checks: LiveCheck[]): void {
         : c.outcome === 'differs'
           ? out.paint(t.t('cli.live.differs').padEnd(width), 'red')
           : out.paint(t.t('cli.live.skipped').padEnd(width), 'yellow');
-    out.line(`${label} ${c.name}: ${c.detail}`);
-    for (const d of c.differences)
-      out.line(`           ${d.path}: ${t.t('cli.live.found', { found: d.found, expected: d.expected })}`);
-    if (c.fix && c.outcome === 'differs')
-      out.line(`         ${out.paint(t.t('cli.out.fix'), 'bold')} ${c.fix}`);
+    const { said } = c;
+    out.line(`${label} ${t.say(said.name)}: ${t.say(said.detail)}`);
+    for (const d of said.differences) {
+      const found = { found: t.say(d.found), expected: t.say(d.expected) };
+      out.line(`           ${d.path}: ${t.t('cli.live.found', found)}`);
+    }
+    if (said.fix && c.outcome === 'differs')
+      out.line(`         ${out.paint(t.t('cli.out.fix'), 'bold')} ${t.say(said.fix)}`);
   }
 }

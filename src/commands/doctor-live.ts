@@ -15,12 +15,13 @@ import {
 } from '../capture/capture.js';
 import { describeShape } from '../capture/shape.js';
 import type { Config } from '../config/schema.js';
-import { errorMessage } from '../errors.js';
+import { errorSaid, type Phrase, type Said } from '../errors.js';
 import type { DealState } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { VERSION } from '../version.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import { type CommandContext, type CommonOptions, withContext } from './context.js';
+import { englishCheck, type LiveCheck, liveCheck, notChecked } from './doctor-live-check.js';
 import {
   checkBlogs,
   checkDealDetail,
@@ -29,9 +30,7 @@ import {
   checkIdentity,
   checkPhoto,
   checkRateLimitHeaders,
-  type LiveCheck,
   listOf,
-  notChecked,
   objectOf,
 } from './doctor-live-checks.js';
 import { checkDates, type DateAnchor, type DateReading, DEFAULT_SERVICE_ZONE } from './doctor-live-dates.js';
@@ -75,12 +74,13 @@ function sameOrigin(url: string, origin: string): boolean {
   }
 }
 
-async function attempt(run: () => Promise<unknown>): Promise<string> {
+/** Runs a request; what went wrong, for the reader ('' when nothing did). */
+async function attempt(run: () => Promise<unknown>): Promise<Said> {
   try {
     await run();
     return '';
   } catch (error) {
-    return errorMessage(error);
+    return errorSaid(error);
   }
 }
 
@@ -112,7 +112,7 @@ async function dateEvidence(
     const handIn = record?.steps.handIn;
     if (deal.state === 'ke_schvaleni' && record?.state === 'handed_in' && handIn) {
       const instant = Date.parse(handIn.startedAt) + handIn.ms + skewMs;
-      anchors.push({ reading, instant, rule: 'notBefore', what: `pressbridge's hand-in of deal ${deal.id}` });
+      anchors.push({ reading, instant, rule: 'notBefore', what: { kind: 'hand_in', dealId: deal.id } });
     }
   }
   if (!Number.isNaN(serviceNow)) {
@@ -121,7 +121,7 @@ async function dateEvidence(
         reading,
         instant: serviceNow + 1_000,
         rule: 'notAfter',
-        what: 'the service clock (Date)',
+        what: { kind: 'clock' },
       });
   }
   return { readings, anchors };
@@ -139,13 +139,14 @@ export async function runLiveChecks(
   const unknownDates = { form: null, zone: null };
   const me = recorder.last('GET', '/v1/me');
   if (me?.status !== 200) {
-    const why =
+    const where = 'GET /v1/me';
+    const why: Phrase =
       me !== undefined
-        ? `GET /v1/me answered ${me.status}`
+        ? { key: 'live.answered', params: { where, status: String(me.status), code: '' } }
         : recorder.sent === 0
-          ? 'GET /v1/me could not be sent'
-          : 'GET /v1/me got no answer';
-    return { checks: [...checks, notChecked('the other assumptions', why)], dates: unknownDates };
+          ? { key: 'live.not_sent', params: { where } }
+          : { key: 'live.no_answer', params: { where } };
+    return { checks: [...checks, notChecked({ key: 'live.name.others' }, why)], dates: unknownDates };
   }
   const blogsError = await attempt(() => client.listBlogs(high));
   checks.push(checkBlogs(recorder.last('GET', '/v1/blogs'), blogsError));
@@ -155,22 +156,24 @@ export async function runLiveChecks(
 
   const { readings, anchors } = await dateEvidence(ctx, recorder);
   const dates = checkDates(readings, anchors, serviceZone(ctx.config));
-  checks.push({
-    name: 'date-time format and zone',
-    outcome: dates.held ? 'held' : 'differs',
-    detail: dates.detail,
-    differences: dates.differences,
-    ...(dates.fix ? { fix: dates.fix } : {}),
-  });
+  checks.push(
+    liveCheck(dates.held ? 'held' : 'differs', {
+      name: { key: 'live.name.dates' },
+      detail: dates.said.detail,
+      differences: dates.differences,
+      ...(dates.said.fix ? { fix: dates.said.fix } : {}),
+    }),
+  );
 
   const candidates = listOf(objectOf(list?.json).data).map(objectOf);
   const chosen = TEXT_STATES_BEST_FIRST.map((s) =>
     candidates.find((d) => d.state === s && typeof d.id === 'number'),
   ).find(Boolean);
   const dealId = typeof chosen?.id === 'number' ? chosen.id : undefined;
-  const why = 'no deal of the account has its text yet (a state from akceptovano on)';
+  const why: Phrase = { key: 'live.no_text_yet' };
   if (dealId === undefined) {
-    for (const name of ['deal detail', 'deal text', 'photo content type']) checks.push(notChecked(name, why));
+    for (const name of ['live.name.deal_detail', 'live.name.deal_text', 'live.name.photo'])
+      checks.push(notChecked({ key: name }, why));
   } else {
     const detailError = await attempt(() => client.getDeal(dealId, high));
     checks.push(checkDealDetail(recorder.last('GET', `/v1/deals/${dealId}`), detailError, dealId));
@@ -185,8 +188,10 @@ export async function runLiveChecks(
     if (text?.status !== 200 || !photo || typeof photo.n !== 'number') {
       checks.push(
         notChecked(
-          'photo content type',
-          text?.status === 200 ? `deal ${dealId} has no photo on the service's host` : 'no text answer',
+          { key: 'live.name.photo' },
+          text?.status === 200
+            ? { key: 'live.no_photo', params: { deal: String(dealId) } }
+            : { key: 'live.no_text_answer' },
         ),
       );
     } else {
@@ -250,7 +255,7 @@ export async function runDoctorLiveCommand(
         );
       }
       const result = await runLiveChecks(ctx, recorder);
-      if (out.json) out.data({ requests: recorder.sent, checks: result.checks });
+      if (out.json) out.data({ requests: recorder.sent, checks: result.checks.map(englishCheck) });
       else printChecks(out, result.checks);
       const differing = result.checks.filter((c) => c.outcome === 'differs').length;
       if (options.save) {

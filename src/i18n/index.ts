@@ -7,6 +7,7 @@ import { type Catalog, fill, type Language, type MessageParams } from './catalog
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.js';
 import { cliMessages } from './messages/cli.js';
 import { cliHelpMessages } from './messages/cli-help.js';
+import { cliLiveMessages } from './messages/cli-live.js';
 import { configMessages } from './messages/config.js';
 import { configRuleMessages } from './messages/config-rules.js';
 import { dealErrorMessages } from './messages/deal-errors.js';
@@ -37,6 +38,7 @@ export const MESSAGES = {
   ...statusMessages,
   ...cliMessages,
   ...cliHelpMessages,
+  ...cliLiveMessages,
   ...sandboxMessages,
   ...notifyMessages,
   ...notifyEventMessages,

@@ -13,6 +13,7 @@ import { type Capture, parseCapture } from '../../src/capture/capture.js';
 import { createDealStore } from '../../src/deals/store.js';
 import { createSandbox, profileFromCapture, type SandboxOptions } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/cli-runner.js';
+import { foreignLines } from '../helpers/language.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 const API_KEY = 'pb-live-key-7f3a9c21d4';
@@ -236,18 +237,21 @@ describe('pressbridge doctor --live (integration)', () => {
     expect(sandbox.stats().totalRequests).toBe(3);
   });
 
-  it('frames its lines in Czech when the config says cs (the check names stay English, as in the capture)', async () => {
+  it('speaks Czech on every line when the config says cs, check names and details too', async () => {
     const { config } = await setup({}, { deals: false, language: 'cs' });
     const result = await doctor(config);
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toMatch(
       /^Ověřuji předpoklady o API tržiště proti http:\/\/\S+, jen čtením: 6 požadavků GET/,
     );
-    expect(result.stdout).toContain('platí      identity and scopes: ');
     expect(result.stdout).toContain(
-      'neověřeno  deal detail: no deal of the account has its text yet (a state from akceptovano on)\n',
+      'platí      identita a oprávnění: GET /v1/me: samotný objekt, role bloger',
+    );
+    expect(result.stdout).toContain(
+      'neověřeno  detail obchodu: žádný obchod účtu zatím nemá text (stav od akceptovano dál)\n',
     );
     expect(result.stdout).toContain('Všechny ověřené předpoklady platí (odesláno požadavků: 3).');
+    expect(foreignLines(result.stdout, 'cs')).toEqual([]);
   });
 
   it('stops after GET /v1/me when the key is refused, with the error code', async () => {

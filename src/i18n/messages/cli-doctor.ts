@@ -187,7 +187,7 @@ export const cliDoctorMessages = {
     cs: 'poslední zjištění nelze přečíst: {error}',
     en: 'cannot read the last finding: {error}',
   },
-  // doctor --live: the frame around the English check lines
+  // doctor --live: the frame around its check lines (./cli-live.ts)
   'cli.live.intro': {
     cs: 'Ověřuji předpoklady o API tržiště proti {url}, jen čtením: {planned} požadavků GET ({paths}), nikdy víc než {budget}.',
     en: 'Checking the marketplace API assumptions against {url}, read-only: {planned} GET requests ({paths}), never more than {budget}.',

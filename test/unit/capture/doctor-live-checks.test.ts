@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishCheck, type LiveCheck, notChecked } from '../../../src/commands/doctor-live-check.js';
 import {
   checkDealList,
   checkDealText,
@@ -6,7 +7,11 @@ import {
   checkPhoto,
   checkRateLimitHeaders,
 } from '../../../src/commands/doctor-live-checks.js';
+import { printChecks } from '../../../src/commands/doctor-live-print.js';
 import type { RecordedAnswer } from '../../../src/commands/doctor-live-record.js';
+import { createOutput } from '../../../src/commands/output.js';
+import { createTranslator } from '../../../src/i18n/index.js';
+import { foreignLines } from '../../helpers/language.js';
 
 const NOW = Date.parse('2026-11-23T19:40:00Z');
 function answer(
@@ -134,4 +139,51 @@ describe('doctor --live: the checks', () => {
     ]);
     expect(result.fix).toContain('marketplace.requestsPerMinute');
   });
+
+  it.each(['cs', 'en'] as const)(
+    'prints every line in %s, the capture and --json keeping the English',
+    (language) => {
+      const origin = 'https://api.example.cz';
+      const checks = [
+        checkIdentity(answer('/v1/me', { id: 1, login: 'x', role: 'inzerent', scopes: ['read'] }), ''),
+        checkDealList(answer('/v1/deals', { data: [], strana: 0, na_stranu: 20, celkem: 0 }), '', {
+          page: 1,
+          perPage: 50,
+        }),
+        checkDealText(
+          answer('/v1/deals/7/text', text([{ n: 1, url: 'https://cdn.example.com/1.jpg' }])),
+          '',
+          7,
+          origin,
+        ),
+        checkDealText(answer('/v1/deals/7/text', { text: 1 }), '', 7, origin),
+        checkPhoto(answer('/v1/deals/7/photos/1', undefined, { 'content-type': 'image/webp' }), '', 1),
+        checkRateLimitHeaders(
+          [answer('/v1/me', {}, { 'x-ratelimit-reset': '30', 'x-ratelimit-limit': '120' })],
+          60,
+        ),
+        checkIdentity(undefined, 'ECONNREFUSED'),
+        notChecked({ key: 'live.name.photo' }, { key: 'live.no_text_yet' }),
+      ];
+      let printed = '';
+      const out = createOutput({
+        colour: false,
+        t: createTranslator(language),
+        write: (t) => {
+          printed += t;
+        },
+      });
+
+      printChecks(out, checks);
+
+      const other = language === 'cs' ? 'en' : 'cs';
+      // Field paths and header names are notation: left out of the reading.
+      const notation = ['X-RateLimit-Reset', 'X-RateLimit-Limit', 'photos[].url', 'photos:'];
+      expect(foreignLines(printed, language, notation)).toEqual([]);
+      expect(foreignLines(printed, other).length).toBeGreaterThan(5);
+      expect(printed).toContain(language === 'cs' ? 'identita a oprávnění' : 'identity and scopes');
+      expect(checks[0]?.name).toBe('identity and scopes');
+      expect(englishCheck(checks[0] as LiveCheck)).not.toHaveProperty('said');
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { englishOf } from '../../../src/capture/shape.js';
 import { checkDates, type DateAnchor, readServiceDate } from '../../../src/commands/doctor-live-dates.js';
+import { createTranslator } from '../../../src/i18n/index.js';
 
 const at = Date.parse('2026-11-23T19:40:00Z'); // 20:40 in Prague (CET, +01:00)
 const reading = (value: string) => ({ where: 'GET /v1/deals: data[].changed_at', value });
@@ -7,13 +9,13 @@ const handIn = (value: string): DateAnchor => ({
   reading: reading(value),
   instant: at,
   rule: 'notBefore',
-  what: "pressbridge's hand-in of deal 7",
+  what: { kind: 'hand_in', dealId: 7 },
 });
 const clock = (value: string): DateAnchor => ({
   reading: reading(value),
   instant: at + 10 * 60_000,
   rule: 'notAfter',
-  what: 'the service clock (Date)',
+  what: { kind: 'clock' },
 });
 
 describe('doctor --live: date-time format and zone', () => {
@@ -51,19 +53,28 @@ describe('doctor --live: date-time format and zone', () => {
     else expect(result.fix).toContain(fix);
   });
 
-  it('names the time difference and direction', () => {
+  it('names the time difference and direction, in English and in Czech', () => {
     const result = checkDates(
       [reading('2026-11-23 19:40:00')],
       [handIn('2026-11-23 19:40:00')],
       'Europe/Prague',
     );
-    expect(result.differences).toEqual([
+    expect(
+      result.differences.map((d) => ({ ...d, found: englishOf(d.found), expected: englishOf(d.expected) })),
+    ).toEqual([
       {
         path: 'GET /v1/deals: data[].changed_at',
         found: "reads 60 min before pressbridge's hand-in of deal 7 (as Europe/Prague)",
         expected: 'not before it',
       },
     ]);
+    const cs = createTranslator('cs');
+    expect(result.differences.map((d) => [cs.say(d.found), cs.say(d.expected)])).toEqual([
+      ['vychází o 60 min dřív než odevzdání obchodu 7 pressbridgem (jako Europe/Prague)', 'ne dřív'],
+    ]);
+    expect(cs.say(result.said.fix ?? '')).toBe(
+      'služba zřejmě posílá UTC: nastavte marketplace.timeZone: UTC',
+    );
   });
 
   it('reports the ISO form as a difference that needs no setting', () => {
@@ -71,7 +82,9 @@ describe('doctor --live: date-time format and zone', () => {
     const result = checkDates([reading(value)], [handIn(value)], 'Europe/Prague');
     expect(result.held).toBe(false);
     expect(result.form).toBe('YYYY-MM-DDTHH:MM:SS+HH:MM');
-    expect(result.differences).toEqual([
+    expect(
+      result.differences.map((d) => ({ ...d, found: englishOf(d.found), expected: englishOf(d.expected) })),
+    ).toEqual([
       {
         path: 'GET /v1/deals: data[].changed_at',
         found: 'string (YYYY-MM-DDTHH:MM:SS+HH:MM)',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { templatePath } from '../../../src/capture/capture.js';
-import { compareShape, describeShape, formatShape } from '../../../src/capture/shape.js';
+import { compareShape, describeShape, englishOf, formatShape } from '../../../src/capture/shape.js';
 import { shapeOfSchema } from '../../../src/capture/zod-shape.js';
 import { DealText, Me } from '../../../src/marketplace/schema.js';
 
@@ -79,7 +79,10 @@ describe('src/capture/shape', () => {
       [{ path: 'published_by', found: 'string', expected: 'one of agent, placla, bloger' }],
     ],
   ])('compares %s', (_name, value, differences) => {
-    expect(compareShape(value, shapeOfSchema(DealText))).toEqual(differences);
+    const found = compareShape(value, shapeOfSchema(DealText));
+    expect(found.map((d) => ({ ...d, found: englishOf(d.found), expected: englishOf(d.expected) }))).toEqual(
+      differences,
+    );
   });
 
   it('templates paths without ids or query', () => {

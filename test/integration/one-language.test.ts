@@ -1,9 +1,10 @@
 /**
  * Issue 28, item 4: a blogger never reads two languages from one command. Real `pressbridge` processes (the
- * help, commander's errors, `service install`, `doctor` against the sandbox and a real WordPress, `deal <id>`) and
- * the daemon's pages after a real deal, each in Czech and in English, read by a detector of the other language
- * (test/helpers/language.ts). The language comes from the locale before there is a config (`LANG=C.UTF-8` is
- * Czech, `en_US.UTF-8` English) and from `ui.language` after, whatever the locale says.
+ * help, commander's errors, `service install`, `doctor` against the sandbox and a real WordPress, a bad config,
+ * `deal <id>` of a deal handed in and of one that failed) and the daemon's pages after those deals, each in
+ * Czech and in English, read by a detector of the other language (test/helpers/language.ts). The language comes
+ * from the locale before there is a config (`LANG=C.UTF-8` is Czech, `en_US.UTF-8` English) and from
+ * `ui.language` after, whatever the locale says.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import { wordpressBlogConfig } from '../helpers/wordpress.js';
 
 const BLOG = 'Zahrada';
 const TITLE = 'Zahrada 2026';
+const TOO_DEEP = 'Příliš hluboko';
 const LOCALE: Record<Language, string> = { cs: 'C.UTF-8', en: 'en_US.UTF-8' };
 const OTHER: Record<Language, Language> = { cs: 'en', en: 'cs' };
 
@@ -32,6 +34,7 @@ describe('one language per process (integration)', () => {
   const empty = mkdtempSync(join(tmpdir(), 'pb-no-config-'));
   const configs = {} as Record<Language, Record<string, unknown>>;
   const files = {} as Record<Language, string>;
+  const badFiles = {} as Record<Language, string>;
   const daemons: Daemon[] = [];
 
   beforeAll(() => {
@@ -48,6 +51,13 @@ describe('one language per process (integration)', () => {
       };
       files[language] = join(world.dir, `${language}.yaml`);
       writeFileSync(files[language], JSON.stringify(configs[language]));
+      badFiles[language] = join(world.dir, `bad-${language}.yaml`);
+      const bad = {
+        ui: { language },
+        marketplace: { baseUrl: 'ftp://x', apiKey: 5 },
+        worker: { concurrency: 0 },
+      };
+      writeFileSync(badFiles[language], JSON.stringify(bad));
     }
   });
   afterAll(async () => {
@@ -100,13 +110,22 @@ describe('one language per process (integration)', () => {
   );
 
   it.each(['cs', 'en'] as const)(
-    'doctor speaks the config’s %s on every line, whatever the locale, plugin checks included',
+    'doctor speaks the config’s %s on every line, whatever the locale, plugin checks included; a bad config too',
     async (language) => {
-      const result = await cli(['doctor'], LOCALE[OTHER[language]], files[language]);
+      const [result, bad] = await Promise.all([
+        cli(['doctor'], LOCALE[OTHER[language]], files[language]),
+        cli(['deals'], LOCALE[OTHER[language]], badFiles[language]),
+      ]);
       expect(result.stdout).toMatch(
         language === 'cs' ? /přihlašovací údaje WordPressu/ : /WordPress credentials/,
       );
       expect(foreignLines(result.stdout + result.stderr, language, [BLOG])).toEqual([]);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain(language === 'cs' ? 'Neplatná konfigurace v' : 'Invalid configuration in');
+      expect(bad.stderr.split('\n').filter((line) => line.startsWith('  - ')).length).toBeGreaterThanOrEqual(
+        3,
+      );
+      expect(foreignLines(bad.stderr, language)).toEqual([]);
     },
     120_000,
   );
@@ -125,6 +144,15 @@ describe('one language per process (integration)', () => {
       250,
     );
     expect(record.url).toMatch(/^http/);
+    // A deal that fails for good: its text nests deeper than render.limits.maxDepth.
+    const deep = `<h1>${TOO_DEEP}</h1>${'<div>'.repeat(150)}text${'</div>'.repeat(150)}`;
+    const failing = await world.sandbox.createDeal({ blogId: 1, title: TOO_DEEP, html: deep, photos: 0 });
+    await until(
+      async () => (await czech.store.get(failing.id))?.state === 'failed',
+      90_000,
+      'the deal failed',
+      250,
+    );
     const english = await startDaemon({
       config: parseConfig(configs.en, {}),
       log: createSilentLogger(),
@@ -132,7 +160,16 @@ describe('one language per process (integration)', () => {
       webhook: false,
     });
     daemons.push(english);
-    const pages = ['', 'deals', `deals/${deal.id}`, 'earnings', 'obligations', 'logs', 'system'];
+    const pages = [
+      '',
+      'deals',
+      `deals/${deal.id}`,
+      `deals/${failing.id}`,
+      'earnings',
+      'obligations',
+      'logs',
+      'system',
+    ];
     for (const [language, daemon] of [
       ['cs', czech],
       ['en', english],
@@ -142,12 +179,28 @@ describe('one language per process (integration)', () => {
         const $ = cheerio.load(html);
         $('pre, code, script, style').remove();
         const text = $('main').text().replace(/\s+\n/g, '\n');
-        expect(foreignLines(text, language, [TITLE, BLOG]), `${language} /${page}`).toEqual([]);
+        expect(foreignLines(text, language, [TITLE, BLOG, TOO_DEEP]), `${language} /${page}`).toEqual([]);
       }
-      const story = await cli(['deal', String(deal.id)], LOCALE[OTHER[language]], files[language]);
-      expect(story.code, story.stderr).toBe(0);
-      expect(story.stdout).toContain(language === 'cs' ? 'adresa odevzdána' : 'URL handed in');
-      expect(foreignLines(story.stdout, language, [TITLE, BLOG]), `${language} deal ${deal.id}`).toEqual([]);
+      const [story, failed] = await Promise.all(
+        [deal.id, failing.id].map((id) =>
+          cli(['deal', String(id)], LOCALE[OTHER[language]], files[language]),
+        ),
+      );
+      expect(story?.code, story?.stderr).toBe(0);
+      expect(story?.stdout).toContain(language === 'cs' ? 'adresa odevzdána' : 'URL handed in');
+      expect(
+        foreignLines(story?.stdout ?? '', language, [TITLE, BLOG]),
+        `${language} deal ${deal.id}`,
+      ).toEqual([]);
+      expect(failed?.stdout).toContain(
+        language === 'cs'
+          ? 'Text článku vnořuje prvky hlouběji'
+          : 'The article text nests elements more than',
+      );
+      expect(
+        foreignLines(failed?.stdout ?? '', language, [TOO_DEEP, BLOG]),
+        `${language} deal ${failing.id}`,
+      ).toEqual([]);
     }
   }, 240_000);
 });

@@ -7,11 +7,12 @@
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { openContext } from '../commands/context.js';
-import { runDoctor } from '../commands/doctor.js';
+import { openContext } from '../commands/context-open.js';
+import { runDoctor } from '../commands/doctor-run.js';
 import { type Check, createOutput } from '../commands/output.js';
 import { portFromEnv } from '../config/listeners.js';
-import { type Env, loadConfig } from '../config/load.js';
+import { loadConfig } from '../config/load.js';
+import type { Env } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { ConfigError } from '../errors.js';
 import { listenAs } from '../http-limits.js';

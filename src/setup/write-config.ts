@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import { join, resolve } from 'node:path';
 import { Document, type Node, YAMLMap } from 'yaml';
 import { LISTENERS } from '../config/listeners.js';
-import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/load.js';
+import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/paths.js';
 import { POLL_SECONDS_DEFAULT } from '../intake/settings.js';
 import { type BlogAnswer, type CategoryChoice, handledBlogs, type SetupAnswers } from './answers.js';
 

@@ -1,16 +1,34 @@
 /** Opens a command's context (src/commands/context.ts): loaded when an operator command runs, not before. */
 import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { createDealServices } from '../app/deal-services.js';
 import { loadConfig } from '../config/load.js';
-import { createLogger } from '../logger.js';
+import type { Config } from '../config/schema.js';
+import type { DealStore } from '../deals/record.js';
+import type { Translator } from '../i18n/index.js';
+import { createLogger, type Logger } from '../logger.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
 import { marketplaceClientFromConfig } from '../marketplace/from-config.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
 import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { runningEmbeddedRedisUrl } from '../redis/embedded.js';
-import type { CommandContext } from './context.js';
 import { useConfigLanguage } from './language.js';
+
+export interface CommandContext {
+  config: Readonly<Config>;
+  /** The blogger's language (`ui.language`) for the command's messages. */
+  t: Translator;
+  log: Logger;
+  redis: Redis;
+  client: MarketplaceClient;
+  store: DealStore;
+  queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
+  /** The configured blogs' publishers (their plugins are loaded on the first call). */
+  publishers(): Promise<Publishers>;
+  close(): Promise<void>;
+}
 
 export function openContext(
   options: {

@@ -3,32 +3,12 @@
  * is what their definitions import; opening a context (src/commands/context-open.ts) loads the rest only when a
  * command runs, so `--help` and each command start without the others' modules.
  */
-import type { Queue } from 'bullmq';
 import { InvalidArgumentError } from 'commander';
-import type { Redis } from 'ioredis';
-import type { Config } from '../config/schema.js';
-import type { DealStore } from '../deals/record.js';
 import type { Translator } from '../i18n/index.js';
-import type { Logger } from '../logger.js';
-import type { MarketplaceClient } from '../marketplace/api.js';
-import type { PluginRegistry, Publishers } from '../publisher/registry.js';
-import type { DEAL_JOB, DealJobPayload } from '../queue/jobs.js';
+import type { PluginRegistry } from '../publisher/registry.js';
+import type { CommandContext } from './context-open.js';
 import { cliTranslator } from './language.js';
 import type { Output } from './output.js';
-
-export interface CommandContext {
-  config: Readonly<Config>;
-  /** The blogger's language (`ui.language`) for the command's messages. */
-  t: Translator;
-  log: Logger;
-  redis: Redis;
-  client: MarketplaceClient;
-  store: DealStore;
-  queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
-  /** The configured blogs' publishers (their plugins are loaded on the first call). */
-  publishers(): Promise<Publishers>;
-  close(): Promise<void>;
-}
 
 /** `--config` and `--json`, which every operator command takes. */
 export interface CommonOptions {

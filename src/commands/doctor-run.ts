@@ -4,7 +4,7 @@
  */
 import { errorSaid, MarketplaceError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './context-open.js';
 import { dateTimeChecks } from './date-checks.js';
 import { redisChecks } from './doctor-redis.js';
 import { webhookChecks } from './doctor-webhook.js';

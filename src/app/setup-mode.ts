@@ -137,6 +137,10 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
       defaults: {
         status: { host: options.listen.host, port },
         ...withWebhookPort(portFromEnv(options.env, 'webhook')),
+        // The Redis of the environment (Docker's, the service's) goes into the config, so that it says what runs.
+        ...(options.env.PRESSBRIDGE_REDIS_URL?.trim()
+          ? { redis: { url: options.env.PRESSBRIDGE_REDIS_URL.trim() } }
+          : {}),
         ...options.defaults,
       },
       async onFinished(result) {

@@ -13,7 +13,7 @@ import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
 import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
-import { runningEmbeddedRedisUrl } from '../redis/embedded.js';
+import { commandRedisUrl } from '../redis/embedded.js';
 import { useConfigLanguage } from './language.js';
 
 export interface CommandContext {
@@ -21,6 +21,8 @@ export interface CommandContext {
   /** The blogger's language (`ui.language`) for the command's messages. */
   t: Translator;
   log: Logger;
+  /** The Redis it talks to: `redis.url`, or the embedded server a pressbridge runs for the data folder. */
+  redisUrl: string;
   redis: Redis;
   client: MarketplaceClient;
   store: DealStore;
@@ -45,9 +47,8 @@ export function openContext(
   const t = useConfigLanguage(config.ui);
   // Commands print their own results; the library's log lines are for problems only.
   const log = createLogger({ level: 'warn', destination: process.stderr });
-  // With redis.embedded the daemon's own server may be the one in use (src/redis/embedded.ts).
-  const embedded = config.redis.embedded ? runningEmbeddedRedisUrl(config.dataDir) : undefined;
-  const redis = createRedisClient(embedded ?? config.redis.url, 'store', { log });
+  const redisUrl = commandRedisUrl(config);
+  const redis = createRedisClient(redisUrl, 'store', { log });
   const { client } = marketplaceClientFromConfig(config, {
     redis,
     log,
@@ -63,6 +64,7 @@ export function openContext(
     config,
     t,
     log,
+    redisUrl,
     redis,
     client,
     store,

@@ -21,15 +21,24 @@ export async function withContext<T>(
   options: CommonOptions,
   plugins: PluginRegistry | undefined,
   fn: (ctx: CommandContext, out: Output) => Promise<T>,
-  extra: { fetch?: typeof fetch } = {},
+  extra: {
+    fetch?: typeof fetch;
+    /** false: the command says itself that pressbridge's own Redis is not running (doctor's check). */
+    ownRedisRequired?: boolean;
+  } = {},
 ): Promise<T> {
-  const [{ openContext }, { createOutput }] = await Promise.all([
+  const [{ openContext }, { createOutput }, { ownRedisStopped }] = await Promise.all([
     import('./context-open.js'),
     import('./output.js'),
+    import('../redis/embedded.js'),
   ]);
-  const ctx = openContext({ config: options.config, ...(plugins ? { plugins } : {}), ...extra });
+  const { ownRedisRequired = true, ...more } = extra;
+  const ctx = openContext({ config: options.config, ...(plugins ? { plugins } : {}), ...more });
   const out = createOutput({ json: options.json ?? false, t: ctx.t });
   try {
+    // pressbridge's own Redis runs with the daemon: without it, one sentence, not a failure in Redis' words.
+    const stopped = ownRedisRequired ? await ownRedisStopped(ctx.config) : undefined;
+    if (stopped) throw stopped;
     return await fn(ctx, out);
   } finally {
     await ctx.close();

@@ -6,7 +6,7 @@ import { errorSaid, MarketplaceError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
 import type { CommandContext } from './context-open.js';
 import { dateTimeChecks } from './date-checks.js';
-import { redisChecks } from './doctor-redis.js';
+import { ownRedisStoppedCheck, redisChecks } from './doctor-redis.js';
 import { webhookChecks } from './doctor-webhook.js';
 import type { Check, Output } from './output.js';
 
@@ -147,11 +147,16 @@ export async function runDoctor(ctx: CommandContext, out: Output, source: string
   emit([
     { status: 'ok', name: t.t('cli.doctor.config'), detail: t.t('cli.doctor.config_ok', { source, blogs }) },
   ]);
-  emit(await redisChecks(ctx));
-  emit((await marketplaceChecks(ctx)).checks);
+  const stopped = await ownRedisStoppedCheck(ctx);
+  emit(stopped ? [stopped] : await redisChecks(ctx));
+  // The marketplace checks count their requests in that Redis (the shared rate limit), the date-time check reads
+  // its findings there: without it only the blogs' own sites are asked.
+  if (!stopped) emit((await marketplaceChecks(ctx)).checks);
   emit(await targetChecks(ctx));
-  emit(await webhookChecks(ctx));
-  emit(await dateTimeChecks(ctx));
+  if (!stopped) {
+    emit(await webhookChecks(ctx));
+    emit(await dateTimeChecks(ctx));
+  }
   if (out.json) out.data(all);
   else {
     const failed = all.filter((c) => c.status === 'fail').length;

@@ -31,16 +31,15 @@ async function readSources(
   dealId: number,
   log: Logger,
 ): Promise<{ sources: BundleSources; error?: string }> {
-  const [{ createDealStore }, { closeRedisClient, createRedisClient }, { runningEmbeddedRedisUrl }] =
+  const [{ createDealStore }, { closeRedisClient, createRedisClient }, { commandRedisUrl }] =
     await Promise.all([
       import('../deals/store.js'),
       import('../redis/client.js'),
       import('../redis/embedded.js'),
     ]);
-  const embedded = config.redis.embedded ? runningEmbeddedRedisUrl(config.dataDir) : undefined;
   let redis: Redis | undefined;
   try {
-    redis = createRedisClient(embedded ?? config.redis.url, 'producer', {
+    redis = createRedisClient(commandRedisUrl(config), 'producer', {
       log,
       extra: { lazyConnect: true, retryStrategy: () => null },
     });

@@ -27,6 +27,9 @@ const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = join(REPO_ROOT, 'test/fixtures/generator-sites');
 const NODE_MODULES = join(REPO_ROOT, 'node_modules');
 
+const INSTALL_HINT =
+  'Jekyll and Hugo are Debian packages: apt-get install jekyll jekyll-theme-minima ruby-jekyll-seo-tag ruby-jekyll-feed hugo (bash .ci/run installs them)';
+
 export type GeneratorName = 'jekyll' | 'hugo' | 'eleventy-njk' | 'eleventy-liquid' | 'astro';
 
 export interface Generator {
@@ -198,7 +201,8 @@ export async function buildBlog(blog: Blog, timeoutMs = 180_000): Promise<BuildR
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      done({ code: null, output: `${output}\n${error.message}`, ms: Date.now() - started });
+      const hint = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `\n${INSTALL_HINT}` : '';
+      done({ code: null, output: `${output}\n${error.message}${hint}`, ms: Date.now() - started });
     });
     child.on('close', (code) => {
       clearTimeout(timer);

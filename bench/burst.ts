@@ -89,7 +89,7 @@ export interface BurstResult {
     after: HeapView;
     /** RSS after the burst once the daemon has idled for `idleMs` again. */
     idleAfterRssMb: number;
-    /** The process loaded src/cli.js first, as `pressbridge start` does. */
+    /** The process loaded src/cli.js (the command definitions) first, as `pressbridge start` does. */
     cliLoaded: boolean;
   };
   perProcessPeakRssMb: number[];

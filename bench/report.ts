@@ -95,7 +95,7 @@ export function renderMarkdown(report: BenchReport): string {
       const i = b.memory.idle;
       const a = b.memory.after;
       out.push(
-        `Process as \`pressbridge start\` (${b.memory.cliLoaded ? 'src/cli.js and all its commands loaded' : '**without** src/cli.js'}). ` +
+        `Process as \`pressbridge start\` (${b.memory.cliLoaded ? 'src/cli.js and its command definitions loaded' : '**without** src/cli.js'}). ` +
           `V8 at idle: heap ${i.heapUsedMb} used of ${i.heapTotalMb} MB, external ${i.externalMb} MB, libvips ${i.sharpLoaded ? 'loaded' : 'not loaded'}; ` +
           `after the burst: RSS ${a.rssMb} MB, heap ${a.heapUsedMb} of ${a.heapTotalMb} MB, external ${a.externalMb} MB.`,
         '',

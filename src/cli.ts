@@ -6,7 +6,6 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
-import { startWithoutConfig } from './app/setup-start.js';
 import { configOption } from './commands/context.js';
 import { earningsCommand } from './commands/earnings.js';
 import { evidenceCommand } from './commands/evidence.js';
@@ -19,19 +18,11 @@ import {
 } from './commands/language.js';
 import { notifyCommand } from './commands/notify.js';
 import { operatorCommands } from './commands/operator.js';
-import { serviceCommand } from './commands/service.js';
-import { startedLine } from './commands/start-line.js';
+import { serviceCommand } from './commands/service-command.js';
 import { LISTENERS, portFlagsAsEnv, portFromEnv } from './config/listeners.js';
-import { defaultDataDir, findConfigPath, loadConfig } from './config/load.js';
-import type { Config } from './config/schema.js';
-import { runUntilSignal } from './daemon/signals.js';
-import { startDemo } from './demo.js';
+import { defaultDataDir, findConfigPath } from './config/paths.js';
 import { AppError, errorMessage, ListenError } from './errors.js';
 import type { Translator } from './i18n/index.js';
-import { intakeOf } from './intake/mode.js';
-import { createLogger } from './logger.js';
-import { startDaemon } from './main.js';
-import { shownRedisUrl } from './redis/outage.js';
 import { neutraliseInvisible } from './render/invisible.js';
 import { sandboxCommand } from './sandbox/cli.js';
 import { setupCommand } from './setup/command.js';
@@ -48,12 +39,6 @@ function integer(min: number) {
       throw new InvalidArgumentError(cliTranslator().t('help.error.integer_min', { min: String(min) }));
     return n;
   };
-}
-
-function readConfig(options: ConfigOption, env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
-  const config = loadConfig({ path: options.config, env });
-  useConfigLanguage(config.ui);
-  return config;
 }
 
 /** The program, its help and its messages in `t`'s language (the process's: src/commands/language.ts). */
@@ -106,6 +91,7 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
         if (!findConfigPath(options.config, env)) {
           const setupPort = env.PRESSBRIDGE_SETUP_PORT?.trim() ?? '';
           const fromEnv = /^\d{1,5}$/.test(setupPort) ? Number(setupPort) : undefined;
+          const { startWithoutConfig } = await import('./app/setup-start.js');
           await startWithoutConfig({
             host: options.setupHost,
             // The setup page becomes the status page: it listens where the status page will.
@@ -115,7 +101,15 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
           });
           return;
         }
-        const config = readConfig(options, env);
+        // Each command loads what it runs only when it runs: `--help` and the other commands start fast.
+        const [{ loadConfig }, { createLogger }, { startDaemon }, { runUntilSignal }] = await Promise.all([
+          import('./config/load.js'),
+          import('./logger.js'),
+          import('./main.js'),
+          import('./daemon/signals.js'),
+        ]);
+        const config = loadConfig({ path: options.config, env });
+        useConfigLanguage(config.ui);
         const log = createLogger({ level: config.log.level });
         const daemon = await startDaemon({
           config,
@@ -126,6 +120,11 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
           status: options.status,
         });
         if (process.stdout.isTTY) {
+          const [{ startedLine }, { intakeOf }, { shownRedisUrl }] = await Promise.all([
+            import('./commands/start-line.js'),
+            import('./intake/mode.js'),
+            import('./redis/outage.js'),
+          ]);
           const { redis } = await daemon.ready();
           const redisDown = redis ? undefined : shownRedisUrl(config.redis.url);
           process.stdout.write(`${startedLine(daemon, cliTranslator(), intakeOf(config), redisDown)}\n`);
@@ -164,6 +163,10 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
         exitAfter: number;
         logLevel: string;
       }) => {
+        const [{ createLogger }, { startDemo }] = await Promise.all([
+          import('./logger.js'),
+          import('./demo.js'),
+        ]);
         const log = createLogger({ level: options.logLevel, destination: process.stderr });
         const run = await startDemo({
           sandboxPort: options.sandboxPort,

@@ -50,7 +50,7 @@ export type ChildToParent =
       rateLimitWindowMs?: number;
       /** This process runs the reconciliation sweep (one `GET /v1/deals` at start-up). */
       reconcile?: boolean;
-      /** src/cli.js (every command's modules) was loaded, as in `pressbridge start`. */
+      /** src/cli.js (every command's definition) was loaded, as in `pressbridge start`. */
       cliLoaded?: boolean;
     }
   | { type: 'report'; requests: TimedRequest[]; photos: TimedPhoto[] }

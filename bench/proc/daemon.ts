@@ -33,9 +33,9 @@ const send = (message: ChildToParent): void => {
 
 const settings = JSON.parse(process.env[CHILD_ENV] ?? '{}') as DaemonChildSettings;
 
-// `pressbridge start` runs from src/cli.ts, which loads every command (operator CLI, sandbox, demo) before it
-// starts the daemon: load the same modules, so that memory figures are those of the real process. (cli.ts
-// runs nothing when imported.)
+// `pressbridge start` runs from src/cli.ts, which defines every command (each loads what it runs only when it
+// runs) before it starts the daemon: load the same modules, so that memory figures are those of the real
+// process. (cli.ts runs nothing when imported.)
 let cliLoaded = true;
 try {
   await import('../../src/cli.js');

@@ -5,7 +5,7 @@
  */
 import { readProgress } from '../../src/publisher/kit/index.js';
 import type { PublishInput, PublishResult } from '../../src/publisher/types.js';
-import { type ImageRef, placedPhotos } from '../../src/render/index.js';
+import { firstParagraphExcerpt, type ImageRef, placedPhotos } from '../../src/render/index.js';
 import { chooseCategories } from './categories.js';
 import type { CallOptions } from './client.js';
 import { renderBody, renderFile, renderFrontMatter } from './content.js';
@@ -99,6 +99,7 @@ export function createArticleSteps(site: GitHubSite, git: GitData) {
       images: refs,
       format: options.bodyFormat,
       rawHtml: options.rawHtml,
+      photos: options.dialect.photos,
     });
     const frontMatter = renderFrontMatter({
       keys: options.keys,
@@ -110,6 +111,9 @@ export function createArticleSteps(site: GitHubSite, git: GitData) {
       permalink: plan.permalink,
       dealId: deal.dealId,
       draft: false,
+      // What SEO templates, feeds and the Astro starter read; without it the label would be the summary.
+      description: firstParagraphExcerpt(input.article.blocks),
+      htmlDescription: options.dialect.htmlDescription,
       extra: options.frontMatter,
     });
     return { text: renderFile(frontMatter, body.text), linksSimplified: body.linksSimplified };

@@ -2,37 +2,55 @@
  * The article file: YAML front matter, then the body as Markdown (turndown, GFM tables) or as the sanitised
  * HTML. Pure: the same deal and options always make the same bytes.
  *
- * Two things the text must never do on a static site: run template code, and lose the advertiser's link
- * attributes. Jekyll and Eleventy run Liquid (`{{ }}`, `{% %}`) inside posts, Hugo runs shortcodes (`{{< >}}`),
- * Nunjucks has `{# #}`: a text from the marketplace containing those would break the site's build or worse, so
- * `{` before `{`, `%` or `#` is written as `&#123;` (shown as `{`). Nor may it become markup: see
- * markdown-inert.ts. Links whose attributes Markdown cannot say (`rel="sponsored"`, `target`) stay HTML while
- * `rawHtml` is on.
+ * Things the text must never do on a static site: run template code or break the build, become markup, become
+ * a link without the blog's `rel`, or lose the advertiser's link attributes. Text is written inert for every
+ * generator (markdown-inert.ts: references for `<`, `&`, braces; no bare address to link). Code cannot hold
+ * references, so there only what opens a template (`{{`, `{%`, `{#`, and Nunjucks' `#}`) gets one. Links whose
+ * attributes Markdown cannot say (`rel="sponsored"`, `target`), the blog's label with its class, and photos with
+ * their exact alt text are HTML while `rawHtml` is on.
  */
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import { Document, Scalar } from 'yaml';
 import { toIsoWithServiceOffset } from '../../src/publisher/kit/index.js';
-import { type Block, blocksToPlainHtml, type ImageRef } from '../../src/render/index.js';
 import {
+  type Block,
+  blocksToPlainHtml,
+  escapeAttribute,
+  escapeText,
+  type ImageRef,
+  plainImg,
+} from '../../src/render/index.js';
+import {
+  braceReferences,
   inertText,
   markdownAlt,
   markdownDestination,
   markdownTitle,
   oneLineHtml,
   startTag,
+  unlinkable,
 } from './markdown-inert.js';
-import type { FrontMatterKeys } from './presets.js';
+import type { Dialect, FrontMatterKeys } from './presets.js';
 
-/** Block-level `{{`, `{%`, `{#`: template syntax of Liquid, Hugo shortcodes, Nunjucks. */
-const TEMPLATE_OPENER = /\{(?=[{%#])/g;
+/**
+ * What opens a template where references cannot stand (code, link addresses): `{{`, `{%`, `{#` (Liquid, Hugo's
+ * shortcodes, Nunjucks) and `#}`, which Nunjucks refuses outside a comment, failing the site's whole build.
+ */
+const TEMPLATE_SYNTAX = /\{(?=[{%#])|(?<=#)\}/g;
 
 /** Neutralises template syntax: `{{ x }}` is shown as written but never run by the site generator. */
 export function escapeTemplateSyntax(text: string): string {
-  return text.replace(TEMPLATE_OPENER, '&#123;');
+  return text.replace(TEMPLATE_SYNTAX, (brace) => braceReferences(brace));
 }
 
-function createTurndown(rawHtml: boolean): TurndownService {
+interface TurndownMode {
+  rawHtml: boolean;
+  /** Photos as `<img>` (only while rawHtml is on). */
+  htmlPhotos: boolean;
+}
+
+function createTurndown({ rawHtml, htmlPhotos }: TurndownMode): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
     hr: '---',
@@ -43,10 +61,11 @@ function createTurndown(rawHtml: boolean): TurndownService {
     linkStyle: 'inlined',
   });
   service.use(gfm);
-  // A `|` in text would end a table cell; `\|` reads as `|` everywhere in GFM. `&` and `<` as references:
-  // turndown's own escape leaves them, and a decoded `&lt;img …&gt;` would be a tag again.
+  // A `|` in text would end a table cell; `\|` reads as `|` everywhere in GFM. `&`, `<` and braces as
+  // references: turndown's own escape leaves them, and a decoded `&lt;img …&gt;` would be a tag again.
   const escapeMarkdown = service.escape.bind(service);
-  service.escape = (text: string) => inertText(escapeMarkdown(text).replace(/\|/g, '\\|'));
+  service.escape = (text: string) =>
+    unlinkable(inertText(escapeMarkdown(text).replace(/\|/g, '\\|')), rawHtml);
   // Turndown's link and image rules escape titles and alt text too little for hostile text (a `\` before the
   // closing `"` ends the link early and shows the rest, tags included, as Markdown).
   service.addRule('inlineLink', {
@@ -57,9 +76,11 @@ function createTurndown(rawHtml: boolean): TurndownService {
     filter: 'img',
     replacement: (_content, node) => {
       const src = node.getAttribute('src') ?? '';
-      return src === ''
-        ? ''
-        : `![${markdownAlt(node.getAttribute('alt') ?? '')}](${destinationAndTitle(node)})`;
+      if (src === '') return '';
+      const alt = node.getAttribute('alt') ?? '';
+      if (!htmlPhotos) return `![${markdownAlt(alt)}](${destinationAndTitle(node)})`;
+      const [width, height] = ['width', 'height'].map((name) => Number(node.getAttribute(name)) || undefined);
+      return photoTag({ url: src, alt, ...(width ? { width } : {}), ...(height ? { height } : {}) });
     },
   });
   // `~~` as every Markdown with strikethrough reads it (the plugin writes a single `~`).
@@ -114,16 +135,21 @@ function hasAttributesBeyondMarkdown(node: HTMLElement): boolean {
   return false;
 }
 
-let withRawHtml: TurndownService | undefined;
-let withoutRawHtml: TurndownService | undefined;
+/** A photo as an `<img>` tag, its braces as references (its alt text is the advertiser's title). */
+function photoTag(image: ImageRef): string {
+  return braceReferences(plainImg(image));
+}
 
-function turndown(rawHtml: boolean): TurndownService {
-  if (rawHtml) {
-    withRawHtml ??= createTurndown(true);
-    return withRawHtml;
+const services = new Map<string, TurndownService>();
+
+function turndown(mode: TurndownMode): TurndownService {
+  const key = `${mode.rawHtml}:${mode.htmlPhotos}`;
+  let service = services.get(key);
+  if (service === undefined) {
+    service = createTurndown(mode);
+    services.set(key, service);
   }
-  withoutRawHtml ??= createTurndown(false);
-  return withoutRawHtml;
+  return service;
 }
 
 /** Links that carry attributes a Markdown link cannot (they become plain links when rawHtml is off). */
@@ -142,6 +168,8 @@ export interface BodyInput {
   images: ReadonlyMap<number, ImageRef>;
   format: 'markdown' | 'html';
   rawHtml: boolean;
+  /** How the site's generator takes photos (presets.ts); Markdown images whatever it says when rawHtml is off. */
+  photos?: Dialect['photos'];
 }
 
 export interface Body {
@@ -153,15 +181,27 @@ export interface Body {
 /** The article's body (no title, no cover: both go to the front matter), escaped for template engines. */
 export function renderBody(input: BodyInput): Body {
   if (input.format === 'html') {
-    return { text: escapeTemplateSyntax(blocksToPlainHtml(input.blocks, input.images)), linksSimplified: 0 };
+    // HTML decodes references everywhere, code included: every brace can be one.
+    return { text: braceReferences(blocksToPlainHtml(input.blocks, input.images)), linksSimplified: 0 };
   }
-  const service = turndown(input.rawHtml);
+  const htmlPhotos = input.rawHtml && (input.photos ?? 'html') === 'html';
+  const service = turndown({ rawHtml: input.rawHtml, htmlPhotos });
   const parts: string[] = [];
   let linksSimplified = 0;
   for (const block of input.blocks) {
     if (block.type === 'image') {
       const image = input.images.get(block.n);
-      if (image) parts.push(`![${markdownAlt(image.alt)}](${markdownDestination(image.url)})`);
+      if (image && htmlPhotos) parts.push(photoTag(image));
+      else if (image) parts.push(`![${markdownAlt(image.alt)}](${markdownDestination(image.url)})`);
+      continue;
+    }
+    if (block.type === 'disclosure') {
+      // Its own paragraph; with raw HTML a span carrying the blog's class, which degrades to the bare text
+      // where a site drops inline HTML (Hugo without `unsafe`): the label is never lost.
+      const text = service.escape(block.text);
+      parts.push(
+        input.rawHtml ? `<span class="${escapeAttribute(block.className)}" role="note">${text}</span>` : text,
+      );
       continue;
     }
     // The map too: a list item shows the photos marked in it.
@@ -195,6 +235,10 @@ export interface FrontMatterInput {
   dealId: number;
   /** A brief: marked as a draft. */
   draft: boolean;
+  /** The article's first paragraph as plain text (undefined: none, the field is left out). */
+  description?: string | undefined;
+  /** Written with `&`, `<`, `>` as references, for templates that print it as it is (Dialect). */
+  htmlDescription?: boolean;
   extra: Readonly<Record<string, unknown>>;
 }
 
@@ -203,7 +247,7 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 /**
  * The YAML front matter, `---` lines included. Written as YAML 1.1 (Jekyll's Ruby and older Go parsers read
  * `yes`, `on`, `no` as booleans, so such texts are quoted); the date stays unquoted, a timestamp to every reader.
- * Key order: title, date, slug, categories, cover, permalink, the extra fields, draft, the deal id.
+ * Key order: title, description, date, slug, categories, cover, permalink, the extra fields, draft, the deal id.
  */
 export function renderFrontMatter(input: FrontMatterInput): string {
   const { keys } = input;
@@ -213,6 +257,10 @@ export function renderFrontMatter(input: FrontMatterInput): string {
   };
   // The title is text: always one double-quoted YAML string, whatever markup or YAML syntax it holds.
   if (keys.title !== null) doc.set(keys.title, doubleQuoted(doc, input.title));
+  if (keys.description !== null && input.description !== undefined) {
+    const text = input.htmlDescription ? escapeText(input.description) : input.description;
+    doc.set(keys.description, doubleQuoted(doc, text));
+  }
   set(keys.date, toIsoWithServiceOffset(input.date));
   set(keys.slug, input.slug);
   if (input.categories.length > 0) set(keys.categories, [...input.categories]);

@@ -3,6 +3,7 @@
  * repository (`paths.draft`), committed to the site's branch, or in PR mode opened as a draft pull request.
  */
 import type { DraftInput, DraftResult } from '../../src/publisher/types.js';
+import { firstParagraphExcerpt } from '../../src/render/index.js';
 import { notInTheFuture } from './article.js';
 import { chooseCategories } from './categories.js';
 import type { CallOptions } from './client.js';
@@ -38,6 +39,7 @@ export function createDraftStep(site: GitHubSite, git: GitData, pulls: PullReque
       images: new Map(),
       format: options.bodyFormat,
       rawHtml: options.rawHtml,
+      photos: options.dialect.photos,
     });
     const text = renderFile(
       renderFrontMatter({
@@ -50,6 +52,8 @@ export function createDraftStep(site: GitHubSite, git: GitData, pulls: PullReque
         permalink: undefined,
         dealId: deal.dealId,
         draft: true,
+        description: firstParagraphExcerpt(input.brief),
+        htmlDescription: options.dialect.htmlDescription,
         extra: options.frontMatter,
       }),
       body.text,

@@ -20,6 +20,7 @@ export interface PatternValues {
   ext?: string;
   filename?: string;
   sitePath?: string;
+  urlPath?: string;
 }
 
 /** Fills a pattern's placeholders; a placeholder without a value stays as it is (the schema refuses those). */
@@ -86,6 +87,8 @@ export function planArticle(
   const slug = safeSlug(input.slug);
   const values: PatternValues = { ...dateParts(input.date), slug, dealId: String(input.dealId) };
   const sitePath = new URL(layout.siteUrl).pathname;
+  const url = expand(layout.url, values);
+  const urlPath = folderBelowSite(url, layout.siteUrl);
   const imagesDir = expand(layout.paths.images, values);
   const byNumber = new Map<number, PublishImage>();
   for (const image of input.images) if (!byNumber.has(image.n)) byNumber.set(image.n, image);
@@ -95,7 +98,7 @@ export function planArticle(
     return {
       n: image.n,
       path: `${imagesDir}${filename}`,
-      ref: expand(refPattern, { ...values, filename, sitePath }),
+      ref: expand(refPattern, { ...values, filename, sitePath, urlPath }),
       image,
     };
   };
@@ -104,7 +107,6 @@ export function planArticle(
     .sort((a, b) => a.n - b.n)
     .map((image) => planImage(image, layout.paths.imageUrl));
   const coverImage = byNumber.get(0);
-  const url = expand(layout.url, values);
   return {
     slug,
     path: expand(layout.paths.article, { ...values, ext: layout.ext }),
@@ -128,6 +130,15 @@ export function draftPath(
     ext: layout.ext,
   };
   return expand(layout.paths.draft, values);
+}
+
+/**
+ * `{urlPath}`: the folder of the article's URL below `siteUrl`, without a leading `/` (`posts/vylet/` for
+ * `https://jana.cz/blog/posts/vylet/`); for a URL elsewhere, the folder of its whole path.
+ */
+export function folderBelowSite(url: string, siteUrl: string): string {
+  const below = permalinkOf(url, siteUrl) ?? new URL(url).pathname;
+  return below.slice(1, below.lastIndexOf('/') + 1);
 }
 
 /** A URL's path below `siteUrl`, with a leading `/`; undefined when the URL is not under it. */

@@ -1,25 +1,58 @@
 /**
- * The advertiser's text as inert Markdown. kramdown (Jekyll), markdown-it (Eleventy) and goldmark with
- * `unsafe` (Hugo) pass raw HTML in Markdown through to the page, and text the sanitiser received as
- * `&lt;img onerror=…&gt;` is a plain `<img onerror=…>` once turndown has read it: written back as it is, the
- * site would build a live element. So `<` and `&` in text, alt text and link titles are written as `&lt;` and
- * `&amp;`, which every Markdown shows as the characters; code is literal in Markdown and stays as it is. No `>`:
- * it opens nothing outside a tag, and the file stays readable for the blogger.
+ * The advertiser's text as inert Markdown, for every reader a GitHub-built site runs over it (the table of
+ * generators and what each gets: docs/security/interpreters.md).
+ *
+ * - Markup: kramdown (Jekyll), markdown-it (Eleventy), goldmark with `unsafe` (Hugo) and Astro's remark pass raw
+ *   HTML through, and text the sanitiser received as `&lt;img onerror=…&gt;` is a plain `<img onerror=…>` once
+ *   turndown has read it. So `<` and an `&` that could start a reference are written as `&lt;` and `&amp;`.
+ * - Braces: every `{` and `}` in text is a reference (`&#123;`, `&#125;`). A brace opens kramdown's attribute
+ *   lists and extensions (`{: onmouseover=…}`, `{::nomarkdown}`), goldmark's heading attributes (`{.cls}`),
+ *   Liquid, Nunjucks (whose lexer also fails the whole build on a lone `#}`), Hugo's shortcodes and MDX
+ *   expressions; none of them reads a reference as a brace, and every Markdown shows it as one.
+ * - Bare addresses: Hugo's goldmark (linkify) and Astro's GFM turn `https://…`, `www.…` and `a@b.cz` in text into
+ *   links, without the blog's `rel`. Where a link would start, text gets an empty comment `<!---->` (`rawHtml`:
+ *   Astro's GFM finds addresses in the decoded text, so only a node between the characters stops it) or a
+ *   reference for the `:`, `.` or `@` (no raw HTML; goldmark and markdown-it look at the source).
+ *
+ * Code is literal in Markdown and stays as it is (content.ts neutralises template openers there). No `>`: it
+ * opens nothing outside a tag, and the file stays readable for the blogger.
  */
 import { escapeAttribute } from '../../src/render/index.js';
 
-/**
- * `<` and an `&` that could start a character reference (`&lt;`, `&#60;`, `&amp` in HTML) as references: no tag,
- * comment, autolink, processing instruction (`<% %>`) or reference can start in the text. A lone `&` ("Tipy &
- * triky") is text to every reader and stays as it is.
- */
-export function inertText(text: string): string {
-  return text.replace(/&(?=[#0-9A-Za-z])/g, '&amp;').replace(/</g, '&lt;');
+const BRACE_REFERENCES: Record<string, string> = { '{': '&#123;', '}': '&#125;' };
+
+/** Every brace as a reference: in HTML (a tag's attributes, text) the browser reads them back as braces. */
+export function braceReferences(html: string): string {
+  return html.replace(/[{}]/g, (brace) => BRACE_REFERENCES[brace] ?? brace);
 }
 
-/** Alt text inside `![…]`: brackets and backslashes escaped, whitespace collapsed, no markup. */
+/**
+ * `<`, an `&` that could start a character reference (`&lt;`, `&#60;`, `&amp` in HTML) and every brace as
+ * references: no tag, comment, autolink, processing instruction (`<% %>`), reference, attribute list, template
+ * tag or expression can start in the text. A lone `&` ("Tipy & triky") is text to every reader and stays.
+ */
+export function inertText(text: string): string {
+  return braceReferences(text.replace(/&(?=[#0-9A-Za-z])/g, '&amp;').replace(/</g, '&lt;'));
+}
+
+/** Where an autolinker starts: the `:` of `://`, the `.` of `www.`, an `@`. */
+const LINK_START = /:(?=\/\/)|(?<=\bwww)\.|@/gi;
+const LINK_START_REFERENCES: Record<string, string> = { ':': '&#58;', '.': '&#46;', '@': '&#64;' };
+
+/** Text (already inert) in which no generator finds an address to link (see the header). */
+export function unlinkable(text: string, rawHtml: boolean): string {
+  return text.replace(LINK_START, (found) =>
+    !rawHtml ? (LINK_START_REFERENCES[found] ?? found) : found === ':' ? ':<!---->' : `<!---->${found}`,
+  );
+}
+
+/**
+ * Alt text inside `![…]`, whitespace collapsed, no markup: brackets, backslashes and what opens emphasis or code
+ * backslash-escaped (CommonMark makes the alt text of the inline content, `*a*` would lose its stars; kramdown
+ * reads the same escapes).
+ */
 export function markdownAlt(alt: string): string {
-  return inertText(alt.replace(/\s+/g, ' ').trim()).replace(/([\\[\]])/g, '\\$1');
+  return inertText(alt.replace(/\s+/g, ' ').trim()).replace(/([\\[\]*_`])/g, '\\$1');
 }
 
 /**
@@ -45,23 +78,24 @@ export function markdownTitle(title: string): string {
 }
 
 /**
- * An element's start tag, written for raw HTML in Markdown: attribute values escaped, and on one line (a
- * newline in a value as `&#10;`) so that no blank line can end the HTML and turn the rest into Markdown.
+ * An element's start tag, written for raw HTML in Markdown: attribute values escaped, braces as references,
+ * and on one line (a newline in a value as `&#10;`) so that no blank line can end the HTML and turn the rest
+ * into Markdown.
  */
 export function startTag(element: Element): string {
   let tag = `<${element.nodeName.toLowerCase()}`;
   for (const attribute of Array.from(element.attributes)) {
-    const value = escapeAttribute(attribute.value).replace(/\r\n?|\n/g, '&#10;');
+    const value = braceReferences(escapeAttribute(attribute.value)).replace(/\r\n?|\n/g, '&#10;');
     tag += ` ${attribute.name}="${value}"`;
   }
   return `${tag}>`;
 }
 
 /**
- * Sanitised HTML for a Markdown file, on one line: an HTML block ends at a blank line and whatever follows would
- * be read as Markdown. The sanitiser's tags hold no line breaks, so each one is in a text or an attribute value,
- * where `&#10;` means the same.
+ * Sanitised HTML for a Markdown file, on one line and with its braces as references: an HTML block ends at a
+ * blank line and whatever follows would be read as Markdown. The sanitiser's tags hold no line breaks, so each
+ * one is in a text or an attribute value, where `&#10;` means the same.
  */
 export function oneLineHtml(html: string): string {
-  return html.replace(/\r\n?|\n/g, '&#10;');
+  return braceReferences(html).replace(/\r\n?|\n/g, '&#10;');
 }

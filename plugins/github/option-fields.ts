@@ -64,12 +64,17 @@ export const Keys = z.strictObject(
     cover: keyName.nullable().optional(),
     permalink: keyName.nullable().optional(),
     draft: keyName.nullable().optional(),
+    description: keyName.nullable().optional(),
     deal: keyName.optional(),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? unknownKeys(issue.keys, 'title, date, slug, categories, cover, permalink, draft, deal', 'field')
+        ? unknownKeys(
+            issue.keys,
+            'title, date, slug, categories, cover, permalink, draft, description, deal',
+            'field',
+          )
         : issue.code === 'invalid_type'
           ? ruleText('gh.rule.keys')
           : undefined,

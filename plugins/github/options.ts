@@ -15,6 +15,7 @@ import {
   pattern,
 } from './option-fields.js';
 import {
+  type Dialect,
   type FrontMatterKeys,
   type PathPatterns,
   PRESET_DEFAULTS,
@@ -75,7 +76,7 @@ const Raw = z.strictObject(
     apiBaseUrl: httpUrl('https://github.example.com/api/v3').default('https://api.github.com'),
     /** The public address of the site's home page, e.g. `https://jana.github.io/blog/`. */
     siteUrl: httpUrl('https://jana.github.io/blog/'),
-    /** `jekyll`, `hugo` or `generic` (set paths and urlPattern yourself). */
+    /** `jekyll`, `hugo`, `astro` or `generic` (set paths and urlPattern yourself). */
     preset: z.enum(PRESETS, { error: ruleText('gh.rule.preset') }).default('jekyll'),
     paths: Paths.optional(),
     /** The article's public URL, relative to `siteUrl` or absolute, e.g. `{yyyy}/{mm}/{slug}/`. */
@@ -164,6 +165,8 @@ export interface GitHubOptions {
   readonly preset: Preset;
   readonly layout: Layout;
   readonly keys: FrontMatterKeys;
+  /** What the preset's generator does beyond Markdown (presets.ts). */
+  readonly dialect: Dialect;
   readonly frontMatter: Readonly<Record<string, unknown>>;
   readonly categories: 'identity' | ReadonlyMap<number, readonly string[]>;
   readonly defaultCategory: readonly string[] | undefined;
@@ -210,6 +213,7 @@ function resolveKeys(raw: Raw): FrontMatterKeys {
     cover: pick('cover'),
     permalink: pick('permalink'),
     draft: pick('draft'),
+    description: pick('description'),
     deal: given.deal ?? preset.deal,
   };
 }
@@ -296,6 +300,7 @@ export const GitHubOptions = Raw.superRefine((raw, ctx) => {
         ext: raw.bodyFormat === 'html' ? 'html' : 'md',
       },
       keys: resolveKeys(raw),
+      dialect: PRESET_DEFAULTS[raw.preset].dialect,
       frontMatter: raw.frontMatter,
       categories: raw.categories,
       defaultCategory:

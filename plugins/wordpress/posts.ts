@@ -15,12 +15,11 @@ import type {
   PublishLog,
   PublishResult,
 } from '../../src/publisher/types.js';
-import { escapeText, type ImageRef } from '../../src/render/index.js';
+import { escapeText, firstParagraphExcerpt, type ImageRef } from '../../src/render/index.js';
 import { inertShortcodes, toBlockMarkup } from './blocks.js';
 import type { SiteCategories } from './categories.js';
 import type { WordPressClient } from './client.js';
 import { WordPressErrorCode } from './errors.js';
-import { firstParagraphExcerpt } from './excerpt.js';
 import { findPost, type GetIfExists } from './lookup.js';
 import { briefMarker, postMarker, withMarker } from './marker.js';
 import { type MediaLibrary, uniqueByNumber } from './media.js';

@@ -30,7 +30,7 @@ export async function connectRedis(
   const embedded = await ensureEmbeddedRedis({ url, embedded: embed, dataDir: config.dataDir, log });
   services.add('embedded redis', embedded);
   const used = embedded?.url ?? url;
-  const outage = createRedisOutage({ url: used, log });
+  const outage = createRedisOutage({ url: used, log, embedded });
   const store = createRedisClient(used, 'store', { log, outage });
   const producer = createRedisClient(used, 'producer', { log, outage });
   const worker = createRedisClient(used, 'worker', { log, outage });

@@ -7,12 +7,13 @@
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { openContext } from '../commands/context.js';
-import { runDoctor } from '../commands/doctor.js';
+import { openContext } from '../commands/context-open.js';
+import { runDoctor } from '../commands/doctor-run.js';
 import { type Check, createOutput } from '../commands/output.js';
 import { configIssue, saidOfMessage } from '../config/issues.js';
 import { portFromEnv } from '../config/listeners.js';
-import { type Env, loadConfig } from '../config/load.js';
+import { loadConfig } from '../config/load.js';
+import type { Env } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { ConfigError } from '../errors.js';
 import { listenAs } from '../http-limits.js';
@@ -135,6 +136,10 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
       defaults: {
         status: { host: options.listen.host, port },
         ...withWebhookPort(portFromEnv(options.env, 'webhook')),
+        // The Redis of the environment (Docker's, the service's) goes into the config, so that it says what runs.
+        ...(options.env.PRESSBRIDGE_REDIS_URL?.trim()
+          ? { redis: { url: options.env.PRESSBRIDGE_REDIS_URL.trim() } }
+          : {}),
         ...options.defaults,
       },
       async onFinished(result) {

@@ -1,97 +1,14 @@
-/** What the operator commands share: the config, Redis, the rate-limited client, the store, the queue. */
-import { Queue } from 'bullmq';
+/**
+ * What the operator commands share: the config, Redis, the rate-limited client, the store, the queue. This module
+ * is what their definitions import; opening a context (src/commands/context-open.ts) loads the rest only when a
+ * command runs, so `--help` and each command start without the others' modules.
+ */
 import { InvalidArgumentError } from 'commander';
-import type { Redis } from 'ioredis';
-import { createDealServices } from '../app/deal-services.js';
-import { loadConfig } from '../config/load.js';
-import type { Config } from '../config/schema.js';
-import type { DealStore } from '../deals/record.js';
 import type { Translator } from '../i18n/index.js';
-import { createLogger, type Logger } from '../logger.js';
-import type { MarketplaceClient } from '../marketplace/api.js';
-import { marketplaceClientFromConfig } from '../marketplace/from-config.js';
-import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
-import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
-import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
-import { closeRedisClient, createRedisClient } from '../redis/client.js';
-import { runningEmbeddedRedisUrl } from '../redis/embedded.js';
-import { cliTranslator, useConfigLanguage } from './language.js';
-import { createOutput, type Output } from './output.js';
-
-export interface CommandContext {
-  config: Readonly<Config>;
-  /** The blogger's language (`ui.language`) for the command's messages. */
-  t: Translator;
-  log: Logger;
-  redis: Redis;
-  client: MarketplaceClient;
-  store: DealStore;
-  queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
-  /** The configured blogs' publishers (their plugins are loaded on the first call). */
-  publishers(): Promise<Publishers>;
-  close(): Promise<void>;
-}
-
-export function openContext(
-  options: {
-    config?: string | undefined;
-    plugins?: PluginRegistry;
-    /** The marketplace client's fetch (doctor --live records the raw answers through it). */
-    fetch?: typeof fetch;
-  },
-  env: NodeJS.ProcessEnv = process.env,
-): CommandContext {
-  // Reading deals needs no blog secret; building a publisher loads the config strictly again (below), so a
-  // missing `{ env: NAME }` in a blog's options still fails there with its name.
-  const config = loadConfig({ path: options.config, env, lenientBlogSecrets: true });
-  const t = useConfigLanguage(config.ui);
-  // Commands print their own results; the library's log lines are for problems only.
-  const log = createLogger({ level: 'warn', destination: process.stderr });
-  // With redis.embedded the daemon's own server may be the one in use (src/redis/embedded.ts).
-  const embedded = config.redis.embedded ? runningEmbeddedRedisUrl(config.dataDir) : undefined;
-  const redis = createRedisClient(embedded ?? config.redis.url, 'store', { log });
-  const { client } = marketplaceClientFromConfig(config, {
-    redis,
-    log,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  // The same store, events and subscribers as the daemon's: an operator action here notifies and enrols the
-  // article watcher exactly as from the status page.
-  const services = createDealServices(config, { redis, log, command: true });
-  const store = services.store.as('operator');
-  let queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB> | undefined;
-  let publishers: Promise<Publishers> | undefined;
-  return {
-    config,
-    t,
-    log,
-    redis,
-    client,
-    store,
-    get queue() {
-      queue ??= new Queue(DEAL_QUEUE, { connection: redis, prefix: config.redis.prefix });
-      return queue;
-    },
-    publishers() {
-      publishers ??= Promise.resolve().then(() => {
-        const strict = loadConfig({ path: options.config, env });
-        return options.plugins
-          ? createPublishers(strict, options.plugins, { log })
-          : loadPlugins(strict.blogs.map((blog) => blog.publisher)).then((plugins) =>
-              createPublishers(strict, plugins, { log }, knownPublishers()),
-            );
-      });
-      return publishers;
-    },
-    async close() {
-      await (await publishers?.catch(() => undefined))?.close();
-      await queue?.close();
-      // Sends what this command raised or resolved before the connection goes.
-      await services.notifications.stop();
-      await closeRedisClient(redis);
-    },
-  };
-}
+import type { PluginRegistry } from '../publisher/registry.js';
+import type { CommandContext } from './context-open.js';
+import { cliTranslator } from './language.js';
+import type { Output } from './output.js';
 
 /** `--config` and `--json`, which every operator command takes. */
 export interface CommonOptions {
@@ -104,11 +21,24 @@ export async function withContext<T>(
   options: CommonOptions,
   plugins: PluginRegistry | undefined,
   fn: (ctx: CommandContext, out: Output) => Promise<T>,
-  extra: { fetch?: typeof fetch } = {},
+  extra: {
+    fetch?: typeof fetch;
+    /** false: the command says itself that pressbridge's own Redis is not running (doctor's check). */
+    ownRedisRequired?: boolean;
+  } = {},
 ): Promise<T> {
-  const ctx = openContext({ config: options.config, ...(plugins ? { plugins } : {}), ...extra });
+  const [{ openContext }, { createOutput }, { ownRedisStopped }] = await Promise.all([
+    import('./context-open.js'),
+    import('./output.js'),
+    import('../redis/embedded.js'),
+  ]);
+  const { ownRedisRequired = true, ...more } = extra;
+  const ctx = openContext({ config: options.config, ...(plugins ? { plugins } : {}), ...more });
   const out = createOutput({ json: options.json ?? false, t: ctx.t });
   try {
+    // pressbridge's own Redis runs with the daemon: without it, one sentence, not a failure in Redis' words.
+    const stopped = ownRedisRequired ? await ownRedisStopped(ctx.config) : undefined;
+    if (stopped) throw stopped;
     return await fn(ctx, out);
   } finally {
     await ctx.close();

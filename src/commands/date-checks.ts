@@ -9,7 +9,7 @@ import { storedServices } from '../deals/services.js';
 import { storedCheck } from '../deals/verdict.js';
 import { errorSaid } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './context-open.js';
 import type { CheckStatus } from './output.js';
 
 export interface DateCheck {

@@ -3,19 +3,20 @@ import { Command } from 'commander';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
-import { createEvidenceStore, evidenceDirOf } from '../evidence/store.js';
 import type { DealEvidence } from '../evidence/types.js';
 import { dealErrorText } from '../i18n/deal-error.js';
 import { stepName, stepOutcome } from '../i18n/deal-steps.js';
 import { logEntryText } from '../i18n/log-entry.js';
-import { createSilentLogger } from '../logger.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { type CommonOptions, configOption, positiveInt, withContext } from './context.js';
-import { dealNotes } from './date-checks.js';
 import { cliTranslator } from './language.js';
 
 /** The deal's evidence on disk (src/evidence/), or undefined when there is none or it cannot be read. */
 async function readEvidence(config: Readonly<Config>, dealId: number): Promise<DealEvidence | undefined> {
+  const [{ createEvidenceStore, evidenceDirOf }, { createSilentLogger }] = await Promise.all([
+    import('../evidence/store.js'),
+    import('../logger.js'),
+  ]);
   const store = createEvidenceStore({
     dir: evidenceDirOf(config),
     settings: config.evidence,
@@ -33,6 +34,7 @@ export function dealCommand(plugins?: PluginRegistry): Command {
     .option(...configOption(t))
     .option('--json', t.t('help.json'))
     .action(async (dealId: number, options: CommonOptions) => {
+      const { dealNotes } = await import('./date-checks.js');
       await withContext(options, plugins, async (ctx, out) => {
         const { t } = out;
         const id = String(dealId);

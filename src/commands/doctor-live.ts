@@ -20,7 +20,8 @@ import type { DealState } from '../marketplace/schema.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { VERSION } from '../version.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
-import { type CommandContext, type CommonOptions, withContext } from './context.js';
+import { type CommonOptions, withContext } from './context.js';
+import type { CommandContext } from './context-open.js';
 import { englishCheck, type LiveCheck, liveCheck, notChecked } from './doctor-live-check.js';
 import {
   checkBlogs,

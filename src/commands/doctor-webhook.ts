@@ -5,7 +5,7 @@
 import { errorSaid } from '../errors.js';
 import { type Intake, intakeOf, pollEvery } from '../intake/mode.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from './context-open.js';
 import type { Check } from './output.js';
 
 /** The intake line: mode, pace and its share of the key's requests a minute. */

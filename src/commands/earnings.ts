@@ -9,8 +9,7 @@
 import { Command } from 'commander';
 import { createTranslator, type Translator } from '../i18n/index.js';
 import type { Amount, Earnings } from '../money/earnings.js';
-import { createPayoutPoller, type PollResult } from '../money/poller.js';
-import { blogNamesOf, createEarningsReader } from '../money/reader.js';
+import type { PollResult } from '../money/poller.js';
 import { type CommonOptions, configOption, withContext } from './context.js';
 import { cliTranslator } from './language.js';
 import type { Output } from './output.js';
@@ -100,6 +99,10 @@ export function earningsCommand(): Command {
     .option('--json', t.t('help.json'))
     .option('--refresh', t.t('help.earnings.refresh'))
     .action(async (options: CommonOptions & { refresh?: boolean }) => {
+      const [{ createPayoutPoller }, { blogNamesOf, createEarningsReader }] = await Promise.all([
+        import('../money/poller.js'),
+        import('../money/reader.js'),
+      ]);
       await withContext(options, undefined, async (ctx, out) => {
         const { config } = ctx;
         let refresh: PollResult | undefined;

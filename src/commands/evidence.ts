@@ -14,21 +14,13 @@ import { open, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import type { Redis } from 'ioredis';
-import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { createDealStore } from '../deals/store.js';
 import { AppError, errorMessage } from '../errors.js';
-import { createEvidenceServices } from '../evidence/services.js';
-import { evidenceDirOf } from '../evidence/store.js';
 import type { BundleSources } from '../evidence/types.js';
 import type { Translator } from '../i18n/index.js';
-import { createLogger, type Logger } from '../logger.js';
-import { scrubText } from '../redact.js';
-import { closeRedisClient, createRedisClient } from '../redis/client.js';
-import { runningEmbeddedRedisUrl } from '../redis/embedded.js';
+import type { Logger } from '../logger.js';
 import { configOption, positiveInt } from './context.js';
 import { cliTranslator, useConfigLanguage } from './language.js';
-import { createOutput } from './output.js';
 
 /** How many of the deal's webhook events are read for its claims. */
 const EVENTS_READ = 500;
@@ -39,10 +31,15 @@ async function readSources(
   dealId: number,
   log: Logger,
 ): Promise<{ sources: BundleSources; error?: string }> {
-  const embedded = config.redis.embedded ? runningEmbeddedRedisUrl(config.dataDir) : undefined;
+  const [{ createDealStore }, { closeRedisClient, createRedisClient }, { commandRedisUrl }] =
+    await Promise.all([
+      import('../deals/store.js'),
+      import('../redis/client.js'),
+      import('../redis/embedded.js'),
+    ]);
   let redis: Redis | undefined;
   try {
-    redis = createRedisClient(embedded ?? config.redis.url, 'producer', {
+    redis = createRedisClient(commandRedisUrl(config), 'producer', {
       log,
       extra: { lazyConnect: true, retryStrategy: () => null },
     });
@@ -98,6 +95,22 @@ export function evidenceCommand(): Command {
     .option('--out <file>', t.t('help.evidence.out'))
     .option(...configOption(t))
     .action(async (dealId: number, options: { out?: string; config?: string }) => {
+      // What the command runs is loaded when it runs (--help and the other commands start without it).
+      const [
+        { loadConfig },
+        { createEvidenceServices },
+        { evidenceDirOf },
+        { createLogger },
+        { scrubText },
+        { createOutput },
+      ] = await Promise.all([
+        import('../config/load.js'),
+        import('../evidence/services.js'),
+        import('../evidence/store.js'),
+        import('../logger.js'),
+        import('../redact.js'),
+        import('./output.js'),
+      ]);
       const config = loadConfig({ path: options.config, env: process.env, lenientBlogSecrets: true });
       const t = useConfigLanguage(config.ui);
       const out = createOutput({ json: false, t });

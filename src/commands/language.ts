@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CONFIG_FILE_NAME, defaultDataDir } from '../config/load.js';
+import { CONFIG_FILE_NAME, defaultDataDir } from '../config/paths.js';
 import { createTranslator, type Language, type Translator } from '../i18n/index.js';
 import { type Env, processLanguage } from '../i18n/process-language.js';
 
@@ -69,6 +69,14 @@ export function useProcessLanguage(language: Language): Translator {
 export function useConfigLanguage(ui: { language: Language; timeZone: string }): Translator {
   chosen = { language: ui.language, timeZone: ui.timeZone };
   return createTranslator(ui.language, ui.timeZone);
+}
+
+/**
+ * Forgets the language chosen above, as a new process starts without one. Only for a test runner that keeps
+ * modules loaded from one test file to the next (vitest's unit project, test/helpers/unit-file-setup.ts).
+ */
+export function forgetProcessLanguage(): void {
+  chosen = undefined;
 }
 
 /**

@@ -7,17 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
-import { loadConfig } from '../config/load.js';
-import { configSecrets } from '../daemon/secrets.js';
 import { AppError } from '../errors.js';
 import { createTranslator } from '../i18n/index.js';
-import { createLogger } from '../logger.js';
-import { createDispatcher } from '../notify/dispatcher.js';
 import type { OutgoingMessage } from '../notify/types.js';
-import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { configOption } from './context.js';
 import { cliTranslator } from './language.js';
-import { createOutput } from './output.js';
 
 /** Shorter than the daemon's half minute: the blogger waits at the terminal. */
 const TEST_RETRY_DELAYS_MS = [1_000, 3_000];
@@ -30,6 +24,23 @@ export function notifyCommand(): Command {
     .description(help.t('help.notify.test'))
     .option(...configOption(help))
     .action(async (channel: string | undefined, options: { config?: string }) => {
+      // What the test runs is loaded when it runs (--help and the other commands start without it).
+      const [
+        { loadConfig },
+        { configSecrets },
+        { createLogger },
+        { createDispatcher },
+        redisClient,
+        { createOutput },
+      ] = await Promise.all([
+        import('../config/load.js'),
+        import('../daemon/secrets.js'),
+        import('../logger.js'),
+        import('../notify/dispatcher.js'),
+        import('../redis/client.js'),
+        import('./output.js'),
+      ]);
+      const { closeRedisClient, createRedisClient } = redisClient;
       // No blog is published here: the blogs' own secrets need not be set.
       const config = loadConfig({ path: options.config, env: process.env, lenientBlogSecrets: true });
       const { t } = createTranslator(config.ui.language, config.ui.timeZone);

@@ -9,15 +9,14 @@ import type { DealRecord } from '../deals/record.js';
 import { AppError } from '../errors.js';
 import { dealErrorText } from '../i18n/deal-error.js';
 import type { Translator } from '../i18n/index.js';
-import { createDealActions, type DealActionResult } from '../operator/actions.js';
+import type { DealActionResult } from '../operator/actions.js';
 import type { PluginRegistry } from '../publisher/registry.js';
-import { jobSettingsOf } from '../queue/jobs.js';
 import { type CommonOptions, configOption as configOptionOf, positiveInt, withContext } from './context.js';
 import { dealCommand } from './deal-story.js';
 import { doctorCommand } from './doctor.js';
 import { cliTranslator } from './language.js';
 import type { Output } from './output.js';
-import { webhookCommand } from './webhook.js';
+import { webhookCommand } from './webhook-command.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // listings
@@ -195,6 +194,10 @@ export function operatorCommands(plugins?: PluginRegistry): Command[] {
       .option(...configOption)
       .option('--json', t.t('help.json'))
       .action(async (dealId: number, options: CommonOptions) => {
+        const [{ createDealActions }, { jobSettingsOf }] = await Promise.all([
+          import('../operator/actions.js'),
+          import('../queue/jobs.js'),
+        ]);
         await withContext(options, plugins, async (ctx, out) => {
           const actions = createDealActions({
             store: ctx.store,

@@ -103,8 +103,9 @@ export function renderEnvFile(plan: RedisPlan): string {
     '# Written by the first `pressbridge service install`; a new run keeps this file as it is, lines you add too.',
     which,
     `PRESSBRIDGE_REDIS_URL=${plan.url}`,
-    // The setup's pressbridge.yaml says `embedded: true`; here the service's Redis is systemd's (or the
-    // machine's) to run, and a second server started by the daemon while it restarts would split the data.
+    // A pressbridge.yaml written without this Redis (by hand, or by an older setup) may say `embedded: true`; here
+    // the service's Redis is systemd's (or the machine's) to run, and a second server started by the daemon while
+    // it restarts would split the data.
     'PRESSBRIDGE_REDIS_EMBEDDED=false',
     '',
   ].join('\n');

@@ -19,7 +19,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFile
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Command } from 'commander';
 import { AppError, errorMessage } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
 import { engineMinimum, formatVersion, parseVersion, satisfies } from '../node-engines.js';
@@ -36,6 +35,13 @@ import {
   type ServiceRedisOptions,
   unitDependencies,
 } from './service-redis.js';
+
+/** `service install`'s options. */
+export interface ServiceCommandOptions {
+  root: string;
+  user: string;
+  useMachineRedis?: boolean;
+}
 
 /** Runs one command (argv form, no shell); rejects when it fails. */
 export type CommandRunner = (command: string, args: readonly string[]) => Promise<void>;
@@ -238,45 +244,35 @@ function runnerFor(root: string, say: (line: string) => void): CommandRunner {
   };
 }
 
-export function serviceCommand(): Command {
+/** What `service install` (service-command.ts) runs, with its options as commander gives them. */
+export async function runServiceInstall(options: ServiceCommandOptions): Promise<void> {
   const t = cliTranslator();
-  const service = new Command('service').description(t.t('help.service'));
-  service
-    .command('install')
-    .description(t.t('help.service.install'))
-    .option('--root <dir>', t.t('help.service.root'), '/')
-    .option('--user <name>', t.t('help.service.user'), 'pressbridge')
-    .option('--use-machine-redis', t.t('help.service.use_machine_redis'))
-    .action(async (options: { root: string; user: string; useMachineRedis?: boolean }) => {
-      const say = (line: string): void => void process.stdout.write(`${line}\n`);
-      const real = resolve(options.root) === '/';
-      if (real && process.getuid?.() !== 0)
-        throw new AppError('service_not_root', t.t('run.service.not_root'));
-      // Before anything is written: a machine without systemd (a container, WSL without it) gets nothing.
-      if (real && !existsSync('/run/systemd/system'))
-        throw new AppError('service_no_systemd', t.t('run.service.no_systemd'));
-      // The question about the machine's Redis is asked on a terminal only; elsewhere no answer means its own.
-      const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
-      let prompter: Prompter | undefined;
-      const ask = (question: string): Promise<string | undefined> => {
-        prompter ??= createPrompter({ input: process.stdin, output: process.stdout });
-        return prompter.ask(question);
-      };
-      await installService({
-        root: resolve(options.root),
-        user: options.user,
-        packageRoot: findPackageRoot(),
-        nodePath: process.execPath,
-        nodeVersion: process.versions.node,
-        realPath: (path) => (existsSync(path) ? realpathSync(path) : path),
-        run: runnerFor(options.root, say),
-        redisServer: findOnPath('redis-server'),
-        useMachineRedis: options.useMachineRedis === true,
-        ...machineRedisAccess(real, say, t),
-        ...(interactive ? { ask } : {}),
-        say,
-        dryRun: !real,
-      }).finally(() => prompter?.close());
-    });
-  return service;
+  const say = (line: string): void => void process.stdout.write(`${line}\n`);
+  const real = resolve(options.root) === '/';
+  if (real && process.getuid?.() !== 0) throw new AppError('service_not_root', t.t('run.service.not_root'));
+  // Before anything is written: a machine without systemd (a container, WSL without it) gets nothing.
+  if (real && !existsSync('/run/systemd/system'))
+    throw new AppError('service_no_systemd', t.t('run.service.no_systemd'));
+  // The question about the machine's Redis is asked on a terminal only; elsewhere no answer means its own.
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  let prompter: Prompter | undefined;
+  const ask = (question: string): Promise<string | undefined> => {
+    prompter ??= createPrompter({ input: process.stdin, output: process.stdout });
+    return prompter.ask(question);
+  };
+  await installService({
+    root: resolve(options.root),
+    user: options.user,
+    packageRoot: findPackageRoot(),
+    nodePath: process.execPath,
+    nodeVersion: process.versions.node,
+    realPath: (path) => (existsSync(path) ? realpathSync(path) : path),
+    run: runnerFor(options.root, say),
+    redisServer: findOnPath('redis-server'),
+    useMachineRedis: options.useMachineRedis === true,
+    ...machineRedisAccess(real, say, t),
+    ...(interactive ? { ask } : {}),
+    say,
+    dryRun: !real,
+  }).finally(() => prompter?.close());
 }

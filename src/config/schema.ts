@@ -149,7 +149,11 @@ export const Config = z
         url: z
           .string()
           .default('redis://127.0.0.1:6379')
-          .describe('BullMQ needs `maxmemory-policy noeviction`; AOF persistence recommended.'),
+          .describe(
+            '`redis://[user:pass@]host[:port][/db]`, `rediss://…` (TLS) or `unix:///path/to.sock`. BullMQ needs ' +
+              "`maxmemory-policy noeviction`; AOF persistence recommended. The setup writes pressbridge's own " +
+              '(`unix://<dataDir>/redis/redis.sock` with `embedded: true`) unless it was given one.',
+          ),
         prefix: z
           .string()
           .regex(/^[A-Za-z0-9_-]+$/, ruleText('config.rule.prefix_chars'))
@@ -161,8 +165,10 @@ export const Config = z
           .boolean()
           .default(false)
           .describe(
-            'When the Redis at `url` does not answer, start `redis-server` from the PATH as a child process (data ' +
-              'and AOF in `<dataDir>/redis`, stopped on exit; loopback only, one per data folder). For single-machine use and the demo.',
+            'pressbridge runs `redis-server` from the PATH itself: data and AOF in `<dataDir>/redis`, one per data ' +
+              'folder, stopped with pressbridge and started again when it dies. With a `unix://` `url` always, on ' +
+              "that socket and no TCP port (pressbridge's own Redis, as the setup writes it); with a TCP `url` only " +
+              'when nothing answers there, on a free loopback port (the demo). Commands reach it while pressbridge runs.',
           ),
       })
       .prefault({})

@@ -1,198 +1,304 @@
 /**
- * Embedded Redis for single-machine use (`redis.embedded: true`, the demo's default; off in production
- * configs). When the configured Redis does not answer, pressbridge starts `redis-server` from the PATH as its
- * child: data in `<dataDir>/redis` with AOF persistence on, bound to loopback on a free port, stopped when
- * pressbridge stops. One instance per data folder: a second pressbridge on the same folder (or a restart after
- * a crash that left the server running) finds `<dataDir>/redis/embedded.json` and uses that server instead of
- * starting another.
+ * The embedded Redis (`redis.embedded: true`): pressbridge runs `redis-server` from the PATH itself, data in
+ * `<dataDir>/redis` with AOF on (./server-process.ts), stopped when pressbridge stops and started again when it
+ * dies. Which server, by `redis.url` ([decision 22](../../docs/decisions/0022-own-redis-in-the-foreground.md)):
+ *
+ * | redis.url                                    | embedded server                                            |
+ * |----------------------------------------------|------------------------------------------------------------|
+ * | a unix socket (the setup's default, below)   | pressbridge's own Redis: always, on that socket, no TCP    |
+ * | a TCP address (the demo; older setups)       | a fallback: only when nothing answers there, a free port   |
+ *
+ * One server per data folder. `<dataDir>/redis/embedded.json` names the pressbridge process that runs it (the
+ * owner), its pid and where it listens. Another pressbridge on the same folder uses that server while its owner
+ * lives (and waits while the owner starts it); a server whose owner is gone (a SIGKILL, a closed terminal) is
+ * stopped, which writes its AOF, and started anew. Commands do not start one: the Redis runs with the daemon, and
+ * a command without it says so (`ownRedisStopped`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Redis } from 'ioredis';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Config } from '../config/schema.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
+import {
+  alive,
+  listenFor,
+  listenOf,
+  type RedisServer,
+  redisAnswers,
+  redisPid,
+  startRedisServer,
+  stopPid,
+} from './server-process.js';
 
 export interface EmbeddedRedis {
   readonly url: string;
-  /** True when this process started the server (and stops it). */
+  /** True when this process runs the server (and stops it). */
   readonly owned: boolean;
+  /** Its redis.log. */
+  readonly logFile: string;
   stop(): Promise<void>;
 }
 
 interface StateFile {
-  pid: number;
-  port: number;
+  /** The pressbridge process that runs the server (absent in files of older versions). */
+  owner?: number;
+  /** The server's pid and URL; absent while the owner starts it. */
+  pid?: number;
+  url?: string;
 }
 
-/** Whether a Redis answers PING at `url` within `timeoutMs`. */
-export async function redisAnswers(url: string, timeoutMs = 1_000): Promise<boolean> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: timeoutMs,
-    retryStrategy: () => null,
-    enableOfflineQueue: false,
-  });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
+/** pressbridge's own Redis of a data folder, as the setup writes it into `redis.url`: a socket in `<dataDir>/redis`. */
+export function ownRedisUrl(dataDir: string): string {
+  return `unix://${join(resolve(dataDir), 'redis', 'redis.sock')}`;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function freePort(): Promise<number> {
-  return await new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-/**
- * The embedded Redis a daemon runs for this data folder, found without waiting: its URL when the state file names
- * a live process, else undefined. The CLI's commands use it to reach the same Redis as the daemon (an embedded
- * server listens on a port of its own, not on `redis.url`).
- */
-export function runningEmbeddedRedisUrl(dataDir: string): string | undefined {
-  const state = readState(join(resolve(dataDir, 'redis'), 'embedded.json'));
-  return state && alive(state.pid) ? `redis://127.0.0.1:${state.port}` : undefined;
-}
+const redisDir = (dataDir: string) => resolve(dataDir, 'redis');
+const statePathOf = (dataDir: string) => join(redisDir(dataDir), 'embedded.json');
 
 function readState(path: string): StateFile | undefined {
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<StateFile>;
-    return typeof parsed.pid === 'number' && typeof parsed.port === 'number'
-      ? { pid: parsed.pid, port: parsed.port }
-      : undefined;
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    const number = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
+    const port = number(parsed.port);
+    const url =
+      typeof parsed.url === 'string'
+        ? parsed.url
+        : port !== undefined
+          ? `redis://127.0.0.1:${port}`
+          : undefined;
+    const state: StateFile = {};
+    const owner = number(parsed.owner);
+    const pid = number(parsed.pid);
+    if (owner !== undefined) state.owner = owner;
+    if (pid !== undefined) state.pid = pid;
+    if (url !== undefined) state.url = url;
+    return state;
   } catch {
     return undefined;
   }
 }
 
+function writeState(path: string, state: StateFile): void {
+  writeFileSync(`${path}.tmp`, `${JSON.stringify(state)}\n`, { mode: 0o600 });
+  renameSync(`${path}.tmp`, path);
+}
+
+/** The state file created, or false when another process created it first. */
+function claim(path: string): boolean {
+  try {
+    const fd = openSync(path, 'wx', 0o600);
+    writeSync(fd, `${JSON.stringify({ owner: process.pid })}\n`);
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Whether the process that runs (or starts) the server lives; for an older file, the server itself. */
+function ownerAlive(state: StateFile): boolean {
+  const pid = state.owner ?? state.pid;
+  return pid !== undefined && alive(pid);
+}
+
 /**
- * The Redis to use: `undefined` when the configured one answers or embedding is off (use `redis.url`), else
- * an embedded server (started now, or found running for this data folder).
+ * The embedded Redis a pressbridge runs for this data folder, found without waiting: its URL when the state file
+ * names a live one, else undefined.
  */
-export async function ensureEmbeddedRedis(options: {
+export function runningEmbeddedRedisUrl(dataDir: string): string | undefined {
+  const state = readState(statePathOf(dataDir));
+  return state?.url !== undefined && state.pid !== undefined && alive(state.pid) ? state.url : undefined;
+}
+
+/** The Redis a command (not the daemon) talks to: the embedded server running for the data folder, else redis.url. */
+export function commandRedisUrl(config: Pick<Config, 'redis' | 'dataDir'>): string {
+  return (config.redis.embedded ? runningEmbeddedRedisUrl(config.dataDir) : undefined) ?? config.redis.url;
+}
+
+/**
+ * pressbridge's own Redis: embedded on a socket, always run by pressbridge (a TCP `url` is a Redis of its own, the
+ * embedded server only its fallback).
+ */
+export function isOwnRedis(redis: Pick<Config['redis'], 'url' | 'embedded'>): boolean {
+  return redis.embedded && redis.url.startsWith('unix:');
+}
+
+/**
+ * pressbridge's own Redis when nothing answers on its socket: where, and its data folder; it runs only while
+ * pressbridge runs (undefined when it answers, or for a Redis that is not pressbridge's own).
+ */
+export async function ownRedisDown(
+  config: Pick<Config, 'redis' | 'dataDir'>,
+): Promise<{ url: string; dir: string } | undefined> {
+  if (!isOwnRedis(config.redis)) return undefined;
+  const url = commandRedisUrl(config);
+  return (await redisAnswers(url)) ? undefined : { url, dir: redisDir(config.dataDir) };
+}
+
+/** `ownRedisDown` as the error a command stops with: one sentence, not the command failing in Redis' words. */
+export async function ownRedisStopped(
+  config: Pick<Config, 'redis' | 'dataDir'>,
+): Promise<AppError | undefined> {
+  const down = await ownRedisDown(config);
+  if (!down) return undefined;
+  return new AppError(
+    'redis_not_running',
+    `Redis at ${down.url} does not answer. pressbridge runs its own Redis (data in ${down.dir}) only while it runs ` +
+      'itself: start pressbridge in this folder (npm start, or pressbridge start), then run this command again.',
+    { phrase: { key: 'cli.redis.own_not_running', params: down } },
+  );
+}
+
+export interface EmbeddedOptions {
   url: string;
   embedded: boolean;
   dataDir: string;
   log: Logger;
   /** The server binary (default `redis-server` from the PATH). */
   command?: string;
-}): Promise<EmbeddedRedis | undefined> {
-  if (!options.embedded) return undefined;
-  if (await redisAnswers(options.url)) return undefined;
-  const { log } = options;
-  const dir = resolve(options.dataDir, 'redis');
-  const statePath = join(dir, 'embedded.json');
-  mkdirSync(dir, { recursive: true });
+}
 
-  const existing = readState(statePath);
-  if (existing && alive(existing.pid)) {
-    const url = `redis://127.0.0.1:${existing.port}`;
-    if (await redisAnswers(url)) {
-      log.info({ url, pid: existing.pid }, 'using the embedded Redis already running for this data folder');
-      return { url, owned: false, stop: async () => {} };
-    }
-  }
-
-  const port = await freePort();
-  const url = `redis://127.0.0.1:${port}`;
-  const command = options.command ?? 'redis-server';
-  const child: ChildProcess = spawn(
-    command,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--appendonly',
-      'yes',
-      '--save',
-      '',
-      '--maxmemory-policy',
-      'noeviction',
-      '--daemonize',
-      'no',
-      '--logfile',
-      join(dir, 'redis.log'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const spawnError = new Promise<Error>((done) => child.once('error', done));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-
-  const deadline = Date.now() + 10_000;
+/**
+ * The Redis to use: `undefined` when embedding is off or a Redis pressbridge does not run answers at `url` (use
+ * `redis.url`), else the embedded server (started now, or the one another pressbridge runs for this folder).
+ */
+export async function ensureEmbeddedRedis(o: EmbeddedOptions): Promise<EmbeddedRedis | undefined> {
+  if (!o.embedded) return undefined;
+  const { log } = o;
+  const dir = redisDir(o.dataDir);
+  const statePath = statePathOf(o.dataDir);
+  const logFile = join(dir, 'redis.log');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const deadline = Date.now() + 15_000;
   for (;;) {
-    const failure = await Promise.race([
-      spawnError,
-      exited.then((code) => new Error(`redis-server exited (status ${code}); see ${join(dir, 'redis.log')}`)),
-      new Promise<undefined>((done) => setTimeout(() => done(undefined), 100)),
-    ]);
-    if (failure) {
-      const missing = (failure as NodeJS.ErrnoException).code === 'ENOENT';
-      throw new AppError(
-        missing ? 'redis_server_missing' : 'redis_embedded_failed',
-        missing
-          ? `Redis at ${options.url} does not answer and there is no redis-server on the PATH to start one: ` +
-              'install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set ' +
-              'redis.url to a running Redis'
-          : `Redis at ${options.url} does not answer and the embedded redis-server did not start: ${errorMessage(failure)}`,
+    const state = readState(statePath);
+    // A TCP fallback whose configured Redis answers (again): that one, as configured.
+    if (!isOwnRedis(o) && (await redisAnswers(o.url))) return undefined;
+    if (state?.url !== undefined && state.pid !== undefined && (await redisPid(state.url)) === state.pid) {
+      if (ownerAlive(state)) {
+        log.info(
+          { url: state.url, pid: state.pid },
+          'using the embedded Redis this data folder already runs',
+        );
+        return { url: state.url, owned: false, logFile, stop: async () => {} };
+      }
+      log.warn(
+        { url: state.url, pid: state.pid },
+        'the embedded Redis of a pressbridge that ended without stopping it still runs: stopped, and started anew',
       );
+      await stopPid(state.pid);
+      rmSync(statePath, { force: true });
+      continue;
     }
-    if (await redisAnswers(url, 500)) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new AppError(
-        'redis_embedded_failed',
-        `the embedded redis-server did not answer on ${url} within 10 s`,
-      );
+    if (state && ownerAlive(state)) {
+      // Another pressbridge on this folder starts it (or starts it again) right now.
+      if (Date.now() > deadline)
+        throw new AppError(
+          'redis_embedded_busy',
+          `another pressbridge (pid ${state.owner ?? state.pid}) runs the Redis of ${dir}, and it does not answer: ` +
+            'stop that pressbridge, or wait until its Redis answers',
+          { phrase: { key: 'run.redis.busy', params: { pid: String(state.owner ?? state.pid), dir } } },
+        );
+      await delay(200);
+      continue;
     }
+    // No pressbridge runs this folder's Redis, yet one answers on the socket: used as configured.
+    if (await redisAnswers(o.url)) return undefined;
+    if (state) rmSync(statePath, { force: true });
+    if (!claim(statePath)) continue;
+    let server: RedisServer;
+    try {
+      server = await startRedisServer({ dir, listen: await listenFor(o.url), command: o.command });
+    } catch (error) {
+      rmSync(statePath, { force: true });
+      throw error;
+    }
+    writeState(statePath, { owner: process.pid, pid: server.pid, url: server.url });
+    log.info(
+      { url: server.url, dir },
+      isOwnRedis(o)
+        ? "started pressbridge's own Redis (AOF on) for this data folder"
+        : `Redis at ${o.url} does not answer: started an embedded redis-server (AOF on) for this data folder`,
+    );
+    return supervise(server, { ...o, dir, statePath, logFile });
   }
-  writeFileSync(statePath, `${JSON.stringify({ pid: child.pid, port })}\n`);
-  // What `redis.embedded` is for (the setup writes it, the demo uses it): nothing for the blogger to do.
-  log.info(
-    { url, dir },
-    `Redis at ${options.url} does not answer: started an embedded redis-server (AOF on) for this data folder`,
-  );
+}
 
-  let stopping: Promise<void> | undefined;
+/** Our server, started again when it dies (after 1 s, doubling up to a minute while it keeps dying), until `stop`. */
+function supervise(
+  first: RedisServer,
+  o: EmbeddedOptions & { dir: string; statePath: string; logFile: string },
+): EmbeddedRedis {
+  const { log, statePath, logFile } = o;
+  let current = first;
+  let startedAt = Date.now();
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  let pause = 1_000;
+  const halt = new AbortController();
+  const restart = async (code: number | null): Promise<void> => {
+    log.error(
+      { url: current.url, status: code, logFile },
+      "pressbridge's own Redis stopped by itself: it is started again (its log: logFile)",
+    );
+    // Others on this folder wait for it instead of starting a second server on the same files.
+    writeState(statePath, { owner: process.pid });
+    // A server that ran a minute is started again after 1 s; one that keeps dying, after twice the last pause.
+    if (Date.now() - startedAt > 60_000) pause = 1_000;
+    while (!stopping) {
+      await delay(pause, undefined, { ref: false, signal: halt.signal }).catch(() => undefined);
+      if (stopping) break;
+      try {
+        const next = await startRedisServer({
+          dir: o.dir,
+          listen: listenOf(current.url),
+          command: o.command,
+        });
+        current = next;
+        startedAt = Date.now();
+        pause = Math.min(pause * 2, 60_000);
+        writeState(statePath, { owner: process.pid, pid: next.pid, url: next.url });
+        log.info({ url: next.url }, "pressbridge's own Redis started again");
+        watch();
+        return;
+      } catch (error) {
+        log.error({ err: errorMessage(error), logFile }, "pressbridge's own Redis did not start again");
+        pause = Math.min(pause * 2, 60_000);
+      }
+    }
+  };
+  const watch = (): void => {
+    void current.exited.then((code) => {
+      if (!stopping) restarting = restart(code);
+    });
+  };
+  watch();
+  let stopped: Promise<void> | undefined;
   return {
-    url,
+    url: current.url,
     owned: true,
+    logFile,
     stop() {
-      stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
-          child.kill('SIGTERM');
-          await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000))]);
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        }
+      stopped ??= (async () => {
+        stopping = true;
+        halt.abort();
+        await restarting;
+        await current.stop();
         rmSync(statePath, { force: true });
-        log.info({ url }, 'embedded redis-server stopped');
+        log.info({ url: current.url }, 'embedded redis-server stopped');
       })();
-      return stopping;
+      return stopped;
     },
   };
 }

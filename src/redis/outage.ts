@@ -31,6 +31,8 @@ const CONNECTION_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
+  // A unix socket that is not there (its Redis stopped, or has not started yet).
+  'ENOENT',
 ]);
 
 /** An error, a message, or a recorded `{ error: message }` (a poll's or a sweep's errors). */
@@ -88,8 +90,13 @@ export interface RedisOutage {
   readonly down: boolean;
 }
 
-export function createRedisOutage(options: { url: string; log: Logger }): RedisOutage {
-  const { log } = options;
+export function createRedisOutage(options: {
+  url: string;
+  log: Logger;
+  /** pressbridge runs this Redis itself (./embedded.ts): its log file, and a fix that is not the blogger's to do. */
+  embedded?: { logFile: string } | undefined;
+}): RedisOutage {
+  const { log, embedded } = options;
   const redis = shownRedisUrl(options.url);
   let down = false;
   return {
@@ -99,10 +106,17 @@ export function createRedisOutage(options: { url: string; log: Logger }): RedisO
         return;
       }
       down = true;
-      log.error(
-        { redis, reason: outageReason(error) },
-        'Redis does not answer: start it (sudo systemctl start redis-server; with Docker: docker compose up -d) or correct redis.url; pressbridge keeps trying, and no deal moves until it answers',
-      );
+      const reason = outageReason(error);
+      if (embedded)
+        log.error(
+          { redis, reason, logFile: embedded.logFile },
+          "pressbridge's own Redis does not answer: the pressbridge that runs it starts it again (its log: logFile); pressbridge keeps trying, and no deal moves until it answers",
+        );
+      else
+        log.error(
+          { redis, reason },
+          'Redis does not answer: start it (sudo systemctl start redis-server; with Docker: docker compose up -d) or correct redis.url; pressbridge keeps trying, and no deal moves until it answers',
+        );
     },
     back() {
       if (!down) return;

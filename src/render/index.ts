@@ -7,8 +7,9 @@
  */
 export { altText } from './alt-text.js';
 export { placedPhotos } from './block-visit.js';
+export { EXCERPT_MAX_CHARS, firstParagraphExcerpt } from './excerpt.js';
 export { parseFragmentBlocks, splitListItem } from './html.js';
-export { blocksToPlainHtml, plainTable, tableSections, toHtml } from './plain.js';
+export { blocksToPlainHtml, plainImg, plainTable, tableSections, toHtml } from './plain.js';
 export { escapeAttribute, escapeText } from './sanitize.js';
 export type {
   Article,

@@ -7,11 +7,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { AppError } from '../errors.js';
 import { BODY_LIMITS, readBodyHeadText, readBodyText } from '../http-body.js';
 import type { Translator } from '../i18n/index.js';
-import { createLogger } from '../logger.js';
 import { DATE_FORMATS, type DateFormat } from './dates.js';
 import { DEFAULT_SANDBOX_API_KEY, DEFAULT_SANDBOX_PORT, DEFAULT_SANDBOX_URL } from './defaults.js';
-import { createSandbox } from './index.js';
-import { loadProfile } from './profile.js';
 import type { SandboxDeal } from './records.js';
 
 /** Where `sandbox accept` finds the running sandbox when `--url` is not given (else the default port). */
@@ -65,6 +62,12 @@ interface AcceptOptions {
 }
 
 async function serve(options: ServeOptions, { t }: Translator): Promise<void> {
+  // Loaded only when the sandbox serves: `sandbox accept` and --help start without the server.
+  const [{ createSandbox }, { loadProfile }, { createLogger }] = await Promise.all([
+    import('./index.js'),
+    import('./profile.js'),
+    import('../logger.js'),
+  ]);
   const sandbox = await createSandbox({
     host: options.host,
     port: options.port,

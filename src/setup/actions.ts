@@ -15,7 +15,7 @@ import { NotifyChannel } from '../notify/settings.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers } from '../publisher/registry.js';
 import { scrubText } from '../redact.js';
-import type { BlogAnswer, NotifyAnswer } from './answers.js';
+import type { BlogAnswer, GitHubAnswer, NotifyAnswer } from './answers.js';
 import { both } from './text.js';
 import type { SetupCheck, SetupText } from './wordpress/types.js';
 
@@ -183,8 +183,8 @@ export class GitHubSetupError extends AppError {
 }
 
 /**
- * Minimal: the repository's top-level files name the generator (Jekyll's _config.yml, Hugo's hugo.toml …);
- * `generic` when they do not, and then the setup asks for the paths. A refused token (401), a token without
+ * Minimal: the repository's top-level files name the generator (Astro's astro.config.*, Jekyll's _config.yml,
+ * Hugo's hugo.toml …); `generic` when they do not, and then the setup asks for the paths. A refused token (401), a token without
  * access to the repository's contents (403) or a repository it cannot see (404) is a `GitHubSetupError`.
  */
 export async function detectPreset(
@@ -192,7 +192,7 @@ export async function detectPreset(
   repo: string,
   token: string,
   branch?: string,
-): Promise<'jekyll' | 'hugo' | 'generic'> {
+): Promise<GitHubAnswer['preset']> {
   const ref = branch ? `?ref=${encodeURIComponent(branch)}` : '';
   const answer = await doFetch(`https://api.github.com/repos/${repo}/contents/${ref}`, {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json' },
@@ -209,6 +209,7 @@ export async function detectPreset(
   // A listing that is not one (another API, an odd answer) names no generator.
   if (!Array.isArray(listing)) return 'generic';
   const files = listing.map((f: unknown) => String((f as { name?: unknown } | null)?.name));
+  if (files.some((f) => /^astro\.config\.[cm]?[jt]s$/.test(f))) return 'astro';
   if (files.some((f) => f === '_config.yml' || f === '_config.yaml')) return 'jekyll';
   if (files.some((f) => /^(hugo|config)\.(toml|ya?ml|json)$/.test(f))) return 'hugo';
   return 'generic';

@@ -29,8 +29,9 @@ export interface GitHubAnswer {
   token: string;
   branch?: string;
   siteUrl: string;
-  preset: 'jekyll' | 'hugo' | 'generic';
-  /** With preset `generic` (neither Jekyll nor Hugo): where the article and its photos go, and its address. */
+  /** The github plugin's preset the repository's files name (plugins/github/presets.ts). */
+  preset: 'jekyll' | 'hugo' | 'astro' | 'generic';
+  /** With preset `generic` (no generator the setup knows): where the article and its photos go, and its address. */
   generic?: GenericPaths;
 }
 

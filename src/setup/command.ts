@@ -5,13 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { CONFIG_FILE_NAME, defaultDataDir } from '../config/load.js';
+import { CONFIG_FILE_NAME, defaultDataDir } from '../config/paths.js';
 import { AppError } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
-import { createLogger } from '../logger.js';
-import { createSetupEngine } from './engine.js';
-import { runTerminalSetup } from './terminal.js';
-import { createWordPressConnection } from './wordpress/index.js';
 
 interface SetupFlags {
   yes?: boolean;
@@ -79,6 +75,14 @@ export function setupCommand(t: Translator, env: NodeJS.ProcessEnv = process.env
       }
       // The process's language (src/i18n/process-language.ts), `--lang` its first source: the help's too.
       const { language } = t;
+      // Loaded only when the setup runs: the CLI's other commands and --help start without them.
+      const [{ createLogger }, { createSetupEngine }, { runTerminalSetup }, { createWordPressConnection }] =
+        await Promise.all([
+          import('../logger.js'),
+          import('./engine.js'),
+          import('./terminal.js'),
+          import('./wordpress/index.js'),
+        ]);
       const log = createLogger({ level: 'error', destination: process.stderr });
       const engine = createSetupEngine({ wordpress: createWordPressConnection({ log }), dataDir, log });
       await runTerminalSetup(

@@ -24,7 +24,7 @@ import {
   webhookSteps,
 } from './actions.js';
 import { localAddressCheck, localRefusalOf } from './address-guard.js';
-import { handledBlogs, type NotifyAnswer, type SetupAnswers } from './answers.js';
+import { type GitHubAnswer, handledBlogs, type NotifyAnswer, type SetupAnswers } from './answers.js';
 import { apiAddressProblem } from './api-address.js';
 import { finishFailure } from './finish-error.js';
 import { type SetupMarketplace, setupMarketplaceClient } from './marketplace.js';
@@ -90,7 +90,7 @@ export interface SetupEngine {
   ): WordPressCredentials | undefined;
   verifyWordPress(credentials: WordPressCredentials, policy?: AddressPolicy): Promise<SetupCheck[]>;
   /** d: the preset a GitHub repository's files suggest. */
-  detectGitHubPreset(repo: string, token: string, branch?: string): Promise<'jekyll' | 'hugo' | 'generic'>;
+  detectGitHubPreset(repo: string, token: string, branch?: string): Promise<GitHubAnswer['preset']>;
   /** g: one test message through the chosen channel. */
   testNotification(answer: NotifyAnswer): Promise<SetupCheck>;
   /**

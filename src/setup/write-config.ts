@@ -7,8 +7,9 @@ import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import { join, resolve } from 'node:path';
 import { Document, type Node, YAMLMap } from 'yaml';
 import { LISTENERS } from '../config/listeners.js';
-import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/load.js';
+import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/paths.js';
 import { POLL_SECONDS_DEFAULT } from '../intake/settings.js';
+import { ownRedisUrl } from '../redis/embedded.js';
 import { type BlogAnswer, type CategoryChoice, handledBlogs, type SetupAnswers } from './answers.js';
 
 export interface WrittenInstallation {
@@ -81,6 +82,9 @@ export function buildInstallation(
     return { stored: name };
   };
   const webhookMode = answers.intake.mode === 'webhook';
+  // No Redis given (flag, PRESSBRIDGE_REDIS_URL): pressbridge's own, on a socket in the data folder. A Redis given
+  // is used as it is: an own one started beside it while it is down would split the queue between the two.
+  const ownRedis = answers.redis?.embedded ?? answers.redis?.url === undefined;
   // Polling, the listener runs only once a webhook is registered, then behind a proxy on this machine.
   const listen = {
     host: answers.intake.listen?.host ?? (webhookMode ? '0.0.0.0' : '127.0.0.1'),
@@ -96,9 +100,9 @@ export function buildInstallation(
     // makes the intake `both` and starts the listener without an edit here (src/intake/mode.ts).
     intake: webhookMode ? { mode: 'webhook' } : { pollSeconds: POLL_SECONDS_DEFAULT },
     redis: {
-      url: answers.redis?.url ?? 'redis://127.0.0.1:6379',
+      url: answers.redis?.url ?? ownRedisUrl(dataDir),
       ...(answers.redis?.prefix ? { prefix: answers.redis.prefix } : {}),
-      embedded: answers.redis?.embedded ?? true,
+      embedded: ownRedis,
     },
     webhook: { listen },
     status: {
@@ -128,7 +132,14 @@ export function buildInstallation(
       : ' No mode: pressbridge lists accepted deals itself every pollSeconds and nothing listens for a webhook, until\n' +
           ' `pressbridge webhook register` registers one: then the webhook (on webhook.listen) and the poll as its backstop.',
   );
-  comment(document, ['redis'], ' embedded: start redis-server from the PATH when none answers at url.');
+  comment(
+    document,
+    ['redis'],
+    ownRedis
+      ? ` pressbridge's own Redis: while pressbridge runs, it runs redis-server (AOF on) on this socket, data in\n` +
+          ` ${join(dataDir, 'redis')}, no TCP port. Another Redis: its url and embedded: false.`
+      : ' The Redis given to the setup; embedded: false, so pressbridge never starts one of its own beside it.',
+  );
   comment(document, ['status'], ' The status page; beyond 127.0.0.1 it asks for the password.');
   comment(document, ['blogs'], ' One entry per marketplace blog pressbridge publishes (docs/publishers.md).');
   return { document, secrets };

@@ -16,9 +16,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, type WriteStream, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { join } from 'node:path';
+import { CLI_ARGS, ROOT } from './cli-runner.js';
 
 export interface DaemonProcessOptions {
   /** The config document (written as JSON, which the YAML loader reads). */
@@ -113,15 +112,7 @@ export function createDaemonProcess(options: DaemonProcessOptions): DaemonProces
       if (!running()) {
         const started = spawn(
           process.execPath,
-          [
-            '--import',
-            'tsx',
-            'src/cli.ts',
-            'start',
-            '--config',
-            configFile,
-            ...(options.args ?? ['--no-status']),
-          ],
+          [...CLI_ARGS, 'start', '--config', configFile, ...(options.args ?? ['--no-status'])],
           { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
         );
         child = started;
@@ -153,11 +144,11 @@ export function createDaemonProcess(options: DaemonProcessOptions): DaemonProces
     },
 
     async cli(args) {
-      const command = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli.ts', ...args, '--config', configFile],
-        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env },
-      );
+      const command = spawn(process.execPath, [...CLI_ARGS, ...args, '--config', configFile], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env,
+      });
       let stdout = '';
       let stderr = '';
       command.stdout?.on('data', (chunk: Buffer) => {

@@ -8,7 +8,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { CLI, ROOT, runCli, TSX } from '../helpers/cli-runner.js';
+import { CLI_ARGS, NODE, ROOT, runCli } from '../helpers/cli-runner.js';
 import { TEST_REDIS_URL } from '../helpers/redis.js';
 import { useSandboxWorld } from '../helpers/sandbox-world.js';
 
@@ -60,7 +60,7 @@ describe('pressbridge CLI (integration)', () => {
   });
 
   it('start without any config prints one line with the setup address and token', async () => {
-    const child = spawn(TSX, [CLI, 'start', '--setup-port', '0'], {
+    const child = spawn(NODE, [...CLI_ARGS, 'start', '--setup-port', '0'], {
       cwd: ROOT,
       env: {
         ...process.env,

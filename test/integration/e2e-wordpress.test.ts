@@ -21,6 +21,7 @@ import { createLogger, createSilentLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
+import { NODE, TSX_LOADER } from '../helpers/cli-runner.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
 import {
@@ -230,15 +231,11 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
       });
       await until(async () => ((await front.store.get(deal.id))?.enqueuedAt ? true : undefined), 30_000);
 
-      const child: ChildProcess = spawn(
-        join(ROOT, 'node_modules/.bin/tsx'),
-        ['test/helpers/crash-worker.ts'],
-        {
-          cwd: ROOT,
-          env: { ...process.env, PB_CRASH_AT: point, PB_CRASH_CONFIG: JSON.stringify(configDoc) },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
-      );
+      const child: ChildProcess = spawn(NODE, ['--import', TSX_LOADER, 'test/helpers/crash-worker.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, PB_CRASH_AT: point, PB_CRASH_CONFIG: JSON.stringify(configDoc) },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture/capture.js';
 import type { SandboxDeal } from '../../src/sandbox/index.js';
-import { CLI, ROOT, runCliOk, TSX } from '../helpers/cli-runner.js';
+import { CLI_ARGS, NODE, ROOT, runCliOk } from '../helpers/cli-runner.js';
 
 const capture: Capture = {
   captureVersion: 1,
@@ -40,8 +40,19 @@ describe('pressbridge sandbox (CLI flags)', () => {
     const file = join(dir, 'capture.json');
     writeFileSync(file, JSON.stringify(capture));
     const started = spawn(
-      TSX,
-      [CLI, 'sandbox', '--port', '0', '--date-format', 'utc', '--profile', file, '--log-level', 'warn'],
+      NODE,
+      [
+        ...CLI_ARGS,
+        'sandbox',
+        '--port',
+        '0',
+        '--date-format',
+        'utc',
+        '--profile',
+        file,
+        '--log-level',
+        'warn',
+      ],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, ROOT, runCliOk, TSX } from '../helpers/cli-runner.js';
+import { CLI_ARGS, NODE, ROOT, runCliOk } from '../helpers/cli-runner.js';
 import { useSandboxWorld } from '../helpers/sandbox-world.js';
 
 describe('pressbridge setup (a real process)', () => {
@@ -19,10 +19,14 @@ describe('pressbridge setup (a real process)', () => {
 
   it('asks in English, writes the installation, and commands find it without flags', async () => {
     const { sandbox } = world;
-    const child = spawn(TSX, [CLI, 'setup', '--lang', 'en', '--no-agent', '--redis-prefix', prefix], {
-      cwd: ROOT,
-      env,
-    });
+    const child = spawn(
+      NODE,
+      [...CLI_ARGS, 'setup', '--lang', 'en', '--no-agent', '--redis-prefix', prefix],
+      {
+        cwd: ROOT,
+        env,
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
@@ -52,7 +56,7 @@ describe('pressbridge setup (a real process)', () => {
     const { stdout: blogs } = await runCliOk(['blogs', '--json'], { env });
     expect(JSON.parse(blogs)).toEqual([expect.objectContaining({ id: 7, name: 'Složka' })]);
 
-    const again = spawn(TSX, [CLI, 'setup', '--yes'], { cwd: ROOT, env });
+    const again = spawn(NODE, [...CLI_ARGS, 'setup', '--yes'], { cwd: ROOT, env });
     let stderr = '';
     again.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');

@@ -169,8 +169,13 @@ describe('src/app/setup-mode: the finish fails after the files were written', ()
   let origin: string;
 
   beforeAll(async () => {
-    // No daemon can start in this test: startTestSetupMode's startDaemon throws "not in this test".
-    setup = await startTestSetupMode({ dataDir, token: TOKEN });
+    // No daemon can start in this test: startTestSetupMode's startDaemon throws "not in this test". The Redis of
+    // the environment, as in the container (docker-compose.yml).
+    setup = await startTestSetupMode({
+      dataDir,
+      token: TOKEN,
+      env: { PRESSBRIDGE_REDIS_URL: 'redis://redis:6379' },
+    });
     origin = new URL(setup.url).origin;
   });
   afterAll(async () => {
@@ -209,5 +214,10 @@ describe('src/app/setup-mode: the finish fails after the files were written', ()
     expect(existsSync(configPath)).toBe(true);
     expect(existsSync(secretsPath)).toBe(true);
     expect(await daemon).toContain('not in this test');
+    // The config says which Redis runs, and that pressbridge starts none of its own beside it.
+    expect(loadConfig({ path: configPath, env: {} }).redis).toMatchObject({
+      url: 'redis://redis:6379',
+      embedded: false,
+    });
   });
 });

@@ -16,7 +16,7 @@ import { createSilentLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
 import { loginToWpAdmin } from '../helpers/block-editor.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { CLI, ROOT, runCliOk, TSX } from '../helpers/cli-runner.js';
+import { CLI_LINE, ROOT, runCliOk } from '../helpers/cli-runner.js';
 import { useSandboxWorld } from '../helpers/sandbox-world.js';
 import { until } from '../helpers/until.js';
 
@@ -45,7 +45,7 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
     const started = Date.now();
     const deal = await sandbox.createDeal({ blogId: 3, photos: 1 });
     // The sandbox and WordPress run on this machine: --allow-local says that is meant.
-    const command = `${TSX} ${CLI} setup --lang en --no-agent --allow-local --redis-prefix ${prefix}`;
+    const command = `${CLI_LINE} setup --lang en --no-agent --allow-local --redis-prefix ${prefix}`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env });
     let shown = '';
     child.stdout.on('data', (chunk: Buffer) => {

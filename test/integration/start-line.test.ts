@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, ROOT, TSX } from '../helpers/cli-runner.js';
+import { CLI_ARGS, CLI_LINE, NODE, ROOT } from '../helpers/cli-runner.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 const prefix = randomPrefix();
@@ -75,7 +75,7 @@ function read(child: ChildProcess, until: RegExp, seen: (text: string) => void):
 
 describe('pressbridge start: the human line', () => {
   it('is printed once on a terminal, naming the status page and the webhook, below readable log lines', async () => {
-    const command = `${TSX} ${CLI} start --config ${config()}`;
+    const command = `${CLI_LINE} start --config ${config()}`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: ROOT,
       env: { ...process.env, PRESSBRIDGE_LOG_FORMAT: '', NO_COLOR: '1' },
@@ -94,7 +94,7 @@ describe('pressbridge start: the human line', () => {
   }, 40_000);
 
   it('is left out when the output is piped (systemd, Docker), and the log stays JSON lines', async () => {
-    const child = spawn(TSX, [CLI, 'start', '--config', config()], {
+    const child = spawn(NODE, [...CLI_ARGS, 'start', '--config', config()], {
       cwd: ROOT,
       env: { ...process.env, PRESSBRIDGE_LOG_FORMAT: '' },
     });
@@ -107,7 +107,7 @@ describe('pressbridge start: the human line', () => {
   }, 40_000);
 
   it('PRESSBRIDGE_LOG_FORMAT=json keeps JSON lines on a terminal, for people who pipe a terminal on', async () => {
-    const command = `${TSX} ${CLI} start --config ${config()}`;
+    const command = `${CLI_LINE} start --config ${config()}`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       cwd: ROOT,
       env: { ...process.env, PRESSBRIDGE_LOG_FORMAT: 'json' },

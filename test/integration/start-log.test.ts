@@ -11,7 +11,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { CLI, ROOT } from '../helpers/cli-runner.js';
+import { CLI_ARGS, NODE, ROOT } from '../helpers/cli-runner.js';
 import { freePort } from '../helpers/redis-server.js';
 import { useSandboxWorld } from '../helpers/sandbox-world.js';
 import { until } from '../helpers/until.js';
@@ -42,7 +42,7 @@ afterEach(async () => {
 
 /** `pressbridge <args>` as node with tsx's loader, no wrapper process: a SIGKILL leaves no daemon behind. */
 function pressbridge(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env });
+  return spawn(NODE, [...CLI_ARGS, ...args], { cwd: ROOT, env });
 }
 
 function start(env: NodeJS.ProcessEnv): Running {

@@ -47,6 +47,8 @@ export interface FakeGitHub {
   blobUploads(): number;
   /** The files on the branch's head. */
   files(): Map<string, Entry>;
+  /** The files on the branch's head as their bytes (an article's text, a photo's decoded blob). */
+  checkout(): Map<string, Buffer>;
   fault: FakeGitHubFault | undefined;
   /** Registers the interceptors again (the mock wrapper removes every mock after each test) and empties the repository. */
   reset(): void;
@@ -65,6 +67,13 @@ export function createFakeGitHub(http: HttpMock): FakeGitHub {
     requests,
     blobUploads: () => uploads,
     files: () => trees.get(commits.get(head)?.tree ?? '') ?? new Map(),
+    checkout: () =>
+      new Map(
+        [...fake.files()].map(([path, entry]): [string, Buffer] => [
+          path,
+          'text' in entry ? Buffer.from(entry.text) : Buffer.from(blobs.get(entry.blob) ?? '', 'base64'),
+        ]),
+      ),
     fault: undefined,
     reset,
   };

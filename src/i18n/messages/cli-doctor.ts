@@ -34,6 +34,14 @@ export const cliDoctorMessages = {
     cs: 'spusťte redis-server, nebo opravte redis.url',
     en: 'start redis-server or correct redis.url',
   },
+  'cli.doctor.redis.own_down': {
+    cs: '{where} neodpovídá: vlastní Redis pressbridge (data v {dir}) běží, jen když běží pressbridge',
+    en: "{where} does not answer: pressbridge's own Redis (data in {dir}) runs only while pressbridge runs",
+  },
+  'cli.doctor.redis.own_fix': {
+    cs: 'spusťte pressbridge (npm start nebo pressbridge start) a doctor zopakujte; ostatní kontroly Redis potřebují, proběhly jen kontroly webů blogů',
+    en: "start pressbridge (npm start, or pressbridge start) and run doctor again; the other checks need Redis, only the blogs' sites were checked",
+  },
   'cli.doctor.redis.eviction': { cs: 'Redis: vyhazování dat', en: 'Redis eviction' },
   'cli.doctor.redis.eviction_bad': {
     cs: 'maxmemory-policy je {policy}: když dojde paměť, Redis může smazat obchody ve frontě',

@@ -25,6 +25,11 @@ export const cliMessages = {
     cs: 'na {where} není dovoleno naslouchat: zvolte port nad 1024, nebo spusťte s potřebným oprávněním',
     en: 'not allowed to listen on {where}: choose a port above 1024 or run with the needed permission',
   },
+  // A command without pressbridge's own Redis (src/redis/embedded.ts ownRedisStopped)
+  'cli.redis.own_not_running': {
+    cs: 'Redis na {url} neodpovídá. Vlastní Redis (data v {dir}) si pressbridge spouští, jen když sám běží: spusťte pressbridge v této složce (npm start nebo pressbridge start) a příkaz zopakujte.',
+    en: 'Redis at {url} does not answer. pressbridge runs its own Redis (data in {dir}) only while it runs itself: start pressbridge in this folder (npm start, or pressbridge start), then run this command again.',
+  },
   // A listener's port taken or not allowed (src/errors.ts ListenError): the three ways to choose another.
   'cli.error.status_listener': { cs: 'stavová stránka', en: 'the status page' },
   'cli.error.webhook_listener': { cs: 'příjem webhooků', en: 'the webhook listener' },

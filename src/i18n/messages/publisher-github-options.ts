@@ -20,8 +20,8 @@ export const publisherGitHubOptionMessages = {
     en: "must be the repository as 'owner/name', e.g. jana/blog",
   },
   'gh.rule.preset': {
-    cs: "musí být 'jekyll', 'hugo' nebo 'generic'",
-    en: "must be 'jekyll', 'hugo' or 'generic'",
+    cs: "musí být 'jekyll', 'hugo', 'astro' nebo 'generic'",
+    en: "must be 'jekyll', 'hugo', 'astro' or 'generic'",
   },
   'gh.rule.yaml_value': {
     cs: 'musí být hodnota YAML (text, číslo, true/false, seznam nebo mapa)',
@@ -134,6 +134,10 @@ export const publisherGitHubOptionMessages = {
     en: 'must not contain "." or ".." folders',
   },
   'gh.rule.path.reserved': { cs: 'nesmí zapisovat do {folder}/', en: 'must not write into {folder}/' },
+  'gh.rule.path.mdx': {
+    cs: 'nesmí být soubor .mdx: MDX spouští složené závorky a značky v textu jako JavaScript; použijte .md nebo {ext}',
+    en: 'must not be an .mdx file: MDX runs braces and tags in the text as JavaScript; use .md or {ext}',
+  },
   'gh.rule.path.own_file': {
     cs: 'musí obsahovat {slug} nebo {dealId}, aby každý obchod dostal vlastní soubor',
     en: 'must contain {slug} or {dealId}, so that every deal gets its own file',

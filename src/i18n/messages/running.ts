@@ -16,6 +16,23 @@ export const runningMessages = {
     cs: 'pressbridge běží, ale Redis na {redis} neodpovídá: spusťte ho (sudo systemctl start redis-server; s Dockerem docker compose up -d) nebo opravte redis.url. Do té doby se žádný obchod nepohne; připojí se sám, jakmile Redis odpoví — stav: {status} (Ctrl+C ukončí)',
     en: 'pressbridge is running, but Redis at {redis} does not answer: start it (sudo systemctl start redis-server; with Docker: docker compose up -d) or correct redis.url. No deal moves until then; it connects by itself once Redis answers — status: {status} (Ctrl+C stops it)',
   },
+  // pressbridge's own Redis, the embedded one (src/redis/server-process.ts)
+  'run.redis.server_missing': {
+    cs: 'pressbridge si spouští vlastní Redis programem redis-server, a ten na PATH není: nainstalujte ho (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis), nebo nastavte redis.url na běžící Redis a redis.embedded: false.',
+    en: 'pressbridge runs its own Redis with redis-server, and there is no redis-server on the PATH: install it (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis), or set redis.url to a running Redis with redis.embedded: false.',
+  },
+  'run.redis.server_failed': {
+    cs: 'Vlastní Redis pressbridge (redis-server) se nespustil: {why}; jeho log: {log}',
+    en: "pressbridge's own Redis (redis-server) did not start: {why}; its log: {log}",
+  },
+  'run.redis.busy': {
+    cs: 'Redis složky {dir} spouští jiný pressbridge (pid {pid}) a ten Redis neodpovídá: ukončete onen pressbridge, nebo počkejte, až jeho Redis odpoví.',
+    en: 'Another pressbridge (pid {pid}) runs the Redis of {dir}, and it does not answer: stop that pressbridge, or wait until its Redis answers.',
+  },
+  'run.redis.socket_too_long': {
+    cs: 'Cesta k socketu {socket} je delší, než unixový socket dovolí ({max} bajtů): přesuňte datovou složku na kratší cestu, nebo nastavte redis.url na vlastní Redis a redis.embedded: false.',
+    en: 'The socket path {socket} is longer than a unix socket allows ({max} bytes): move the data folder to a shorter path, or set redis.url to a Redis of your own with redis.embedded: false.',
+  },
   'run.off': { cs: 'vypnuto', en: 'off' },
   'run.webhook.test_ok': {
     cs: 'Testovací webhook doručen: {url} odpověděl {status}.',

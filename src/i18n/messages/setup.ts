@@ -121,8 +121,8 @@ export const setupMessages = {
     en: 'GitHub does not show {repo} to this token (404): check owner/name, and that the token may see that repository.',
   },
   'setup.github.paths_needed': {
-    cs: 'Generátor webu se z repozitáře nepoznal (není to Jekyll ani Hugo): vyplňte níže, kam patří článek a fotky a jaká bude adresa článku.',
-    en: "The site generator could not be told from the repository (neither Jekyll nor Hugo): fill in below where the article and its photos go and what the article's address is.",
+    cs: 'Generátor webu se z repozitáře nepoznal (není to Jekyll, Hugo ani Astro): vyplňte níže, kam patří článek a fotky a jaká bude adresa článku.',
+    en: "The site generator could not be told from the repository (none of Jekyll, Hugo, Astro): fill in below where the article and its photos go and what the article's address is.",
   },
   'setup.key.address_hint': {
     cs: 'Kořenová adresa služby, kterou dokumentace API tržiště zapisuje jako {name}: všechny cesty v ní začínají /v1 a to pressbridge doplní sám, takže adresu zadejte bez /v1 (a ne adresu svého blogu). Na vyzkoušení se zkušebním tržištěm zadejte adresu, kterou vypíše pressbridge sandbox (bez dalšího nastavení {sandbox}); vypíše i svůj klíč.',

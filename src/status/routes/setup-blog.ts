@@ -6,7 +6,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { GitHubSetupError } from '../../setup/actions.js';
-import type { BlogAnswer, CategoryChoice } from '../../setup/answers.js';
+import type { BlogAnswer, CategoryChoice, GitHubAnswer } from '../../setup/answers.js';
 import { blogsWithCategories } from '../../setup/answers.js';
 import { readCategoryAnswer } from '../../setup/categories.js';
 import type { SetupDraft } from '../../setup/draft.js';
@@ -187,7 +187,7 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
         const error = view(req, res).t.t('setup.page.invalid', { problem: repo });
         return guard.send(res, 422, renderGitHubPage(view(req, res), { blog, error }));
       }
-      let preset: 'jekyll' | 'hugo' | 'generic';
+      let preset: GitHubAnswer['preset'];
       try {
         preset = await engine.detectGitHubPreset(repo, body.token, body.branch || undefined);
       } catch (error) {

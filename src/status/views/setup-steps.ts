@@ -101,7 +101,7 @@ ${submit(ctx)}</form></section>`;
 }
 
 /**
- * The repository's generator was not told (neither Jekyll nor Hugo): the GitHub plugin's `generic` preset needs
+ * The repository's generator was not told (none of Jekyll, Hugo, Astro): the GitHub plugin's `generic` preset needs
  * where the article and its photos go and what the article's address is (checked with the plugin's own rules
  * when the setup finishes).
  */

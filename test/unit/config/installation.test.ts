@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultDataDir, findConfigPath, loadConfig, readSecrets } from '../../../src/config/load.js';
+import { loadConfig, readSecrets } from '../../../src/config/load.js';
+import { defaultDataDir, findConfigPath } from '../../../src/config/paths.js';
 import { ConfigError } from '../../../src/errors.js';
 
 describe('src/config/load (an installation: data folder, secrets file)', () => {

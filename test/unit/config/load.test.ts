@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findConfigPath, loadConfig, parseConfig } from '../../../src/config/load.js';
+import { loadConfig, parseConfig } from '../../../src/config/load.js';
+import { findConfigPath } from '../../../src/config/paths.js';
 import { ConfigError } from '../../../src/errors.js';
 
 const minimal = { marketplace: { baseUrl: 'https://api.example.cz', apiKey: 'key-123' } };

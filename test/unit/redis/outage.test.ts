@@ -61,6 +61,23 @@ describe('src/redis/outage', () => {
     expect(JSON.stringify(lines)).not.toContain('s3cret');
   });
 
+  it("pressbridge's own Redis: no command for the blogger to run, its log named, a missing socket an outage", () => {
+    const { log, lines } = capture();
+    const url = 'unix:///srv/blog/.data/redis/redis.sock';
+    const outage = createRedisOutage({ url, log, embedded: { logFile: '/srv/blog/.data/redis/redis.log' } });
+    const gone = Object.assign(new Error(`connect ENOENT ${url.slice(7)}`), { code: 'ENOENT' });
+    expect(isRedisConnectionError(gone)).toBe(true);
+    outage.lost(gone);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        redis: url,
+        logFile: '/srv/blog/.data/redis/redis.log',
+        msg: "pressbridge's own Redis does not answer: the pressbridge that runs it starts it again (its log: logFile); pressbridge keeps trying, and no deal moves until it answers",
+      }),
+    ]);
+  });
+
   it('names no stream internals as the reason, and says a later outage again', () => {
     const { log, lines } = capture();
     const outage = createRedisOutage({ url: 'redis://127.0.0.1:6379', log });

@@ -40,6 +40,7 @@ describe('src/setup GitHub step', () => {
   it('tells Jekyll and Hugo from their files, and anything else is generic', async () => {
     expect(await detectPreset(answering(200, [{ name: '_config.yml' }]), 'a/b', 't')).toBe('jekyll');
     expect(await detectPreset(answering(200, [{ name: 'hugo.toml' }]), 'a/b', 't')).toBe('hugo');
+    expect(await detectPreset(answering(200, [{ name: 'astro.config.mjs' }]), 'a/b', 't')).toBe('astro');
     expect(await detectPreset(answering(200, [{ name: 'eleventy.config.js' }]), 'a/b', 't')).toBe('generic');
   });
 

@@ -1,7 +1,8 @@
 /**
  * src/setup/write-config: the installation's files are written where they belong even when the data folder
  * holds a planted symlink at the temporary name (the secrets never follow it to another file); the poll intake
- * it writes gives way to the webhook once one is registered (issue 28, item 7).
+ * it writes gives way to the webhook once one is registered (issue 28, item 7); with no Redis given, pressbridge's
+ * own on a socket in the data folder, and a Redis given as it is, with none of its own beside it (decision 22).
  */
 import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,5 +99,35 @@ describe('src/setup/write-config', () => {
     const config = loadConfig({ path: webhook.configPath, env: {} });
     expect(config.intake.mode).toBe('webhook');
     expect(config.webhook.listen).toEqual({ host: '0.0.0.0', port: 9124 });
+  });
+
+  it("no Redis given: pressbridge's own on the data folder's socket; the environment's Redis still wins", () => {
+    const dataDir = tempDir();
+    const written = writeInstallation(answers, dataDir);
+    const text = readFileSync(written.configPath, 'utf8');
+    expect(text).toContain(`url: unix://${dataDir}/redis/redis.sock`);
+    expect(text).toContain(
+      "# pressbridge's own Redis: while pressbridge runs, it runs redis-server (AOF on)",
+    );
+    const config = loadConfig({ path: written.configPath, env: {} });
+    expect(config.redis).toMatchObject({ url: `unix://${dataDir}/redis/redis.sock`, embedded: true });
+    const docker = loadConfig({
+      path: written.configPath,
+      env: { PRESSBRIDGE_REDIS_URL: 'redis://redis:6379', PRESSBRIDGE_REDIS_EMBEDDED: 'false' },
+    });
+    expect(docker.redis).toMatchObject({ url: 'redis://redis:6379', embedded: false });
+  });
+
+  it('a Redis given (a flag, PRESSBRIDGE_REDIS_URL): used as it is, and no own Redis started beside it', () => {
+    const written = writeInstallation(
+      { ...answers, redis: { url: 'redis://10.0.0.5:6379', prefix: 'blog1' } },
+      tempDir(),
+    );
+    expect(readFileSync(written.configPath, 'utf8')).toContain('never starts one of its own beside it');
+    expect(loadConfig({ path: written.configPath, env: {} }).redis).toEqual({
+      url: 'redis://10.0.0.5:6379',
+      prefix: 'blog1',
+      embedded: false,
+    });
   });
 });

@@ -28,16 +28,16 @@ function body(format: 'markdown' | 'html', rawHtml: boolean, policy = POLICY, ht
 }
 
 describe('plugins/github: blocks in the article body', () => {
-  it('Markdown: the label as a line, links with rel or target as inline <a>, every block type', () => {
+  it('Markdown: the label with its class, links with rel or target as inline <a>, photos as tags, every block type', () => {
     expect(body('markdown', true)).toEqual({
       text: [
-        'Komerční sdělení',
+        '<span class="pressbridge-disclosure" role="note">Komerční sdělení</span>',
         '',
         'Úvod <a href="https://a.cz/" target="_blank" rel="nofollow noopener">A</a>, <a href="https://z.cz/" rel="nofollow">Z</a>.',
         '',
         '3. jedna',
         '',
-        '   ![Kola – foto 1](kola-1.jpg)',
+        '   <img src="kola-1.jpg" alt="Kola – foto 1" loading="lazy">',
         '4. <a href="https://b.cz/" rel="sponsored nofollow">B</a> dva',
         '',
         '> Citát',
@@ -61,11 +61,13 @@ describe('plugins/github: blocks in the article body', () => {
     });
   });
 
-  it('Markdown without raw HTML: plain links, counted as simplified', () => {
+  it('Markdown without raw HTML: plain links, counted as simplified; the label a plain line, Markdown photos', () => {
     const result = body('markdown', false);
     expect(result.linksSimplified).toBe(4);
     expect(result.text).toContain('Úvod [A](https://a.cz/), [Z](https://z.cz/).');
-    expect(result.text).not.toContain('<a ');
+    expect(result.text).not.toContain('<');
+    expect(result.text.startsWith('Komerční sdělení\n\n')).toBe(true);
+    expect(result.text).toContain('   ![Kola – foto 1](kola-1.jpg)');
   });
 
   it('Markdown: a label at the bottom is the last line; none when turned off', () => {
@@ -73,7 +75,7 @@ describe('plugins/github: blocks in the article body', () => {
       ...POLICY,
       disclosure: { text: 'PR článek', position: 'bottom', className: 'pr' },
     });
-    expect(bottom.text.endsWith('Konec.\n\nPR článek')).toBe(true);
+    expect(bottom.text.endsWith('Konec.\n\n<span class="pr" role="note">PR článek</span>')).toBe(true);
     const off = body('markdown', true, { ...POLICY, disclosure: false });
     expect(off.text.startsWith('Úvod ')).toBe(true);
     expect(off.text).not.toContain('Komerční sdělení');
@@ -83,7 +85,7 @@ describe('plugins/github: blocks in the article body', () => {
     const html = '<h1>T</h1><ol reversed><li>tři</li><li>dva</li><li>jedna</li></ol>';
     const policy = { ...POLICY, disclosure: false } as const;
     expect(body('markdown', true, policy, html).text).toBe(
-      '<ol reversed><li>tři</li><li>dva</li><li>jedna</li></ol>\n\n![Kola – foto 1](kola-1.jpg)',
+      '<ol reversed><li>tři</li><li>dva</li><li>jedna</li></ol>\n\n<img src="kola-1.jpg" alt="Kola – foto 1" loading="lazy">',
     );
     expect(body('markdown', false, policy, html).text).toBe(
       '3. tři\n2. dva\n1. jedna\n\n![Kola – foto 1](kola-1.jpg)',

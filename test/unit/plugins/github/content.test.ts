@@ -8,7 +8,7 @@ import {
   renderFrontMatter,
 } from '../../../../plugins/github/content.js';
 import { PRESET_DEFAULTS } from '../../../../plugins/github/presets.js';
-import { parseFragmentBlocks } from '../../../../src/render/html.js';
+import { parseArticle, parseFragmentBlocks } from '../../../../src/render/html.js';
 
 /** An article's front matter (Hugo's keys) with this title. */
 function articleFrontMatter(title: string): string {
@@ -31,9 +31,10 @@ describe('plugins/github/content', () => {
     ['{{ site.title }}', '&#123;{ site.title }}'],
     ['{% include x.html %}', '&#123;% include x.html %}'],
     ['{{< youtube id >}}', '&#123;{< youtube id >}}'],
-    ['{# komentář #}', '&#123;# komentář #}'],
+    ['{# komentář #}', '&#123;# komentář #&#125;'],
+    ['osamělé #} (Nunjucks fails the build on it)', 'osamělé #&#125; (Nunjucks fails the build on it)'],
     ['{ obyčejné závorky }', '{ obyčejné závorky }'],
-  ])('neutralises template syntax in %j', (text, expected) => {
+  ])('neutralises template syntax in %j (code: where references cannot stand)', (text, expected) => {
     expect(escapeTemplateSyntax(text)).toBe(expected);
   });
 
@@ -115,6 +116,57 @@ describe('plugins/github/content', () => {
     }
     expect(body.split('\n')[0]).toMatch(/^title: "/);
   });
+
+  it.each([
+    [true, 'Viz https:<!---->//evil.example/ a www<!---->.evil.example, jana<!---->@example.cz'],
+    [false, 'Viz https&#58;//evil.example/ a www&#46;evil.example, jana&#64;example.cz'],
+  ])('writes bare addresses so that no generator links them (rawHtml %s)', (rawHtml, expected) => {
+    const blocks = parseFragmentBlocks(
+      '<p>Viz https://evil.example/ a www.evil.example, jana@example.cz</p>',
+    );
+    expect(renderBody({ blocks, images: new Map(), format: 'markdown', rawHtml }).text).toBe(expected);
+  });
+
+  it('writes photos as tags with rawHtml (exact alt text), as Markdown images where the generator takes them', () => {
+    const { blocks } = parseArticle('<h1>T</h1><p>[foto1]</p>', { photoNumbers: [1] });
+    const images = new Map([[1, { url: 'a-1.jpg', alt: 'H&M {{ x }} `k` *a*', width: 320, height: 200 }]]);
+    const body = (photos: 'html' | 'markdown', rawHtml: boolean) =>
+      renderBody({ blocks, images, format: 'markdown', rawHtml, photos }).text;
+
+    expect(body('html', true)).toBe(
+      '<img src="a-1.jpg" alt="H&amp;M &#123;&#123; x &#125;&#125; `k` *a*" width="320" height="200" loading="lazy">',
+    );
+    expect(body('markdown', true)).toBe('![H&amp;M &#123;&#123; x &#125;&#125; \\`k\\` \\*a\\*](a-1.jpg)');
+    expect(body('html', false)).toBe(body('markdown', true));
+  });
+
+  it.each([
+    [false, 'Tipy & triky: <b>tučně</b> "x"', 'description: "Tipy & triky: <b>tučně</b> \\"x\\""'],
+    [
+      true,
+      'Tipy & triky: <b>tučně</b> "x"',
+      'description: "Tipy &amp; triky: &lt;b&gt;tučně&lt;/b&gt; \\"x\\""',
+    ],
+  ])(
+    'writes the description as text, or as HTML for templates that print it as it is (%s)',
+    (html, text, line) => {
+      const yaml = renderFrontMatter({
+        keys: PRESET_DEFAULTS.jekyll.keys,
+        title: 'T',
+        description: text,
+        htmlDescription: html,
+        date: new Date('2026-07-01T08:00:00Z'),
+        slug: 't',
+        categories: [],
+        cover: undefined,
+        permalink: undefined,
+        dealId: 5,
+        draft: false,
+        extra: {},
+      });
+      expect(yaml.split('\n').slice(1, 3)).toEqual(['title: "T"', line]);
+    },
+  );
 
   it('writes an image tag in a title as escaped YAML text', () => {
     const yaml = articleFrontMatter('<img src=x onerror=alert(1)> "Sekačky"');

@@ -60,7 +60,7 @@ describe('plugins/github/publisher: briefs (bloggerPublished: draft)', () => {
         mode: '100644',
         type: 'blob',
         content:
-          '---\ntitle: "Zadání: Zimní pneumatiky"\ndate: 2026-11-21T22:40:00+01:00\nslug: zadani-zimni-pneumatiky\npressbridge_deal: 5151\n---\n\n**Klíčová slova:** zimní pneumatiky\n\n- pneu-shop.example.cz\n',
+          '---\ntitle: "Zadání: Zimní pneumatiky"\ndescription: "Klíčová slova: zimní pneumatiky"\ndate: 2026-11-21T22:40:00+01:00\nslug: zadani-zimni-pneumatiky\npressbridge_deal: 5151\n---\n\n**Klíčová slova:** zimní pneumatiky\n\n- pneu-shop.example.cz\n',
       },
     ]);
     expect(progress).toEqual([{ githubBriefPath: PATH, githubBranch: 'main', githubCommit: SHA.commit }]);

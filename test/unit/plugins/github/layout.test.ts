@@ -81,6 +81,29 @@ describe('plugins/github/layout', () => {
     ]);
   });
 
+  it.each([
+    ['a page bundle (Hugo)', 'https://hory.cz/blog/posts/{slug}/', 'posts/vylet/vylet-0.jpg'],
+    ['a page file', 'https://hory.cz/blog/{yyyy}/{slug}.html', '2026/vylet-0.jpg'],
+    ['an address off the site', 'https://jinde.cz/clanky/{slug}/', 'clanky/vylet/vylet-0.jpg'],
+  ])('fills {urlPath} with the folder of the article’s address below the site: %s', (_name, url, cover) => {
+    const plan = planArticle(
+      {
+        ...layout,
+        paths: { ...layout.paths, coverUrl: '{urlPath}{filename}' },
+        url,
+        siteUrl: 'https://hory.cz/blog/',
+      },
+      {
+        dealId: 1,
+        slug: 'vylet',
+        date: new Date('2026-11-21T21:40:00Z'),
+        images: [image(0)],
+        usedPhotos: new Set(),
+      },
+    );
+    expect(plan.cover?.ref).toBe(cover);
+  });
+
   it('remakes a slug that is not a plain one, so it cannot reach outside its folder', () => {
     const plan = planArticle(layout, {
       dealId: 1,

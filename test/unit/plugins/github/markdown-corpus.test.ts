@@ -116,12 +116,14 @@ describe('plugins/github/content: HTML in the advertiser text stays text in Mark
     const harmless = render(placed('NEVINNE'), 'NEVINNE', rawHtml);
 
     // Act
-    const text = render(placed(html), shown, rawHtml);
+    const written = render(placed(html), shown, rawHtml);
+    // Our empty comments, where a generator would start a link in the text (an address, `www.`, an `@`)
+    const text = written.replaceAll('<!---->', '');
 
     // Assert: the parser finds our own elements only (none at all without rawHtml)
     expect(markup(text)).toEqual(markup(harmless));
-    if (!rawHtml) expect(markup(text)).toEqual([]);
-    const withoutOurTags = text.replace(/<\/?(?:a|ol|li)\b[^<>]*>/g, '');
+    if (!rawHtml) expect(markup(written)).toEqual([]);
+    const withoutOurTags = text.replace(/<\/?(?:a|ol|li|img)\b[^<>]*>/g, '');
     expect(withoutOurTags).not.toMatch(/<[A-Za-z/!?%]/);
     // A real CommonMark renderer makes the same elements of it, with no handler and no script address
     expect(markup(commonMark.render(text))).toEqual(markup(commonMark.render(harmless)));
@@ -143,7 +145,7 @@ describe('plugins/github/content: HTML in the advertiser text stays text in Mark
 
   it('escapes text before template syntax: an advertiser’s `&#123;` is not decoded, ours is not escaped again', () => {
     const text = render('<p>{{ x }} &amp;#123;{ y }} &lt;b&gt; Tipy &amp; triky</p>', '', false);
-    expect(text).toBe('&#123;{ x }} &amp;#123;{ y }} &lt;b> Tipy & triky');
+    expect(text).toBe('&#123;&#123; x &#125;&#125; &amp;#123;&#123; y &#125;&#125; &lt;b> Tipy & triky');
   });
 
   it('writes a rich link’s text as escaped Markdown between its tags, its attributes escaped', () => {

@@ -61,8 +61,10 @@ describe('plugins/github/options', () => {
         cover: 'image',
         permalink: 'permalink',
         draft: null,
+        description: 'description',
         deal: 'pressbridge_deal',
       },
+      dialect: { photos: 'html', htmlDescription: true },
       frontMatter: {},
       categories: new Map(),
       defaultCategory: undefined,
@@ -103,7 +105,7 @@ describe('plugins/github/options', () => {
         article: 'content/posts/{slug}/index.{ext}',
         images: 'content/posts/{slug}/',
         imageUrl: '{filename}',
-        coverUrl: '{filename}',
+        coverUrl: '{urlPath}{filename}',
         draft: 'content/posts/{slug}/index.{ext}',
       },
       url: 'https://www.hory.cz/{yyyy}/{mm}/{slug}/',
@@ -157,8 +159,30 @@ describe('plugins/github/options', () => {
       cover: 'heroImage',
       permalink: null,
       draft: 'draft',
+      description: 'description',
       deal: 'pb_deal',
     });
+  });
+
+  it('resolves the astro preset: the blog starter collection, pubDate, heroImage beside the article', () => {
+    // Act
+    const options = GitHubOptions.parse({ ...base, preset: 'astro', frontMatterKeys: { description: null } });
+
+    // Assert
+    expect(options.layout).toEqual({
+      paths: {
+        article: 'src/content/blog/{slug}/index.{ext}',
+        images: 'src/content/blog/{slug}/',
+        imageUrl: './{filename}',
+        coverUrl: './{filename}',
+        draft: undefined,
+      },
+      url: 'https://jana.github.io/blog/blog/{slug}/',
+      siteUrl: 'https://jana.github.io/blog/',
+      ext: 'md',
+    });
+    expect(options.keys).toMatchObject({ date: 'pubDate', cover: 'heroImage', description: null });
+    expect(options.dialect).toEqual({ photos: 'markdown', htmlDescription: false });
   });
 
   it.each([
@@ -190,7 +214,17 @@ describe('plugins/github/options', () => {
     [
       'an unknown preset',
       { ...base, preset: 'gatsby' },
-      [{ path: 'preset', message: expect.stringContaining("must be 'jekyll', 'hugo' or 'generic'") }],
+      [
+        {
+          path: 'preset',
+          message: expect.stringContaining("must be 'jekyll', 'hugo', 'astro' or 'generic'"),
+        },
+      ],
+    ],
+    [
+      'an MDX article',
+      { ...base, paths: { article: 'src/content/blog/{slug}.mdx' } },
+      [{ path: 'paths.article', message: expect.stringContaining('must not be an .mdx file') }],
     ],
     [
       'generic without paths',

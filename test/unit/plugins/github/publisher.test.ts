@@ -153,24 +153,32 @@ describe('plugins/github/publisher: publish', () => {
 
 const BODY = `Tatry jsou krásné i v zimě. Vybavení půjčí <a href="https://www.horske-vybaveni.example.cz/pujcovna?utm_source=blog" rel="sponsored">horská půjčovna</a>, kde poradí.
 
-![Výlet do Tater: kam s dětmi – foto 1](IMG1)
+PHOTO1
 
 ## Kudy na Rysy
 
 - Štrbské pleso
 - chata pod Rysmi
 
-Šablony jako &#123;{ site.title }} se nespustí.
+Šablony jako &#123;&#123; site.title &#125;&#125; se nespustí.
 
-![Výlet do Tater: kam s dětmi – foto 2](IMG2)
+PHOTO2
 
 | Trasa | Čas |
 | --- | --- |
 | Rysy | 6 h |
 `;
 
+const ALT = (n: number) => `Výlet do Tater: kam s dětmi – foto ${n}`;
+/** The photos as tags (the alt text exact wherever HTML passes) at these addresses. */
+const tags = (url: (n: number) => string) =>
+  BODY.replace(/PHOTO(\d)/g, (_, n: string) => {
+    return `<img src="${url(Number(n))}" alt="${ALT(Number(n))}" width="1600" height="1067" loading="lazy">`;
+  });
+const DESCRIPTION = 'description: "Tatry jsou krásné i v zimě. Vybavení půjčí horská půjčovna, kde poradí."';
+
 interface PresetCase {
-  preset: 'jekyll' | 'hugo' | 'generic';
+  preset: 'jekyll' | 'hugo' | 'astro' | 'generic';
   options: Partial<GitHubOptionsInput>;
   path: string;
   url: string;
@@ -178,7 +186,6 @@ interface PresetCase {
   file: string;
 }
 
-const body = (image: (n: number) => string) => BODY.replace('IMG1', image(1)).replace('IMG2', image(2));
 const SLUG = 'vylet-do-tater-kam-s-detmi';
 
 describe('plugins/github/publisher: the article file per preset', () => {
@@ -191,6 +198,7 @@ describe('plugins/github/publisher: the article file per preset', () => {
       images: `assets/images/${SLUG}/`,
       file: `---
 title: "Výlet do Tater: kam s dětmi"
+${DESCRIPTION}
 date: 2026-11-21T22:40:00+01:00
 slug: ${SLUG}
 categories:
@@ -201,7 +209,7 @@ layout: post
 pressbridge_deal: 4242
 ---
 
-${body((n) => `/blog/assets/images/${SLUG}/${SLUG}-${n}.jpg`)}`,
+${tags((n) => `/blog/assets/images/${SLUG}/${SLUG}-${n}.jpg`)}`,
     },
     {
       preset: 'hugo',
@@ -211,16 +219,36 @@ ${body((n) => `/blog/assets/images/${SLUG}/${SLUG}-${n}.jpg`)}`,
       images: `content/posts/${SLUG}/`,
       file: `---
 title: "Výlet do Tater: kam s dětmi"
+${DESCRIPTION}
 date: 2026-11-21T22:40:00+01:00
 slug: ${SLUG}
 categories:
   - Cestování
 images:
-  - ${SLUG}-0.jpg
+  - posts/${SLUG}/${SLUG}-0.jpg
 pressbridge_deal: 4242
 ---
 
-${body((n) => `${SLUG}-${n}.jpg`)}`,
+${tags((n) => `${SLUG}-${n}.jpg`)}`,
+    },
+    {
+      preset: 'astro',
+      options: { siteUrl: 'https://blog.example.cz' },
+      path: `src/content/blog/${SLUG}/index.md`,
+      url: `https://blog.example.cz/blog/${SLUG}/`,
+      images: `src/content/blog/${SLUG}/`,
+      file: `---
+title: "Výlet do Tater: kam s dětmi"
+${DESCRIPTION}
+pubDate: 2026-11-21T22:40:00+01:00
+slug: ${SLUG}
+categories:
+  - Cestování
+heroImage: ./${SLUG}-0.jpg
+pressbridge_deal: 4242
+---
+
+${BODY.replace(/PHOTO(\d)/g, (_, n: string) => `![${ALT(Number(n))}](./${SLUG}-${n}.jpg)`)}`,
     },
     {
       preset: 'generic',
@@ -240,6 +268,7 @@ ${body((n) => `${SLUG}-${n}.jpg`)}`,
       images: `public/images/2026/${SLUG}/`,
       file: `---
 title: "Výlet do Tater: kam s dětmi"
+${DESCRIPTION}
 pubDate: 2026-11-21T22:40:00+01:00
 categories:
   - Cestování
@@ -250,7 +279,7 @@ tags:
 pressbridge_deal: 4242
 ---
 
-${body((n) => `/images/2026/${SLUG}/${SLUG}-${n}.jpg`)}`,
+${tags((n) => `/images/2026/${SLUG}/${SLUG}-${n}.jpg`)}`,
     },
   ] satisfies PresetCase[])(
     '$preset: front matter, Markdown body, paths and URL',
@@ -290,7 +319,7 @@ ${body((n) => `/images/2026/${SLUG}/${SLUG}-${n}.jpg`)}`,
     expect(content).toContain(
       `<figure><img src="/blog/assets/images/${SLUG}/${SLUG}-1.jpg" alt="Výlet do Tater: kam s dětmi – foto 1" width="1600" height="1067" loading="lazy"></figure>`,
     );
-    expect(content).toContain('<p>Šablony jako &#123;{ site.title }} se nespustí.</p>');
+    expect(content).toContain('<p>Šablony jako &#123;&#123; site.title &#125;&#125; se nespustí.</p>');
     expect(content).not.toContain('categories:');
   });
 

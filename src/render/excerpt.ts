@@ -1,13 +1,14 @@
 import * as cheerio from 'cheerio';
-import type { Block } from '../../src/render/index.js';
+import type { Block } from './types.js';
 
 /** Longer first paragraphs are cut at a word boundary before this many characters and end with "…". */
 export const EXCERPT_MAX_CHARS = 300;
 
 /**
- * The post's excerpt: the article's first paragraph with text in it, as plain text (markup removed,
- * entities decoded, whitespace collapsed), at most EXCERPT_MAX_CHARS characters. Undefined when the article
- * has no such paragraph (WordPress then makes its own excerpt from the content, as it always does).
+ * The article's summary: its first paragraph with text in it, as plain text (markup removed, entities decoded,
+ * whitespace collapsed), at most EXCERPT_MAX_CHARS characters. Never the disclosure label, which is a block of
+ * its own. Undefined when the article has no such paragraph. WordPress's excerpt and a static site's
+ * `description` are this (the targets then make their own when there is none).
  */
 export function firstParagraphExcerpt(blocks: readonly Block[]): string | undefined {
   for (const block of blocks) {

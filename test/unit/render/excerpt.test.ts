@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EXCERPT_MAX_CHARS, firstParagraphExcerpt } from '../../../../plugins/wordpress/excerpt.js';
-import { parseArticle } from '../../../../src/render/html.js';
+import { EXCERPT_MAX_CHARS, firstParagraphExcerpt } from '../../../src/render/excerpt.js';
+import { parseArticle } from '../../../src/render/html.js';
 
 function excerptOf(html: string): string | undefined {
   return firstParagraphExcerpt(parseArticle(html, { photoNumbers: [0, 1] }).blocks);
 }
 
-describe('plugins/wordpress/excerpt', () => {
+describe('src/render/excerpt', () => {
   it('is the first paragraph as plain text: markup gone, entities decoded, whitespace collapsed', () => {
     // Act
     const excerpt = excerptOf(

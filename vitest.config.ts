@@ -12,6 +12,8 @@ export default defineConfig({
     // "Where CI's time goes"). VITEST_MAX_WORKERS overrides it.
     maxWorkers: availableParallelism(),
     reporters: ['default'],
+    // The tests start pressbridge compiled (node dist/src/cli.js): dist/ is built first when the sources changed.
+    globalSetup: ['test/helpers/build-dist.ts'],
     projects: [
       {
         extends: true,

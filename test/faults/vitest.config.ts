@@ -13,7 +13,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
     include: ['test/faults/**/*.test.ts'],
-    globalSetup: ['test/faults/global-setup.ts'],
+    globalSetup: ['test/helpers/build-dist.ts', 'test/faults/global-setup.ts'],
     testTimeout: 240_000,
     hookTimeout: 120_000,
     pool: 'forks',

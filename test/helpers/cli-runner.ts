@@ -8,8 +8,9 @@
  * test needs); a long-running or interactive command is spawned with `NODE` and `CLI_ARGS` directly (`CLI_LINE`
  * for a shell's command line).
  *
- * One process per command: this Node with tsx's loader (`node --import <loader> src/cli.ts`), not the `tsx` CLI,
- * which starts a second Node to run it (about 0.3 s of CPU more per command; the tests run some hundreds).
+ * One process per command, compiled: `node dist/src/cli.js`, as the service runs it. dist/ is built from the
+ * sources before the run (test/helpers/build-dist.ts, vitest's globalSetup); through tsx's loader, or the `tsx`
+ * CLI that starts a second Node, every command took about 0.9 s of CPU more, and the tests run some hundreds.
  */
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -18,13 +19,13 @@ import { promisify } from 'node:util';
 
 /** The repository's root, the working directory a command runs in unless told otherwise. */
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CLI = join(ROOT, 'src/cli.ts');
+export const CLI = join(ROOT, 'dist/src/cli.js');
 /** The Node that runs the tests runs the commands too. */
 export const NODE = process.execPath;
-/** tsx's loader by its file, so that a command started in another folder finds it as well. */
+/** tsx's loader by its file, for a test's own TypeScript helper process (e.g. test/helpers/crash-worker.ts). */
 export const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 /** Node's arguments before the command's own: `spawn(NODE, [...CLI_ARGS, 'deals', '--json'])`. */
-export const CLI_ARGS: readonly string[] = ['--import', TSX_LOADER, CLI];
+export const CLI_ARGS: readonly string[] = [CLI];
 /** The same as one shell command line (the paths hold no spaces here). */
 export const CLI_LINE = [NODE, ...CLI_ARGS].join(' ');
 

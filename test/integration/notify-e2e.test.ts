@@ -116,8 +116,10 @@ describe('notifications, money and the dead channel (integration)', () => {
     const failed = messages().filter((m) => m.topic === 'deal_failed' && m.dealId === deal.id);
     expect(failed).toHaveLength(1);
     expect(failed[0]?.kind).toBe('problem');
-    expect(`${failed[0]?.title}\n${failed[0]?.body}`).toContain(`is for blog ${UNKNOWN_BLOG_ID}`);
-    // Czech by default: the message is not the English one.
+    // Czech by default, the reason too (the record keeps its phrase beside the English: decision 21).
+    const text = `${failed[0]?.title}\n${failed[0]?.body}`;
+    expect(text).toContain(`je pro blog ${UNKNOWN_BLOG_ID}`);
+    expect(text).not.toContain(`is for blog ${UNKNOWN_BLOG_ID}`);
     expect(failed[0]?.title).toMatch(/[áčďéěíňóřšťúůýž]/i);
   });
 

@@ -146,8 +146,9 @@ describe('fault: hostile and broken input', () => {
       name: 'hostile',
       timeScale: 1 / 1000,
       photos: 1,
-      // The watcher looks for due checks often, so a live page put on its list is checked within a second.
-      config: { watch: { tickMinutes: 0.01, retrySeconds: 0 } },
+      // The watcher looks for due checks often, so a live page put on its list is checked within a second, and
+      // checks the hostile site again at once (not the default 10 s later): /healthz is probed while it reads.
+      config: { watch: { tickMinutes: 0.01, retrySeconds: 0, siteGapSeconds: 0 } },
     });
     queueRedis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
     queue = new Queue(DEAL_QUEUE, { connection: queueRedis, prefix: s.prefix });

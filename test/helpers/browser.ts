@@ -28,9 +28,13 @@ export async function launchBrowser(): Promise<Browser> {
   return await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** Where screenshots go: `PB_SCREENSHOT_DIR`, else a fixed folder in the system's temp dir (never the repo). */
-export function screenshotDir(): string {
-  const dir = process.env.PB_SCREENSHOT_DIR ?? join(tmpdir(), 'pressbridge-status-screenshots');
+/**
+ * Where screenshots go: `PB_SCREENSHOT_DIR` (made if missing), else nowhere (undefined): a full-page PNG costs
+ * more CPU than loading the page, and nobody looks at them in an unattended run.
+ */
+export function screenshotDir(): string | undefined {
+  const dir = process.env.PB_SCREENSHOT_DIR;
+  if (dir === undefined || dir === '') return undefined;
   mkdirSync(dir, { recursive: true });
   return dir;
 }

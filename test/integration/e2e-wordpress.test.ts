@@ -33,9 +33,16 @@ import {
   wordpressBlogConfig,
   wpGet,
 } from '../helpers/wordpress.js';
+import { selectedWordPress } from '../helpers/wordpress-version.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FINAL = new Set(['handed_in', 'skipped', 'failed', 'deadline_missed', 'handled']);
+/**
+ * Where a worker is killed. Resuming after "post", "published" and "handin" is the queue's and the deal
+ * record's work, the same whatever WordPress serves; "media" is where WordPress's uploads matter. The current
+ * WordPress (npm test) gets every point, the 6.1 smoke pass of .ci/run the WordPress one only.
+ */
+const KILL_POINTS = selectedWordPress() === '6.8' ? ['media', 'post', 'published', 'handin'] : ['media'];
 
 describe('deal → WordPress → hand-in, end to end (integration)', () => {
   let wp: WordPressSite;
@@ -222,7 +229,7 @@ describe('deal → WordPress → hand-in, end to end (integration)', () => {
     }
   });
 
-  describe.each(['media', 'post', 'published', 'handin'])('a worker killed at "%s"', (point) => {
+  describe.each(KILL_POINTS)('a worker killed at "%s"', (point) => {
     it('is resumed by the next worker: one post, three media, one hand-in', async () => {
       const deal = await sandbox.createDeal({
         blogId: 1,

@@ -125,7 +125,7 @@ export async function readPollState(redis: Redis, keys: MoneyKeys): Promise<Poll
   };
 }
 
-function readFailure(message: string, at: string, saidJson: string | undefined): PollState['error'] {
+function readFailure(message: string, at: string, saidJson: string | undefined): ReadFailure & { at: string } {
   const said = readSaid(saidJson);
   return said === undefined ? { message, at } : { message, at, said };
 }

@@ -132,7 +132,8 @@ describe.each(['cs', 'en'] as const)('Earnings views (%s)', (language) => {
       path: '/v1/payouts',
       retryable: true,
     });
-    const lastError = { message: refused.message, said: refused.phrase, at: '2026-11-23T11:00:00.000Z' };
+    const said = refused.phrase ?? refused.message;
+    const lastError = { message: refused.message, said, at: '2026-11-23T11:00:00.000Z' };
     const $ = cheerio.load(renderEarnings(ctx, { ...earnings, lastError }).value);
     const alert = $('[role="alert"]').text();
     expect(alert).toContain(

@@ -125,7 +125,11 @@ export async function readPollState(redis: Redis, keys: MoneyKeys): Promise<Poll
   };
 }
 
-function readFailure(message: string, at: string, saidJson: string | undefined): ReadFailure & { at: string } {
+function readFailure(
+  message: string,
+  at: string,
+  saidJson: string | undefined,
+): ReadFailure & { at: string } {
   const said = readSaid(saidJson);
   return said === undefined ? { message, at } : { message, at, said };
 }

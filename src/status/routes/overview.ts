@@ -6,7 +6,7 @@
 import type { Router } from 'express';
 import { DEAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
 import type { NotifyEvent } from '../../notify/types.js';
-import { scrubText } from '../../redact.js';
+import { scrubPhrase, scrubText } from '../../redact.js';
 import { scrubRecord } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';
 import { RECENT_SHOWN } from '../views/home-cards.js';
@@ -88,7 +88,13 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       deps.recycledId
         ? kit.source('status.source.deals', async () => {
             const found = await deps.recycledId?.();
-            return found && { ...found, differences: found.differences.map(scrubText) };
+            return (
+              found && {
+                ...found,
+                differences: found.differences.map(scrubText),
+                ...(found.differencesSaid ? { differencesSaid: scrubPhrase(found.differencesSaid) } : {}),
+              }
+            );
           })
         : Promise.resolve(undefined),
     ]);

@@ -170,16 +170,19 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         detail: t.say(item.finding.said ?? item.finding.message, item.finding.message),
         actions: [openSystem(ctx, 'dates')],
       };
-    case 'recycled':
+    case 'recycled': {
+      // What differs, in the reader's language; a finding stored before its phrase was kept, in its English.
+      const english = item.finding.differences.join('; ');
       return {
         headline: message(ctx, 'status.home.need.recycled', { deal: dealLink(ctx, item.finding.dealId) }),
         text: t.t('status.home.need.recycled_text', {
           state: t.stateName(item.finding.state),
           days: FINDING_DAYS,
         }),
-        detail: item.finding.differences.join('; '),
+        detail: t.say(item.finding.differencesSaid ?? english, english),
         actions: [openDeal(ctx, item.finding.dealId)],
       };
+    }
     case 'unknown':
       return { headline: t.t('status.home.need.unknown', { error: item.error }), actions: [] };
   }

@@ -174,7 +174,7 @@ function bodyOf(
     case 'deal_unreadable':
       return t('notify.event.deal_unreadable.body', {
         what: deal || (event.rawId ? `„${text(event.rawId)}“` : '–'),
-        reason: text(event.reason),
+        reason: text(tr.say(event.reasonSaid ?? event.reason, event.reason)),
       });
     case 'reconcile_found':
       return t('notify.event.reconcile_found.body', { ids: event.dealIds.join(', ') });

@@ -6,7 +6,7 @@
 import type { Router } from 'express';
 import { DEAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
 import type { NotifyEvent } from '../../notify/types.js';
-import { scrubPhrase, scrubText } from '../../redact.js';
+import { scrubPhrase, scrubSaid, scrubText } from '../../redact.js';
 import { scrubRecord } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';
 import { RECENT_SHOWN } from '../views/home-cards.js';
@@ -81,6 +81,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
             ((await deps.unreadable?.()) ?? []).map((item) => ({
               ...item,
               reason: scrubText(item.reason),
+              ...(item.reasonSaid !== undefined ? { reasonSaid: scrubSaid(item.reasonSaid) } : {}),
               ...(item.rawId !== undefined ? { rawId: scrubText(item.rawId) } : {}),
             })),
           )

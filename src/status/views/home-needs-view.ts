@@ -86,7 +86,7 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
                 : '?',
         }),
         text: message(ctx, 'status.home.need.unreadable_text', { since: ago(ctx, item.item.firstAt) }),
-        detail: item.item.reason,
+        detail: t.say(item.item.reasonSaid ?? item.item.reason, item.item.reason),
         actions: [],
       };
     case 'unreadable_more':

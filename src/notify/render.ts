@@ -156,7 +156,7 @@ function bodyOf(
     case 'article_check': {
       const body = t(`notify.event.article_check.${event.problem}`, {
         url: text(event.url),
-        detail: text(event.detail),
+        detail: text(tr.say(event.detailSaid ?? event.detail, event.detail)),
       });
       if (event.claimUntil === undefined) return body;
       const until = t('notify.event.article_check.claim_until', {

@@ -76,6 +76,8 @@ export type NotifyEvent =
       url: string;
       problem: 'gone' | 'links' | 'page';
       detail: string;
+      /** What in `detail` is our words (a network reason), said in the blogger's language when rendered. */
+      detailSaid?: Said | undefined;
       claimUntil?: string;
     } & DealRef)
   /**

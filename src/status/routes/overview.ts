@@ -123,6 +123,11 @@ function scrubProblem(problem: NotifyEvent): NotifyEvent {
     case 'site_unreachable':
       return { ...problem, blogName: scrubText(problem.blogName), detail: scrubText(problem.detail) };
     case 'article_check':
+      return {
+        ...problem,
+        detail: scrubText(problem.detail),
+        ...(problem.detailSaid !== undefined ? { detailSaid: scrubSaid(problem.detailSaid) } : {}),
+      };
     case 'marketplace_unreachable':
       return { ...problem, detail: scrubText(problem.detail) };
     default:

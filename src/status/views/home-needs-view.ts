@@ -160,7 +160,7 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
           deal: dealLink(ctx, item.dealId),
         }),
         text: t.t('status.home.need.article_text'),
-        detail: item.detail,
+        detail: t.say(item.detailSaid ?? item.detail, item.detail),
         actions: [openDeal(ctx, item.dealId)],
       };
     case 'dates':

@@ -93,3 +93,8 @@ export function networkReasonPhrase(error: unknown, hints: Readonly<Record<strin
   if (found.kind === 'code') return { key: 'net.reason', params: { reason: found.reason, code: found.code } };
   return found.message === '' ? { key: 'net.no_answer' } : found.message;
 }
+
+/** Both at once, for a caller that keeps the English (the log) and says the phrase (the blogger). */
+export function networkFailure(error: unknown): { error: string; errorSaid: Said } {
+  return { error: networkReason(error), errorSaid: networkReasonPhrase(error) };
+}

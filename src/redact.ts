@@ -5,10 +5,10 @@
  * - `scrubText(text)`: credential-shaped substrings (`Bearer …`, `token=…`, `"apiKey":"…"`,
  *   `https://user:pass@host`) replaced, for text that quotes a secret the other two cannot know.
  * - `redactPhrase(phrase, secrets)`, `scrubPhrase(phrase)`: `redact`, `scrubText` over a phrase's values
- *   (src/errors.ts), at any depth.
+ *   (src/errors.ts), at any depth; `scrubSaid(said)` either, for a phrase or a text as it came.
  * Pure: no I/O. The status page adds render-time masking on top (src/status/redact.ts).
  */
-import type { Phrase } from './errors.js';
+import type { Phrase, Said } from './errors.js';
 
 /** What a secret is replaced with, everywhere. */
 export const REDACTED = '[redacted]';
@@ -33,6 +33,11 @@ export function redactPhrase<P extends Phrase>(phrase: P, secrets: ReadonlyArray
 /** The phrase with `scrubText` applied to each of its text values, nested phrases included. */
 export function scrubPhrase<P extends Phrase>(phrase: P): P {
   return mapPhraseText(phrase, scrubText);
+}
+
+/** `scrubText` or `scrubPhrase`, whichever `said` is. */
+export function scrubSaid(said: Said): Said {
+  return typeof said === 'string' ? scrubText(said) : scrubPhrase(said);
 }
 
 function mapPhraseText<P extends Phrase>(phrase: P, map: (text: string) => string): P {

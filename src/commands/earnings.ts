@@ -17,7 +17,8 @@ import type { Output } from './output.js';
 function printEarnings(out: Output, t: Translator, e: Earnings, refresh: PollResult | undefined): void {
   if (refresh?.status === 'read') out.line(out.paint(t.t('money.cli.refreshed'), 'green'));
   if (refresh?.status === 'failed') {
-    out.line(out.paint(t.t('money.cli.refresh_failed', { error: refresh.error }), 'yellow'));
+    const error = t.say(refresh.said, refresh.error);
+    out.line(out.paint(t.t('money.cli.refresh_failed', { error }), 'yellow'));
   }
   out.line(out.paint(t.t('money.title'), 'bold'));
   const totals = (label: string, a: Amount) => ({
@@ -40,13 +41,10 @@ function printEarnings(out: Output, t: Translator, e: Earnings, refresh: PollRes
   );
   out.line();
   out.line(e.fetchedAt ? t.t('money.read_at', { time: t.dateTime(e.fetchedAt) }) : t.t('money.never_read'));
-  if (e.lastError) {
-    out.line(
-      out.paint(
-        t.t('money.read_failed', { time: t.dateTime(e.lastError.at), error: e.lastError.message }),
-        'yellow',
-      ),
-    );
+  const last = e.lastError;
+  if (last) {
+    const error = t.say(last.said ?? last.message, last.message);
+    out.line(out.paint(t.t('money.read_failed', { time: t.dateTime(last.at), error }), 'yellow'));
   }
   if (e.awaiting.deals.length > 0) {
     out.line();

@@ -6,6 +6,7 @@
  * The fields added by issue 22 are optional, so a check stored before still reads.
  */
 import { z } from 'zod';
+import type { Phrase } from '../errors.js';
 
 /**
  * The kinds of finding (src/watch/findings.ts says when each is found). `gone`, `link_lost`, `link_changed`,
@@ -23,10 +24,26 @@ export const FINDING_KINDS = [
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
+/** A phrase as stored (src/errors.ts `Phrase`): a key and values, a value a text, a number or a phrase. */
+const StoredPhrase: z.ZodType<Phrase> = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number(), StoredPhrase])).optional(),
+  }),
+) as z.ZodType<Phrase>;
+
+/**
+ * What a detail says for the blogger, beside its English: a phrase of the catalog (`net.*`, `watch.fetch.*`,
+ * `watch.detail.*`). Read leniently: one that does not read as a phrase is dropped, and the English is shown.
+ */
+const DetailSaid = z.union([z.string(), StoredPhrase]).optional().catch(undefined);
+
 export const Finding = z.object({
   kind: z.enum(FINDING_KINDS),
   /** The facts, language-neutral: an href, `rel "nofollow" → ""`, `HTTP 404`, the canonical URL. */
   detail: z.string(),
+  /** A `gone` finding's network reason for the blogger (`detail` is its English). */
+  detailSaid: DetailSaid,
   /** The advertiser's href the finding is about (link findings). */
   href: z.string().optional(),
 });
@@ -94,6 +111,8 @@ export const ArticleCheck = z.object({
   unreadable: z.boolean().optional(),
   /** The facts, language-neutral: `HTTP 404`, a network error, the missing hrefs, the findings. */
   detail: z.string(),
+  /** What in `detail` is our words (a network reason, a refused redirect, a limit), for the blogger. */
+  detailSaid: DetailSaid,
 });
 export type ArticleCheck = z.infer<typeof ArticleCheck>;
 /** The record of one check, for the deal and for a later evidence store (the same type). */

@@ -4,7 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
-import { redactSecrets, scrubText } from '../redact.js';
+import { redactSecrets, scrubPhrase, scrubText } from '../redact.js';
 import { parseEntries } from './hash.js';
 import { dealLogKeyOf } from './log-messages.js';
 import { type DealStore, type DealStoreKeys, type EventRecord, LOG_LEVELS, type LogEntry } from './record.js';
@@ -55,7 +55,10 @@ export function createDealJournal(input: {
         level: entry.level,
         msg: scrubText(entry.msg),
         ...(key !== undefined ? { key } : {}),
-        ...(entry.params !== undefined ? { params: entry.params } : {}),
+        // The line's values are said in the blogger's language: scrubbed as its English is.
+        ...(entry.params !== undefined
+          ? { params: scrubPhrase({ key: '', params: entry.params }).params }
+          : {}),
         ...(dealId !== undefined ? { dealId } : {}),
         ...(entry.blogId !== undefined ? { blogId: entry.blogId } : {}),
         fields,

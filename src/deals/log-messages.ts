@@ -83,9 +83,8 @@ export const DEAL_LOG = {
   watch_ended: 'article watch ended',
   restored:
     'deal record restored from the article evidence on disk (Redis had lost it); the article watch goes on',
-  // a finding about the marketplace's data (./recycled-id.ts)
-  recycled_id:
-    'this deal id came again with another acceptance than the finished deal: the marketplace reused the id; the finished deal is not run again: publish the new one by hand and tell the marketplace',
+  // A finding about the marketplace's data (./recycled-id.ts) names what differs: its line has values, so it is
+  // the catalog's `log.recycled_id` with params, not a line of this table.
 } as const;
 
 export type DealLogKey = keyof typeof DEAL_LOG;

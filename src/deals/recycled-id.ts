@@ -20,6 +20,7 @@
  * handed in is no longer `akceptovano`, so one listed as accepted with a change after that is another acceptance.
  */
 import type { Redis } from 'ioredis';
+import type { Phrase } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { readDealData } from './data.js';
 import { acceptedAtOf, isFinal } from './lifecycle.js';
@@ -50,29 +51,56 @@ export function acceptanceStamp(seen: AcceptanceSeen): { demandId?: number; publ
   };
 }
 
-/** How the acceptance seen differs from the record's, one phrase per fact; empty: nothing says it is another. */
-export function acceptanceDifferences(record: DealRecord, seen: AcceptanceSeen): string[] {
+/**
+ * One fact that tells the acceptances apart: in English for the logs, and as the catalog's `log.recycled_id.*`
+ * (src/i18n/messages/deal-log.ts) for the blogger. This module may import no catalog: the two are written side by
+ * side here, and test/unit/deals/recycled-id.test.ts compares them.
+ */
+export interface AcceptanceDifference {
+  english: string;
+  said: Phrase;
+}
+
+function difference(key: string, params: Record<string, string>, english: string): AcceptanceDifference {
+  return { english, said: { key: `log.recycled_id.${key}`, params } };
+}
+
+/** How the acceptance seen differs from the record's, one per fact; empty: nothing says it is another. */
+export function acceptanceDifferences(record: DealRecord, seen: AcceptanceSeen): AcceptanceDifference[] {
   const data = readDealData(record.data);
   const stamp = data.acceptance;
-  const differences: string[] = [];
-  if (record.blogId !== seen.blogId) differences.push(`blog ${record.blogId} → ${seen.blogId}`);
+  const differences: AcceptanceDifference[] = [];
+  const change = (key: string, was: string | number, now: string | number, name: string) =>
+    differences.push(difference(key, { was: String(was), now: String(now) }, `${name} ${was} → ${now}`));
+  if (record.blogId !== seen.blogId) change('blog', record.blogId, seen.blogId, 'blog');
   if (stamp?.demandId !== undefined && seen.demandId !== undefined && stamp.demandId !== seen.demandId) {
-    differences.push(`demand ${stamp.demandId} → ${seen.demandId}`);
+    change('demand', stamp.demandId, seen.demandId, 'demand');
   }
   const was = stamp?.publishDeadline?.trim();
   const now = seen.publishDeadline?.trim();
-  if (was && now && was !== now) differences.push(`publish_deadline ${was} → ${now}`);
-  const handedInMs = data.handedInAt ? Date.parse(data.handedInAt) : Number.NaN;
-  if (Number.isFinite(handedInMs) && differences.length === 0) {
+  if (was && now && was !== now) change('publish_deadline', was, now, 'publish_deadline');
+  const handedInAt = data.handedInAt;
+  const handedInMs = handedInAt ? Date.parse(handedInAt) : Number.NaN;
+  if (handedInAt && Number.isFinite(handedInMs) && differences.length === 0) {
     const acceptedMs = seen.deadline ? acceptedAtOf(new Date(seen.deadline)).getTime() : Number.NaN;
     const changedMs = seen.changedAt ? Date.parse(seen.changedAt) : Number.NaN;
     if (acceptedMs > handedInMs) {
+      const at = new Date(acceptedMs).toISOString();
       differences.push(
-        `accepted about ${new Date(acceptedMs).toISOString()}, after the hand-in at ${data.handedInAt}`,
+        difference(
+          'accepted_after',
+          { at, handedInAt },
+          `accepted about ${at}, after the hand-in at ${handedInAt}`,
+        ),
       );
-    } else if (changedMs > handedInMs) {
+    } else if (seen.changedAt && changedMs > handedInMs) {
+      const at = seen.changedAt;
       differences.push(
-        `listed as accepted, changed at ${seen.changedAt}, after the hand-in at ${data.handedInAt}`,
+        difference(
+          'listed_after',
+          { at, handedInAt },
+          `listed as accepted, changed at ${at}, after the hand-in at ${handedInAt}`,
+        ),
       );
     }
   }
@@ -86,9 +114,42 @@ export interface RecycledIdFinding {
   /** The record's state: the deal pressbridge finished. */
   state: string;
   via: string;
+  /** In English, one per fact (the logs, a finding stored before `differencesSaid`). */
   differences: string[];
-  /** The sentence for the logs. */
+  /** The same as one list for the blogger (`log.recycled_id.*`); absent on a finding stored before it was kept. */
+  differencesSaid?: Phrase;
+  /** The sentence for the logs (the deal log's line says it from the catalog's `log.recycled_id`). */
   message: string;
+}
+
+/**
+ * The finding for a finished deal seen again `at`, or undefined when nothing says the acceptance is another one
+ * (or the deal is not finished).
+ */
+export function recycledIdFinding(
+  record: DealRecord,
+  seen: AcceptanceSeen,
+  at: Date,
+): RecycledIdFinding | undefined {
+  if (!isFinal(record.state)) return undefined;
+  const found = acceptanceDifferences(record, seen);
+  if (found.length === 0) return undefined;
+  const list = found.reduce((a, b) => ({
+    english: `${a.english}; ${b.english}`,
+    said: { key: 'log.recycled_id.and', params: { a: a.said, b: b.said } },
+  }));
+  return {
+    at: at.toISOString(),
+    dealId: record.dealId,
+    state: record.state,
+    via: seen.via,
+    differences: found.map((d) => d.english),
+    differencesSaid: list.said,
+    message:
+      `deal ${record.dealId} came again with another acceptance than the deal pressbridge finished: ` +
+      `${list.english}. The marketplace reused the id (a restarted sandbox does); the finished deal is not run ` +
+      'again: publish the new one by hand and tell the marketplace',
+  };
 }
 
 export function recycledIdKey(prefix: string): string {
@@ -105,7 +166,9 @@ export async function readRecycledIdFinding(
     const parsed = JSON.parse(raw) as Partial<RecycledIdFinding>;
     if (typeof parsed.dealId !== 'number' || !Array.isArray(parsed.differences)) return undefined;
     if (typeof parsed.at !== 'string' || typeof parsed.message !== 'string') return undefined;
-    return parsed as RecycledIdFinding;
+    // A phrase that does not read as one is dropped: the English is shown instead.
+    const { differencesSaid, ...finding } = parsed as RecycledIdFinding;
+    return typeof differencesSaid?.key === 'string' ? { ...finding, differencesSaid } : finding;
   } catch {
     return undefined;
   }
@@ -129,24 +192,18 @@ export function createRecycledIdCheck(
   const { redis, prefix, store, log } = options;
   const now = options.now ?? (() => new Date());
   return async (record, seen) => {
-    if (!isFinal(record.state)) return false;
-    const differences = acceptanceDifferences(record, seen);
-    if (differences.length === 0) return false;
-    const message =
-      `deal ${record.dealId} came again (${seen.via}) with another acceptance than the deal pressbridge finished ` +
-      `(${record.state}): ${differences.join('; ')}. The marketplace reused the id (a restarted sandbox does); ` +
-      'the finished deal is not run again: publish the new one by hand and tell the marketplace';
-    const finding: RecycledIdFinding = {
-      at: now().toISOString(),
-      dealId: record.dealId,
-      state: record.state,
-      via: seen.via,
-      differences,
-      message,
-    };
-    const fields = { dealId: record.dealId, state: record.state, via: seen.via, differences };
-    log.warn(fields, message);
-    await store.appendLog(record.dealId, { level: 'warn', msg: message, fields: { via: seen.via } });
+    const finding = recycledIdFinding(record, seen, now());
+    if (!finding) return false;
+    const { message, differences, differencesSaid } = finding;
+    log.warn({ dealId: record.dealId, state: record.state, via: seen.via, differences }, message);
+    // The deal log's line is `message` said from the catalog; the source and the state are its fields.
+    await store.appendLog(record.dealId, {
+      level: 'warn',
+      msg: message,
+      key: 'log.recycled_id',
+      params: { deal: String(record.dealId), differences: differencesSaid ?? differences.join('; ') },
+      fields: { via: seen.via, state: record.state },
+    });
     const key = recycledIdKey(prefix);
     await redis
       .multi()

@@ -72,7 +72,7 @@ export function bundleFileName(dealId: number, at: Date): string {
 export function createEvidenceBundler(options: {
   store: Pick<EvidenceStore, 'read' | 'readSnapshot'>;
   /** The blogger's language (`ui.language`). */
-  t: Pick<Translator, 't' | 'dateTime' | 'money' | 'stateName' | 'language'>;
+  t: Pick<Translator, 't' | 'say' | 'dateTime' | 'money' | 'stateName' | 'language'>;
   /** Times in the report are written in this zone (`ui.timeZone`). */
   timeZone: string;
   clock: Clock;

@@ -28,7 +28,7 @@ export interface ReportInput {
   generatedAt: string;
 }
 
-type T = Pick<Translator, 't' | 'dateTime' | 'money' | 'stateName' | 'language'>;
+type T = Pick<Translator, 't' | 'say' | 'dateTime' | 'money' | 'stateName' | 'language'>;
 
 const CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -42,16 +42,23 @@ function row(label: string, value: SafeHtml | string): SafeHtml {
   return html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
 }
 
+/** A check's or a finding's detail: our words in the report's language, else as stored (the English). */
+function detailOf(t: T, item: Pick<ArticleCheck, 'detail' | 'detailSaid'>): string {
+  return t.say(item.detailSaid ?? item.detail, item.detail);
+}
+
 function statusCell(t: T, check: ArticleCheck): string {
   if (check.notModified) return t.t('evidence.report.not_modified');
-  return check.status === 0 ? `${t.t('evidence.report.no_answer')}: ${check.detail}` : `HTTP ${check.status}`;
+  return check.status === 0
+    ? `${t.t('evidence.report.no_answer')}: ${detailOf(t, check)}`
+    : `HTTP ${check.status}`;
 }
 
 function findingsCell(t: T, check: ArticleCheck): SafeHtml {
   const findings = check.findings ?? [];
   if (findings.length === 0) return html`${t.t('evidence.report.no_findings')}`;
   return html`<ul>${findings.map(
-    (f) => html`<li>${t.t(`watch.finding.${f.kind}`)}: <code>${f.detail}</code></li>`,
+    (f) => html`<li>${t.t(`watch.finding.${f.kind}`)}: <code>${detailOf(t, f)}</code></li>`,
   )}</ul>`;
 }
 
@@ -155,7 +162,7 @@ export function renderReport(t: T, input: ReportInput): string {
     ? html`<p>${t.t('evidence.report.latest')}: ${t.t('evidence.report.latest_detail', {
         time: t.dateTime(latest.check.at),
         status: String(latest.check.status),
-        detail: latest.check.detail,
+        detail: detailOf(t, latest.check),
       })}</p>`
     : '';
   const timeline =

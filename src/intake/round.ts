@@ -12,6 +12,9 @@
  * `result.current` says whether every newly accepted deal was read and acted on: ./liveness.ts judges the door
  * open by it.
  */
+import type { Phrase } from '../errors.js';
+import { sayFrom } from '../i18n/catalog.js';
+import { marketplaceMessages } from '../i18n/messages/marketplace.js';
 import type { MarketplaceClient, RequestOptions } from '../marketplace/api.js';
 import type { Deal } from '../marketplace/schema.js';
 import { type ListingCursor, type ListingQuery, readListing, startListing } from '../reconcile/pages.js';
@@ -63,10 +66,15 @@ export async function readRound(input: RoundInput, finish: PollFinish): Promise<
     result.listed += step.listed;
     result.skipped.push(...step.skipped);
     if (step.cut) {
+      const reasonSaid: Phrase = {
+        key: 'market.list.cut',
+        params: { pages: listing.pages, total: listing.total ?? '?' },
+      };
       result.skipped.push({
         list: 'data',
         index: listing.offset,
-        reason: `the list of deals did not end after ${listing.pages} pages (celkem ${listing.total ?? '?'}); the rest is left out`,
+        reason: sayFrom(marketplaceMessages, 'en', reasonSaid),
+        reasonSaid,
       });
     }
     return step.done;

@@ -10,6 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Said } from '../errors.js';
+import { issueAtSaid } from '../marketplace/http.js';
 import type { SkippedItem } from '../marketplace/list-items.js';
 
 export const UNSEEN_MS = 24 * 3_600_000;
@@ -21,8 +23,10 @@ export interface UnreadableItem {
   id?: number | undefined;
   rawId?: string | undefined;
   blogId?: number | undefined;
-  /** Where it was left out (`data`, `data[412]` of a listing…) and why: the marketplace's words, one line. */
+  /** Where it was left out (`data`, `data[412]` of a listing…) and why, in English: one line. */
   reason: string;
+  /** The same for the blogger (absent on an item noted before it was kept: `reason` is shown). */
+  reasonSaid?: Said | undefined;
   /** ISO 8601. */
   firstAt: string;
   lastAt: string;
@@ -34,6 +38,12 @@ export function unreadableKey(item: Pick<SkippedItem, 'id' | 'rawId' | 'reason'>
   if (item.id !== undefined) return `deal:${item.id}`;
   if (item.rawId !== undefined) return `raw:${item.rawId}`;
   return `item:${createHash('sha256').update(item.reason).digest('hex').slice(0, 12)}`;
+}
+
+/** Why the item was left out, for the blogger: the intake's own phrase, else zod's issue in our words. */
+function reasonSaidOf(skipped: SkippedItem): { reasonSaid?: Said } {
+  const said = skipped.reasonSaid ?? (skipped.issue ? issueAtSaid(skipped.issue) : undefined);
+  return said === undefined ? {} : { reasonSaid: said };
 }
 
 function parse(raw: string): UnreadableItem | undefined {
@@ -69,6 +79,7 @@ export function createUnreadableStore(redis: Redis, prefix: string) {
         ...(skipped.rawId !== undefined ? { rawId: skipped.rawId } : {}),
         ...(skipped.blogId !== undefined ? { blogId: skipped.blogId } : {}),
         reason: skipped.reason.slice(0, 300),
+        ...reasonSaidOf(skipped),
         firstAt: known?.firstAt ?? at.toISOString(),
         lastAt: at.toISOString(),
         ...(known?.triedAt ? { triedAt: known.triedAt } : {}),

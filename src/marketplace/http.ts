@@ -52,12 +52,17 @@ export function contentTypeSaid(response: Response): Phrase {
 export function issuesSaid(error: z.ZodError): Said {
   const [first] = error.issues;
   if (!first) return { key: 'market.detail.no_shape' };
-  const where: Said = first.path.length > 0 ? first.path.join('.') : { key: 'market.detail.shape_root' };
   const more: Said =
     error.issues.length > 1
       ? { key: 'market.detail.more', params: { n: String(error.issues.length - 1) } }
       : '';
-  return { key: 'market.detail.shape', params: { where, what: issueSaid(first), more } };
+  return issueAtSaid(first, more);
+}
+
+/** One issue of a shape that does not fit: where, and what (zod's, worded by its code); `more` after it. */
+export function issueAtSaid(issue: z.core.$ZodIssue, more: Said = ''): Phrase {
+  const where: Said = issue.path.length > 0 ? issue.path.join('.') : { key: 'market.detail.shape_root' };
+  return { key: 'market.detail.shape', params: { where, what: issueSaid(issue), more } };
 }
 
 export function errorText(error: unknown): string {

@@ -6,6 +6,7 @@
  * Lists are also bounded in items: past `limit` the rest is left out with one note (not one per item).
  */
 import type { z } from 'zod';
+import type { Said } from '../errors.js';
 
 /** A list item that was left out. */
 export interface SkippedItem {
@@ -19,8 +20,16 @@ export interface SkippedItem {
   blogId?: number;
   /** The `id` as sent, when it is not usable (cut to 40 characters): names the item to the blogger. */
   rawId?: string;
-  /** What did not fit, e.g. `demand: Invalid input: expected object, received undefined`. */
+  /** What did not fit, e.g. `demand: Invalid input: expected object, received undefined` (in English). */
   reason: string;
+  /**
+   * The first issue as zod gave it, when a schema refused the item: worded for the blogger by a module that may
+   * import the catalog (src/intake/unreadable.ts). This one may not: the wire schema imports it, and the catalog
+   * imports the deal lifecycle, which imports the wire schema.
+   */
+  issue?: z.core.$ZodIssue;
+  /** `reason` for the blogger, when the module that left the item out has its own words for it. */
+  reasonSaid?: Said;
 }
 
 export interface ReadItems<T> {
@@ -74,6 +83,7 @@ export function readItem<T extends z.ZodType>(
   const id = usableId(rawId);
   const blogId = usableId(field(field(value, 'blog'), 'id'));
   const raw = id === undefined ? rawIdText(rawId) : undefined;
+  const [issue] = parsed.error.issues;
   return {
     ok: false,
     skipped: {
@@ -83,6 +93,7 @@ export function readItem<T extends z.ZodType>(
       ...(blogId !== undefined ? { blogId } : {}),
       ...(raw !== undefined ? { rawId: raw } : {}),
       reason: firstIssue(parsed.error),
+      ...(issue !== undefined ? { issue } : {}),
     },
   };
 }

@@ -20,7 +20,7 @@ import { readDealData } from '../deals/data.js';
 import type { DealRecord } from '../deals/record.js';
 import type { PaidMonth } from '../marketplace/schema.js';
 import { formatWallClock } from '../time-zone.js';
-import type { PollState, StoredOverview } from './overview.js';
+import type { PollState, ReadFailure, StoredOverview } from './overview.js';
 import { readDealMoney, readPaid } from './paid.js';
 
 export interface Amount {
@@ -52,7 +52,7 @@ export interface Earnings {
   /** ISO 8601: when the payout overview was read; null when never. */
   fetchedAt: string | null;
   /** The last read's failure, until a read succeeds. */
-  lastError: { message: string; at: string } | null;
+  lastError: (ReadFailure & { at: string }) | null;
   /** `YYYY-MM` and `YYYY` now, in the service's zone. */
   month: string;
   year: string;

@@ -6,6 +6,7 @@
  */
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { Phrase, Said } from '../errors.js';
 import { PayoutOverview } from '../marketplace/schema.js';
 import { luaScript } from '../redis/lua-script.js';
 
@@ -25,12 +26,22 @@ export const StoredOverview = z.object({
 });
 export type StoredOverview = z.infer<typeof StoredOverview>;
 
+/** Why a read of the overview failed: in English for the log and `--json`, and for the blogger. */
+export interface ReadFailure {
+  message: string;
+  /** The same as a phrase when the error had one (a marketplace error does); else `message` as it is. */
+  said?: Said;
+}
+
 export interface PollState {
   /** ISO 8601: the last read tried (by any process). */
   attemptAt?: string;
   /** The last read's failure, until a read succeeds. */
-  error?: { message: string; at: string };
+  error?: ReadFailure & { at: string };
 }
+
+/** A phrase stored longer than this is dropped (the English stays): the marketplace's words inside are capped too. */
+const MAX_SAID_JSON = 4_000;
 
 /**
  * KEYS: poll hash. ARGV: nowMs, intervalMs, force. Grants a read when none was tried within the interval (or
@@ -59,16 +70,38 @@ export async function claimRead(
 }
 
 export async function writeOverview(redis: Redis, keys: MoneyKeys, stored: StoredOverview): Promise<void> {
-  await redis.multi().set(keys.payouts, JSON.stringify(stored)).hdel(keys.poll, 'error', 'errorAt').exec();
+  await redis
+    .multi()
+    .set(keys.payouts, JSON.stringify(stored))
+    .hdel(keys.poll, 'error', 'errorAt', 'errorSaid')
+    .exec();
 }
 
 export async function writeReadFailure(
   redis: Redis,
   keys: MoneyKeys,
-  message: string,
+  failure: ReadFailure,
   at: Date,
 ): Promise<void> {
-  await redis.hset(keys.poll, 'error', message.slice(0, 500), 'errorAt', at.toISOString());
+  const said = typeof failure.said === 'object' ? JSON.stringify(failure.said) : undefined;
+  const multi = redis
+    .multi()
+    .hset(keys.poll, 'error', failure.message.slice(0, 500), 'errorAt', at.toISOString());
+  if (said !== undefined && said.length <= MAX_SAID_JSON) multi.hset(keys.poll, 'errorSaid', said);
+  else multi.hdel(keys.poll, 'errorSaid');
+  await multi.exec();
+}
+
+function readSaid(raw: string | undefined): Phrase | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && typeof (value as Phrase).key === 'string'
+      ? (value as Phrase)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stored overview, or undefined when none was read yet (or what is stored is unreadable). */
@@ -88,6 +121,15 @@ export async function readPollState(redis: Redis, keys: MoneyKeys): Promise<Poll
   const attempt = Number(hash.attemptAt);
   return {
     ...(Number.isFinite(attempt) && hash.attemptAt ? { attemptAt: new Date(attempt).toISOString() } : {}),
-    ...(hash.error && hash.errorAt ? { error: { message: hash.error, at: hash.errorAt } } : {}),
+    ...(hash.error && hash.errorAt ? { error: readFailure(hash.error, hash.errorAt, hash.errorSaid) } : {}),
   };
+}
+
+function readFailure(
+  message: string,
+  at: string,
+  saidJson: string | undefined,
+): ReadFailure & { at: string } {
+  const said = readSaid(saidJson);
+  return said === undefined ? { message, at } : { message, at, said };
 }

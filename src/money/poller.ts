@@ -11,11 +11,11 @@
 
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage, errorSaid, type Said } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { createPeriodicTask } from '../periodic.js';
-import { scrubText } from '../redact.js';
+import { scrubPhrase, scrubText } from '../redact.js';
 import { outageLevel } from '../redis/outage.js';
 import { claimRead, moneyKeys, type StoredOverview, writeOverview, writeReadFailure } from './overview.js';
 import { MoneySettings, type MoneySettingsInput } from './settings.js';
@@ -23,7 +23,8 @@ import { MoneySettings, type MoneySettingsInput } from './settings.js';
 export type PollResult =
   | { status: 'read'; stored: StoredOverview }
   | { status: 'skipped' }
-  | { status: 'failed'; error: string };
+  /** `error` in English (the log, `--json`), `said` the same for the blogger. */
+  | { status: 'failed'; error: string; said: Said };
 
 export interface PayoutPoller {
   /** One read if the schedule allows it (or `force`, for `pressbridge earnings --refresh`). Never throws. */
@@ -81,12 +82,14 @@ export function createPayoutPoller(options: PayoutPollerOptions): PayoutPoller {
       return { status: 'read', stored };
     } catch (error) {
       const message = scrubText(errorMessage(error));
+      const found = errorSaid(error);
+      const said = typeof found === 'string' ? message : scrubPhrase(found);
       log[outageLevel(message)](
         { err: message },
         'payout overview not read; tried again at the next interval',
       );
-      if (claimed) await writeReadFailure(redis, keys, message, clock.now()).catch(() => undefined);
-      return { status: 'failed', error: message };
+      if (claimed) await writeReadFailure(redis, keys, { message, said }, clock.now()).catch(() => undefined);
+      return { status: 'failed', error: message, said };
     }
   }
 

@@ -156,7 +156,7 @@ function bodyOf(
     case 'article_check': {
       const body = t(`notify.event.article_check.${event.problem}`, {
         url: text(event.url),
-        detail: text(event.detail),
+        detail: text(tr.say(event.detailSaid ?? event.detail, event.detail)),
       });
       if (event.claimUntil === undefined) return body;
       const until = t('notify.event.article_check.claim_until', {
@@ -174,7 +174,7 @@ function bodyOf(
     case 'deal_unreadable':
       return t('notify.event.deal_unreadable.body', {
         what: deal || (event.rawId ? `„${text(event.rawId)}“` : '–'),
-        reason: text(event.reason),
+        reason: text(tr.say(event.reasonSaid ?? event.reason, event.reason)),
       });
     case 'reconcile_found':
       return t('notify.event.reconcile_found.body', { ids: event.dealIds.join(', ') });

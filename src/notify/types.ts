@@ -12,7 +12,7 @@
  *
  * A `Notifier` never throws and never waits for a channel: a dead channel never affects a deal.
  */
-import type { Phrase } from '../errors.js';
+import type { Phrase, Said } from '../errors.js';
 
 export const PROBLEM_TOPICS = [
   'deal_failed',
@@ -76,6 +76,8 @@ export type NotifyEvent =
       url: string;
       problem: 'gone' | 'links' | 'page';
       detail: string;
+      /** What in `detail` is our words (a network reason), said in the blogger's language when rendered. */
+      detailSaid?: Said | undefined;
       claimUntil?: string;
     } & DealRef)
   /**
@@ -92,9 +94,17 @@ export type NotifyEvent =
     }
   /**
    * An item of the marketplace's list could not be read and was left out (src/intake/unreadable.ts): `item` its
-   * key there; `dealId` when its id is usable, `rawId` the id as sent otherwise; `reason` what did not fit.
+   * key there; `dealId` when its id is usable, `rawId` the id as sent otherwise; `reason` what did not fit (in
+   * English; `reasonSaid` the same, said in the blogger's language when the message is rendered).
    */
-  | { topic: 'deal_unreadable'; item: string; dealId?: number; rawId?: string; reason: string }
+  | {
+      topic: 'deal_unreadable';
+      item: string;
+      dealId?: number;
+      rawId?: string;
+      reason: string;
+      reasonSaid?: Said | undefined;
+    }
   /** Deals found by reconciliation: their webhook never came. */
   | { topic: 'reconcile_found'; dealIds: readonly number[] }
   /** A claim post from the advertiser: `firstLine` of its text, `createdAt` as the marketplace sent it. */

@@ -31,11 +31,20 @@ export type RunOutcome =
   /** Fail the job at once, not retried. */
   | { kind: 'fail'; message: string };
 
+/**
+ * A job that failed outside a run, as the queue tells it: `stalled` when its runs stopped in the middle too often
+ * (the worker running it was killed or overloaded), `message` the queue's own words, in English.
+ */
+export interface OutsideFailure {
+  stalled: boolean;
+  message: string;
+}
+
 /** The port the queue calls (./runner.ts `createDealRunner`). */
 export interface DealRunner {
   run(run: DealRun): Promise<RunOutcome>;
   /** The job failed outside a run (stalled too often): a running record must not look running forever. */
-  failedOutside(dealId: number, message: string): Promise<void>;
+  failedOutside(dealId: number, failure: OutsideFailure): Promise<void>;
 }
 
 /** What a processor gets for one run of one deal. */

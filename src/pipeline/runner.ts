@@ -23,7 +23,7 @@ import { createTranslator } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { AGENT_DEADLINE_MINUTES } from '../marketplace/schema.js';
-import type { DealProcessor, DealRunner, RunOutcome } from './port.js';
+import type { DealProcessor, DealRunner, OutsideFailure, RunOutcome } from './port.js';
 
 export interface DealRunnerOptions {
   /** The work done for each deal: the publishing pipeline (./processor.ts), or a test's own processor. */
@@ -56,6 +56,16 @@ export function errorFields(error: unknown): {
 }
 
 const english = createTranslator('en').say;
+
+/**
+ * Why a job failed outside its run, for the blogger (the catalog's `deal.error.*`): a stall in our words (BullMQ's
+ * own stay in the worker's log line), anything else with the queue's words inside.
+ */
+export function outsideFailureSaid(failure: OutsideFailure): Phrase {
+  return failure.stalled
+    ? { key: 'deal.error.stalled' }
+    : { key: 'deal.error.failed_outside', params: { message: failure.message } };
+}
 
 export function createDealRunner(options: DealRunnerOptions): DealRunner {
   const { process, client, log } = options;
@@ -192,9 +202,11 @@ export function createDealRunner(options: DealRunnerOptions): DealRunner {
       return permanent ? { kind: 'fail', message: errorMessage(failure) } : { kind: 'retry', error: failure };
     },
 
-    async failedOutside(dealId, message) {
+    async failedOutside(dealId, failure) {
       const record = await store.get(dealId);
-      if (record && !isFinal(record.state)) await store.update(dealId, { state: 'failed', error: message });
+      if (!record || isFinal(record.state)) return;
+      const said = outsideFailureSaid(failure);
+      await store.update(dealId, { state: 'failed', error: english(said), errorPhrase: said });
     },
   };
 }

@@ -5,6 +5,8 @@
  */
 
 import type { Clock } from '../clock.js';
+import type { Said } from '../errors.js';
+import { networkFailure } from '../network-reason.js';
 import { USER_AGENT } from '../version.js';
 import { backoffDelay } from './backoff.js';
 
@@ -30,6 +32,7 @@ export interface VerifyMiss {
   tries: number;
   /** HTTP status, or 0 when no answer came. */
   status: number;
+  /** Why no answer came, in English (src/network-reason.ts). */
   error?: string;
   nextInMs: number;
 }
@@ -42,6 +45,8 @@ export type VerifyResult =
       status: number;
       /** The last try's error, in English; `timedOut` when it was the time limit (`no answer within … ms`). */
       error?: string;
+      /** The same for the blogger (the network reason's phrase). */
+      errorSaid?: Said;
       timedOut?: true;
     };
 
@@ -67,6 +72,7 @@ export async function verifyPublicUrl(input: VerifyInput): Promise<VerifyResult>
         tries,
         status: answer.status,
         ...(answer.error !== undefined ? { error: answer.error } : {}),
+        ...(answer.errorSaid !== undefined ? { errorSaid: answer.errorSaid } : {}),
         ...(answer.timedOut ? { timedOut: true } : {}),
       };
     }
@@ -76,7 +82,7 @@ export async function verifyPublicUrl(input: VerifyInput): Promise<VerifyResult>
 
 async function probe(
   input: VerifyInput,
-): Promise<{ status: number; finalUrl?: string; error?: string; timedOut?: true }> {
+): Promise<{ status: number; finalUrl?: string; error?: string; errorSaid?: Said; timedOut?: true }> {
   const timeout = AbortSignal.timeout(input.settings.requestTimeoutMs);
   try {
     const response = await input.fetch(input.url, {
@@ -93,17 +99,7 @@ async function probe(
     if (timeout.aborted) {
       return { status: 0, error: `no answer within ${input.settings.requestTimeoutMs} ms`, timedOut: true };
     }
-    return { status: 0, error: describe(error) };
+    // The one wording of network errors, in English and as its phrase (`net.*`).
+    return { status: 0, ...networkFailure(error) };
   }
-}
-
-/** A failed fetch in a few words: the network error code and message (`ECONNREFUSED (connect …)`). */
-export function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const inner = error.cause;
-  if (inner instanceof Error) {
-    const code = (inner as Error & { code?: unknown }).code;
-    return typeof code === 'string' ? `${code} (${inner.message})` : inner.message;
-  }
-  return error.message;
 }

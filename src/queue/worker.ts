@@ -8,7 +8,7 @@ import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { DealRunner } from '../pipeline/port.js';
+import type { DealRunner, OutsideFailure } from '../pipeline/port.js';
 import { closeRedisClient, createRedisClient } from '../redis/client.js';
 import { isRedisConnectionError } from '../redis/outage.js';
 import { DEAL_QUEUE, DealJobPayload } from './jobs.js';
@@ -45,6 +45,14 @@ export interface DealWorker {
  */
 export const DEFAULT_LOCK_DURATION_MS = 30_000;
 export const DEFAULT_STALLED_INTERVAL_MS = 15_000;
+
+/** BullMQ's reason for a job whose runs stalled more often than `maxStalledCount` (its Lua scripts' own words). */
+export const STALLED_REASON = 'job stalled more than allowable limit';
+
+/** A job's failure outside the processor, as the pipeline's port takes it. */
+export function outsideFailure(error: Pick<Error, 'message'>): OutsideFailure {
+  return { stalled: error.message === STALLED_REASON, message: error.message };
+}
 
 function isRedisClient(value: Redis | { url: string }): value is Redis {
   return typeof (value as { duplicate?: unknown }).duplicate === 'function';
@@ -113,7 +121,7 @@ export function createDealWorker(options: DealWorkerOptions): DealWorker {
     // A job failed outside the processor (stalled too often) must not look "processing" forever.
     void (async () => {
       if (!(await job.isFailed())) return;
-      await runner.failedOutside(dealId, error.message);
+      await runner.failedOutside(dealId, outsideFailure(error));
       log.warn({ dealId, jobId: job.id, err: error.message }, 'deal job failed');
     })().catch((storeError: unknown) =>
       log.warn({ dealId, err: errorMessage(storeError) }, 'deal record update failed'),

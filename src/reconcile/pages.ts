@@ -124,7 +124,12 @@ export async function readListing(input: {
       }
       unreadableRun += 1;
       if (unreadableRun > MAX_UNREADABLE_RUN) throw error;
-      step.skipped.push({ list: 'data', index: cursor.offset, reason: error.message });
+      step.skipped.push({
+        list: 'data',
+        index: cursor.offset,
+        reason: error.message,
+        ...(error.phrase ? { reasonSaid: error.phrase } : {}),
+      });
       cursor.offset += 1;
       if (cursor.total !== undefined && cursor.offset >= cursor.total) {
         step.done = true;

@@ -4,9 +4,11 @@
  * Each returns `SetupCheck`s in both languages instead of throwing.
  */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { registerWebhook, testWebhook } from '../commands/webhook.js';
+import { issueSaid } from '../config/issues.js';
 import type { Config } from '../config/schema.js';
-import { AppError, errorMessage, MarketplaceError } from '../errors.js';
+import { AppError, errorMessage, errorSaid, MarketplaceError, type Phrase } from '../errors.js';
 import { BODY_LIMITS, readBodyText } from '../http-body.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
@@ -14,7 +16,7 @@ import { createChannel } from '../notify/channels/index.js';
 import { NotifyChannel } from '../notify/settings.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers } from '../publisher/registry.js';
-import { scrubText } from '../redact.js';
+import { scrubPhrase, scrubText } from '../redact.js';
 import type { BlogAnswer, GitHubAnswer, NotifyAnswer } from './answers.js';
 import { both } from './text.js';
 import type { SetupCheck, SetupText } from './wordpress/types.js';
@@ -124,13 +126,24 @@ function parseChannel(answer: NotifyAnswer) {
   );
 }
 
-/** A channel's answers the config's schema refuses: named by the field and the rule only (never the value). */
-function channelProblem(
-  answer: NotifyAnswer,
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
-) {
-  const problem = issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ');
-  const message = both('setup.notify.failed', { channel: answer.type, error: problem });
+/**
+ * A channel's answers the config's schema refuses: named by the field and the rule only (never the value), the
+ * rule in the blogger's words as the config's own problems are (src/config/issues.ts).
+ */
+function channelProblem(answer: NotifyAnswer, issues: readonly z.core.$ZodIssue[]) {
+  const problem = issues
+    .map(
+      (i): Phrase => ({
+        key: 'setup.notify.field',
+        params: { field: i.path.map(String).join('.'), problem: issueSaid(i) },
+      }),
+    )
+    .reduce<Phrase | undefined>(
+      (all, one) => (all === undefined ? one : { key: 'setup.notify.also', params: { a: all, b: one } }),
+      undefined,
+    );
+  const error = problem ?? { key: 'config.zod.invalid' };
+  const message = both('setup.notify.failed', { channel: answer.type, error });
   const check: SetupCheck = { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
   return check;
 }
@@ -166,9 +179,12 @@ export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupC
     return { id: 'notify', ok: true, message: both('setup.notify.sent', { channel: answer.type }) };
   } catch (error) {
     // The ntfy server is a typed address: of its refusal the status only, never the excerpt of its body
-    // (an internal service's 5xx could carry its secrets), as for the API and WordPress addresses.
-    const error_ = scrubText(errorMessage(error)).replace(/^(HTTP \d{3}):[\s\S]*$/, '$1');
-    const message = both('setup.notify.failed', { channel: answer.type, error: error_ });
+    // (an internal service's 5xx could carry its secrets), as for the API and WordPress addresses. Our own
+    // words (a network reason, Telegram's refusal) are said in each language.
+    const said = errorSaid(error);
+    const reason =
+      typeof said === 'string' ? scrubText(said).replace(/^(HTTP \d{3}):[\s\S]*$/, '$1') : scrubPhrase(said);
+    const message = both('setup.notify.failed', { channel: answer.type, error: reason });
     return { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
   } finally {
     channel.close();

@@ -14,7 +14,17 @@ export function scrubRecord(record: DealRecord): DealRecord {
 }
 
 export function scrubLog(entry: LogEntry): LogEntry {
-  return { ...entry, msg: scrubText(String(entry.msg)), fields: scrubValue(entry.fields ?? {}) };
+  const out: LogEntry = {
+    ...entry,
+    msg: scrubText(String(entry.msg)),
+    fields: scrubValue(entry.fields ?? {}),
+  };
+  // The line's values are said in the blogger's language: scrubbed as its English is.
+  if (entry.params !== undefined) {
+    const params = scrubPhrase({ key: '', params: entry.params }).params;
+    if (params !== undefined) out.params = params;
+  }
+  return out;
 }
 
 export function scrubEvent(event: EventRecord): EventRecord {

@@ -149,6 +149,7 @@ export function createDealChecker(options: DealCheckerOptions) {
         ...ref,
         problem: check.problem,
         detail: check.detail,
+        ...(check.detailSaid !== undefined ? { detailSaid: check.detailSaid } : {}),
         ...(claimUntil && !Number.isNaN(plan.untilMs) ? { claimUntil } : {}),
       });
     }

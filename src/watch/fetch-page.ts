@@ -11,8 +11,12 @@
  * only allowed with the scheme and port unchanged, so it cannot reach anything the first URL could not.
  */
 import { createHash } from 'node:crypto';
+import type { Phrase, Said } from '../errors.js';
 import { readBodyHead } from '../http-body.js';
-import { describe } from '../pipeline/verify.js';
+import { sayFrom } from '../i18n/catalog.js';
+import { marketplaceMessages } from '../i18n/messages/marketplace.js';
+import { watchMessages } from '../i18n/messages/watch.js';
+import { networkFailure } from '../network-reason.js';
 import { USER_AGENT } from '../version.js';
 
 const MAX_REDIRECTS = 5;
@@ -24,8 +28,10 @@ export interface PageAnswer {
   finalUrl: string;
   /** The body (at most `maxBytes`), read only for a 200. */
   html?: string;
-  /** Why there is no usable answer (network error, timeout, a refused redirect). */
+  /** Why there is no usable answer (network error, timeout, a refused redirect), in English. */
   error?: string;
+  /** The same for the blogger (`net.*`, `watch.fetch.*`). */
+  errorSaid?: Said;
   /** SHA-256 (hex) of the body's bytes as read (the first `maxBytes`), with `html`. */
   bodySha256?: string;
   /** The body was longer than `maxBytes`: `html` holds its beginning only. */
@@ -78,24 +84,29 @@ const WEB = new Set(['http:', 'https:']);
 
 const hostOf = (url: URL): string => url.hostname.toLowerCase().replace(/^www\./, '');
 
+/** Why there is no answer, in English for the log and as the phrase the blogger reads. */
+function failed(said: Phrase): { error: string; errorSaid: Phrase } {
+  return { error: sayFrom({ ...watchMessages, ...marketplaceMessages }, 'en', said), errorSaid: said };
+}
+
 /**
  * Why a redirect from the article's site `site` (its first URL, or that URL upgraded to https) to `next` is
- * not followed, or undefined when it is (see the module comment).
+ * not followed (the catalog's `watch.fetch.*`), or undefined when it is (see the module comment).
  */
-export function redirectRefusal(site: URL, next: URL): string | undefined {
-  const refused = (why: string) =>
-    `redirect to ${WEB.has(next.protocol) ? next.origin : next.protocol} refused: ${why}`;
-  if (!WEB.has(next.protocol)) return refused('the watcher reads only http and https addresses');
-  if (site.protocol === 'https:' && next.protocol === 'http:')
-    return refused(`a downgrade from ${site.origin} to unencrypted http`);
+export function redirectRefusal(site: URL, next: URL): Phrase | undefined {
+  const refused = (key: string): Phrase => ({
+    key: 'watch.fetch.redirect_refused',
+    params: {
+      target: WEB.has(next.protocol) ? next.origin : next.protocol,
+      why: { key: `watch.fetch.${key}`, params: { site: site.origin } },
+    },
+  });
+  if (!WEB.has(next.protocol)) return refused('not_web');
+  if (site.protocol === 'https:' && next.protocol === 'http:') return refused('downgrade');
   const upgrade = site.protocol === 'http:' && next.protocol === 'https:';
-  if (upgrade && (site.port !== '' || next.port !== ''))
-    return refused(
-      `http → https is followed only between the default ports (the article is at ${site.origin})`,
-    );
-  if (!upgrade && next.port !== site.port)
-    return refused(`another port than the article's site ${site.origin}`);
-  if (hostOf(next) !== hostOf(site)) return refused(`another site than the article's ${site.origin}`);
+  if (upgrade && (site.port !== '' || next.port !== '')) return refused('upgrade_port');
+  if (!upgrade && next.port !== site.port) return refused('other_port');
+  if (hostOf(next) !== hostOf(site)) return refused('other_site');
   return undefined;
 }
 
@@ -114,7 +125,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let current = new URL(url);
   if (!WEB.has(current.protocol))
-    return { status: 0, finalUrl: url, error: 'the article address is not an http or https address' };
+    return { status: 0, finalUrl: url, ...failed({ key: 'watch.fetch.address_not_web' }) };
   let site = current;
   try {
     for (let hop = 0; ; hop++) {
@@ -134,9 +145,11 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         await response.body?.cancel().catch(() => {});
         const next = new URL(location, current);
         const refusal = redirectRefusal(site, next);
-        if (refusal !== undefined) return { status: response.status, finalUrl: current.href, error: refusal };
+        if (refusal !== undefined)
+          return { status: response.status, finalUrl: current.href, ...failed(refusal) };
         if (hop >= MAX_REDIRECTS) {
-          return { status: response.status, finalUrl: current.href, error: 'too many redirects' };
+          const tooMany = failed({ key: 'watch.fetch.too_many_redirects' });
+          return { status: response.status, finalUrl: current.href, ...tooMany };
         }
         if (next.protocol !== site.protocol) site = next;
         current = next;
@@ -158,8 +171,11 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
     }
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    if (timeout.aborted)
-      return { status: 0, finalUrl: current.href, error: `no answer within ${options.timeoutMs} ms` };
-    return { status: 0, finalUrl: current.href, error: describe(error) };
+    if (timeout.aborted) {
+      const timedOut = failed({ key: 'market.no_answer.timeout', params: { ms: options.timeoutMs } });
+      return { status: 0, finalUrl: current.href, ...timedOut };
+    }
+    // The one wording of network errors, in English and as its phrase (`net.*`).
+    return { status: 0, finalUrl: current.href, ...networkFailure(error) };
   }
 }

@@ -15,6 +15,9 @@
  */
 import type { Clock } from '../clock.js';
 import type { ArticleCheck, Finding } from '../deals/article-check.js';
+import type { Phrase } from '../errors.js';
+import { sayFrom } from '../i18n/catalog.js';
+import { watchMessages } from '../i18n/messages/watch.js';
 import type { PageRead, PageReadOptions } from '../render/pool.js';
 import { fetchPage, type PageAnswer } from './fetch-page.js';
 import { type Delivered, pageProof, problemOf } from './findings.js';
@@ -49,6 +52,9 @@ export interface Inspection {
   /** The article part of the page exactly as served (page-facts `textRange`), when the page was read. */
   articleHtml?: string;
 }
+
+/** A detail's English, for the log and the evidence (the catalog's `watch.detail.*`). */
+const english = (said: Phrase): string => sayFrom(watchMessages, 'en', said);
 
 const lasting = (findings: readonly Finding[] | undefined) =>
   (findings ?? []).filter((finding) => finding.kind !== 'text_edited');
@@ -112,8 +118,10 @@ export function createInspector(options: InspectorOptions) {
     if (answer.status === 304 && previous) {
       const findings = lasting(previous.findings);
       const problem = problemOf(findings);
+      // The previous check's words are not this one's: its detail is written again below.
+      const { detailSaid: _previousSaid, ...carried } = previous;
       const check: ArticleCheck = {
-        ...previous,
+        ...carried,
         ...base,
         validators: answer.validators ?? previous.validators ?? {},
         missing: previous.missing,
@@ -127,7 +135,9 @@ export function createInspector(options: InspectorOptions) {
     }
     if (answer.status !== 200 || answer.html === undefined) {
       const detail = answer.error ?? `HTTP ${answer.status}`;
-      return { check: { ...base, ok: false, problem: 'gone', findings: [{ kind: 'gone', detail }], detail } };
+      const said = answer.errorSaid === undefined ? {} : { detailSaid: answer.errorSaid };
+      const findings: Finding[] = [{ kind: 'gone', detail, ...said }];
+      return { check: { ...base, ok: false, problem: 'gone', findings, detail, ...said } };
     }
     const read = await options.readPage(answer.html, {
       links: delivered.links,
@@ -135,13 +145,16 @@ export function createInspector(options: InspectorOptions) {
       ...(delivered.label === undefined ? {} : { label: delivered.label }),
     });
     if (!read.ok) {
-      const detail = `the page could not be read within ${options.timeBudgetMs} ms (render.limits.timeBudgetMs)`;
-      return { check: { ...base, ok: false, unreadable: true, detail } };
+      const said: Phrase = { key: 'watch.detail.time_budget', params: { ms: options.timeBudgetMs } };
+      return { check: { ...base, ok: false, unreadable: true, detail: english(said), detailSaid: said } };
     }
     const proof = pageProof(read.facts, answer, delivered, previous);
     if (answer.truncated && proof.missing.length > 0) {
-      const detail = `only the first ${options.maxBytes} bytes of the page were read (watch.maxBytes) and ${proof.missing.length} of the links were not in them`;
-      return { check: { ...base, ok: false, unreadable: true, detail } };
+      const said: Phrase = {
+        key: 'watch.detail.truncated',
+        params: { bytes: options.maxBytes, missing: proof.missing.length },
+      };
+      return { check: { ...base, ok: false, unreadable: true, detail: english(said), detailSaid: said } };
     }
     const problem = problemOf(proof.findings);
     const check: ArticleCheck = {

@@ -12,6 +12,7 @@ import { createDealStore } from '../../src/deals/store.js';
 import type { Earnings } from '../../src/money/earnings.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/cli-runner.js';
+import { foreignWords } from '../helpers/language.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 describe('pressbridge earnings (integration)', () => {
@@ -120,5 +121,26 @@ describe('pressbridge earnings (integration)', () => {
     expect(en.stdout).toContain('CZK\u00a02,200');
     expect(en.stdout).toContain('Zahrada a dům');
     expect(payoutReads()).toBe(1);
+  }, 120_000);
+
+  it("a failed --refresh says the marketplace's error in Czech, now and on the next plain run", async () => {
+    sandbox.setFailureMode({ serverErrorEvery: 1, routes: ['GET /v1/payouts'] });
+    try {
+      const failed = await cli(['earnings', '--refresh']);
+      expect(failed.code).toBe(1);
+      const lines = failed.stdout.split('\n').filter((line) => line.includes('GET /v1/payouts'));
+      // The refresh's own line and the stored failure's.
+      expect(lines).toHaveLength(2);
+      for (const line of lines) {
+        expect(line).toContain('Tržiště: GET /v1/payouts selhalo: 5');
+        expect(foreignWords(line, 'cs')).toEqual([]);
+      }
+    } finally {
+      sandbox.setFailureMode({});
+    }
+    const stored = await cli(['earnings']);
+    expect(stored.stdout).toContain('Tržiště: GET /v1/payouts selhalo: 5');
+    const english = await cli(['earnings'], 'en');
+    expect(english.stdout).toContain('Marketplace GET /v1/payouts failed: 5');
   }, 120_000);
 });

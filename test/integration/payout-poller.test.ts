@@ -7,6 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealStore } from '../../src/deals/store.js';
+import { createTranslator } from '../../src/i18n/index.js';
 import { createSilentLogger } from '../../src/logger.js';
 import type { RequestPriority } from '../../src/marketplace/api.js';
 import { createMarketplaceClient } from '../../src/marketplace/client.js';
@@ -15,6 +16,7 @@ import { moneyKeys, readOverview, readPollState } from '../../src/money/overview
 import { createPayoutPoller } from '../../src/money/poller.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { fixedClock } from '../helpers/clock.js';
+import { foreignWords } from '../helpers/language.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
 
@@ -120,6 +122,12 @@ describe('payout overview poller (integration)', () => {
       expect(await readOverview(redis, moneyKeys(prefix))).toEqual(before);
       const poll = await readPollState(redis, moneyKeys(prefix));
       expect(poll.error?.message).toMatch(/500|server/i);
+      // The Earnings page and `earnings` say it from its phrase: in Czech for a Czech blogger.
+      expect(poll.error?.said).toMatchObject({ key: 'market.failed' });
+      expect(failed.status === 'failed' && failed.said).toEqual(poll.error?.said);
+      const czech = createTranslator('cs').say(poll.error?.said ?? '', poll.error?.message);
+      expect(czech).toMatch(/^Tržiště: GET \/v1\/payouts selhalo: 5\d\d /);
+      expect(foreignWords(czech, 'cs')).toEqual([]);
       expect(await store.get(77)).toEqual(dealBefore);
       // Not hammered: the next try waits for the next interval.
       now += 20 * MINUTE;

@@ -45,6 +45,15 @@ export const dealErrorMessages = {
     cs: 'Blog {blog} má nastavený publikační modul "{publisher}", ale žádný pro něj nebyl spuštěn; chybu modulu najdete v logu ze spuštění, pak pressbridge restartujte',
     en: 'Blog {blog} is configured with publisher "{publisher}", but no publisher was started for it; check the start-up log for the plugin error and restart pressbridge',
   },
+  // a job that failed outside its run (src/pipeline/runner.ts failedOutside); BullMQ's words stay in the log
+  'deal.error.stalled': {
+    cs: 'Úloha obchodu se zastavila uprostřed běhu víckrát, než je dovoleno: proces, který ji prováděl, byl ukončen nebo přetížen. Pokud obchod adresu ještě přijímá, tlačítko „Zkusit znovu“ na stavové stránce ho spustí znovu',
+    en: 'The deal\'s job stopped in the middle of a run more often than allowed: the process running it was killed or overloaded. If the deal still takes a URL, "retry" on the status page runs it again',
+  },
+  'deal.error.failed_outside': {
+    cs: 'Úloha obchodu selhala mimo svůj běh ({message})',
+    en: "The deal's job failed outside its run ({message})",
+  },
   // the marketplace moved on (src/deals/verdict.ts DealClosedError)
   'deal.error.closed_by_hand': {
     cs: 'Tržiště už má pro tento obchod {url} (stav {state}): adresa byla odevzdána ručně; pressbridge už nic nezveřejní{post}',

@@ -168,9 +168,26 @@ export const dealLogMessages = {
     cs: 'záznam obchodu obnoven z důkazů článku na disku (Redis o něj přišel); hlídání článku pokračuje',
     en: en.restored,
   },
+  // src/deals/recycled-id.ts: the line and what differs (also the home page's detail); its English is written
+  // there beside the phrase (the deal domain imports no catalog) and test/unit/deals/recycled-id.test.ts compares
   'log.recycled_id': {
-    cs: 'číslo tohoto obchodu přišlo znovu s jiným přijetím, než má dokončený obchod: tržiště číslo použilo znovu; dokončený obchod se znovu nespustí: nový zveřejněte ručně a dejte tržišti vědět',
-    en: en.recycled_id,
+    cs: 'obchod {deal} přišel znovu s jiným přijetím, než má obchod, který pressbridge dokončil: {differences}. Tržiště číslo obchodu použilo znovu (restartovaný sandbox to dělá); dokončený obchod se znovu nespustí: nový zveřejněte ručně a dejte tržišti vědět',
+    en: 'deal {deal} came again with another acceptance than the deal pressbridge finished: {differences}. The marketplace reused the id (a restarted sandbox does); the finished deal is not run again: publish the new one by hand and tell the marketplace',
+  },
+  'log.recycled_id.and': { cs: '{a}; {b}', en: '{a}; {b}' },
+  'log.recycled_id.blog': { cs: 'blog {was} → {now}', en: 'blog {was} → {now}' },
+  'log.recycled_id.demand': { cs: 'poptávka {was} → {now}', en: 'demand {was} → {now}' },
+  'log.recycled_id.publish_deadline': {
+    cs: 'publish_deadline {was} → {now}',
+    en: 'publish_deadline {was} → {now}',
+  },
+  'log.recycled_id.accepted_after': {
+    cs: 'přijato kolem {at}, až po odevzdání v {handedInAt}',
+    en: 'accepted about {at}, after the hand-in at {handedInAt}',
+  },
+  'log.recycled_id.listed_after': {
+    cs: 'v seznamu jako přijatý, změněn v {at}, až po odevzdání v {handedInAt}',
+    en: 'listed as accepted, changed at {at}, after the hand-in at {handedInAt}',
   },
   // src/operator/actions.ts: the action's own sentence (a catalog key) is the entry's `action` value
   'log.operator_said': { cs: 'obsluha: {action}', en: 'operator: {action}' },

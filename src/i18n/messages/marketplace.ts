@@ -82,6 +82,11 @@ export const marketplaceMessages = {
     cs: 'v Redisu nešlo zarezervovat místo pro požadavek: {error}',
     en: 'could not reserve a request slot in Redis: {error}',
   },
+  // the poll's listing that did not end within its pages (src/intake/round.ts): `celkem` is the API's field
+  'market.list.cut': {
+    cs: 'seznam obchodů neskončil ani po {pages} stránkách (celkem {total}); zbytek je vynechán',
+    en: 'the list of deals did not end after {pages} pages (celkem {total}); the rest is left out',
+  },
   'market.invalid_id': { cs: 'není číslo z tržiště: {value}', en: 'not a marketplace id: {value}' },
   'market.invalid_year': { cs: 'není rok: {value}', en: 'not a year: {value}' },
   // the marketplace's deadlines read (src/marketplace/deadline.ts): an unreadable one, an implausible one

@@ -6,6 +6,11 @@ import type { Catalog } from '../catalog.js';
  * the events themselves live in ./notify-events.ts.
  */
 export const notifyMessages = {
+  // a channel's own refusal (src/notify/channels/): Telegram answered without `ok: true`
+  'notify.channel.unconfirmed': {
+    cs: 'Telegram zprávu nepotvrdil: {answer}',
+    en: 'Telegram did not confirm the message: {answer}',
+  },
   'notify.page.nav': { cs: 'Upozornění', en: 'Notifications' },
   'notify.page.title': { cs: 'Upozornění', en: 'Notifications' },
   'notify.page.intro': {

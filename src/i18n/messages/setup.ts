@@ -202,6 +202,9 @@ export const setupMessages = {
     cs: 'Zkušební zprávu ({channel}) se nepodařilo odeslat: {error}',
     en: 'The test message ({channel}) could not be sent: {error}',
   },
+  // a field the config's schema refuses, by its name and rule (src/setup/actions.ts), several joined
+  'setup.notify.field': { cs: '{field}: {problem}', en: '{field}: {problem}' },
+  'setup.notify.also': { cs: '{a}; {b}', en: '{a}; {b}' },
   'setup.notify.fix': {
     cs: 'Zkontrolujte téma, token nebo chat a zkuste to znovu.',
     en: 'Check the topic, token or chat and try again.',

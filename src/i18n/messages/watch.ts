@@ -65,4 +65,42 @@ export const watchMessages = {
     cs: 'Obchod je zaplacen; článek se kontroluje jednou týdně, dokud může inzerent reklamovat.',
     en: 'The deal is paid; the article is checked weekly while the advertiser may still claim.',
   },
+  // why a page of the blog's gave no usable answer (src/watch/fetch-page.ts, ./inspect.ts); also the card's {detail}
+  'watch.fetch.address_not_web': {
+    cs: 'adresa článku není adresa http ani https',
+    en: 'the article address is not an http or https address',
+  },
+  'watch.fetch.too_many_redirects': { cs: 'příliš mnoho přesměrování', en: 'too many redirects' },
+  'watch.fetch.redirect_refused': {
+    cs: 'přesměrování na {target} odmítnuto: {why}',
+    en: 'redirect to {target} refused: {why}',
+  },
+  'watch.fetch.not_web': {
+    cs: 'kontrola čte jen adresy http a https',
+    en: 'the watcher reads only http and https addresses',
+  },
+  'watch.fetch.downgrade': {
+    cs: 'přechod z {site} na nešifrované http',
+    en: 'a downgrade from {site} to unencrypted http',
+  },
+  'watch.fetch.upgrade_port': {
+    cs: 'z http na https se přechází jen mezi výchozími porty (článek je na {site})',
+    en: 'http → https is followed only between the default ports (the article is at {site})',
+  },
+  'watch.fetch.other_port': {
+    cs: 'jiný port, než má web článku {site}',
+    en: "another port than the article's site {site}",
+  },
+  'watch.fetch.other_site': {
+    cs: 'jiný web, než je web článku {site}',
+    en: "another site than the article's {site}",
+  },
+  'watch.detail.time_budget': {
+    cs: 'stránku se nepodařilo přečíst do {ms} ms (render.limits.timeBudgetMs)',
+    en: 'the page could not be read within {ms} ms (render.limits.timeBudgetMs)',
+  },
+  'watch.detail.truncated': {
+    cs: 'přečetlo se jen prvních {bytes} bajtů stránky (watch.maxBytes) a {missing} z odkazů v nich nebylo',
+    en: 'only the first {bytes} bytes of the page were read (watch.maxBytes) and {missing} of the links were not in them',
+  },
 } as const satisfies Catalog;

@@ -1,6 +1,7 @@
 /** What the dispatcher needs of a channel, and the helpers the HTTP channels share. */
+import { AppError } from '../../errors.js';
 import { BODY_LIMITS, readBodyHeadText } from '../../http-body.js';
-import { networkReason } from '../../network-reason.js';
+import { networkReason, networkReasonPhrase } from '../../network-reason.js';
 import type { NotifyChannel } from '../settings.js';
 import type { OutgoingMessage } from '../types.js';
 
@@ -44,7 +45,12 @@ export async function post(
       signal: AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]),
     });
   } catch (error) {
-    throw new Error(networkReason(error));
+    // Its English for the log and the Notifications page; its phrase (`net.*`) for the setup and the CLI.
+    const said = networkReasonPhrase(error);
+    throw new AppError('channel_unreachable', networkReason(error), {
+      cause: error,
+      ...(typeof said === 'object' ? { phrase: said } : {}),
+    });
   }
   // The answer's start is all a channel reads (Telegram's `ok`, an excerpt of a refusal); the rest is not read.
   const text = await readBodyHeadText(response, BODY_LIMITS.channel.bytes).then(

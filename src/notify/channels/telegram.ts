@@ -5,6 +5,9 @@
  * Telegram still turns `@username` into a mention that notifies a member of a group, so mentions are broken
  * by an invisible space (./chat-text.ts).
  */
+import { AppError, type Phrase } from '../../errors.js';
+import { sayFrom } from '../../i18n/catalog.js';
+import { notifyMessages } from '../../i18n/messages/notify.js';
 import type { TelegramChannel } from '../settings.js';
 import { type Channel, type ChannelOptions, plainText, post } from './channel.js';
 import { quietMentions } from './chat-text.js';
@@ -41,7 +44,13 @@ export function telegramChannel(settings: Settings, options: ChannelOptions): Ch
       } catch {
         ok = false;
       }
-      if (!ok) throw new Error(`Telegram did not confirm the message: ${answer.slice(0, 200)}`);
+      if (!ok) {
+        const phrase: Phrase = {
+          key: 'notify.channel.unconfirmed',
+          params: { answer: answer.slice(0, 200) },
+        };
+        throw new AppError('channel_unconfirmed', sayFrom(notifyMessages, 'en', phrase), { phrase });
+      }
     },
     close() {},
   };

@@ -53,6 +53,7 @@ export function createIntakeWatch(options: IntakeWatchOptions): { check(): Promi
         ...(item.id !== undefined ? { dealId: item.id } : {}),
         ...(item.rawId !== undefined ? { rawId: item.rawId } : {}),
         reason: item.reason,
+        ...(item.reasonSaid !== undefined ? { reasonSaid: item.reasonSaid } : {}),
       });
     }
     const keys = new Set(held.map((item) => `deal_unreadable:${item.key}`));

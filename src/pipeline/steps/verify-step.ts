@@ -45,7 +45,7 @@ export async function verifyStep(run: BlogRun): Promise<PipelineResult | undefin
       ? `HTTP ${result.status}`
       : result.timedOut
         ? { key: 'market.no_answer.timeout', params: { ms } }
-        : (result.error ?? { key: 'net.no_answer' });
+        : (result.errorSaid ?? result.error ?? { key: 'net.no_answer' });
     const params = { url, deadline: run.deadlineText, tries: String(result.tries), last };
     return await lateHandIn(run, published, { key: 'deal.error.not_live', params });
   }

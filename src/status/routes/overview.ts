@@ -6,7 +6,7 @@
 import type { Router } from 'express';
 import { DEAL_RUN_STATES, isFinal } from '../../deals/lifecycle.js';
 import type { NotifyEvent } from '../../notify/types.js';
-import { scrubText } from '../../redact.js';
+import { scrubPhrase, scrubSaid, scrubText } from '../../redact.js';
 import { scrubRecord } from '../scrub-records.js';
 import type { StatusDeps } from '../types.js';
 import { RECENT_SHOWN } from '../views/home-cards.js';
@@ -81,6 +81,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
             ((await deps.unreadable?.()) ?? []).map((item) => ({
               ...item,
               reason: scrubText(item.reason),
+              ...(item.reasonSaid !== undefined ? { reasonSaid: scrubSaid(item.reasonSaid) } : {}),
               ...(item.rawId !== undefined ? { rawId: scrubText(item.rawId) } : {}),
             })),
           )
@@ -88,7 +89,13 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       deps.recycledId
         ? kit.source('status.source.deals', async () => {
             const found = await deps.recycledId?.();
-            return found && { ...found, differences: found.differences.map(scrubText) };
+            return (
+              found && {
+                ...found,
+                differences: found.differences.map(scrubText),
+                ...(found.differencesSaid ? { differencesSaid: scrubPhrase(found.differencesSaid) } : {}),
+              }
+            );
           })
         : Promise.resolve(undefined),
     ]);
@@ -116,6 +123,11 @@ function scrubProblem(problem: NotifyEvent): NotifyEvent {
     case 'site_unreachable':
       return { ...problem, blogName: scrubText(problem.blogName), detail: scrubText(problem.detail) };
     case 'article_check':
+      return {
+        ...problem,
+        detail: scrubText(problem.detail),
+        ...(problem.detailSaid !== undefined ? { detailSaid: scrubSaid(problem.detailSaid) } : {}),
+      };
     case 'marketplace_unreachable':
       return { ...problem, detail: scrubText(problem.detail) };
     default:

@@ -19,7 +19,14 @@ export function checkOutcome(check: ArticleCheck): CheckOutcome {
 
 /** The findings in words (`watch.finding.*`), each with its language-neutral detail: the one home of these words. */
 export function findingItems(ctx: ViewContext, findings: readonly Finding[]): SafeHtml[] {
-  return findings.map((f) => html`<li>${ctx.t.t(`watch.finding.${f.kind}`)}: <code>${f.detail}</code></li>`);
+  return findings.map(
+    (f) => html`<li>${ctx.t.t(`watch.finding.${f.kind}`)}: <code>${detailText(ctx, f)}</code></li>`,
+  );
+}
+
+/** A check's or a finding's detail: our words (a network reason, a limit) in the reader's language, else as stored. */
+export function detailText(ctx: ViewContext, item: Pick<ArticleCheck, 'detail' | 'detailSaid'>): string {
+  return ctx.t.say(item.detailSaid ?? item.detail, item.detail);
 }
 
 /** What the site answered: `HTTP 404`, or "no answer". */
@@ -38,9 +45,9 @@ export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
   const finding = check.ok
     ? html`<p>${t('watch.card.ok', { count: check.links })}</p>`
     : check.refused
-      ? html`<p>${t('watch.card.refused', { detail: check.detail })}</p>`
+      ? html`<p>${t('watch.card.refused', { detail: detailText(ctx, check) })}</p>`
       : check.unreadable
-        ? html`<p>${t('watch.card.unreadable', { detail: check.detail })}</p>`
+        ? html`<p>${t('watch.card.unreadable', { detail: detailText(ctx, check) })}</p>`
         : check.problem === 'page'
           ? html`<p>${t('watch.card.page')}</p><ul>${findingItems(ctx, check.findings ?? [])}</ul>`
           : check.problem === 'links'
@@ -52,7 +59,7 @@ export function articleCheckCard(ctx: ViewContext, r: DealRecord): SafeHtml {
                     )
                   : check.missing.map((href) => html`<li><code>${href}</code></li>`)
               }</ul><p class="hint">${t('watch.card.links_hint')}</p>`
-            : html`<p>${t('watch.card.gone', { detail: check.detail })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
+            : html`<p>${t('watch.card.gone', { detail: detailText(ctx, check) })}</p><p class="hint">${t('watch.card.gone_hint')}</p>`;
   const status = answerText(ctx, check.status);
   const kind = checkOutcome(check);
   // Refused and unreadable say nothing about the article: no alarm colour.

@@ -54,8 +54,10 @@ function readStatus(ctx: ViewContext, e: Earnings): SafeHtml {
   const read = e.fetchedAt
     ? html`<p data-fetched-at="${e.fetchedAt}">${ctx.t.t('money.read_at', { time: ctx.t.dateTime(e.fetchedAt, ctx.timeZone) })} (${ago(ctx, e.fetchedAt)})</p>`
     : html`<p data-fetched-at="">${ctx.t.t('money.never_read')}</p>`;
-  const failed = e.lastError
-    ? html`<p class="error-box" role="alert">${ctx.t.t('money.read_failed', { time: ctx.t.dateTime(e.lastError.at, ctx.timeZone), error: e.lastError.message })}</p>`
+  const last = e.lastError;
+  // The failure's phrase in the page's language; one stored without a phrase as its English.
+  const failed = last
+    ? html`<p class="error-box" role="alert">${ctx.t.t('money.read_failed', { time: ctx.t.dateTime(last.at, ctx.timeZone), error: ctx.t.say(last.said ?? last.message, last.message) })}</p>`
     : '';
   return html`<section class="card">${read}${failed}<p class="hint">${ctx.t.t('money.schedule_hint')}</p></section>`;
 }

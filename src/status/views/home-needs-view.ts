@@ -86,7 +86,7 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
                 : '?',
         }),
         text: message(ctx, 'status.home.need.unreadable_text', { since: ago(ctx, item.item.firstAt) }),
-        detail: item.item.reason,
+        detail: t.say(item.item.reasonSaid ?? item.item.reason, item.item.reason),
         actions: [],
       };
     case 'unreadable_more':
@@ -160,7 +160,7 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
           deal: dealLink(ctx, item.dealId),
         }),
         text: t.t('status.home.need.article_text'),
-        detail: item.detail,
+        detail: t.say(item.detailSaid ?? item.detail, item.detail),
         actions: [openDeal(ctx, item.dealId)],
       };
     case 'dates':
@@ -170,16 +170,19 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         detail: t.say(item.finding.said ?? item.finding.message, item.finding.message),
         actions: [openSystem(ctx, 'dates')],
       };
-    case 'recycled':
+    case 'recycled': {
+      // What differs, in the reader's language; a finding stored before its phrase was kept, in its English.
+      const english = item.finding.differences.join('; ');
       return {
         headline: message(ctx, 'status.home.need.recycled', { deal: dealLink(ctx, item.finding.dealId) }),
         text: t.t('status.home.need.recycled_text', {
           state: t.stateName(item.finding.state),
           days: FINDING_DAYS,
         }),
-        detail: item.finding.differences.join('; '),
+        detail: t.say(item.finding.differencesSaid ?? english, english),
         actions: [openDeal(ctx, item.finding.dealId)],
       };
+    }
     case 'unknown':
       return { headline: t.t('status.home.need.unknown', { error: item.error }), actions: [] };
   }

@@ -18,6 +18,7 @@
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { DealRecord } from '../../deals/record.js';
 import type { RecycledIdFinding } from '../../deals/recycled-id.js';
+import type { Said } from '../../errors.js';
 import type { Stall } from '../../intake/liveness.js';
 import type { UnreadableItem } from '../../intake/unreadable.js';
 import { ERROR_CODES } from '../../marketplace/schema.js';
@@ -64,7 +65,13 @@ export type NeedItem =
   | { kind: 'claim' | 'message'; post: AdvertiserPost }
   | { kind: 'arbitration'; dealId: number }
   | { kind: 'site'; blogId: number; name: string; detail: string }
-  | { kind: 'article'; dealId: number; problem: 'gone' | 'links' | 'page'; detail: string }
+  | {
+      kind: 'article';
+      dealId: number;
+      problem: 'gone' | 'links' | 'page';
+      detail: string;
+      detailSaid?: Said | undefined;
+    }
   | { kind: 'dates'; finding: DeadlineFinding }
   | { kind: 'recycled'; finding: RecycledIdFinding }
   | { kind: 'unknown'; error: string };
@@ -115,7 +122,15 @@ function fromProblems(problems: readonly NotifyEvent[], siteIds: ReadonlySet<num
           ? []
           : [{ kind: 'site', blogId: p.blogId, name: p.blogName, detail: p.detail }];
       case 'article_check':
-        return [{ kind: 'article', dealId: p.dealId, problem: p.problem, detail: p.detail }];
+        return [
+          {
+            kind: 'article',
+            dealId: p.dealId,
+            problem: p.problem,
+            detail: p.detail,
+            detailSaid: p.detailSaid,
+          },
+        ];
       default:
         // Deal problems (failed, missed, approval, deadline at risk) come from the records themselves.
         return [];

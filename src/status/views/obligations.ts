@@ -6,7 +6,7 @@ import type { ArticleCheck } from '../../deals/article-check.js';
 import type { Obligation, ObligationSettings } from '../../watch/obligations.js';
 import type { PageInfo } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
-import { answerText, checkOutcome, findingItems } from './article-check.js';
+import { answerText, checkOutcome, detailText, findingItems } from './article-check.js';
 import { layout, type ViewContext } from './layout.js';
 import { blogLabel, dealLink, exactTime, externalLink, message, shortUrl } from './parts.js';
 
@@ -63,7 +63,7 @@ export function checkFindings(ctx: ViewContext, check: ArticleCheck): SafeHtml {
     findings.length > 0
       ? html`<ul>${findingItems(ctx, findings)}</ul>`
       : bad
-        ? html`<ul><li><code>${check.detail}</code></li></ul>`
+        ? html`<ul><li><code>${detailText(ctx, check)}</code></li></ul>`
         : '';
   return html`<span class="${bad ? 'tag late' : 'muted'}" data-outcome="${outcome}">${ctx.t.t(`status.obligations.outcome.${outcome}`)}</span>${list}`;
 }

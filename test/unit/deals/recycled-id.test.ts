@@ -7,17 +7,23 @@ import {
   acceptanceDifferences,
   createRecycledIdCheck,
   readRecycledIdFinding,
+  recycledIdFinding,
 } from '../../../src/deals/recycled-id.js';
 import { createDealStore } from '../../../src/deals/store.js';
+import { createTranslator } from '../../../src/i18n/index.js';
+import { logEntryText } from '../../../src/i18n/log-entry.js';
 import { Deal } from '../../../src/marketplace/schema.js';
 import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobPayload } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
 import { createSettler, type SettleTally } from '../../../src/reconcile/settle.js';
 import { createRedisClient } from '../../../src/redis/client.js';
 import { fixedClock } from '../../helpers/clock.js';
+import { foreignWords } from '../../helpers/language.js';
 import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 
 const HANDED_IN_AT = '2026-11-27T09:20:00.000Z';
+const cs = createTranslator('cs');
+const en = createTranslator('en');
 
 function record(overrides: Partial<DealRecord> = {}): DealRecord {
   return {
@@ -81,7 +87,36 @@ describe('src/deals/recycled-id', () => {
     ],
     ['an event without a demand id', {}, { demandId: undefined }, []],
   ])('%s', (_name, recordOverrides, seenOverrides, expected) => {
-    expect(acceptanceDifferences(record(recordOverrides), { ...same, ...seenOverrides })).toEqual(expected);
+    const found = acceptanceDifferences(record(recordOverrides), { ...same, ...seenOverrides });
+    expect(found.map((d) => d.english)).toEqual(expected);
+    // The phrase beside each English (the deal domain imports no catalog) says the same in English.
+    for (const d of found) expect(en.say(d.said)).toBe(d.english);
+  });
+
+  it.each<[string, Partial<AcceptanceSeen>, string]>([
+    ['another blog and demand', { blogId: 2, demandId: 502 }, 'blog 1 → 2; poptávka 501 → 502'],
+    [
+      'an acceptance after the hand-in',
+      { deadline: '2026-11-27T18:30:00.000Z', publishDeadline: undefined },
+      'přijato kolem 2026-11-27T17:30:00.000Z, až po odevzdání v 2026-11-27T09:20:00.000Z',
+    ],
+    [
+      'a listing changed after the hand-in',
+      { via: 'poll', publishDeadline: undefined, changedAt: '2026-11-27T12:00:00.000Z' },
+      'v seznamu jako přijatý, změněn v 2026-11-27T12:00:00.000Z, až po odevzdání v 2026-11-27T09:20:00.000Z',
+    ],
+  ])('the finding of %s says what differs in Czech, its English the log’s', (_name, seen, czech) => {
+    const finding = recycledIdFinding(record(), { ...same, ...seen }, new Date(HANDED_IN_AT));
+    if (!finding?.differencesSaid) throw new Error('no finding');
+    expect(cs.say(finding.differencesSaid)).toBe(czech);
+    expect(foreignWords(czech, 'cs')).toEqual([]);
+    expect(en.say(finding.differencesSaid)).toBe(finding.differences.join('; '));
+  });
+
+  it('finds nothing for a deal that is not finished', () => {
+    expect(
+      recycledIdFinding(record({ state: 'processing' }), { ...same, blogId: 2 }, new Date()),
+    ).toBeUndefined();
   });
 });
 
@@ -175,8 +210,23 @@ describe('a recycled deal id reaching the producer (real Redis)', () => {
     expect(warning?.differences).toEqual(['publish_deadline 2026-11-27 11:00:00 → 2026-11-27 19:30:00']);
     expect(lines.some((l) => l.msg === 'deal already queued')).toBe(false);
     const dealLog = await store.readLog(1001);
-    expect(dealLog.find((e) => e.level === 'warn')?.msg).toContain('publish_deadline 2026-11-27 11:00:00');
-    expect(await readRecycledIdFinding(redis, prefix)).toMatchObject({ dealId: 1001, state: 'handed_in' });
+    const line = dealLog.find((e) => e.level === 'warn');
+    expect(line?.msg).toContain('publish_deadline 2026-11-27 11:00:00');
+    // `deal <id>` and the deal page say the line from its key: the English is the log's, the Czech all Czech.
+    if (!line) throw new Error('no warning in the deal log');
+    expect(line.key).toBe('log.recycled_id');
+    expect(logEntryText(en, line)).toBe(line.msg);
+    const czech = logEntryText(cs, line);
+    expect(czech).toMatch(
+      /^obchod 1001 přišel znovu s jiným přijetím.*publish_deadline 2026-11-27 11:00:00 →/,
+    );
+    expect(foreignWords(czech, 'cs')).toEqual([]);
+    expect(line.fields).toEqual({ via: 'webhook', state: 'handed_in' });
+    const finding = await readRecycledIdFinding(redis, prefix);
+    expect(finding).toMatchObject({ dealId: 1001, state: 'handed_in' });
+    expect(finding?.differencesSaid && cs.say(finding.differencesSaid)).toBe(
+      'publish_deadline 2026-11-27 11:00:00 → 2026-11-27 19:30:00',
+    );
   });
 
   it('a redelivery of the same deal.accepted stays an info line, with no finding', async () => {

@@ -246,6 +246,20 @@ describe('src/deals/store', () => {
       expect(entry?.fields).toEqual({ apiKey: '[redacted]', headers: { Authorization: '[redacted]' } });
     });
 
+    it('scrubs a line’s values as it scrubs its English: the Czech line shows no more than the English', async () => {
+      const url = 'https://x.cz/?token=abc123456';
+      await store.appendLog(5, {
+        level: 'warn',
+        msg: `seen at ${url}`,
+        key: 'log.recycled_id',
+        params: { deal: '5', differences: { key: 'log.recycled_id.and', params: { a: url, b: 'x' } } },
+      });
+      const [entry] = await store.readLog(5);
+      expect(entry?.msg).toBe('seen at https://x.cz/?token=[redacted]');
+      expect(JSON.stringify(entry?.params)).not.toContain('abc123456');
+      expect(JSON.stringify(entry?.params)).toContain('https://x.cz/?token=[redacted]');
+    });
+
     it('writes through the deal logger to the deal log, each fixed line with its catalog key', async () => {
       const log = createDealLogger(store, createSilentLogger(), 9, 7);
       log.info({ photos: 2, token: 'secret' }, 'photos ready');

@@ -8,18 +8,22 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { DealStore } from '../../../src/deals/record.js';
 import { createDealStore } from '../../../src/deals/store.js';
 import { MarketplaceError } from '../../../src/errors.js';
-import { readIntakeFacts } from '../../../src/intake/poll-state.js';
+import { createTranslator } from '../../../src/i18n/index.js';
+import { intakeKeys, type PollTail, readIntakeFacts } from '../../../src/intake/poll-state.js';
 import { createPoller, type Poller } from '../../../src/intake/poller.js';
 import { PAGES_PER_POLL } from '../../../src/intake/round.js';
 import { createUnreadableStore } from '../../../src/intake/unreadable.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { dealJobId } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
+import { MAX_PAGES } from '../../../src/reconcile/pages.js';
 import { closeRedisClient, createRedisClient } from '../../../src/redis/client.js';
+import { foreignWords } from '../../helpers/language.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
 import { scriptedMarketplace } from './scripted-marketplace.js';
 
 const log = createSilentLogger();
+const cs = createTranslator('cs');
 
 describe('src/intake/poller against odd answers', () => {
   let redis: Redis;
@@ -93,6 +97,15 @@ describe('src/intake/poller against odd answers', () => {
       ['deal:602', 'raw:100000000000000000000', 'raw:abc'].sort(),
     );
     expect(named.find((i) => i.id === 602)?.reason).toMatch(/^demand: /);
+    // The home page and the notification say why in the blogger's language; zod's English stays `reason`.
+    for (const item of named) {
+      if (item.reasonSaid === undefined) throw new Error(`${item.key}: no phrase`);
+      const czech = cs.say(item.reasonSaid, item.reason);
+      expect(czech).not.toBe(item.reason);
+      expect(foreignWords(czech, 'cs')).toEqual([]);
+    }
+    const said602 = named.find((i) => i.id === 602)?.reasonSaid;
+    expect(said602 && cs.say(said602)).toBe('demand: očekáváno: mapa (klíč: hodnota)');
     // The blogger's deal 602 had its own page read once (it is just as malformed there: 404 in the script).
     expect(market.calls.deals).toEqual([602]);
     expect((await readIntakeFacts(redis, prefix)).cursorAt).toBe(Date.parse(result.startedAt));
@@ -143,6 +156,30 @@ describe('src/intake/poller against odd answers', () => {
 
     expect(market.calls.deals).toEqual([621]);
     expect((await createUnreadableStore(redis, prefix).list())[0]?.triedAt).toBeDefined();
+  });
+
+  it('a listing cut at its last page is named in the blogger’s language too', async () => {
+    market.put(641);
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const tail: PollTail = {
+      startedAt: since,
+      known: true,
+      listings: [
+        { since, offset: 0, perPage: 200, pages: MAX_PAGES, total: 9999, unstable: false, done: false },
+      ],
+      failed: false,
+    };
+    await redis.hset(intakeKeys(prefix).state, 'tail', JSON.stringify(tail));
+
+    await poller.runOnce();
+
+    const [cut] = await createUnreadableStore(redis, prefix).list();
+    expect(cut?.reason).toBe(
+      `the list of deals did not end after ${MAX_PAGES} pages (celkem 9999); the rest is left out`,
+    );
+    expect(cut?.reasonSaid && cs.say(cut.reasonSaid)).toBe(
+      `seznam obchodů neskončil ani po ${cs.number(MAX_PAGES)} stránkách (celkem ${cs.number(9999)}); zbytek je vynechán`,
+    );
   });
 
   it("names at most the store's bound of unreadable items a poll, however many a page holds", async () => {

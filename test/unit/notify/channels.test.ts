@@ -4,7 +4,11 @@
  */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessage, errorSaid } from '../../../src/errors.js';
+import { createTranslator } from '../../../src/i18n/index.js';
+import { createChannel } from '../../../src/notify/channels/index.js';
 import { readRecentNotifications } from '../../../src/notify/record.js';
+import { NotifyChannel } from '../../../src/notify/settings.js';
 import { startHttpReceiver, startSmtpServer } from '../../helpers/notify-receivers.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 import { message, testDispatcher } from './fixtures.js';
@@ -147,6 +151,28 @@ describe('notification channels (real receivers)', () => {
       expect(api.requests).toHaveLength(3);
     } finally {
       await dispatcher.close();
+      await api.close();
+    }
+  });
+
+  it("telegram: the refusal carries its phrase, said in Czech for the setup's check", async () => {
+    const api = await startHttpReceiver((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":false}');
+    });
+    const settings = NotifyChannel.parse({
+      name: 'tg',
+      type: 'telegram',
+      botToken: '123456:ABC-bot-token',
+      chatId: 1,
+      apiBaseUrl: api.url,
+    });
+    const channel = createChannel(settings, { timeoutMs: 5_000 });
+    try {
+      const refusal = await channel.deliver(message(), AbortSignal.timeout(5_000)).catch((e: unknown) => e);
+      expect(errorMessage(refusal)).toBe('Telegram did not confirm the message: {"ok":false}');
+      expect(createTranslator('cs').say(errorSaid(refusal))).toBe('Telegram zprávu nepotvrdil: {"ok":false}');
+    } finally {
+      channel.close();
       await api.close();
     }
   });

@@ -5,12 +5,16 @@
  */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Language } from '../../../src/i18n/index.js';
 import { intakeKeys } from '../../../src/intake/poll-state.js';
 import { createUnreadableStore } from '../../../src/intake/unreadable.js';
 import { createSilentLogger } from '../../../src/logger.js';
+import { readItem } from '../../../src/marketplace/list-items.js';
+import { Deal } from '../../../src/marketplace/schema.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
 import { createIntakeWatch } from '../../../src/notify/sources/intake.js';
 import { fixedClock } from '../../helpers/clock.js';
+import { foreignWords } from '../../helpers/language.js';
 import { collectingDispatcher, sent } from '../../helpers/notify.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
 
@@ -22,12 +26,12 @@ let prefix: string;
 let dispatcher: ReturnType<typeof collectingDispatcher>;
 let pause: { at: number; askedMs: number; cappedMs: number; until: number } | undefined;
 
-function watch() {
+function watch(language: Language = 'en') {
   const notifier = createNotifier({
     dispatcher,
     redis,
     prefix,
-    language: 'en',
+    language,
     log: createSilentLogger(),
     clock: time,
   });
@@ -125,5 +129,20 @@ describe('src/notify/sources/intake', () => {
     await w.check();
     expect(sent(dispatcher.messages)).toContain('resolved deal_unreadable:deal:602');
     expect(sent(dispatcher.messages)).not.toContain('resolved deal_unreadable:raw:abc');
+  });
+
+  it("a Czech blogger reads why an item was left out in Czech, zod's English in the log only", async () => {
+    await redis.hset(intakeKeys(prefix).state, { runningSince: iso(1), currentAt: iso(0) });
+    const read = readItem(Deal, { id: 602, state: 'akceptovano', blog: { id: 1, name: 'Blog' } }, 'data', 3);
+    if (read.ok) throw new Error('the item was read');
+    expect(read.skipped.reason).toMatch(/^demand: Invalid input/);
+    await createUnreadableStore(redis, prefix).note(read.skipped, clock);
+
+    await watch('cs').check();
+
+    const body = dispatcher.messages.find((m) => m.key === 'deal_unreadable:deal:602')?.body ?? '';
+    expect(body).toContain('Obchod č. 602');
+    expect(body).toContain('demand: očekáváno: mapa (klíč: hodnota)');
+    expect(foreignWords(body, 'cs')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { AcceptedDeal } from '../../../src/deals/accepted.js';
 import type { DealStore } from '../../../src/deals/record.js';
 import { DealClosedError } from '../../../src/deals/verdict.js';
 import { AppError, DeadlineMissedError, MarketplaceError, PublishError } from '../../../src/errors.js';
+import { createTranslator } from '../../../src/i18n/index.js';
 import { type Deal, Deal as DealSchema } from '../../../src/marketplace/schema.js';
 import {
   createPipelineProcessor,
@@ -656,6 +657,26 @@ describe('src/pipeline/processor: deadline (the marketplace decides)', () => {
     await expect(s.run()).rejects.toBeInstanceOf(DeadlineMissedError);
     expect(s.client.calls.handIn).toHaveLength(0);
     expect(s.client.calls.getDeal).toBe(1);
+  });
+
+  it("a public URL nobody answers at before the deadline: the deal's error names the network reason in Czech too", async () => {
+    const refused = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' }),
+    });
+    const s = await setup({
+      deadline: new Date(NOW.getTime() + 5_000),
+      verify: [refused],
+      settings: { handIn: { afterDeadline: false } },
+    });
+    s.client.setDeal(marketplaceDeal(s.dealId, 'akceptovano'));
+
+    const error = await failure(s.run());
+
+    expect(error).toBeInstanceOf(DeadlineMissedError);
+    expect((error as AppError).message).toContain('last: connection refused [ECONNREFUSED])');
+    const phrase = (error as AppError).phrase;
+    if (!phrase) throw new Error('no phrase');
+    expect(createTranslator('cs').say(phrase)).toContain('naposledy: spojení odmítnuto [ECONNREFUSED])');
   });
 
   it('keeps a fix-it refusal on the late hand-in as the failure', async () => {

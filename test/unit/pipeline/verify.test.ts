@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../../src/i18n/index.js';
 import { verifyPublicUrl } from '../../../src/pipeline/verify.js';
 import { fakeClock, scriptedFetch } from './fakes.js';
 
@@ -85,7 +86,7 @@ describe('src/pipeline/verify', () => {
     expect(clock.sleeps).toEqual([]);
   });
 
-  it('describes a network error without an answer', async () => {
+  it('describes a network error without an answer, in English and as the phrase a Czech page says', async () => {
     const refused = new TypeError('fetch failed', {
       cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
     });
@@ -101,8 +102,15 @@ describe('src/pipeline/verify', () => {
       ok: false,
       tries: 1,
       status: 0,
-      error: 'ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:1)',
+      error: 'connection refused [ECONNREFUSED]',
+      errorSaid: {
+        key: 'net.reason',
+        params: { reason: { key: 'net.code.ECONNREFUSED' }, code: 'ECONNREFUSED' },
+      },
     });
+    if (result.ok || !result.errorSaid) throw new Error('no phrase');
+    expect(createTranslator('cs').say(result.errorSaid)).toBe('spojení odmítnuto [ECONNREFUSED]');
+    expect(createTranslator('en').say(result.errorSaid)).toBe(result.error);
   });
 
   it('stops at once when the job is aborted', async () => {

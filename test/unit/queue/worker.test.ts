@@ -1,4 +1,6 @@
-import { QueueEvents } from 'bullmq';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealStore } from '../../../src/deals/record.js';
@@ -13,12 +15,15 @@ import type { DealProcessor } from '../../../src/pipeline/port.js';
 import { createDealRunner } from '../../../src/pipeline/runner.js';
 import { DEAL_QUEUE, type DealJobPayload } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
-import { createDealWorker } from '../../../src/queue/worker.js';
+import { createDealWorker, outsideFailure, STALLED_REASON } from '../../../src/queue/worker.js';
 import { closeRedisClient, createRedisClient } from '../../../src/redis/client.js';
 import { extractTitle } from '../../helpers/fetch-processor.js';
+import { foreignWords } from '../../helpers/language.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
+import { until } from '../../helpers/until.js';
 
 const czech = createTranslator('cs');
+const english = createTranslator('en');
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   let resolve: (value: T) => void = () => {};
@@ -149,6 +154,58 @@ describe('src/queue/worker', () => {
     const t0 = Date.now();
     await worker.close();
     expect(Date.now() - t0).toBeLessThan(3_000);
+  });
+
+  it("BullMQ's stall reason is the one its scripts write", () => {
+    const scripts = join('node_modules', 'bullmq', 'dist', 'esm', 'scripts');
+    const stalled = readdirSync(scripts).filter((name) => /^moveStalledJobsToWait.*\.js$/.test(name));
+    expect(stalled.length).toBeGreaterThan(0);
+    for (const name of stalled) expect(readFileSync(join(scripts, name), 'utf8')).toContain(STALLED_REASON);
+    expect(outsideFailure(new Error(STALLED_REASON))).toEqual({ stalled: true, message: STALLED_REASON });
+    expect(outsideFailure(new Error('job started more than allowable limit')).stalled).toBe(false);
+  });
+
+  it('a job that stalled too often ends its deal failed, the reason said in Czech too', async () => {
+    // A queue of its own: a stalled check by the workers above throttles every check of their queue for 15 s.
+    const queuePrefix = randomPrefix();
+    const stallProducer = createDealProducer({ connection: producerRedis, prefix: queuePrefix, store, log });
+    await stallProducer.enqueueDeal(payload(4003));
+    // A worker that takes the job and dies: nothing renews its lock.
+    const connection = { url: TEST_REDIS_URL };
+    const dead = new Worker(DEAL_QUEUE, null, { connection, prefix: queuePrefix, lockDuration: 300 });
+    expect((await dead.getNextJob('dead-worker'))?.id).toBe('deal-4003');
+    const worker = createDealWorker({
+      connection,
+      prefix: queuePrefix,
+      concurrency: 1,
+      log,
+      lockDurationMs: 300,
+      stalledIntervalMs: 200,
+      maxStalledCount: 0,
+      runner: createDealRunner({ client, store, log, process: async () => 'never runs' }),
+    });
+    try {
+      const record = await until(
+        async () => {
+          const found = await store.get(4003);
+          return found?.state === 'failed' && found;
+        },
+        10_000,
+        'the stalled deal failed',
+      );
+      expect((await stallProducer.queue.getJob('deal-4003'))?.failedReason).toBe(STALLED_REASON);
+      expect(record.errorPhrase).toEqual({ key: 'deal.error.stalled' });
+      expect(record.error).toBe(english.say({ key: 'deal.error.stalled' }));
+      const czechText = dealErrorText(czech, record);
+      expect(czechText).toContain('zastavila uprostřed běhu');
+      expect(foreignWords(czechText, 'cs')).toEqual([]);
+    } finally {
+      await worker.close();
+      await dead.close(true);
+      await stallProducer.queue.obliterate({ force: true });
+      await stallProducer.close();
+      await deleteKeys(redis, queuePrefix);
+    }
   });
 
   describe('text awaiting approval past the deadline: the marketplace decides', () => {

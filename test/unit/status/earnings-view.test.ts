@@ -2,6 +2,7 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import type { DealRecord } from '../../../src/deals/record.js';
+import { MarketplaceError } from '../../../src/errors.js';
 import { createTranslator, type Language } from '../../../src/i18n/index.js';
 import type { Earnings } from '../../../src/money/earnings.js';
 import { pageInfo } from '../../../src/status/format.js';
@@ -9,6 +10,7 @@ import { renderDeal } from '../../../src/status/views/deal.js';
 import { renderDeals } from '../../../src/status/views/deals.js';
 import { renderEarnings, renderEarningsUnavailable } from '../../../src/status/views/earnings.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';
+import { foreignWords } from '../../helpers/language.js';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 
@@ -118,6 +120,31 @@ describe.each(['cs', 'en'] as const)('Earnings views (%s)', (language) => {
     expect(never('[role="alert"]')).toHaveLength(0);
     const down = cheerio.load(renderEarningsUnavailable(ctx, 'Redis (earnings) did not answer').value);
     expect(down('[role="alert"]').text()).toContain('Redis (earnings) did not answer');
+  });
+
+  it("says a failed read's marketplace error in the page's language, its English kept for an old one", () => {
+    const refused = new MarketplaceError({
+      status: 500,
+      code: 'server_error',
+      message: 'server error',
+      said: { key: 'market.status.server_error' },
+      method: 'GET',
+      path: '/v1/payouts',
+      retryable: true,
+    });
+    const said = refused.phrase ?? refused.message;
+    const lastError = { message: refused.message, said, at: '2026-11-23T11:00:00.000Z' };
+    const $ = cheerio.load(renderEarnings(ctx, { ...earnings, lastError }).value);
+    const alert = $('[role="alert"]').text();
+    expect(alert).toContain(
+      language === 'cs'
+        ? 'Tržiště: GET /v1/payouts selhalo: 500 server_error: chyba serveru'
+        : 'Marketplace GET /v1/payouts failed: 500 server_error: server error',
+    );
+    expect(foreignWords(alert, language)).toEqual([]);
+    // A failure stored before its phrase was kept: its English, as stored.
+    const old = cheerio.load(renderEarnings(ctx, earnings).value);
+    expect(old('[role="alert"]').text()).toContain('GET /v1/payouts answered 500');
   });
 
   it('puts the reward in the deals table and reward, price and paid time on the deal page', () => {

@@ -6,8 +6,12 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src/i18n/index.js';
+import { issueAtSaid } from '../../../src/marketplace/http.js';
+import { readItem } from '../../../src/marketplace/list-items.js';
+import { Deal } from '../../../src/marketplace/schema.js';
 import { homeTone, needItems } from '../../../src/status/views/home-needs.js';
 import { type OverviewData, renderOverview } from '../../../src/status/views/overview.js';
+import { foreignWords } from '../../helpers/language.js';
 import { allWell, at, context, NOW } from './home-fixtures.js';
 
 const page = (language: Language, data: OverviewData) =>
@@ -82,6 +86,26 @@ describe('src/status/views (the home page and the intake)', () => {
     expect(items.last().text()).toContain('„abc“');
     expect($('img').length).toBe(0);
     expect(items.first().text()).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it.each([
+    ['cs', 'demand: očekáváno: mapa (klíč: hodnota)'],
+    ['en', 'demand: expected a map (key: value)'],
+  ] as const)('%s: says why a deal was left out in the reader’s language', (language, why) => {
+    const read = readItem(Deal, { id: 602, state: 'akceptovano', blog: { id: 1, name: 'Blog' } }, 'data', 3);
+    if (read.ok || !read.skipped.issue) throw new Error('the item was read');
+    const item = {
+      key: 'deal:602',
+      id: 602,
+      reason: read.skipped.reason,
+      reasonSaid: issueAtSaid(read.skipped.issue),
+      firstAt: at(-3),
+      lastAt: at(-1),
+    };
+    const $ = page(language, allWell({ unreadable: { ok: true, value: [item] } }));
+    const shown = $('[data-need="unreadable"]');
+    expect(shown.find('.detail').text()).toBe(why);
+    expect(foreignWords(shown.text(), language)).toEqual([]);
   });
 
   it('names the newest five unreadable deals and counts the rest', () => {

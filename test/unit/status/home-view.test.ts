@@ -5,10 +5,12 @@
  */
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { recycledIdFinding } from '../../../src/deals/recycled-id.js';
 import type { Language } from '../../../src/i18n/index.js';
 import { type OverviewData, renderOverview } from '../../../src/status/views/overview.js';
 import { nestedDivs, paragraphs } from '../../helpers/hostile-texts.js';
-import { allWell, at, context, deal, everything } from './home-fixtures.js';
+import { foreignWords } from '../../helpers/language.js';
+import { allWell, at, context, deal, everything, NOW } from './home-fixtures.js';
 
 const page = (language: Language, data: OverviewData) =>
   cheerio.load(renderOverview(context(language), data).value);
@@ -123,6 +125,17 @@ describe('src/status/views/overview (the home page)', () => {
             'publish_deadline reads 60 min early',
           ];
     for (const word of words) expect(text($, 'ul.needs')).toContain(word);
+  });
+
+  it.each([
+    ['cs', 'poptávka 501 → 502'],
+    ['en', 'demand 501 → 502'],
+  ] as const)('%s: a reused deal id says what differs in the reader’s language', (language, detail) => {
+    const finished = deal(19, { state: 'handed_in', data: { acceptance: { demandId: 501 } } });
+    const finding = recycledIdFinding(finished, { via: 'webhook', blogId: 101, demandId: 502 }, NOW);
+    const $ = page(language, allWell({ recycledId: { ok: true, value: finding } }));
+    expect(text($, '[data-need="recycled"] .detail')).toBe(detail);
+    expect(foreignWords(text($, '[data-need="recycled"]'), language)).toEqual([]);
   });
 
   it.each([

@@ -12,7 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTranslator } from '../../../src/i18n/index.js';
 import { fetchPage, redirectRefusal } from '../../../src/watch/fetch-page.js';
+import { foreignWords } from '../../helpers/language.js';
+
+const cs = createTranslator('cs');
+const en = createTranslator('en');
 
 describe('src/watch/fetch-page redirectRefusal', () => {
   it.each([
@@ -40,7 +45,14 @@ describe('src/watch/fetch-page redirectRefusal', () => {
   ])('%s → %s: %s', (from, to, why) => {
     const refusal = redirectRefusal(new URL(from), new URL(to));
     if (why === undefined) expect(refusal).toBeUndefined();
-    else expect(refusal).toContain(why);
+    else {
+      if (!refusal) throw new Error('not refused');
+      expect(en.say(refusal)).toContain(why);
+      // The status page and `deal <id>` say the same in Czech.
+      const czech = cs.say(refusal);
+      expect(czech).toMatch(/^přesměrování na \S+ odmítnuto: /);
+      expect(foreignWords(czech, 'cs')).toEqual([]);
+    }
   });
 });
 
@@ -128,11 +140,14 @@ describe('src/watch/fetch-page against real servers', () => {
   it('refuses a redirect to another port of the same host, naming it; the port is never asked', async () => {
     redirectTo = `http://127.0.0.1:${internalPort}/`;
     const answer = await get(`http://127.0.0.1:${blogPort}/clanek`);
-    expect(answer).toEqual({
+    expect(answer).toMatchObject({
       status: 302,
       finalUrl: `http://127.0.0.1:${blogPort}/clanek`,
       error: `redirect to http://127.0.0.1:${internalPort} refused: another port than the article's site http://127.0.0.1:${blogPort}`,
     });
+    expect(answer.errorSaid && cs.say(answer.errorSaid)).toBe(
+      `přesměrování na http://127.0.0.1:${internalPort} odmítnuto: jiný port, než má web článku http://127.0.0.1:${blogPort}`,
+    );
     expect(answer.html).toBeUndefined();
     expect(internalHits).toEqual([]);
   });
@@ -154,6 +169,15 @@ describe('src/watch/fetch-page against real servers', () => {
     const answer = await get(`http://127.0.0.1:${blogPort}/clanek`);
     expect(answer.error).toBe('redirect to gopher: refused: the watcher reads only http and https addresses');
     expect(internalHits).toEqual([]);
+  });
+
+  it('a site nobody answers at: the network reason, in Czech as `net.code.*` says it', async () => {
+    const closed = createServer();
+    const port = await listen(closed);
+    await close(closed);
+    const answer = await get(`http://127.0.0.1:${port}/clanek`);
+    expect(answer).toMatchObject({ status: 0, error: 'connection refused [ECONNREFUSED]' });
+    expect(answer.errorSaid && cs.say(answer.errorSaid)).toBe('spojení odmítnuto [ECONNREFUSED]');
   });
 
   it('marks a page longer than maxBytes as truncated, and one of exactly maxBytes not', async () => {

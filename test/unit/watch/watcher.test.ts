@@ -2,11 +2,26 @@
  * The watcher over real Redis, the real deal store and a real HTTP server standing in for the blog, with an
  * injected clock: due selection, the end after payment or `days`, the findings, the notifier's raise/resolve.
  */
+import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../../src/i18n/index.js';
+import { renderMessage } from '../../../src/notify/render.js';
+import { renderDeal } from '../../../src/status/views/deal.js';
+import type { ViewContext } from '../../../src/status/views/layout.js';
 import { readArticleCheck } from '../../../src/watch/index.js';
 import { scheduledAt } from '../../../src/watch/schedule.js';
 import { until } from '../../helpers/until.js';
 import { AD, AD2, checked, DAY, page, T0, watchWorld } from './watch-world.js';
+
+const viewContext: Omit<ViewContext, 't'> = {
+  base: '',
+  now: new Date(T0),
+  timeZone: 'Europe/Prague',
+  version: '1',
+  marketplaceName: 'Marketplace',
+  blogNames: new Map(),
+  csrf: 'x',
+};
 
 describe('article watcher', () => {
   const world = watchWorld();
@@ -150,6 +165,17 @@ describe('article watcher', () => {
       detail: `redirect to ${elsewhere} refused: another site than the article's ${world.base}`,
     });
     expect(world.blog.hits).not.toContain('/h2');
+    // A Czech blogger reads it in Czech: on the deal page (from the stored check) and in the notification.
+    const czech = `přesměrování na ${elsewhere} odmítnuto: jiný web, než je web článku ${world.base}`;
+    const record = await world.store.get(8);
+    if (!record) throw new Error('no record');
+    const ctx = { ...viewContext, t: createTranslator('cs') };
+    const card = load(renderDeal(ctx, { record, log: [], events: [] }).value)('[data-article-check]').text();
+    expect(card).toContain(`Článek není dostupný: ${czech}.`);
+    const raised = world.notifier.raised.find((e) => e.topic === 'article_check' && e.dealId === 8);
+    if (!raised) throw new Error('nothing raised');
+    const body = renderMessage(raised, 'problem', createTranslator('cs'), { timeZone: 'Europe/Prague' }).body;
+    expect(body).toContain(czech);
   });
 
   it('catches up handed-in deals that are not scheduled', async () => {

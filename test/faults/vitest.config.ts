@@ -4,7 +4,8 @@
  * scenarios run at a time: each has its own WordPress site, Redis prefix (the outage scenario its own Redis),
  * ports and folders, and most of a scenario's time is waiting (an outage, Retry-After, delivery retries), so
  * two at once take about half the time on CI's 2 cores without crowding the one whose /healthz latency is
- * measured (docs/architecture.md, "Where CI's time goes").
+ * measured (docs/architecture.md, "Where CI's time goes"). CI runs that one alone and the other seven four at a
+ * time (`--maxWorkers=4`, .ci/run), beside the WordPress 6.1 smoke pass.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';

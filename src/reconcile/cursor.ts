@@ -1,0 +1,38 @@
+/**
+ * The cursor and the last result a listing loop keeps in its Redis hash (reconciliation: ./sweep-state.ts; the
+ * poll intake: src/intake/poll-state.ts), read and written one way for both. The lease that lets one process run
+ * the loop at a time is src/redis/lease.ts.
+ */
+
+/** Errors (and left-out items) a stored result keeps: one bad run cannot grow the hash. */
+const KEPT_PER_LIST = 20;
+
+/** A stored ISO 8601 time as epoch ms; undefined when absent or unreadable. */
+export function storedTime(raw: string | null | undefined): number | undefined {
+  const ms = raw ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/**
+ * Where the next listing starts (`zmeneno_od`): the cursor less `overlapMs` (clock skew between us and the
+ * marketplace; what is listed again changes nothing), or `lookbackMs` before the start of an installation's
+ * first run.
+ */
+export function listingSince(
+  cursorMs: number | undefined,
+  startedMs: number,
+  overlapMs: number,
+  lookbackMs: number,
+): Date {
+  return new Date(cursorMs !== undefined ? cursorMs - overlapMs : startedMs - lookbackMs);
+}
+
+/** A run's result as the hash's `last` field keeps it (the status page and the liveness judge read it). */
+export function storedResult(result: { errors: readonly unknown[]; skipped?: unknown }): string {
+  const { skipped } = result;
+  return JSON.stringify({
+    ...result,
+    errors: result.errors.slice(0, KEPT_PER_LIST),
+    ...(Array.isArray(skipped) ? { skipped: skipped.slice(0, KEPT_PER_LIST) } : {}),
+  });
+}

@@ -9,7 +9,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { SkippedItem } from '../marketplace/list-items.js';
-import { storedResult, storedTime } from '../reconcile/cursor.js';
+import { startedResult, storedResult, storedTime } from '../reconcile/cursor.js';
 import type { ListingCursor } from '../reconcile/pages.js';
 import type { IntakeFacts } from './liveness.js';
 import type { Seen } from './notices.js';
@@ -68,25 +68,13 @@ export interface PollFinish {
 
 /** A poll's result before it ran: nothing listed, nothing done. */
 export function emptyPollResult(started: Date): PollResult {
-  const at = started.toISOString();
   return {
-    status: 'ok',
-    startedAt: at,
-    finishedAt: at,
-    since: at,
+    ...startedResult(started),
     requests: 0,
-    listed: 0,
-    enqueued: [],
-    requeued: [],
-    known: 0,
-    otherBlogs: 0,
-    unusable: [],
     paid: [],
     messages: [],
     claims: [],
     cancelled: [],
-    errors: [],
-    pages: 0,
     current: false,
     continues: false,
     skipped: [],

@@ -3,8 +3,9 @@
  * page, normal priority) lists the deals that changed; each is compared with what the poll saw of it before
  * (./notices.ts) and acted on through the same code as the webhook path (./acts.ts: an accepted deal is queued by
  * the settle reconciliation uses, a paid one, a new message or claim post go to the one event handler
- * (src/app/deal-events.ts) as the event the webhook would have brought). While a deal the poll saw accepted is still open, a second
- * listing (`state=zruseno`: the default list leaves cancelled deals out) notices a cancellation.
+ * (src/app/deal-events.ts) as the event the webhook would have brought). While a deal the poll saw accepted is
+ * still open, a second listing (`state=zruseno`: the default list leaves cancelled deals out) notices a
+ * cancellation.
  *
  * The cursor: the start of the last poll that read everything and acted on every deal, minus `overlapMs`
  * (clock skew; what is listed again is compared with what was seen and changes nothing). The very first poll
@@ -69,7 +70,7 @@ export interface PollerOptions {
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-/** One poll under its lease: what it found, and the signal its requests stop on (the lease lost, the intake stopped). */
+/** One poll under its lease: what it found, and the signal its requests stop on (lease lost, intake stopped). */
 interface Run {
   result: PollResult;
   lease: Lease;

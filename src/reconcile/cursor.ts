@@ -1,11 +1,36 @@
 /**
- * The cursor and the last result a listing loop keeps in its Redis hash (reconciliation: ./sweep-state.ts; the
- * poll intake: src/intake/poll-state.ts), read and written one way for both. The lease that lets one process run
+ * A listing loop's result as it starts, and the cursor and last result the loop keeps in its Redis hash
+ * (reconciliation: ./sweep-state.ts; the poll intake: src/intake/poll-state.ts), one way for both. The lease that lets one process run
  * the loop at a time is src/redis/lease.ts.
  */
 
+import { emptyTally, type SettleTally } from './settle.js';
+
 /** Errors (and left-out items) a stored result keeps: one bad run cannot grow the hash. */
 const KEPT_PER_LIST = 20;
+
+/** What both loops' results hold before the run: nothing listed, nothing settled. */
+export function startedResult(started: Date): SettleTally & {
+  status: 'ok';
+  startedAt: string;
+  finishedAt: string;
+  since: string;
+  pages: number;
+  listed: number;
+  errors: Array<{ dealId?: number; error: string }>;
+} {
+  const at = started.toISOString();
+  return {
+    status: 'ok',
+    startedAt: at,
+    finishedAt: at,
+    since: at,
+    pages: 0,
+    listed: 0,
+    ...emptyTally(),
+    errors: [],
+  };
+}
 
 /** A stored ISO 8601 time as epoch ms; undefined when absent or unreadable. */
 export function storedTime(raw: string | null | undefined): number | undefined {

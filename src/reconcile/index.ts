@@ -47,7 +47,7 @@ import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings } from '../queue/jobs.j
 import type { DealProducer } from '../queue/producer.js';
 import { type Lease, withLease } from '../redis/lease.js';
 import { outageLevel } from '../redis/outage.js';
-import { listingSince, storedResult, storedTime } from './cursor.js';
+import { listingSince, startedResult, storedResult, storedTime } from './cursor.js';
 import { forEachListedDeal } from './pages.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
 import { createSettler } from './settle.js';
@@ -182,22 +182,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
   async function sweep(): Promise<ReconcileResult> {
     const started = clock.now();
-    const result: ReconcileResult = {
-      status: 'ok',
-      startedAt: started.toISOString(),
-      finishedAt: started.toISOString(),
-      since: started.toISOString(),
-      fromCursor: false,
-      pages: 0,
-      listed: 0,
-      enqueued: [],
-      requeued: [],
-      known: 0,
-      otherBlogs: 0,
-      unusable: [],
-      skipped: 0,
-      errors: [],
-    };
+    const result: ReconcileResult = { ...startedResult(started), fromCursor: false, skipped: 0 };
     try {
       const run = await withLease(redis, keys.lock, lockMs, (lease) => sweepHeld(lease, result, started));
       if (run.status === 'busy') {

@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config/schema.js';
 import { intakeSource } from '../intake/door.js';
-import { describeIntake, type Intake, intakeOf } from '../intake/mode.js';
+import { createIntakeReader, describeIntake, type Intake } from '../intake/mode.js';
 import { createPoller, type Poller } from '../intake/poller.js';
 import { createPayoutPoller, type PayoutPoller } from '../money/poller.js';
 import { createPipelineProcessor } from '../pipeline/index.js';
@@ -38,7 +38,9 @@ export function startBackground(
 ): Background {
   const { options, redis, store, client, producer, notifications, jobSettings } = input;
   const config: Readonly<Config> = options.config;
-  const intake = intakeOf(config);
+  // Asked again after every poll: the webhook secret file is read only when it changed.
+  const readIntake = createIntakeReader(config);
+  const intake = readIntake();
   if (options.worker === false)
     return { worker: undefined, reconciler: undefined, payoutPoller: undefined, poller: undefined, intake };
   const { log } = options;
@@ -122,7 +124,7 @@ export function startBackground(
     poller && {
       start: () =>
         poller.start(() => {
-          const now = intakeOf(config);
+          const now = readIntake();
           onIntake?.(now);
           return now.pollMs ?? pollMs ?? 60_000;
         }, firstPollMs),

@@ -3,13 +3,10 @@
  * message's notification), whatever brought them in: the webhook receiver (./http.ts) or the poll intake
  * (src/intake/poller.ts). Each handler is idempotent, so the same event by both intakes acts once.
  */
-import type { DealStore } from '../deals/record.js';
+import type { DealEventHandler, DealStore } from '../deals/record.js';
 import type { Logger } from '../logger.js';
-import type { AnyEvent } from '../marketplace/schema.js';
 import { createDealPaidHandler } from '../money/paid.js';
 import type { Notifications } from '../notify/index.js';
-
-export type DealEventHandler = (event: AnyEvent, dealId: number | undefined) => Promise<void>;
 
 export function createDealEventHandler(input: {
   store: DealStore;

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import type { Phrase } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { AnyEvent } from '../marketplace/schema.js';
 import type { DealDataPatch } from './data.js';
 import type { DealRunState, DealWriter } from './lifecycle.js';
 
@@ -262,6 +263,11 @@ export interface DealStepRecorded {
 }
 
 export type DealChangedListener = (change: DealChanged) => Promise<void> | void;
+/**
+ * A handler of the marketplace's events other than `deal.accepted` (`deal.paid`, a message's or claim's post),
+ * whichever intake brought them (the webhook or the poll); src/app/deal-events.ts builds the daemon's one.
+ */
+export type DealEventHandler = (event: AnyEvent, dealId: number | undefined) => Promise<void>;
 export type DealStepListener = (step: DealStepRecorded) => Promise<void> | void;
 
 export interface DealEvents {

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
 import type { RateLimiter } from '../marketplace/rate-limit.js';
 import { type IntakeFacts, judgeIntake, type Stall } from './liveness.js';
-import { intakeOf } from './mode.js';
+import { createIntakeReader } from './mode.js';
 import { readIntakeFacts } from './poll-state.js';
 
 /** What the judge needs beyond Redis: the poll interval now, and the pause the marketplace asked for. */
@@ -49,8 +49,9 @@ function pauseFacts(snapshot: {
 
 /** The installation's source: the intake as the config decides it now, the pause as the shared limiter keeps it. */
 export function intakeSource(config: Readonly<Config>, limiter: Pick<RateLimiter, 'snapshot'>): IntakeSource {
+  const intake = createIntakeReader(config);
   return {
-    pollMs: () => intakeOf(config).pollMs,
+    pollMs: () => intake().pollMs,
     pause: async () => pauseFacts(await limiter.snapshot()),
   };
 }

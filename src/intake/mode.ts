@@ -12,6 +12,7 @@
  *
  * In poll mode no port is bound for the webhook (docs/decisions/0017-no-webhook-listener-in-poll-mode.md).
  */
+import { statSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
 import { RATE_LIMIT_PER_MINUTE } from '../marketplace/schema.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
@@ -70,6 +71,31 @@ export function webhookRegistered(config: Pick<Config, 'webhook' | 'dataDir'>): 
 /** The intake of this installation, as the daemon, `doctor` and the status page see it. */
 export function intakeOf(config: Pick<Config, 'intake' | 'reconcile' | 'webhook' | 'dataDir'>): Intake {
   return resolveIntake(config, webhookRegistered(config));
+}
+
+/**
+ * `intakeOf` for a caller that asks again and again (the daemon after every poll, the door's judge every minute):
+ * the secret file is read once, and again only when it changed (one `stat` a call, no read).
+ */
+export function createIntakeReader(
+  config: Pick<Config, 'intake' | 'reconcile' | 'webhook' | 'dataDir'>,
+): () => Intake {
+  const path = secretFilePath(config);
+  let seen: string | undefined;
+  let registered = false;
+  return () => {
+    if (config.webhook.secret) return resolveIntake(config, true);
+    let version = 'absent';
+    try {
+      const { ino, mtimeMs, size } = statSync(path);
+      version = `${ino}:${mtimeMs}:${size}`;
+    } catch {}
+    if (version !== seen) {
+      seen = version;
+      registered = version !== 'absent' && webhookRegistered(config);
+    }
+    return resolveIntake(config, registered);
+  };
 }
 
 /** The poll's pace as people read it: `30 s`, `5 min` (undefined when nothing polls). */

@@ -4,10 +4,12 @@
  * short listing of fresh acceptances), the start of the failures in a row (`failingSince`) and when this run
  * started (`runningSince`) (all in `<prefix>:intake`; ./liveness.ts judges them), what it saw of each deal
  * (`<prefix>:intake:seen`, one field per deal, pruned after `SEEN_DAYS`), the deals it last saw accepted (a
- * set: while one of them still runs, each poll also lists cancellations) and the lock that lets one process poll.
+ * set: while one of them still runs, each poll also lists cancellations) and the lease that lets one process poll
+ * (src/redis/lease.ts).
  */
 import type { Redis } from 'ioredis';
 import type { SkippedItem } from '../marketplace/list-items.js';
+import { startedResult, storedResult, storedTime } from '../reconcile/cursor.js';
 import type { ListingCursor } from '../reconcile/pages.js';
 import type { IntakeFacts } from './liveness.js';
 import type { Seen } from './notices.js';
@@ -66,34 +68,17 @@ export interface PollFinish {
 
 /** A poll's result before it ran: nothing listed, nothing done. */
 export function emptyPollResult(started: Date): PollResult {
-  const at = started.toISOString();
   return {
-    status: 'ok',
-    startedAt: at,
-    finishedAt: at,
-    since: at,
+    ...startedResult(started),
     requests: 0,
-    listed: 0,
-    enqueued: [],
-    requeued: [],
-    known: 0,
-    otherBlogs: 0,
-    unusable: [],
     paid: [],
     messages: [],
     claims: [],
     cancelled: [],
-    errors: [],
-    pages: 0,
     current: false,
     continues: false,
     skipped: [],
   };
-}
-
-function timeOf(raw: string | null | undefined): number | undefined {
-  const ms = raw ? Date.parse(raw) : Number.NaN;
-  return Number.isFinite(ms) ? ms : undefined;
 }
 
 function parseTail(raw: string | null): PollTail | undefined {
@@ -125,13 +110,13 @@ export async function readIntakeFacts(
   try {
     const result = last ? (JSON.parse(last) as Partial<PollResult>) : undefined;
     lastError = result?.errors?.[0]?.error;
-    lastFinishedAt = timeOf(result?.finishedAt);
+    lastFinishedAt = storedTime(result?.finishedAt);
   } catch {}
   return {
-    cursorAt: timeOf(cursor),
-    currentAt: timeOf(currentAt),
-    failingSince: timeOf(failingSince),
-    runningSince: timeOf(runningSince),
+    cursorAt: storedTime(cursor),
+    currentAt: storedTime(currentAt),
+    failingSince: storedTime(failingSince),
+    runningSince: storedTime(runningSince),
     lastError,
     lastFinishedAt,
   };
@@ -151,10 +136,10 @@ export function createPollState(redis: Redis, prefix: string) {
   return {
     keys,
     async cursor(): Promise<number | undefined> {
-      return timeOf(await redis.hget(keys.state, 'cursor'));
+      return storedTime(await redis.hget(keys.state, 'cursor'));
     },
     async fresh(): Promise<number | undefined> {
-      return timeOf(await redis.hget(keys.state, 'fresh'));
+      return storedTime(await redis.hget(keys.state, 'fresh'));
     },
     async tail(): Promise<PollTail | undefined> {
       return parseTail(await redis.hget(keys.state, 'tail'));
@@ -164,14 +149,7 @@ export function createPollState(redis: Redis, prefix: string) {
       await redis.hset(keys.state, 'runningSince', at.toISOString());
     },
     async finish(result: PollResult, finish: PollFinish): Promise<void> {
-      const fields: Record<string, string> = {
-        last: JSON.stringify({
-          ...result,
-          errors: result.errors.slice(0, 20),
-          // zod's issue stays in memory (it is worded when the item is noted: ./unreadable.ts).
-          skipped: result.skipped.slice(0, 20).map(({ issue: _issue, ...item }) => item),
-        }),
-      };
+      const fields: Record<string, string> = { last: storedResult(result) };
       if (finish.cursor) fields.cursor = finish.cursor;
       if (finish.fresh) fields.fresh = finish.fresh;
       if (finish.tail) fields.tail = JSON.stringify(finish.tail);

@@ -1,39 +1,34 @@
 /**
  * The poll intake: no inbound port needed. Every `intervalMs` one `GET /v1/deals?zmeneno_od=<cursor>` (every
  * page, normal priority) lists the deals that changed; each is compared with what the poll saw of it before
- * (./notices.ts) and acted on through the same code as the webhook path: an accepted deal is queued by the
- * settle reconciliation uses (the producer's dedupe and job id `deal-<id>`), a paid one, a new message or claim
- * post go to the one event handler (src/app/deal-events.ts) as the `deal.paid`, `message.created` or
- * `claim.created` the webhook would have brought. While a deal the poll saw accepted is still open, a second
- * listing (`state=zruseno`: the default list leaves cancelled deals out) notices a cancellation.
+ * (./notices.ts) and acted on through the same code as the webhook path (./acts.ts: an accepted deal is queued by
+ * the settle reconciliation uses, a paid one, a new message or claim post go to the one event handler
+ * (src/app/deal-events.ts) as the event the webhook would have brought). While a deal the poll saw accepted is
+ * still open, a second listing (`state=zruseno`: the default list leaves cancelled deals out) notices a
+ * cancellation.
  *
  * The cursor: the start of the last poll that read everything and acted on every deal, minus `overlapMs`
  * (clock skew; what is listed again is compared with what was seen and changes nothing). The very first poll
  * of an installation looks `lookbackMinutes` back. A failed poll keeps the cursor; the next one lists again.
- * A Redis lock lets one process poll at a time.
+ * A lease (src/redis/lease.ts), renewed before each page and each deal, lets one process poll at a time: a poll
+ * that loses it (a deal outlasted `lockMs`) acts on no further deal, saves nothing and fails; the holder goes on.
  */
 
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { DealEventHandler } from '../app/deal-events.js';
 import { type Clock, systemClock } from '../clock.js';
-import { isFinal } from '../deals/lifecycle.js';
-import { createDealLogger } from '../deals/logger.js';
-import type { DealStore } from '../deals/record.js';
-import { errorMessage, MarketplaceError } from '../errors.js';
+import type { DealEventHandler, DealStore } from '../deals/record.js';
+import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import type { SkippedItem } from '../marketplace/list-items.js';
 import type { Deal } from '../marketplace/schema.js';
 import { createPeriodicTask } from '../periodic.js';
-import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings, dealJobId } from '../queue/jobs.js';
+import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
-import { listedDealData } from '../reconcile/listed.js';
-import { createSettler } from '../reconcile/settle.js';
-import { runExtendLock, runReleaseLock } from '../reconcile/sweep-state.js';
+import { type Lease, withLease } from '../redis/lease.js';
 import { outageLevel } from '../redis/outage.js';
-import { paidEventOf, postEventOf } from './events.js';
-import { type Notice, noticesFor, seenOf } from './notices.js';
+import { createPollActs } from './acts.js';
+import { noticesFor, seenOf } from './notices.js';
 import { createPollState, emptyPollResult, type PollFinish, type PollResult } from './poll-state.js';
 import { readRound } from './round.js';
 import { createUnreadableStore, MAX_ITEMS as MAX_UNREADABLE } from './unreadable.js';
@@ -59,7 +54,7 @@ export interface PollerOptions {
   redis: Redis;
   blogIds: readonly number[];
   log: Logger;
-  /** The event handler the webhook receiver calls for everything but `deal.accepted`. */
+  /** The event handler the webhook receiver calls for everything but `deal.accepted` (src/app/deal-events.ts). */
   onEvent: DealEventHandler;
   /** The installation's first poll looks this far back (config `reconcile.lookbackMinutes`; default 120). */
   lookbackMinutes?: number;
@@ -75,6 +70,13 @@ export interface PollerOptions {
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
+/** One poll under its lease: what it found, and the signal its requests stop on (lease lost, intake stopped). */
+interface Run {
+  result: PollResult;
+  lease: Lease;
+  signal: AbortSignal;
+}
+
 export function createPoller(options: PollerOptions): Poller {
   const { client, producer, store, redis, log } = options;
   const clock = options.clock ?? systemClock;
@@ -84,16 +86,17 @@ export function createPoller(options: PollerOptions): Poller {
   const blogIds = new Set(options.blogIds);
   const state = createPollState(redis, store.prefix);
   const unreadable = createUnreadableStore(redis, store.prefix);
-  const settle = createSettler({
+  const acts = createPollActs({
+    client,
     producer,
     store,
+    state,
     blogIds,
     log,
     clock,
+    onEvent: options.onEvent,
     jobSettings: { ...DEFAULT_DEAL_JOB_SETTINGS, ...options.jobSettings },
-    quietMs: 0,
     timeZone: options.timeZone,
-    source: 'poll',
   });
 
   let last: PollResult | undefined;
@@ -104,75 +107,10 @@ export function createPoller(options: PollerOptions): Poller {
   });
   let prunedAt = Number.NEGATIVE_INFINITY;
 
-  /** A thread read, then the event the webhook would have brought. */
-  async function announcePost(deal: Deal, kind: 'message' | 'claim', result: PollResult): Promise<void> {
-    result.requests += 1;
-    let thread: Awaited<ReturnType<typeof client.getDealThread>>;
-    try {
-      thread = await client.getDealThread(deal.id, kind === 'message' ? 'messages' : 'claims', {
-        priority: 'normal',
-        signal: task.signal,
-      });
-    } catch (error) {
-      // A refusal (409 obchod_uzavren: the deal closed meanwhile) would refuse every later poll too: noted and
-      // passed; a retryable failure keeps the cursor and is read again next poll.
-      if (!(error instanceof MarketplaceError) || error.retryable) throw error;
-      log.warn(
-        { dealId: deal.id, kind, err: errorMessage(error) },
-        'poll: the thread could not be read; not notified',
-      );
-      return;
-    }
-    const event = postEventOf(deal.id, kind, thread.data);
-    if (!event) return;
-    await options.onEvent(event, deal.id);
-    (kind === 'message' ? result.messages : result.claims).push(deal.id);
-  }
-
-  /** The marketplace cancelled a deal pressbridge runs: its answer stored, a waiting job brought forward. */
-  async function cancelled(deal: Deal, result: PollResult): Promise<void> {
-    const record = await store.get(deal.id);
-    if (!record || isFinal(record.state)) return;
-    // The pipeline's next request meets 409 spatny_stav and the verdict (src/deals/verdict.ts) ends it `closed`:
-    // the one home of that rule. A job waiting for its approval retry runs now instead of later.
-    await store.update(deal.id, { data: listedDealData(deal, clock.now()) });
-    const job = await producer.queue.getJob(dealJobId(deal.id));
-    if (job && (await job.isDelayed())) await job.promote().catch(() => undefined);
-    const dealLog = createDealLogger(store, log, deal.id, deal.blog.id);
-    dealLog.warn(
-      { reason: deal.reason ?? null },
-      'the poll found the deal cancelled in the marketplace (zruseno); its run ends at its next step',
-    );
-    await dealLog.flush();
-    result.cancelled.push(deal.id);
-  }
-
-  /**
-   * A cancellation matters only to a deal pressbridge still runs: deals seen accepted whose record is final (or
-   * absent) leave the set, so a deal the marketplace keeps `akceptovano` (published by the blogger, failed here)
-   * does not keep the second listing going.
-   */
-  async function anyAcceptedRunning(): Promise<boolean> {
-    let running = false;
-    for (const id of await state.acceptedIds()) {
-      const record = await store.get(id);
-      if (record && !isFinal(record.state)) running = true;
-      else await state.forgetAccepted(id);
-    }
-    return running;
-  }
-
-  async function act(deal: Deal, notice: Notice, result: PollResult): Promise<void> {
-    if (notice === 'accepted') await settle(deal, result);
-    else if (notice === 'paid') {
-      await options.onEvent(paidEventOf(deal), deal.id);
-      result.paid.push(deal.id);
-    } else if (notice === 'cancelled') await cancelled(deal, result);
-    else await announcePost(deal, notice, result);
-  }
-
   /** An item of the list that could not be read: named to the blogger; a deal of its own page read once. */
-  async function leftOut(skipped: SkippedItem, known: boolean, result: PollResult): Promise<void> {
+  async function leftOut(skipped: SkippedItem, known: boolean, run: Run): Promise<void> {
+    const { result } = run;
+    await run.lease.extend();
     if (skipped.blogId !== undefined && !blogIds.has(skipped.blogId)) {
       result.otherBlogs += 1;
       return;
@@ -189,7 +127,7 @@ export function createPoller(options: PollerOptions): Poller {
     await unreadable.tried(item, clock.now());
     result.requests += 1;
     const deal = await client
-      .getDeal(skipped.id, { priority: 'normal', signal: task.signal })
+      .getDeal(skipped.id, { priority: 'normal', signal: run.signal })
       .catch((error: unknown) => {
         log.warn(
           { dealId: skipped.id, err: errorMessage(error) },
@@ -197,17 +135,23 @@ export function createPoller(options: PollerOptions): Poller {
         );
         return undefined;
       });
-    if (deal && blogIds.has(deal.blog.id)) await onDeal(deal, known, result);
+    if (deal && blogIds.has(deal.blog.id)) await onDeal(deal, known, run);
   }
 
-  async function onDeal(deal: Deal, known: boolean, result: PollResult): Promise<void> {
+  async function onDeal(deal: Deal, known: boolean, run: Run): Promise<void> {
+    const { result } = run;
+    // Renewed per deal (thread reads at the marketplace's pace can outlast the lease within one page); a lost lease
+    // throws here and ends the poll before this deal is acted on.
+    await run.lease.extend();
     if (!blogIds.has(deal.blog.id)) {
       result.otherBlogs += 1;
       return;
     }
     try {
       const before = await state.seen(deal.id);
-      for (const notice of noticesFor(deal, before, known)) await act(deal, notice, result);
+      for (const notice of noticesFor(deal, before, known)) await acts.act(deal, notice, result, run.signal);
+      // Marked seen only while the lease is still held: the next holder may be reading this deal's `seen` now.
+      run.signal.throwIfAborted();
       await state.see(deal.id, seenOf(deal), clock.now());
       await unreadable.clear(deal.id);
     } catch (error) {
@@ -217,18 +161,17 @@ export function createPoller(options: PollerOptions): Poller {
     }
   }
 
-  async function poll(): Promise<PollResult> {
-    const started = clock.now();
-    const token = randomBytes(8).toString('hex');
-    const result = emptyPollResult(started);
+  function fail(result: PollResult, error: unknown): void {
+    result.status = 'failed';
+    result.current = false;
+    result.errors.push({ error: errorMessage(error) });
+  }
+
+  /** One poll under the lease: its round, the items left out, the prunes; then its cursor and result saved. */
+  async function pollHeld(run: Run, started: Date): Promise<void> {
+    const { result, lease } = run;
     const finish: PollFinish = { tail: null };
-    let locked = false;
     try {
-      locked = (await redis.set(state.keys.lock, token, 'PX', lockMs, 'NX')) === 'OK';
-      if (!locked) {
-        result.status = 'busy';
-        return result;
-      }
       const known = await readRound(
         {
           client,
@@ -237,20 +180,20 @@ export function createPoller(options: PollerOptions): Poller {
           started,
           overlapMs,
           lookbackMs,
-          options: { priority: 'normal', signal: task.signal },
+          options: { priority: 'normal', signal: run.signal },
           beforePage: async () => {
             result.requests += 1;
-            await runExtendLock(redis, [state.keys.lock], [token, String(lockMs)]);
+            await lease.extend();
           },
-          onDeal: (deal, dealKnown) => onDeal(deal, dealKnown, result),
-          cancellationsToo: anyAcceptedRunning,
+          onDeal: (deal, dealKnown) => onDeal(deal, dealKnown, run),
+          cancellationsToo: acts.anyAcceptedRunning,
         },
         finish,
       );
       // The store keeps at most MAX_UNREADABLE items: a page of a thousand poisoned items is named that far, the
       // rest counted in one line rather than a thousand writes, reads of their own pages and log lines.
       const skipped = result.skipped.splice(0);
-      for (const item of skipped.slice(0, MAX_UNREADABLE)) await leftOut(item, known, result);
+      for (const item of skipped.slice(0, MAX_UNREADABLE)) await leftOut(item, known, run);
       if (skipped.length > MAX_UNREADABLE)
         log.warn({ more: skipped.length - MAX_UNREADABLE }, 'poll: more listed deals could not be read');
       if (result.errors.length > 0) {
@@ -263,16 +206,37 @@ export function createPoller(options: PollerOptions): Poller {
         await state.prune(started);
       }
       if (pruneDue || skipped.length > 0) await unreadable.prune(started);
+      await lease.extend();
     } catch (error) {
-      result.status = 'failed';
-      result.current = false;
-      result.errors.push({ error: errorMessage(error) });
-    } finally {
-      result.finishedAt = clock.now().toISOString();
-      if (locked) {
-        await state.finish(result, finish).catch(() => {});
-        await runReleaseLock(redis, [state.keys.lock], [token]).catch(() => {});
+      fail(result, error);
+    }
+    result.finishedAt = clock.now().toISOString();
+    // A lost lease writes nothing more: the cursor and the last result are the next holder's.
+    if (lease.signal.aborted) return;
+    // Said, not swallowed: a poll that keeps failing to save it is also judged by the door (no poll finishes).
+    await state.finish(result, finish).catch((error: unknown) => {
+      log[outageLevel(error)](
+        { err: errorMessage(error) },
+        'poll: its cursor could not be saved; the next poll lists from the one before',
+      );
+    });
+  }
+
+  async function poll(): Promise<PollResult> {
+    const started = clock.now();
+    const result = emptyPollResult(started);
+    try {
+      const run = await withLease(redis, state.keys.lock, lockMs, (lease) =>
+        pollHeld({ result, lease, signal: AbortSignal.any([task.signal, lease.signal]) }, started),
+      );
+      if (run.status === 'busy') {
+        result.status = 'busy';
+        result.finishedAt = clock.now().toISOString();
       }
+    } catch (error) {
+      // Redis did not answer the lease itself.
+      fail(result, error);
+      result.finishedAt = clock.now().toISOString();
     }
     report(result);
     if (result.status !== 'busy')

@@ -17,6 +17,7 @@ import { sayFrom } from '../i18n/catalog.js';
 import { marketplaceMessages } from '../i18n/messages/marketplace.js';
 import type { MarketplaceClient, RequestOptions } from '../marketplace/api.js';
 import type { Deal } from '../marketplace/schema.js';
+import { listingSince } from '../reconcile/cursor.js';
 import { type ListingCursor, type ListingQuery, readListing, startListing } from '../reconcile/pages.js';
 import type { PollFinish, PollResult, PollState, PollTail } from './poll-state.js';
 
@@ -94,7 +95,7 @@ export async function readRound(input: RoundInput, finish: PollFinish): Promise<
     if (freshRead) finish.fresh = started.toISOString();
   } else {
     const known = cursor !== undefined;
-    const since = new Date(known ? cursor - input.overlapMs : started.getTime() - input.lookbackMs);
+    const since = listingSince(cursor, started.getTime(), input.overlapMs, input.lookbackMs);
     tail = {
       startedAt: started.toISOString(),
       known,

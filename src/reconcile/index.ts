@@ -29,11 +29,12 @@
  * sweeps the whole outage at start-up. An installation's very first sweep looks `lookbackMinutes` back.
  * A failed sweep does not move the cursor and is tried again after `retryMs`.
  *
- * Several processes (split webhook/worker processes) may run it: a Redis lock (60 s, renewed as the sweep goes)
- * lets one sweep at a time; a process that finds it taken tries again after `retryMs`.
+ * Several processes (split webhook/worker processes) may run it: a lease (src/redis/lease.ts: 60 s, renewed before
+ * each page and deal) lets one sweep at a time; a process that finds it taken tries again after `retryMs`. A sweep
+ * that loses its lease (a deal outlasted it, Redis stalled) stops before the next deal, fails, and leaves the
+ * cursor and the last result to the process that holds it now.
  */
 
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import type { DealStore } from '../deals/record.js';
@@ -44,11 +45,13 @@ import type { MarketplaceClient } from '../marketplace/api.js';
 import { createPeriodicTask } from '../periodic.js';
 import { DEFAULT_DEAL_JOB_SETTINGS, type DealJobSettings } from '../queue/jobs.js';
 import type { DealProducer } from '../queue/producer.js';
+import { type Lease, withLease } from '../redis/lease.js';
 import { outageLevel } from '../redis/outage.js';
+import { listingSince, startedResult, storedResult, storedTime } from './cursor.js';
 import { forEachListedDeal } from './pages.js';
 import { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
 import { createSettler } from './settle.js';
-import { type ReconcileResult, reconcileKeys, runExtendLock, runReleaseLock } from './sweep-state.js';
+import { type ReconcileResult, reconcileKeys } from './sweep-state.js';
 
 export { payloadFromListedDeal } from './listed.js';
 export { ReconcileSettings, type ReconcileSettingsInput } from './settings.js';
@@ -69,7 +72,7 @@ export interface ReconcilerOptions {
   client: Pick<MarketplaceClient, 'listDeals'>;
   producer: Pick<DealProducer, 'enqueueDeal' | 'queue'>;
   store: Pick<DealStore, 'prefix' | 'get' | 'update' | 'appendLog' | 'readEvents'>;
-  /** For the cursor and the lock (the store's client is fine). */
+  /** For the cursor and the lease (the store's client is fine). */
   redis: Redis;
   /** Marketplace blog ids that pressbridge publishes (config `blogs[].id`). */
   blogIds: readonly number[];
@@ -82,7 +85,7 @@ export interface ReconcilerOptions {
   quietMs?: number;
   /** After a failed or `busy` sweep, the next one comes this soon (default 60 s, never later than the interval). */
   retryMs?: number;
-  /** The lock's time to live, renewed at every page and deal (default 60 s): a killed sweeper blocks no longer. */
+  /** The lease's time to live, renewed at every page and deal (default 60 s): a killed sweeper blocks no longer. */
   lockMs?: number;
   jobSettings?: Partial<DealJobSettings>;
   clock?: Clock;
@@ -124,54 +127,23 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     source: 'reconcile',
   });
 
-  async function sweep(): Promise<ReconcileResult> {
-    const started = clock.now();
-    const token = randomBytes(8).toString('hex');
-    const result: ReconcileResult = {
-      status: 'ok',
-      startedAt: started.toISOString(),
-      finishedAt: started.toISOString(),
-      since: started.toISOString(),
-      fromCursor: false,
-      pages: 0,
-      listed: 0,
-      enqueued: [],
-      requeued: [],
-      known: 0,
-      otherBlogs: 0,
-      unusable: [],
-      skipped: 0,
-      errors: [],
-    };
-    let locked = false;
+  /** One sweep under the lease, renewed before each page and deal; a lost lease ends it and writes nothing more. */
+  async function sweepHeld(lease: Lease, result: ReconcileResult, started: Date): Promise<void> {
     try {
-      locked = (await redis.set(keys.lock, token, 'PX', lockMs, 'NX')) === 'OK';
-      if (!locked) {
-        result.status = 'busy';
-        log.debug('reconciliation: another process is sweeping');
-        return result;
-      }
-      const cursor = await redis.hget(keys.state, 'cursor');
-      const cursorMs = cursor ? Date.parse(cursor) : Number.NaN;
-      result.fromCursor = Number.isFinite(cursorMs);
-      const since = new Date(
-        result.fromCursor ? cursorMs - overlapMs : started.getTime() - settings.lookbackMinutes * 60_000,
-      );
+      const cursorMs = storedTime(await redis.hget(keys.state, 'cursor'));
+      result.fromCursor = cursorMs !== undefined;
+      const lookbackMs = settings.lookbackMinutes * 60_000;
+      const since = listingSince(cursorMs, started.getTime(), overlapMs, lookbackMs);
       result.since = since.toISOString();
-
-      // The lock only saves duplicate work (every step below is safe to run twice), so a lapse is no harm.
-      const extendLock = async (): Promise<void> => {
-        await runExtendLock(redis, [keys.lock], [token, String(lockMs)]);
-      };
       const listing = await forEachListedDeal({
         client,
         query: { state: 'akceptovano', changedSince: since },
-        options: { priority: 'low', signal: task.signal },
-        beforePage: extendLock,
+        options: { priority: 'low', signal: AbortSignal.any([task.signal, lease.signal]) },
+        beforePage: lease.extend,
         onDeal: async (deal) => {
           result.listed += 1;
+          await lease.extend();
           try {
-            await extendLock();
             await settle(deal, result);
           } catch (error) {
             result.errors.push({ dealId: deal.id, error: errorMessage(error) });
@@ -190,24 +162,39 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
           'reconciliation: a listed deal could not be read; left out (named on the home page)',
         );
       }
-      const unstable = listing.unstable;
       // Deals leaving `akceptovano` while we paged shift the pages: one may have been skipped. Sweep again
       // from the same cursor rather than move past it.
-      if (unstable)
+      if (listing.unstable)
         result.errors.push({ error: 'the list changed while it was paged; swept again next time' });
+      await lease.extend();
       if (result.errors.length > 0) result.status = 'failed';
       else await redis.hset(keys.state, 'cursor', result.startedAt);
     } catch (error) {
       result.status = 'failed';
       result.errors.push({ error: errorMessage(error) });
-    } finally {
-      result.finishedAt = clock.now().toISOString();
-      if (locked) {
-        await redis
-          .hset(keys.state, 'last', JSON.stringify({ ...result, errors: result.errors.slice(0, 20) }))
-          .catch(() => {});
-        await runReleaseLock(redis, [keys.lock], [token]).catch(() => {});
+    }
+    result.finishedAt = clock.now().toISOString();
+    if (lease.signal.aborted) return;
+    await redis.hset(keys.state, 'last', storedResult(result)).catch((error: unknown) => {
+      log[outageLevel(error)]({ err: errorMessage(error) }, 'reconciliation: its result could not be saved');
+    });
+  }
+
+  async function sweep(): Promise<ReconcileResult> {
+    const started = clock.now();
+    const result: ReconcileResult = { ...startedResult(started), fromCursor: false, skipped: 0 };
+    try {
+      const run = await withLease(redis, keys.lock, lockMs, (lease) => sweepHeld(lease, result, started));
+      if (run.status === 'busy') {
+        result.status = 'busy';
+        result.finishedAt = clock.now().toISOString();
+        log.debug('reconciliation: another process is sweeping');
+        return result;
       }
+    } catch (error) {
+      result.status = 'failed';
+      result.errors.push({ error: errorMessage(error) });
+      result.finishedAt = clock.now().toISOString();
     }
     const fields = {
       status: result.status,

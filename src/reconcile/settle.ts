@@ -25,6 +25,11 @@ export interface SettleTally {
   unusable: number[];
 }
 
+/** A tally before any deal was settled. */
+export function emptyTally(): SettleTally {
+  return { enqueued: [], requeued: [], known: 0, otherBlogs: 0, unusable: [] };
+}
+
 export interface SettlerOptions {
   producer: Pick<DealProducer, 'enqueueDeal' | 'queue'>;
   store: Pick<DealStore, 'prefix' | 'get' | 'update' | 'appendLog' | 'readEvents'>;

@@ -1,9 +1,8 @@
 /**
- * What a sweep leaves in Redis: its result (read back by the status page), the cursor's hash and the lock that
- * lets one process sweep at a time.
+ * What a sweep leaves in Redis: its result (read back by the status page), the cursor's hash (./cursor.ts) and
+ * the key of the lease that lets one process sweep at a time (src/redis/lease.ts).
  */
 import type { Redis } from 'ioredis';
-import { luaScript } from '../redis/lua-script.js';
 
 export interface ReconcileResult {
   /** `ok`: every page read and every deal settled, the cursor moved; `busy`: another process was sweeping. */
@@ -66,18 +65,7 @@ export async function readLastSweep(redis: Redis, prefix: string): Promise<LastS
   };
 }
 
-/** Where the sweep keeps its cursor and last result: `<prefix>:reconcile` (hash) and the lock. */
+/** Where the sweep keeps its cursor and last result: `<prefix>:reconcile` (hash), and its lease. */
 export function reconcileKeys(prefix: string): { state: string; lock: string } {
   return { state: `${prefix}:reconcile`, lock: `${prefix}:reconcile:lock` };
 }
-
-const RELEASE_LOCK = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-`;
-const EXTEND_LOCK = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
-return 0
-`;
-export const runReleaseLock = luaScript(RELEASE_LOCK);
-export const runExtendLock = luaScript(EXTEND_LOCK);

@@ -320,6 +320,27 @@ describe('src/reconcile (integration)', () => {
     }
   });
 
+  it('a sweep that loses its lease settles no further deal and leaves the cursor and result to the holder', async () => {
+    for (let i = 0; i < 2; i++) await sandbox.createDeal({ blogId: 1, deliver: false });
+    const lock = reconcileKeys(prefix).lock;
+    const sweeper = reconciler({
+      client: {
+        listDeals: async (query = {}, requestOptions = {}) => {
+          const page = await client.listDeals(query, requestOptions);
+          // The lease ran out while the page was read and another process took it.
+          await redis.set(lock, 'another-process', 'PX', 5_000);
+          return page;
+        },
+      },
+    });
+    const result = await sweeper.runOnce();
+    expect(result).toMatchObject({ status: 'failed', enqueued: [], listed: 1 });
+    expect(result.errors.map((e) => e.error).join('\n')).toContain('lease');
+    expect(await redis.hget(reconcileKeys(prefix).state, 'cursor')).toBeNull();
+    expect(await readLastSweep(redis, prefix)).toBeUndefined();
+    expect(await redis.get(lock)).toBe('another-process');
+  });
+
   it('runs at the daemon start-up', async () => {
     const deal = await sandbox.createDeal({ blogId: 1, deliver: false });
     const processed: number[] = [];

@@ -1,9 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
-import { describeIntake, intakeOf, resolveIntake, takesWebhooks } from '../../../src/intake/mode.js';
+import {
+  createIntakeReader,
+  describeIntake,
+  intakeOf,
+  resolveIntake,
+  takesWebhooks,
+} from '../../../src/intake/mode.js';
 import { writeSecretFile } from '../../../src/webhook/secret-file.js';
 
 const base = { marketplace: { baseUrl: 'https://api.example', apiKey: 'k' } };
@@ -67,6 +73,24 @@ describe('src/intake/mode', () => {
       updatedAt: new Date().toISOString(),
     });
     expect(intakeOf(config({ dataDir })).mode).toBe('both');
+  });
+
+  it('the reader asked after every poll reads the secret file again only when it changed', () => {
+    const dir = mkdtempSync(join(dataDir, 'reader-'));
+    const file = join(dir, 'webhook-secret.json');
+    const read = createIntakeReader(config({ dataDir: dir }));
+    expect(read().mode).toBe('poll');
+    writeSecretFile(file, { secret: 'from-register', updatedAt: new Date().toISOString() });
+    const at = new Date('2026-11-28T10:00:00Z');
+    utimesSync(file, at, at);
+    expect(read().mode).toBe('both');
+    // The same file, its bytes damaged in place but its size and time kept: not read again.
+    writeFileSync(file, 'x'.repeat(statSync(file).size));
+    utimesSync(file, at, at);
+    expect(intakeOf(config({ dataDir: dir })).mode).toBe('poll');
+    expect(read().mode).toBe('both');
+    rmSync(file);
+    expect(read().mode).toBe('poll');
   });
 
   it.each([[{ pollSeconds: 5 }], [{ pollSeconds: 4000 }], [{ pollSeconds: 30.5 }], [{ mode: 'push' }]])(

@@ -120,13 +120,13 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
           status: options.status,
         });
         if (process.stdout.isTTY) {
-          const [{ startedLine }, { intakeOf }, { shownRedisUrl }] = await Promise.all([
+          const [{ startedLine }, { intakeOf }, { shownUrl }] = await Promise.all([
             import('./commands/start-line.js'),
             import('./intake/mode.js'),
-            import('./redis/outage.js'),
+            import('./redact.js'),
           ]);
           const { redis } = await daemon.ready();
-          const redisDown = redis ? undefined : shownRedisUrl(config.redis.url);
+          const redisDown = redis ? undefined : shownUrl(config.redis.url);
           process.stdout.write(`${startedLine(daemon, cliTranslator(), intakeOf(config), redisDown)}\n`);
         }
         await runUntilSignal(daemon, log);

@@ -4,6 +4,7 @@
  * - `redactSecrets(value)`: structured data with keys named like secrets blanked (the deal store writes this).
  * - `scrubText(text)`: credential-shaped substrings (`Bearer …`, `token=…`, `"apiKey":"…"`,
  *   `https://user:pass@host`) replaced, for text that quotes a secret the other two cannot know.
+ * - `shownUrl(url)`: an address (a Redis URL) without what its authority carries before `@`.
  * - `redactPhrase(phrase, secrets)`, `scrubPhrase(phrase)`: `redact`, `scrubText` over a phrase's values
  *   (src/errors.ts), at any depth; `scrubSaid(said)` either, for a phrase or a text as it came.
  * Pure: no I/O. The status page adds render-time masking on top (src/status/redact.ts).
@@ -94,6 +95,15 @@ const TEXT_PATTERNS: ReadonlyArray<[RegExp, string]> = [
   // A Telegram bot token in an API address (https://api.telegram.org/bot<id>:<secret>/sendMessage).
   [/\bbot(\d{3,}):[A-Za-z0-9_-]{20,}/g, `bot$1:${REDACTED}`],
 ];
+
+/**
+ * An address fit for a log line or a page: whatever its authority carries before `@` (a user, a password, a token
+ * given as the user) is `***`: `redis://user:secret@host` → `redis://***@host`, `redis://:pw@host` →
+ * `redis://***@host`; an address without one is left as it is.
+ */
+export function shownUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}
 
 /** A copy of `text` with credential-shaped substrings replaced. */
 export function scrubText(text: string): string {

@@ -8,9 +8,9 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
 import { errorMessage } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
+import { shownUrl } from '../redact.js';
 import { ownRedisDown } from '../redis/embedded.js';
 import { readRedisFacts } from '../redis/info.js';
-import { shownRedisUrl } from '../redis/outage.js';
 import type { Check } from './output.js';
 
 /** pressbridge's own Redis not running: the failed Redis line, whose fix is starting pressbridge. */
@@ -23,7 +23,7 @@ export async function ownRedisStoppedCheck(ctx: {
   return {
     status: 'fail',
     name: 'Redis',
-    detail: ctx.t.t('cli.doctor.redis.own_down', { where: shownRedisUrl(down.url), dir: down.dir }),
+    detail: ctx.t.t('cli.doctor.redis.own_down', { where: shownUrl(down.url), dir: down.dir }),
     fix: ctx.t.t('cli.doctor.redis.own_fix'),
   };
 }
@@ -36,7 +36,7 @@ export async function redisChecks(ctx: {
   redis: Redis;
 }): Promise<Check[]> {
   const { t } = ctx;
-  const where = shownRedisUrl(ctx.redisUrl ?? ctx.config.redis.url);
+  const where = shownUrl(ctx.redisUrl ?? ctx.config.redis.url);
   const eviction = t.t('cli.doctor.redis.eviction');
   const persistence = t.t('cli.doctor.redis.persistence');
   try {

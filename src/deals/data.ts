@@ -26,14 +26,12 @@ export const HandInProgress = z.object({
   late: z.boolean(),
 });
 
-export const DraftProgress = z
-  .object({
-    ref: z.string(),
-    reused: lenient(z.boolean()),
-    withKeywordUrls: lenient(z.boolean()),
-    editUrl: lenient(z.string()),
-  })
-  .passthrough();
+export const DraftProgress = z.looseObject({
+  ref: z.string(),
+  reused: lenient(z.boolean()),
+  withKeywordUrls: lenient(z.boolean()),
+  editUrl: lenient(z.string()),
+});
 
 /** The pipeline's progress: how far the deal got (src/pipeline/resume-point.ts reads where a retry starts). */
 export const PipelineData = z.object({
@@ -115,20 +113,22 @@ export const AcceptanceData = z.object({
 
 /** The article watcher (src/watch/): what to look for on the live page, and what the last check found. */
 export const WatchData = z.object({
-  watch: lenient(z.object({ links: z.array(z.string()) }).passthrough()),
+  watch: lenient(z.looseObject({ links: z.array(z.string()) })),
   articleCheck: lenient(ArticleCheck),
 });
 
 /** The operator's own keys: none today (its actions write states and clear the pipeline's keys). */
 export const OperatorData = z.object({});
 
-export const DealData = PipelineData.extend(MarketplaceAnswerData.shape)
-  .extend(LatenessData.shape)
-  .extend(MoneyData.shape)
-  .extend(AcceptanceData.shape)
-  .extend(WatchData.shape)
-  .extend(OperatorData.shape)
-  .passthrough();
+export const DealData = z.looseObject({
+  ...PipelineData.shape,
+  ...MarketplaceAnswerData.shape,
+  ...LatenessData.shape,
+  ...MoneyData.shape,
+  ...AcceptanceData.shape,
+  ...WatchData.shape,
+  ...OperatorData.shape,
+});
 export type DealData = z.infer<typeof DealData>;
 
 /** A write to `data`: each key replaces the stored one, `null` removes it; keys of older versions pass. */

@@ -26,10 +26,10 @@ const NOFOLLOW = constants.O_NOFOLLOW | constants.O_NONBLOCK;
 async function assertRegularFile(
   handle: import('node:fs/promises').FileHandle,
   file: string,
-): Promise<number> {
+): Promise<import('node:fs').Stats> {
   const info = await handle.stat();
   if (!info.isFile()) throw new Error(`evidence: ${file} is not a regular file; refused`);
-  return info.size;
+  return info;
 }
 
 /**
@@ -73,7 +73,7 @@ export async function appendLine(file: string, line: string): Promise<number> {
   const handle = await open(file, flags, FILE_MODE);
   try {
     let prefix = '';
-    const size = await assertRegularFile(handle, file);
+    const { size } = await assertRegularFile(handle, file);
     if (size > 0) {
       const last = Buffer.alloc(1);
       await handle.read(last, 0, 1, size - 1);
@@ -130,7 +130,49 @@ export async function readJson<T extends z.ZodType>(
 /** The lines that read as `schema`; a torn last line (no newline after it) and any invalid line are skipped. */
 export async function readJsonLines<T extends z.ZodType>(file: string, schema: T): Promise<z.infer<T>[]> {
   const text = await readText(file);
-  if (text === undefined) return [];
+  return text === undefined ? [] : parseJsonLines(text, schema);
+}
+
+/** Where a reader of an append-only file got to: the file (its inode) and the offset just after a newline. */
+export interface FilePosition {
+  ino: number;
+  offset: number;
+}
+
+/**
+ * The bytes appended to `file` since `from`: read from `from.offset` when it is the same file (inode) and at
+ * least that long, else from its start (`start` says which). Undefined when the file does not exist; a symbolic
+ * link is refused (ELOOP), and so is anything but a regular file.
+ */
+export async function readSince(
+  file: string,
+  from: FilePosition | undefined,
+): Promise<{ ino: number; start: number; bytes: Buffer } | undefined> {
+  let handle: import('node:fs/promises').FileHandle;
+  try {
+    handle = await open(file, constants.O_RDONLY | NOFOLLOW);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  try {
+    const { ino, size } = await assertRegularFile(handle, file);
+    const start = from && from.ino === ino && from.offset <= size ? from.offset : 0;
+    const bytes = Buffer.alloc(size - start);
+    let read = 0;
+    while (read < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, read, bytes.length - read, start + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return { ino, start, bytes: bytes.subarray(0, read) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The lines of `text` that read as `schema`; the part after the last newline and any invalid line are skipped. */
+export function parseJsonLines<T extends z.ZodType>(text: string, schema: T): z.infer<T>[] {
   const lines = text.split('\n');
   // The part after the last newline is a line still being written or torn by a crash.
   lines.pop();

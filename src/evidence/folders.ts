@@ -7,7 +7,6 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertRealDir, ensureDir } from './files.js';
 import type { SnapshotOnDisk } from './prune.js';
-import type { EvidenceEntry } from './types.js';
 
 /** A snapshot's file name: `<seq>-<sha256 first 16>.html.gz`. Nothing else is ever read or removed as one. */
 export const SNAPSHOT_FILE = /^([1-9][0-9]{0,9})-([0-9a-f]{16})\.html\.gz$/;
@@ -21,8 +20,11 @@ export interface DealFolders {
   snapshotsDir(dealId: number, create?: boolean): Promise<string>;
   /** Every deal with a folder (ascending ids). */
   dealIds(): Promise<number[]>;
-  /** The deal's snapshot files on disk, oldest first, each with its check's time. */
-  snapshotsOnDisk(dealId: number, entries: readonly EvidenceEntry[]): Promise<SnapshotOnDisk[]>;
+  /**
+   * The deal's snapshot files on disk, oldest first. Their `at` is '': the check lines hold the times, and only
+   * the total limit, which orders snapshots across deals, reads them (the per-deal plan goes by seq).
+   */
+  snapshotsOnDisk(dealId: number): Promise<SnapshotOnDisk[]>;
 }
 
 export function dealFolders(dir: string): DealFolders {
@@ -59,10 +61,9 @@ export function dealFolders(dir: string): DealFolders {
         .map((e) => Number(e.name))
         .sort((a, b) => a - b);
     },
-    async snapshotsOnDisk(dealId, entries) {
+    async snapshotsOnDisk(dealId) {
       const folder = await snapshotsDir(dealId);
       const names = await readdir(folder).catch(() => [] as string[]);
-      const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
       const out: SnapshotOnDisk[] = [];
       for (const file of names) {
         const match = SNAPSHOT_FILE.exec(file);
@@ -72,8 +73,7 @@ export function dealFolders(dir: string): DealFolders {
           () => undefined,
         );
         if (size === undefined) continue;
-        const seq = Number(match[1]);
-        out.push({ file, bytes: size, seq, at: atOf.get(seq) ?? '' });
+        out.push({ file, bytes: size, seq: Number(match[1]), at: '' });
       }
       return out.sort((a, b) => a.seq - b.seq);
     },

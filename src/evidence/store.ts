@@ -1,15 +1,24 @@
 /**
  * The evidence store on disk (./types.ts has the layout and the contract). Writes of one deal run one after
- * another (a promise chain per deal); the size limits (./prune.ts) are enforced after each appended line, the
- * total one against a running count of the bytes (the folder is scanned once, at first use).
+ * another (the keyed lock, per deal); the size limits (./prune.ts) are enforced after each appended line, the
+ * total one against a running count of the bytes (./usage.ts). A new check reads of `checks.jsonl` only what was
+ * appended since the last one (./check-log.ts).
+ *
+ * The total limit removes other deals' snapshots, so it reads and prunes each deal inside that deal's turn of the
+ * lock: it never sees a snapshot file whose line is still being written (a file without its line would look the
+ * oldest of all and go first), and a deal's own writes never interleave with its pruning. The total passes take
+ * turns too (a lock of their own); a writer waits for the total pass only after its deal's turn is over, and the
+ * pass holds one deal's turn at a time: no deadlock.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import type { Clock } from '../clock.js';
+import { createKeyedLock } from '../concurrency.js';
 import type { Logger } from '../logger.js';
 import { evidenceChanged } from './changed.js';
+import { createCheckLogIndex } from './check-log.js';
 import {
   appendLine,
   folderBytes,
@@ -20,7 +29,7 @@ import {
   writeAtomic,
 } from './files.js';
 import { dealFolders, SNAPSHOT_FILE } from './folders.js';
-import { type DealSnapshots, planDealPrune, planTotalPrune, type SnapshotOnDisk } from './prune.js';
+import { type DealSnapshots, planDealPrune, planTotalPrune } from './prune.js';
 import type { EvidenceSettings } from './settings.js';
 import {
   type CheckEvidence,
@@ -31,6 +40,7 @@ import {
   EvidencePruned,
   type EvidenceStore,
 } from './types.js';
+import { createUsage } from './usage.js';
 
 const gzip = promisify(gzipCb);
 const gunzip = promisify(gunzipCb);
@@ -61,59 +71,24 @@ export function createEvidenceStore(options: {
 }): EvidenceStore {
   const { dir, settings, clock, log } = options;
   const headroom = options.headroom ?? 0.1;
-  const { dealDir, realDealDir, snapshotsDir, dealIds, snapshotsOnDisk } = dealFolders(dir);
+  const folders = dealFolders(dir);
+  const { dealDir, realDealDir, snapshotsDir, dealIds, snapshotsOnDisk } = folders;
   const fileOf = (dealId: number, name: string): string => join(dealDir(dealId), name);
   const now = (): string => clock.now().toISOString();
+  const { counted, remeasure } = createUsage(folders);
+  const checkLog = createCheckLogIndex();
 
-  // --- serialising -----------------------------------------------------------------------------------------
-  const chains = new Map<number, Promise<unknown>>();
-  function serial<T>(dealId: number, work: () => Promise<T>): Promise<T> {
-    const previous = chains.get(dealId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    chains.set(dealId, settled);
-    void settled.then(() => {
-      if (chains.get(dealId) === settled) chains.delete(dealId);
-    });
-    return next;
-  }
-  let totalChain: Promise<unknown> = Promise.resolve();
-
-  // --- the running count of bytes --------------------------------------------------------------------------
-  let usage: Promise<{ total: number; perDeal: Map<number, number> }> | undefined;
-  function counted(): Promise<{ total: number; perDeal: Map<number, number> }> {
-    usage ??= (async () => {
-      const perDeal = new Map<number, number>();
-      let total = 0;
-      for (const dealId of await dealIds()) {
-        const bytes = await folderBytes(dealDir(dealId));
-        perDeal.set(dealId, bytes);
-        total += bytes;
-      }
-      return { total, perDeal };
-    })();
-    usage.catch(() => {
-      usage = undefined;
-    });
-    return usage;
-  }
-  /** Measures one deal's folder again and corrects the running count. */
-  async function remeasure(dealId: number): Promise<number> {
-    const count = await counted();
-    const bytes = await folderBytes(await realDealDir(dealId));
-    count.total += bytes - (count.perDeal.get(dealId) ?? 0);
-    count.perDeal.set(dealId, bytes);
-    return bytes;
-  }
+  // --- taking turns ----------------------------------------------------------------------------------------
+  const dealLock = createKeyedLock();
+  const serial = <T>(dealId: number, work: () => Promise<T>): Promise<T> =>
+    dealLock.run(String(dealId), work);
+  const totalLock = createKeyedLock();
 
   // --- reading ---------------------------------------------------------------------------------------------
   const readDeal = async (dealId: number) =>
     readJson(join(await realDealDir(dealId), 'deal.json'), EvidenceDeal);
   const readEntries = async (dealId: number) =>
     readJsonLines(join(await realDealDir(dealId), 'checks.jsonl'), EvidenceEntry);
-
-  const firstFileOf = (entries: readonly EvidenceEntry[]): string | undefined =>
-    entries.find((e) => e.snapshot !== undefined)?.snapshot?.file;
 
   // --- pruning ---------------------------------------------------------------------------------------------
   async function removeSnapshot(
@@ -143,37 +118,25 @@ export function createEvidenceStore(options: {
     if (stuckAt !== undefined && count.total < stuckAt + slack) return;
     const deals: DealSnapshots[] = [];
     for (const dealId of await dealIds()) {
-      let read: [EvidenceDeal | undefined, EvidenceEntry[], SnapshotOnDisk[]];
-      try {
-        // A deal without snapshot files has nothing to prune: its deal.json and lines are not read.
-        const files = await snapshotsOnDisk(dealId, []);
-        if (files.length === 0) continue;
-        const [deal, entries] = await Promise.all([readDeal(dealId), readEntries(dealId)]);
-        const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
-        read = [deal, entries, files.map((f) => ({ ...f, at: atOf.get(f.seq) ?? '' }))];
-      } catch (error) {
+      // In the deal's turn: a snapshot being written now is on disk with its line, or not on disk yet.
+      const read = await serial(dealId, () => snapshotsOf(dealId)).catch((error: unknown) => {
         // One deal's folder refused (a planted link) or unreadable must not stop the pruning of the others.
         log.warn({ dealId, err: String(error) }, 'evidence: a deal skipped by the total limit');
-        continue;
-      }
-      const [deal, entries, snapshots] = read;
-      if (snapshots.length === 0) continue;
-      deals.push({
-        dealId,
-        paid: deal?.paid !== undefined,
-        watchEnded: deal?.watchEnded !== undefined,
-        snapshots,
-        firstFile: firstFileOf(entries),
+        return undefined;
       });
+      if (read) deals.push(read);
     }
     const target = Math.floor(settings.maxTotalBytes * (1 - headroom));
     const steps = planTotalPrune(deals, count.total - target, PRUNED_LINE_BYTES);
-    const touched = new Set<number>();
-    for (const step of steps) {
-      await removeSnapshot(step.dealId, step.snapshot.file, 'total_limit');
-      touched.add(step.dealId);
-    }
-    for (const dealId of touched) await remeasure(dealId);
+    const byDeal = new Map<number, string[]>();
+    for (const { dealId, snapshot } of steps)
+      byDeal.set(dealId, [...(byDeal.get(dealId) ?? []), snapshot.file]);
+    for (const [dealId, files] of byDeal)
+      await serial(dealId, async () => {
+        // A file the deal's own limit removed since is gone already: removeSnapshot notes nothing for it.
+        for (const file of files) await removeSnapshot(dealId, file, 'total_limit');
+        await remeasure(dealId);
+      });
     if (steps.length > 0)
       log.warn({ removed: steps.length }, 'evidence over its total limit: snapshots pruned');
     stuckAt = count.total > settings.maxTotalBytes ? count.total : undefined;
@@ -183,11 +146,21 @@ export function createEvidenceStore(options: {
         'evidence over its total limit with no snapshot left to prune (check lines are kept): raise evidence.maxTotalBytes',
       );
   }
-  const enforceTotalSerial = (): Promise<void> => {
-    const run = totalChain.then(enforceTotal, enforceTotal);
-    totalChain = run.catch(() => undefined);
-    return run;
-  };
+  /** What the total limit's plan needs of one deal; undefined when it has no snapshot file (nothing is read). */
+  async function snapshotsOf(dealId: number): Promise<DealSnapshots | undefined> {
+    const files = await snapshotsOnDisk(dealId);
+    if (files.length === 0) return undefined;
+    const [deal, entries] = await Promise.all([readDeal(dealId), readEntries(dealId)]);
+    const atOf = new Map(entries.map((e) => [e.seq, e.check.at]));
+    return {
+      dealId,
+      paid: deal?.paid !== undefined,
+      watchEnded: deal?.watchEnded !== undefined,
+      snapshots: files.map((f) => ({ ...f, at: atOf.get(f.seq) ?? '' })),
+      firstFile: entries.find((e) => e.snapshot !== undefined)?.snapshot?.file,
+    };
+  }
+  const enforceTotalInTurn = (): Promise<void> => totalLock.run('total', enforceTotal);
 
   // --- writing ---------------------------------------------------------------------------------------------
   async function packSnapshot(seq: number, html: string) {
@@ -206,8 +179,7 @@ export function createEvidenceStore(options: {
       ...(evidence.pageSha256 !== undefined ? { pageSha256: evidence.pageSha256 } : {}),
     };
     await writeAtomic(fileOf(dealId, 'latest.json'), `${JSON.stringify(latest)}\n`);
-    const entries = await readEntries(dealId);
-    const last = entries.at(-1);
+    const { last, firstFile } = await checkLog.summary(join(await realDealDir(dealId), 'checks.jsonl'));
     if (!evidenceChanged(last?.check, evidence.check)) {
       await remeasure(dealId);
       return {};
@@ -220,8 +192,8 @@ export function createEvidenceStore(options: {
     // The line as it will be, with room for the snapshot's description.
     const lineBytes = Buffer.byteLength(JSON.stringify(entry)) + 200;
     const plan = planDealPrune({
-      snapshots: await snapshotsOnDisk(dealId, entries),
-      firstFile: firstFileOf(entries),
+      snapshots: await snapshotsOnDisk(dealId),
+      firstFile,
       dealBytes: await folderBytes(await realDealDir(dealId)),
       lineBytes,
       newBytes: snapshot?.gz.length ?? 0,
@@ -269,7 +241,7 @@ export function createEvidenceStore(options: {
       }),
     recordCheck: async (dealId, evidence) => {
       const result = await serial(dealId, () => recordCheck(dealId, evidence));
-      if (result.appended) await enforceTotalSerial();
+      if (result.appended) await enforceTotalInTurn();
       return result;
     },
     endWatch: (dealId, reason) =>

@@ -29,7 +29,7 @@ export const EvidenceDeal = z.object({
   /** `data.paid` as recorded at `deal.paid`. */
   paid: z.object({ reward: z.number().nullable(), price: z.number().nullable(), at: z.string() }).optional(),
   /** `data.watch` as the record holds it (links, label, reference, lastText). */
-  watch: z.object({ links: z.array(z.string()) }).passthrough(),
+  watch: z.looseObject({ links: z.array(z.string()) }),
   /** Set when the watcher ended the watch (ISO 8601) and why: the claim window is over, … */
   watchEnded: z.object({ at: z.string(), reason: z.string() }).optional(),
   /** ISO 8601: when this file was last written. */

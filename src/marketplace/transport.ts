@@ -1,11 +1,14 @@
 /**
  * The request core of the marketplace client: every call waits for a rate-limiter slot, carries the key, a
  * User-Agent and a timeout, follows redirects only on the marketplace's own origin, pauses every process for a
- * 429's Retry-After (capped at `maxPauseMs`), retries a short 429 once and
- * transient errors of repeatable requests with backoff, and reports each attempt. The origin rules (the service
- * root, same-origin redirects) are ./origin.ts. Endpoints (client.ts) only
- * describe their `Call` and how to read the answer (readers.ts: every body within the limit of its kind,
- * src/http-body.ts; the timeout covers the body too, since fetch cancels it when the signal fires).
+ * 429's Retry-After (capped at `maxPauseMs`), retries a short 429 once and transient errors of repeatable
+ * requests with backoff. The origin rules (the service root, same-origin redirects) are ./origin.ts. Endpoints
+ * (client.ts) only describe their `Call` and how to read the answer (readers.ts: every body within the limit of
+ * its kind, src/http-body.ts; the timeout covers the body too, since fetch cancels it when the signal fires).
+ *
+ * A call is a loop of three parts: `attempt` (one request through the limiter, its answer classified into an
+ * outcome), `observe` (the one record of each attempt: the report, the log line, the limiter's counters) and
+ * the pure `nextMove` (./next-move.ts, whose header has the decision table: read, follow, retry or fail).
  */
 import { MarketplaceError, ResponseTooLargeError } from '../errors.js';
 import { BODY_LIMITS, readBodyHeadText } from '../http-body.js';
@@ -30,9 +33,24 @@ import {
   type ResponseInfo,
 } from './client-options.js';
 import { discard, errorText, headerNumber, noAnswerKind, sleep } from './http.js';
+import { type Budget, budgetAfter, nextMove, type Outcome } from './next-move.js';
 import { followRedirect, parseBaseUrl } from './origin.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A 2xx or 3xx answer as the move acts on it; `noAnswer` words a body that broke off while read. */
+interface Answer {
+  response: Response;
+  context: RequestContext;
+  noAnswer: (cause: unknown) => MarketplaceError;
+}
+
+const failed = (error: MarketplaceError): Outcome<Answer, MarketplaceError> => ({
+  kind: 'failed',
+  status: error.status,
+  retryable: error.retryable,
+  error,
+});
 
 export interface Call {
   operation: string;
@@ -87,12 +105,93 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
     return `${rel}${url.search}`;
   }
 
-  function report(info: ResponseInfo): void {
+  /** One request, its answer observed and classified; a 429's pause stored for every process. */
+  async function attempt(
+    call: Call,
+    url: URL,
+    priority: RequestPriority,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<Outcome<Answer, MarketplaceError>> {
+    const context: RequestContext = { method: call.method, path: displayPath(url) };
+    await acquireSlot(context, priority, callerSignal);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+    const noAnswer = (cause: unknown): MarketplaceError =>
+      classifyNoAnswer(context, noAnswerKind(callerSignal, timeout), cause, { timeoutMs, secrets });
+    const started = performance.now();
+    let answer: Response;
+    try {
+      answer = await doFetch(url, buildInit(call, signal));
+    } catch (cause) {
+      await observe(call, context, Math.round(performance.now() - started));
+      return failed(noAnswer(cause));
+    }
+    await observe(call, context, Math.round(performance.now() - started), answer);
+    const { status } = answer;
+    if (status >= 200 && status < 300) return { kind: 'ok', answer: { response: answer, context, noAnswer } };
+    if (status >= 300 && status < 400)
+      return { kind: 'redirect', answer: { response: answer, context, noAnswer } };
+    // Only the start of an error answer is used (its code, the first words of its message).
+    const text = await readBodyHeadText(answer, BODY_LIMITS.error.bytes).then(
+      (head) => head.text,
+      () => '',
+    );
+    const nowMs = Date.now();
+    const error = classifyResponse(context, status, answer.headers, text, {
+      secrets,
+      defaultRetryAfterMs: DEFAULT_429_PAUSE_MS,
+      maxRetryAfterMs: maxPauseMs,
+      nowMs,
+    });
+    if (status !== 429) return failed(error);
+    // Capped (`maxPauseMs`): a header asking for hours never silences the marketplace for longer; the limiter
+    // records what was asked, for the status page.
+    const pauseMs = boundedPauseMs(error.retryAfterMs ?? DEFAULT_429_PAUSE_MS, maxPauseMs);
+    const pauseStored = await limiter.penalize(pauseMs, askedPause(answer.headers, nowMs)).then(
+      () => true,
+      (penalizeError: unknown) => {
+        log.warn({ err: penalizeError }, 'rate limit: could not record the 429 pause');
+        return false;
+      },
+    );
+    return { kind: 'rate_limited', pauseMs, pauseStored, error };
+  }
+
+  /** The one record of an attempt: a report, a log line, and the limiter's counters when an answer came. */
+  async function observe(call: Call, context: RequestContext, ms: number, response?: Response) {
+    const status = response?.status ?? 0;
+    const serverDate = response?.headers.get('date') ?? undefined;
+    const info: ResponseInfo = {
+      operation: call.operation,
+      method: call.method,
+      path: context.path,
+      status,
+      ms,
+    };
+    if (serverDate) info.serverDate = serverDate;
     try {
       options.onResponse?.(info);
     } catch (error) {
       log.warn({ err: error }, 'marketplace: onResponse hook failed');
     }
+    const { operation: op, method, path } = info;
+    const headers = response?.headers;
+    log.debug(
+      {
+        op,
+        method,
+        path,
+        status,
+        ms,
+        remaining: headers && headerNumber(headers, 'x-ratelimit-remaining'),
+        replayed: headers?.get('idempotency-replayed') === 'true' ? true : undefined,
+      },
+      'marketplace request',
+    );
+    if (!response) return;
+    await limiter.observe(response.headers, status, { elapsedMs: ms }).catch((error: unknown) => {
+      log.warn({ err: error }, 'rate limit: could not record the marketplace counters');
+    });
   }
 
   async function execute<T>(call: Call, requestOptions: RequestOptions, read: Reader<T>): Promise<T> {
@@ -100,135 +199,53 @@ export function createTransport(options: MarketplaceClientOptions): Transport {
     const callerSignal = requestOptions.signal;
     let url = urlFor(call);
     let redirects = 0;
-    let retried429 = false;
-    let transientLeft = call.method === 'GET' || call.idempotencyKey ? transientRetries : 0;
-    /** Whether to try again after this error: a repeatable request, a transient error, tries left. */
-    const retryTransient = async (error: MarketplaceError): Promise<boolean> => {
-      if (transientLeft <= 0 || !error.retryable || error.code === 'aborted' || callerSignal?.aborted) {
-        return false;
-      }
-      const pauseMs = transientBackoffMs * 2 ** (transientRetries - transientLeft);
-      transientLeft -= 1;
-      log.info(
-        { path: error.path, code: error.code, status: error.status, retryInMs: pauseMs },
-        'marketplace: transient error, trying again',
-      );
-      try {
-        await sleep(pauseMs, callerSignal);
-      } catch {
-        return false;
-      }
-      return true;
+    let budget: Budget = {
+      transientLeft: call.method === 'GET' || call.idempotencyKey ? transientRetries : 0,
+      backoffMs: transientBackoffMs,
+      inline429Left: true,
+      maxInlineRetryAfterMs,
+      aborted: false,
     };
-
     for (;;) {
-      const context: RequestContext = { method: call.method, path: displayPath(url) };
-      await acquireSlot(context, priority, callerSignal);
-
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-      const noAnswer = (cause: unknown): MarketplaceError =>
-        classifyNoAnswer(context, noAnswerKind(callerSignal, timeout), cause, { timeoutMs, secrets });
-
-      const started = performance.now();
-      let response: Response;
-      try {
-        response = await doFetch(url, buildInit(call, signal));
-      } catch (cause) {
-        const ms = Math.round(performance.now() - started);
-        report({ operation: call.operation, method: call.method, path: context.path, status: 0, ms });
-        log.debug(
-          { op: call.operation, method: call.method, path: context.path, status: 0, ms },
-          'marketplace request',
-        );
-        const error = noAnswer(cause);
-        if (await retryTransient(error)) continue;
-        throw error;
-      }
-      const ms = Math.round(performance.now() - started);
-      const { status } = response;
-      const serverDate = response.headers.get('date') ?? undefined;
-      report({
-        operation: call.operation,
-        method: call.method,
-        path: context.path,
-        status,
-        ms,
-        ...(serverDate ? { serverDate } : {}),
-      });
-      log.debug(
-        {
-          op: call.operation,
-          method: call.method,
-          path: context.path,
-          status,
-          ms,
-          remaining: headerNumber(response.headers, 'x-ratelimit-remaining'),
-          replayed: response.headers.get('idempotency-replayed') === 'true' ? true : undefined,
-        },
-        'marketplace request',
-      );
-      await limiter.observe(response.headers, status, { elapsedMs: ms }).catch((error: unknown) => {
-        log.warn({ err: error }, 'rate limit: could not record the marketplace counters');
-      });
-
-      if (status >= 300 && status < 400) {
-        await discard(response);
-        url = followRedirect(context, response, url, ++redirects, base);
-        continue;
-      }
-
-      if (!response.ok) {
-        // Only the start of an error answer is used (its code, the first words of its message).
-        const text = await readBodyHeadText(response, BODY_LIMITS.error.bytes).then(
-          (head) => head.text,
-          () => '',
-        );
-        const nowMs = Date.now();
-        const error = classifyResponse(context, status, response.headers, text, {
-          secrets,
-          defaultRetryAfterMs: DEFAULT_429_PAUSE_MS,
-          maxRetryAfterMs: maxPauseMs,
-          nowMs,
-        });
-        if (status !== 429) {
-          if (status >= 500 && (await retryTransient(error))) continue;
-          throw error;
+      const outcome = await attempt(call, url, priority, callerSignal);
+      const move = nextMove(outcome, { ...budget, aborted: callerSignal?.aborted === true });
+      budget = budgetAfter(budget, move);
+      switch (move.kind) {
+        case 'read':
+          return readAnswer(move.answer, read);
+        case 'follow':
+          await discard(move.answer.response);
+          url = followRedirect(move.answer.context, move.answer.response, url, ++redirects, base);
+          break;
+        case 'retry_after_pause':
+          log.info(
+            { path: move.error.path, retryAfterMs: move.pauseMs },
+            'marketplace: 429, retrying once after the pause',
+          );
+          break;
+        case 'retry_after_backoff': {
+          const { path, code, status } = move.error;
+          log.info({ path, code, status, retryInMs: move.ms }, 'marketplace: transient error, trying again');
+          await sleep(move.ms, callerSignal).catch(() => {
+            throw move.error;
+          });
+          break;
         }
-        // Capped (`maxPauseMs`): a header asking for hours never silences the marketplace for longer; the limiter
-        // records what was asked, for the status page.
-        const pauseMs = boundedPauseMs(error.retryAfterMs ?? DEFAULT_429_PAUSE_MS, maxPauseMs);
-        try {
-          await limiter.penalize(pauseMs, askedPause(response.headers, nowMs));
-        } catch (penalizeError) {
-          log.warn({ err: penalizeError }, 'rate limit: could not record the 429 pause');
-          throw error;
-        }
-        // Why retry a 429 here, once: the marketplace executed nothing, and the penalty just stored makes every
-        // process (this retry included, through acquire) wait out Retry-After, so the retry is safe and cheap,
-        // whereas failing would cost the pipeline a whole job attempt and BullMQ backoff on a 60-minute deadline.
-        // Only once, and only for a short pause; a second 429 or a long pause goes up to the job layer, which
-        // retries retryable errors with backoff (and can read `retryAfterMs`). The caller's signal still bounds
-        // the wait, since acquire is abortable.
-        if (retried429 || pauseMs > maxInlineRetryAfterMs || callerSignal?.aborted) {
-          throw error;
-        }
-        retried429 = true;
-        log.info(
-          { path: context.path, retryAfterMs: pauseMs },
-          'marketplace: 429, retrying once after the pause',
-        );
-        continue;
+        case 'fail':
+          throw move.error;
       }
+    }
+  }
 
-      try {
-        return await read(response, context);
-      } catch (error) {
-        if (error instanceof MarketplaceError) throw error;
-        if (error instanceof ResponseTooLargeError) throw responseTooLarge(context, status, error);
-        // The body broke off: the timeout or the caller's abort fired, or the connection dropped.
-        throw noAnswer(error);
-      }
+  async function readAnswer<T>(answer: Answer, read: Reader<T>): Promise<T> {
+    const { response, context, noAnswer } = answer;
+    try {
+      return await read(response, context);
+    } catch (error) {
+      if (error instanceof MarketplaceError) throw error;
+      if (error instanceof ResponseTooLargeError) throw responseTooLarge(context, response.status, error);
+      // The body broke off: the timeout or the caller's abort fired, or the connection dropped.
+      throw noAnswer(error);
     }
   }
 

@@ -8,27 +8,19 @@
  * | a unix socket (the setup's default, below)   | pressbridge's own Redis: always, on that socket, no TCP    |
  * | a TCP address (the demo; older setups)       | a fallback: only when nothing answers there, a free port   |
  *
- * One server per data folder. `<dataDir>/redis/embedded.json` names the pressbridge process that runs it (the
- * owner), its pid and where it listens. Another pressbridge on the same folder uses that server while its owner
+ * One server per data folder. `<dataDir>/redis/embedded.json` (./embedded-state.ts) names the pressbridge process
+ * that runs it (the owner), its pid and where it listens. Another pressbridge on the same folder uses that server while its owner
  * lives (and waits while the owner starts it); a server whose owner is gone (a SIGKILL, a closed terminal) is
  * stopped, which writes its AOF, and started anew. Commands do not start one: the Redis runs with the daemon, and
  * a command without it says so (`ownRedisStopped`).
  */
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Config } from '../config/schema.js';
 import { AppError, errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { claim, ownerAlive, readState, redisDir, statePathOf, writeState } from './embedded-state.js';
 import {
   alive,
   listenFor,
@@ -49,67 +41,9 @@ export interface EmbeddedRedis {
   stop(): Promise<void>;
 }
 
-interface StateFile {
-  /** The pressbridge process that runs the server (absent in files of older versions). */
-  owner?: number;
-  /** The server's pid and URL; absent while the owner starts it. */
-  pid?: number;
-  url?: string;
-}
-
 /** pressbridge's own Redis of a data folder, as the setup writes it into `redis.url`: a socket in `<dataDir>/redis`. */
 export function ownRedisUrl(dataDir: string): string {
   return `unix://${join(resolve(dataDir), 'redis', 'redis.sock')}`;
-}
-
-const redisDir = (dataDir: string) => resolve(dataDir, 'redis');
-const statePathOf = (dataDir: string) => join(redisDir(dataDir), 'embedded.json');
-
-function readState(path: string): StateFile | undefined {
-  try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-    const number = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
-    const port = number(parsed.port);
-    const url =
-      typeof parsed.url === 'string'
-        ? parsed.url
-        : port !== undefined
-          ? `redis://127.0.0.1:${port}`
-          : undefined;
-    const state: StateFile = {};
-    const owner = number(parsed.owner);
-    const pid = number(parsed.pid);
-    if (owner !== undefined) state.owner = owner;
-    if (pid !== undefined) state.pid = pid;
-    if (url !== undefined) state.url = url;
-    return state;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeState(path: string, state: StateFile): void {
-  writeFileSync(`${path}.tmp`, `${JSON.stringify(state)}\n`, { mode: 0o600 });
-  renameSync(`${path}.tmp`, path);
-}
-
-/** The state file created, or false when another process created it first. */
-function claim(path: string): boolean {
-  try {
-    const fd = openSync(path, 'wx', 0o600);
-    writeSync(fd, `${JSON.stringify({ owner: process.pid })}\n`);
-    closeSync(fd);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-}
-
-/** Whether the process that runs (or starts) the server lives; for an older file, the server itself. */
-function ownerAlive(state: StateFile): boolean {
-  const pid = state.owner ?? state.pid;
-  return pid !== undefined && alive(pid);
 }
 
 /**

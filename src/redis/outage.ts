@@ -13,6 +13,7 @@
  */
 import type { Logger } from '../logger.js';
 import { networkReason } from '../network-reason.js';
+import { shownUrl } from '../redact.js';
 
 /** How ioredis words a command it did not send or gave up on because no connection was up. */
 const UNAVAILABLE = [
@@ -70,11 +71,6 @@ export function outageLevel(...errors: unknown[]): 'debug' | 'warn' {
   return errors.length > 0 && errors.every(isRedisUnavailable) ? 'debug' : 'warn';
 }
 
-/** `redis://user:secret@host` → `redis://***@host`: a Redis URL fit for a log line or a page. */
-export function shownRedisUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
-}
-
 /** Why a client could not reach Redis, in words a blogger can act on. */
 function outageReason(error: unknown): string {
   // ioredis's own words say only that no connection was up: the connection closed before Redis answered.
@@ -97,7 +93,7 @@ export function createRedisOutage(options: {
   embedded?: { logFile: string } | undefined;
 }): RedisOutage {
   const { log, embedded } = options;
-  const redis = shownRedisUrl(options.url);
+  const redis = shownUrl(options.url);
   let down = false;
   return {
     lost(error) {

@@ -13,17 +13,12 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { blockHtmlParts } from './block-visit.js';
 import { normaliseHref, readLivePage } from './page-facts.js';
+import { RAW_TEXT } from './tokenizer-elements.js';
 import type { Article } from './types.js';
 
 /** At most this many links are kept per article, each at most this long. */
 export const MAX_LINKS = 100;
 const MAX_HREF_LENGTH = 2048;
-
-/**
- * Elements whose content a browser reads as text, or (`template`) parses but never shows; `plaintext` never
- * ends. A `<template>` nested in another ends the skip at its own end tag: a link hidden that deep counts.
- */
-const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'noscript', 'plaintext', 'template']);
 
 /**
  * Which of the asked hrefs a page holds (the links part of ./page-facts.ts `LivePageFacts`, which the watcher

@@ -13,27 +13,10 @@
  * so finding its end stays linear. Comments, sidebars and "recent posts" lists outside it do not change the
  * fingerprint.
  */
-import { createHash, type Hash } from 'node:crypto';
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { normaliseSpace, TextSink } from './text-sink.js';
+import { RAW_TEXT, TOKENIZER_TEXT, VOID } from './tokenizer-elements.js';
 
-const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'noscript', 'plaintext', 'template']);
-/** Elements the Tokenizer reads as text already: their content is not the article's words. */
-const TOKENIZER_TEXT = new Set(['script', 'style', 'title', 'textarea', 'xmp']);
-const VOID = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-]);
 const CONTENT_CLASS = /(?:^|\s)(?:entry-content|wp-block-post-content)(?:\s|$)/;
 /** A link's text and rel are kept up to this length. */
 const MAX_SHORT = 300;
@@ -84,55 +67,6 @@ export interface LivePageAsk {
 /** An href as HTML reads it, for comparison (src/watch/links.ts): surrounding ASCII whitespace dropped. */
 export function normaliseHref(href: string): string {
   return href.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
-}
-
-export const normaliseSpace = (text: string): string => text.replace(/\s+/g, ' ').trim();
-
-/**
- * The text of one part of the page, whitespace-normalised as it streams in (the same as `normaliseSpace` of the
- * whole): hashed piece by piece, never kept, so a page of millions of text pieces costs no memory; `find` looks
- * for one phrase across the pieces with a window of its length.
- */
-class TextSink {
-  private readonly hash: Hash = createHash('sha256');
-  private started = false;
-  private pendingSpace = false;
-  private window = '';
-  /** Pieces wait here and reach the hash in blocks: one update per piece would cost more than the read. */
-  private buffer = '';
-  found = false;
-  constructor(private readonly find?: string) {}
-
-  add(text: string): void {
-    const piece = text.replace(/\s+/g, ' ');
-    if (piece === '') return;
-    if (piece.startsWith(' ')) this.pendingSpace = true;
-    const core = piece.trim();
-    if (core !== '') {
-      const part = this.started && this.pendingSpace ? ` ${core}` : core;
-      this.buffer += part;
-      if (this.buffer.length > 65_536) {
-        this.hash.update(this.buffer);
-        this.buffer = '';
-      }
-      this.started = true;
-      this.pendingSpace = false;
-      if (this.find && !this.found) {
-        const seen = this.window + part;
-        if (seen.includes(this.find)) this.found = true;
-        this.window = seen.slice(-this.find.length);
-      }
-    }
-    if (piece.endsWith(' ')) this.pendingSpace = true;
-  }
-
-  get empty(): boolean {
-    return !this.started;
-  }
-
-  digest(): string {
-    return this.hash.update(this.buffer).digest('hex');
-  }
 }
 
 interface Scope {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allBounded, allSettledBounded } from '../../src/concurrency.js';
+import { allBounded, allSettledBounded, createKeyedLock } from '../../src/concurrency.js';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Tasks that wait until the test releases them, counting how many run at once. A task is released only when
@@ -113,5 +115,70 @@ describe('allSettledBounded', () => {
       { status: 'fulfilled', value: 40 },
     ]);
     expect(stats()).toEqual({ maxRunning: 2, started: 5, running: 0, order: items });
+  });
+});
+
+describe('createKeyedLock', () => {
+  it('runs the holders of one key one after the other, other keys alongside', async () => {
+    // Arrange
+    const lock = createKeyedLock();
+    const events: string[] = [];
+    const gate: Array<() => void> = [];
+    const work = (name: string) => async () => {
+      events.push(`${name} start`);
+      await new Promise<void>((resolve) => gate.push(resolve));
+      events.push(`${name} end`);
+      return name;
+    };
+
+    // Act
+    const a = lock.run('repo', work('a'));
+    const b = lock.run('repo', work('b'));
+    const c = lock.run('other', work('c'));
+    await tick();
+    const sizeWhileBusy = lock.size('repo');
+    gate.shift()?.(); // a
+    gate.shift()?.(); // c
+    await tick();
+    gate.shift()?.(); // b
+    const results = await Promise.all([a, b, c]);
+
+    // Assert
+    expect(results).toEqual(['a', 'b', 'c']);
+    expect(sizeWhileBusy).toBe(2);
+    expect(events).toEqual(['a start', 'c start', 'a end', 'c end', 'b start', 'b end']);
+    expect(lock.size('repo')).toBe(0);
+  });
+
+  it('lets a waiter give up on abort without breaking the order of the others', async () => {
+    // Arrange
+    const lock = createKeyedLock();
+    let release!: () => void;
+    const first = lock.run(
+      'repo',
+      () => new Promise<string>((resolve) => (release = () => resolve('first'))),
+    );
+    const controller = new AbortController();
+    const second = lock.run('repo', async () => 'second', controller.signal);
+    const third = lock.run('repo', async () => 'third');
+
+    // Act
+    controller.abort(new Error('shutdown'));
+    const secondError = await second.catch((e: unknown) => e);
+    await tick();
+    const thirdBefore = await Promise.race([third, Promise.resolve('still waiting')]);
+    release();
+
+    // Assert
+    expect(secondError).toEqual(new Error('shutdown'));
+    expect(thirdBefore).toBe('still waiting');
+    expect(await first).toBe('first');
+    expect(await third).toBe('third');
+  });
+
+  it('releases the key when the work fails', async () => {
+    const lock = createKeyedLock();
+    await expect(lock.run('repo', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await lock.run('repo', async () => 'next')).toBe('next');
   });
 });

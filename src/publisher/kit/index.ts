@@ -4,7 +4,7 @@
  * outside src/publisher is only leaf utilities that import nothing of src/ (the dependency-cruiser rules
  * kit-hands-on-no-daemon-module and shared-leaves-stay-leaves).
  */
-export { allBounded, MEDIA_CONCURRENCY } from '../../concurrency.js';
+export { allBounded, createKeyedLock, type KeyedLock, MEDIA_CONCURRENCY } from '../../concurrency.js';
 export {
   BODY_LIMITS,
   type BodyLimit,
@@ -22,7 +22,6 @@ export { networkReason, networkReasonPhrase } from '../../network-reason.js';
 export { REDACTED, redact, redactPhrase } from '../../redact.js';
 export { USER_AGENT } from '../../version.js';
 export { type CategoryMapping, type CategoryPick, categoriesOption, pickCategory } from './categories.js';
-export { createKeyedLock, type KeyedLock } from './lock.js';
 export { unknownKeys } from './options.js';
 export { plainText } from './plain-text.js';
 export { readProgress } from './progress.js';

@@ -71,12 +71,4 @@ export const setupCategoryMessages = {
     cs: 'Tento blog zatím na tržišti žádné kategorie nemá, takže inzerent nemá z čeho vybírat, dokud je tam nepřidáte.',
     en: 'This blog has no categories in the marketplace yet, so an advertiser has none to pick until you add some there.',
   },
-  'setup.categories.wordpress_ids': {
-    cs: 'Blog {blog}: rubriku WordPressu zadejte číslem (ID), ne názvem. Najdete ho v administraci WordPressu v Příspěvky → Rubriky: odkaz rubriky ukazuje tag_ID=5.',
-    en: "Blog {blog}: give the WordPress category by its id (a number), not its name. WordPress's admin shows it under Posts → Categories: the category's link shows tag_ID=5.",
-  },
-  'setup.categories.lines_invalid': {
-    cs: 'Blog {blog}: pro vlastní převod napište aspoň jeden řádek ve tvaru „číslo na tržišti = kategorie na blogu“, např. 3 = 12.',
-    en: 'Blog {blog}: for your own mapping write at least one line "marketplace number = blog category", e.g. 3 = 12.',
-  },
 } as const satisfies Catalog;

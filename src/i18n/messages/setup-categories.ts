@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog.js';
 
 /**
- * The categories step of the setup (src/setup/categories.ts), on the /setup page and in `pressbridge setup`: each
+ * The categories step of the setup (src/setup/answers/categories.ts), on the /setup page and in `pressbridge setup`: each
  * way with one sentence on what it does and what the blog then looks like. Czech WordPress calls its categories
  * "rubriky" (Příspěvky → Rubriky, Nastavení → Psaní): the Czech texts use its words.
  */

@@ -11,21 +11,10 @@ import type { NotifyAnswer } from '../../../src/setup/answers/notify.js';
 import { createSetupEngine, type SetupEngine } from '../../../src/setup/engine.js';
 import { runTerminalSetup } from '../../../src/setup/terminal.js';
 import type { WordPressConnection } from '../../../src/setup/wordpress/types.js';
+import { createFakeWordPress } from '../../helpers/fake-wordpress.js';
 import { streamText } from '../../helpers/stream-text.js';
 
-/** A small fake of the contract: this file tests the terminal front, not WordPress. */
-const fakeWordPress: WordPressConnection = {
-  discover: async (address) => ({ siteUrl: address, restRoot: `${address}/wp-json/`, checks: [] }),
-  authorizationLink: () => 'unused',
-  credentialsFromCallback: () => undefined,
-  verify: async (c) => [
-    {
-      id: 'password',
-      ok: c.applicationPassword === 'good pass word',
-      message: { cs: 'heslo', en: 'password' },
-    },
-  ],
-};
+const fakeWordPress = createFakeWordPress();
 
 describe('src/setup/terminal', () => {
   let sandbox: Sandbox;
@@ -222,7 +211,15 @@ describe('src/setup/terminal', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     const printed = streamText(output);
-    const lines = [sandbox.url, sandbox.apiKey, 'wordpress', 'none', 'https://wrong.cz', 'https://a.cz', 'jana'];
+    const lines = [
+      sandbox.url,
+      sandbox.apiKey,
+      'wordpress',
+      'none',
+      'https://wrong.cz',
+      'https://a.cz',
+      'jana',
+    ];
     input.write(`${lines.join('\n')}\n${['good pass word', '', '', '', '-'].join('\n')}\n`);
     // As with --allow-local: the sandbox's local address is meant.
     await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });

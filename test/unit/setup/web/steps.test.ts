@@ -20,7 +20,7 @@ import { setupRoutes } from '../../../../src/setup/web/router.js';
 import { nextStep, STEPS } from '../../../../src/setup/web/steps/index.js';
 import type { SetupStep } from '../../../../src/setup/web/steps/step.js';
 import { messagePage } from '../../../../src/setup/web/views/page.js';
-import type { WordPressConnection } from '../../../../src/setup/wordpress/types.js';
+import { createFakeWordPress, FAKE_WORDPRESS_PASSWORD } from '../../../helpers/fake-wordpress.js';
 import { createSetupClient, type SetupAnswer } from '../../../helpers/setup-client.js';
 
 type SetupClient = ReturnType<typeof createSetupClient>;
@@ -28,14 +28,6 @@ type SetupClient = ReturnType<typeof createSetupClient>;
 import { streamText } from '../../../helpers/stream-text.js';
 
 const TOKEN = 'steps-test-token-4k2m';
-
-/** A small fake of the contract: these tests are about the order of the steps, not WordPress. */
-const fakeWordPress: WordPressConnection = {
-  discover: async (address) => ({ siteUrl: address, restRoot: `${address}/wp-json/`, checks: [] }),
-  authorizationLink: () => 'unused',
-  credentialsFromCallback: () => undefined,
-  verify: async () => [{ id: 'password', ok: true, message: { cs: 'heslo', en: 'password' } }],
-};
 
 /** The one file a new step is: its page, when it is answered, its form and its question. */
 function dummyStep(): SetupStep & { asked: number } {
@@ -90,7 +82,7 @@ describe('src/setup/web/steps: one list for both fronts', () => {
     ) => Promise<void>,
   ): Promise<void> {
     const log = createSilentLogger();
-    const engine = createSetupEngine({ wordpress: fakeWordPress, dataDir: tempDir(), log });
+    const engine = createSetupEngine({ wordpress: createFakeWordPress(), dataDir: tempDir(), log });
     const app = express();
     app.use(
       setupRoutes({
@@ -140,20 +132,31 @@ describe('src/setup/web/steps: one list for both fronts', () => {
       await post('/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' });
       await post('/setup/blogs', { 'target-1': 'wordpress' });
       await post('/setup/blog/1/wordpress/discover', { address: 'https://a.cz' });
-      await post('/setup/blog/1/wordpress/paste', { username: 'jana', password: 'pass word' });
+      await post('/setup/blog/1/wordpress/paste', { username: 'jana', password: FAKE_WORDPRESS_PASSWORD });
       const refused = await post('/setup/categories', { 'mode-1': 'map', 'map-1': '3 = 12\nfour = 7' });
       expect(refused.status).toBe(422);
       expect(refused.text).toContain(refusal.replaceAll('"', '&quot;'));
     });
     const engine = createSetupEngine({
-      wordpress: fakeWordPress,
+      wordpress: createFakeWordPress(),
       dataDir: tempDir(),
       log: createSilentLogger(),
     });
     const input = new PassThrough();
     const output = new PassThrough();
     const printed = streamText(output);
-    const answers = ['wordpress', '', 'jana', 'pass word', 'map', '3 = 12, four = 7', 'default', '', '', '-'];
+    const answers = [
+      'wordpress',
+      '',
+      'jana',
+      FAKE_WORDPRESS_PASSWORD,
+      'map',
+      '3 = 12, four = 7',
+      'default',
+      '',
+      '',
+      '-',
+    ];
     input.write(`${answers.join('\n')}\n`);
     const options = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: true };
     const result = await runTerminalSetup(engine, options, 'en', { input, output });
@@ -172,7 +175,7 @@ describe('src/setup/web/steps: one list for both fronts', () => {
       },
     }));
     const engine = createSetupEngine({
-      wordpress: fakeWordPress,
+      wordpress: createFakeWordPress(),
       dataDir: tempDir(),
       log: createSilentLogger(),
     });
@@ -185,7 +188,7 @@ describe('src/setup/web/steps: one list for both fronts', () => {
       allowLocal: true,
       wordpressUrl: 'https://a.cz',
       wordpressUser: 'jana',
-      wordpressPassword: 'pass word',
+      wordpressPassword: FAKE_WORDPRESS_PASSWORD,
     };
     await runTerminalSetup(engine, options, 'en', { input: new PassThrough(), output }, steps);
     expect(asked).toEqual([

@@ -23,12 +23,6 @@ export interface SetupRouteDeps extends SetupWebDeps {
   clock?: Clock;
 }
 
-/** What follows a step's path in a form's address (`wordpress/paste`), '' for the step's own. */
-function actionOf(req: Request): string {
-  const action: unknown = req.params.action;
-  return Array.isArray(action) ? action.join('/') : typeof action === 'string' ? action : '';
-}
-
 export function setupRoutes(deps: SetupRouteDeps): Router {
   const steps = deps.steps ?? STEPS;
   const guard = createSetupGuard(deps.token, deps.clock ? { clock: deps.clock } : {});
@@ -37,7 +31,7 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
   const state = { finished: false };
   const router = express.Router();
   const next = (res: Response): void => res.redirect(303, `/setup${nextStep(draft, steps)}`);
-  const context = (req: Request, res: Response, index: number): StepContext => ({
+  const context = (req: Request, res: Response, index: number, action = ''): StepContext => ({
     req,
     res,
     draft,
@@ -45,7 +39,7 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
     guard,
     state,
     body: req.method === 'POST' ? bodyOf(req) : {},
-    action: actionOf(req),
+    action,
     ready: () => steps.slice(0, index).every((s) => s.done(draft)),
     view: () => guard.view(req, res, draft.language),
     send: (status, page) => guard.send(res, status, page),
@@ -95,7 +89,10 @@ export function setupRoutes(deps: SetupRouteDeps): Router {
   });
   steps.forEach((step, index) => {
     router.get(`/setup${step.path}`, (req, res) => step.get(context(req, res, index)));
-    router.post(`/setup${step.path}{/*action}`, (req, res) => step.post(context(req, res, index)));
+    router.post(`/setup${step.path}`, (req, res) => step.post(context(req, res, index)));
+    for (const form of step.forms ?? []) {
+      router.post(`/setup${step.path}/${form}`, (req, res) => step.post(context(req, res, index, form)));
+    }
   });
 
   // Express's own error page shows the stack (file paths) to anyone: a body too large or malformed is a

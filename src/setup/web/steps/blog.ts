@@ -41,9 +41,11 @@ export const blogStep: SetupStep = {
     if (blog.target === 'wordpress') return wordpressPage(ctx, blog, 200);
     filesPage(ctx, blog);
   },
+  forms: [...FORMS.keys()],
   async post(ctx) {
     const blog = blogOf(ctx);
     const form = FORMS.get(ctx.action);
+    // The blog's page has no form of its own: every form is one of FORMS.
     if (!form) return void ctx.res.status(404).type('text').send('Not found');
     if (!blog) return ctx.redirect('');
     await form(ctx, blog);

@@ -60,8 +60,8 @@ export const blogsStep: SetupStep = {
       const form = [];
       for (const b of draft.accountBlogs) {
         term.say(`${b.id}: ${b.name} (${b.url})`);
-        const target = await term.until(async (again) => {
-          const flag = first && again ? given(b.id) : undefined;
+        const target = await term.until(async (firstTry) => {
+          const flag = first && firstTry ? given(b.id) : undefined;
           return readAnswer(BlogTarget, await term.ask(question, flag, '--target', 'wordpress'));
         });
         form.push({ id: b.id, target });

@@ -15,6 +15,8 @@ import type { SetupStep, StepContext } from './step.js';
 
 const CHANNELS = NotifyChoice.options.map((o) => o.shape.type.value);
 
+type NtfyFields = { server: string; topic: string };
+
 /** The answer read by the step's schema, then by the config's: refused with the first that refuses it. */
 function readChoice(form: unknown): Read<NotifyChoice> & { check?: SetupCheck } {
   const read = readAnswer(NotifyChoice, form);
@@ -28,11 +30,13 @@ function readChoice(form: unknown): Read<NotifyChoice> & { check?: SetupCheck } 
  */
 function page(ctx: StepContext, status: number, checks: SetupCheck[], error?: string): void {
   const { draft, body, req } = ctx;
+  const sent = (): NtfyFields | undefined => {
+    const read = readChoice({ type: 'ntfy', server: body.server, topic: body.topic });
+    return read.ok && read.value.type === 'ntfy' ? read.value : undefined;
+  };
   const saved = draft.notify?.type === 'ntfy' ? draft.notify : undefined;
-  const sent = readChoice({ type: 'ntfy', server: body.server, topic: body.topic });
-  const fresh = { server: NTFY_DEFAULT_SERVER, topic: newNtfyTopic() };
-  const posted = req.method === 'POST';
-  const ntfy = posted ? (sent.ok && sent.value.type === 'ntfy' ? sent.value : undefined) : (saved ?? fresh);
+  const ntfy =
+    req.method === 'POST' ? sent() : (saved ?? { server: NTFY_DEFAULT_SERVER, topic: newNtfyTopic() });
   const channel = CHANNELS.find((c) => c === body.channel);
   ctx.send(status, renderNotifyPage(ctx.view(), { checks, channel, ntfy, error }));
 }

@@ -42,7 +42,7 @@ export interface StepContext {
   readonly guard: SetupGuard;
   /** The form's fields, each trimmed (empty for a GET). */
   readonly body: Body;
-  /** For a step with several forms, which one was sent: what follows the step's path ('wordpress/paste'). */
+  /** Which of the step's `forms` was sent ('wordpress/paste'); '' for the step's own page. */
   readonly action: string;
   /** Set once the finish claimed the setup: every /setup path is 404 from then on. */
   readonly state: { finished: boolean };
@@ -64,7 +64,10 @@ export interface SetupStep {
   done(draft: SetupDraft): boolean;
   /** The page of its first open question, when that is not `path` itself (`/blog/2`). */
   at?(draft: SetupDraft): string;
+  /** Its forms besides its page's own, each posted to `<path>/<form>` (`wordpress/paste`). */
+  readonly forms?: readonly string[];
   get(ctx: StepContext): void | Promise<void>;
+  /** A form sent: its page's own, or one of `forms` (`ctx.action`). */
   post(ctx: StepContext): void | Promise<void>;
   /**
    * A page that carries its own proof and is served before the token check (WordPress sending the browser back

@@ -17,7 +17,9 @@ import { NotifyChannel } from '../notify/settings.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers } from '../publisher/registry.js';
 import { scrubPhrase, scrubText } from '../redact.js';
-import type { BlogAnswer, GitHubAnswer, NotifyAnswer } from './answers.js';
+import type { BlogAnswer } from './answers/index.js';
+import type { NotifyAnswer } from './answers/notify.js';
+import type { GitHubAnswer } from './answers/targets.js';
 import { both } from './text.js';
 import type { SetupCheck, SetupText } from './wordpress/types.js';
 

@@ -10,7 +10,7 @@ import { createOutput } from '../../../src/commands/output.js';
 import { loadConfig } from '../../../src/config/load.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import type { SetupAnswers } from '../../../src/setup/answers.js';
+import type { SetupAnswers } from '../../../src/setup/answers/index.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
 import { SetupFinishError } from '../../../src/setup/finish-error.js';
 import { setupMarketplaceClient } from '../../../src/setup/marketplace.js';

@@ -2,8 +2,6 @@
  * Real headless Chromium (Debian's package) driven by playwright-core, for the status page's browser test.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.PB_CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -17,7 +17,13 @@ import { scriptedMarketplace } from './scripted-marketplace.js';
 
 const log = createSilentLogger();
 const DEALS = [601, 602, 603, 604, 605, 606];
-const LOCK_MS = 200;
+/**
+ * The lease's time, and a thread read's below (READ_MS). A renewal comes before each deal, so what must fit in
+ * the lease is one deal's read and the machine's scheduling: 200 ms with 80 ms reads lost the lease once in eight
+ * runs on a machine at load 10; 1 s with 400 ms reads leaves 600 ms.
+ */
+const LOCK_MS = 1_000;
+const READ_MS = 400;
 
 describe('src/intake/poller (two processes, one lease)', () => {
   const redis: Redis[] = [];
@@ -111,13 +117,13 @@ describe('src/intake/poller (two processes, one lease)', () => {
     for (const id of DEALS) market.put(id, { state: 'ke_schvaleni' });
     await a.runOnce();
     messagesArrive();
-    readMs = 80;
+    readMs = READ_MS;
 
     const first = a.runOnce();
     const alongside = await pollAlongside(b, first);
     const result = await first;
 
-    // Six reads of 80 ms: the poll outlasted its lease more than twice over, and kept it.
+    // Six reads of 400 ms: the poll outlasted its lease more than twice over, and kept it.
     expect(Date.parse(result.finishedAt) - Date.parse(result.startedAt)).toBeGreaterThan(2 * LOCK_MS);
     expect(result).toMatchObject({ status: 'ok', messages: DEALS });
     // Every try of the other daemon while the poll held its lease found it busy.
@@ -136,7 +142,7 @@ describe('src/intake/poller (two processes, one lease)', () => {
     await a.runOnce();
     messagesArrive();
     // The third deal's read hangs for longer than the lease; every other read is quick.
-    stalls.set(603, 10 * LOCK_MS);
+    stalls.set(603, 3 * LOCK_MS);
 
     const first = a.runOnce();
     const alongside = await pollAlongside(b, first);

@@ -7,9 +7,10 @@
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import type { Check } from '../checks.js';
 import { openContext } from '../commands/context-open.js';
 import { runDoctor } from '../commands/doctor-run.js';
-import { type Check, createOutput } from '../commands/output.js';
+import { createOutput } from '../commands/output.js';
 import { configIssue, saidOfMessage } from '../config/issues.js';
 import { portFromEnv } from '../config/listeners.js';
 import { loadConfig } from '../config/load.js';

@@ -2,6 +2,7 @@
  * What `doctor` and `pressbridge deal <id>` say about the marketplace's date-times and a deal's lateness and
  * extra services (issue 12). Kept apart from operator.ts: each command adds one call.
  */
+import type { Check } from '../checks.js';
 import { handedInLate, readDealData } from '../deals/data.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealRecord } from '../deals/record.js';
@@ -10,22 +11,12 @@ import { storedCheck } from '../deals/verdict.js';
 import { errorSaid } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
 import type { CommandContext } from './context-open.js';
-import type { CheckStatus } from './output.js';
-
-export interface DateCheck {
-  status: CheckStatus;
-  name: string;
-  detail: string;
-  fix?: string;
-}
 
 /**
  * One line: whether the last first-delivered deal's `publish_deadline` read plausibly (src/marketplace/deadline.ts).
  * A zone that explains the offset is a config error (`fail`): every deal would be late and cost one more request.
  */
-export async function dateTimeChecks(
-  ctx: Pick<CommandContext, 'config' | 'redis' | 't'>,
-): Promise<DateCheck[]> {
+export async function dateTimeChecks(ctx: Pick<CommandContext, 'config' | 'redis' | 't'>): Promise<Check[]> {
   const { t } = ctx;
   const zone = ctx.config.marketplace.timeZone;
   const name = t.t('cli.doctor.dates.name');

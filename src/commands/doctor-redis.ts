@@ -5,13 +5,13 @@
  * is not: one line that says so (`ownRedisStoppedCheck`).
  */
 import type { Redis } from 'ioredis';
+import type { Check } from '../checks.js';
 import type { Config } from '../config/schema.js';
 import { errorMessage } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
 import { shownUrl } from '../redact.js';
 import { ownRedisDown } from '../redis/embedded.js';
 import { readRedisFacts } from '../redis/info.js';
-import type { Check } from './output.js';
 
 /** pressbridge's own Redis not running: the failed Redis line, whose fix is starting pressbridge. */
 export async function ownRedisStoppedCheck(ctx: {

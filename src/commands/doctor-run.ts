@@ -2,13 +2,14 @@
  * The checks of `pressbridge doctor` (src/commands/doctor.ts): config, Redis, the API key, every blog target, the
  * webhook, the marketplace's dates, each with a fix for a failure. The setup page runs them too.
  */
+import type { Check } from '../checks.js';
 import { errorSaid, MarketplaceError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
 import type { CommandContext } from './context-open.js';
 import { dateTimeChecks } from './date-checks.js';
 import { ownRedisStoppedCheck, redisChecks } from './doctor-redis.js';
 import { webhookChecks } from './doctor-webhook.js';
-import type { Check, Output } from './output.js';
+import type { Output } from './output.js';
 
 async function marketplaceChecks(ctx: CommandContext): Promise<{ checks: Check[]; blogIds: Set<number> }> {
   const { t } = ctx;
@@ -139,7 +140,7 @@ export async function runDoctor(ctx: CommandContext, out: Output, source: string
   const emit = (checks: Check[]): void => {
     for (const c of checks) {
       all.push(c);
-      if (!out.json) out.check(c.status, c.name, c.detail, c.fix);
+      if (!out.json) out.check(c);
     }
   };
   const { t } = ctx;

@@ -2,11 +2,11 @@
  * `pressbridge doctor`'s intake and webhook lines: which intake runs and what it costs, the secret file and the
  * webhook as the marketplace has it registered. Polling needs no webhook, so without one it is no failure.
  */
+import type { Check } from '../checks.js';
 import { errorSaid } from '../errors.js';
 import { type Intake, intakeOf, pollEvery } from '../intake/mode.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import type { CommandContext } from './context-open.js';
-import type { Check } from './output.js';
 
 /** The intake line: mode, pace and its share of the key's requests a minute. */
 export function intakeCheck(ctx: CommandContext, intake: Intake = intakeOf(ctx.config)): Check {

@@ -2,11 +2,12 @@
  * The answers of a setup in progress on the /setup page (one installation, one setup at a time, kept in the
  * setup-mode process), and which step comes next. The terminal front keeps the same answers in local variables.
  */
+import type { Check } from '../checks.js';
 import type { Language } from '../i18n/index.js';
 import type { BlogAnswer, NotifyAnswer, SetupAnswers } from './answers.js';
 import type { MarketplaceBlog } from './engine.js';
 import type { SetupMarketplace } from './marketplace.js';
-import type { SetupCheck, WordPressDiscovery } from './wordpress/types.js';
+import type { SetupText, WordPressDiscovery } from './wordpress/types.js';
 
 export interface SetupDraft {
   language: Language;
@@ -18,11 +19,11 @@ export interface SetupDraft {
   /** Per blog id: what WordPress discovery found (step c). */
   discoveries: Map<number, WordPressDiscovery>;
   /** Per blog id: the last verification's checks, shown on its page. */
-  blogChecks: Map<number, SetupCheck[]>;
+  blogChecks: Map<number, Check<SetupText>[]>;
   categoriesDone: boolean;
   intake?: SetupAnswers['intake'];
   notify?: NotifyAnswer | 'none';
-  notifyCheck?: SetupCheck;
+  notifyCheck?: Check<SetupText>;
 }
 
 export function newDraft(language: Language): SetupDraft {

@@ -6,6 +6,7 @@
  * WordPress: the terminal prints WordPress's authorization link without a success_url, so WordPress shows the
  * new Application Password on its page, and takes the paste; then every check of verify() with its fix.
  */
+import type { Check } from '../checks.js';
 import { LISTENERS, parsePort } from '../config/listeners.js';
 import { AppError } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
@@ -25,7 +26,7 @@ import {
 import type { FinishResult, SetupEngine } from './engine.js';
 import { SetupFinishError } from './finish-error.js';
 import { createPrompter } from './prompt.js';
-import type { SetupCheck } from './wordpress/types.js';
+import type { SetupText } from './wordpress/types.js';
 
 export interface TerminalSetupOptions {
   yes?: boolean | undefined;
@@ -67,10 +68,10 @@ export async function runTerminalSetup(
   const { t } = createTranslator(language);
   const prompter = options.yes ? undefined : createPrompter(io);
   const say = (text: string): void => void io.output.write(`${text}\n`);
-  const showChecks = (checks: readonly SetupCheck[]): void => {
+  const showChecks = (checks: readonly Check<SetupText>[]): void => {
     for (const c of checks)
       say(
-        `${c.ok ? '✓' : '✗'} ${c.message[language]}${c.fix ? `\n  ${t('setup.page.fix')}: ${c.fix[language]}` : ''}`,
+        `${c.status === 'ok' ? '✓' : '✗'} ${c.detail[language]}${c.fix ? `\n  ${t('setup.page.fix')}: ${c.fix[language]}` : ''}`,
       );
   };
   /**
@@ -112,7 +113,7 @@ export async function runTerminalSetup(
    * Whether a refused local address (a `local-address` check) is meant: `--allow-local`, or a yes to the question;
    * with --yes and without the flag, the refusal ends the setup (its fix names the flag).
    */
-  const confirmLocal = async (checks: readonly SetupCheck[]): Promise<boolean> => {
+  const confirmLocal = async (checks: readonly Check<SetupText>[]): Promise<boolean> => {
     if (!checks.some((c) => c.id === LOCAL_ADDRESS_CHECK) || !prompter) return false;
     const answer = await prompter.ask(`${t('setup.address.confirm_local')} [no]: `);
     return /^\s*(y|yes|a|ano)\s*$/i.test(answer ?? '');
@@ -162,7 +163,7 @@ export async function runTerminalSetup(
         marketplace = { baseUrl, apiKey, allowLocal };
         break;
       }
-      if (!prompter) throw new AppError('setup_key_refused', check.check.message[language]);
+      if (!prompter) throw new AppError('setup_key_refused', check.check.detail[language]);
       if (await confirmLocal([check.check])) {
         // The same address and key again, now confirmed: the key was never sent anywhere.
         confirmed = baseUrl;
@@ -284,12 +285,12 @@ export async function runTerminalSetup(
       const policy = { allowLocal: options.allowLocal === true || confirmed === address };
       const discovery = await engine.discoverWordPress(address, policy);
       showChecks(discovery.checks);
-      const problem = discovery.checks.find((c) => !c.ok);
+      const problem = discovery.checks.find((c) => c.status !== 'ok');
       if (problem || discovery.restRoot === '') {
         if (!prompter)
           throw new AppError(
             'setup_wordpress_failed',
-            problem?.message[language] ?? t('setup.cli.no_wordpress'),
+            problem?.detail[language] ?? t('setup.cli.no_wordpress'),
           );
         if (await confirmLocal(discovery.checks)) {
           confirmed = address;
@@ -314,7 +315,7 @@ export async function runTerminalSetup(
       const credentials = { restRoot: discovery.restRoot, username, applicationPassword };
       const checks = await engine.verifyWordPress(credentials, policy);
       showChecks(checks);
-      if (checks.every((c) => c.ok)) {
+      if (checks.every((c) => c.status === 'ok')) {
         const restRoot =
           discovery.restRoot === `${discovery.siteUrl}/wp-json/` ? {} : { restRoot: discovery.restRoot };
         blog.wordpress = { url: discovery.siteUrl, username, applicationPassword, ...restRoot };
@@ -323,7 +324,7 @@ export async function runTerminalSetup(
       if (!prompter)
         throw new AppError(
           'setup_wordpress_failed',
-          checks.find((c) => !c.ok)?.message[language] ?? t('setup.cli.wordpress_refused'),
+          checks.find((c) => c.status !== 'ok')?.detail[language] ?? t('setup.cli.wordpress_refused'),
         );
       options = { ...options, wordpressUser: undefined, wordpressPassword: undefined };
     }

@@ -2,7 +2,9 @@
  * The per-blog /setup steps: WordPress (c) through the WordPressConnection (the authorization page and its
  * callback, or the pasted password, then verify's checks), GitHub (d), a folder, and the categories (e).
  */
+
 import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Check } from '../../checks.js';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { GitHubSetupError } from '../../setup/actions.js';
@@ -13,7 +15,7 @@ import type { SetupDraft } from '../../setup/draft.js';
 import type { SetupEngine } from '../../setup/engine.js';
 import { both, inLanguage } from '../../setup/text.js';
 import { WordPressAuthorizationError } from '../../setup/wordpress/authorize.js';
-import type { SetupCheck, WordPressCredentials } from '../../setup/wordpress/types.js';
+import type { SetupText, WordPressCredentials } from '../../setup/wordpress/types.js';
 import { html } from '../html.js';
 import { setupPage } from '../views/setup.js';
 import { type CategoryBlog, type CategoryTyped, renderCategoriesPage } from '../views/setup-categories.js';
@@ -28,9 +30,9 @@ interface BlogRouteDeps {
 }
 
 /** A refused authorization or callback as a check (its sentence says what to do), anything else rethrown. */
-function authorizationCheck(error: unknown): SetupCheck {
+function authorizationCheck(error: unknown): Check<SetupText> {
   if (error instanceof WordPressAuthorizationError)
-    return { id: 'authorization', ok: false, message: error.text };
+    return { id: 'authorization', status: 'fail', detail: error.text };
   throw error;
 }
 
@@ -73,18 +75,22 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
    * before the setup goes on, as the terminal prints them.
    */
   const connect = async (blog: BlogAnswer, credentials: WordPressCredentials): Promise<boolean> => {
-    let checks: SetupCheck[];
+    let checks: Check<SetupText>[];
     // Where discovery was allowed to go (a local WordPress the blogger confirmed), the checks may go too.
     const policy = { allowLocal: draft.discoveries.get(blog.id)?.allowLocal === true };
     try {
       checks = await engine.verifyWordPress(credentials, policy);
     } catch (error) {
       checks = [
-        { id: 'verify', ok: false, message: both('setup.page.invalid', { problem: errorMessage(error) }) },
+        {
+          id: 'verify',
+          status: 'fail',
+          detail: both('setup.page.invalid', { problem: errorMessage(error) }),
+        },
       ];
     }
     draft.blogChecks.set(blog.id, checks);
-    if (!checks.every((c) => c.ok)) {
+    if (!checks.every((c) => c.status === 'ok')) {
       delete blog.wordpress;
       return false;
     }
@@ -117,7 +123,7 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
       credentials = req.query.rejected ? undefined : engine.wordpressCredentials(discovery, query);
       if (!credentials)
         draft.blogChecks.set(blog.id, [
-          { id: 'authorization', ok: false, message: both('setup.page.wp_rejected') },
+          { id: 'authorization', status: 'fail', detail: both('setup.page.wp_rejected') },
         ]);
     } catch (error) {
       draft.blogChecks.set(blog.id, [authorizationCheck(error)]);
@@ -157,8 +163,8 @@ export function blogRoutes(deps: BlogRouteDeps): { callback: RequestHandler; mou
         draft.blogChecks.set(blog.id, [
           {
             id: 'rest-api',
-            ok: false,
-            message: both('setup.page.invalid', { problem: errorMessage(error) }),
+            status: 'fail',
+            detail: both('setup.page.invalid', { problem: errorMessage(error) }),
           },
         ]);
       }

@@ -4,7 +4,7 @@
  * that ends on doctor's checks; a failure says how far it got (src/setup/finish-error.ts).
  */
 import type { Response, Router } from 'express';
-import type { Check } from '../../commands/output.js';
+import type { Check } from '../../checks.js';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { handledBlogs, type SetupAnswers } from '../../setup/answers.js';

@@ -3,13 +3,15 @@
  * to it (../views/setup-notify.ts); Telegram; or none. "Send a test message" tries the answers and shows the page
  * again with them; "Continue" keeps them, checked by the config's own schema first.
  */
+
 import type { Request, Response, Router } from 'express';
+import type { Check } from '../../checks.js';
 import { newNtfyTopic } from '../../notify/channels/ntfy.js';
 import { notificationProblem } from '../../setup/actions.js';
 import type { NotifyAnswer } from '../../setup/answers.js';
 import type { SetupDraft } from '../../setup/draft.js';
 import type { SetupEngine } from '../../setup/engine.js';
-import type { SetupCheck } from '../../setup/wordpress/types.js';
+import type { SetupText } from '../../setup/wordpress/types.js';
 import { type NotifyChoice, renderNotifyPage } from '../views/setup-notify.js';
 import { bodyOf, type SetupGuard } from './setup-guard.js';
 
@@ -33,7 +35,13 @@ export function notifyRoutes(
   next: (res: Response) => void,
 ): void {
   const { draft, guard } = deps;
-  const page = (req: Request, res: Response, status: number, checks: SetupCheck[], error?: string): void => {
+  const page = (
+    req: Request,
+    res: Response,
+    status: number,
+    checks: Check<SetupText>[],
+    error?: string,
+  ): void => {
     const body = req.method === 'POST' ? bodyOf(req) : undefined;
     const saved = typeof draft.notify === 'object' && draft.notify.type === 'ntfy' ? draft.notify : undefined;
     const channel = CHOICES.find((c) => c === body?.channel);
@@ -58,7 +66,7 @@ export function notifyRoutes(
     }
     if (body.action === 'test' && answer) {
       const check = await deps.engine.testNotification(answer);
-      page(req, res, check.ok ? 200 : 422, [check]);
+      page(req, res, check.status === 'ok' ? 200 : 422, [check]);
       return;
     }
     // Checked by the config's own schema now, not first when the setup finishes.

@@ -3,8 +3,9 @@
  * links that subscribe a phone to it are shown, so the blogger subscribes, sends the test message and sees it
  * arrive before going on. Everything shown is escaped by the `html` tag.
  */
+import type { Check } from '../../checks.js';
 import { ntfySubscribeLinks } from '../../notify/channels/ntfy.js';
-import type { SetupCheck } from '../../setup/wordpress/types.js';
+import type { SetupText } from '../../setup/wordpress/types.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ViewContext } from './layout.js';
 import { checkList, csrfField, setupPage } from './setup.js';
@@ -13,7 +14,7 @@ import { field } from './setup-steps.js';
 export type NotifyChoice = 'ntfy' | 'telegram' | 'none';
 
 export interface NotifyPageData {
-  checks: readonly SetupCheck[];
+  checks: readonly Check<SetupText>[];
   error?: string | undefined;
   /** The option chosen (default ntfy). */
   channel?: NotifyChoice | undefined;

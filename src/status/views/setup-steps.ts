@@ -3,8 +3,9 @@
  * intake (f) and the finish with agent publishing and the status page password (h); the categories (e) are
  * ./setup-categories.ts, notifications (g) ./setup-notify.ts. Everything shown is escaped by the `html` tag.
  */
+import type { Check } from '../../checks.js';
 import type { BlogAnswer } from '../../setup/answers.js';
-import type { SetupCheck, WordPressDiscovery } from '../../setup/wordpress/types.js';
+import type { SetupText, WordPressDiscovery } from '../../setup/wordpress/types.js';
 import { html, type SafeHtml, safeHttpUrl } from '../html.js';
 import type { ViewContext } from './layout.js';
 import { allowLocalField, checkList, csrfField, setupPage } from './setup.js';
@@ -26,7 +27,7 @@ export function renderWordPressPage(
     blog: BlogAnswer;
     discovery?: WordPressDiscovery;
     authorizationUrl?: string;
-    checks: readonly SetupCheck[];
+    checks: readonly Check<SetupText>[];
   },
 ): SafeHtml {
   const { blog, discovery } = data;
@@ -49,7 +50,7 @@ ${field(ctx.t.t('setup.page.wp_password'), 'password', '', 'password')}
 ${submit(ctx, 'setup.page.connect')}</form>`
     : '';
   const body = html`<h1>${ctx.t.t('setup.page.wp_title', { blog: blog.name })}</h1>
-<section class="card">${data.checks.some((c) => !c.ok && c.id !== 'authorization') ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.wp_check_failed')}</p>` : ''}${checkList(ctx, checks)}
+<section class="card">${data.checks.some((c) => c.status !== 'ok' && c.id !== 'authorization') ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.wp_check_failed')}</p>` : ''}${checkList(ctx, checks)}
 <form method="post" action="${action}/discover">${csrfField(ctx)}
 ${field(ctx.t.t('setup.page.wp_address'), 'address', discovery?.siteUrl ?? blog.url, 'text')}
 ${allowLocalField(ctx, discovery?.checks ?? [], discovery?.allowLocal)}
@@ -72,7 +73,7 @@ function renderWordPressConnected(
   ctx: ViewContext,
   blog: BlogAnswer,
   connected: NonNullable<BlogAnswer['wordpress']>,
-  checks: readonly SetupCheck[],
+  checks: readonly Check<SetupText>[],
 ): SafeHtml {
   const title = ctx.t.t('setup.page.wp_title', { blog: blog.name });
   const body = html`<h1>${title}</h1>
@@ -144,7 +145,7 @@ ${submit(ctx)}</form></section>`;
 /** The intake step; `webhookPort` 0 (any free port, as tests start it) shows as an empty field: it keeps it. */
 export function renderIntakePage(
   ctx: ViewContext,
-  data: { checks: readonly SetupCheck[]; webhookPort: number; error?: string },
+  data: { checks: readonly Check<SetupText>[]; webhookPort: number; error?: string },
 ): SafeHtml {
   const body = html`<h1>${ctx.t.t('setup.page.intake_title')}</h1>
 <section class="card">${checkList(ctx, data.checks)}

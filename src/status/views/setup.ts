@@ -3,12 +3,12 @@
  * functions of their data through the escaping `html` tag: every blog name, address and message from the
  * marketplace, WordPress or the blogger is escaped. The per-blog and later steps are in ./setup-steps.ts.
  */
-import type { Check } from '../../commands/output.js';
+import type { Check } from '../../checks.js';
 import { LOCAL_ADDRESS_CHECK } from '../../setup/address-guard.js';
 import type { BlogTarget } from '../../setup/answers.js';
 import { apiAddressHint } from '../../setup/api-address.js';
 import type { MarketplaceBlog } from '../../setup/engine.js';
-import type { SetupCheck } from '../../setup/wordpress/types.js';
+import type { SetupText } from '../../setup/wordpress/types.js';
 import { html, type SafeHtml } from '../html.js';
 import { layout, type ViewContext } from './layout.js';
 
@@ -20,15 +20,25 @@ export function csrfField(ctx: ViewContext): SafeHtml {
   return html`<input type="hidden" name="csrf" value="${ctx.csrf}">`;
 }
 
-/** The checks of a step: a green mark and what was checked, or a red one, what is wrong and the fix. */
-export function checkList(ctx: ViewContext, checks: readonly SetupCheck[]): SafeHtml {
+const MARK = { ok: '✓', warn: '!', fail: '✗' } as const;
+const TONE = { ok: 'ok-yes', warn: 'tone-waiting', fail: 'ok-no' } as const;
+
+/**
+ * Checks as a list: a step's (in both languages, said in the page's) or doctor's (in the page's language already,
+ * each with its name): the mark and what was found, with the fix when there is one.
+ */
+export function checkList(
+  ctx: ViewContext,
+  checks: readonly Check<SetupText | string>[],
+  listId?: string,
+): SafeHtml {
   if (checks.length === 0) return html``;
-  const lang = ctx.t.language;
-  return html`<ul class="checks">${checks.map(
+  const said = (text: SetupText | string): string => (typeof text === 'string' ? text : text[ctx.t.language]);
+  return html`<ul class="checks"${listId ? html` id="${listId}"` : ''}>${checks.map(
     (c) =>
-      html`<li class="${c.ok ? 'ok-yes' : 'ok-no'}" data-check="${c.id}">${c.ok ? '✓' : '✗'} ${c.message[lang]}${
-        c.fix ? html`<br><small>${ctx.t.t('setup.page.fix')}: ${c.fix[lang]}</small>` : ''
-      }</li>`,
+      html`<li class="${TONE[c.status]}"${c.id ? html` data-check="${c.id}"` : ''}>${MARK[c.status]} ${
+        c.name ? html`<strong>${said(c.name)}</strong>: ` : ''
+      }${said(c.detail)}${c.fix ? html`<br><small>${ctx.t.t('setup.page.fix')}: ${said(c.fix)}</small>` : ''}</li>`,
   )}</ul>`;
 }
 
@@ -55,7 +65,7 @@ ${refused ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.token_r
  */
 export function allowLocalField(
   ctx: ViewContext,
-  checks: readonly SetupCheck[],
+  checks: readonly Check<SetupText>[],
   given: boolean | undefined,
 ): SafeHtml {
   if (!given && !checks.some((c) => c.id === LOCAL_ADDRESS_CHECK)) return html``;
@@ -64,7 +74,7 @@ export function allowLocalField(
 
 export function renderKeyPage(
   ctx: ViewContext,
-  data: { baseUrl: string; checks: readonly SetupCheck[]; allowLocal?: boolean },
+  data: { baseUrl: string; checks: readonly Check<SetupText>[]; allowLocal?: boolean },
 ): SafeHtml {
   const body = html`<h1>${ctx.t.t('setup.page.key_title')}</h1>
 ${languageLinks(ctx, '/setup/key')}
@@ -114,20 +124,18 @@ ${
 
 export function renderDonePage(
   ctx: ViewContext,
-  data: { finish: readonly SetupCheck[]; doctor: readonly Check[]; configPath: string; statusUrl: string },
+  data: {
+    finish: readonly Check<SetupText>[];
+    doctor: readonly Check[];
+    configPath: string;
+    statusUrl: string;
+  },
 ): SafeHtml {
-  const mark = { ok: '✓', warn: '!', fail: '✗' } as const;
-  const tone = { ok: 'ok-yes', warn: 'tone-waiting', fail: 'ok-no' } as const;
   const body = html`<h1>${ctx.t.t('setup.page.done_title')}</h1>
 <section class="card"><p>${ctx.t.t('setup.page.done_intro', { path: data.configPath })}</p>
 ${checkList(ctx, data.finish)}</section>
 <section class="card"><h2>${ctx.t.t('setup.page.doctor_title')}</h2>
-<ul class="checks" id="doctor">${data.doctor.map(
-    (c) =>
-      html`<li class="${tone[c.status]}">${mark[c.status]} <strong>${c.name}</strong>: ${c.detail}${
-        c.fix ? html`<br><small>${ctx.t.t('setup.page.fix')}: ${c.fix}</small>` : ''
-      }</li>`,
-  )}</ul>
+${checkList(ctx, data.doctor, 'doctor')}
 <p><a class="button" href="${data.statusUrl}">${ctx.t.t('setup.page.open_status')}</a></p></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.done_title'), body);
 }

@@ -21,8 +21,8 @@ const fakeWordPress: WordPressConnection = {
   verify: async (c) => [
     {
       id: 'password',
-      ok: c.applicationPassword === 'good pass word',
-      message: { cs: 'heslo', en: 'password' },
+      status: c.applicationPassword === 'good pass word' ? 'ok' : 'fail',
+      detail: { cs: 'heslo', en: 'password' },
     },
   ],
 };
@@ -201,8 +201,8 @@ describe('src/setup/terminal', () => {
               checks: [
                 {
                   id: 'rest-api',
-                  ok: false,
-                  message: { cs: 'Nenalezeno', en: 'Not found' },
+                  status: 'fail',
+                  detail: { cs: 'Nenalezeno', en: 'Not found' },
                   fix: { cs: 'Opravte', en: 'Type it again' },
                 },
               ],
@@ -245,7 +245,7 @@ describe('src/setup/terminal', () => {
       // No message to the real ntfy.sh from a test: the engine's sending is tested in its own file.
       testNotification: async (answer) => {
         tested.push(answer);
-        return { id: 'notify', ok: true, message: { cs: 'odesláno', en: 'Test message sent (ntfy).' } };
+        return { id: 'notify', status: 'ok', detail: { cs: 'odesláno', en: 'Test message sent (ntfy).' } };
       },
     };
     const input = new PassThrough();

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Check } from '../checks.js';
-import { registerWebhook, testWebhook } from '../commands/webhook.js';
 import { issueSaid } from '../config/issues.js';
 import type { Config } from '../config/schema.js';
 import { AppError, errorMessage, errorSaid, MarketplaceError, type Phrase } from '../errors.js';
@@ -18,6 +17,7 @@ import { NotifyChannel } from '../notify/settings.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers } from '../publisher/registry.js';
 import { scrubPhrase, scrubText } from '../redact.js';
+import { registerWebhook, testWebhook } from '../webhook/register.js';
 import type { BlogAnswer, GitHubAnswer, NotifyAnswer } from './answers.js';
 import { both } from './text.js';
 import type { SetupText } from './wordpress/types.js';

@@ -10,7 +10,6 @@
  * again later), `/readyz` 503, and the worker and clients reconnect on their own when Redis is back.
  */
 import { startBackground } from './app/background.js';
-import { createDealServices } from './app/deal-services.js';
 import { createWebhook, healthRoutes, type Readiness } from './app/http.js';
 import { publishersFor } from './app/publishers.js';
 import { connectRedis } from './app/redis.js';
@@ -19,6 +18,7 @@ import { startStatusPage } from './app/status-page.js';
 import type { Daemon, DaemonOptions, DaemonParts } from './app/types.js';
 import { createWebhookListener } from './app/webhook-listener.js';
 import { redisReachable } from './daemon/net.js';
+import { createDealServices } from './deal-services.js';
 import { createDeadlineCheck } from './deals/deadline-offset.js';
 import { createRecycledIdCheck } from './deals/recycled-id.js';
 import { createEvidenceServices } from './evidence/services.js';

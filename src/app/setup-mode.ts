@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Check } from '../checks.js';
-import { openContext } from '../commands/context-open.js';
+import { openContext } from '../command-context.js';
 import { runDoctor } from '../commands/doctor-run.js';
 import { createOutput } from '../commands/output.js';
 import { configIssue, saidOfMessage } from '../config/issues.js';

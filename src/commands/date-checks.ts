@@ -3,6 +3,7 @@
  * extra services (issue 12). Kept apart from operator.ts: each command adds one call.
  */
 import type { Check } from '../checks.js';
+import type { CommandContext } from '../command-context.js';
 import { handedInLate, readDealData } from '../deals/data.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealRecord } from '../deals/record.js';
@@ -10,7 +11,6 @@ import { storedServices } from '../deals/services.js';
 import { storedCheck } from '../deals/verdict.js';
 import { errorSaid } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
-import type { CommandContext } from './context-open.js';
 
 /**
  * One line: whether the last first-delivered deal's `publish_deadline` read plausibly (src/marketplace/deadline.ts).

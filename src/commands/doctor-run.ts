@@ -3,9 +3,9 @@
  * webhook, the marketplace's dates, each with a fix for a failure. The setup page runs them too.
  */
 import type { Check } from '../checks.js';
+import type { CommandContext } from '../command-context.js';
 import { errorSaid, MarketplaceError } from '../errors.js';
 import { ERROR_CODES } from '../marketplace/schema.js';
-import type { CommandContext } from './context-open.js';
 import { dateTimeChecks } from './date-checks.js';
 import { ownRedisStoppedCheck, redisChecks } from './doctor-redis.js';
 import { webhookChecks } from './doctor-webhook.js';

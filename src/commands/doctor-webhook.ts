@@ -3,10 +3,10 @@
  * webhook as the marketplace has it registered. Polling needs no webhook, so without one it is no failure.
  */
 import type { Check } from '../checks.js';
+import type { CommandContext } from '../command-context.js';
 import { errorSaid } from '../errors.js';
 import { type Intake, intakeOf, pollEvery } from '../intake/mode.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
-import type { CommandContext } from './context-open.js';
 
 /** The intake line: mode, pace and its share of the key's requests a minute. */
 export function intakeCheck(ctx: CommandContext, intake: Intake = intakeOf(ctx.config)): Check {

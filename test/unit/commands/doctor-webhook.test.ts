@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CommandContext } from '../../../src/commands/context-open.js';
+import type { CommandContext } from '../../../src/command-context.js';
 import { webhookChecks } from '../../../src/commands/doctor-webhook.js';
 import { parseConfig } from '../../../src/config/load.js';
 import { createTranslator } from '../../../src/i18n/index.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContext } from '../../../src/commands/context-open.js';
+import { openContext } from '../../../src/command-context.js';
 import { runDoctor } from '../../../src/commands/doctor-run.js';
 import { createOutput } from '../../../src/commands/output.js';
 import { loadConfig } from '../../../src/config/load.js';

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContext } from '../../../src/command-context.js';
-import { runDoctor } from '../../../src/commands/doctor-run.js';
-import { createOutput } from '../../../src/commands/output.js';
 import { loadConfig } from '../../../src/config/load.js';
+import { runDoctor } from '../../../src/doctor/index.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import type { SetupAnswers } from '../../../src/setup/answers.js';
@@ -303,7 +302,7 @@ describe('src/setup/engine', () => {
     const result = await engine().finish(answers());
     const ctx = openContext({ config: result.configPath }, {});
     try {
-      const checks = await runDoctor(ctx, createOutput({ json: false, write: () => {} }), result.configPath);
+      const checks = await runDoctor(ctx, result.configPath);
       const names = checks.filter((c) => c.status === 'fail').map((c) => c.name ?? c.detail);
       // The blog target is no real WordPress and poll mode registers no webhook: those two may fail here.
       expect(names.filter((n) => !/blog 1:|webhook/i.test(n))).toEqual([]);

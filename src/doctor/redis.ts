@@ -1,5 +1,5 @@
 /**
- * `pressbridge doctor`'s Redis lines: it answers, it never evicts (BullMQ loses jobs otherwise: a failure), and AOF
+ * Doctor's Redis lines: it answers, it never evicts (BullMQ loses jobs otherwise: a failure), and AOF
  * is on (else a Redis restart can lose queued deals: a warning whose fix names the redis.conf that Redis runs
  * with, and says how to turn AOF on so that it stays on). pressbridge's own Redis, not running because pressbridge
  * is not: one line that says so (`ownRedisStoppedCheck`).

@@ -50,7 +50,7 @@ async function config(redis: Redis, key: string): Promise<string | undefined> {
   return value;
 }
 
-/** doctor's Redis lines (src/commands/doctor-redis.ts) for the Redis at `url`. */
+/** doctor's Redis lines (src/doctor/redis.ts) for the Redis at `url`. */
 async function doctorRedis(url: string, redis: Redis) {
   return await redisChecks({ t, config: { redis: { url, prefix: 'pressbridge', embedded: false } }, redis });
 }

@@ -1,7 +1,7 @@
 /**
  * A check, wherever it is made and shown: `pressbridge doctor` (src/doctor/, printed by the command, listed on the
  * setup's last page), the setup's steps (src/setup/: both fronts), a publisher's `diagnose` (the plugin contract,
- * src/publisher/types.ts). One shape, so one view lists any of them (src/status/views/setup.ts `checkList`).
+ * src/publisher/types.ts). One shape, so one view lists any of them (src/setup/web/views/page.ts `checkList`).
  */
 
 /** `warn`: it works, but something is worth fixing; `fail`: it does not, the fix says what to do. */

@@ -12,6 +12,9 @@ export const httpUrl = (example: string) =>
     .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), { error: ruleText('rule.no_credentials') })
     .refine((value) => !/[?#]/.test(value), { error: ruleText('rule.plain_address') });
 
+/** A repository, `owner/name`, as GitHub allows them (the setup asks for one with this rule too). */
+export const REPO = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+
 /** A branch name git accepts (git check-ref-format, simplified). */
 export const BRANCH = /^(?!\/|.*(?:\/\/|\.\.|@\{|\/$|\.lock$|\.$))[^\s~^:?*[\\\p{Cc}]+$/u;
 export const branchName = () =>

@@ -13,6 +13,7 @@ import {
   milliseconds,
   Paths,
   pattern,
+  REPO,
 } from './option-fields.js';
 import {
   type Dialect,
@@ -67,9 +68,7 @@ const Raw = z.strictObject(
     repo: z
       .string({ error: ruleText('gh.rule.repo') })
       .trim()
-      .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, {
-        error: ruleText('gh.rule.repo'),
-      }),
+      .regex(REPO, { error: ruleText('gh.rule.repo') }),
     /** The branch the site is built from. Default: the repository's default branch. */
     branch: branchName().optional(),
     /** The REST API root; GitHub Enterprise Server: `https://github.example.com/api/v3`. */

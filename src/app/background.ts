@@ -108,6 +108,7 @@ export function startBackground(
           jobSettings,
           timeZone,
           onPolled: () => notifications.checkIntake(),
+          ...options.intakeOptions,
         });
   // The door's judge (src/intake/liveness.ts) runs after each poll and every minute: a poll that hangs is seen.
   if (poller) {

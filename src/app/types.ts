@@ -44,6 +44,8 @@ export interface DaemonOptions {
   plugins?: PluginRegistry;
   /** Where notifications go (src/notify/types.ts); default: the configured channels. */
   dispatcher?: Dispatcher;
+  /** Poll intake tuning for tests: how long a poll's lease lasts unrenewed (default 60 s). */
+  intakeOptions?: { lockMs?: number };
   /** Worker tuning for tests and the demo (approval retry interval, lock duration, …). */
   workerOptions?: Partial<
     Pick<DealWorkerOptions, 'lockDurationMs' | 'stalledIntervalMs' | 'closeTimeoutMs'> &

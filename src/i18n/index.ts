@@ -25,6 +25,7 @@ import { sandboxMessages } from './messages/sandbox.js';
 import { setupMessages } from './messages/setup.js';
 import { setupCategoryMessages } from './messages/setup-categories.js';
 import { setupPageMessages } from './messages/setup-page.js';
+import { setupRuleMessages } from './messages/setup-rules.js';
 import { setupWordPressMessages } from './messages/setup-wordpress.js';
 import { stateMessages } from './messages/states.js';
 import { statusMessages } from './messages/status.js';
@@ -48,6 +49,7 @@ export const MESSAGES = {
   ...setupMessages,
   ...setupPageMessages,
   ...setupCategoryMessages,
+  ...setupRuleMessages,
   ...runningMessages,
   ...setupWordPressMessages,
   ...publisherMessages,

@@ -92,11 +92,14 @@ export const SmtpChannel = z
   })
   .strict();
 
+/** The public ntfy server, the default of a channel and of the setup's notifications step. */
+export const NTFY_DEFAULT_SERVER = 'https://ntfy.sh';
+
 export const NtfyChannel = z
   .object({
     ...common,
     type: z.literal('ntfy'),
-    server: httpUrl.default('https://ntfy.sh').describe('The ntfy server.'),
+    server: httpUrl.default(NTFY_DEFAULT_SERVER).describe('The ntfy server.'),
     topic: z
       .string()
       .regex(/^[-_A-Za-z0-9]{1,64}$/, ruleText('config.rule.ntfy_topic'))

@@ -18,7 +18,9 @@ import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers } from '../publisher/registry.js';
 import { scrubPhrase, scrubText } from '../redact.js';
 import { registerWebhook, testWebhook } from '../webhook/register.js';
-import type { BlogAnswer, GitHubAnswer, NotifyAnswer } from './answers.js';
+import type { BlogAnswer } from './answers/index.js';
+import type { NotifyAnswer } from './answers/notify.js';
+import type { GitHubAnswer } from './answers/targets.js';
 import { both } from './text.js';
 import type { SetupText } from './wordpress/types.js';
 

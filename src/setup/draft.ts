@@ -1,10 +1,13 @@
 /**
- * The answers of a setup in progress on the /setup page (one installation, one setup at a time, kept in the
- * setup-mode process), and which step comes next. The terminal front keeps the same answers in local variables.
+ * The answers of a setup in progress (one installation, one setup at a time): the /setup page keeps one in the
+ * setup-mode process, `pressbridge setup` one for its run. Each step reads and fills it (web/steps/: the steps,
+ * in order, and which one comes next); at the end `answersOf` turns it into what the engine writes.
  */
 import type { Check } from '../checks.js';
 import type { Language } from '../i18n/index.js';
-import type { BlogAnswer, NotifyAnswer, SetupAnswers } from './answers.js';
+import type { BlogAnswer, SetupAnswers } from './answers/index.js';
+import type { IntakeAnswer } from './answers/intake.js';
+import type { NotifyChoice } from './answers/notify.js';
 import type { MarketplaceBlog } from './engine.js';
 import type { SetupMarketplace } from './marketplace.js';
 import type { SetupText, WordPressDiscovery } from './wordpress/types.js';
@@ -21,9 +24,8 @@ export interface SetupDraft {
   /** Per blog id: the last verification's checks, shown on its page. */
   blogChecks: Map<number, Check<SetupText>[]>;
   categoriesDone: boolean;
-  intake?: SetupAnswers['intake'];
-  notify?: NotifyAnswer | 'none';
-  notifyCheck?: Check<SetupText>;
+  intake?: IntakeAnswer;
+  notify?: NotifyChoice;
 }
 
 export function newDraft(language: Language): SetupDraft {
@@ -39,25 +41,39 @@ export function newDraft(language: Language): SetupDraft {
 
 /** A blog's target is answered when its publisher has every option it needs. */
 export function blogReady(blog: BlogAnswer): boolean {
-  if (blog.target === 'none') return true;
-  if (blog.target === 'wordpress') return blog.wordpress !== undefined;
-  if (blog.target === 'github') {
-    // A repository whose generator was not told needs the generic preset's paths first.
-    return (
-      blog.github !== undefined && (blog.github.preset !== 'generic' || blog.github.generic !== undefined)
-    );
+  switch (blog.target) {
+    case 'none':
+      return true;
+    case 'wordpress':
+      return blog.wordpress !== undefined;
+    case 'github':
+      // A repository whose generator was not told needs the generic preset's paths first.
+      return (
+        blog.github !== undefined && (blog.github.preset !== 'generic' || blog.github.generic !== undefined)
+      );
+    case 'static':
+      return blog.static !== undefined;
   }
-  return blog.static !== undefined;
 }
 
-/** The path of the first step not answered yet (relative to /setup). */
-export function nextStep(draft: SetupDraft): string {
-  if (!draft.marketplace) return '/key';
-  if (draft.blogs.length === 0) return '/blogs';
-  const pending = draft.blogs.find((b) => !blogReady(b));
-  if (pending) return `/blog/${pending.id}`;
-  if (!draft.categoriesDone) return '/categories';
-  if (!draft.intake) return '/intake';
-  if (!draft.notify) return '/notify';
-  return '/finish';
+/**
+ * The installation the draft describes, once the key and the intake are answered (else undefined); what no step
+ * keeps in the draft (where the status page listens, its password, Redis, agent publishing per blog) comes from
+ * the front that asked.
+ */
+export function answersOf(
+  draft: SetupDraft,
+  rest: Pick<SetupAnswers, 'status' | 'redis'> & { agent(blog: BlogAnswer): boolean },
+): SetupAnswers | undefined {
+  if (!draft.marketplace || !draft.intake) return undefined;
+  const { baseUrl, apiKey, allowLocal } = draft.marketplace;
+  return {
+    language: draft.language,
+    marketplace: { baseUrl, apiKey, allowLocal },
+    blogs: draft.blogs.map((b) => ({ ...b, agent: b.target !== 'none' && rest.agent(b) })),
+    intake: draft.intake,
+    ...(draft.notify && draft.notify.type !== 'none' ? { notify: draft.notify } : {}),
+    status: rest.status,
+    ...(rest.redis ? { redis: rest.redis } : {}),
+  };
 }

@@ -21,12 +21,22 @@ import {
   agentOn,
   checkPublishers,
   detectPreset,
+  GitHubSetupError,
   sendTestNotification,
   syncCategories,
   webhookSteps,
 } from './actions.js';
 import { localAddressCheck, localRefusalOf } from './address-guard.js';
-import { type GitHubAnswer, handledBlogs, type NotifyAnswer, type SetupAnswers } from './answers.js';
+import { handledBlogs, type SetupAnswers } from './answers/index.js';
+import type { NotifyAnswer } from './answers/notify.js';
+import type { Read } from './answers/read.js';
+import {
+  type GitHubAnswer,
+  type GitHubRepo,
+  type WordPressAnswer,
+  type WordPressLogin,
+  wordpressAnswer,
+} from './answers/targets.js';
 import { apiAddressProblem } from './api-address.js';
 import { finishFailure } from './finish-error.js';
 import { type SetupMarketplace, setupMarketplaceClient } from './marketplace.js';
@@ -62,6 +72,12 @@ export interface MarketplaceBlog {
   categories: ReadonlyArray<{ id: number; name: string }>;
 }
 
+/** A WordPress login tried: every check, and the blog's answer when all of them passed. */
+export interface WordPressConnected {
+  checks: Check<SetupText>[];
+  answer?: WordPressAnswer;
+}
+
 export interface FinishResult {
   config: Readonly<Config>;
   configPath: string;
@@ -90,9 +106,16 @@ export interface SetupEngine {
     discovery: WordPressDiscovery,
     query: Readonly<Record<string, string | undefined>>,
   ): WordPressCredentials | undefined;
-  verifyWordPress(credentials: WordPressCredentials, policy?: AddressPolicy): Promise<Check<SetupText>[]>;
-  /** d: the preset a GitHub repository's files suggest. */
-  detectGitHubPreset(repo: string, token: string, branch?: string): Promise<GitHubAnswer['preset']>;
+  /**
+   * c: every check with the login at the site discovery found (they may go where discovery was allowed to: a
+   * local WordPress the blogger confirmed); the blog's WordPress answer only when every check passed.
+   */
+  connectWordPress(discovery: WordPressDiscovery, login: WordPressLogin): Promise<WordPressConnected>;
+  /**
+   * d: the repository with the preset its files suggest. GitHub refusing the token or not showing it the
+   * repository is the refusal; GitHub not answering is the generic preset, whose paths are then asked for.
+   */
+  connectGitHub(repo: GitHubRepo): Promise<Read<GitHubAnswer>>;
   /** g: one test message through the chosen channel. */
   testNotification(answer: NotifyAnswer): Promise<Check<SetupText>>;
   /**
@@ -172,8 +195,27 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
         ...(rejectUrl ? { rejectUrl } : {}),
       }),
     wordpressCredentials: (discovery, query) => deps.wordpress.credentialsFromCallback(discovery, query),
-    verifyWordPress: (credentials, policy) => deps.wordpress.verify(credentials, policy),
-    detectGitHubPreset: (repo, token, branch) => detectPreset(doFetch, repo, token, branch),
+    async connectWordPress(discovery, login) {
+      const credentials = { restRoot: discovery.restRoot, ...login };
+      let checks: Check<SetupText>[];
+      try {
+        checks = await deps.wordpress.verify(credentials, { allowLocal: discovery.allowLocal === true });
+      } catch (error) {
+        const detail = both('setup.page.invalid', { problem: errorMessage(error) });
+        checks = [{ id: 'verify', status: 'fail', detail }];
+      }
+      if (!checks.every((c) => c.status === 'ok')) return { checks };
+      return { checks, answer: wordpressAnswer(discovery, login) };
+    },
+    async connectGitHub(repo) {
+      try {
+        const preset = await detectPreset(doFetch, repo.repo, repo.token, repo.branch);
+        return { ok: true, value: { ...repo, preset } };
+      } catch (error) {
+        if (error instanceof GitHubSetupError) return { ok: false, problem: error.text };
+        return { ok: true, value: { ...repo, preset: 'generic' } };
+      }
+    },
     testNotification: (answer) => sendTestNotification(answer),
     async finish(answers) {
       // Checked before anything is written: a config every command accepts, or nothing on disk.

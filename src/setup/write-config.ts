@@ -6,11 +6,12 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Document, type Node, YAMLMap } from 'yaml';
-import { LISTENERS } from '../config/listeners.js';
 import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/paths.js';
 import { POLL_SECONDS_DEFAULT } from '../intake/settings.js';
 import { ownRedisUrl } from '../redis/embedded.js';
-import { type BlogAnswer, type CategoryChoice, handledBlogs, type SetupAnswers } from './answers.js';
+import type { CategoryChoice } from './answers/categories.js';
+import { type BlogAnswer, handledBlogs, type SetupAnswers } from './answers/index.js';
+import { webhookListen } from './answers/intake.js';
 
 export interface WrittenInstallation {
   configPath: string;
@@ -85,11 +86,6 @@ export function buildInstallation(
   // No Redis given (flag, PRESSBRIDGE_REDIS_URL): pressbridge's own, on a socket in the data folder. A Redis given
   // is used as it is: an own one started beside it while it is down would split the queue between the two.
   const ownRedis = answers.redis?.embedded ?? answers.redis?.url === undefined;
-  // Polling, the listener runs only once a webhook is registered, then behind a proxy on this machine.
-  const listen = {
-    host: answers.intake.listen?.host ?? (webhookMode ? '0.0.0.0' : '127.0.0.1'),
-    port: answers.intake.listen?.port ?? LISTENERS.webhook.defaultPort,
-  };
   const data: Plain = {
     ui: { language: answers.language },
     marketplace: {
@@ -104,7 +100,7 @@ export function buildInstallation(
       ...(answers.redis?.prefix ? { prefix: answers.redis.prefix } : {}),
       embedded: ownRedis,
     },
-    webhook: { listen },
+    webhook: { listen: webhookListen(answers.intake) },
     status: {
       listen: { host: answers.status.host, port: answers.status.port },
       ...(answers.status.password ? { password: secret('status-password', answers.status.password) } : {}),

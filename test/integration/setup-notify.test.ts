@@ -15,7 +15,7 @@ import { createSetupClient, startTestSetupMode } from '../helpers/setup-client.j
 const TOKEN = 'notify-step-token-7f3k';
 const TOPIC_FIELD = /name="topic" type="text" value="([^"]*)"/;
 
-describe('src/status/routes/setup-notify (over HTTP)', () => {
+describe('src/setup/web/steps/notify (over HTTP)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pb-setup-notify-'));
   let setup: SetupMode;
   let ntfy: Awaited<ReturnType<typeof startHttpReceiver>>;

@@ -17,7 +17,7 @@ import { createSetupClient, startTestSetupMode } from '../helpers/setup-client.j
 const TOKEN = 'callback-token-123456';
 const GOOD = 'abcdEFGHijklMNOPqrstUVWX';
 
-describe('src/status/routes/setup-blog (the WordPress authorization callback)', () => {
+describe('src/setup/web/steps/blog-wordpress (the WordPress authorization callback)', () => {
   const world = useSandboxWorld({
     dir: 'pb-setup-cb-',
     blog: { id: 1, name: 'Blog', url: 'https://blog.example.cz' },

@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog.js';
 
 /**
- * The categories step of the setup (src/setup/categories.ts), on the /setup page and in `pressbridge setup`: each
+ * The categories step of the setup (src/setup/answers/categories.ts), on the /setup page and in `pressbridge setup`: each
  * way with one sentence on what it does and what the blog then looks like. Czech WordPress calls its categories
  * "rubriky" (Příspěvky → Rubriky, Nastavení → Psaní): the Czech texts use its words.
  */
@@ -70,13 +70,5 @@ export const setupCategoryMessages = {
   'setup.categories.marketplace_none': {
     cs: 'Tento blog zatím na tržišti žádné kategorie nemá, takže inzerent nemá z čeho vybírat, dokud je tam nepřidáte.',
     en: 'This blog has no categories in the marketplace yet, so an advertiser has none to pick until you add some there.',
-  },
-  'setup.categories.wordpress_ids': {
-    cs: 'Blog {blog}: rubriku WordPressu zadejte číslem (ID), ne názvem. Najdete ho v administraci WordPressu v Příspěvky → Rubriky: odkaz rubriky ukazuje tag_ID=5.',
-    en: "Blog {blog}: give the WordPress category by its id (a number), not its name. WordPress's admin shows it under Posts → Categories: the category's link shows tag_ID=5.",
-  },
-  'setup.categories.lines_invalid': {
-    cs: 'Blog {blog}: pro vlastní převod napište aspoň jeden řádek ve tvaru „číslo na tržišti = kategorie na blogu“, např. 3 = 12.',
-    en: 'Blog {blog}: for your own mapping write at least one line "marketplace number = blog category", e.g. 3 = 12.',
   },
 } as const satisfies Catalog;

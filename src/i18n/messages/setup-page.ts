@@ -34,7 +34,6 @@ export const setupPageMessages = {
     en: 'The account has no blog. Add one in the marketplace and start again.',
   },
   'setup.page.blog_target': { cs: 'Publikovat do', en: 'Publish to' },
-  'setup.page.choose_one': { cs: 'Zvolte aspoň jeden blog.', en: 'Choose at least one blog.' },
   'setup.target.wordpress': { cs: 'WordPress', en: 'WordPress' },
   'setup.target.github': { cs: 'repozitář na GitHubu', en: 'a GitHub repository' },
   'setup.target.static': { cs: 'složka se soubory', en: 'a folder of files' },
@@ -117,14 +116,6 @@ export const setupPageMessages = {
     cs: 'Při dotazování na něm nic nenaslouchá; použije se, až zaregistrujete webhook (pressbridge webhook register). Lze ho změnit i parametrem pressbridge start --webhook-port nebo proměnnou PRESSBRIDGE_WEBHOOK_PORT.',
     en: 'With polling nothing listens on it; it is used once you register a webhook (pressbridge webhook register). pressbridge start --webhook-port or the variable PRESSBRIDGE_WEBHOOK_PORT change it too.',
   },
-  'setup.page.webhook_port_invalid': {
-    cs: 'Port musí být celé číslo od 1 do 65535.',
-    en: 'The port must be a whole number from 1 to 65535.',
-  },
-  'setup.page.webhook_needs_url': {
-    cs: 'Pro webhook zadejte adresu https://…',
-    en: 'For a webhook enter an https://… address',
-  },
   'setup.page.notify_title': { cs: 'Upozornění', en: 'Notifications' },
   'setup.page.notify_intro': {
     cs: 'Kam vám pressbridge napíše, když něco potřebuje vás. ntfy ani Telegram nepotřebují žádný server.',
@@ -160,10 +151,6 @@ export const setupPageMessages = {
     en: 'The status page is reachable from other machines, so it needs a password.',
   },
   'setup.page.status_password': { cs: 'Heslo stránky stavu', en: 'Status page password' },
-  'setup.page.password_short': {
-    cs: 'Heslo musí mít aspoň 12 znaků.',
-    en: 'The password must have at least 12 characters.',
-  },
   'setup.page.finish': { cs: 'Uložit a spustit', en: 'Save and start' },
   'setup.page.failed': {
     cs: 'Tento krok se nepodařil; podrobnosti jsou v logu pressbridge. Zkuste to znovu.',

@@ -9,7 +9,7 @@ import { loadConfig } from '../../../src/config/load.js';
 import { runDoctor } from '../../../src/doctor/index.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import type { SetupAnswers } from '../../../src/setup/answers.js';
+import type { SetupAnswers } from '../../../src/setup/answers/index.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
 import { SetupFinishError } from '../../../src/setup/finish-error.js';
 import { setupMarketplaceClient } from '../../../src/setup/marketplace.js';

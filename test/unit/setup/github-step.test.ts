@@ -12,7 +12,7 @@ import { GitHubOptions } from '../../../plugins/github/options.js';
 import { loadConfig } from '../../../src/config/load.js';
 import { ResponseTooLargeError } from '../../../src/errors.js';
 import { detectPreset, GitHubSetupError } from '../../../src/setup/actions.js';
-import type { BlogAnswer, SetupAnswers } from '../../../src/setup/answers.js';
+import type { BlogAnswer, SetupAnswers } from '../../../src/setup/answers/index.js';
 import { blogReady } from '../../../src/setup/draft.js';
 import { writeInstallation } from '../../../src/setup/write-config.js';
 

@@ -10,12 +10,12 @@ import { createTranslator, type Language } from '../../../src/i18n/index.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { notificationProblem, sendTestNotification } from '../../../src/setup/actions.js';
-import type { NotifyAnswer } from '../../../src/setup/answers.js';
+import type { NotifyAnswer } from '../../../src/setup/answers/notify.js';
 import { createSetupEngine } from '../../../src/setup/engine.js';
 import { runTerminalSetup } from '../../../src/setup/terminal.js';
+import { renderNotifyPage } from '../../../src/setup/web/views/notify.js';
 import type { WordPressConnection } from '../../../src/setup/wordpress/types.js';
 import type { ViewContext } from '../../../src/status/views/layout.js';
-import { renderNotifyPage } from '../../../src/status/views/setup-notify.js';
 import { foreignWords } from '../../helpers/language.js';
 import { deadPort } from '../../helpers/notify-receivers.js';
 import { streamText } from '../../helpers/stream-text.js';
@@ -106,7 +106,11 @@ describe('the same refusal on the /setup page and in `pressbridge setup`', () =>
       apiKey: sandbox.apiKey,
       allowLocal: true,
       blog: '1',
-      target: 'none',
+      // At least one blog must be published: to a WordPress the stand-in connection above passes.
+      target: 'wordpress',
+      wordpressUrl: 'https://a.cz',
+      wordpressUser: 'admin',
+      wordpressPassword: 'abcd efgh ijkl mnop qrst uvwx',
       ntfyTopic: BAD_TOPIC.topic,
     };
     // The config refuses the topic at the end too; what matters here is the check printed before.

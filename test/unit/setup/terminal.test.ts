@@ -7,25 +7,14 @@ import { loadConfig } from '../../../src/config/load.js';
 import { AppError } from '../../../src/errors.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import type { NotifyAnswer } from '../../../src/setup/answers.js';
+import type { NotifyAnswer } from '../../../src/setup/answers/notify.js';
 import { createSetupEngine, type SetupEngine } from '../../../src/setup/engine.js';
 import { runTerminalSetup } from '../../../src/setup/terminal.js';
 import type { WordPressConnection } from '../../../src/setup/wordpress/types.js';
+import { createFakeWordPress } from '../../helpers/fake-wordpress.js';
 import { streamText } from '../../helpers/stream-text.js';
 
-/** A small fake of the contract: this file tests the terminal front, not WordPress. */
-const fakeWordPress: WordPressConnection = {
-  discover: async (address) => ({ siteUrl: address, restRoot: `${address}/wp-json/`, checks: [] }),
-  authorizationLink: () => 'unused',
-  credentialsFromCallback: () => undefined,
-  verify: async (c) => [
-    {
-      id: 'password',
-      status: c.applicationPassword === 'good pass word' ? 'ok' : 'fail',
-      detail: { cs: 'heslo', en: 'password' },
-    },
-  ],
-};
+const fakeWordPress = createFakeWordPress();
 
 describe('src/setup/terminal', () => {
   let sandbox: Sandbox;
@@ -148,6 +137,7 @@ describe('src/setup/terminal', () => {
       'yes', // the sandbox's local address is meant
       sandbox.apiKey, // the address stays, the refused key is asked again
       'wordpress', // blog 1
+      'none', // blog 2
       '', // address: the blog's own
       'jana',
       'bad',
@@ -158,7 +148,6 @@ describe('src/setup/terminal', () => {
       '3 = Zprávy',
       'default',
       '5', // the one WordPress category, by id
-      'none', // blog 2
       '', // intake: poll
       '-', // ntfy: none (Enter would take a new topic)
     ];
@@ -222,8 +211,16 @@ describe('src/setup/terminal', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     const printed = streamText(output);
-    const lines = [sandbox.url, sandbox.apiKey, 'wordpress', 'https://wrong.cz', 'https://a.cz', 'jana'];
-    input.write(`${lines.join('\n')}\n${['good pass word', '', '', 'none', '', '-'].join('\n')}\n`);
+    const lines = [
+      sandbox.url,
+      sandbox.apiKey,
+      'wordpress',
+      'none',
+      'https://wrong.cz',
+      'https://a.cz',
+      'jana',
+    ];
+    input.write(`${lines.join('\n')}\n${['good pass word', '', '', '', '-'].join('\n')}\n`);
     // As with --allow-local: the sandbox's local address is meant.
     await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
     expect(printed()).toContain('✗ Not found\n  What to do: Type it again');
@@ -251,7 +248,9 @@ describe('src/setup/terminal', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     const printed = streamText(output);
-    input.write(`${[sandbox.url, sandbox.apiKey, 'none', 'none', '', ''].join('\n')}\n`);
+    // One blog published (a folder of files, which has no categories to ask): at least one must be.
+    const site = tempDir();
+    input.write(`${[sandbox.url, sandbox.apiKey, 'static', 'none', site, '', '', ''].join('\n')}\n`);
     const result = await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
     const topic =
       /ntfy topic for alerts on your phone \(Enter: a new random one, "-": no notifications\) \[(pressbridge-[a-z0-9-]+)\]: /.exec(

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.js';
 import { intakeOf, takesWebhooks } from '../../../src/intake/mode.js';
-import type { SetupAnswers } from '../../../src/setup/answers.js';
+import type { SetupAnswers } from '../../../src/setup/answers/index.js';
 import { writeInstallation } from '../../../src/setup/write-config.js';
 import { secretFilePath, writeSecretFile } from '../../../src/webhook/secret-file.js';
 

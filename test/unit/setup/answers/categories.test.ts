@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type CategoryAnswer,
+  CategoryAnswer,
+  type CategoryBlog,
+  type CategoryForm,
+  CategoryMode,
   categoryFields,
+  categoryLines,
   categoryOptions,
-  parseCategoryLines,
-  readCategoryAnswer,
-} from '../../../src/setup/categories.js';
+} from '../../../../src/setup/answers/categories.js';
+import { readAnswer } from '../../../../src/setup/answers/read.js';
 
 const wordpress = { name: 'Můj blog', target: 'wordpress' as const };
 const github = { name: 'Jekyll', target: 'github' as const };
 
-function choice(answer: CategoryAnswer) {
-  return answer.ok ? answer.choice : { refused: answer.problem.en };
+function choice(blog: CategoryBlog, form: CategoryForm) {
+  const read = readAnswer(CategoryAnswer(blog), form);
+  return read.ok ? read.value : { refused: read.problem.en };
 }
 
-describe('src/setup/categories', () => {
+describe('src/setup/answers/categories', () => {
   it.each([
     ['wordpress', ['default', 'sync', 'map']],
     ['github', ['default', 'map']],
@@ -114,11 +118,38 @@ describe('src/setup/categories', () => {
     ['GitHub cannot sync: default', github, { mode: 'sync' }, { mode: 'default' }],
     ['an unknown mode: default', wordpress, { mode: 'everything' }, { mode: 'default' }],
   ] as const)('reads %s', (_name, blog, answer, expected) => {
-    expect(choice(readCategoryAnswer(blog, answer))).toEqual(expected);
+    expect(choice(blog, answer)).toEqual(expected);
+  });
+
+  it.each([
+    ['a bad line among good ones', '3 = 12\nfour = 7\n5 = 9'],
+    ['a line without its category', '3 = 12\n4 ='],
+    ['a line without its number', '= 12'],
+  ])('refuses a mapping with %s, whole, in both languages (nothing is dropped)', (_name, lines) => {
+    const read = readAnswer(CategoryAnswer(wordpress), { mode: 'map', lines });
+    expect(read).toEqual({
+      ok: false,
+      problem: {
+        cs: expect.stringMatching(/^Blog Můj blog: pro vlastní převod napište aspoň jeden řádek/),
+        en: expect.stringMatching(/^Blog Můj blog: for your own mapping write at least one line/),
+      },
+    });
   });
 
   it('reads the lines as typed, leaving the target’s rules to the answer', () => {
-    expect(parseCategoryLines('3 = 12\n4 = Hory a doly')).toEqual({ '3': '12', '4': 'Hory a doly' });
-    expect(parseCategoryLines('x = 12')).toBeUndefined();
+    expect(categoryLines('3 = 12\n4 = Hory a doly')).toEqual({ '3': '12', '4': 'Hory a doly' });
+    expect(categoryLines('x = 12')).toBeUndefined();
+    expect(categoryLines('3 = 12\nx = 12')).toBeUndefined();
+  });
+
+  it.each([
+    ['wordpress', 'sync', true],
+    ['github', 'sync', false],
+    ['github', 'map', true],
+    ['wordpress', 'everything', false],
+  ] as const)('the terminal asks %s for a way by name: %s offered is %s', (target, mode, offered) => {
+    const read = readAnswer(CategoryMode(target), mode);
+    expect(read.ok).toBe(offered);
+    if (!read.ok) expect(read.problem.en).toMatch(/^Choose one of the ways: default\//);
   });
 });

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, type Language } from '../../../src/i18n/index.js';
-import { LocalAddressError, localAddressCheck } from '../../../src/setup/address-guard.js';
-import { blogsWithCategories } from '../../../src/setup/answers.js';
-import { failed } from '../../../src/setup/wordpress/messages.js';
-import type { ViewContext } from '../../../src/status/views/layout.js';
-import {
-  checkList,
-  renderBlogsPage,
-  renderDonePage,
-  renderKeyPage,
-  renderTokenPage,
-} from '../../../src/status/views/setup.js';
-import { renderCategoriesPage } from '../../../src/status/views/setup-categories.js';
-import { renderGitHubPage, renderWordPressPage } from '../../../src/status/views/setup-steps.js';
+import { createTranslator, type Language } from '../../../../src/i18n/index.js';
+import { LocalAddressError, localAddressCheck } from '../../../../src/setup/address-guard.js';
+import { blogsWithCategories } from '../../../../src/setup/answers/index.js';
+import { renderCategoriesPage } from '../../../../src/setup/web/views/categories.js';
+import { renderDonePage } from '../../../../src/setup/web/views/finish.js';
+import { checkList } from '../../../../src/setup/web/views/page.js';
+import { renderBlogsPage, renderKeyPage, renderTokenPage } from '../../../../src/setup/web/views/start.js';
+import { renderGitHubPage, renderWordPressPage } from '../../../../src/setup/web/views/targets.js';
+import { failed } from '../../../../src/setup/wordpress/messages.js';
+import type { ViewContext } from '../../../../src/status/views/layout.js';
 
 function ctx(language: Language): ViewContext {
   return {
@@ -36,7 +32,7 @@ const blog = {
   agent: true,
 };
 
-describe('src/status/views/setup', () => {
+describe('src/setup/web/views', () => {
   it('offers the local-address confirmation only after a refusal (or once given), never ticked by itself', () => {
     const refusal = localAddressCheck(
       'http://127.0.0.1:8090',

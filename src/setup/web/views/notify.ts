@@ -3,21 +3,20 @@
  * links that subscribe a phone to it are shown, so the blogger subscribes, sends the test message and sees it
  * arrive before going on. Everything shown is escaped by the `html` tag.
  */
-import type { Check } from '../../checks.js';
-import { ntfySubscribeLinks } from '../../notify/channels/ntfy.js';
-import type { SetupText } from '../../setup/wordpress/types.js';
-import { html, type SafeHtml } from '../html.js';
-import type { ViewContext } from './layout.js';
-import { checkList, csrfField, setupPage } from './setup.js';
-import { field } from './setup-steps.js';
-
-export type NotifyChoice = 'ntfy' | 'telegram' | 'none';
+import type { Check } from '../../../checks.js';
+import { ntfySubscribeLinks } from '../../../notify/channels/ntfy.js';
+import { NTFY_DEFAULT_SERVER } from '../../../notify/settings.js';
+import { html, type SafeHtml } from '../../../status/html.js';
+import type { ViewContext } from '../../../status/views/layout.js';
+import type { NotifyChoice } from '../../answers/notify.js';
+import type { SetupText } from '../../wordpress/types.js';
+import { checkList, csrfField, field, refusal, setupPage } from './page.js';
 
 export interface NotifyPageData {
   checks: readonly Check<SetupText>[];
   error?: string | undefined;
   /** The option chosen (default ntfy). */
-  channel?: NotifyChoice | undefined;
+  channel?: NotifyChoice['type'] | undefined;
   /** The ntfy server and topic in the form, valid ones only (the page links them); none: empty fields. */
   ntfy?: { server: string; topic: string } | undefined;
 }
@@ -33,18 +32,18 @@ function subscribe(ctx: ViewContext, ntfy: { server: string; topic: string }): S
 export function renderNotifyPage(ctx: ViewContext, data: NotifyPageData): SafeHtml {
   const chosen = data.channel ?? 'ntfy';
   const option = (
-    value: NotifyChoice,
+    value: NotifyChoice['type'],
     key: 'setup.page.notify_none' | 'setup.page.notify_ntfy' | 'setup.page.notify_telegram',
   ) =>
     html`<p><label><input type="radio" name="channel" value="${value}"${chosen === value ? html` checked` : ''}> ${ctx.t.t(key)}</label></p>`;
   const { ntfy } = data;
   const body = html`<h1>${ctx.t.t('setup.page.notify_title')}</h1>
 <section class="card"><p>${ctx.t.t('setup.page.notify_intro')}</p>${checkList(ctx, data.checks)}
-${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+${refusal(data.error)}
 <form method="post" action="${ctx.base}/setup/notify">${csrfField(ctx)}
 ${option('ntfy', 'setup.page.notify_ntfy')}
 ${field(ctx.t.t('setup.page.ntfy_topic'), 'topic', ntfy?.topic ?? '', 'text', false)}
-${field(ctx.t.t('setup.page.ntfy_server'), 'server', ntfy?.server ?? 'https://ntfy.sh', 'url', false)}
+${field(ctx.t.t('setup.page.ntfy_server'), 'server', ntfy?.server ?? NTFY_DEFAULT_SERVER, 'url', false)}
 ${ntfy ? subscribe(ctx, ntfy) : ''}
 ${option('telegram', 'setup.page.notify_telegram')}
 ${field(ctx.t.t('setup.page.tg_token'), 'botToken', '', 'password', false)}

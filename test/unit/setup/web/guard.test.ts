@@ -1,12 +1,12 @@
 /**
- * The setup token's guess limit (src/status/routes/setup-guard.ts): per client, so a stranger's wrong tokens do
+ * The setup token's guess limit (src/setup/web/guard.ts): per client, so a stranger's wrong tokens do
  * not lock the owner out of a setup page reachable beyond loopback; the blocked client's tries are not compared.
  */
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { createGuessLimiter } from '../../../src/status/guess-limit.js';
-import { createSetupGuard } from '../../../src/status/routes/setup-guard.js';
-import { fixedClock } from '../../helpers/clock.js';
+import { createSetupGuard } from '../../../../src/setup/web/guard.js';
+import { createGuessLimiter } from '../../../../src/status/guess-limit.js';
+import { fixedClock } from '../../../helpers/clock.js';
 
 const TOKEN = 'the-right-token-1234';
 
@@ -20,7 +20,7 @@ function response(): Response & { cookies: string[] } {
   };
 }
 
-describe('src/status/routes/setup-guard: wrong setup tokens', () => {
+describe('src/setup/web/guard: wrong setup tokens', () => {
   it("a stranger's wrong tokens block the stranger, not the owner; the block lifts with the window", () => {
     let now = new Date('2026-11-25T20:00:00Z');
     const clock = fixedClock(() => now);

@@ -1,35 +1,30 @@
 /**
- * The categories step (e) of /setup: per blog with categories, the ways its target offers (src/setup/categories.ts),
+ * The categories step (e) of /setup: per blog with categories, the ways its target offers (src/setup/answers/categories.ts),
  * each radio button with its sentence on what it does and what the blog then looks like, the blog's categories
  * as the marketplace lists them (the numbers the mapping's lines start with), and what the blogger typed kept
  * after a refusal. Every name from the marketplace is escaped by the `html` tag.
  */
-import type { BlogAnswer } from '../../setup/answers.js';
+import { html, type SafeHtml } from '../../../status/html.js';
+import type { ViewContext } from '../../../status/views/layout.js';
 import {
+  type CategoryForm,
   type CategoryMode,
   categoryFields,
   categoryOptions,
   categoryTarget,
-} from '../../setup/categories.js';
-import { html, type SafeHtml } from '../html.js';
-import type { ViewContext } from './layout.js';
-import { csrfField, setupPage } from './setup.js';
+} from '../../answers/categories.js';
+import type { BlogAnswer } from '../../answers/index.js';
+import { csrfField, refusal, setupPage } from './page.js';
 
-/** What was typed for one blog, shown again after a refusal. */
-export interface CategoryTyped {
-  mode?: string | undefined;
-  category?: string | undefined;
-  lines?: string | undefined;
-}
-
-export interface CategoryBlog {
+export interface CategoryPageBlog {
   blog: BlogAnswer;
   /** The blog's categories as `GET /v1/blogs` listed them (at most 50 by the marketplace's own limit). */
   marketplace: ReadonlyArray<{ id: number; name: string }>;
-  typed?: CategoryTyped | undefined;
+  /** What was typed, shown again after a refusal. */
+  typed?: CategoryForm | undefined;
 }
 
-function marketplaceList(ctx: ViewContext, categories: CategoryBlog['marketplace']): SafeHtml {
+function marketplaceList(ctx: ViewContext, categories: CategoryPageBlog['marketplace']): SafeHtml {
   if (categories.length === 0)
     return html`<p class="hint">${ctx.t.t('setup.categories.marketplace_none')}</p>`;
   const list = categories
@@ -39,7 +34,7 @@ function marketplaceList(ctx: ViewContext, categories: CategoryBlog['marketplace
   return html`<p class="hint">${ctx.t.t('setup.categories.marketplace_list', { list })}</p>`;
 }
 
-function blogBlock(ctx: ViewContext, entry: CategoryBlog): SafeHtml {
+function blogBlock(ctx: ViewContext, entry: CategoryPageBlog): SafeHtml {
   const { blog, typed } = entry;
   const target = categoryTarget(blog);
   if (!target) return html``;
@@ -60,13 +55,13 @@ ${o.mode === 'map' ? html`${marketplaceList(ctx, entry.marketplace)}<p><label>${
 
 export function renderCategoriesPage(
   ctx: ViewContext,
-  data: { blogs: readonly CategoryBlog[]; error?: string },
+  data: { blogs: readonly CategoryPageBlog[]; error?: string | undefined },
 ): SafeHtml {
   // A folder of files has no categories: without a WordPress or GitHub blog there is nothing to choose.
   const none = data.blogs.length === 0 ? html`<p>${ctx.t.t('setup.categories.none')}</p>` : '';
   const intro = data.blogs.length > 0 ? html`<p>${ctx.t.t('setup.categories.intro')}</p>` : '';
   const body = html`<h1>${ctx.t.t('setup.categories.title')}</h1>
-<section class="card">${intro}${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}${none}
+<section class="card">${intro}${refusal(data.error)}${none}
 <form method="post" action="${ctx.base}/setup/categories">${csrfField(ctx)}${data.blogs.map((b) => blogBlock(ctx, b))}
 <p><button class="primary" type="submit">${ctx.t.t('setup.page.continue')}</button></p></form></section>`;
   return setupPage(ctx, ctx.t.t('setup.categories.title'), body);

@@ -6,12 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { type Clock, systemClock } from '../../clock.js';
 import type { Language } from '../../i18n/index.js';
 import { createTranslator, LANGUAGES } from '../../i18n/index.js';
-import { VERSION } from '../../version.js';
-import { createGuessLimiter, type GuessLimiter } from '../guess-limit.js';
-import type { SafeHtml } from '../html.js';
-import { html } from '../html.js';
+import { createGuessLimiter, type GuessLimiter } from '../../status/guess-limit.js';
+import type { SafeHtml } from '../../status/html.js';
 import {
   type CookieContext,
   checkCsrf,
@@ -20,9 +19,10 @@ import {
   csrfToken,
   readCookies,
   safeEqual,
-} from '../security.js';
-import type { ViewContext } from '../views/layout.js';
-import { setupPage } from '../views/setup.js';
+} from '../../status/security.js';
+import type { ViewContext } from '../../status/views/layout.js';
+import { VERSION } from '../../version.js';
+import { messagePage } from './views/page.js';
 
 export const SETUP_COOKIE = 'pb_setup';
 /** The browser's nonce for WordPress's return (SameSite=Lax: see `browserState`). */
@@ -59,16 +59,20 @@ export function languageOf(value: unknown, fallback: Language): Language {
 }
 
 /**
- * Wrong tokens: the status page's guess limiter (../guess-limit.ts), per client (an address, an IPv6 /64): 10 in
- * 10 minutes, then that client's tries are not even compared until the window frees one; and across clients a
- * short global pause once 100 arrive within the window. A page reachable beyond loopback can then not be locked
+ * Wrong tokens: the status page's guess limiter (src/status/guess-limit.ts), per client (an address, an IPv6
+ * /64): 10 in 10 minutes, then that client's tries are not even compared until the window frees one; and across
+ * clients a short global pause once 100 arrive within the window. A page reachable beyond loopback can then not be locked
  * for its owner by one stranger's wrong tries (the token has ~60 bits; one of one's own at least 12 characters).
  */
 const TOKEN_GUESSES = { maxFailures: 10, windowMs: 10 * 60_000, globalMaxFailures: 100, slowdownMs: 5_000 };
 
-export function createSetupGuard(token: string, options: { guesses?: GuessLimiter } = {}): SetupGuard {
+export function createSetupGuard(
+  token: string,
+  options: { guesses?: GuessLimiter; clock?: Clock } = {},
+): SetupGuard {
   const signer = createCookieSigner();
-  const guesses = options.guesses ?? createGuessLimiter(TOKEN_GUESSES);
+  const clock = options.clock ?? systemClock;
+  const guesses = options.guesses ?? createGuessLimiter({ ...TOKEN_GUESSES, clock });
   const cookies: CookieContext = { path: '/' };
   const granted = signer.sign('setup', 'granted');
   const send = (res: Response, status: number, page: SafeHtml): void => {
@@ -76,7 +80,7 @@ export function createSetupGuard(token: string, options: { guesses?: GuessLimite
   };
   const view = (req: Request, res: Response, language: Language): ViewContext => ({
     base: '',
-    now: new Date(),
+    now: clock.now(),
     timeZone: undefined,
     version: VERSION,
     marketplaceName: 'setup',
@@ -87,9 +91,7 @@ export function createSetupGuard(token: string, options: { guesses?: GuessLimite
   const holdsToken = (req: Request): boolean => safeEqual(readCookies(req).get(SETUP_COOKIE) ?? '', granted);
   const refuse = (req: Request, res: Response, language: Language): void => {
     const ctx = view(req, res, language);
-    const body = html`<h1>${ctx.t.t('setup.page.title')}</h1>
-<section class="card"><p>${ctx.t.t('setup.page.token_needed')}</p><p><a href="/setup">/setup</a></p></section>`;
-    send(res, 403, setupPage(ctx, ctx.t.t('setup.page.title'), body));
+    send(res, 403, messagePage(ctx, ctx.t.t('setup.page.token_needed')));
   };
   return {
     holdsToken,

@@ -1,25 +1,13 @@
 /**
- * The /setup steps after the blogs: each handled blog's target (c WordPress, d GitHub, or a folder), the
- * intake (f) and the finish with agent publishing and the status page password (h); the categories (e) are
- * ./setup-categories.ts, notifications (g) ./setup-notify.ts. Everything shown is escaped by the `html` tag.
+ * The page of each handled blog's target (c WordPress, d GitHub, or a folder). Everything shown is escaped by the
+ * `html` tag.
  */
-import type { Check } from '../../checks.js';
-import type { BlogAnswer } from '../../setup/answers.js';
-import type { SetupText, WordPressDiscovery } from '../../setup/wordpress/types.js';
-import { html, type SafeHtml, safeHttpUrl } from '../html.js';
-import type { ViewContext } from './layout.js';
-import { allowLocalField, checkList, csrfField, setupPage } from './setup.js';
-
-export function field(label: string, name: string, value = '', type = 'text', required = true): SafeHtml {
-  return html`<p><label>${label} <input name="${name}" type="${type}" value="${value}"${required ? html` required` : ''} autocomplete="off"></label></p>`;
-}
-
-function submit(
-  ctx: ViewContext,
-  key: 'setup.page.continue' | 'setup.page.connect' | 'setup.page.finish' = 'setup.page.continue',
-): SafeHtml {
-  return html`<p><button class="primary" type="submit">${ctx.t.t(key)}</button></p>`;
-}
+import type { Check } from '../../../checks.js';
+import { html, type SafeHtml, safeHttpUrl } from '../../../status/html.js';
+import type { ViewContext } from '../../../status/views/layout.js';
+import type { BlogAnswer } from '../../answers/index.js';
+import type { SetupText, WordPressDiscovery } from '../../wordpress/types.js';
+import { allowLocalField, checkList, csrfField, field, refusal, setupPage, submit } from './page.js';
 
 export function renderWordPressPage(
   ctx: ViewContext,
@@ -85,13 +73,13 @@ ${checkList(ctx, checks)}
 
 export function renderGitHubPage(
   ctx: ViewContext,
-  data: { blog: BlogAnswer; error?: string; askPaths?: boolean },
+  data: { blog: BlogAnswer; error?: string | undefined; askPaths?: boolean },
 ): SafeHtml {
   const { blog } = data;
   if (data.askPaths) return renderGitHubPathsPage(ctx, data);
   const body = html`<h1>${ctx.t.t('setup.page.gh_title', { blog: blog.name })}</h1>
 <section class="card"><p>${ctx.t.t('setup.page.gh_intro')}</p>
-${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+${refusal(data.error)}
 <form method="post" action="${ctx.base}/setup/blog/${blog.id}/github">${csrfField(ctx)}
 ${field(ctx.t.t('setup.page.gh_repo'), 'repo')}
 ${field(ctx.t.t('setup.page.gh_token'), 'token', '', 'password')}
@@ -106,7 +94,10 @@ ${submit(ctx)}</form></section>`;
  * where the article and its photos go and what the article's address is (checked with the plugin's own rules
  * when the setup finishes).
  */
-function renderGitHubPathsPage(ctx: ViewContext, data: { blog: BlogAnswer; error?: string }): SafeHtml {
+function renderGitHubPathsPage(
+  ctx: ViewContext,
+  data: { blog: BlogAnswer; error?: string | undefined },
+): SafeHtml {
   const { blog } = data;
   const t = ctx.t;
   const example = (
@@ -121,7 +112,7 @@ function renderGitHubPathsPage(ctx: ViewContext, data: { blog: BlogAnswer; error
     html`<p><label>${t.t(key)} <input name="${name}" type="text" required autocomplete="off" placeholder="${sample}"></label></p>`;
   const body = html`<h1>${t.t('setup.page.gh_title', { blog: blog.name })}</h1>
 <section class="card"><p>${t.t('setup.github.paths_needed')}</p>
-${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+${refusal(data.error)}
 <form method="post" action="${ctx.base}/setup/blog/${blog.id}/github/paths">${csrfField(ctx)}
 ${example('setup.page.gh_article', 'article', 'content/blog/{slug}.{ext}')}
 ${example('setup.page.gh_images', 'images', 'public/images/{slug}/')}
@@ -131,45 +122,16 @@ ${submit(ctx)}</form></section>`;
   return setupPage(ctx, t.t('setup.page.gh_title', { blog: blog.name }), body);
 }
 
-export function renderStaticPage(ctx: ViewContext, data: { blog: BlogAnswer; error?: string }): SafeHtml {
+export function renderStaticPage(
+  ctx: ViewContext,
+  data: { blog: BlogAnswer; error?: string | undefined },
+): SafeHtml {
   const { blog } = data;
   const body = html`<h1>${ctx.t.t('setup.page.static_title', { blog: blog.name })}</h1>
-<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
+<section class="card">${refusal(data.error)}
 <form method="post" action="${ctx.base}/setup/blog/${blog.id}/static">${csrfField(ctx)}
 ${field(ctx.t.t('setup.page.static_dir'), 'dir')}
 ${field(ctx.t.t('setup.page.site_url'), 'baseUrl', blog.url, 'url')}
 ${submit(ctx)}</form></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.static_title', { blog: blog.name }), body);
-}
-
-/** The intake step; `webhookPort` 0 (any free port, as tests start it) shows as an empty field: it keeps it. */
-export function renderIntakePage(
-  ctx: ViewContext,
-  data: { checks: readonly Check<SetupText>[]; webhookPort: number; error?: string },
-): SafeHtml {
-  const body = html`<h1>${ctx.t.t('setup.page.intake_title')}</h1>
-<section class="card">${checkList(ctx, data.checks)}
-${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
-<form method="post" action="${ctx.base}/setup/intake">${csrfField(ctx)}
-<p><label><input type="radio" name="intake" value="poll" checked> ${ctx.t.t('setup.page.intake_poll')}</label></p>
-<p><label><input type="radio" name="intake" value="webhook"> ${ctx.t.t('setup.page.intake_webhook')}</label></p>
-${field(ctx.t.t('setup.page.webhook_url'), 'webhookUrl', '', 'url', false)}
-${field(ctx.t.t('setup.page.webhook_port'), 'webhookPort', data.webhookPort > 0 ? String(data.webhookPort) : '', 'number', false)}
-<p class="muted">${ctx.t.t('setup.page.webhook_port_note')}</p>
-${submit(ctx)}</form></section>`;
-  return setupPage(ctx, ctx.t.t('setup.page.intake_title'), body);
-}
-
-export function renderFinishPage(
-  ctx: ViewContext,
-  data: { blogs: readonly BlogAnswer[]; needsPassword: boolean; error?: string },
-): SafeHtml {
-  const body = html`<h1>${ctx.t.t('setup.page.finish_title')}</h1>
-<section class="card">${data.error ? html`<p class="flash bad" role="alert">${data.error}</p>` : ''}
-<form method="post" action="${ctx.base}/setup/finish">${csrfField(ctx)}
-<p>${ctx.t.t('setup.page.agent_intro')}</p>
-${data.blogs.map((b) => html`<p><label><input type="checkbox" name="agent-${b.id}" value="on" checked> ${b.name}</label></p>`)}
-${data.needsPassword ? html`<p>${ctx.t.t('setup.page.password_intro')}</p>${field(ctx.t.t('setup.page.status_password'), 'password', '', 'password')}` : ''}
-${submit(ctx, 'setup.page.finish')}</form></section>`;
-  return setupPage(ctx, ctx.t.t('setup.page.finish_title'), body);
 }

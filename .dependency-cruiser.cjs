@@ -119,9 +119,10 @@ module.exports = {
       comment:
         'The deal domain (lifecycle, verdict, record, store, events, the shapes the record stores) knows nothing of ' +
         'who uses it: the queue, the pipeline, the composition root and the subscribers (metrics, notify, the ' +
-        'watcher, the status page, the evidence) depend on it, not the reverse. An allow-list, so a new subscriber ' +
-        'is caught without a new line here: of src/ it imports itself, the clock, errors, logger, redaction, the ' +
-        "Redis Lua runner and the marketplace's contract and wire reading (api.ts, schema.ts, deadline.ts).",
+        'watcher, the status page, the evidence, the money) depend on it, not the reverse. An allow-list, so a new ' +
+        'subscriber is caught without a new line here: of src/ it imports itself, the clock, errors, logger, ' +
+        "redaction, the Redis Lua runner and the marketplace's contract and wire reading (api.ts, schema.ts, " +
+        'deadline.ts).',
       from: { path: '^src/deals/' },
       to: {
         path: '^src/',
@@ -154,6 +155,25 @@ module.exports = {
           '^src/money/paid\\.ts$',
         ],
       },
+    },
+    {
+      name: 'only-the-cli-imports-commands',
+      severity: 'error',
+      comment:
+        "src/commands/ is the command line's shell (argument handling and printing): only src/cli.ts imports it. " +
+        'What a command shares with a page or the daemon (a check, a doctor run, webhook registration) lives ' +
+        'below both, in its own module.',
+      from: { path: '^src/', pathNot: ['^src/cli\\.ts$', '^src/commands/'] },
+      to: { path: '^src/commands/' },
+    },
+    {
+      name: 'only-the-roots-import-app',
+      severity: 'error',
+      comment:
+        "src/app/ is the daemon's shell (its HTTP app, its services in order, setup mode): only the composition " +
+        'roots import it, src/main.ts and the demo (src/demo.ts). What others share with it lives below it.',
+      from: { path: '^src/', pathNot: ['^src/main\\.ts$', '^src/demo\\.ts$', '^src/app/'] },
+      to: { path: '^src/app/' },
     },
     {
       name: 'pipeline-does-not-import-queue',

@@ -91,7 +91,7 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
         if (!findConfigPath(options.config, env)) {
           const setupPort = env.PRESSBRIDGE_SETUP_PORT?.trim() ?? '';
           const fromEnv = /^\d{1,5}$/.test(setupPort) ? Number(setupPort) : undefined;
-          const { startWithoutConfig } = await import('./app/setup-start.js');
+          const { startWithoutConfig } = await import('./main.js');
           await startWithoutConfig({
             host: options.setupHost,
             // The setup page becomes the status page: it listens where the status page will.

@@ -8,9 +8,10 @@
  *
  * The daemon starts even when Redis is down: the webhook listener then answers 503 (the marketplace delivers
  * again later), `/readyz` 503, and the worker and clients reconnect on their own when Redis is back.
+ *
+ * Without a config, `startWithoutConfig` (below) serves the setup first and then starts the daemon the same way.
  */
 import { startBackground } from './app/background.js';
-import { createDealServices } from './app/deal-services.js';
 import { createWebhook, healthRoutes, type Readiness } from './app/http.js';
 import { publishersFor } from './app/publishers.js';
 import { connectRedis } from './app/redis.js';
@@ -19,10 +20,15 @@ import { startStatusPage } from './app/status-page.js';
 import type { Daemon, DaemonOptions, DaemonParts } from './app/types.js';
 import { createWebhookListener } from './app/webhook-listener.js';
 import { redisReachable } from './daemon/net.js';
+import { runUntilSignal } from './daemon/signals.js';
+import { createDealServices } from './deal-services.js';
 import { createDeadlineCheck } from './deals/deadline-offset.js';
 import { createRecycledIdCheck } from './deals/recycled-id.js';
+import { errorMessage } from './errors.js';
 import { createEvidenceServices } from './evidence/services.js';
+import { processLanguage } from './i18n/process-language.js';
 import { takesWebhooks } from './intake/mode.js';
+import { createLogger } from './logger.js';
 import { marketplaceClientFromConfig } from './marketplace/from-config.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics } from './metrics.js';
@@ -152,4 +158,55 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     await services.stopAll();
     throw error;
   }
+}
+
+/**
+ * `pressbridge start` without a config: setup mode (src/app/setup-mode.ts) until the setup is written, then the
+ * daemon in the same process, until SIGTERM/Ctrl+C. The setup's modules load only here, not with every start.
+ */
+export async function startWithoutConfig(options: {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** The environment the written config is loaded with (`start`'s port flags included). */
+  env?: NodeJS.ProcessEnv;
+}): Promise<void> {
+  const [{ startSetupMode }, { createWordPressConnection }] = await Promise.all([
+    import('./app/setup-mode.js'),
+    import('./setup/wordpress/index.js'),
+  ]);
+  const env = options.env ?? process.env;
+  // Setup mode logs only problems: its one line on stdout is the blogger's.
+  const log = createLogger({ level: 'warn' });
+  // No config yet: PRESSBRIDGE_LANGUAGE, else the locale, else Czech (src/i18n/process-language.ts).
+  const language = processLanguage({ env });
+  const mode = await startSetupMode({
+    dataDir: options.dataDir,
+    listen: { host: options.host, port: options.port },
+    env,
+    log,
+    language,
+    wordpress: createWordPressConnection({ log }),
+    startDaemon: (config) => startDaemon({ config, log: createLogger({ level: config.log.level }) }),
+    print: (line) => void process.stdout.write(`${line}\n`),
+  });
+  let daemon: Daemon | undefined;
+  mode.daemon.then(
+    (started) => {
+      daemon = started;
+    },
+    (error: unknown) => {
+      log.fatal({ err: errorMessage(error) }, 'the daemon did not start on the new config');
+      void mode.close().then(() => process.exit(1));
+    },
+  );
+  await runUntilSignal(
+    {
+      close: async () => {
+        await mode.close();
+        await daemon?.close();
+      },
+    },
+    log,
+  );
 }

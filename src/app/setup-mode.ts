@@ -7,14 +7,12 @@
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { openContext } from '../commands/context-open.js';
-import { runDoctor } from '../commands/doctor-run.js';
-import { type Check, createOutput } from '../commands/output.js';
 import { configIssue, saidOfMessage } from '../config/issues.js';
 import { portFromEnv } from '../config/listeners.js';
 import { loadConfig } from '../config/load.js';
 import type { Env } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
+import { doctorOfInstallation } from '../doctor/index.js';
 import { ConfigError } from '../errors.js';
 import { listenAs } from '../http-limits.js';
 import { createTranslator, type Language } from '../i18n/index.js';
@@ -156,7 +154,7 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
         }
         resolveDaemon(started);
         return {
-          doctor: await doctorChecks(result.configPath, options.env),
+          doctor: await doctorOfInstallation(result.configPath, options.env),
           statusUrl: started.statusUrl ?? '/',
         };
       },
@@ -188,14 +186,4 @@ function setupHosts(env: Env): ReadonlySet<string> {
     );
   }
   return new Set(parsed.data);
-}
-
-/** `pressbridge doctor`'s checks of the new installation, collected rather than printed. */
-async function doctorChecks(configPath: string, env: Env): Promise<Check[]> {
-  const ctx = openContext({ config: configPath }, env as NodeJS.ProcessEnv);
-  try {
-    return await runDoctor(ctx, createOutput({ json: false, colour: false, write: () => {} }), configPath);
-  } finally {
-    await ctx.close();
-  }
 }

@@ -96,7 +96,7 @@ export interface DaemonParts {
   jobSettings: DealJobSettings;
   /** The render threads of this process (the pipeline renders and the watcher reads pages there). */
   renderPool: RenderPool;
-  /** `notify.channels` are configured (src/app/deal-services.ts). */
+  /** `notify.channels` are configured (src/deal-services.ts). */
   notifying: boolean;
   /** The article evidence on disk and its bundler (src/evidence/), unless `evidence.enabled` is off. */
   evidence: EvidenceServices | undefined;

@@ -1,13 +1,13 @@
 /**
  * What the operator commands share: the config, Redis, the rate-limited client, the store, the queue. This module
- * is what their definitions import; opening a context (src/commands/context-open.ts) loads the rest only when a
+ * is what their definitions import; opening a context (src/command-context.ts) loads the rest only when a
  * command runs, so `--help` and each command start without the others' modules.
  */
 import { InvalidArgumentError } from 'commander';
+import type { CommandContext } from '../command-context.js';
 import type { Translator } from '../i18n/index.js';
 import type { PluginRegistry } from '../publisher/registry.js';
-import type { CommandContext } from './context-open.js';
-import { cliTranslator } from './language.js';
+import { cliTranslator, useConfigLanguage } from './language.js';
 import type { Output } from './output.js';
 
 /** `--config` and `--json`, which every operator command takes. */
@@ -28,12 +28,14 @@ export async function withContext<T>(
   } = {},
 ): Promise<T> {
   const [{ openContext }, { createOutput }, { ownRedisStopped }] = await Promise.all([
-    import('./context-open.js'),
+    import('../command-context.js'),
     import('./output.js'),
     import('../redis/embedded.js'),
   ]);
   const { ownRedisRequired = true, ...more } = extra;
   const ctx = openContext({ config: options.config, ...(plugins ? { plugins } : {}), ...more });
+  // The config is read: the command's later messages use its language and times its zone.
+  useConfigLanguage(ctx.config.ui);
   const out = createOutput({ json: options.json ?? false, t: ctx.t });
   try {
     // pressbridge's own Redis runs with the daemon: without it, one sentence, not a failure in Redis' words.

@@ -34,7 +34,7 @@ export function dealCommand(plugins?: PluginRegistry): Command {
     .option(...configOption(t))
     .option('--json', t.t('help.json'))
     .action(async (dealId: number, options: CommonOptions) => {
-      const { dealNotes } = await import('./date-checks.js');
+      const { dealNotes } = await import('./deal-notes.js');
       await withContext(options, plugins, async (ctx, out) => {
         const { t } = out;
         const id = String(dealId);

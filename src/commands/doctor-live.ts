@@ -14,6 +14,7 @@ import {
   templatePath,
 } from '../capture/capture.js';
 import { describeShape } from '../capture/shape.js';
+import type { CommandContext } from '../command-context.js';
 import type { Config } from '../config/schema.js';
 import { errorSaid, type Phrase, type Said } from '../errors.js';
 import type { DealState } from '../marketplace/schema.js';
@@ -21,7 +22,6 @@ import type { PluginRegistry } from '../publisher/registry.js';
 import { VERSION } from '../version.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import { type CommonOptions, withContext } from './context.js';
-import type { CommandContext } from './context-open.js';
 import { englishCheck, type LiveCheck, liveCheck, notChecked } from './doctor-live-check.js';
 import {
   checkBlogs,

@@ -5,19 +5,10 @@
  * `show`): a deal title cannot reorder itself on the operator's screen, and an ESC from the marketplace cannot
  * move the cursor, hide a line, retitle the terminal or write a link.
  */
+import type { Check, CheckStatus } from '../checks.js';
 import type { Translator } from '../i18n/index.js';
 import { neutraliseInvisible } from '../render/invisible.js';
 import { cliTranslator } from './language.js';
-
-export type CheckStatus = 'ok' | 'warn' | 'fail';
-
-/** One line of `pressbridge doctor`: what was checked, what was found and, when it is not ok, the fix. */
-export interface Check {
-  status: CheckStatus;
-  name: string;
-  detail: string;
-  fix?: string;
-}
 
 export interface Output {
   readonly json: boolean;
@@ -26,7 +17,8 @@ export interface Output {
   readonly t: Translator;
   line(text?: string): void;
   data(value: unknown): void;
-  check(status: CheckStatus, name: string, detail: string, fix?: string): void;
+  /** One check's line (`pressbridge doctor`): its mark, name and detail, and the fix when it is not ok. */
+  check(check: Check): void;
   table(
     rows: ReadonlyArray<Record<string, unknown>>,
     columns: ReadonlyArray<{ key: string; title: string }>,
@@ -98,8 +90,8 @@ export function createOutput(
       // shown as `<U+XXXX>` inside the strings, which keeps the JSON valid.
       write(`${visible(String(JSON.stringify(value, null, 2)))}\n`);
     },
-    check(status, name, detail, fix) {
-      write(`${symbol(status)} ${visible(name)}: ${visible(detail)}\n`);
+    check({ status, name, detail, fix }) {
+      write(`${symbol(status)} ${name === undefined ? '' : `${visible(name)}: `}${visible(detail)}\n`);
       if (fix && status !== 'ok') write(`     ${paint(t.t('cli.out.fix'), 'bold')} ${visible(fix)}\n`);
     },
     table(rows, columns) {

@@ -1,6 +1,6 @@
 /**
- * `pressbridge webhook`: register, rotate, status, test, deliveries. What each runs (src/commands/webhook.ts, the
- * secret file) is loaded when it runs.
+ * `pressbridge webhook`: register, rotate, status, test, deliveries. What each runs (src/webhook/register.ts, the
+ * secret file, what it says: src/commands/webhook.ts) is loaded when it runs.
  */
 import { Command } from 'commander';
 import { AppError } from '../errors.js';
@@ -16,7 +16,10 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
     .description(t.t('help.webhook.register'))
     .option(...configOption(t))
     .action(async (url: string, options: CommonOptions) => {
-      const { listenerAfterRegistration, registerWebhook } = await import('./webhook.js');
+      const [{ listenerAfterRegistration }, { registerWebhook }] = await Promise.all([
+        import('./webhook.js'),
+        import('../webhook/register.js'),
+      ]);
       await withContext(options, plugins, async (ctx, out) => {
         const path = await registerWebhook(ctx.client, ctx.config, url);
         out.line(ctx.t.t('cli.webhook.registered', { url }));
@@ -61,10 +64,9 @@ export function webhookCommand(plugins?: PluginRegistry): Command {
     .option(...configOption(t))
     .option('--json', t.t('help.webhook.test_json'))
     .action(async (options: CommonOptions) => {
-      const [{ testWebhook, webhookTestVerdict }, { readSecretFile, secretFilePath }] = await Promise.all([
-        import('./webhook.js'),
-        import('../webhook/secret-file.js'),
-      ]);
+      const [{ webhookTestVerdict }, { testWebhook }, { readSecretFile, secretFilePath }] = await Promise.all(
+        [import('./webhook.js'), import('../webhook/register.js'), import('../webhook/secret-file.js')],
+      );
       await withContext(options, plugins, async (ctx, out) => {
         const result = await testWebhook(ctx.client);
         const url = readSecretFile(secretFilePath(ctx.config))?.url ?? ctx.t.t('run.webhook.registered_url');

@@ -1,33 +1,12 @@
 /**
- * What `pressbridge webhook register|rotate|status|test|deliveries` (webhook-command.ts) runs: the marketplace's
- * webhook for this daemon. The
- * secret goes to the secret file (mode 0600), where the daemon reads it; the marketplace's answers are printed as
- * JSON (English keys, as the marketplace sends them); the confirmations in the blogger's language. `webhook test`
- * answers with one sentence and exits 1 unless the test delivery was answered with 200.
+ * What `pressbridge webhook register|test` (webhook-command.ts) says: the confirmations in the blogger's language,
+ * `webhook test`'s answer as one sentence (it exits 1 unless the test delivery was answered with 200). The
+ * registration itself is src/webhook/register.ts, which the setup uses too.
  */
 import type { Config } from '../config/schema.js';
 import type { Translator } from '../i18n/index.js';
 import { pollEvery, resolveIntake, takesWebhooks } from '../intake/mode.js';
-import type { MarketplaceClient } from '../marketplace/api.js';
 import type { WebhookTestResult } from '../marketplace/schema.js';
-import { secretFilePath, writeSecretFile } from '../webhook/secret-file.js';
-
-/** `webhook register <url>`: registers the URL and keeps the returned secret; returns the secret file's path. */
-export async function registerWebhook(
-  client: MarketplaceClient,
-  config: Pick<Config, 'webhook' | 'dataDir'>,
-  url: string,
-): Promise<string> {
-  const result = await client.putWebhook(url);
-  const path = secretFilePath(config);
-  writeSecretFile(path, { secret: result.secret, updatedAt: new Date().toISOString(), url });
-  return path;
-}
-
-/** `webhook test`: the marketplace sends a signed `webhook.test` to the registered URL. */
-export function testWebhook(client: MarketplaceClient): Promise<WebhookTestResult> {
-  return client.testWebhook();
-}
 
 /**
  * What the running daemon does with the registration (src/intake/mode.ts): starts its webhook listener after its

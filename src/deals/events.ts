@@ -1,11 +1,11 @@
 /**
  * The deal's events: after each committed write the store tells its subscribers (metrics, the article watcher's
- * enrolment, notifications; src/app/deal-services.ts subscribes them) what changed, so a write's effects follow
+ * enrolment, notifications; src/deal-services.ts subscribes them) what changed, so a write's effects follow
  * from the write wherever it was made (worker, pipeline, status page, CLI) without wrapping the store.
  *
  * Subscribers run after the write committed, in the order they subscribed, and the writer waits for them (as it
  * waited for the wrappers before). A subscriber's failure is logged and never fails the write: the write stands,
- * and the catch-ups named in src/app/deal-services.ts make up for a lost effect.
+ * and the catch-ups named in src/deal-services.ts make up for a lost effect.
  */
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';

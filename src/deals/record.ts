@@ -222,7 +222,7 @@ export interface DealStoreOptions {
   maxEventBodyBytes?: number;
   /** What `updatedAt`, log times and pruning go by (default: the system clock). */
   clock?: Pick<Clock, 'now'>;
-  /** Where the write's subscribers are (default: a new, empty set; src/app/deal-services.ts fills it). */
+  /** Where the write's subscribers are (default: a new, empty set; src/deal-services.ts fills it). */
   events?: DealEvents;
 }
 

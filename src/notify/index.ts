@@ -48,7 +48,7 @@ export interface Notifications {
   readonly notifier: Notifier;
   /**
    * Subscribes to the store's deal events (state changes notify) and reads deals through it (the monitor, the
-   * digest, the webhook events). Called once, by src/app/deal-services.ts.
+   * digest, the webhook events). Called once, by src/deal-services.ts.
    */
   attach(store: DealStore): void;
   /** The poll intake this process runs: its door is judged every minute and by `checkIntake`. */

@@ -7,6 +7,7 @@
  * earlier (crashed) attempt already stored so that a retry never makes a second post or a second set of media.
  */
 import type { z } from 'zod';
+import type { Check } from '../checks.js';
 import type { Clock } from '../clock.js';
 import type { Said } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -118,15 +119,12 @@ export interface ReachabilityResult {
   detail: Said;
 }
 
-/** One line of `pressbridge doctor`, each part a phrase (./phrase.ts) that doctor says in the blogger's language. */
-export interface DiagnosticCheck {
-  /** What was checked, e.g. "WordPress credentials for https://blog.example.cz". */
-  name: Said;
-  status: 'ok' | 'warn' | 'fail';
-  detail: Said;
-  /** What to do about a warn/fail. */
-  fix?: Said;
-}
+/**
+ * One line of `pressbridge doctor`: a check (src/checks.ts: `status`, `detail`, the `fix` for a warn or fail)
+ * with its `name`, what was checked (e.g. "WordPress credentials for https://blog.example.cz"); each part a phrase
+ * (./phrase.ts) that doctor says in the blogger's language.
+ */
+export type DiagnosticCheck = Check<Said> & { name: Said };
 
 export interface PublishLog {
   debug(fields: Record<string, unknown>, msg: string): void;

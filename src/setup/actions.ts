@@ -1,11 +1,11 @@
 /**
  * What the setup does beyond asking (./engine.ts): push a blog's categories (e), register and test the webhook
  * (f), send a test notification (g), switch agent publishing on (h), and guess a GitHub repository's preset (d).
- * Each returns `SetupCheck`s in both languages instead of throwing.
+ * Each returns `Check<SetupText>`s in both languages instead of throwing.
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { registerWebhook, testWebhook } from '../commands/webhook.js';
+import type { Check } from '../checks.js';
 import { issueSaid } from '../config/issues.js';
 import type { Config } from '../config/schema.js';
 import { AppError, errorMessage, errorSaid, MarketplaceError, type Phrase } from '../errors.js';
@@ -17,11 +17,12 @@ import { NotifyChannel } from '../notify/settings.js';
 import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
 import { createPublishers } from '../publisher/registry.js';
 import { scrubPhrase, scrubText } from '../redact.js';
+import { registerWebhook, testWebhook } from '../webhook/register.js';
 import type { BlogAnswer } from './answers/index.js';
 import type { NotifyAnswer } from './answers/notify.js';
 import type { GitHubAnswer } from './answers/targets.js';
 import { both } from './text.js';
-import type { SetupCheck, SetupText } from './wordpress/types.js';
+import type { SetupText } from './wordpress/types.js';
 
 /** Every blog's publisher options checked by its plugin, as the daemon will at start-up (a ConfigError else). */
 export async function checkPublishers(config: Readonly<Config>, log: Logger): Promise<void> {
@@ -34,11 +35,11 @@ export async function syncCategories(
   api: MarketplaceClient,
   blogs: BlogAnswer[],
   log: Logger,
-): Promise<SetupCheck[]> {
+): Promise<Check<SetupText>[]> {
   const plugins = await loadPlugins(config.blogs.map((b) => b.publisher));
   const publishers = createPublishers(config, plugins, { log }, knownPublishers());
   try {
-    const checks: SetupCheck[] = [];
+    const checks: Check<SetupText>[] = [];
     for (const blog of blogs) {
       const id = `categories-${blog.id}`;
       const publisher = publishers.get(blog.id)?.publisher;
@@ -48,15 +49,15 @@ export async function syncCategories(
         await api.patchBlog(blog.id, { categories: list });
         checks.push({
           id,
-          ok: true,
-          message: both('setup.categories.synced', { count: list.length, blog: blog.name }),
+          status: 'ok',
+          detail: both('setup.categories.synced', { count: list.length, blog: blog.name }),
         });
       } catch (error) {
         const message = both('setup.categories.sync_failed', { blog: blog.name, error: errorMessage(error) });
         checks.push({
           id,
-          ok: false,
-          message,
+          status: 'fail',
+          detail: message,
           fix: both('setup.categories.sync_fix', { blog: String(blog.id) }),
         });
       }
@@ -71,17 +72,17 @@ export async function webhookSteps(
   api: MarketplaceClient,
   config: Readonly<Config>,
   url: string,
-): Promise<SetupCheck[]> {
+): Promise<Check<SetupText>[]> {
   try {
     await registerWebhook(api, config, url);
   } catch (error) {
     const message = both('setup.webhook.register_failed', { url, error: errorMessage(error) });
-    return [{ id: 'webhook-register', ok: false, message, fix: both('setup.webhook.fix') }];
+    return [{ id: 'webhook-register', status: 'fail', detail: message, fix: both('setup.webhook.fix') }];
   }
-  const registered: SetupCheck = {
+  const registered: Check<SetupText> = {
     id: 'webhook-register',
-    ok: true,
-    message: both('setup.webhook.registered', { url }),
+    status: 'ok',
+    detail: both('setup.webhook.registered', { url }),
   };
   try {
     const result = await testWebhook(api);
@@ -89,32 +90,35 @@ export async function webhookSteps(
     return [
       registered,
       result.delivered
-        ? { id: 'webhook-test', ok: true, message: both('setup.webhook.test_ok', params) }
+        ? { id: 'webhook-test', status: 'ok', detail: both('setup.webhook.test_ok', params) }
         : {
             id: 'webhook-test',
-            ok: false,
-            message: both('setup.webhook.test_failed', params),
+            status: 'fail',
+            detail: both('setup.webhook.test_failed', params),
             fix: both('setup.webhook.fix'),
           },
     ];
   } catch (error) {
     const message = both('setup.webhook.test_failed', { url, status: errorMessage(error) });
-    return [registered, { id: 'webhook-test', ok: false, message, fix: both('setup.webhook.fix') }];
+    return [
+      registered,
+      { id: 'webhook-test', status: 'fail', detail: message, fix: both('setup.webhook.fix') },
+    ];
   }
 }
 
-export async function agentOn(api: MarketplaceClient, blog: BlogAnswer): Promise<SetupCheck> {
+export async function agentOn(api: MarketplaceClient, blog: BlogAnswer): Promise<Check<SetupText>> {
   const id = `agent-${blog.id}`;
   try {
     await api.patchBlog(blog.id, { agent_publish: true });
-    return { id, ok: true, message: both('setup.agent.on', { blog: blog.name }) };
+    return { id, status: 'ok', detail: both('setup.agent.on', { blog: blog.name }) };
   } catch (error) {
     const conflict = error instanceof MarketplaceError && error.status === 409;
     const message = both('setup.agent.failed', { blog: blog.name, error: errorMessage(error) });
     return {
       id,
-      ok: false,
-      message,
+      status: 'fail',
+      detail: message,
       fix: both(conflict ? 'setup.agent.conflict_fix' : 'setup.agent.fix', { blog: String(blog.id) }),
     };
   }
@@ -146,7 +150,12 @@ function channelProblem(answer: NotifyAnswer, issues: readonly z.core.$ZodIssue[
     );
   const error = problem ?? { key: 'config.zod.invalid' };
   const message = both('setup.notify.failed', { channel: answer.type, error });
-  const check: SetupCheck = { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
+  const check: Check<SetupText> = {
+    id: 'notify',
+    status: 'fail',
+    detail: message,
+    fix: both('setup.notify.fix'),
+  };
   return check;
 }
 
@@ -154,12 +163,12 @@ function channelProblem(answer: NotifyAnswer, issues: readonly z.core.$ZodIssue[
  * The channel's answers checked by the config's own schema, when saved as when tested: undefined when they
  * pass, else the failed check (the value, a token perhaps, is not echoed).
  */
-export function notificationProblem(answer: NotifyAnswer): SetupCheck | undefined {
+export function notificationProblem(answer: NotifyAnswer): Check<SetupText> | undefined {
   const parsed = parseChannel(answer);
   return parsed.success ? undefined : channelProblem(answer, parsed.error.issues);
 }
 
-export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupCheck> {
+export async function sendTestNotification(answer: NotifyAnswer): Promise<Check<SetupText>> {
   const parsed = parseChannel(answer);
   if (!parsed.success) return channelProblem(answer, parsed.error.issues);
   const channel = createChannel(parsed.data, { timeoutMs: 10_000 });
@@ -178,7 +187,7 @@ export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupC
       },
       AbortSignal.timeout(15_000),
     );
-    return { id: 'notify', ok: true, message: both('setup.notify.sent', { channel: answer.type }) };
+    return { id: 'notify', status: 'ok', detail: both('setup.notify.sent', { channel: answer.type }) };
   } catch (error) {
     // The ntfy server is a typed address: of its refusal the status only, never the excerpt of its body
     // (an internal service's 5xx could carry its secrets), as for the API and WordPress addresses. Our own
@@ -187,7 +196,7 @@ export async function sendTestNotification(answer: NotifyAnswer): Promise<SetupC
     const reason =
       typeof said === 'string' ? scrubText(said).replace(/^(HTTP \d{3}):[\s\S]*$/, '$1') : scrubPhrase(said);
     const message = both('setup.notify.failed', { channel: answer.type, error: reason });
-    return { id: 'notify', ok: false, message, fix: both('setup.notify.fix') };
+    return { id: 'notify', status: 'fail', detail: message, fix: both('setup.notify.fix') };
   } finally {
     channel.close();
   }

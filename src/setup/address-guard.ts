@@ -19,12 +19,14 @@
  * that resolves to a public address when looked at and to 127.0.0.1 when connecting (DNS rebinding) is refused
  * too, and so is every redirect hop, which is a connection of its own.
  */
+
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { BlockList, isIP } from 'node:net';
+import type { Check } from '../checks.js';
 import { AppError } from '../errors.js';
 import { both } from './text.js';
-import type { AddressPolicy, SetupCheck } from './wordpress/types.js';
+import type { AddressPolicy, SetupText } from './wordpress/types.js';
 
 export const REFUSE_LOCAL: AddressPolicy = Object.freeze({ allowLocal: false });
 
@@ -164,20 +166,20 @@ export function checkedFetch(policy: AddressPolicy, base: typeof fetch): typeof 
 export const LOCAL_ADDRESS_CHECK = 'local-address';
 
 /** The refusal as a check, naming the address typed and what it leads to, with the fix. */
-export function localAddressCheck(url: string, error: LocalAddressError): SetupCheck {
+export function localAddressCheck(url: string, error: LocalAddressError): Check<SetupText> {
   const params = { url: url.slice(0, 200), address: error.address };
   if (error.kind === 'metadata') {
     return {
       id: 'metadata-address',
-      ok: false,
-      message: both('setup.address.metadata', params),
+      status: 'fail',
+      detail: both('setup.address.metadata', params),
       fix: both('setup.address.metadata_fix'),
     };
   }
   return {
     id: LOCAL_ADDRESS_CHECK,
-    ok: false,
-    message: both(`setup.address.${error.kind}`, params),
+    status: 'fail',
+    detail: both(`setup.address.${error.kind}`, params),
     fix: both('setup.address.local_fix'),
   };
 }

@@ -4,10 +4,11 @@
  * address at all, said before anything is sent. An address that answers, but not as the marketplace does, is
  * the engine's `wrong_address` check (./engine.ts).
  */
+import type { Check } from '../checks.js';
 import { parseBaseUrl } from '../marketplace/origin.js';
 import { DEFAULT_SANDBOX_URL } from '../sandbox/defaults.js';
 import { both } from './text.js';
-import type { SetupCheck, SetupText } from './wordpress/types.js';
+import type { SetupText } from './wordpress/types.js';
 
 /** The API document's own name for the service root (marketplace-api-v1.md: "The service root is written {base_url}"). */
 const DOCUMENT_NAME = '{base_url}';
@@ -17,13 +18,13 @@ export function apiAddressHint(): SetupText {
 }
 
 /** A failed `key` check when `baseUrl` is not an http(s) URL (the client would refuse it in its own words). */
-export function apiAddressProblem(baseUrl: string): SetupCheck | undefined {
+export function apiAddressProblem(baseUrl: string): Check<SetupText> | undefined {
   try {
     parseBaseUrl(baseUrl);
     return undefined;
   } catch {
     // What was typed is shown back cut short: it is the blogger's own answer, on the token holder's page.
     const message = both('setup.key.not_url', { url: baseUrl.trim().slice(0, 200) });
-    return { id: 'key', ok: false, message, fix: apiAddressHint() };
+    return { id: 'key', status: 'fail', detail: message, fix: apiAddressHint() };
   }
 }

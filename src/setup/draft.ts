@@ -3,13 +3,14 @@
  * setup-mode process, `pressbridge setup` one for its run. Each step reads and fills it (web/steps/: the steps,
  * in order, and which one comes next); at the end `answersOf` turns it into what the engine writes.
  */
+import type { Check } from '../checks.js';
 import type { Language } from '../i18n/index.js';
 import type { BlogAnswer, SetupAnswers } from './answers/index.js';
 import type { IntakeAnswer } from './answers/intake.js';
 import type { NotifyChoice } from './answers/notify.js';
 import type { MarketplaceBlog } from './engine.js';
 import type { SetupMarketplace } from './marketplace.js';
-import type { SetupCheck, WordPressDiscovery } from './wordpress/types.js';
+import type { SetupText, WordPressDiscovery } from './wordpress/types.js';
 
 export interface SetupDraft {
   language: Language;
@@ -21,7 +22,7 @@ export interface SetupDraft {
   /** Per blog id: what WordPress discovery found (step c). */
   discoveries: Map<number, WordPressDiscovery>;
   /** Per blog id: the last verification's checks, shown on its page. */
-  blogChecks: Map<number, SetupCheck[]>;
+  blogChecks: Map<number, Check<SetupText>[]>;
   categoriesDone: boolean;
   intake?: IntakeAnswer;
   notify?: NotifyChoice;

@@ -6,9 +6,11 @@
  *
  * WordPress goes only through the `WordPressConnection` contract (./wordpress/types.ts).
  */
+
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Check } from '../checks.js';
 import { loadConfig, parseConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { errorMessage, MarketplaceError } from '../errors.js';
@@ -41,7 +43,7 @@ import { type SetupMarketplace, setupMarketplaceClient } from './marketplace.js'
 import { both } from './text.js';
 import type {
   AddressPolicy,
-  SetupCheck,
+  SetupText,
   WordPressConnection,
   WordPressCredentials,
   WordPressDiscovery,
@@ -58,8 +60,8 @@ export interface SetupEngineDeps {
 
 export type KeyProblem = 'refused' | 'role' | 'scope' | 'address' | 'local' | 'unreachable';
 export type KeyCheck =
-  | { ok: true; login: string; check: SetupCheck }
-  | { ok: false; problem: KeyProblem; check: SetupCheck };
+  | { ok: true; login: string; check: Check<SetupText> }
+  | { ok: false; problem: KeyProblem; check: Check<SetupText> };
 
 /** A marketplace blog as step b shows it. */
 export interface MarketplaceBlog {
@@ -72,7 +74,7 @@ export interface MarketplaceBlog {
 
 /** A WordPress login tried: every check, and the blog's answer when all of them passed. */
 export interface WordPressConnected {
-  checks: SetupCheck[];
+  checks: Check<SetupText>[];
   answer?: WordPressAnswer;
 }
 
@@ -81,7 +83,7 @@ export interface FinishResult {
   configPath: string;
   secretsPath: string;
   /** What the finish did besides writing: categories pushed, webhook registered and tested, agent switched on. */
-  checks: SetupCheck[];
+  checks: Check<SetupText>[];
 }
 
 const APP_ID_FILE = 'wordpress-app-id';
@@ -115,7 +117,7 @@ export interface SetupEngine {
    */
   connectGitHub(repo: GitHubRepo): Promise<Read<GitHubAnswer>>;
   /** g: one test message through the chosen channel. */
-  testNotification(answer: NotifyAnswer): Promise<SetupCheck>;
+  testNotification(answer: NotifyAnswer): Promise<Check<SetupText>>;
   /**
    * Writes the installation and acts on it: e (sync), f (webhook), h (agent publishing). A failure is a
    * SetupFinishError that says whether anything was written (./finish-error.ts).
@@ -169,7 +171,7 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
         return {
           ok: true,
           login: me.login,
-          check: { id: 'key', ok: true, message: both('setup.key.ok', { login: me.login }) },
+          check: { id: 'key', status: 'ok', detail: both('setup.key.ok', { login: me.login }) },
         };
       } catch (error) {
         return keyFailure(error, marketplace.baseUrl);
@@ -195,14 +197,14 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
     wordpressCredentials: (discovery, query) => deps.wordpress.credentialsFromCallback(discovery, query),
     async connectWordPress(discovery, login) {
       const credentials = { restRoot: discovery.restRoot, ...login };
-      let checks: SetupCheck[];
+      let checks: Check<SetupText>[];
       try {
         checks = await deps.wordpress.verify(credentials, { allowLocal: discovery.allowLocal === true });
       } catch (error) {
-        const message = both('setup.page.invalid', { problem: errorMessage(error) });
-        checks = [{ id: 'verify', ok: false, message }];
+        const detail = both('setup.page.invalid', { problem: errorMessage(error) });
+        checks = [{ id: 'verify', status: 'fail', detail }];
       }
-      if (!checks.every((c) => c.ok)) return { checks };
+      if (!checks.every((c) => c.status === 'ok')) return { checks };
       return { checks, answer: wordpressAnswer(discovery, login) };
     },
     async connectGitHub(repo) {
@@ -231,7 +233,7 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
       }
       try {
         const config = loadConfig({ path: written.configPath, env: {} });
-        const checks: SetupCheck[] = [];
+        const checks: Check<SetupText>[] = [];
         const api = client(answers.marketplace);
         const syncing = handledBlogs(answers).filter((b) => b.categories?.mode === 'sync');
         if (syncing.length > 0) checks.push(...(await syncCategories(config, api, syncing, deps.log)));
@@ -249,8 +251,8 @@ export function createSetupEngine(deps: SetupEngineDeps): SetupEngine {
   };
 }
 
-function failed(id: string, message: SetupCheck['message'], fix: Parameters<typeof both>[0]): SetupCheck {
-  return { id, ok: false, message, fix: both(fix) };
+function failed(id: string, detail: SetupText, fix: Parameters<typeof both>[0]): Check<SetupText> {
+  return { id, status: 'fail', detail, fix: both(fix) };
 }
 
 /**

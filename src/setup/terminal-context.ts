@@ -4,6 +4,7 @@
  * With `--yes` nothing is asked: every answer comes from the flags or the environment (scripted installs), and a
  * missing or refused one ends the setup with a sentence that names its flag or its rule.
  */
+import type { Check } from '../checks.js';
 import { AppError } from '../errors.js';
 import { createTranslator, type Language, type Translator } from '../i18n/index.js';
 import { LOCAL_ADDRESS_CHECK } from './address-guard.js';
@@ -11,7 +12,7 @@ import type { Read } from './answers/read.js';
 import { newDraft, type SetupDraft } from './draft.js';
 import type { FinishResult, SetupEngine } from './engine.js';
 import { createPrompter, type Prompter } from './prompt.js';
-import type { SetupCheck } from './wordpress/types.js';
+import type { SetupText } from './wordpress/types.js';
 
 export interface TerminalSetupOptions {
   yes?: boolean | undefined;
@@ -52,7 +53,7 @@ export interface TerminalContext {
   readonly interactive: boolean;
   say(text: string): void;
   /** Each check with its mark, and the fix of a failed one. */
-  showChecks(checks: readonly SetupCheck[]): void;
+  showChecks(checks: readonly Check<SetupText>[]): void;
   /**
    * The flag's value (`given`); else the question, the fallback shown in brackets and taken on Enter; with
    * `--yes` the fallback, or an error that names the flag.
@@ -69,7 +70,7 @@ export interface TerminalContext {
    * Whether a refused local address (a `local-address` check) is meant: a yes to the question; with `--yes` never
    * (the refusal's fix names `--allow-local`).
    */
-  confirmLocal(checks: readonly SetupCheck[]): Promise<boolean>;
+  confirmLocal(checks: readonly Check<SetupText>[]): Promise<boolean>;
   /** What the finish wrote (the last step). */
   finished?: FinishResult;
 }
@@ -110,7 +111,7 @@ export function createTerminalContext(
     showChecks(checks) {
       for (const c of checks) {
         const fix = c.fix ? `\n  ${t.t('setup.page.fix')}: ${c.fix[language]}` : '';
-        say(`${c.ok ? '✓' : '✗'} ${c.message[language]}${fix}`);
+        say(`${c.status === 'ok' ? '✓' : '✗'} ${c.detail[language]}${fix}`);
       }
     },
     ask: (question, given, flag, fallback) => ask(question, given, flag, fallback),

@@ -15,8 +15,8 @@ export function createFakeWordPress(): WordPressConnection {
     verify: async (c) => [
       {
         id: 'password',
-        ok: c.applicationPassword === FAKE_WORDPRESS_PASSWORD,
-        message: { cs: 'heslo', en: 'password' },
+        status: c.applicationPassword === FAKE_WORDPRESS_PASSWORD ? 'ok' : 'fail',
+        detail: { cs: 'heslo', en: 'password' },
       },
     ],
   };

@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { redisChecks } from '../../src/commands/doctor-redis.js';
+import { redisChecks } from '../../src/doctor/redis.js';
 import { createTranslator } from '../../src/i18n/index.js';
 import { parseInfo } from '../../src/redis/info.js';
 import { alive } from '../../src/redis/server-process.js';

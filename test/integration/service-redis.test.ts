@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { redisChecks } from '../../src/commands/doctor-redis.js';
 import { DATA_DIR, installService, UNIT_PATH } from '../../src/commands/service.js';
 import {
   findOnPath,
@@ -21,6 +20,7 @@ import {
   OWN_REDIS_URL,
   parseEnvFile,
 } from '../../src/commands/service-redis.js';
+import { redisChecks } from '../../src/doctor/redis.js';
 import { AppError } from '../../src/errors.js';
 import { createTranslator } from '../../src/i18n/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -50,7 +50,7 @@ async function config(redis: Redis, key: string): Promise<string | undefined> {
   return value;
 }
 
-/** doctor's Redis lines (src/commands/doctor-redis.ts) for the Redis at `url`. */
+/** doctor's Redis lines (src/doctor/redis.ts) for the Redis at `url`. */
 async function doctorRedis(url: string, redis: Redis) {
   return await redisChecks({ t, config: { redis: { url, prefix: 'pressbridge', embedded: false } }, redis });
 }

@@ -234,11 +234,11 @@ describe('setup mode under attack: the WordPress authorization callback', () => 
       siteUrl: site,
       restRoot: `${site}/wp-json/`,
       authorizationUrl: `${site}/wp-admin/authorize-application.php`,
-      checks: [{ id: 'rest-api', ok: true, message: { cs: 'REST API', en: 'REST API' } }],
+      checks: [{ id: 'rest-api', status: 'ok', detail: { cs: 'REST API', en: 'REST API' } }],
     }),
     verify: async (credentials) => {
       verified.push(credentials.username);
-      return [{ id: 'password', ok: true, message: { cs: 'ok', en: 'ok' } }];
+      return [{ id: 'password', status: 'ok', detail: { cs: 'ok', en: 'ok' } }];
     },
   };
 

@@ -31,7 +31,7 @@ describe('src/setup/web/steps/blog-wordpress (the WordPress authorization callba
       siteUrl: address,
       restRoot: `${address}/wp-json/`,
       authorizationUrl: `${address}/wp-admin/authorize-application.php`,
-      checks: [{ id: 'rest-api', ok: true, message: { cs: 'REST API', en: 'REST API' } }],
+      checks: [{ id: 'rest-api', status: 'ok', detail: { cs: 'REST API', en: 'REST API' } }],
     }),
     authorizationLink: (discovery, request) => {
       requests.push(request);
@@ -41,12 +41,12 @@ describe('src/setup/web/steps/blog-wordpress (the WordPress authorization callba
     verify: async (c) => {
       verified.push(c.username);
       if (c.applicationPassword === GOOD)
-        return [{ id: 'password', ok: true, message: { cs: 'ok', en: 'ok' } }];
+        return [{ id: 'password', status: 'ok', detail: { cs: 'ok', en: 'ok' } }];
       return [
         {
           id: 'password',
-          ok: false,
-          message: { cs: 'Heslo odmítnuto.', en: 'Password refused.' },
+          status: 'fail',
+          detail: { cs: 'Heslo odmítnuto.', en: 'Password refused.' },
           fix: { cs: 'Vytvořte nové.', en: 'Make a new one.' },
         },
       ];

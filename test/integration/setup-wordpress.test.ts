@@ -3,16 +3,18 @@
  * PRESSBRIDGE_WP=6.1): each failure of issue 21 step 2c reproduced and named with its own fix, the happy path
  * leaving nothing behind, and WordPress's real "Authorize application" screen approved in Chromium.
  */
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import wordpressPlugin from '../../plugins/wordpress/index.js';
+import type { Check } from '../../src/checks.js';
 import { systemClock } from '../../src/clock.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { createWordPressConnection } from '../../src/setup/wordpress/index.js';
-import type { SetupCheck, WordPressCredentials } from '../../src/setup/wordpress/types.js';
+import type { SetupText, WordPressCredentials } from '../../src/setup/wordpress/types.js';
 import { loginToWpAdmin } from '../helpers/block-editor.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { inEnglish } from '../helpers/said.js';
@@ -51,24 +53,24 @@ function credentials(wp: WordPressSite, username = wp.username, password = wp.ap
 }
 
 /** id → ok, for comparing whole runs of checks. */
-function outcome(checks: SetupCheck[]): Record<string, boolean> {
-  return Object.fromEntries(checks.map((c) => [c.id, c.ok]));
+function outcome(checks: Check<SetupText>[]): Record<string, boolean> {
+  return Object.fromEntries(checks.map((c) => [c.id, c.status === 'ok']));
 }
 
-function only(checks: SetupCheck[], id: string): SetupCheck {
+function only(checks: Check<SetupText>[], id: string): Check<SetupText> {
   const found = checks.find((c) => c.id === id);
   if (!found) throw new Error(`no check ${id} in ${JSON.stringify(checks)}`);
   return found;
 }
 
 /** A failed check has a message and a fix in both languages, and no secret in any of them. */
-function expectNamed(check: SetupCheck, secrets: string[] = []): void {
-  expect(check.ok).toBe(false);
-  for (const part of [check.message.cs, check.message.en, check.fix?.cs, check.fix?.en]) {
+function expectNamed(check: Check<SetupText>, secrets: string[] = []): void {
+  expect(check.status).toBe('fail');
+  for (const part of [check.detail.cs, check.detail.en, check.fix?.cs, check.fix?.en]) {
     expect(part).toMatch(/\S{3}/);
     for (const secret of secrets) expect(part).not.toContain(secret);
   }
-  expect(check.message.cs).not.toBe(check.message.en);
+  expect(check.detail.cs).not.toBe(check.detail.en);
 }
 
 async function expectNothingLeft(wp: WordPressSite): Promise<void> {
@@ -118,14 +120,14 @@ describe('setup: WordPress connection against the real WordPress', () => {
     expect(outcome(checks)).toEqual({ password: false });
     const check = only(checks, 'password');
     expectNamed(check, [WRONG_PASSWORD]);
-    expect(check.message.en).toMatch(/refused the password of user admin/);
+    expect(check.detail.en).toMatch(/refused the password of user admin/);
     expect(check.fix?.en).not.toMatch(/Authorization/);
   });
 
   it('names the login password given instead of an Application Password', async () => {
     const checks = await wordpress.verify(credentials(main, 'admin', main.adminPassword));
     expect(outcome(checks)).toEqual({ password: false });
-    expect(only(checks, 'password').message.en).toMatch(/login password/);
+    expect(only(checks, 'password').detail.en).toMatch(/login password/);
     expectNamed(only(checks, 'password'), [main.adminPassword]);
   });
 
@@ -142,13 +144,13 @@ describe('setup: WordPress connection against the real WordPress', () => {
     });
     const upload = only(checks, 'upload-files');
     expectNamed(upload);
-    expect(upload.message.en).toContain('upload_files');
-    expect(upload.message.cs).toContain('nahrávat obrázky');
+    expect(upload.detail.en).toContain('upload_files');
+    expect(upload.detail.cs).toContain('nahrávat obrázky');
     expect(upload.fix?.en).toMatch(/Author/);
     const authorChecks = await wordpress.verify(
       credentials(main, author.username, author.applicationPassword),
     );
-    expect(authorChecks.every((c) => c.ok)).toBe(true);
+    expect(authorChecks.every((c) => c.status === 'ok')).toBe(true);
     await expectNothingLeft(main);
   });
 
@@ -181,7 +183,7 @@ describe('setup: WordPress connection against the real WordPress', () => {
       expect(granted?.applicationPassword).toMatch(/^[A-Za-z0-9]{24}$/);
       if (!granted) throw new Error('no credentials');
       const checks = await wordpress.verify(granted);
-      expect(checks.every((c) => c.ok)).toBe(true);
+      expect(checks.every((c) => c.status === 'ok')).toBe(true);
 
       // Rejected: WordPress sends the blogger to success_url with success=false.
       await page.goto(link, { waitUntil: 'domcontentloaded' });
@@ -218,14 +220,14 @@ describe('setup: each WordPress failure reproduced', () => {
     const found = await wordpress.discover(wp.url);
     const check = only(found.checks, 'application-passwords');
     expectNamed(check);
-    expect(check.message.en).toMatch(/runs on http/);
+    expect(check.detail.en).toMatch(/runs on http/);
     expect(check.fix?.en).toMatch(/https/);
   });
 
   it('the Authorization header dropped by the server, told apart from a wrong password', async () => {
     const wp = await site({ dropAuthorization: true });
     const found = await wordpress.discover(wp.url);
-    expect(found.checks.every((c) => c.ok)).toBe(true);
+    expect(found.checks.every((c) => c.status === 'ok')).toBe(true);
     const checks = await wordpress.verify(credentials(wp));
     expect(outcome(checks)).toEqual({ 'authorization-header': false });
     const check = only(checks, 'authorization-header');
@@ -235,7 +237,7 @@ describe('setup: each WordPress failure reproduced', () => {
     // The same server with a wrong password: the password is named, not the header.
     const wrong = await wordpress.verify(credentials(wp, 'admin', WRONG_PASSWORD));
     expect(outcome(wrong)).toEqual({ password: false });
-    expect(only(wrong, 'password').message.en).toMatch(/refused the password/);
+    expect(only(wrong, 'password').detail.en).toMatch(/refused the password/);
   });
 
   it('with XML-RPC off as well, names both causes, the password first', async () => {
@@ -255,7 +257,7 @@ describe('setup: each WordPress failure reproduced', () => {
     expect(checks.some((c) => c.id === 'test-draft')).toBe(false);
     const check = only(checks, 'block-markup');
     expectNamed(check);
-    expect(check.message.en).toContain('403');
+    expect(check.detail.en).toContain('403');
     await expectNothingLeft(wp);
   });
 
@@ -269,7 +271,7 @@ describe('setup: each WordPress failure reproduced', () => {
     });
     const check = only(checks, 'media-upload');
     expectNamed(check);
-    expect(check.message.en).toMatch(/firewall/);
+    expect(check.detail.en).toMatch(/firewall/);
     await expectNothingLeft(wp);
   });
 
@@ -279,7 +281,7 @@ describe('setup: each WordPress failure reproduced', () => {
     expect(outcome(found.checks)).toEqual({ 'rest-api': true, 'application-passwords': true });
     expect(found.restRoot).toBe(`${wp.url}/?rest_route=/`);
     const checks = await wordpress.verify(credentials(wp));
-    expect(checks.every((c) => c.ok)).toBe(true);
+    expect(checks.every((c) => c.status === 'ok')).toBe(true);
     await expectNothingLeft(wp);
   });
 
@@ -293,15 +295,15 @@ describe('setup: each WordPress failure reproduced', () => {
     const port = (page.address() as AddressInfo).port;
     try {
       const html = await wordpress.discover(`http://127.0.0.1:${port}`);
-      expect(only(html.checks, 'rest-api').message.en).toMatch(/answers with a page/);
+      expect(only(html.checks, 'rest-api').detail.en).toMatch(/answers with a page/);
       expectNamed(only(html.checks, 'rest-api'));
     } finally {
       await new Promise((resolve) => page.close(resolve));
     }
     const none = await wordpress.discover(`http://127.0.0.1:${port}`);
-    expect(only(none.checks, 'rest-api').message.en).toMatch(/does not answer/);
+    expect(only(none.checks, 'rest-api').detail.en).toMatch(/does not answer/);
     const bad = await wordpress.discover('javascript:alert(1)');
-    expect(only(bad.checks, 'rest-api').message.en).toMatch(/not a web address/);
+    expect(only(bad.checks, 'rest-api').detail.en).toMatch(/not a web address/);
   });
 });
 

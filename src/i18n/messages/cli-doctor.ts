@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog.js';
 
 /**
- * `pressbridge doctor` (src/commands/doctor.ts, date-checks.ts) and the human lines of `doctor --live`
+ * `pressbridge doctor` (src/commands/doctor.ts, src/doctor/) and the human lines of `doctor --live`
  * (doctor-live.ts; its check names and details stay English, as in the --save capture). Part of the cli area.
  */
 export const cliDoctorMessages = {
@@ -177,7 +177,7 @@ export const cliDoctorMessages = {
     en: 'remove intake.mode from the config (or set both) and restart the daemon',
   },
   'cli.doctor.webhook.ok': { cs: 'tržiště doručuje na {url}', en: 'the marketplace delivers to {url}' },
-  // the marketplace's date-times (date-checks.ts)
+  // the marketplace's date-times (src/doctor/dates.ts)
   'cli.doctor.dates.name': { cs: 'data a časy tržiště', en: 'marketplace date-times' },
   'cli.doctor.dates.ok': {
     cs: 'čteny v zóně {zone}; žádný nepravděpodobný publish_deadline',

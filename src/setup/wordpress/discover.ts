@@ -9,16 +9,18 @@
  * read up to MAX_ANSWER_BYTES while it streams; and what the site said is shown as its status and WordPress's
  * error code at most (./said.ts), never the text of its pages.
  */
+
 import { z } from 'zod';
 import { routeUrl } from '../../../plugins/wordpress/client.js';
 import { unreachableReason } from '../../../plugins/wordpress/errors.js';
 import { WpIndex } from '../../../plugins/wordpress/wp-schema.js';
+import type { Check } from '../../checks.js';
 import type { Said } from '../../errors.js';
 import { BODY_LIMITS, readBodyText } from '../../http-body.js';
 import { type LocalAddressError, localAddressCheck, localRefusalOf } from '../address-guard.js';
 import { failed, passed } from './messages.js';
 import { saidOf } from './said.js';
-import type { SetupCheck, WordPressDiscovery } from './types.js';
+import type { SetupText, WordPressDiscovery } from './types.js';
 
 export const DISCOVERY_TIMEOUT_MS = 15_000;
 /** A REST index asked for five fields is a few kB; a home page is only read for its headers. */
@@ -221,7 +223,7 @@ export async function discoverWordPress(fetchImpl: Fetch, address: string): Prom
   }
   const best = [...all].sort((a, b) => RANK[a.kind] - RANK[b.kind])[0];
   const site = shown(bases[0]);
-  let check: SetupCheck;
+  let check: Check<SetupText>;
   switch (best?.kind) {
     case 'local':
       check = localAddressCheck(typed, best.error);
@@ -256,7 +258,7 @@ function foundAt(found: Extract<Probe, { kind: 'found' }>): WordPressDiscovery {
   )
     .trim()
     .replace(/\/+$/, '');
-  const checks: SetupCheck[] = [passed('rest-api', 'rest.ok', { root: found.root })];
+  const checks: Check<SetupText>[] = [passed('rest-api', 'rest.ok', { root: found.root })];
   const authorization = found.index.authentication?.['application-passwords']?.endpoints.authorization;
   const authorizationUrl = authorization && /^https?:\/\//i.test(authorization) ? authorization : undefined;
   const discovery: WordPressDiscovery = { siteUrl, restRoot: found.root, checks };

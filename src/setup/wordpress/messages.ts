@@ -3,11 +3,12 @@
  * (src/i18n/messages/setup-wordpress.ts, keys `setup.wp.*`, a failure's fix under `<key>.fix`); here they are
  * named without the prefix and filled in both languages (numbers as plain digits).
  */
+import type { Check } from '../../checks.js';
 import type { Phrase } from '../../errors.js';
 import { fill, type Language } from '../../i18n/catalog.js';
 import { createTranslator } from '../../i18n/index.js';
 import { setupWordPressMessages } from '../../i18n/messages/setup-wordpress.js';
-import type { SetupCheck, SetupText } from './types.js';
+import type { SetupText } from './types.js';
 
 type Prefixed = keyof typeof setupWordPressMessages;
 export type SetupWordPressMessage = Prefixed extends `setup.wp.${infer Key}` ? Key : never;
@@ -38,13 +39,18 @@ export function text(key: SetupWordPressMessage, params?: Params): SetupText {
 }
 
 /** A passed check. */
-export function passed(id: string, key: SetupWordPressMessage, params?: Params): SetupCheck {
-  return { id, ok: true, message: text(key, params) };
+export function passed(id: string, key: SetupWordPressMessage, params?: Params): Check<SetupText> {
+  return { id, status: 'ok', detail: text(key, params) };
 }
 
 /** A failed check whose fix is the message's `.fix` entry (or `fix`). */
-export function failed(id: string, key: SetupWordPressMessage, params?: Params, fix?: SetupText): SetupCheck {
+export function failed(
+  id: string,
+  key: SetupWordPressMessage,
+  params?: Params,
+  fix?: SetupText,
+): Check<SetupText> {
   const fixKey = `${key}.fix` as SetupWordPressMessage;
   const found = fix ?? (entry(fixKey) ? text(fixKey, params) : undefined);
-  return { id, ok: false, message: text(key, params), ...(found ? { fix: found } : {}) };
+  return { id, status: 'fail', detail: text(key, params), ...(found ? { fix: found } : {}) };
 }

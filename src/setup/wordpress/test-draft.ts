@@ -4,18 +4,20 @@
  * is told apart: a firewall refusing the upload; block markup refused while the same draft without block
  * comments passes; drafts refused altogether. Whatever it created and could not delete is named.
  */
+
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { WordPressClient } from '../../../plugins/wordpress/client.js';
 import { HttpFailure } from '../../../plugins/wordpress/failures.js';
 import { storedAttachmentId } from '../../../plugins/wordpress/media.js';
 import { WpMedia, WpPost } from '../../../plugins/wordpress/wp-schema.js';
+import type { Check } from '../../checks.js';
 import type { Clock } from '../../clock.js';
 import { PublishError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { failed, passed } from './messages.js';
 import { saidOfFailure } from './said.js';
-import type { SetupCheck } from './types.js';
+import type { SetupText } from './types.js';
 
 export interface TestDraftDeps {
   client: WordPressClient;
@@ -56,9 +58,9 @@ function notFromWordPress(error: unknown): boolean {
   );
 }
 
-export async function runTestDraft(deps: TestDraftDeps): Promise<SetupCheck[]> {
+export async function runTestDraft(deps: TestDraftDeps): Promise<Check<SetupText>[]> {
   const { client } = deps;
-  const checks: SetupCheck[] = [];
+  const checks: Check<SetupText>[] = [];
   const created: Array<{ route: string; id: number }> = [];
   try {
     let media: WpMedia;
@@ -121,7 +123,7 @@ export async function runTestDraft(deps: TestDraftDeps): Promise<SetupCheck[]> {
   } finally {
     const left = await deleteAll(client, created, deps.log);
     if (left.length > 0) {
-      const draftCheck = checks.findIndex((c) => c.id === 'test-draft' && c.ok);
+      const draftCheck = checks.findIndex((c) => c.id === 'test-draft' && c.status === 'ok');
       if (draftCheck !== -1) checks.splice(draftCheck, 1);
       checks.push(
         failed('test-draft', 'draft.left', {

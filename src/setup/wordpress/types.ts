@@ -3,6 +3,7 @@
  * connection (src/setup/wordpress/: finding the REST API, WordPress's own Application Password authorization,
  * and the checks that name each failure with its fix). The setup flow only calls what is declared here.
  */
+import type { Check } from '../../checks.js';
 
 /** Where the setup may connect (../address-guard.ts decides; this is what a caller says). */
 export interface AddressPolicy {
@@ -14,17 +15,6 @@ export interface AddressPolicy {
 export interface SetupText {
   cs: string;
   en: string;
-}
-
-/** The outcome of one check: `ok`, or the problem and what the blogger does about it. */
-export interface SetupCheck {
-  /** Stable id, e.g. `rest-api`, `application-passwords`, `authorization-header`, `password`, `publish-posts`. */
-  id: string;
-  ok: boolean;
-  /** What was checked (shown beside a green mark) or what is wrong (shown beside a red one). */
-  message: SetupText;
-  /** What to do, present whenever `ok` is false. */
-  fix?: SetupText;
 }
 
 /** What `discoverWordPress` found at the address the blogger typed. */
@@ -39,7 +29,7 @@ export interface WordPressDiscovery {
    */
   authorizationUrl?: string;
   /** The checks made so far (REST API found and answering JSON, Application Passwords available). */
-  checks: SetupCheck[];
+  checks: Check<SetupText>[];
   /** Found with a local address confirmed (../address-guard.ts): the checks with the credentials may go there too. */
   allowLocal?: boolean;
 }
@@ -86,5 +76,5 @@ export interface WordPressConnection {
    * media upload accepted; ends with a test draft with one image, created and deleted. `policy` as for
    * `discover` (the one the REST root was found with).
    */
-  verify(credentials: WordPressCredentials, policy?: AddressPolicy): Promise<SetupCheck[]>;
+  verify(credentials: WordPressCredentials, policy?: AddressPolicy): Promise<Check<SetupText>[]>;
 }

@@ -3,6 +3,7 @@
  * Authorization header reaching PHP and the password (told apart by plugins/wordpress/credentials.ts), the
  * user's capabilities, then the test draft (test-draft.ts).
  */
+
 import { createWordPressClient, type WordPressClient } from '../../../plugins/wordpress/client.js';
 import {
   codeSettlesRefusal,
@@ -12,13 +13,14 @@ import {
 import { WordPressErrorCode } from '../../../plugins/wordpress/errors.js';
 import { BadJsonFailure, HttpFailure } from '../../../plugins/wordpress/failures.js';
 import { WpUser } from '../../../plugins/wordpress/wp-schema.js';
+import type { Check } from '../../checks.js';
 import type { Clock } from '../../clock.js';
 import { PublishError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { failed, passed, text } from './messages.js';
 import { saidOfFailure } from './said.js';
 import { runTestDraft } from './test-draft.js';
-import type { SetupCheck, WordPressCredentials } from './types.js';
+import type { SetupText, WordPressCredentials } from './types.js';
 
 export const VERIFY_TIMEOUT_MS = 30_000;
 
@@ -51,7 +53,7 @@ async function refusedChecks(
   client: WordPressClient,
   credentials: WordPressCredentials,
   error: unknown,
-): Promise<SetupCheck[]> {
+): Promise<Check<SetupText>[]> {
   const site = client.site.replace(/^https?:\/\//, '');
   const cause = error instanceof PublishError ? error.cause : undefined;
   if (error instanceof PublishError && error.code === WordPressErrorCode.noRestApi) {
@@ -106,7 +108,7 @@ async function refusedChecks(
 export async function verifyWordPress(
   deps: VerifyDeps,
   credentials: WordPressCredentials,
-): Promise<SetupCheck[]> {
+): Promise<Check<SetupText>[]> {
   const client = createWordPressClient({
     url: siteOfRoot(credentials.restRoot),
     username: credentials.username,
@@ -126,7 +128,7 @@ export async function verifyWordPress(
   } catch (error) {
     return await refusedChecks(deps, client, credentials, error);
   }
-  const checks: SetupCheck[] = [
+  const checks: Check<SetupText>[] = [
     passed('authorization-header', 'header.ok'),
     passed('password', 'password.ok', {
       name: user.name ?? credentials.username,
@@ -140,10 +142,10 @@ export async function verifyWordPress(
     missing ||= !may;
     checks.push(
       may
-        ? { id, ok: true, message: localized('capability.ok', params, what) }
+        ? { id, status: 'ok', detail: localized('capability.ok', params, what) }
         : {
             ...failed(id, 'capability.missing', params),
-            message: localized('capability.missing', params, what),
+            detail: localized('capability.missing', params, what),
           },
     );
   }

@@ -11,16 +11,23 @@ function capture(language: 'cs' | 'en') {
 describe('src/commands/output: plain lines in the blogger language', () => {
   it('prints the checks with their status words and fixes, aligned, in Czech and English', () => {
     const cs = capture('cs');
-    cs.out.check('ok', 'Redis', 'odpovídá');
-    cs.out.check('fail', 'webhook', 'žádný webhook', 'pressbridge webhook register …');
+    cs.out.check({ status: 'ok', name: 'Redis', detail: 'odpovídá' });
+    cs.out.check({
+      status: 'fail',
+      name: 'webhook',
+      detail: 'žádný webhook',
+      fix: 'pressbridge webhook register …',
+    });
     expect(cs.text()).toBe(
       'OK    Redis: odpovídá\nCHYBA webhook: žádný webhook\n     oprava: pressbridge webhook register …\n',
     );
     const en = capture('en');
-    en.out.check('warn', 'Redis persistence', 'AOF is off', 'appendonly yes');
-    en.out.check('ok', 'Redis', 'answers', 'never shown for ok');
+    en.out.check({ status: 'warn', name: 'Redis persistence', detail: 'AOF is off', fix: 'appendonly yes' });
+    en.out.check({ status: 'ok', name: 'Redis', detail: 'answers', fix: 'never shown for ok' });
+    en.out.check({ status: 'fail', detail: 'a check without a name: its detail alone' });
     expect(en.text()).toBe(
-      'WARN Redis persistence: AOF is off\n     fix: appendonly yes\nOK   Redis: answers\n',
+      'WARN Redis persistence: AOF is off\n     fix: appendonly yes\nOK   Redis: answers\n' +
+        'FAIL a check without a name: its detail alone\n',
     );
   });
 
@@ -39,7 +46,7 @@ describe('src/commands/output: plain lines in the blogger language', () => {
     const out = createOutput({ colour: true, t: createTranslator('en'), write: (s) => (text += s) });
     out.line(`${out.paint('Deal 7', 'bold')}  ${spoof}\u001b]0;title\u0007 \u001b[8mhidden`);
     out.line(out.paint(`red ${spoof}\u001b[2J`, 'red'));
-    out.check('fail', `name ${spoof}`, `detail\u009B2J`, `fix\u2066`);
+    out.check({ status: 'fail', name: `name ${spoof}`, detail: `detail\u009B2J`, fix: `fix\u2066` });
     out.table([{ title: `a\nb ${spoof}` }], [{ key: 'title', title: 'TITLE' }]);
     out.data({ title: spoof, [`key${spoof}`]: '\u2028' });
     expect(text).toBe(

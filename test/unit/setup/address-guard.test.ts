@@ -46,8 +46,8 @@ describe('src/setup/address-guard', () => {
       'http://127.0.0.1:8090',
       new LocalAddressError('127.0.0.1', '127.0.0.1', 'loopback'),
     );
-    expect(local).toMatchObject({ id: 'local-address', ok: false });
-    expect(local.message.en).toBe(
+    expect(local).toMatchObject({ id: 'local-address', status: 'fail' });
+    expect(local.detail.en).toBe(
       'http://127.0.0.1:8090 leads to this machine itself (127.0.0.1). pressbridge connects there only when you confirm that it is meant.',
     );
     expect(local.fix?.en).toContain('tick “Connect to a local address”');
@@ -57,7 +57,7 @@ describe('src/setup/address-guard', () => {
       new LocalAddressError('169.254.169.254', '169.254.169.254', 'metadata'),
     );
     expect(metadata.id).toBe('metadata-address');
-    expect(metadata.message.en).toContain('never connects there');
+    expect(metadata.detail.en).toContain('never connects there');
   });
 });
 

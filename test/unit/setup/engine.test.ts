@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContext } from '../../../src/commands/context-open.js';
-import { runDoctor } from '../../../src/commands/doctor-run.js';
-import { createOutput } from '../../../src/commands/output.js';
+import { openContext } from '../../../src/command-context.js';
 import { loadConfig } from '../../../src/config/load.js';
+import { runDoctor } from '../../../src/doctor/index.js';
 import { createSilentLogger } from '../../../src/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import type { SetupAnswers } from '../../../src/setup/answers/index.js';
@@ -70,7 +69,7 @@ describe('src/setup/engine', () => {
     expect(result.ok).toBe(ok);
     if (!result.ok) {
       expect(result.problem).toBe(problem);
-      expect(result.check.message.cs).not.toBe(result.check.message.en);
+      expect(result.check.detail.cs).not.toBe(result.check.detail.en);
       expect(result.check.fix?.cs).toBeTruthy();
       expect(result.check.fix?.en).toBeTruthy();
     }
@@ -79,7 +78,7 @@ describe('src/setup/engine', () => {
   it('a: an unreachable marketplace is named as such', async () => {
     const result = await engine().checkKey({ baseUrl: 'http://127.0.0.1:9', apiKey: 'x', allowLocal: true });
     expect(result).toMatchObject({ ok: false, problem: 'unreachable' });
-    expect(result.check.message.en).toContain('http://127.0.0.1:9');
+    expect(result.check.detail.en).toContain('http://127.0.0.1:9');
   });
 
   it("b: lists the account's blogs with their categories", async () => {
@@ -212,8 +211,8 @@ describe('src/setup/engine', () => {
     const client = setupMarketplaceClient(key('sandbox-key'), { log: createSilentLogger() });
     await client.patchBlog(1, { agent_publish: false });
     const result = await engine().finish(answers());
-    expect(result.checks.filter((c) => c.id.startsWith('agent-'))).toEqual([
-      expect.objectContaining({ id: 'agent-1', ok: true }),
+    expect(result.checks.filter((c) => c.id?.startsWith('agent-'))).toEqual([
+      expect.objectContaining({ id: 'agent-1', status: 'ok' }),
     ]);
     const blogs = await engine().listBlogs(key('sandbox-key'));
     expect(blogs.find((b) => b.id === 1)?.mode).toBe('agent');
@@ -233,7 +232,7 @@ describe('src/setup/engine', () => {
     expect(result.config.blogs[0]?.options).toMatchObject(expected);
     const sync = result.checks.find((c) => c.id === 'categories-1');
     if (choice.mode === 'sync')
-      expect(sync).toMatchObject({ ok: false, fix: { en: 'Run later: pressbridge categories sync 1' } });
+      expect(sync).toMatchObject({ status: 'fail', fix: { en: 'Run later: pressbridge categories sync 1' } });
     else expect(sync).toBeUndefined();
   });
 
@@ -245,8 +244,8 @@ describe('src/setup/engine', () => {
           intake: { mode: 'webhook', webhookUrl: receiver.url, listen: { host: '127.0.0.1', port: 0 } },
         }),
       );
-      expect(result.checks.find((c) => c.id === 'webhook-register')).toMatchObject({ ok: true });
-      expect(result.checks.find((c) => c.id === 'webhook-test')).toMatchObject({ ok: true });
+      expect(result.checks.find((c) => c.id === 'webhook-register')).toMatchObject({ status: 'ok' });
+      expect(result.checks.find((c) => c.id === 'webhook-test')).toMatchObject({ status: 'ok' });
       expect(readFileSync(join(result.config.dataDir, 'webhook-secret.json'), 'utf8')).toContain(
         receiver.url,
       );
@@ -256,15 +255,15 @@ describe('src/setup/engine', () => {
   });
 
   it.each([
-    [200, true],
-    [500, false],
-  ])('g: a test message through ntfy answered %i → ok %s', async (status, ok) => {
+    [200, 'ok'],
+    [500, 'fail'],
+  ])('g: a test message through ntfy answered %i → %s', async (status, outcome) => {
     const receiver = await startReceiver([status]);
     try {
       const server = new URL(receiver.url).origin;
       const check = await engine().testNotification({ type: 'ntfy', server, topic: 'pb-setup-test' });
-      expect(check).toMatchObject({ id: 'notify', ok });
-      if (!ok) expect(check.fix?.en).toBeTruthy();
+      expect(check).toMatchObject({ id: 'notify', status: outcome });
+      if (outcome === 'fail') expect(check.fix?.en).toBeTruthy();
       expect(receiver.received.length).toBeGreaterThan(0);
       expect(receiver.received[0]?.body).toContain('A test message from the pressbridge setup.');
     } finally {
@@ -278,8 +277,8 @@ describe('src/setup/engine', () => {
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const check = await engine().testNotification({ type: 'ntfy', server: origin, topic: 'pb-setup-test' });
-      expect(check).toMatchObject({ id: 'notify', ok: false });
-      expect(check.message.en).toContain('HTTP 500');
+      expect(check).toMatchObject({ id: 'notify', status: 'fail' });
+      expect(check.detail.en).toContain('HTTP 500');
       expect(JSON.stringify(check)).not.toContain('internal-9x');
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -296,15 +295,15 @@ describe('src/setup/engine', () => {
         },
       }),
     );
-    expect(result.checks.find((c) => c.id === 'webhook-register')).toMatchObject({ ok: false });
+    expect(result.checks.find((c) => c.id === 'webhook-register')).toMatchObject({ status: 'fail' });
   });
 
   it("the written config passes doctor's checks of config, Redis, key, blogs", async () => {
     const result = await engine().finish(answers());
     const ctx = openContext({ config: result.configPath }, {});
     try {
-      const checks = await runDoctor(ctx, createOutput({ json: false, write: () => {} }), result.configPath);
-      const names = checks.filter((c) => c.status === 'fail').map((c) => c.name);
+      const checks = await runDoctor(ctx, result.configPath);
+      const names = checks.filter((c) => c.status === 'fail').map((c) => c.name ?? c.detail);
       // The blog target is no real WordPress and poll mode registers no webhook: those two may fail here.
       expect(names.filter((n) => !/blog 1:|webhook/i.test(n))).toEqual([]);
       expect(checks.some((c) => c.status === 'ok' && c.name === ctx.t.t('cli.doctor.key.name'))).toBe(true);

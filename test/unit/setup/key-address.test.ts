@@ -57,8 +57,8 @@ describe('src/setup/engine checkKey: a wrong API address is not a refused key', 
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problem).toBe('address');
-    expect(result.check.message.en).not.toContain('401');
-    expect(result.check.message.en).toContain(address());
+    expect(result.check.detail.en).not.toContain('401');
+    expect(result.check.detail.en).toContain(address());
   });
 
   it.each(['muj-blog.cz', 'ftp://api.example.cz', 'javascript:alert(1)', ''])(
@@ -74,11 +74,11 @@ describe('src/setup/engine checkKey: a wrong API address is not a refused key', 
         baseUrl,
         apiKey: 'k',
       });
-      expect(result).toMatchObject({ ok: false, problem: 'address', check: { id: 'key', ok: false } });
-      expect(result.check.message.en).toBe(
+      expect(result).toMatchObject({ ok: false, problem: 'address', check: { id: 'key', status: 'fail' } });
+      expect(result.check.detail.en).toBe(
         `“${baseUrl}” is not an http(s) address to connect to: the key was not sent anywhere.`,
       );
-      expect(result.check.message.cs).toContain(`„${baseUrl}“ není adresa http(s)`);
+      expect(result.check.detail.cs).toContain(`„${baseUrl}“ není adresa http(s)`);
       for (const language of ['cs', 'en'] as const) {
         expect(result.check.fix?.[language]).toContain('{base_url}');
         expect(result.check.fix?.[language]).toContain('/v1');
@@ -94,7 +94,7 @@ describe('src/setup/engine checkKey: a wrong API address is not a refused key', 
       const baseUrl = `${blogUrl}/s${status}`;
       const result = await engine().checkKey({ baseUrl, apiKey: 'k', allowLocal: true });
       expect(result).toMatchObject({ ok: false, problem: 'unreachable' });
-      expect(result.check.message.en).toBe(
+      expect(result.check.detail.en).toBe(
         `The marketplace at ${baseUrl} answered ${status} instead of the account; the key was not checked.`,
       );
       expect(JSON.stringify(result.check)).not.toContain(SECRET);
@@ -104,7 +104,7 @@ describe('src/setup/engine checkKey: a wrong API address is not a refused key', 
   it('an API address on this machine is refused unless confirmed, naming it; nothing is asked there', async () => {
     const result = await engine().checkKey({ baseUrl: `${blogUrl}/s500`, apiKey: 'k' });
     expect(result).toMatchObject({ ok: false, problem: 'local', check: { id: 'local-address' } });
-    expect(result.check.message.en).toContain(`${blogUrl}/s500 leads to this machine itself (127.0.0.1)`);
+    expect(result.check.detail.en).toContain(`${blogUrl}/s500 leads to this machine itself (127.0.0.1)`);
     expect(JSON.stringify(result.check)).not.toContain(SECRET);
   });
 });

@@ -51,22 +51,22 @@ describe('src/setup/actions: the notification check in both languages', () => {
     ],
   ])('%s: the rule in Czech and in English, the value never echoed', (_name, answer, cs, en) => {
     const check = notificationProblem(answer);
-    expect(check?.ok).toBe(false);
-    expect(check?.message.cs).toBe(cs);
-    expect(check?.message.en).toBe(en);
-    expect(foreignWords(check?.message.cs ?? '', 'cs')).toEqual([]);
-    expect(foreignWords(check?.message.en ?? '', 'en')).toEqual([]);
+    expect(check?.status).toBe('fail');
+    expect(check?.detail.cs).toBe(cs);
+    expect(check?.detail.en).toBe(en);
+    expect(foreignWords(check?.detail.cs ?? '', 'cs')).toEqual([]);
+    expect(foreignWords(check?.detail.en ?? '', 'en')).toEqual([]);
     expect(JSON.stringify(check)).not.toContain('two words');
   });
 
   it('an ntfy server nobody answers at: the network reason in each language', async () => {
     const server = `http://127.0.0.1:${await deadPort()}`;
     const check = await sendTestNotification({ type: 'ntfy', server, topic: 'pb-setup-test' });
-    expect(check.ok).toBe(false);
-    expect(check.message.cs).toBe(
+    expect(check.status).toBe('fail');
+    expect(check.detail.cs).toBe(
       'Zkušební zprávu (ntfy) se nepodařilo odeslat: spojení odmítnuto [ECONNREFUSED]',
     );
-    expect(check.message.en).toBe(
+    expect(check.detail.en).toBe(
       'The test message (ntfy) could not be sent: connection refused [ECONNREFUSED]',
     );
   });
@@ -86,10 +86,10 @@ describe('the same refusal on the /setup page and in `pressbridge setup`', () =>
   it('says the check in Czech word for word on both fronts', async () => {
     const check = notificationProblem(BAD_TOPIC);
     if (!check) throw new Error('the topic was taken');
-    expect(check.message.cs).toContain('jen písmena, číslice, - a _ (téma ntfy)');
+    expect(check.detail.cs).toContain('jen písmena, číslice, - a _ (téma ntfy)');
     const page = cheerio.load(renderNotifyPage(ctx('cs'), { checks: [check] }).value);
     const onPage = page('[data-check="notify"]').text();
-    expect(onPage).toContain(check.message.cs);
+    expect(onPage).toContain(check.detail.cs);
 
     const wordpress: WordPressConnection = {
       discover: async (address) => ({ siteUrl: address, restRoot: `${address}/wp-json/`, checks: [] }),
@@ -117,6 +117,6 @@ describe('the same refusal on the /setup page and in `pressbridge setup`', () =>
     await runTerminalSetup(engine, options, 'cs', { input: new PassThrough(), output }).catch(
       () => undefined,
     );
-    expect(printed()).toContain(`✗ ${check.message.cs}`);
+    expect(printed()).toContain(`✗ ${check.detail.cs}`);
   });
 });

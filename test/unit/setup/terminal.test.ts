@@ -190,8 +190,8 @@ describe('src/setup/terminal', () => {
               checks: [
                 {
                   id: 'rest-api',
-                  ok: false,
-                  message: { cs: 'Nenalezeno', en: 'Not found' },
+                  status: 'fail',
+                  detail: { cs: 'Nenalezeno', en: 'Not found' },
                   fix: { cs: 'Opravte', en: 'Type it again' },
                 },
               ],
@@ -242,7 +242,7 @@ describe('src/setup/terminal', () => {
       // No message to the real ntfy.sh from a test: the engine's sending is tested in its own file.
       testNotification: async (answer) => {
         tested.push(answer);
-        return { id: 'notify', ok: true, message: { cs: 'odesláno', en: 'Test message sent (ntfy).' } };
+        return { id: 'notify', status: 'ok', detail: { cs: 'odesláno', en: 'Test message sent (ntfy).' } };
       },
     };
     const input = new PassThrough();

@@ -5,6 +5,7 @@
  * `connectWordPress`. The checks are kept for the blog's page, which shows them before the setup goes on, as the
  * terminal prints them; a failed one stops the setup at this blog.
  */
+import type { Check } from '../../../checks.js';
 import { AppError, errorMessage } from '../../../errors.js';
 import { html } from '../../../status/html.js';
 import type { BlogAnswer } from '../../answers/index.js';
@@ -15,15 +16,15 @@ import type { SetupEngine, WordPressConnected } from '../../engine.js';
 import type { TerminalContext } from '../../terminal-context.js';
 import { both } from '../../text.js';
 import { WordPressAuthorizationError } from '../../wordpress/authorize.js';
-import type { SetupCheck, WordPressDiscovery } from '../../wordpress/types.js';
+import type { SetupText, WordPressDiscovery } from '../../wordpress/types.js';
 import { setupPage } from '../views/page.js';
 import { renderWordPressPage } from '../views/targets.js';
 import type { StepContext } from './step.js';
 
 /** A refused authorization or callback as a check (its sentence says what to do), anything else rethrown. */
-function authorizationCheck(error: unknown): SetupCheck {
+function authorizationCheck(error: unknown): Check<SetupText> {
   if (error instanceof WordPressAuthorizationError)
-    return { id: 'authorization', ok: false, message: error.text };
+    return { id: 'authorization', status: 'fail', detail: error.text };
   throw error;
 }
 
@@ -76,8 +77,8 @@ export async function discoverWordPress(ctx: StepContext, blog: BlogAnswer): Pro
     draft.blogChecks.delete(blog.id);
   } catch (error) {
     draft.discoveries.delete(blog.id);
-    const message = both('setup.page.invalid', { problem: errorMessage(error) });
-    draft.blogChecks.set(blog.id, [{ id: 'rest-api', ok: false, message }]);
+    const detail = both('setup.page.invalid', { problem: errorMessage(error) });
+    draft.blogChecks.set(blog.id, [{ id: 'rest-api', status: 'fail', detail }]);
   }
   ctx.redirect(`/blog/${blog.id}`);
 }
@@ -88,7 +89,7 @@ export async function pasteWordPress(ctx: StepContext, blog: BlogAnswer): Promis
   if (!discovery?.restRoot) return ctx.redirect('');
   const read = readAnswer(WordPressLogin, { username: body.username, applicationPassword: body.password });
   if (!read.ok) {
-    draft.blogChecks.set(blog.id, [{ id: 'login', ok: false, message: read.problem }]);
+    draft.blogChecks.set(blog.id, [{ id: 'login', status: 'fail', detail: read.problem }]);
     return wordpressPage(ctx, blog, 422);
   }
   // Passed: the blog's page shows the checks and the way on; failed: the same page at once, as a refusal.
@@ -118,8 +119,8 @@ export async function wordpressCallback(ctx: StepContext, blog: BlogAnswer | und
       const { username, applicationPassword } = credentials;
       await connect({ draft, engine: deps.engine }, blog, discovery, { username, applicationPassword });
     } else {
-      const message = both('setup.page.wp_rejected');
-      draft.blogChecks.set(blog.id, [{ id: 'authorization', ok: false, message }]);
+      const detail = both('setup.page.wp_rejected');
+      draft.blogChecks.set(blog.id, [{ id: 'authorization', status: 'fail', detail }]);
     }
   } catch (error) {
     draft.blogChecks.set(blog.id, [authorizationCheck(error)]);
@@ -144,9 +145,9 @@ export async function askWordPress(term: TerminalContext, blog: BlogAnswer): Pro
     const policy = { allowLocal: options.allowLocal === true || confirmed === address };
     const discovery = await engine.discoverWordPress(address, policy);
     term.showChecks(discovery.checks);
-    const problem = discovery.checks.find((c) => !c.ok);
+    const problem = discovery.checks.find((c) => c.status !== 'ok');
     if (problem || discovery.restRoot === '') {
-      const said = problem?.message[language] ?? t.t('setup.cli.no_wordpress');
+      const said = problem?.detail[language] ?? t.t('setup.cli.no_wordpress');
       if (!term.interactive) throw new AppError('setup_wordpress_failed', said);
       const meant = await term.confirmLocal(discovery.checks);
       if (meant) confirmed = address;
@@ -172,7 +173,7 @@ export async function askWordPress(term: TerminalContext, blog: BlogAnswer): Pro
     term.showChecks(connected.checks);
     if (connected.answer) return;
     const refused =
-      connected.checks.find((c) => !c.ok)?.message[language] ?? t.t('setup.cli.wordpress_refused');
+      connected.checks.find((c) => c.status !== 'ok')?.detail[language] ?? t.t('setup.cli.wordpress_refused');
     if (!term.interactive) throw new AppError('setup_wordpress_failed', refused);
     given = { ...given, user: undefined, password: undefined };
   }

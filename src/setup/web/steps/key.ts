@@ -18,7 +18,7 @@ type TriedKey = Exclude<KeyCheck, { ok: true }> | (Extract<KeyCheck, { ok: true 
 async function tryKey(engine: SetupEngine, form: Record<keyof KeyAnswer, unknown>): Promise<TriedKey> {
   const read = readAnswer(KeyAnswer, form);
   if (!read.ok)
-    return { ok: false, problem: 'refused', check: { id: 'key', ok: false, message: read.problem } };
+    return { ok: false, problem: 'refused', check: { id: 'key', status: 'fail', detail: read.problem } };
   const checked = await engine.checkKey(read.value);
   return checked.ok ? { ...checked, key: read.value } : checked;
 }
@@ -65,7 +65,7 @@ export const keyStep: SetupStep = {
       const tried = await tryKey(term.engine, { baseUrl, apiKey, allowLocal });
       term.showChecks([tried.check]);
       if (tried.ok) return keep(term.draft, term.engine, tried.key, tried.login);
-      if (!term.interactive) throw new AppError('setup_key_refused', tried.check.message[language]);
+      if (!term.interactive) throw new AppError('setup_key_refused', tried.check.detail[language]);
       if (await term.confirmLocal([tried.check])) {
         // The same address and key again, now confirmed: the key was never sent anywhere.
         confirmed = baseUrl;

@@ -4,12 +4,13 @@
  * page again with them, "Continue" keeps them; the terminal offers ntfy only (`-`: none) and tests it at once.
  * Either way the config's own schema checks the channel first (src/setup/actions.ts `notificationProblem`).
  */
+import type { Check } from '../../../checks.js';
 import { newNtfyTopic, ntfySubscribeLinks } from '../../../notify/channels/ntfy.js';
 import { NTFY_DEFAULT_SERVER } from '../../../notify/settings.js';
 import { notificationProblem } from '../../actions.js';
 import { NotifyChoice } from '../../answers/notify.js';
 import { type Read, readAnswer } from '../../answers/read.js';
-import type { SetupCheck } from '../../wordpress/types.js';
+import type { SetupText } from '../../wordpress/types.js';
 import { renderNotifyPage } from '../views/notify.js';
 import type { SetupStep, StepContext } from './step.js';
 
@@ -18,17 +19,17 @@ const CHANNELS = NotifyChoice.options.map((o) => o.shape.type.value);
 type NtfyFields = { server: string; topic: string };
 
 /** The answer read by the step's schema, then by the config's: refused with the first that refuses it. */
-function readChoice(form: unknown): Read<NotifyChoice> & { check?: SetupCheck } {
+function readChoice(form: unknown): Read<NotifyChoice> & { check?: Check<SetupText> } {
   const read = readAnswer(NotifyChoice, form);
   const problem = read.ok && read.value.type !== 'none' ? notificationProblem(read.value) : undefined;
-  return problem ? { ok: false, problem: problem.message, check: problem } : read;
+  return problem ? { ok: false, problem: problem.detail, check: problem } : read;
 }
 
 /**
  * The page, with what was sent when it was a form: the ntfy fields only when the config's schema takes them,
  * so nothing it refuses is echoed or linked (the fields are then empty).
  */
-function page(ctx: StepContext, status: number, checks: SetupCheck[], error?: string): void {
+function page(ctx: StepContext, status: number, checks: Check<SetupText>[], error?: string): void {
   const { draft, body, req } = ctx;
   const sent = (): NtfyFields | undefined => {
     const read = readChoice({ type: 'ntfy', server: body.server, topic: body.topic });
@@ -52,7 +53,7 @@ export const notifyStep: SetupStep = {
     if (!read.ok) return page(ctx, 422, [], read.problem[ctx.view().t.language]);
     if (body.action === 'test' && read.value.type !== 'none') {
       const check = await deps.engine.testNotification(read.value);
-      return page(ctx, check.ok ? 200 : 422, [check]);
+      return page(ctx, check.status === 'ok' ? 200 : 422, [check]);
     }
     // Checked by the config's own schema now, not first when the setup finishes.
     const checked = readChoice(form);

@@ -6,7 +6,7 @@
  * the terminal asks them in it. Adding a step is one file here and one line there (docs/architecture.md).
  */
 import type { Request, Response } from 'express';
-import type { Check } from '../../../commands/output.js';
+import type { Check } from '../../../checks.js';
 import type { Logger } from '../../../logger.js';
 import type { SafeHtml } from '../../../status/html.js';
 import type { ViewContext } from '../../../status/views/layout.js';

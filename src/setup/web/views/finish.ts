@@ -2,11 +2,11 @@
  * The last /setup pages: the intake (f), the finish with agent publishing and the status page password (h), and
  * the end with doctor's checks. Everything shown is escaped by the `html` tag.
  */
-import type { Check } from '../../../commands/output.js';
+import type { Check } from '../../../checks.js';
 import { html, type SafeHtml } from '../../../status/html.js';
 import type { ViewContext } from '../../../status/views/layout.js';
 import type { BlogAnswer } from '../../answers/index.js';
-import type { SetupCheck } from '../../wordpress/types.js';
+import type { SetupText } from '../../wordpress/types.js';
 import { checkList, csrfField, field, refusal, setupPage, submit } from './page.js';
 
 /** The intake step; `webhookPort` 0 (any free port, as tests start it) shows as an empty field: it keeps it. */
@@ -42,20 +42,18 @@ ${submit(ctx, 'setup.page.finish')}</form></section>`;
 
 export function renderDonePage(
   ctx: ViewContext,
-  data: { finish: readonly SetupCheck[]; doctor: readonly Check[]; configPath: string; statusUrl: string },
+  data: {
+    finish: readonly Check<SetupText>[];
+    doctor: readonly Check[];
+    configPath: string;
+    statusUrl: string;
+  },
 ): SafeHtml {
-  const mark = { ok: '✓', warn: '!', fail: '✗' } as const;
-  const tone = { ok: 'ok-yes', warn: 'tone-waiting', fail: 'ok-no' } as const;
   const body = html`<h1>${ctx.t.t('setup.page.done_title')}</h1>
 <section class="card"><p>${ctx.t.t('setup.page.done_intro', { path: data.configPath })}</p>
 ${checkList(ctx, data.finish)}</section>
 <section class="card"><h2>${ctx.t.t('setup.page.doctor_title')}</h2>
-<ul class="checks" id="doctor">${data.doctor.map(
-    (c) =>
-      html`<li class="${tone[c.status]}">${mark[c.status]} <strong>${c.name}</strong>: ${c.detail}${
-        c.fix ? html`<br><small>${ctx.t.t('setup.page.fix')}: ${c.fix}</small>` : ''
-      }</li>`,
-  )}</ul>
+${checkList(ctx, data.doctor, 'doctor')}
 <p><a class="button" href="${data.statusUrl}">${ctx.t.t('setup.page.open_status')}</a></p></section>`;
   return setupPage(ctx, ctx.t.t('setup.page.done_title'), body);
 }

@@ -3,16 +3,17 @@
  * links that subscribe a phone to it are shown, so the blogger subscribes, sends the test message and sees it
  * arrive before going on. Everything shown is escaped by the `html` tag.
  */
+import type { Check } from '../../../checks.js';
 import { ntfySubscribeLinks } from '../../../notify/channels/ntfy.js';
 import { NTFY_DEFAULT_SERVER } from '../../../notify/settings.js';
 import { html, type SafeHtml } from '../../../status/html.js';
 import type { ViewContext } from '../../../status/views/layout.js';
 import type { NotifyChoice } from '../../answers/notify.js';
-import type { SetupCheck } from '../../wordpress/types.js';
+import type { SetupText } from '../../wordpress/types.js';
 import { checkList, csrfField, field, refusal, setupPage } from './page.js';
 
 export interface NotifyPageData {
-  checks: readonly SetupCheck[];
+  checks: readonly Check<SetupText>[];
   error?: string | undefined;
   /** The option chosen (default ntfy). */
   channel?: NotifyChoice['type'] | undefined;

@@ -4,11 +4,12 @@
  * function of its data; every blog name, address and message from the marketplace, WordPress or the blogger is
  * escaped.
  */
+import type { Check } from '../../../checks.js';
 import { html, type SafeHtml } from '../../../status/html.js';
 import { CSRF_FIELD } from '../../../status/security.js';
 import { layout, type ViewContext } from '../../../status/views/layout.js';
 import { LOCAL_ADDRESS_CHECK } from '../../address-guard.js';
-import type { SetupCheck } from '../../wordpress/types.js';
+import type { SetupText } from '../../wordpress/types.js';
 
 export function setupPage(ctx: ViewContext, title: string, body: SafeHtml): SafeHtml {
   return layout(ctx, { title, current: 'none', body, nav: false });
@@ -18,15 +19,25 @@ export function csrfField(ctx: ViewContext): SafeHtml {
   return html`<input type="hidden" name="${CSRF_FIELD}" value="${ctx.csrf}">`;
 }
 
-/** The checks of a step: a green mark and what was checked, or a red one, what is wrong and the fix. */
-export function checkList(ctx: ViewContext, checks: readonly SetupCheck[]): SafeHtml {
+const MARK = { ok: '✓', warn: '!', fail: '✗' } as const;
+const TONE = { ok: 'ok-yes', warn: 'tone-waiting', fail: 'ok-no' } as const;
+
+/**
+ * Checks as a list: a step's (in both languages, said in the page's) or doctor's (in the page's language already,
+ * each with its name): the mark and what was found, with the fix when there is one.
+ */
+export function checkList(
+  ctx: ViewContext,
+  checks: readonly Check<SetupText | string>[],
+  listId?: string,
+): SafeHtml {
   if (checks.length === 0) return html``;
-  const lang = ctx.t.language;
-  return html`<ul class="checks">${checks.map(
+  const said = (text: SetupText | string): string => (typeof text === 'string' ? text : text[ctx.t.language]);
+  return html`<ul class="checks"${listId ? html` id="${listId}"` : ''}>${checks.map(
     (c) =>
-      html`<li class="${c.ok ? 'ok-yes' : 'ok-no'}" data-check="${c.id}">${c.ok ? '✓' : '✗'} ${c.message[lang]}${
-        c.fix ? html`<br><small>${ctx.t.t('setup.page.fix')}: ${c.fix[lang]}</small>` : ''
-      }</li>`,
+      html`<li class="${TONE[c.status]}"${c.id ? html` data-check="${c.id}"` : ''}>${MARK[c.status]} ${
+        c.name ? html`<strong>${said(c.name)}</strong>: ` : ''
+      }${said(c.detail)}${c.fix ? html`<br><small>${ctx.t.t('setup.page.fix')}: ${said(c.fix)}</small>` : ''}</li>`,
   )}</ul>`;
 }
 
@@ -56,7 +67,7 @@ export function submit(
  */
 export function allowLocalField(
   ctx: ViewContext,
-  checks: readonly SetupCheck[],
+  checks: readonly Check<SetupText>[],
   given: boolean | undefined,
 ): SafeHtml {
   if (!given && !checks.some((c) => c.id === LOCAL_ADDRESS_CHECK)) return html``;

@@ -2,12 +2,13 @@
  * The first /setup pages: the token, the key (a) and the blogs (b). Pure functions of their data through the
  * escaping `html` tag.
  */
+import type { Check } from '../../../checks.js';
 import { html, type SafeHtml } from '../../../status/html.js';
 import type { ViewContext } from '../../../status/views/layout.js';
 import { type BlogTarget, TARGETS } from '../../answers/blogs.js';
 import { apiAddressHint } from '../../api-address.js';
 import type { MarketplaceBlog } from '../../engine.js';
-import type { SetupCheck } from '../../wordpress/types.js';
+import type { SetupText } from '../../wordpress/types.js';
 import { allowLocalField, checkList, csrfField, languageLinks, refusal, setupPage } from './page.js';
 
 export function renderTokenPage(ctx: ViewContext, refused: boolean): SafeHtml {
@@ -25,7 +26,7 @@ ${refused ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.token_r
 
 export function renderKeyPage(
   ctx: ViewContext,
-  data: { baseUrl: string; checks: readonly SetupCheck[]; allowLocal?: boolean },
+  data: { baseUrl: string; checks: readonly Check<SetupText>[]; allowLocal?: boolean },
 ): SafeHtml {
   const body = html`<h1>${ctx.t.t('setup.page.key_title')}</h1>
 ${languageLinks(ctx, '/setup/key')}

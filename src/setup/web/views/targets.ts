@@ -2,10 +2,11 @@
  * The page of each handled blog's target (c WordPress, d GitHub, or a folder). Everything shown is escaped by the
  * `html` tag.
  */
+import type { Check } from '../../../checks.js';
 import { html, type SafeHtml, safeHttpUrl } from '../../../status/html.js';
 import type { ViewContext } from '../../../status/views/layout.js';
 import type { BlogAnswer } from '../../answers/index.js';
-import type { SetupCheck, WordPressDiscovery } from '../../wordpress/types.js';
+import type { SetupText, WordPressDiscovery } from '../../wordpress/types.js';
 import { allowLocalField, checkList, csrfField, field, refusal, setupPage, submit } from './page.js';
 
 export function renderWordPressPage(
@@ -14,7 +15,7 @@ export function renderWordPressPage(
     blog: BlogAnswer;
     discovery?: WordPressDiscovery;
     authorizationUrl?: string;
-    checks: readonly SetupCheck[];
+    checks: readonly Check<SetupText>[];
   },
 ): SafeHtml {
   const { blog, discovery } = data;
@@ -37,7 +38,7 @@ ${field(ctx.t.t('setup.page.wp_password'), 'password', '', 'password')}
 ${submit(ctx, 'setup.page.connect')}</form>`
     : '';
   const body = html`<h1>${ctx.t.t('setup.page.wp_title', { blog: blog.name })}</h1>
-<section class="card">${data.checks.some((c) => !c.ok && c.id !== 'authorization') ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.wp_check_failed')}</p>` : ''}${checkList(ctx, checks)}
+<section class="card">${data.checks.some((c) => c.status !== 'ok' && c.id !== 'authorization') ? html`<p class="flash bad" role="alert">${ctx.t.t('setup.page.wp_check_failed')}</p>` : ''}${checkList(ctx, checks)}
 <form method="post" action="${action}/discover">${csrfField(ctx)}
 ${field(ctx.t.t('setup.page.wp_address'), 'address', discovery?.siteUrl ?? blog.url, 'text')}
 ${allowLocalField(ctx, discovery?.checks ?? [], discovery?.allowLocal)}
@@ -60,7 +61,7 @@ function renderWordPressConnected(
   ctx: ViewContext,
   blog: BlogAnswer,
   connected: NonNullable<BlogAnswer['wordpress']>,
-  checks: readonly SetupCheck[],
+  checks: readonly Check<SetupText>[],
 ): SafeHtml {
   const title = ctx.t.t('setup.page.wp_title', { blog: blog.name });
   const body = html`<h1>${title}</h1>

@@ -3,6 +3,7 @@ import { createTranslator, type Language } from '../../../../src/i18n/index.js';
 import { LocalAddressError, localAddressCheck } from '../../../../src/setup/address-guard.js';
 import { blogsWithCategories } from '../../../../src/setup/answers/index.js';
 import { renderCategoriesPage } from '../../../../src/setup/web/views/categories.js';
+import { renderDonePage } from '../../../../src/setup/web/views/finish.js';
 import { checkList } from '../../../../src/setup/web/views/page.js';
 import { renderBlogsPage, renderKeyPage, renderTokenPage } from '../../../../src/setup/web/views/start.js';
 import { renderGitHubPage, renderWordPressPage } from '../../../../src/setup/web/views/targets.js';
@@ -105,7 +106,7 @@ describe('src/setup/web/views', () => {
 
   it("a check's message and fix from WordPress are escaped", () => {
     const text = { cs: HOSTILE, en: HOSTILE };
-    const list = checkList(ctx('en'), [{ id: 'x', ok: false, message: text, fix: text }]).value;
+    const list = checkList(ctx('en'), [{ id: 'x', status: 'fail', detail: text, fix: text }]).value;
     expect(list).not.toContain('<script>');
     expect(list).toContain('What to do: &lt;script&gt;');
   });
@@ -139,8 +140,12 @@ describe('src/setup/web/views', () => {
     'WordPress connected in %s: every check with its result, then Continue; no new authorization',
     (language) => {
       const discovery = { siteUrl: 'https://x.cz', restRoot: 'https://x.cz/wp-json/', checks: [] };
-      const header = { id: 'authorization-header', ok: true, message: { cs: 'Hlavička', en: 'Header' } };
-      const draft = { id: 'test-draft', ok: true, message: { cs: HOSTILE, en: HOSTILE } };
+      const header = {
+        id: 'authorization-header',
+        status: 'ok' as const,
+        detail: { cs: 'Hlavička', en: 'Header' },
+      };
+      const draft = { id: 'test-draft', status: 'ok' as const, detail: { cs: HOSTILE, en: HOSTILE } };
       const wordpress = { url: 'https://x.cz', username: 'jana', applicationPassword: 'secret-password-1' };
       const page = renderWordPressPage(ctx(language), {
         blog: { ...blog, wordpress },
@@ -188,7 +193,7 @@ describe('src/setup/web/views', () => {
       const discovery = { siteUrl: 'https://x.cz', restRoot: '', checks: [check] };
       const page = renderWordPressPage(ctx(language), { blog, discovery, checks: [] }).value;
       const escaped = (text: string) => text.replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-      expect(page).toContain(escaped(check.message[language]));
+      expect(page).toContain(escaped(check.detail[language]));
       expect(page).toContain(escaped(check.fix?.[language] ?? '?'));
       expect(page).toContain(language === 'cs' ? 'Co udělat:' : 'What to do:');
       expect(page).not.toContain(HOSTILE);
@@ -276,4 +281,32 @@ describe('src/setup/web/views', () => {
       expect(page).not.toContain('<script>alert(1)</script>');
     },
   );
+
+  it("the last page lists the finish's checks and doctor's alike: mark, name, detail, fix, escaped", () => {
+    const page = renderDonePage(ctx('en'), {
+      finish: [
+        { id: 'webhook-register', status: 'ok', detail: { cs: 'Registrován', en: 'Registered <x>' } },
+        {
+          id: 'agent-1',
+          status: 'fail',
+          detail: { cs: 'Vypnuto', en: 'Agent off' },
+          fix: { cs: 'Zapněte', en: 'Turn it on' },
+        },
+      ],
+      doctor: [
+        { status: 'ok', name: 'Config', detail: 'fine & dandy' },
+        { status: 'warn', name: 'Redis persistence', detail: 'AOF off', fix: 'turn AOF on' },
+      ],
+      configPath: '/etc/pressbridge.yaml',
+      statusUrl: '/',
+    }).value;
+    expect(page).toContain(
+      '<ul class="checks"><li class="ok-yes" data-check="webhook-register">✓ Registered &lt;x&gt;</li>' +
+        '<li class="ok-no" data-check="agent-1">✗ Agent off<br><small>What to do: Turn it on</small></li></ul>',
+    );
+    expect(page).toContain(
+      '<ul class="checks" id="doctor"><li class="ok-yes">✓ <strong>Config</strong>: fine &amp; dandy</li>' +
+        '<li class="tone-waiting">! <strong>Redis persistence</strong>: AOF off<br><small>What to do: turn AOF on</small></li></ul>',
+    );
+  });
 });

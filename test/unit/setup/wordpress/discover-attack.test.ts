@@ -42,8 +42,8 @@ describe('src/setup/wordpress/discover under attack', () => {
     expect(found.checks).toEqual([
       expect.objectContaining({
         id: 'local-address',
-        ok: false,
-        message: expect.objectContaining({
+        status: 'fail',
+        detail: expect.objectContaining({
           en: `${origin} leads to this machine itself (127.0.0.1). pressbridge connects there only when you confirm that it is meant.`,
         }),
       }),
@@ -61,7 +61,7 @@ describe('src/setup/wordpress/discover under attack', () => {
     }) as typeof fetch;
     const found = await createWordPressConnection({ fetch: fetchImpl }).discover('https://blog.example');
     expect(found.checks.map((c) => c.id)).toEqual(['local-address']);
-    expect(found.checks[0]?.message.en).toContain('https://blog.example leads to this machine itself');
+    expect(found.checks[0]?.detail.en).toContain('https://blog.example leads to this machine itself');
     expect(requests).toEqual([]);
     expect(asked.every((url) => url.startsWith('https://blog.example/'))).toBe(true);
   });
@@ -78,7 +78,7 @@ describe('src/setup/wordpress/discover under attack', () => {
     });
     const found = await createWordPressConnection().discover(origin, LOCAL);
     const shown = JSON.stringify(found.checks);
-    expect(found.checks[0]?.message.en).toBe(`${origin.replace('http://', '')} does not answer (500).`);
+    expect(found.checks[0]?.detail.en).toBe(`${origin.replace('http://', '')} does not answer (500).`);
     expect(shown).not.toContain('hunter2');
 
     const page = await createWordPressConnection().discover(`${origin}/blog`, LOCAL);
@@ -101,7 +101,7 @@ describe('src/setup/wordpress/discover under attack', () => {
       push();
     });
     const found = await createWordPressConnection().discover(origin, LOCAL);
-    expect(found.checks[0]?.message.en).toMatch(
+    expect(found.checks[0]?.detail.en).toMatch(
       /is larger than 1 MiB \(the limit for a web page\); read stopped/,
     );
     expect(sent).toBeLessThan(16 * MAX_ANSWER_BYTES);
@@ -113,7 +113,7 @@ describe('src/setup/wordpress/discover under attack', () => {
       res.end();
     });
     const found = await createWordPressConnection().discover(origin, LOCAL);
-    expect(found.checks[0]?.message.en).toMatch(/does not answer \(more than 5 redirects\)/);
+    expect(found.checks[0]?.detail.en).toMatch(/does not answer \(more than 5 redirects\)/);
     // Each root tried: the first request and 5 hops, no more.
     expect(requests.length).toBeLessThanOrEqual(6);
   });

@@ -133,15 +133,15 @@ describe('discoverWordPress: Application Passwords not offered', () => {
     const found = await discoverWordPress(siteWithout('https://blog.cz'), 'https://blog.cz');
     expect(found.authorizationUrl).toBeUndefined();
     const check = found.checks.find((c) => c.id === 'application-passwords');
-    expect(check?.ok).toBe(false);
-    expect(check?.message.en).toMatch(/switched off at blog\.cz/);
+    expect(check?.status).toBe('fail');
+    expect(check?.detail.en).toMatch(/switched off at blog\.cz/);
     expect(check?.fix?.cs).toMatch(/bezpečnostního pluginu/);
   });
 
   it('over http: https is what to switch on first', async () => {
     const found = await discoverWordPress(siteWithout('http://blog.cz'), 'http://blog.cz');
     const check = found.checks.find((c) => c.id === 'application-passwords');
-    expect(check?.message.en).toMatch(/runs on http/);
+    expect(check?.detail.en).toMatch(/runs on http/);
     expect(check?.fix?.en).toMatch(/^Switch https on/);
   });
 });

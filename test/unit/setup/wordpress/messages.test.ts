@@ -23,7 +23,7 @@ describe('the setup’s WordPress messages', () => {
   it('fill placeholders and attach the fix of a failure', () => {
     expect(text('password.ok', { name: 'Jana', user: 'jana' }).en).toBe('Signed in as Jana (user jana).');
     const check = failed('password', 'password.wrong', { user: 'jana' });
-    expect(check).toMatchObject({ id: 'password', ok: false });
+    expect(check).toMatchObject({ id: 'password', status: 'fail' });
     expect(check.fix?.cs).toMatch(/heslo aplikace/);
     expect(check.fix?.en).toMatch(/Application Password/);
   });

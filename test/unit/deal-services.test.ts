@@ -1,17 +1,17 @@
 /**
- * src/app/deal-services.ts: one store with its events and subscribers, so a write has the same effects
+ * src/deal-services.ts: one store with its events and subscribers, so a write has the same effects
  * whichever part of the program (or process: daemon, CLI) makes it.
  */
 import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDealServices } from '../../../src/app/deal-services.js';
-import { parseConfig } from '../../../src/config/load.js';
-import { TransitionRefusedError } from '../../../src/deals/lifecycle.js';
-import { createSilentLogger } from '../../../src/logger.js';
-import { createMetrics } from '../../../src/metrics.js';
-import { scheduledAt } from '../../../src/watch/schedule.js';
-import { collectingDispatcher, sent } from '../../helpers/notify.js';
-import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../../helpers/redis.js';
+import { parseConfig } from '../../src/config/load.js';
+import { createDealServices } from '../../src/deal-services.js';
+import { TransitionRefusedError } from '../../src/deals/lifecycle.js';
+import { createSilentLogger } from '../../src/logger.js';
+import { createMetrics } from '../../src/metrics.js';
+import { scheduledAt } from '../../src/watch/schedule.js';
+import { collectingDispatcher, sent } from '../helpers/notify.js';
+import { createTestRedis, deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 
 const redis: Redis = createTestRedis();
 const prefix = randomPrefix();
@@ -38,7 +38,7 @@ async function newDeal(services: ReturnType<typeof createDealServices>, dealId: 
   });
 }
 
-describe('src/app/deal-services: createDealServices', () => {
+describe('src/deal-services: createDealServices', () => {
   it('notifies, counts and enrols on the store’s events, for every writer alike', async () => {
     const dispatcher = collectingDispatcher();
     const metrics = createMetrics({ defaultMetrics: false });

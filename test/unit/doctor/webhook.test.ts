@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CommandContext } from '../../../src/commands/context-open.js';
-import { webhookChecks } from '../../../src/commands/doctor-webhook.js';
 import { parseConfig } from '../../../src/config/load.js';
+import { type WebhookCheckContext, webhookChecks } from '../../../src/doctor/webhook.js';
 import { createTranslator } from '../../../src/i18n/index.js';
 import type { WebhookState } from '../../../src/marketplace/schema.js';
 
@@ -12,19 +11,19 @@ const dataDir = mkdtempSync(join(tmpdir(), 'pb-doctor-intake-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Only what the webhook lines read: the config, the translator and `GET /v1/webhook`. */
-function context(extra: Record<string, unknown>, webhook: WebhookState): CommandContext {
+function context(extra: Record<string, unknown>, webhook: WebhookState): WebhookCheckContext {
   const config = parseConfig(
     { marketplace: { baseUrl: 'https://api.example', apiKey: 'k' }, dataDir, ...extra },
     {},
   );
   const client = { getWebhook: async () => webhook };
-  return { config, t: createTranslator('en'), client } as unknown as CommandContext;
+  return { config, t: createTranslator('en'), client };
 }
 
 const lines = async (extra: Record<string, unknown>, webhook: WebhookState) =>
   (await webhookChecks(context(extra, webhook))).map((c) => `${c.status} ${c.name}: ${c.detail}`);
 
-describe('src/commands/doctor-webhook', () => {
+describe('src/doctor/webhook', () => {
   it('poll (no webhook registered): says what the intake costs, and no webhook is no failure', async () => {
     expect(await lines({}, { url: null })).toEqual([
       "ok intake: polling the marketplace every 30 s: 2 of the key's 60 requests a minute; no open port needed",

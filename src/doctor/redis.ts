@@ -1,17 +1,17 @@
 /**
- * `pressbridge doctor`'s Redis lines: it answers, it never evicts (BullMQ loses jobs otherwise: a failure), and AOF
+ * Doctor's Redis lines: it answers, it never evicts (BullMQ loses jobs otherwise: a failure), and AOF
  * is on (else a Redis restart can lose queued deals: a warning whose fix names the redis.conf that Redis runs
  * with, and says how to turn AOF on so that it stays on). pressbridge's own Redis, not running because pressbridge
  * is not: one line that says so (`ownRedisStoppedCheck`).
  */
 import type { Redis } from 'ioredis';
+import type { Check } from '../checks.js';
 import type { Config } from '../config/schema.js';
 import { errorMessage } from '../errors.js';
 import type { Translator } from '../i18n/index.js';
 import { shownUrl } from '../redact.js';
 import { ownRedisDown } from '../redis/embedded.js';
 import { readRedisFacts } from '../redis/info.js';
-import type { Check } from './output.js';
 
 /** pressbridge's own Redis not running: the failed Redis line, whose fix is starting pressbridge. */
 export async function ownRedisStoppedCheck(ctx: {

@@ -2,14 +2,18 @@
  * `pressbridge doctor`'s intake and webhook lines: which intake runs and what it costs, the secret file and the
  * webhook as the marketplace has it registered. Polling needs no webhook, so without one it is no failure.
  */
+import type { Check } from '../checks.js';
 import { errorSaid } from '../errors.js';
 import { type Intake, intakeOf, pollEvery } from '../intake/mode.js';
+import type { MarketplaceClient } from '../marketplace/api.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
-import type { CommandContext } from './context-open.js';
-import type { Check } from './output.js';
+import type { DoctorContext } from './context.js';
 
 /** The intake line: mode, pace and its share of the key's requests a minute. */
-export function intakeCheck(ctx: CommandContext, intake: Intake = intakeOf(ctx.config)): Check {
+export function intakeCheck(
+  ctx: Pick<DoctorContext, 'config' | 't'>,
+  intake: Intake = intakeOf(ctx.config),
+): Check {
   const { t } = ctx;
   const name = t.t('cli.doctor.intake.name');
   const every = pollEvery(intake);
@@ -19,7 +23,12 @@ export function intakeCheck(ctx: CommandContext, intake: Intake = intakeOf(ctx.c
   return { status: 'ok', name, detail: t.t(key, params) };
 }
 
-export async function webhookChecks(ctx: CommandContext): Promise<Check[]> {
+/** What the webhook lines read: the config, the translator and the marketplace's `GET /v1/webhook`. */
+export type WebhookCheckContext = Pick<DoctorContext, 'config' | 't'> & {
+  client: Pick<MarketplaceClient, 'getWebhook'>;
+};
+
+export async function webhookChecks(ctx: WebhookCheckContext): Promise<Check[]> {
   const { t } = ctx;
   const intake = intakeOf(ctx.config);
   const polling = intake.mode === 'poll';

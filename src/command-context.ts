@@ -1,20 +1,24 @@
-/** Opens a command's context (src/commands/context.ts): loaded when an operator command runs, not before. */
+/**
+ * What a short-lived process opens of an installation: the config, Redis, the rate-limited client, the store (with
+ * the daemon's events and subscribers), the queue, the publishers. The operator commands run in one
+ * (src/commands/context.ts `withContext`, which loads this module only when a command runs, not before), and so
+ * does doctor's run at the end of the setup (src/doctor/).
+ */
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { createDealServices } from '../app/deal-services.js';
-import { loadConfig } from '../config/load.js';
-import type { Config } from '../config/schema.js';
-import type { DealStore } from '../deals/record.js';
-import type { Translator } from '../i18n/index.js';
-import { createLogger, type Logger } from '../logger.js';
-import type { MarketplaceClient } from '../marketplace/api.js';
-import { marketplaceClientFromConfig } from '../marketplace/from-config.js';
-import { knownPublishers, loadPlugins } from '../publisher/plugins.js';
-import { createPublishers, type PluginRegistry, type Publishers } from '../publisher/registry.js';
-import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from '../queue/jobs.js';
-import { closeRedisClient, createRedisClient } from '../redis/client.js';
-import { commandRedisUrl } from '../redis/embedded.js';
-import { useConfigLanguage } from './language.js';
+import { loadConfig } from './config/load.js';
+import type { Config } from './config/schema.js';
+import { createDealServices } from './deal-services.js';
+import type { DealStore } from './deals/record.js';
+import { createTranslator, type Translator } from './i18n/index.js';
+import { createLogger, type Logger } from './logger.js';
+import type { MarketplaceClient } from './marketplace/api.js';
+import { marketplaceClientFromConfig } from './marketplace/from-config.js';
+import { knownPublishers, loadPlugins } from './publisher/plugins.js';
+import { createPublishers, type PluginRegistry, type Publishers } from './publisher/registry.js';
+import { type DEAL_JOB, DEAL_QUEUE, type DealJobPayload } from './queue/jobs.js';
+import { closeRedisClient, createRedisClient } from './redis/client.js';
+import { commandRedisUrl } from './redis/embedded.js';
 
 export interface CommandContext {
   config: Readonly<Config>;
@@ -44,7 +48,7 @@ export function openContext(
   // Reading deals needs no blog secret; building a publisher loads the config strictly again (below), so a
   // missing `{ env: NAME }` in a blog's options still fails there with its name.
   const config = loadConfig({ path: options.config, env, lenientBlogSecrets: true });
-  const t = useConfigLanguage(config.ui);
+  const t = createTranslator(config.ui.language, config.ui.timeZone);
   // Commands print their own results; the library's log lines are for problems only.
   const log = createLogger({ level: 'warn', destination: process.stderr });
   const redisUrl = commandRedisUrl(config);

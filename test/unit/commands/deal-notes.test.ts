@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dealNotes } from '../../../src/commands/date-checks.js';
+import { dealNotes } from '../../../src/commands/deal-notes.js';
 import { createTranslator } from '../../../src/i18n/index.js';
 
 const en = createTranslator('en');
 const cs = createTranslator('cs');
 
-describe('src/commands/date-checks: dealNotes (pressbridge deal <id>)', () => {
+describe('src/commands/deal-notes: dealNotes (pressbridge deal <id>)', () => {
   it('says nothing for an ordinary deal', () => {
     expect(dealNotes({ data: { handIn: { late: false } } }, en)).toEqual([]);
     expect(dealNotes({ data: { handIn: { late: false } } }, cs)).toEqual([]);

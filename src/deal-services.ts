@@ -14,17 +14,17 @@
  *   done. Its time-based checks (deadline at risk, approval waiting) are not a catch-up: no write causes them.
  */
 import type { Redis } from 'ioredis';
-import type { Config } from '../config/schema.js';
-import { configSecrets } from '../daemon/secrets.js';
-import type { DealStore } from '../deals/record.js';
-import { createDealStore } from '../deals/store.js';
-import type { Logger } from '../logger.js';
-import { type Metrics, subscribeMetrics } from '../metrics.js';
-import { createDispatcher, noopDispatcher } from '../notify/dispatcher.js';
-import { createNotifications, type Notifications } from '../notify/index.js';
-import type { Dispatcher } from '../notify/types.js';
-import type { TargetSource } from '../status/targets.js';
-import { watchEnrolment } from '../watch/index.js';
+import type { Config } from './config/schema.js';
+import { configSecrets } from './daemon/secrets.js';
+import type { DealStore } from './deals/record.js';
+import { createDealStore } from './deals/store.js';
+import type { Logger } from './logger.js';
+import { type Metrics, subscribeMetrics } from './metrics.js';
+import { createDispatcher, noopDispatcher } from './notify/dispatcher.js';
+import { createNotifications, type Notifications } from './notify/index.js';
+import type { Dispatcher } from './notify/types.js';
+import type { TargetSource } from './status/targets.js';
+import { watchEnrolment } from './watch/index.js';
 
 export interface DealServicesOptions {
   /** A `store` client (src/redis/client.ts); owned by the caller. */

@@ -131,6 +131,26 @@ describe('a channel that refused, in Czech', () => {
     expect(await shown(prefix, 'busy', 'cs')).toBe('limit (1 za hodinu)');
   });
 
+  it("Telegram's refusal in Czech, the token it quoted redacted from the phrase as from the English", async () => {
+    const prefix = fresh();
+    const TOKEN = '987654:TELEGRAM-secret-token';
+    const telegram = await startHttpReceiver((_req, res) => {
+      res.writeHead(200).end(`{"ok":false,"description":"bot ${TOKEN} was blocked by the user"}`);
+    });
+    cleanups.push(telegram.close);
+    const { dispatcher } = testDispatcher(redis, prefix, {
+      channels: [{ name: 'tg', type: 'telegram', botToken: TOKEN, chatId: 1, apiBaseUrl: telegram.url }],
+    });
+    cleanups.push(() => dispatcher.close());
+
+    await dispatcher.deliver(message());
+
+    const line = await shown(prefix, 'tg', 'cs');
+    expect(line).toMatch(/^Telegram zprávu nepotvrdil: .*was blocked by the user/);
+    expect(JSON.stringify(await readRecentNotifications(redis, prefix, 1))).not.toContain(TOKEN);
+    expect(line).not.toContain(TOKEN);
+  });
+
   it('a stored phrase that does not read (another release) is dropped: the English reason is shown', async () => {
     const prefix = fresh();
     const odd = { status: 'failed', reason: 'HTTP 502', reasonSaid: { key: 7 }, at: '2026-11-23T21:35:00Z' };

@@ -17,6 +17,39 @@ export interface Phrase {
 /** What a check or a message says: a phrase, or a text as it came (a peer's own words, a name). */
 export type Said = Phrase | string;
 
+/**
+ * A phrase as stored (JSON written by this or another release) read back, or undefined when it does not read as
+ * one: a key and values, each a text, a number or such a phrase, at most `depth` deep. The reader then shows the
+ * English stored beside it.
+ */
+export function storedPhrase(value: unknown, depth = 8): Phrase | undefined {
+  if (depth <= 0 || typeof value !== 'object' || value === null) return undefined;
+  const { key, params } = value as { key?: unknown; params?: unknown };
+  if (typeof key !== 'string') return undefined;
+  if (params === undefined) return { key };
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
+  const read: Record<string, string | number | Phrase> = {};
+  for (const [name, param] of Object.entries(params)) {
+    if (typeof param === 'string' || typeof param === 'number') read[name] = param;
+    else {
+      const inner = storedPhrase(param, depth - 1);
+      if (inner === undefined) return undefined;
+      read[name] = inner;
+    }
+  }
+  return { key, params: read };
+}
+
+/** `storedPhrase`, or a stored text as it came. */
+export function storedSaid(value: unknown): Said | undefined {
+  return typeof value === 'string' ? value : storedPhrase(value);
+}
+
+/** An error's phrase, when it carries one (an `AppError` made with a phrase). */
+export function errorPhrase(error: unknown): Phrase | undefined {
+  return error instanceof AppError ? error.phrase : undefined;
+}
+
 export class AppError extends Error {
   readonly code: string;
   readonly retryable: boolean;
@@ -38,7 +71,7 @@ export class AppError extends Error {
 
 /** An error as a blogger reads it: its phrase when it has one, else its message. */
 export function errorSaid(error: unknown): Said {
-  return error instanceof AppError && error.phrase ? error.phrase : errorMessage(error);
+  return errorPhrase(error) ?? errorMessage(error);
 }
 
 /** One readable line per problem: where, what was expected, what was found. */

@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 import type { DealEvidence } from '../evidence/types.js';
 import { dealErrorText } from '../i18n/deal-error.js';
 import { stepName, stepOutcome } from '../i18n/deal-steps.js';
-import { logEntryText } from '../i18n/log-entry.js';
+import { logEntryText, logFieldsText } from '../i18n/log-entry.js';
 import type { PluginRegistry } from '../publisher/registry.js';
 import { type CommonOptions, configOption, positiveInt, withContext } from './context.js';
 import { cliTranslator } from './language.js';
@@ -93,7 +93,8 @@ export function dealCommand(plugins?: PluginRegistry): Command {
         out.line();
         out.line(out.paint(t.t('cli.deal.log'), 'bold'));
         for (const entry of [...log].reverse()) {
-          const fields = Object.keys(entry.fields).length ? ` ${JSON.stringify(entry.fields)}` : '';
+          const shown = logFieldsText(t, entry);
+          const fields = Object.keys(shown).length ? ` ${JSON.stringify(shown)}` : '';
           out.line(
             `  ${entry.time} ${entry.level.toUpperCase().padEnd(5)} ${logEntryText(t, entry)}${fields}`,
           );

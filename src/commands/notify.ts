@@ -32,6 +32,7 @@ export function notifyCommand(): Command {
         { createDispatcher },
         redisClient,
         { createOutput },
+        { resultReason },
       ] = await Promise.all([
         import('../config/load.js'),
         import('../daemon/secrets.js'),
@@ -39,11 +40,13 @@ export function notifyCommand(): Command {
         import('../notify/dispatcher.js'),
         import('../redis/client.js'),
         import('./output.js'),
+        import('../notify/record.js'),
       ]);
       const { closeRedisClient, createRedisClient } = redisClient;
       // No blog is published here: the blogs' own secrets need not be set.
       const config = loadConfig({ path: options.config, env: process.env, lenientBlogSecrets: true });
-      const { t } = createTranslator(config.ui.language, config.ui.timeZone);
+      const translator = createTranslator(config.ui.language, config.ui.timeZone);
+      const { t } = translator;
       const names = config.notify.channels.map((c) => c.name);
       if (names.length === 0) throw new AppError('notify_no_channels', t('notify.cli.no_channels'));
       if (channel !== undefined && !names.includes(channel)) {
@@ -92,7 +95,9 @@ export function notifyCommand(): Command {
           if (result?.status === 'sent')
             out.line(out.paint(t('notify.cli.sent', { channel: name }), 'green'));
           else {
-            const reason = result?.reason ?? result?.status ?? 'unknown';
+            const reason =
+              (result && resultReason(translator, result)) ??
+              t(`notify.page.status_${result?.status ?? 'failed'}`);
             out.line(out.paint(t('notify.cli.failed', { channel: name, reason }), 'red'));
             process.exitCode = 1;
           }

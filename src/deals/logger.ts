@@ -1,16 +1,30 @@
 /**
  * A logger for one deal: pino (stdout) and the deal log (status page) at once. It takes the deal log's fixed
  * messages (./log-messages.ts), which the status page says in the blogger's language; values go in the fields.
+ * A field whose value is our words (an error's, a network reason) may carry its phrase beside it (`said`, kept
+ * in the entry's params under the field's name): the status page and `pressbridge deal` say it instead of the
+ * value, which stays English for pino.
  */
+import type { Phrase, Said } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { DealLogMessage } from './log-messages.js';
 import type { DealStore } from './record.js';
 
 type LogLevelName = 'debug' | 'info' | 'warn' | 'error';
 
+/** The phrases of some of a line's field values, by the field's name. */
+export type FieldsSaid = Readonly<Record<string, Phrase>>;
+
+/** The phrases among `values` (a text as it came, or none, is left to the field's own value). */
+export function fieldsSaid(values: Readonly<Record<string, Said | undefined>>): FieldsSaid {
+  return Object.fromEntries(
+    Object.entries(values).filter((pair): pair is [string, Phrase] => typeof pair[1] === 'object'),
+  );
+}
+
 type LogMethod = {
   (msg: DealLogMessage): void;
-  (fields: Record<string, unknown>, msg: DealLogMessage): void;
+  (fields: Record<string, unknown>, msg: DealLogMessage, said?: FieldsSaid): void;
 };
 
 export interface DealLogger {
@@ -25,7 +39,13 @@ export interface DealLogger {
    * A line written elsewhere (a plugin's `PublishLog`), with its catalog key when the caller knows one: without,
    * the deal log shows it as written.
    */
-  line(level: LogLevelName, fields: Record<string, unknown>, msg: string, key: string | undefined): void;
+  line(
+    level: LogLevelName,
+    fields: Record<string, unknown>,
+    msg: string,
+    key: string | undefined,
+    said?: FieldsSaid,
+  ): void;
   /** Resolves when every write to the deal log so far has settled (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -43,7 +63,7 @@ export function createDealLogger(
   const pinoLog = baseLogger.child(blogId === undefined ? { dealId } : { dealId, blogId });
   const pending = new Set<Promise<void>>();
 
-  const line: DealLogger['line'] = (level, fields, msg, key) => {
+  const line: DealLogger['line'] = (level, fields, msg, key, said = {}) => {
     pinoLog[level](fields, msg);
     if (level === 'debug' && !pinoLog.isLevelEnabled('debug')) return;
     const write = store
@@ -52,6 +72,7 @@ export function createDealLogger(
         msg,
         fields,
         ...(key !== undefined ? { key } : {}),
+        ...(Object.keys(said).length > 0 ? { params: said } : {}),
         ...(blogId !== undefined ? { blogId } : {}),
       })
       .catch((error: unknown) => {
@@ -63,10 +84,10 @@ export function createDealLogger(
   // A fixed message: the journal stores it with its key (./log-messages.ts).
   const method =
     (level: LogLevelName): LogMethod =>
-    (a: DealLogMessage | Record<string, unknown>, b?: DealLogMessage) => {
+    (a: DealLogMessage | Record<string, unknown>, b?: DealLogMessage, said?: FieldsSaid) => {
       const fields = typeof a === 'string' ? {} : a;
       const msg = typeof a === 'string' ? a : (b ?? '');
-      line(level, fields, msg, undefined);
+      line(level, fields, msg, undefined, said);
     };
 
   return {

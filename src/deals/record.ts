@@ -101,7 +101,10 @@ export interface LogEntry {
    * stored before keys existed and on lines that have none.
    */
   key?: string;
-  /** The line's values for its catalog text, when they are not simply its fields. */
+  /**
+   * The line's values for its catalog text, when they are not simply its fields; a phrase under a field's name
+   * is that field's value for the blogger (./logger.ts `fieldsSaid`, src/i18n/log-entry.ts `logFieldsText`).
+   */
   params?: Phrase['params'];
   dealId?: number;
   blogId?: number;

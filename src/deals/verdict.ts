@@ -20,13 +20,13 @@
  * closed ends here (`closeDeal`).
  */
 import type { Clock } from '../clock.js';
-import { AppError, errorMessage, type Phrase } from '../errors.js';
+import { AppError, errorMessage, errorPhrase, type Phrase } from '../errors.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { type Deal, ERROR_CODES } from '../marketplace/schema.js';
 import { type BoughtService, MarketplaceCheck } from './data.js';
 import { DEAL_DEADLINE_MS } from './lifecycle.js';
 import { DEAL_LOG } from './log-messages.js';
-import type { DealLogger } from './logger.js';
+import { type DealLogger, fieldsSaid } from './logger.js';
 import type { DealStore } from './record.js';
 import { servicesOf } from './services.js';
 
@@ -122,7 +122,11 @@ export async function askMarketplaceOnce(input: AskInput): Promise<AskResult> {
       ...(input.signal ? { signal: input.signal } : {}),
     });
   } catch (error) {
-    input.log.warn({ why: input.why, err: errorMessage(error) }, DEAL_LOG.verdict_ask_failed);
+    input.log.warn(
+      { why: input.why, err: errorMessage(error) },
+      DEAL_LOG.verdict_ask_failed,
+      fieldsSaid({ err: errorPhrase(error) }),
+    );
     throw error;
   }
   const check: MarketplaceCheck = {

@@ -26,6 +26,8 @@ export const PAUSE_ALARM_MS = 3 * 60_000;
 export const CURSOR_STUCK_POLLS = 20;
 export const MIN_CURSOR_MS = 30 * 60_000;
 
+import type { Phrase } from '../errors.js';
+
 export type StallReason = 'paused' | 'failing' | 'silent' | 'cursor_stuck';
 
 export interface IntakeFacts {
@@ -40,6 +42,8 @@ export interface IntakeFacts {
   failingSince?: number | undefined;
   /** The last poll's first error, as logged (already redacted). */
   lastError?: string | undefined;
+  /** The same for the blogger, when it is our words (a marketplace error's frame, a network reason). */
+  lastErrorSaid?: Phrase | undefined;
   /** When the last poll finished (ms). */
   lastFinishedAt?: number | undefined;
   /** The whole listing's cursor (ms): the start of the last poll that read everything. */
@@ -54,6 +58,8 @@ export interface Stall {
   since: number;
   /** What went wrong, in the peer's words where there are some (redacted, one line). */
   detail: string;
+  /** The same for the blogger, when it is our words: the reader says it, else shows `detail`. */
+  detailSaid?: Phrase;
   /** For `paused`: what was asked and what is kept to. */
   askedMs?: number;
   cappedMs?: number;
@@ -68,19 +74,23 @@ export function judgeIntake(facts: IntakeFacts): Stall | undefined {
   const { now, pollMs } = facts;
   if (pollMs === undefined) return undefined;
   const current = facts.currentAt ?? Number.NEGATIVE_INFINITY;
+  const last = {
+    detail: facts.lastError ?? '',
+    ...(facts.lastErrorSaid !== undefined ? { detailSaid: facts.lastErrorSaid } : {}),
+  };
   const pause = facts.pause;
   if (pause && pause.askedMs > PAUSE_ALARM_MS && pause.at >= current) {
     return {
       reason: 'paused',
       since: pause.at,
-      detail: facts.lastError ?? '',
+      ...last,
       askedMs: pause.askedMs,
       cappedMs: pause.cappedMs,
     };
   }
   const limit = stallMs(pollMs);
   if (facts.failingSince !== undefined && now - facts.failingSince >= limit && facts.failingSince > current) {
-    return { reason: 'failing', since: facts.failingSince, detail: facts.lastError ?? '' };
+    return { reason: 'failing', since: facts.failingSince, ...last };
   }
   const reference = Math.max(current, facts.runningSince ?? Number.NEGATIVE_INFINITY);
   const finished = facts.lastFinishedAt ?? Number.NEGATIVE_INFINITY;
@@ -90,7 +100,7 @@ export function judgeIntake(facts: IntakeFacts): Stall | undefined {
   const cursorLimit = Math.max(MIN_CURSOR_MS, CURSOR_STUCK_POLLS * pollMs);
   if (facts.runningSince !== undefined) {
     const since = Math.max(facts.cursorAt ?? Number.NEGATIVE_INFINITY, facts.runningSince);
-    if (now - since >= cursorLimit) return { reason: 'cursor_stuck', since, detail: facts.lastError ?? '' };
+    if (now - since >= cursorLimit) return { reason: 'cursor_stuck', since, ...last };
   }
   return undefined;
 }

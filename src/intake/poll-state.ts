@@ -8,6 +8,7 @@
  * (src/redis/lease.ts).
  */
 import type { Redis } from 'ioredis';
+import { errorMessage, errorPhrase, type Phrase, storedPhrase } from '../errors.js';
 import type { SkippedItem } from '../marketplace/list-items.js';
 import { startedResult, storedResult, storedTime } from '../reconcile/cursor.js';
 import type { ListingCursor } from '../reconcile/pages.js';
@@ -35,7 +36,7 @@ export interface PollResult {
   messages: number[];
   claims: number[];
   cancelled: number[];
-  errors: Array<{ dealId?: number; error: string }>;
+  errors: PollError[];
   /** Pages read (every listing, every size). */
   pages: number;
   /** Every newly accepted deal was read and acted on (./liveness.ts: the door is open). */
@@ -44,6 +45,26 @@ export interface PollResult {
   continues: boolean;
   /** List items left out as unreadable (src/marketplace/list-items.ts), named to the blogger (./unreadable.ts). */
   skipped: SkippedItem[];
+}
+
+/**
+ * A poll's error: its English (the log's, `--json`'s) and, when it is our words (a marketplace error's frame, a
+ * network reason), its phrase for the blogger (the home page, `intake_stalled`).
+ */
+export interface PollError {
+  dealId?: number;
+  error: string;
+  said?: Phrase;
+}
+
+/** An error as a poll records it. */
+export function pollError(error: unknown, dealId?: number): PollError {
+  const said = errorPhrase(error);
+  return {
+    ...(dealId !== undefined ? { dealId } : {}),
+    error: errorMessage(error),
+    ...(said !== undefined ? { said } : {}),
+  };
 }
 
 /** The listing of changes read over several polls when it is longer than one poll's page budget. */
@@ -106,10 +127,13 @@ export async function readIntakeFacts(
     'last',
   );
   let lastError: string | undefined;
+  let lastErrorSaid: Phrase | undefined;
   let lastFinishedAt: number | undefined;
   try {
     const result = last ? (JSON.parse(last) as Partial<PollResult>) : undefined;
     lastError = result?.errors?.[0]?.error;
+    // Read leniently: a phrase another release stored that does not read leaves the English.
+    lastErrorSaid = lastError === undefined ? undefined : storedPhrase(result?.errors?.[0]?.said);
     lastFinishedAt = storedTime(result?.finishedAt);
   } catch {}
   return {
@@ -118,6 +142,7 @@ export async function readIntakeFacts(
     failingSince: storedTime(failingSince),
     runningSince: storedTime(runningSince),
     lastError,
+    ...(lastErrorSaid !== undefined ? { lastErrorSaid } : {}),
     lastFinishedAt,
   };
 }

@@ -29,7 +29,13 @@ import { type Lease, withLease } from '../redis/lease.js';
 import { outageLevel } from '../redis/outage.js';
 import { createPollActs } from './acts.js';
 import { noticesFor, seenOf } from './notices.js';
-import { createPollState, emptyPollResult, type PollFinish, type PollResult } from './poll-state.js';
+import {
+  createPollState,
+  emptyPollResult,
+  type PollFinish,
+  type PollResult,
+  pollError,
+} from './poll-state.js';
 import { readRound } from './round.js';
 import { createUnreadableStore, MAX_ITEMS as MAX_UNREADABLE } from './unreadable.js';
 
@@ -156,7 +162,7 @@ export function createPoller(options: PollerOptions): Poller {
       await unreadable.clear(deal.id);
     } catch (error) {
       // Not marked seen: the cursor stays, the next poll lists the deal and acts again.
-      result.errors.push({ dealId: deal.id, error: errorMessage(error) });
+      result.errors.push(pollError(error, deal.id));
       log.warn({ dealId: deal.id, err: errorMessage(error) }, 'poll: deal not acted on');
     }
   }
@@ -164,7 +170,7 @@ export function createPoller(options: PollerOptions): Poller {
   function fail(result: PollResult, error: unknown): void {
     result.status = 'failed';
     result.current = false;
-    result.errors.push({ error: errorMessage(error) });
+    result.errors.push(pollError(error));
   }
 
   /** One poll under the lease: its round, the items left out, the prunes; then its cursor and result saved. */
@@ -252,7 +258,7 @@ export function createPoller(options: PollerOptions): Poller {
     const fields = { status, since, listed, requests, enqueued, paid, messages, claims, cancelled: gone };
     if (status === 'failed')
       log[outageLevel(...result.errors)](
-        { ...fields, errors: result.errors.slice(0, 5) },
+        { ...fields, errors: result.errors.slice(0, 5).map(({ said: _said, ...logged }) => logged) },
         'poll failed; it is tried again',
       );
     else if (enqueued.length + paid.length + messages.length + claims.length + gone.length > 0)

@@ -21,6 +21,9 @@ import { listingSince } from '../reconcile/cursor.js';
 import { type ListingCursor, type ListingQuery, readListing, startListing } from '../reconcile/pages.js';
 import type { PollFinish, PollResult, PollState, PollTail } from './poll-state.js';
 
+/** A deal moved between the listing's pages: the cursor stays and the list is read again. */
+const LIST_CHANGED: Phrase = { key: 'market.list.changed' };
+
 /** Pages one poll may read: ~10 requests at most, a few seconds at the marketplace's pace. */
 export const PAGES_PER_POLL = 10;
 /** Pages of the fresh acceptances' listing (600 deals accepted within one poll interval). */
@@ -127,7 +130,7 @@ export async function readRound(input: RoundInput, finish: PollFinish): Promise<
   }
   finish.tail = null;
   if (tail.listings.some((l) => l.unstable))
-    result.errors.push({ error: 'the list changed while it was paged; listed again next time' });
+    result.errors.push({ error: sayFrom(marketplaceMessages, 'en', LIST_CHANGED), said: LIST_CHANGED });
   result.current = (freshRead || !stored) && result.errors.length === 0;
   if (tail.failed || result.errors.length > 0) return tail.known;
   finish.cursor = tail.startedAt;

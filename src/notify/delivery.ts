@@ -4,7 +4,8 @@
  */
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage, errorPhrase, type Phrase, type Said } from '../errors.js';
+import { createTranslator } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { Channel } from './channels/index.js';
 import { hold, takeRateSlot } from './limits.js';
@@ -33,6 +34,15 @@ export interface DeliveryContext {
   quietly<T>(what: string, step: Promise<T>): Promise<T | undefined>;
   /** Redacts secrets (the config's, and `extra`) from a text. */
   clean(text: string, extra?: readonly string[]): string;
+  /** The same over a phrase's values. */
+  cleanPhrase(phrase: Phrase, extra?: readonly string[]): Phrase;
+}
+
+const english = createTranslator('en').say;
+
+/** A result's reason in our words: its English (the log's) from the catalog, its phrase for the blogger. */
+export function reasonOf(said: Phrase): { reason: string; reasonSaid: Phrase } {
+  return { reason: english(said), reasonSaid: said };
 }
 
 /** Tries the channel until it takes the message or the attempts are used up; records and logs the end. */
@@ -43,6 +53,7 @@ async function attempt(
 ): Promise<ChannelResult> {
   const name = entry.channel.name;
   let reason = '';
+  let reasonSaid: Said | undefined;
   for (let i = 0; i <= ctx.delays.length; i += 1) {
     if (i > 0) {
       try {
@@ -63,6 +74,9 @@ async function attempt(
       return sent;
     } catch (error) {
       reason = ctx.clean(errorMessage(error), entry.channel.secrets);
+      // Our own words (a network reason, Telegram's refusal) keep their phrase; a peer's stay as they came.
+      const phrase = errorPhrase(error);
+      reasonSaid = phrase === undefined ? undefined : ctx.cleanPhrase(phrase, entry.channel.secrets);
       ctx.log.debug(
         { channel: name, messageId: message.id, attempt: i + 1, reason },
         'notification attempt failed',
@@ -75,15 +89,21 @@ async function attempt(
       'hold',
       hold(ctx.redis, ctx.prefix, name, message).then(() => true),
     );
+    const last: Said = reasonSaid ?? (reason || { key: 'notify.result.none' });
     const held = kept
-      ? ctx.result('held', {
-          reason: `pressbridge stopped (last error: ${reason || 'none'}); sent after the restart`,
-        })
-      : ctx.result('failed', { reason: `pressbridge stopped: ${reason}` });
+      ? ctx.result('held', reasonOf({ key: 'notify.result.stopped_held', params: { reason: last } }))
+      : ctx.result(
+          'failed',
+          reasonOf({ key: 'notify.result.stopped', params: { reason: reasonSaid ?? reason } }),
+        );
     await ctx.quietly('record', recordResult(ctx.redis, ctx.prefix, message.id, name, held));
     return held;
   }
-  const failed = ctx.result('failed', { reason, attempts: ctx.delays.length + 1 });
+  const failed = ctx.result('failed', {
+    reason,
+    ...(reasonSaid !== undefined ? { reasonSaid } : {}),
+    attempts: ctx.delays.length + 1,
+  });
   ctx.log.warn(
     {
       channel: name,
@@ -120,12 +140,13 @@ export async function limitedAttempt(
       takeRateSlot(ctx.redis, ctx.prefix, name, budget, max, ctx.clock.now(), message.urgent),
     );
     if (allowed === false) {
-      const suppressed = ctx.result('suppressed', {
-        reason:
-          budget === 'outside'
-            ? `rate limit for the advertiser's claims and messages (${max}/hour)`
-            : `rate limit (${max}/hour)`,
-      });
+      const suppressed = ctx.result(
+        'suppressed',
+        reasonOf({
+          key: budget === 'outside' ? 'notify.result.rate_limit_outside' : 'notify.result.rate_limit',
+          params: { max: String(max) },
+        }),
+      );
       ctx.log.info(
         { channel: name, topic: message.topic, messageId: message.id, budget },
         'notification suppressed by the rate limit',

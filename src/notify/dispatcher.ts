@@ -14,9 +14,15 @@ import { type Clock, systemClock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import { createTranslator, type Language } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
-import { redact, scrubText } from '../redact.js';
+import { redact, redactPhrase, scrubPhrase, scrubText } from '../redact.js';
 import { createChannel } from './channels/index.js';
-import { budgetLimit, type ChannelEntry, type DeliveryContext, limitedAttempt } from './delivery.js';
+import {
+  budgetLimit,
+  type ChannelEntry,
+  type DeliveryContext,
+  limitedAttempt,
+  reasonOf,
+} from './delivery.js';
 import { hold, takeHeld, takeSuppressed } from './limits.js';
 import { isQuiet } from './quiet-hours.js';
 import {
@@ -89,8 +95,15 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
   const quietOf = (entry: Entry): QuietHours | undefined =>
     entry.settings.quietHours === false ? undefined : (entry.settings.quietHours ?? settings.quietHours);
   const configSecrets = (): string[] => [...(options.secrets?.() ?? [])].filter((s): s is string => !!s);
+  const secretsWith = (extra: readonly string[]): string[] => [
+    ...extra,
+    ...configSecrets(),
+    ...entries.flatMap((e) => e.channel.secrets),
+  ];
   const clean = (text: string, extra: readonly string[] = []): string =>
-    scrubText(redact(text, [...extra, ...configSecrets(), ...entries.flatMap((e) => e.channel.secrets)]));
+    scrubText(redact(text, secretsWith(extra)));
+  const cleanPhrase: DeliveryContext['cleanPhrase'] = (phrase, extra = []) =>
+    scrubPhrase(redactPhrase(phrase, secretsWith(extra)));
   const result = (status: ChannelResult['status'], extra: Partial<ChannelResult> = {}): ChannelResult => ({
     status,
     at: clock.now().toISOString(),
@@ -121,6 +134,7 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
     result,
     quietly,
     clean,
+    cleanPhrase,
   };
 
   function wants(entry: Entry, message: OutgoingMessage): boolean {
@@ -150,7 +164,9 @@ export function createDispatcher(options: DispatcherOptions): NotifyDispatcher {
     const holdIt = (e: Entry) => !direct && !message.urgent && isQuiet(quietOf(e), at, options.timeZone);
     const first: Record<string, ChannelResult> = {};
     for (const e of targets) {
-      first[e.channel.name] = holdIt(e) ? result('held', { reason: 'quiet hours' }) : result('pending');
+      first[e.channel.name] = holdIt(e)
+        ? result('held', reasonOf({ key: 'notify.result.quiet_hours' }))
+        : result('pending');
     }
     await quietly('record', recordMessage(redis, prefix, message, first));
     const settled = await Promise.all(

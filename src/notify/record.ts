@@ -8,6 +8,8 @@
  *   names (as before budgets existed), the advertiser's under `<channel>:outside`.
  */
 import type { Redis } from 'ioredis';
+import { type Said, storedSaid } from '../errors.js';
+import type { Translator } from '../i18n/index.js';
 import type { NotifyTopic, OutgoingMessage, RateBudget } from './types.js';
 
 export const RECENT_LIMIT = 200;
@@ -15,10 +17,14 @@ const RECORD_TTL_S = 14 * 24 * 3600;
 
 export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'held' | 'suppressed';
 
-/** One channel's result for one message. `reason`: why it failed or was not sent (never a secret). */
+/**
+ * One channel's result for one message. `reason`: why it failed or was not sent (never a secret), in English
+ * for the log; `reasonSaid` the same for the blogger (a catalog phrase, when the reason is our words).
+ */
 export interface ChannelResult {
   status: DeliveryStatus;
   reason?: string | undefined;
+  reasonSaid?: Said | undefined;
   /** ISO 8601: when this result was recorded. */
   at: string;
   /** Attempts made (sent/failed). */
@@ -120,7 +126,7 @@ export async function readRecentNotifications(
       const summary = JSON.parse(hash.message) as Omit<NotificationRecord, 'channels'>;
       const channels: Record<string, ChannelResult> = {};
       for (const [field, text] of Object.entries(hash)) {
-        if (field.startsWith('ch:')) channels[field.slice(3)] = JSON.parse(text) as ChannelResult;
+        if (field.startsWith('ch:')) channels[field.slice(3)] = readResult(text);
       }
       out.push({ ...summary, channels });
     } catch {
@@ -128,4 +134,19 @@ export async function readRecentNotifications(
     }
   }
   return out;
+}
+
+/** A stored result; a `reasonSaid` that does not read as a phrase (another release's) is dropped. */
+function readResult(text: string): ChannelResult {
+  const { reasonSaid, ...result } = JSON.parse(text) as ChannelResult;
+  const said = storedSaid(reasonSaid);
+  return said === undefined ? result : { ...result, reasonSaid: said };
+}
+
+/** Why a result is what it is, in the reader's language: its phrase, else its English (none: undefined). */
+export function resultReason(
+  t: Pick<Translator, 'say'>,
+  result: Pick<ChannelResult, 'reason' | 'reasonSaid'>,
+): string | undefined {
+  return result.reasonSaid !== undefined ? t.say(result.reasonSaid, result.reason) : result.reason;
 }

@@ -167,7 +167,7 @@ function bodyOf(
     case 'intake_stalled':
       return t(`notify.event.intake_stalled.${event.reason}`, {
         since: tr.dateTime(event.since, options.timeZone),
-        detail: event.detail ? text(event.detail) : '–',
+        detail: event.detail ? text(tr.say(event.detailSaid ?? event.detail, event.detail)) : '–',
         asked: event.askedMinutes ?? '',
         capped: event.cappedMinutes ?? '',
       });

@@ -89,6 +89,8 @@ export type NotifyEvent =
       reason: 'paused' | 'failing' | 'silent' | 'cursor_stuck';
       since: string;
       detail: string;
+      /** The same when it is our words (a marketplace error, a network reason), said when rendered. */
+      detailSaid?: Phrase | undefined;
       askedMinutes?: number;
       cappedMinutes?: number;
     }

@@ -8,6 +8,7 @@
  * once normalised (a few hundred KiB each, at most six).
  */
 import type { DealStore } from '../deals/record.js';
+import { type Phrase, storedPhrase } from '../errors.js';
 import { type DealText, DealText as DealTextSchema } from '../marketplace/schema.js';
 
 export interface StoredPhoto {
@@ -24,6 +25,8 @@ export interface DroppedPhoto {
   n: number;
   code: string;
   message: string;
+  /** `message` for the blogger, when the error carried its phrase. */
+  said?: Phrase;
 }
 
 export interface DealFiles {
@@ -85,7 +88,8 @@ export async function readDealFiles(store: Pick<DealStore, 'getFiles'>, dealId: 
     const n = Number(match[1]);
     const info = json(value) as Partial<DroppedPhoto> | undefined;
     if (info && typeof info.code === 'string' && typeof info.message === 'string') {
-      files.dropped.set(n, { n, code: info.code, message: info.message });
+      const said = storedPhrase(info.said);
+      files.dropped.set(n, { n, code: info.code, message: info.message, ...(said ? { said } : {}) });
     }
   }
   return files;

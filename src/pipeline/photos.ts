@@ -77,7 +77,12 @@ export async function loadPhotos(input: PhotoStepInput): Promise<PhotoStepResult
     } catch (error) {
       if (!isBrokenPhotoError(error)) throw error;
       const reason = error as AppError;
-      const dropped: DroppedPhoto = { n: photo.n, code: reason.code, message: reason.message };
+      const dropped: DroppedPhoto = {
+        n: photo.n,
+        code: reason.code,
+        message: reason.message,
+        ...(reason.phrase ? { said: reason.phrase } : {}),
+      };
       await saveDropped(input.store, input.dealId, dropped, input.ttlSeconds);
       files.dropped.set(photo.n, dropped);
     }

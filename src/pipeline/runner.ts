@@ -15,7 +15,7 @@
 import { type Clock, systemClock } from '../clock.js';
 import { type DealRunState, dealDeadline, isFinal, isWaitSignal } from '../deals/lifecycle.js';
 import { DEAL_LOG } from '../deals/log-messages.js';
-import { createDealLogger, type DealLogger } from '../deals/logger.js';
+import { createDealLogger, type DealLogger, fieldsSaid } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
 import { closeDeal, createVerdicts, DealClosedError, lateDeadline } from '../deals/verdict.js';
 import { AppError, DeadlineMissedError, errorMessage, type Phrase, supportCodeOf } from '../errors.js';
@@ -183,6 +183,7 @@ export function createDealRunner(options: DealRunnerOptions): DealRunner {
         dealLog.error(
           { deadline: deadline.toISOString(), error: failure.message },
           'deal missed its deadline',
+          fieldsSaid({ error: failure.phrase }),
         );
         await dealLog.flush();
         return { kind: 'fail', message: failure.message };
@@ -193,10 +194,11 @@ export function createDealRunner(options: DealRunnerOptions): DealRunner {
         (failure instanceof Error && failure.name === 'UnrecoverableError');
       const last = permanent || attempt >= maxAttempts;
       await settle(last ? 'failed' : 'retrying', dealId, failure);
-      const { error, errorCode, supportCode } = errorFields(failure);
+      const { error, errorPhrase, errorCode, supportCode } = errorFields(failure);
       dealLog.error(
         { error, errorCode, supportCode, attempt, maxAttempts, permanent },
         last ? 'deal failed' : 'deal attempt failed; will retry',
+        fieldsSaid({ error: errorPhrase ?? undefined }),
       );
       await dealLog.flush();
       return permanent ? { kind: 'fail', message: errorMessage(failure) } : { kind: 'retry', error: failure };

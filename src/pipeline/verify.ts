@@ -34,6 +34,8 @@ export interface VerifyMiss {
   status: number;
   /** Why no answer came, in English (src/network-reason.ts). */
   error?: string;
+  /** The same for the blogger (the network reason's phrase, the time limit's). */
+  errorSaid?: Said;
   nextInMs: number;
 }
 
@@ -45,7 +47,7 @@ export type VerifyResult =
       status: number;
       /** The last try's error, in English; `timedOut` when it was the time limit (`no answer within … ms`). */
       error?: string;
-      /** The same for the blogger (the network reason's phrase). */
+      /** The same for the blogger (the network reason's phrase, the time limit's). */
       errorSaid?: Said;
       timedOut?: true;
     };
@@ -64,6 +66,7 @@ export async function verifyPublicUrl(input: VerifyInput): Promise<VerifyResult>
       tries,
       status: answer.status,
       ...(answer.error !== undefined ? { error: answer.error } : {}),
+      ...(answer.errorSaid !== undefined ? { errorSaid: answer.errorSaid } : {}),
       nextInMs,
     });
     if (nextInMs <= 0) {
@@ -97,7 +100,9 @@ async function probe(
     // The job's own abort is not "unreachable": it ends the attempt, and the retry verifies again.
     if (input.signal.aborted) throw error;
     if (timeout.aborted) {
-      return { status: 0, error: `no answer within ${input.settings.requestTimeoutMs} ms`, timedOut: true };
+      const ms = String(input.settings.requestTimeoutMs);
+      const errorSaid: Said = { key: 'market.no_answer.timeout', params: { ms } };
+      return { status: 0, error: `no answer within ${ms} ms`, errorSaid, timedOut: true };
     }
     // The one wording of network errors, in English and as its phrase (`net.*`).
     return { status: 0, ...networkFailure(error) };

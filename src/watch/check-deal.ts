@@ -8,16 +8,19 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import { type ArticleCheck, readArticleCheck } from '../deals/article-check.js';
 import { readDealData } from '../deals/data.js';
-import { createDealLogger } from '../deals/logger.js';
-import type { DealStore } from '../deals/record.js';
+import { createDealLogger, fieldsSaid } from '../deals/logger.js';
+import type { DealRecord, DealStore } from '../deals/record.js';
+import type { Phrase } from '../errors.js';
 import type { EvidenceStore } from '../evidence/types.js';
+import { sayFrom } from '../i18n/catalog.js';
+import { watchMessages } from '../i18n/messages/watch.js';
 import type { Logger } from '../logger.js';
 import { type Notifier, problemKey } from '../notify/types.js';
 import { endEvidence, keepEvidence } from './evidence.js';
 import { type Delivered, nextReference, storedReference, storedWatchText } from './findings.js';
 import type { Inspection } from './inspect.js';
 import { storedLinks } from './links.js';
-import { watchEnd, watchPhase } from './plan.js';
+import { type WatchEnd, watchEnd, watchPhase } from './plan.js';
 import { drop, nextCheckAt, reschedule } from './schedule.js';
 import type { WatchSettings } from './settings.js';
 
@@ -44,15 +47,22 @@ export interface DealCheckerOptions {
 function logCheck(dealLog: ReturnType<typeof createDealLogger>, url: string, check: ArticleCheck): void {
   const fields = { url, status: check.status, links: check.links, missing: check.missing };
   const kinds = (check.findings ?? []).map((finding) => finding.kind);
+  // The detail's phrase (a network reason, a refused redirect), said by the deal page and `pressbridge deal`.
+  const detail = fieldsSaid({ detail: check.detailSaid });
   if (check.refused)
     dealLog.info(fields, 'article check: the site refused the check (bot protection?); nothing is known');
   else if (check.unreadable)
     dealLog.info(
       { ...fields, detail: check.detail },
       'article check: the page could not be read; nothing is known',
+      detail,
     );
   else if (check.problem === 'gone')
-    dealLog.warn({ ...fields, detail: check.detail }, 'article check: the article does not answer 200');
+    dealLog.warn(
+      { ...fields, detail: check.detail },
+      'article check: the article does not answer 200',
+      detail,
+    );
   else if (check.problem === 'links')
     dealLog.warn({ ...fields, findings: kinds }, 'article check: advertiser links are missing or changed');
   else if (check.problem === 'page')
@@ -66,12 +76,28 @@ function logCheck(dealLog: ReturnType<typeof createDealLogger>, url: string, che
   else dealLog.info(fields, 'article check: live, every advertiser link in place');
 }
 
+/** Why a watch ended, for the deal log: its English (pino's `why`) and its phrase (the deal log's reader). */
+function whyEnded(
+  ended: WatchEnd,
+  state: DealRecord['state'],
+  settings: WatchSettings,
+): { english: string; said: Phrase } {
+  const english = (phrase: Phrase) => sayFrom(watchMessages, 'en', phrase);
+  if (ended === 'state') {
+    return {
+      english: english({ key: 'watch.ended.state', params: { state } }),
+      said: { key: 'watch.ended.state', params: { state: { key: `state.${state}` } } },
+    };
+  }
+  const said: Phrase =
+    ended === 'days'
+      ? { key: 'watch.ended.days', params: { days: settings.days } }
+      : { key: 'watch.ended.claim_window', params: { months: settings.afterPayoutMonths } };
+  return { english: english(said), said };
+}
+
 export function createDealChecker(options: DealCheckerOptions) {
   const { store, redis, prefix, log, notifier, settings, clock, random, evidence } = options;
-  const why = {
-    days: `${settings.days} days after the hand-in, unpaid`,
-    claim_window: `${settings.afterPayoutMonths} months after the payout: the claim window is over`,
-  };
 
   return async function checkDeal(dealId: number): Promise<WatchOutcome> {
     const record = await store.get(dealId);
@@ -84,8 +110,8 @@ export function createDealChecker(options: DealCheckerOptions) {
     const ended = watchEnd(record, nowMs, settings);
     if (ended) {
       await drop(redis, prefix, dealId);
-      const reason = ended === 'state' ? `the deal is ${record.state}` : why[ended];
-      dealLog.info({ reason: ended, why: reason }, 'article watch ended');
+      const why = whyEnded(ended, record.state, settings);
+      dealLog.info({ reason: ended, why: why.english }, 'article watch ended', { why: why.said });
       if (evidence) await endEvidence(evidence, dealId, ended, log);
       await dealLog.flush();
       return { dealId, kind: 'ended', reason: ended };

@@ -106,6 +106,18 @@ ${channels}`,
     );
   });
 
+  it('a dead channel in Czech: the reason in Czech too, not the English of the log', async () => {
+    const file = config(
+      'cs',
+      `    - { name: phone, type: ntfy, server: "http://127.0.0.1:${dead}", topic: pb }
+`,
+    );
+    const down = await cli(['notify', 'test', '--config', file]);
+    expect(down.code).toBe(1);
+    expect(down.stdout).toContain('phone: nedoručeno – spojení odmítnuto [ECONNREFUSED]');
+    expect(down.stdout).not.toContain('connection refused');
+  });
+
   it('says there is nowhere to send when no channel is configured', async () => {
     const file = join(dir, 'none.yaml');
     writeFileSync(file, 'marketplace:\n  baseUrl: http://127.0.0.1:1\n  apiKey: k\n');

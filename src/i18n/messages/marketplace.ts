@@ -83,6 +83,11 @@ export const marketplaceMessages = {
     en: 'could not reserve a request slot in Redis: {error}',
   },
   // the poll's listing that did not end within its pages (src/intake/round.ts): `celkem` is the API's field
+  // the intake's listing (src/intake/round.ts): a deal moved between its pages, so it is read again
+  'market.list.changed': {
+    cs: 'seznam se během stránkování změnil; příště se načte znovu',
+    en: 'the list changed while it was paged; listed again next time',
+  },
   'market.list.cut': {
     cs: 'seznam obchodů neskončil ani po {pages} stránkách (celkem {total}); zbytek je vynechán',
     en: 'the list of deals did not end after {pages} pages (celkem {total}); the rest is left out',

@@ -11,6 +11,21 @@ export const notifyMessages = {
     cs: 'Telegram zprávu nepotvrdil: {answer}',
     en: 'Telegram did not confirm the message: {answer}',
   },
+  // SMTP's channel closed before it sent (src/notify/channels/smtp.ts)
+  'notify.channel.stopped': { cs: 'zastaveno před odesláním', en: 'stopped before sending' },
+  // why a channel's result is not "sent" (src/notify/delivery.ts, ./dispatcher.ts), on the page and in `notify test`
+  'notify.result.quiet_hours': { cs: 'noční klid', en: 'quiet hours' },
+  'notify.result.rate_limit': { cs: 'limit ({max} za hodinu)', en: 'rate limit ({max}/hour)' },
+  'notify.result.rate_limit_outside': {
+    cs: 'limit pro reklamace a zprávy inzerentů ({max} za hodinu)',
+    en: "rate limit for the advertiser's claims and messages ({max}/hour)",
+  },
+  'notify.result.stopped_held': {
+    cs: 'pressbridge se zastavil (poslední chyba: {reason}); odešle se po restartu',
+    en: 'pressbridge stopped (last error: {reason}); sent after the restart',
+  },
+  'notify.result.none': { cs: 'žádná', en: 'none' },
+  'notify.result.stopped': { cs: 'pressbridge se zastavil: {reason}', en: 'pressbridge stopped: {reason}' },
   'notify.page.nav': { cs: 'Upozornění', en: 'Notifications' },
   'notify.page.title': { cs: 'Upozornění', en: 'Notifications' },
   'notify.page.intro': {

@@ -39,6 +39,9 @@ export const statusMessages = {
 
   // Data sources of the pages, named when one does not answer in time.
   'status.timeout': { cs: 'Bez odpovědi do {ms} ms: {what}', en: '{what} did not answer within {ms} ms' },
+  // why a source could not be read (src/status/routes/page-kit.ts), when it did not time out
+  'status.source.redis_down': { cs: 'Redis neodpovídá', en: 'Redis does not answer' },
+  'status.source.failed': { cs: 'neočekávaná chyba (anglicky: {detail})', en: '{detail}' },
   'status.source.counts': { cs: 'Redis (počty obchodů)', en: 'Redis (deal counts)' },
   'status.source.queue': { cs: 'fronta', en: 'the queue' },
   'status.source.rate_limit': { cs: 'omezovač požadavků', en: 'the rate limiter' },

@@ -65,6 +65,16 @@ export const watchMessages = {
     cs: 'Obchod je zaplacen; článek se kontroluje jednou týdně, dokud může inzerent reklamovat.',
     en: 'The deal is paid; the article is checked weekly while the advertiser may still claim.',
   },
+  // why an article's watch ended (src/watch/check-deal.ts), the deal log's `why`
+  'watch.ended.days': {
+    cs: 'dní od odevzdání: {days}, nezaplaceno',
+    en: '{days} days after the hand-in, unpaid',
+  },
+  'watch.ended.claim_window': {
+    cs: 'měsíců od výplaty: {months}; lhůta pro reklamaci uplynula',
+    en: '{months} months after the payout: the claim window is over',
+  },
+  'watch.ended.state': { cs: 'obchod je ve stavu „{state}“', en: 'the deal is {state}' },
   // why a page of the blog's gave no usable answer (src/watch/fetch-page.ts, ./inspect.ts); also the card's {detail}
   'watch.fetch.address_not_web': {
     cs: 'adresa článku není adresa http ani https',

@@ -1,5 +1,8 @@
 /** E-mail over SMTP (nodemailer): the title as the subject, the body and the link as plain UTF-8 text. */
 import nodemailer from 'nodemailer';
+import { AppError, type Phrase } from '../../errors.js';
+import { sayFrom } from '../../i18n/catalog.js';
+import { notifyMessages } from '../../i18n/messages/notify.js';
 import type { SmtpChannel } from '../settings.js';
 import { type Channel, type ChannelOptions, plainText } from './channel.js';
 
@@ -25,7 +28,10 @@ export function smtpChannel(settings: Settings, options: ChannelOptions): Channe
       settings.user && settings.password ? `${settings.user}:${settings.password}` : undefined,
     ].filter((s): s is string => typeof s === 'string' && s.length > 0),
     async deliver(message, signal) {
-      if (signal.aborted) throw new Error('stopped before sending');
+      if (signal.aborted) {
+        const phrase: Phrase = { key: 'notify.channel.stopped' };
+        throw new AppError('channel_stopped', sayFrom(notifyMessages, 'en', phrase), { phrase });
+      }
       const text = plainText(message).split('\n').slice(1).join('\n').trim();
       await transport.sendMail({
         from: settings.from,

@@ -39,6 +39,7 @@ export function createIntakeWatch(options: IntakeWatchOptions): { check(): Promi
       reason: stall.reason,
       since: new Date(stall.since).toISOString(),
       detail: stall.detail,
+      ...(stall.detailSaid !== undefined ? { detailSaid: stall.detailSaid } : {}),
       ...(stall.askedMs !== undefined ? { askedMinutes: minutes(stall.askedMs) } : {}),
       ...(stall.cappedMs !== undefined ? { cappedMinutes: minutes(stall.cappedMs) } : {}),
     });

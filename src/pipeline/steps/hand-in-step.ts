@@ -50,6 +50,7 @@ export async function lateHandIn(run: BlogRun, post: Published, why: Phrase): Pr
   log.warn(
     { why: english(why), url: post.url, deadline: run.deadlineText },
     'the marketplace still waits: handing the URL in late',
+    { why },
   );
   await store.update(dealId, { state: 'handing_in' });
   try {

@@ -1,4 +1,5 @@
 /** Step 3, photos (../photos.ts): fetched at once, each normalised; one the marketplace cannot deliver is dropped. */
+import { fieldsSaid } from '../../deals/logger.js';
 import { loadPhotos } from '../photos.js';
 import type { BlogRun } from '../run-context.js';
 import { need } from './need.js';
@@ -25,6 +26,7 @@ export async function photosStep(run: BlogRun): Promise<undefined> {
     log.warn(
       { n: dropped.n, code: dropped.code, reason: dropped.message },
       'a photo from the marketplace cannot be used; the article is published without it',
+      fieldsSaid({ reason: dropped.said }),
     );
   }
   log.info(

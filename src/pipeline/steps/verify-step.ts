@@ -2,6 +2,7 @@
  * Step 6, verify (../verify.ts): the public URL answers 200. Also on a resumed run: it costs no marketplace
  * request, and the post may have changed. A URL still not live at the deadline goes to the late hand-in.
  */
+import { fieldsSaid } from '../../deals/logger.js';
 import type { Said } from '../../errors.js';
 import { progressPatch } from '../progress.js';
 import type { BlogRun, PipelineResult } from '../run-context.js';
@@ -34,18 +35,16 @@ export async function verifyStep(run: BlogRun): Promise<PipelineResult | undefin
           log.info(
             { url, status: miss.status, error: miss.error, tries: miss.tries, retryInMs: miss.nextInMs },
             'the article does not answer 200 yet',
+            fieldsSaid({ error: miss.errorSaid }),
           );
         },
       }),
     (r) => (r.ok ? 'ok' : 'deadline'),
   );
   if (!result.ok) {
-    const ms = String(run.settings.verify.requestTimeoutMs);
     const last: Said = result.status
       ? `HTTP ${result.status}`
-      : result.timedOut
-        ? { key: 'market.no_answer.timeout', params: { ms } }
-        : (result.errorSaid ?? result.error ?? { key: 'net.no_answer' });
+      : (result.errorSaid ?? result.error ?? { key: 'net.no_answer' });
     const params = { url, deadline: run.deadlineText, tries: String(result.tries), last };
     return await lateHandIn(run, published, { key: 'deal.error.not_live', params });
   }

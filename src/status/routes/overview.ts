@@ -73,7 +73,13 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       deps.intakeDoor
         ? kit.source('status.source.intake', async () => {
             const stall = await deps.intakeDoor?.();
-            return stall && { ...stall, detail: scrubText(stall.detail) };
+            return (
+              stall && {
+                ...stall,
+                detail: scrubText(stall.detail),
+                ...(stall.detailSaid !== undefined ? { detailSaid: scrubPhrase(stall.detailSaid) } : {}),
+              }
+            );
           })
         : Promise.resolve(undefined),
       deps.unreadable

@@ -6,7 +6,7 @@
 import type { Request, Response } from 'express';
 import { type Clock, systemClock } from '../../clock.js';
 import { configIssue } from '../../config/issues.js';
-import { ConfigError, errorMessage } from '../../errors.js';
+import { ConfigError, errorMessage, errorPhrase, type Phrase } from '../../errors.js';
 import {
   createTranslator,
   DEFAULT_LANGUAGE,
@@ -15,7 +15,9 @@ import {
   type Translator,
 } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
-import { scrubText } from '../../redact.js';
+import { networkReasonPhrase } from '../../network-reason.js';
+import { scrubPhrase, scrubText } from '../../redact.js';
+import { isRedisUnavailable } from '../../redis/outage.js';
 import { TimeoutError, withTimeout } from '../../timeout.js';
 import { parsePositiveInt } from '../format.js';
 import type { SafeHtml } from '../html.js';
@@ -42,6 +44,20 @@ export function normalizeBasePath(basePath: string | undefined): string {
   return trimmed;
 }
 
+/**
+ * Why a source could not be read, for the blogger: the error's own phrase (a marketplace error, a network reason
+ * in an error of ours), Redis out of reach (ioredis's words), a network code, else a plain sentence with the
+ * error's English after it. Scrubbed: the page shows it.
+ */
+export function sourceErrorSaid(error: unknown): Phrase {
+  const own = errorPhrase(error);
+  if (own !== undefined) return scrubPhrase(own);
+  if (isRedisUnavailable(error)) return { key: 'status.source.redis_down' };
+  const network = networkReasonPhrase(error);
+  if (typeof network === 'object' && network.key !== 'net.no_answer') return network;
+  return { key: 'status.source.failed', params: { detail: scrubText(errorMessage(error)) } };
+}
+
 export interface PageKit {
   base: string;
   clock: Clock;
@@ -61,7 +77,10 @@ export interface PageKit {
   /** A read for one card: its value, or why there is none (in the page's language). */
   source<T>(what: MessageKey, read: () => Promise<T>, ms?: number): Promise<Sourced<T>>;
   read<T>(what: MessageKey, promise: Promise<T>): Promise<T>;
-  /** An error as one line, scrubbed; a timeout names its source in `translator`'s language (default the page's). */
+  /**
+   * An error as one line, scrubbed, in `translator`'s language (default the page's): a timeout names its source,
+   * anything else is worded by `sourceErrorSaid`.
+   */
   describe(error: unknown, translator?: Translator): string;
   /** The `:id` of the request, or undefined after sending the 400 page. */
   dealIdOf(req: Request, res: Response): number | undefined;
@@ -107,7 +126,7 @@ export function createPageKit(deps: StatusDeps): PageKit {
     if (error instanceof TimeoutError && Object.hasOwn(MESSAGES, error.what)) {
       return t.t('status.timeout', { what: t.t(error.what as MessageKey), ms: error.ms });
     }
-    return scrubText(errorMessage(error));
+    return t.say(sourceErrorSaid(error));
   }
 
   async function source<T>(what: MessageKey, read: () => Promise<T>, ms = timeoutMs): Promise<Sourced<T>> {

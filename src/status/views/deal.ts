@@ -6,7 +6,7 @@ import type { DealEvidence } from '../../evidence/types.js';
 import { dealErrorText } from '../../i18n/deal-error.js';
 import { stepName as stepNameIn, stepOutcome as stepOutcomeIn } from '../../i18n/deal-steps.js';
 import type { MessageKey } from '../../i18n/index.js';
-import { logEntryText } from '../../i18n/log-entry.js';
+import { logEntryText, logFieldsText } from '../../i18n/log-entry.js';
 import { formatDuration } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
@@ -194,7 +194,7 @@ ${log.map(
   (e) => html`<tr class="log-line">
 <td data-label="${time}" class="nowrap">${preciseTime(ctx, e.time)}</td>
 <td data-label="${level}" class="nowrap">${levelBadge(e.level)}</td>
-<td data-label="${text}" class="wide">${logEntryText(ctx.t, e)}${fieldList(e.fields)}</td>
+<td data-label="${text}" class="wide">${logEntryText(ctx.t, e)}${fieldList(logFieldsText(ctx.t, e))}</td>
 </tr>`,
 )}
 </tbody></table>`

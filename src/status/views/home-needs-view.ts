@@ -72,7 +72,9 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
           command: code('pressbridge doctor --live'),
           capped: Math.max(1, Math.round((item.stall.cappedMs ?? 0) / 60_000)),
         }),
-        detail: item.stall.detail || undefined,
+        detail: item.stall.detail
+          ? t.say(item.stall.detailSaid ?? item.stall.detail, item.stall.detail)
+          : undefined,
         actions: [openSystem(ctx, 'intake')],
       };
     case 'unreadable':

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../../deals/record.js';
-import { logEntryText } from '../../i18n/log-entry.js';
+import { logEntryText, logFieldsText } from '../../i18n/log-entry.js';
 import { html, type SafeHtml } from '../html.js';
 import { layout, type ViewContext } from './layout.js';
 import { blogLabel, dealLink, fieldList, levelBadge, preciseTime } from './parts.js';
@@ -72,7 +72,7 @@ ${data.entries.map((e) => {
 <td data-label="${c.level}" class="nowrap">${levelBadge(e.level)}</td>
 <td data-label="${c.deal}" class="nowrap">${e.dealId !== undefined ? dealLink(ctx, e.dealId) : ''}</td>
 <td data-label="${c.blog}">${blogId !== undefined ? blogLabel(ctx, blogId) : ''}</td>
-<td data-label="${c.message}" class="wide">${logEntryText(ctx.t, e)}${fieldList(e.fields)}</td>
+<td data-label="${c.message}" class="wide">${logEntryText(ctx.t, e)}${fieldList(logFieldsText(ctx.t, e))}</td>
 </tr>`;
 })}
 </tbody></table>`

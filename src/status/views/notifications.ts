@@ -1,4 +1,9 @@
-import type { ChannelResult, DeliveryStatus, NotificationRecord } from '../../notify/record.js';
+import {
+  type ChannelResult,
+  type DeliveryStatus,
+  type NotificationRecord,
+  resultReason,
+} from '../../notify/record.js';
 import { html, type SafeHtml } from '../html.js';
 import { layout, type ViewContext } from './layout.js';
 import { dealLink } from './parts.js';
@@ -37,7 +42,7 @@ function statusText(ctx: ViewContext, status: DeliveryStatus): string {
 function channelResult(ctx: ViewContext, name: string, result: ChannelResult): SafeHtml {
   const tone = TONES[result.status] ?? 'tone-neutral';
   const details = [
-    result.reason ?? '',
+    resultReason(ctx.t, result) ?? '',
     result.attempts && result.attempts > 1 ? ctx.t.t('notify.page.attempts', { count: result.attempts }) : '',
   ].filter((d) => d !== '');
   return html`<li data-channel="${name}" data-status="${result.status}"><strong>${name}</strong> <span class="tag ${tone}">${statusText(ctx, result.status)}</span>${

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEAL_LOG, dealLogKeyOf } from '../../../src/deals/log-messages.js';
 import type { DealRecord, LogEntry } from '../../../src/deals/record.js';
 import { createTranslator, type Language, MESSAGES } from '../../../src/i18n/index.js';
-import { logEntryText } from '../../../src/i18n/log-entry.js';
+import { logEntryText, logFieldsText } from '../../../src/i18n/log-entry.js';
 import { PLUGIN_LOG } from '../../../src/publisher/log-messages.js';
 import { renderDeal } from '../../../src/status/views/deal.js';
 import { renderLogs } from '../../../src/status/views/logs.js';
@@ -133,4 +133,51 @@ describe('the deal log in the reader’s language (src/deals/log-messages.ts, sr
       );
     },
   );
+
+  it('says a field that has its phrase in the line’s params, on the deal page, the Logs page and in `deal <id>`', () => {
+    const refused = {
+      key: 'net.reason',
+      params: { reason: { key: 'net.code.ECONNREFUSED' }, code: 'ECONNREFUSED' },
+    };
+    const gone: LogEntry = {
+      time: NOW.toISOString(),
+      level: 'warn',
+      msg: 'article check: the article does not answer 200',
+      key: 'log.check_gone',
+      params: { detail: refused },
+      fields: { url: 'https://blog.cz/a', status: 0, detail: 'connection refused [ECONNREFUSED]' },
+    };
+    // A value another release stored that is no phrase leaves the field as stored.
+    const odd: LogEntry = { ...gone, params: { detail: 'přepsáno' } };
+    expect(logFieldsText(cs, gone)).toEqual({
+      url: 'https://blog.cz/a',
+      status: 0,
+      detail: 'spojení odmítnuto [ECONNREFUSED]',
+    });
+    expect(logFieldsText(en, gone).detail).toBe('connection refused [ECONNREFUSED]');
+    expect(logFieldsText(cs, odd).detail).toBe('connection refused [ECONNREFUSED]');
+    expect(logEntryText(cs, gone)).toBe('kontrola článku: článek neodpovídá 200');
+    const ctx = {
+      base: '',
+      now: NOW,
+      timeZone: 'Europe/Prague',
+      version: '1',
+      marketplaceName: 'Marketplace',
+      blogNames: new Map<number, string>(),
+      csrf: 'x',
+      t: cs,
+    };
+    const logs = renderLogs(ctx, {
+      entries: [gone],
+      level: undefined,
+      blogId: undefined,
+      levels: [],
+      blogs: [],
+      refreshSeconds: undefined,
+      limit: 200,
+    });
+    const shown = cheerio.load(logs.value)('tr.log-line .fields').text();
+    expect(shown).toContain('detail=spojení odmítnuto [ECONNREFUSED]');
+    expect(shown).not.toContain('connection refused');
+  });
 });

@@ -14,6 +14,8 @@ import { createPoller, type Poller } from '../../../src/intake/poller.js';
 import { PAGES_PER_POLL } from '../../../src/intake/round.js';
 import { createUnreadableStore } from '../../../src/intake/unreadable.js';
 import { createSilentLogger } from '../../../src/logger.js';
+import { json } from '../../../src/marketplace/readers.js';
+import { DealList } from '../../../src/marketplace/schema.js';
 import { dealJobId } from '../../../src/queue/jobs.js';
 import { createDealProducer, type DealProducer } from '../../../src/queue/producer.js';
 import { MAX_PAGES } from '../../../src/reconcile/pages.js';
@@ -263,5 +265,47 @@ describe('src/intake/poller against odd answers', () => {
     expect(ok).toMatchObject({ status: 'ok', current: true, enqueued: [901] });
     expect(open.failingSince).toBeUndefined();
     expect(open.currentAt).toBe(Date.parse(ok.startedAt));
+  });
+
+  it("keeps the failed poll's error with its phrase: the door says it in Czech, the log's English beside it", async () => {
+    // The marketplace's client reading an HTML page where a list of deals was expected.
+    const page = new Response('<html>Maintenance</html>', { headers: { 'content-type': 'text/html' } });
+    const notJson = await json(DealList)(page, { method: 'GET', path: '/v1/deals' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    market.client.listDeals = async () => {
+      throw notJson;
+    };
+
+    const result = await poller.runOnce();
+    const facts = await readIntakeFacts(redis, prefix);
+
+    expect(result.status).toBe('failed');
+    expect(facts.lastError).toContain('unexpected answer for /v1/deals: not JSON (content-type text/html)');
+    expect(facts.lastErrorSaid).toBeDefined();
+    const said = cs.say(facts.lastErrorSaid ?? '');
+    expect(said).toContain('nečekaná odpověď na /v1/deals: není JSON (content-type text/html)');
+    expect(said).not.toContain('unexpected answer');
+  });
+
+  it('a listing that changed while it was paged is said in Czech at the door too', async () => {
+    market.put(651);
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const tail: PollTail = {
+      startedAt: since,
+      known: true,
+      listings: [{ since, offset: 0, perPage: 200, pages: 1, total: 1, unstable: true, done: false }],
+      failed: false,
+    };
+    await redis.hset(intakeKeys(prefix).state, 'tail', JSON.stringify(tail));
+
+    await poller.runOnce();
+
+    const facts = await readIntakeFacts(redis, prefix);
+    expect(facts.lastError).toBe('the list changed while it was paged; listed again next time');
+    expect(facts.lastErrorSaid && cs.say(facts.lastErrorSaid)).toBe(
+      'seznam se během stránkování změnil; příště se načte znovu',
+    );
   });
 });

@@ -145,4 +145,41 @@ describe('src/notify/sources/intake', () => {
     expect(body).toContain('demand: očekáváno: mapa (klíč: hodnota)');
     expect(foreignWords(body, 'cs')).toEqual([]);
   });
+
+  it("a Czech blogger reads the failing poll's error in Czech in intake_stalled", async () => {
+    const detail = { key: 'market.detail.not_json', params: { type: 'text/html' } };
+    const said = { key: 'market.bad_response', params: { path: '/v1/deals', detail } };
+    await redis.hset(intakeKeys(prefix).state, {
+      runningSince: iso(60),
+      currentAt: iso(6),
+      failingSince: iso(5),
+      last: JSON.stringify({
+        finishedAt: iso(0.2),
+        errors: [{ error: 'unexpected answer for /v1/deals: not JSON (text/html)', said }],
+      }),
+    });
+
+    await watch('cs').check();
+
+    const body = dispatcher.messages.find((m) => m.key === 'intake_stalled')?.body ?? '';
+    expect(body).toContain('nečekaná odpověď na /v1/deals: není JSON (text/html)');
+    expect(body).not.toContain('unexpected answer');
+  });
+
+  it('a stored phrase that does not read (another release) leaves the English', async () => {
+    await redis.hset(intakeKeys(prefix).state, {
+      runningSince: iso(60),
+      currentAt: iso(6),
+      failingSince: iso(5),
+      last: JSON.stringify({
+        finishedAt: iso(0.2),
+        errors: [{ error: 'unexpected answer for /v1/deals: not JSON', said: { key: ['odd'] } }],
+      }),
+    });
+
+    await watch('cs').check();
+
+    const body = dispatcher.messages.find((m) => m.key === 'intake_stalled')?.body ?? '';
+    expect(body).toContain('unexpected answer for /v1/deals: not JSON');
+  });
 });

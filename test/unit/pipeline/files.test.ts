@@ -49,6 +49,21 @@ describe('src/pipeline/files', () => {
     expect(ttl).toBeLessThanOrEqual(3600);
   });
 
+  it("keeps a dropped photo's phrase beside its English; one that does not read is left out", async () => {
+    const said = { key: 'market.failed', params: { where: 'GET /v1/deals/4/photos/1' } };
+    await saveDropped(store, 4, { n: 1, code: 'nenalezeno', message: 'gone', said }, 3600);
+    await redis.hset(
+      store.keys.dealFiles(4),
+      'photo:2:dropped',
+      JSON.stringify({ code: 'nenalezeno', message: 'gone too', said: { key: null } }),
+    );
+
+    const files = await readDealFiles(store, 4);
+
+    expect(files.dropped.get(1)).toEqual({ n: 1, code: 'nenalezeno', message: 'gone', said });
+    expect(files.dropped.get(2)).toEqual({ n: 2, code: 'nenalezeno', message: 'gone too' });
+  });
+
   it('treats unreadable or incomplete entries as absent, so they are fetched again', async () => {
     const key = store.keys.dealFiles(2);
     await redis.hset(key, {

@@ -6,6 +6,7 @@ import type { DealStore } from '../../../src/deals/record.js';
 import { DealClosedError } from '../../../src/deals/verdict.js';
 import { AppError, DeadlineMissedError, MarketplaceError, PublishError } from '../../../src/errors.js';
 import { createTranslator } from '../../../src/i18n/index.js';
+import { logFieldsText } from '../../../src/i18n/log-entry.js';
 import { type Deal, Deal as DealSchema } from '../../../src/marketplace/schema.js';
 import {
   createPipelineProcessor,
@@ -344,6 +345,24 @@ describe('src/pipeline/processor: publish, verify, hand in', () => {
     expect(messages).toContain('a photo marker has no photo; the marker was removed');
   });
 
+  it("a photo the marketplace does not have: the deal log's reason in the blogger's language", async () => {
+    const s = await setup({
+      photos: {
+        0: { bytes: photos[0]!, contentType: 'image/jpeg' },
+        2: { bytes: photos[2]!, contentType: 'image/jpeg' },
+      },
+    });
+
+    expect(await s.run()).toMatchObject({ outcome: 'handed_in' });
+
+    const line = (await store.readLog(s.dealId)).find((e) => e.key === 'log.photo_unusable');
+    if (!line) throw new Error('no photo_unusable line');
+    expect(line.fields.reason).toMatch(/^Marketplace GET \/v1\/deals\/1\/photos\/1 failed: 404 nenalezeno/);
+    expect(logFieldsText(createTranslator('cs'), line).reason).toMatch(
+      /^Tržiště: GET \/v1\/deals\/1\/photos\/1 selhalo: 404 nenalezeno/,
+    );
+  });
+
   it.each([
     ['clanek_odevzdan', [marketplaceError('clanek_odevzdan', 409, false)], 'already_handed_in', 1],
     [
@@ -677,6 +696,12 @@ describe('src/pipeline/processor: deadline (the marketplace decides)', () => {
     const phrase = (error as AppError).phrase;
     if (!phrase) throw new Error('no phrase');
     expect(createTranslator('cs').say(phrase)).toContain('naposledy: spojení odmítnuto [ECONNREFUSED])');
+    // The deal log's "not live yet" line: its error field said in Czech by the deal page and `pressbridge deal`.
+    await s.ctx.log.flush();
+    const miss = (await store.readLog(s.dealId)).find((e) => e.key === 'log.not_live_yet');
+    if (!miss) throw new Error('no not_live_yet line');
+    expect(miss.fields.error).toBe('connection refused [ECONNREFUSED]');
+    expect(logFieldsText(createTranslator('cs'), miss).error).toBe('spojení odmítnuto [ECONNREFUSED]');
   });
 
   it('keeps a fix-it refusal on the late hand-in as the failure', async () => {

@@ -40,6 +40,23 @@ const poisoned: OverviewData['unreadable'] = {
 };
 
 describe('src/status/views (the home page and the intake)', () => {
+  it("a Czech blogger reads the failing poll's error in Czech; the English stays for the log", () => {
+    const detailSaid = {
+      key: 'market.bad_response',
+      params: { path: '/v1/deals', detail: { key: 'market.detail.not_json', params: { type: 'text/html' } } },
+    };
+    const value = {
+      reason: 'failing' as const,
+      since: NOW.getTime() - 5 * 60_000,
+      detail: 'unexpected answer for /v1/deals: not JSON (text/html)',
+      detailSaid,
+    };
+    const $ = page('cs', allWell({ intake: { ok: true, value } }));
+    const item = $('[data-need="intake"]');
+    expect(item.find('.detail').text()).toBe('nečekaná odpověď na /v1/deals: není JSON (text/html)');
+    expect(item.text()).not.toContain('unexpected answer');
+  });
+
   it('an open door and no unreadable deal: all is well', () => {
     const facts = allWell({ intake: { ok: true, value: undefined }, unreadable: { ok: true, value: [] } });
     expect(homeTone(needItems(facts))).toBe('ok');

@@ -100,6 +100,26 @@ describe('src/status in Czech (the default language)', () => {
     });
   });
 
+  it('says why a source failed in Czech: Redis out of reach, else a Czech sentence with the English after it', async () => {
+    const closed = { ...store, list: () => Promise.reject(new Error('Connection is closed.')) };
+    const deps = statusDeps(closed, {
+      queueCounts: () => Promise.reject(new Error('Connection is closed.')),
+      rateLimit: () => Promise.reject(new Error('script not loaded')),
+    });
+    await withServer(deps, async (url) => {
+      const deals = await page(`${url}deals`);
+      const system = await page(`${url}system`);
+
+      expect(deals.res.status).toBe(503);
+      expect(deals.$('main').text()).toContain('Stránku nešlo sestavit: Redis neodpovídá.');
+      expect(system.$('main').text()).toContain('Nedostupné: Redis neodpovídá');
+      expect(system.$('main').text()).toContain(
+        'Nedostupné: neočekávaná chyba (anglicky: script not loaded)',
+      );
+      expect(system.$('main').text()).not.toContain('Connection is closed.');
+    });
+  });
+
   it('refuses a form without its token, and shows a failing action, in Czech', async () => {
     const deps = statusDeps(store, {
       actions: {

@@ -201,7 +201,7 @@ describe('src/status (routes, real Redis)', () => {
     const { res, $ } = await createClient(server.url).get('system');
 
     expect(res.status).toBe(200);
-    expect($('main').text()).toContain('Unavailable: Connection is closed.');
+    expect($('main').text()).toContain('Unavailable: Redis does not answer');
     expect($('main').text()).toContain('Unavailable: the rate limiter did not answer within 200 ms');
     expect($('main').text()).toContain('not reachable');
     expect($('.counts').text()).toContain('failed: 1');

@@ -167,4 +167,4 @@ async function deleteAll(
   return left;
 }
 
-const WpDeleted = z.object({ deleted: z.boolean().optional() }).passthrough();
+const WpDeleted = z.looseObject({ deleted: z.boolean().optional() });

@@ -12,33 +12,21 @@ import { errorMessage, errorPhrase, type Phrase, storedPhrase } from '../errors.
 import type { SkippedItem } from '../marketplace/list-items.js';
 import { startedResult, storedResult, storedTime } from '../reconcile/cursor.js';
 import type { ListingCursor } from '../reconcile/pages.js';
+import type { ListingRun } from '../reconcile/sweep-state.js';
 import type { IntakeFacts } from './liveness.js';
 import type { Seen } from './notices.js';
 
 /** A deal unchanged this long is forgotten (a later change counts from zero: at most one extra notice). */
 const SEEN_DAYS = 30;
 
-export interface PollResult {
-  /** `ok`: every listing read and every deal acted on, the cursor moved; `busy`: another process polled. */
-  status: 'ok' | 'failed' | 'busy';
-  startedAt: string;
-  finishedAt: string;
-  since: string;
+export interface PollResult extends ListingRun {
   /** Marketplace requests this poll made (listings and thread reads). */
   requests: number;
-  listed: number;
-  enqueued: number[];
-  requeued: number[];
-  known: number;
-  otherBlogs: number;
-  unusable: number[];
   paid: number[];
   messages: number[];
   claims: number[];
   cancelled: number[];
   errors: PollError[];
-  /** Pages read (every listing, every size). */
-  pages: number;
   /** Every newly accepted deal was read and acted on (./liveness.ts: the door is open). */
   current: boolean;
   /** The whole listing goes on at the next poll (longer than one poll's page budget). */

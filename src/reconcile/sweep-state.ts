@@ -3,28 +3,27 @@
  * the key of the lease that lets one process sweep at a time (src/redis/lease.ts).
  */
 import type { Redis } from 'ioredis';
+import type { SettleTally } from './settle.js';
 
-export interface ReconcileResult {
-  /** `ok`: every page read and every deal settled, the cursor moved; `busy`: another process was sweeping. */
+/**
+ * What a run over the marketplace's listing came to, a sweep's or a poll's (src/intake/poll-state.ts): the settled
+ * deals' tally and the listing's own counts.
+ */
+export interface ListingRun extends SettleTally {
+  /** `ok`: every page read and every deal settled, the cursor moved; `busy`: another process held the lease. */
   status: 'ok' | 'failed' | 'busy';
   startedAt: string;
   finishedAt: string;
   /** The `zmeneno_od` used (ISO 8601). */
   since: string;
-  /** Whether `since` came from an earlier sweep (false: the first-sweep lookback). */
-  fromCursor: boolean;
+  /** Pages read (every listing, every size). */
   pages: number;
   listed: number;
-  /** Deals queued by this sweep: the webhook never arrived. */
-  enqueued: number[];
-  /** Deals whose job was gone and was added again. */
-  requeued: number[];
-  /** Deals pressbridge already had in hand. */
-  known: number;
-  /** Deals of blogs not in the configuration (left alone). */
-  otherBlogs: number;
-  /** Listed deals whose list entry cannot make a job (logged; they do not hold the cursor back). */
-  unusable: number[];
+}
+
+export interface ReconcileResult extends ListingRun {
+  /** Whether `since` came from an earlier sweep (false: the first-sweep lookback). */
+  fromCursor: boolean;
   /** Listed items that could not be read (left out and named: src/intake/unreadable.ts). */
   skipped: number;
   errors: Array<{ dealId?: number; error: string }>;

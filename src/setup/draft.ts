@@ -26,7 +26,16 @@ export interface SetupDraft {
   categoriesDone: boolean;
   intake?: IntakeAnswer;
   notify?: NotifyChoice;
+  /**
+   * What a step writes into pressbridge.yaml beyond the engine's own answers, by the step's path: a step of its
+   * own (one file in web/steps/ and a line in `STEPS`) keeps its answer here, as the part of the config it sets
+   * (`{ ui: { timeZone: 'Europe/Prague' } }`), merged over the engine's document at the finish.
+   */
+  configParts: Map<string, ConfigPart>;
 }
+
+/** A part of pressbridge.yaml: plain objects merged key by key, anything else set as it is. */
+export type ConfigPart = Record<string, unknown>;
 
 export function newDraft(language: Language): SetupDraft {
   return {
@@ -36,6 +45,7 @@ export function newDraft(language: Language): SetupDraft {
     discoveries: new Map(),
     blogChecks: new Map(),
     categoriesDone: false,
+    configParts: new Map(),
   };
 }
 
@@ -75,5 +85,6 @@ export function answersOf(
     ...(draft.notify && draft.notify.type !== 'none' ? { notify: draft.notify } : {}),
     status: rest.status,
     ...(rest.redis ? { redis: rest.redis } : {}),
+    ...(draft.configParts.size > 0 ? { configParts: [...draft.configParts.values()] } : {}),
   };
 }

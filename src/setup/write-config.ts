@@ -20,6 +20,19 @@ export interface WrittenInstallation {
 
 type Plain = Record<string, unknown>;
 
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A step's part of the config over the document: plain objects merged key by key, anything else replaced. */
+function mergePart(target: Plain, part: Plain): void {
+  for (const [key, value] of Object.entries(part)) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+    const current = target[key];
+    if (isPlain(current) && isPlain(value)) mergePart(current, value);
+    else target[key] = value;
+  }
+}
+
 /**
  * Writes a file whole or not at all (a crash never leaves half a config), with the given mode. The temporary
  * file is created new (`wx`: never through a symlink or a file someone planted under its name).
@@ -114,6 +127,7 @@ export function buildInstallation(
       options: blogOptions(blog, secret),
     })),
   };
+  for (const part of answers.configParts ?? []) mergePart(data, part);
   const document = new Document(data);
   document.commentBefore =
     ' pressbridge configuration, written by `pressbridge setup` (or the /setup page).\n' +

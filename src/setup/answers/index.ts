@@ -35,6 +35,8 @@ export interface SetupAnswers {
   notify?: NotifyAnswer;
   status: { host: string; port: number; password?: string };
   redis?: { url?: string; prefix?: string; embedded?: boolean };
+  /** The parts of pressbridge.yaml steps of their own set (src/setup/draft.ts `configParts`), merged in order. */
+  configParts?: Array<Record<string, unknown>>;
 }
 
 /** The blogs pressbridge publishes to: every blog with a target. */

@@ -42,6 +42,24 @@ const answers: SetupAnswers = {
 };
 
 describe('src/setup/write-config', () => {
+  it("merges the steps' own parts over the engine's answers, key by key, and never into an object's prototype", () => {
+    const dataDir = tempDir();
+    const parts = [
+      { ui: { timeZone: 'Europe/Bratislava' } },
+      { status: { listen: { port: 9090 } } },
+      JSON.parse(
+        '{"__proto__": {"polluted": true}, "ui": {"constructor": {"prototype": {"polluted": true}}}}',
+      ),
+    ];
+    const written = writeInstallation({ ...answers, configParts: parts }, dataDir);
+    const config = loadConfig({ path: written.configPath, env: {} });
+    expect(config.ui).toMatchObject({ language: 'en', timeZone: 'Europe/Bratislava' });
+    // The part's key replaced the engine's; the keys beside it stayed.
+    expect(config.status.listen).toEqual({ host: '127.0.0.1', port: 9090 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(readFileSync(written.configPath, 'utf8')).not.toContain('polluted');
+  });
+
   it('does not follow a symlink planted at the temporary file names', () => {
     const dataDir = tempDir();
     const elsewhere = join(tempDir(), 'stolen');

@@ -1,9 +1,10 @@
 /**
  * The setup's steps as one list (src/setup/web/steps/index.ts): a step added to a copy of `STEPS` (one file, here
  * the object below, and one line) is mounted on the /setup page in its place, becomes the next step when the
- * ones before it are answered, and is asked by the terminal in the same place.
+ * ones before it are answered, is asked by the terminal in the same place, and its answer is in the written
+ * pressbridge.yaml.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,22 +30,26 @@ import { streamText } from '../../../helpers/stream-text.js';
 
 const TOKEN = 'steps-test-token-4k2m';
 
-/** The one file a new step is: its page, when it is answered, its form and its question. */
+/**
+ * The one file a new step is: its page, when it is answered, its form and its question, and what its answer
+ * writes into pressbridge.yaml (the draft's `configParts`: here the status page's time zone).
+ */
 function dummyStep(): SetupStep & { asked: number } {
-  let answered = false;
+  const zoneOf = (typed: string | undefined): string => typed || 'Europe/Bratislava';
   return {
     asked: 0,
     path: '/dummy',
-    done: () => answered,
+    done: (draft) => draft.configParts.has('/dummy'),
     get: (ctx) => ctx.send(200, messagePage(ctx.view(), 'The dummy step asks its question here.')),
     post(ctx) {
-      answered = true;
+      ctx.draft.configParts.set('/dummy', { ui: { timeZone: zoneOf(ctx.body.timeZone) } });
       ctx.next();
     },
     async ask(term) {
       this.asked += 1;
       term.say(`dummy asked with the categories ${term.draft.categoriesDone ? 'answered' : 'open'}`);
-      answered = true;
+      const typed = await term.ask('Time zone', undefined, '--time-zone', zoneOf(undefined));
+      term.draft.configParts.set('/dummy', { ui: { timeZone: zoneOf(typed) } });
     },
   };
 }
@@ -190,7 +195,7 @@ describe('src/setup/web/steps: one list for both fronts', () => {
       wordpressUser: 'jana',
       wordpressPassword: FAKE_WORDPRESS_PASSWORD,
     };
-    await runTerminalSetup(engine, options, 'en', { input: new PassThrough(), output }, steps);
+    const result = await runTerminalSetup(engine, options, 'en', { input: new PassThrough(), output }, steps);
     expect(asked).toEqual([
       '/key',
       '/blogs',
@@ -203,6 +208,9 @@ describe('src/setup/web/steps: one list for both fronts', () => {
     ]);
     expect(dummy.asked).toBe(1);
     expect(printed()).toContain('dummy asked with the categories answered');
+    // Its answer is in the installation the finish wrote, beside the engine's own (the language it set).
+    expect(result.config.ui).toMatchObject({ timeZone: 'Europe/Bratislava', language: 'en' });
+    expect(readFileSync(result.configPath, 'utf8')).toMatch(/^ {2}timeZone: Europe\/Bratislava$/m);
   });
 
   it('the next step is the first one not answered, with its own page for the blog it waits for', () => {

@@ -119,6 +119,14 @@ describe('src/redis/embedded: pressbridge’s own Redis on a socket (integration
       100,
     );
     expect(await client.get('pb:test:deal')).toBe('accepted');
+    // The record names the new server once its start returned, a moment after the server answers (the client
+    // above may reconnect in between: CI once read `{ owner }` alone there).
+    await until(
+      () => state(dir)?.pid === second || undefined,
+      5_000,
+      'embedded.json names the new server',
+      20,
+    );
     expect(state(dir)).toEqual({ owner: process.pid, pid: second, url });
   });
 

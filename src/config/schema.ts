@@ -16,6 +16,7 @@ import {
   DisclosureSettings,
   LinkSettings,
 } from '../render/policy.js';
+import { BlogRules } from '../rules/settings.js';
 import { isLoopbackHost } from '../status/hosts.js';
 import { StatusHostsSetting, StatusPublicUrlSetting, TrustProxySetting } from '../status/settings.js';
 import { WatchSettings } from '../watch/settings.js';
@@ -84,6 +85,10 @@ export const BlogConfig = z.object({
       'text, 1–200 characters; `position`: `top` or `bottom`; `className`: CSS class names separated by spaces.',
   }),
   links: LinkSettings.optional().describe("What pressbridge adds to the advertiser's links."),
+  rules: BlogRules.optional().describe(
+    'What you take and what not: each demand and each accepted deal gets a verdict, fits, ask me or refuse, ' +
+      'with its reasons (docs/decisions/0023-the-bloggers-rules.md). Absent: no rules, everything fits.',
+  ),
 });
 export type BlogConfig = z.infer<typeof BlogConfig>;
 

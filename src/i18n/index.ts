@@ -5,6 +5,7 @@
 import type { Phrase, Said } from '../errors.js';
 import { type Catalog, fill, type Language, type MessageParams } from './catalog.js';
 import { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.js';
+import { blogRuleMessages } from './messages/blog-rules.js';
 import { cliMessages } from './messages/cli.js';
 import { cliHelpMessages } from './messages/cli-help.js';
 import { cliLiveMessages } from './messages/cli-live.js';
@@ -60,6 +61,7 @@ export const MESSAGES = {
   ...dealErrorMessages,
   ...dealLogPluginMessages,
   ...demoMessages,
+  ...blogRuleMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -87,6 +87,12 @@ export const AGENT_DEADLINE_MINUTES = 60;
 export const RATE_LIMIT_PER_MINUTE = 60;
 export const WEBHOOK_RETRY_MINUTES = [5, 10, 20, 40] as const;
 
+/**
+ * A standard page (NS, normostrana: the unit of `ns`, "length in standard pages") is 1,800 characters, and an
+ * article is at least one: the marketplace's own floor.
+ */
+export const STANDARD_PAGE_CHARS = 1_800;
+
 /** Idempotency keys: 8 to 100 characters, kept 7 days by the service. */
 export const IDEMPOTENCY_KEY_TTL_DAYS = 7;
 
@@ -233,6 +239,66 @@ export const DealDemand = z.object({
   publication: lenient(z.boolean()),
 });
 export type DealDemand = z.infer<typeof DealDemand>;
+
+/**
+ * A demand's `expectation`, the advertiser's goal. The document: it "accepts free text or a code: 1 = SEO, 4 =
+ * answers in AI assistants, 2 = mentions, 3 = conversion, 0 = other", and answers carry it as a string. ASSUMPTION:
+ * an answer carries the code (a number or its digit) or one of the names below (the document's, and the Czech of
+ * the web application as we guess it); any other text is the advertiser's own words, which no rule can judge.
+ */
+export const EXPECTATION_CODES = [0, 1, 2, 3, 4] as const;
+export type ExpectationCode = (typeof EXPECTATION_CODES)[number];
+const EXPECTATION_NAMES: Readonly<Record<string, ExpectationCode>> = {
+  seo: 1,
+  mentions: 2,
+  zminky: 2,
+  conversion: 3,
+  konverze: 3,
+  'ai answers': 4,
+  'answers in ai assistants': 4,
+  'odpovedi v ai': 4,
+  'odpovedi v ai asistentech': 4,
+  other: 0,
+  jine: 0,
+};
+
+/** The code of an `expectation` as an answer carries it; undefined for free text (or nothing). */
+export function expectationCode(value: string | number | undefined): ExpectationCode | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
+  if (/^[0-4]$/.test(text)) return Number(text) as ExpectationCode;
+  return Object.hasOwn(EXPECTATION_NAMES, text) ? EXPECTATION_NAMES[text] : undefined;
+}
+
+/**
+ * `GET /v1/demands/{id}` as the blogger reads it: the full brief (also before an offer), the fields of the
+ * advertiser's view the document lists plus the blogger's `reward` (the demand list's). `materials` (publication
+ * demands: `shared_text`, `title_photo`, `text`, `photos`): ASSUMPTION, `text` is the advertiser's finished
+ * article as HTML, as a deal's text is; the other parts are not read. Every field but `id` is lenient.
+ */
+export const DemandBrief = z.object({
+  id: int,
+  name: lenient(lineText),
+  url: lenient(z.string()),
+  vip: lenient(z.boolean()),
+  type: lenient(z.string()),
+  keywords: lenient(lineText),
+  keyword_urls: lenient(z.array(KeywordUrl)),
+  links_mode: lenient(int),
+  description: lenient(multilineText),
+  expectation: lenient(z.union([int, multilineText])),
+  ns: lenient(int),
+  publication: lenient(z.boolean()),
+  reward: lenient(DealAmount),
+  price: lenient(DealAmount),
+  materials: lenient(z.object({ text: lenient(z.string()) })),
+});
+export type DemandBrief = z.infer<typeof DemandBrief>;
 
 /**
  * ASSUMPTION (the document: "The item shape of that array: not shown"): an extra service bought on a deal is

@@ -67,7 +67,7 @@ export const BlogRules = z.object({
   maxLinks: count
     .optional()
     .describe(
-      'The most links: the keyword URLs and the links of the text, each address once; more is refused.',
+      'The most links: the target URL, the keyword URLs and the links of the text, each address once; more is refused.',
     ),
   maxKeywordUrls: count.optional().describe('The most keyword URLs (`keyword_urls`); more is refused.'),
   linksModes: z

@@ -52,6 +52,9 @@ export const ERROR_CODES = {
   missingScope: 'chybi_scope',
   notFound: 'nenalezeno',
   demandUnavailable: 'poptavka_nedostupna',
+  // POST /v1/blogs/{id}/offers: an existing deal of the blog on the demand; a higher bid not above the base.
+  offerExists: 'nabidka_existuje',
+  lowHigherBid: 'nizka_vyssi_nabidka',
   articleHandedIn: 'clanek_odevzdan',
   urlUsed: 'url_pouzita',
   wrongState: 'spatny_stav',

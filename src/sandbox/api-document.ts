@@ -93,6 +93,10 @@ export const ERROR = {
   wrongRole: 'spatna_role',
   missingScope: 'chybi_scope',
   notFound: 'nenalezeno',
+  demandUnavailable: 'poptavka_nedostupna',
+  offerExists: 'nabidka_existuje',
+  lowHigherBid: 'nizka_vyssi_nabidka',
+  blogIncomplete: 'blog_neuplny',
   articleHandedIn: 'clanek_odevzdan',
   urlUsed: 'url_pouzita',
   wrongState: 'spatny_stav',
@@ -103,6 +107,22 @@ export const ERROR = {
   rateLimit: 'rate_limit',
   server: 'server',
 } as const satisfies Record<string, (typeof ERRORS_BY_STATUS)[keyof typeof ERRORS_BY_STATUS][number]>;
+
+/** Demand `kind` at `POST /v1/demands`: `standard` (default), `vip`, `publication`, `writing`. */
+export const DEMAND_KINDS = ['standard', 'vip', 'publication', 'writing'] as const;
+export type DemandKind = (typeof DEMAND_KINDS)[number];
+
+/** Publication materials' `title_photo`: `bloger`, `shared` or `each`. */
+export const TITLE_PHOTO_MODES = ['bloger', 'shared', 'each'] as const;
+export type TitlePhotoMode = (typeof TITLE_PHOTO_MODES)[number];
+
+/** Demand `state` while active (the other states' names: not shown). */
+export const DEMAND_ACTIVE_STATE = 'aktivni';
+
+/** Demand materials: photo files at `/v1/demands/{id}/photos/{n}`. */
+export function demandPhotoPath(demandId: number, n: number): string {
+  return `/v1/demands/${demandId}/photos/${n}`;
+}
 
 /** "Limits". */
 export const LIMITS = {

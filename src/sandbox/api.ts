@@ -1,7 +1,7 @@
 /**
  * The sandbox's /v1 API, following shared/marketplace-api-v1.md and the working assumptions: Czech field
  * names, states and error codes exactly. The shared request handling (rate limit, faults, auth, body,
- * idempotency, profile shapes) lives in request.ts; the routes in routes/ (account, deals, threads, payouts, webhook).
+ * idempotency, profile shapes) lives in request.ts; the routes in routes/ (account, deals, demands, threads, payouts, webhook).
  */
 import { Router } from 'express';
 import { ERROR } from './api-document.js';
@@ -9,6 +9,7 @@ import { ApiError } from './api-error.js';
 import { type ApiDeps, BOTH, createRoutes } from './request.js';
 import { accountRoutes } from './routes/account.js';
 import { dealRoutes } from './routes/deals.js';
+import { demandRoutes } from './routes/demands.js';
 import { payoutRoutes } from './routes/payouts.js';
 import { threadRoutes } from './routes/threads.js';
 import { webhookRoutes } from './routes/webhook.js';
@@ -18,6 +19,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   const routes = createRoutes(router, deps);
   accountRoutes(routes, deps);
   dealRoutes(routes, deps);
+  demandRoutes(routes, deps);
   threadRoutes(routes, deps);
   payoutRoutes(routes, deps);
   webhookRoutes(routes, deps);

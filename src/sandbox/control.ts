@@ -19,6 +19,13 @@
  *   POST /_sandbox/deals/:id/state       body {state, reason?} → SandboxDeal (no event sent)
  *   POST /_sandbox/deals/:id/pay         → SandboxDeal in state proplaceno (its paidAt counts in GET /v1/payouts
  *                                        paid_monthly); sends deal.paid
+ *   POST /_sandbox/demands               body CreateDemandInput (name, reward required; blogIds?, kind? standard|
+ *                                        vip|publication|writing, price?, url?, keywords?, keywordUrls?,
+ *                                        linksMode?, description?, expectation?, ns?, articleText?, sharedText?,
+ *                                        titlePhoto?, photos?, deliver?) → 201 SandboxDemand; an active demand
+ *                                        for the blogs (default all), demand.created delivery starts unless
+ *                                        deliver:false
+ *   GET  /_sandbox/demands               → {data: SandboxDemand[]}
  *   POST /_sandbox/events                body {event, ...fields, account_id?} → {data: DeliveryRecord[]}
  *   GET  /_sandbox/hand-ins              → {data: HandInRecord[]}
  *   GET  /_sandbox/stats                 → SandboxStats;  DELETE /_sandbox/stats resets the counters
@@ -38,8 +45,16 @@
  */
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import { DEAL_STATES, LIMITS, PUBLISHED_BY, PUBLISHING_MODES } from './api-document.js';
+import {
+  DEAL_STATES,
+  DEMAND_KINDS,
+  LIMITS,
+  PUBLISHED_BY,
+  PUBLISHING_MODES,
+  TITLE_PHOTO_MODES,
+} from './api-document.js';
 import { errorBody } from './api-error.js';
+import type { CreateDemandInput } from './demands.js';
 import { FaultSettings } from './faults.js';
 import type { BlogInput, CreateDealInput } from './records.js';
 import type { Sandbox } from './types.js';
@@ -61,6 +76,26 @@ export const CreateDealBody = z.object({
   reward: z.number().int().min(0).optional(),
   targetUrl: z.url().optional(),
   state: z.enum(DEAL_STATES).optional(),
+});
+
+export const CreateDemandBody = z.object({
+  blogIds: z.array(z.number().int().positive()).min(1).optional(),
+  kind: z.enum(DEMAND_KINDS).optional(),
+  name: z.string().min(1),
+  reward: z.number().int().positive(),
+  price: z.number().int().positive().optional(),
+  url: z.url().optional(),
+  keywords: z.string().optional(),
+  keywordUrls: z.array(z.object({ keyword: z.string().min(1), url: z.url() })).optional(),
+  linksMode: z.number().int().optional(),
+  description: z.string().optional(),
+  expectation: z.string().optional(),
+  ns: z.number().int().positive().optional(),
+  articleText: z.string().min(1).optional(),
+  sharedText: z.boolean().optional(),
+  titlePhoto: z.enum(TITLE_PHOTO_MODES).optional(),
+  photos: z.number().int().min(0).max(LIMITS.maxPhotoN).optional(),
+  deliver: z.boolean().optional(),
 });
 
 const CategoryBody = z.object({
@@ -172,6 +207,15 @@ export function createControlRouter(sandbox: Sandbox): Router {
   router.post('/deals/:id/pay', async (req, res) => {
     const id = idParam(req);
     res.json(await guard(() => sandbox.payDeal(id)));
+  });
+
+  router.post('/demands', async (req, res) => {
+    const input: CreateDemandInput = withoutUndefined(parse(CreateDemandBody, req.body));
+    res.status(201).json(await guard(() => sandbox.createDemand(input)));
+  });
+
+  router.get('/demands', (_req, res) => {
+    res.json({ data: sandbox.listDemands() });
   });
 
   router.post('/events', async (req, res) => {

@@ -15,6 +15,7 @@ import { createControlRouter } from './control.js';
 import { createWireDates } from './dates.js';
 import { DEFAULT_SANDBOX_API_KEY } from './defaults.js';
 import { createWebhookDispatcher, type DeliveryRecord } from './deliveries.js';
+import { createDemandStore, demandCreatedBodies, sandboxDemandView } from './demands.js';
 import { createFaultInjector } from './faults.js';
 import { createIdempotencyStore } from './idempotency.js';
 import { createPhotoCache } from './photos.js';
@@ -28,6 +29,7 @@ import { dealAcceptedBody, sandboxDealView } from './views.js';
 export { DATE_FORMATS, type DateFormat } from './dates.js';
 export type { DeliveryAttempt, DeliveryRecord, WebhookRegistration } from './deliveries.js';
 export { signBody } from './deliveries.js';
+export type { CreateDemandInput, SandboxDemand } from './demands.js';
 export type { FaultSettings } from './faults.js';
 export { PHOTO_EXIF, PHOTO_HEIGHT, PHOTO_WIDTH, type PhotoSize, photoOrientation } from './photos.js';
 export { loadProfile, profileFromCapture, type SandboxProfile } from './profile.js';
@@ -71,6 +73,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       },
     ],
   });
+  const demands = createDemandStore(state);
   const profile = options.profile;
   const dates = createWireDates(options.dateFormat ?? profile?.dateFormat ?? 'prague');
   const dispatcher = createWebhookDispatcher({
@@ -93,6 +96,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     '/v1',
     createApiRouter({
       state,
+      demands,
       dispatcher,
       limiter,
       faults,
@@ -153,6 +157,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         );
       }
       return view(deal);
+    },
+    async createDemand(input) {
+      const entry = demands.create(input);
+      log.info({ demandId: entry.brief.id, blogIds: entry.blogIds }, 'sandbox demand created');
+      if (input.deliver !== false) {
+        for (const { accountId, body } of demandCreatedBodies(entry, state.blogs)) {
+          sendToAccount(accountId, body).catch((error: unknown) =>
+            log.error({ err: error, demandId: entry.brief.id }, 'sandbox demand.created delivery failed'),
+          );
+        }
+      }
+      return sandboxDemandView(entry);
+    },
+    listDemands() {
+      return [...demands.entries.values()].map(sandboxDemandView);
     },
     getDeal(id) {
       const deal = state.deals.get(id);

@@ -10,6 +10,7 @@ import { ERROR } from './api-document.js';
 import { ApiError, type ApiResult, errorResult } from './api-error.js';
 import type { WireDates } from './dates.js';
 import type { WebhookDispatcher } from './deliveries.js';
+import type { DemandStore } from './demands.js';
 import type { FaultInjector } from './faults.js';
 import { type IdempotencyStore, isValidIdempotencyKey } from './idempotency.js';
 import type { PhotoCache } from './photos.js';
@@ -21,6 +22,7 @@ import type { StatsRecorder } from './stats.js';
 
 export interface ApiDeps {
   state: SandboxState;
+  demands: DemandStore;
   dispatcher: WebhookDispatcher;
   limiter: RateLimiter;
   faults: FaultInjector;

@@ -13,6 +13,7 @@ import {
   DEFAULT_ADVERTISER_ACCOUNT,
   DEFAULT_BLOGGER_ACCOUNT,
   type DealRecord,
+  type DemandRecord,
   type HandInRecord,
   type KeyInput,
   type PostRecord,
@@ -27,7 +28,10 @@ export interface SandboxState {
   readonly deals: Map<number, DealRecord>;
   readonly handIns: HandInRecord[];
   putBlog(input: BlogInput): BlogRecord;
-  createDeal(input: CreateDealInput): DealRecord;
+  /** A deal; on `demand` (an offer on, or a decline of, a sandbox demand) instead of a generated brief. */
+  createDeal(input: CreateDealInput, demand?: DemandRecord): DealRecord;
+  /** The next demand id (generated briefs and demands.ts share one counter). */
+  nextDemandId(): number;
   setDealState(deal: DealRecord, state: DealState, reason?: string | null): void;
   /**
    * A message or claim post. The sandbox's reading of "changed_at: time of the last change": a post changes the
@@ -107,7 +111,8 @@ export function createSandboxState(init: {
     deals,
     handIns,
     putBlog,
-    createDeal(input) {
+    nextDemandId: () => nextDemandId++,
+    createDeal(input, existingDemand) {
       const blogId = input.blogId ?? blogs.keys().next().value;
       const blog = blogId === undefined ? undefined : blogs.get(blogId);
       if (!blog) throw new RangeError(`no blog with id ${String(input.blogId)} in the sandbox`);
@@ -132,7 +137,7 @@ export function createSandboxState(init: {
         state: input.state ?? 'akceptovano',
         blogId: blog.id,
         advertiserAccountId: DEFAULT_ADVERTISER_ACCOUNT,
-        demand: {
+        demand: existingDemand ?? {
           id: nextDemandId++,
           name: `Článek o zahradní technice (${id})`,
           url: targetUrl,

@@ -2,6 +2,7 @@ import type { Logger } from '../logger.js';
 import type { DealState, Role } from './api-document.js';
 import type { DateFormat } from './dates.js';
 import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
+import type { CreateDemandInput, SandboxDemand } from './demands.js';
 import type { FaultSettings } from './faults.js';
 import type { PhotoSize } from './photos.js';
 import type { SandboxProfile } from './profile.js';
@@ -65,6 +66,10 @@ export interface Sandbox {
    * delivering `deal.accepted` to the owner's webhook; resolves without waiting for that delivery. */
   createDeal(input?: CreateDealInput): Promise<SandboxDeal>;
   getDeal(id: number): SandboxDeal | undefined;
+  /** Creates an active demand suiting `blogIds` (default: every blog) and, unless `deliver: false`, starts
+   * delivering a signed `demand.created` to the webhooks of the blogs' owners; resolves without waiting. */
+  createDemand(input: CreateDemandInput): Promise<SandboxDemand>;
+  listDemands(): SandboxDemand[];
   listDeals(): SandboxDeal[];
   setDealState(id: number, state: DealState, reason?: string | null): SandboxDeal;
   /** `ke_schvaleni` → `proplaceno` and `deal.paid` to the blogger's webhook. */

@@ -6,7 +6,7 @@
  * The fields added by issue 22 are optional, so a check stored before still reads.
  */
 import { z } from 'zod';
-import type { Phrase } from '../errors.js';
+import { storedSaid } from '../errors.js';
 
 /**
  * The kinds of finding (src/watch/findings.ts says when each is found). `gone`, `link_lost`, `link_changed`,
@@ -24,19 +24,15 @@ export const FINDING_KINDS = [
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
-/** A phrase as stored (src/errors.ts `Phrase`): a key and values, a value a text, a number or a phrase. */
-const StoredPhrase: z.ZodType<Phrase> = z.lazy(() =>
-  z.object({
-    key: z.string(),
-    params: z.record(z.string(), z.union([z.string(), z.number(), StoredPhrase])).optional(),
-  }),
-) as z.ZodType<Phrase>;
-
 /**
  * What a detail says for the blogger, beside its English: a phrase of the catalog (`net.*`, `watch.fetch.*`,
- * `watch.detail.*`). Read leniently: one that does not read as a phrase is dropped, and the English is shown.
+ * `watch.detail.*`). Read leniently by the one reader of stored phrases (src/errors.ts `storedSaid`): one that does
+ * not read as a phrase is dropped, and the English is shown.
  */
-const DetailSaid = z.union([z.string(), StoredPhrase]).optional().catch(undefined);
+const DetailSaid = z
+  .unknown()
+  .transform((value) => storedSaid(value))
+  .optional();
 
 export const Finding = z.object({
   kind: z.enum(FINDING_KINDS),

@@ -13,7 +13,10 @@ import type {
   DealPostList,
   DealState,
   DealText,
+  DemandBrief,
+  DemandList,
   Me,
+  OfferResult,
   PayoutOverview,
   WebhookDelivery,
   WebhookSecret,
@@ -56,7 +59,29 @@ export interface HandInInput {
   extraUrls?: Record<string, string[]>;
 }
 
-export interface MarketplaceClient {
+export interface OfferInput {
+  demandId: number;
+  /** `reward`: a higher bid (above the demand's base reward), Kč; absent: the base reward. */
+  reward?: number;
+  /** `note`: the article idea, the only words the advertiser reads before accepting. */
+  note?: string;
+}
+
+/** The blogger's side of the market (client-demands.ts). Reading is `low` priority unless asked otherwise. */
+export interface MarketplaceDemandCalls {
+  /** `GET /v1/blogs/{id}/demands`: every available demand (not paginated); 422 `blog_neuplny`. */
+  listDemands(blogId: number, options?: RequestOptions): Promise<DemandList>;
+  /** `GET /v1/demands/{id}`: the full brief, also before an offer. */
+  getDemand(demandId: number, options?: RequestOptions): Promise<DemandBrief>;
+  /** `POST /v1/blogs/{id}/offers`, with an `Idempotency-Key` stable for blog, demand and reward. */
+  makeOffer(blogId: number, input: OfferInput, options?: RequestOptions): Promise<OfferResult>;
+  /** `POST /v1/blogs/{id}/demands/decline`: declines every demand now available to the blog. */
+  declineDemands(blogId: number, options?: RequestOptions): Promise<void>;
+  /** `POST /v1/deals/{id}/messages` `{text}`: once per deal (the refusal of a held deal). */
+  postDealMessage(dealId: number, text: string, options?: RequestOptions): Promise<void>;
+}
+
+export interface MarketplaceClient extends MarketplaceDemandCalls {
   readonly baseUrl: string;
   me(options?: RequestOptions): Promise<Me>;
   listBlogs(options?: RequestOptions): Promise<Blog[]>;

@@ -7,6 +7,7 @@ import { MarketplaceError } from '../errors.js';
 import { BODY_LIMITS } from '../http-body.js';
 import type { HandInInput, ListDealsQuery, MarketplaceClient, PayoutsQuery } from './api.js';
 import { english } from './classify.js';
+import { demandCalls } from './client-demands.js';
 import { DEFAULT_MAX_PHOTO_BYTES, MAX_PAGE_SIZE, type MarketplaceClientOptions } from './client-options.js';
 import { dealIdempotencyKey, freshIdempotencyKey } from './idempotency.js';
 import { ignoreBody, json, photoReader, photoUrl } from './readers.js';
@@ -189,6 +190,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         { ...o, priority: o.priority ?? 'low' },
         json(PayoutOverview, BODY_LIMITS.list),
       ),
+
+    ...demandCalls(execute, id),
   };
   return client;
 }

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 export const IDEMPOTENCY_KEY_MIN = 8;
 export const IDEMPOTENCY_KEY_MAX = 100;
 
-export type DealOperation = 'article';
+/** `article`: the hand-in; `refusal`: the message telling the advertiser why a held deal was refused. */
+export type DealOperation = 'article' | 'refusal';
 
 /** Stable for the deal and operation, e.g. `pressbridge-deal-42-article`. */
 export function dealIdempotencyKey(dealId: number, operation: DealOperation): string {
@@ -26,4 +27,13 @@ function checked(key: string): string {
     throw new RangeError(`Idempotency-Key must be ${IDEMPOTENCY_KEY_MIN}-${IDEMPOTENCY_KEY_MAX} characters`);
   }
   return key;
+}
+
+/**
+ * An offer: stable for the blog, the demand and the reward asked, so a repeat after a lost answer (from the page,
+ * the CLI or the automatic offer) is answered from the marketplace's store; a different reward is a new offer
+ * (which the marketplace refuses with 409 `nabidka_existuje`).
+ */
+export function offerIdempotencyKey(blogId: number, demandId: number, reward: number | undefined): string {
+  return checked(`pressbridge-offer-${blogId}-${demandId}-${reward ?? 'base'}`);
 }

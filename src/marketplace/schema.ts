@@ -304,6 +304,64 @@ export const DemandBrief = z.object({
 export type DemandBrief = z.infer<typeof DemandBrief>;
 
 /**
+ * `GET /v1/blogs/{id}/demands`: "all available demands in `data`", not paginated, each as the document's "Demand
+ * as seen by a blogger" table. Read item by item (a malformed demand is left out and named) and bounded in items.
+ * Every field but `id` is lenient: a demand is judged and shown on what could be read, its brief read whole once
+ * (`GET /v1/demands/{id}`).
+ */
+export const DemandListItem = z.object({
+  id: int.positive(),
+  name: lenient(lineText),
+  url: lenient(z.string()),
+  vip: lenient(z.boolean()),
+  type: lenient(z.string()),
+  keywords: lenient(lineText),
+  ns: lenient(int),
+  publication: lenient(z.boolean()),
+  expectation: lenient(z.union([int, multilineText])),
+  description: lenient(multilineText),
+  reward: lenient(DealAmount),
+});
+export type DemandListItem = z.infer<typeof DemandListItem>;
+
+export const DemandList = z
+  .object({ data: itemList(DemandListItem, MAX_LIST_PAGE_ITEMS) })
+  .transform(({ data }) => ({ data: data.items, skipped: data.skipped, overLimit: data.overLimit }));
+export type DemandList = z.output<typeof DemandList>;
+
+/** `POST /v1/blogs/{id}/offers`: `{id, state, demand_id, blog_id, price, reward}`; the offer's id is the deal's. */
+export const OfferResult = z.object({
+  id: int.positive(),
+  state: lenient(z.string()),
+  demand_id: lenient(int),
+  blog_id: lenient(int),
+  price: lenient(DealAmount),
+  reward: lenient(DealAmount),
+});
+export type OfferResult = z.infer<typeof OfferResult>;
+
+/**
+ * `demand.created`: "a new demand suitable for the blogger's blogs". `demand` is the brief as the list gives it,
+ * `blogs` the blogs it suits (`{id, name}`). A blog entry that is not one is dropped; a demand without an id is no
+ * event to act on.
+ */
+export const DemandCreatedEvent = z.object({
+  event: z.literal('demand.created'),
+  demand: DemandListItem,
+  blogs: z
+    .array(z.unknown())
+    .max(MAX_LIST_PAGE_ITEMS)
+    .transform((values) =>
+      values.flatMap((value) => {
+        const blog = z.object({ id: int.positive(), name: lenient(lineText) }).safeParse(value);
+        return blog.success ? [blog.data] : [];
+      }),
+    )
+    .catch([]),
+});
+export type DemandCreatedEvent = z.infer<typeof DemandCreatedEvent>;
+
+/**
  * ASSUMPTION (the document: "The item shape of that array: not shown"): an extra service bought on a deal is
  * `{id, name, urls?}`, the fields it is created with; `urls` says whether it takes URLs of its own (handed in as
  * `extra_urls[<id>]`): true, a count, or a list. Read leniently: an item without a numeric `id` is dropped, any

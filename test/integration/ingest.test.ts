@@ -317,6 +317,11 @@ function fakeClient(
     webhookDeliveries: notUsed,
     getDealThread: notUsed,
     payouts: notUsed,
+    listDemands: notUsed,
+    getDemand: notUsed,
+    makeOffer: notUsed,
+    declineDemands: notUsed,
+    postDealMessage: notUsed,
   };
   return client;
 }

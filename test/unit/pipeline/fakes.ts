@@ -129,6 +129,11 @@ export function fakeClient(options: FakeClientOptions = {}): FakeClient {
     webhookDeliveries: notUsed('webhookDeliveries'),
     getDealThread: notUsed('getDealThread'),
     payouts: notUsed('payouts'),
+    listDemands: notUsed('listDemands'),
+    getDemand: notUsed('getDemand'),
+    makeOffer: notUsed('makeOffer'),
+    declineDemands: notUsed('declineDemands'),
+    postDealMessage: notUsed('postDealMessage'),
   };
   return client;
 }

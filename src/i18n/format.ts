@@ -29,6 +29,8 @@ export interface Formatters {
   date(iso: string | Date, timeZone?: string): string;
   /** A month `YYYY-MM` (the marketplace's `paid_monthly`): `listopad 2026` / `November 2026`. */
   month(yyyyMm: string): string;
+  /** The month alone, short (`lis`, `Nov`): a chart's label under a bar; `YYYY-MM` when it is not one. */
+  monthShort(yyyyMm: string): string;
 }
 
 function valid(value: string | Date): Date | undefined {
@@ -83,6 +85,12 @@ export function createFormatters(language: Language, defaultZone: string = DEFAU
       return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         date,
       );
+    },
+    monthShort(yyyyMm) {
+      const match = /^(\d{4})-(\d{2})$/.exec(yyyyMm);
+      if (!match) return yyyyMm;
+      const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15));
+      return new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date);
     },
   };
 }

@@ -31,6 +31,8 @@ export const moneyMessages = {
     en: 'Paid amounts per blog count the recorded deals (kept {days} days); the totals above come from the payout overview.',
   },
   'money.by_month': { cs: 'Po měsících', en: 'By month' },
+  'money.chart.title': { cs: 'Vyplaceno za posledních 12 měsíců', en: 'Paid over the last 12 months' },
+  'money.chart.paid': { cs: 'vyplaceno', en: 'paid' },
   'money.awaiting_deals': { cs: 'Obchody čekající na proplacení', en: 'Deals awaiting payout' },
   'money.arbitration_deals': { cs: 'Obchody v arbitráži', en: 'Deals in arbitration' },
   'money.none_awaiting': { cs: 'Nic nečeká na proplacení.', en: 'Nothing is awaiting payout.' },

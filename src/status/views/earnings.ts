@@ -11,6 +11,7 @@ import { readDealMoney, readPaid } from '../../money/paid.js';
 import type { ClaimRisk } from '../../watch/obligations.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
+import { barChart, lastMonths } from './charts.js';
 import { claimRiskCard, claimRiskTable } from './claim-risk.js';
 import { layout, type ViewContext } from './layout.js';
 import { ago, dealLink, externalLink, shortUrl } from './parts.js';
@@ -118,6 +119,21 @@ ${months.map(
 }</section>`;
 }
 
+/** Paid by month over the last 12 months, this one included (a month with nothing paid is drawn at 0). */
+export function earningsChart(ctx: ViewContext, e: Pick<Earnings, 'month' | 'months'>): SafeHtml {
+  const paid = new Map(e.months.map((m) => [m.month, m.amount]));
+  return barChart({
+    id: 'earnings-months',
+    title: ctx.t.t('money.chart.title'),
+    series: [{ key: 'paid', label: ctx.t.t('money.chart.paid') }],
+    groups: lastMonths(e.month, 12).map((month) => ({
+      label: ctx.t.monthShort(month),
+      values: [paid.get(month) ?? 0],
+    })),
+    format: (kc) => ctx.t.money(kc),
+  });
+}
+
 /** `risk`: the paid deals at risk of a claim (absent: not shown). */
 export function renderEarnings(ctx: ViewContext, e: Earnings, risk?: Sourced<ClaimRisk>): SafeHtml {
   const t = (k: Parameters<typeof ctx.t.t>[0]) => ctx.t.t(k);
@@ -134,6 +150,7 @@ ${e.awaiting.deals.length === 0 ? html`<p class="card muted">${t('money.none_awa
 ${dealsTable(ctx, t('money.arbitration_deals'), 'arbitration', e.arbitration.deals)}
 ${claimRiskTable(ctx, risk)}
 ${blogsTable(ctx, e)}
+<section class="card">${earningsChart(ctx, e)}</section>
 ${monthsTable(ctx, e)}`;
   return layout(ctx, { title: t('money.title'), current: 'earnings', body });
 }

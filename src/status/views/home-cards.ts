@@ -8,6 +8,7 @@ import type { DealRecord } from '../../deals/record.js';
 import type { Earnings } from '../../money/earnings.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
+import { earningsChart } from './earnings.js';
 import type { ViewContext } from './layout.js';
 import { ago, blogLabel, countdown, dealLink, externalLink, shortUrl, stateBadge } from './parts.js';
 
@@ -98,5 +99,6 @@ export function earningsCard(ctx: ViewContext, earnings: Sourced<Earnings>): Saf
   return html`<section class="card" data-card="earnings"><h2>${t.t('status.home.earnings.title', { month: t.month(e.month) })}</h2>
 <p><span class="big" data-earned="month">${t.money(e.paidThisMonth.amount)}</span> <span class="muted">${t.t('status.home.earnings.paid')}</span></p>
 ${e.awaiting.amount > 0 ? html`<p data-earned="awaiting">${t.t('status.home.earnings.awaiting', { amount: t.money(e.awaiting.amount) })}</p>` : ''}
+${earningsChart(ctx, e)}
 <p class="hint">${link}</p></section>`;
 }

@@ -7,30 +7,42 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import type { z } from 'zod';
 import { createSilentLogger } from '../logger.js';
 import { createApiRouter } from './api.js';
-import { LIMITS } from './api-document.js';
-import { errorBody } from './api-error.js';
+import { ERROR, LIMITS } from './api-document.js';
+import { ApiError, errorBody } from './api-error.js';
 import { createControlRouter } from './control.js';
 import { createWireDates } from './dates.js';
 import { DEFAULT_SANDBOX_API_KEY } from './defaults.js';
-import { createWebhookDispatcher, type DeliveryRecord } from './deliveries.js';
+import { createWebhookDispatcher } from './deliveries.js';
 import { createDemandStore, demandCreatedBodies, sandboxDemandView } from './demands.js';
+import { createEventSender } from './events.js';
 import { createFaultInjector } from './faults.js';
 import { createIdempotencyStore } from './idempotency.js';
+import {
+  AcceptBody,
+  acceptOffer,
+  DeclineBody,
+  declineOffer,
+  OFFER_STATES,
+  sandboxOfferView,
+} from './offers.js';
 import { createPhotoCache } from './photos.js';
 import { createRateLimiter } from './rate-limit.js';
 import { DEFAULT_BLOGGER_ACCOUNT, type DealRecord, type KeyInput } from './records.js';
+import { zodMessage } from './request.js';
 import { createSandboxState } from './state.js';
 import { createStatsRecorder } from './stats.js';
-import type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
-import { dealAcceptedBody, sandboxDealView } from './views.js';
+import type { Sandbox, SandboxOptions } from './types.js';
+import { sandboxDealView } from './views.js';
 
 export { DATE_FORMATS, type DateFormat } from './dates.js';
 export type { DeliveryAttempt, DeliveryRecord, WebhookRegistration } from './deliveries.js';
 export { signBody } from './deliveries.js';
 export type { CreateDemandInput, SandboxDemand } from './demands.js';
 export type { FaultSettings } from './faults.js';
+export type { AcceptBody, DeclineBody } from './offers.js';
 export { PHOTO_EXIF, PHOTO_HEIGHT, PHOTO_WIDTH, type PhotoSize, photoOrientation } from './photos.js';
 export { loadProfile, profileFromCapture, type SandboxProfile } from './profile.js';
 export type {
@@ -40,6 +52,8 @@ export type {
   HandInRecord,
   KeyInput,
   SandboxDeal,
+  SandboxOffer,
+  SandboxPost,
 } from './records.js';
 export type { RequestCount, SandboxStats } from './stats.js';
 export type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
@@ -86,6 +100,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const limiter = createRateLimiter(
     options.rateLimit ?? { limit: LIMITS.requestsPerMinute, windowMs: 60_000 },
   );
+  const events = createEventSender({ state, dispatcher, dates, log });
   const faults = createFaultInjector();
   const stats = createStatsRecorder();
   let baseUrl = '';
@@ -98,6 +113,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       state,
       demands,
       dispatcher,
+      events,
       limiter,
       faults,
       stats,
@@ -120,17 +136,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   const view = (deal: DealRecord) => sandboxDealView(deal, state.blogs.get(deal.blogId), dates);
 
-  const sendToAccount = async (accountId: number, body: SandboxEvent): Promise<DeliveryRecord[]> => {
-    const receivers = state
-      .keysOfAccount(accountId)
-      .filter((k) => !k.disabled && dispatcher.get(k.key) !== undefined);
-    if (receivers.length === 0)
-      log.info({ event: body.event, accountId }, 'sandbox event: no webhook registered');
-    return await Promise.all(receivers.map((k) => dispatcher.send(k.key, body, { retry: true })));
-  };
-  const deliverAccepted = (deal: DealRecord): Promise<DeliveryRecord[]> => {
-    const owner = state.blogs.get(deal.blogId)?.accountId ?? DEFAULT_BLOGGER_ACCOUNT;
-    return sendToAccount(owner, { ...dealAcceptedBody(deal, state.blogs.get(deal.blogId), dates) });
+  const sendToAccount = events.toAccount;
+  const deliverAccepted = events.dealAccepted;
+  /** Control-API input is checked like the /v1 body, its refusals in the same codes. */
+  const parsed = <T>(schema: z.ZodType<T>, value: unknown): T => {
+    const result = schema.safeParse(value);
+    if (!result.success) throw new ApiError(400, ERROR.badParameter, zodMessage(result.error));
+    return result.data;
   };
 
   const server = createServer(app);
@@ -217,6 +229,32 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           ? { event: 'message.created', deal_id: deal.id, message: entry }
           : { event: 'claim.created', deal_id: deal.id, claim: entry },
       );
+    },
+    acceptOffer(id, body = {}) {
+      const deal = dealOrThrow(id);
+      acceptOffer({ state, demands, now: Date.now }, deal, parsed(AcceptBody, body));
+      log.info({ dealId: deal.id, price: deal.price }, 'sandbox offer accepted (control)');
+      deliverAccepted(deal).catch((error: unknown) =>
+        log.error({ err: error, dealId: deal.id }, 'sandbox deal.accepted delivery failed'),
+      );
+      return view(deal);
+    },
+    declineOffer(id, body = {}) {
+      const deal = dealOrThrow(id);
+      declineOffer(state, deal, parsed(DeclineBody, body));
+      return view(deal);
+    },
+    listOffers() {
+      return [...state.deals.values()]
+        .filter((d) => d.offer !== null || OFFER_STATES.has(d.state))
+        .map(sandboxOfferView);
+    },
+    messages(id) {
+      return dealOrThrow(id).messages.map((m) => ({
+        author: m.author,
+        text: m.text,
+        at: new Date(m.at).toISOString(),
+      }));
     },
     deliverDeal(id) {
       return deliverAccepted(dealOrThrow(id));

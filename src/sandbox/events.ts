@@ -9,8 +9,10 @@ import type { WireDates } from './dates.js';
 import type { DeliveryRecord, WebhookDispatcher } from './deliveries.js';
 import { DEFAULT_BLOGGER_ACCOUNT, type DealRecord } from './records.js';
 import type { SandboxState } from './state.js';
-import type { SandboxEvent } from './types.js';
 import { dealAcceptedBody } from './views.js';
+
+/** Any event body; `event` names its kind (deal.paid, message.created, …). */
+export type SandboxEvent = { event: string } & Record<string, unknown>;
 
 export interface EventSender {
   /** Resolves after the first attempt of each delivery ([] when the account has no webhook). */

@@ -7,11 +7,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import type { z } from 'zod';
 import { createSilentLogger } from '../logger.js';
 import { createApiRouter } from './api.js';
-import { ERROR, LIMITS } from './api-document.js';
-import { ApiError, errorBody } from './api-error.js';
+import { LIMITS } from './api-document.js';
+import { errorBody } from './api-error.js';
 import { createControlRouter } from './control.js';
 import { createWireDates } from './dates.js';
 import { DEFAULT_SANDBOX_API_KEY } from './defaults.js';
@@ -26,12 +25,12 @@ import {
   DeclineBody,
   declineOffer,
   OFFER_STATES,
+  parseBody,
   sandboxOfferView,
 } from './offers.js';
 import { createPhotoCache } from './photos.js';
 import { createRateLimiter } from './rate-limit.js';
 import { DEFAULT_BLOGGER_ACCOUNT, type DealRecord, type KeyInput } from './records.js';
-import { zodMessage } from './request.js';
 import { createSandboxState } from './state.js';
 import { createStatsRecorder } from './stats.js';
 import type { Sandbox, SandboxOptions } from './types.js';
@@ -138,12 +137,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   const sendToAccount = events.toAccount;
   const deliverAccepted = events.dealAccepted;
-  /** Control-API input is checked like the /v1 body, its refusals in the same codes. */
-  const parsed = <T>(schema: z.ZodType<T>, value: unknown): T => {
-    const result = schema.safeParse(value);
-    if (!result.success) throw new ApiError(400, ERROR.badParameter, zodMessage(result.error));
-    return result.data;
-  };
 
   const server = createServer(app);
   const sandbox: Sandbox = {
@@ -232,7 +225,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     acceptOffer(id, body = {}) {
       const deal = dealOrThrow(id);
-      acceptOffer({ state, demands, now: Date.now }, deal, parsed(AcceptBody, body));
+      acceptOffer({ state, demands, now: Date.now }, deal, parseBody(AcceptBody, body));
       log.info({ dealId: deal.id, price: deal.price }, 'sandbox offer accepted (control)');
       deliverAccepted(deal).catch((error: unknown) =>
         log.error({ err: error, dealId: deal.id }, 'sandbox deal.accepted delivery failed'),
@@ -241,7 +234,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     declineOffer(id, body = {}) {
       const deal = dealOrThrow(id);
-      declineOffer(state, deal, parsed(DeclineBody, body));
+      declineOffer(state, deal, parseBody(DeclineBody, body));
       return view(deal);
     },
     listOffers() {

@@ -25,6 +25,7 @@ import { type DealState, ERROR, ERROR_BEYOND_CLIENT, LIMITS } from './api-docume
 import { ApiError } from './api-error.js';
 import type { DemandEntry, DemandStore } from './demands.js';
 import type { BlogRecord, DealRecord, SandboxOffer } from './records.js';
+import { bodyObject, zodMessage } from './request.js';
 import { defaultArticleHtml } from './sample-article.js';
 import type { SandboxState } from './state.js';
 
@@ -51,6 +52,13 @@ export const DeclineBody = z.object({
   reason: z.string().optional(),
 });
 export type DeclineBody = z.infer<typeof DeclineBody>;
+
+/** The accept or decline body checked, its refusal 400 `spatny_parametr` (the /v1 routes and the control API). */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(bodyObject(body));
+  if (!parsed.success) throw new ApiError(400, ERROR.badParameter, zodMessage(parsed.error));
+  return parsed.data;
+}
 
 export function advertiserCredit(
   state: SandboxState,

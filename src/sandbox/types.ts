@@ -3,6 +3,7 @@ import type { DealState, Role } from './api-document.js';
 import type { DateFormat } from './dates.js';
 import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { CreateDemandInput, SandboxDemand } from './demands.js';
+import type { SandboxEvent } from './events.js';
 import type { FaultSettings } from './faults.js';
 import type { AcceptBody, DeclineBody } from './offers.js';
 import type { PhotoSize } from './photos.js';
@@ -60,8 +61,7 @@ export interface SandboxOptions {
   log?: Logger;
 }
 
-/** Any event body; `event` names its kind (deal.paid, message.created, …). */
-export type SandboxEvent = { event: string } & Record<string, unknown>;
+export type { SandboxEvent } from './events.js';
 
 export interface Sandbox {
   /** The service root ({base_url}), e.g. `http://127.0.0.1:41234`. */

@@ -13,9 +13,10 @@ import {
   DeclineBody,
   declineOffer,
   OFFER_STATES,
+  parseBody,
 } from '../offers.js';
 import type { Role } from '../records.js';
-import { type ApiDeps, bodyObject, ok, ownedDeal, pathId, type Routes, zodMessage } from '../request.js';
+import { type ApiDeps, ok, ownedDeal, pathId, type Routes } from '../request.js';
 
 const ADVERTISER: readonly Role[] = ['inzerent'];
 
@@ -40,9 +41,7 @@ export function offerRoutes(routes: Routes, deps: ApiDeps): void {
 
   routes.post('/offers/:id/accept', { roles: ADVERTISER, scope: 'write' }, (ctx) => {
     const deal = ownedDeal(ctx, state);
-    const parsed = AcceptBody.safeParse(bodyObject(ctx.body));
-    if (!parsed.success) throw new ApiError(400, ERROR.badParameter, zodMessage(parsed.error));
-    const result = acceptOffer({ state, demands, now: Date.now }, deal, parsed.data);
+    const result = acceptOffer({ state, demands, now: Date.now }, deal, parseBody(AcceptBody, ctx.body));
     deps.events
       .dealAccepted(deal)
       .catch((error: unknown) =>
@@ -54,8 +53,6 @@ export function offerRoutes(routes: Routes, deps: ApiDeps): void {
 
   routes.post('/offers/:id/decline', { roles: ADVERTISER, scope: 'write' }, (ctx) => {
     const deal = ownedDeal(ctx, state);
-    const parsed = DeclineBody.safeParse(bodyObject(ctx.body));
-    if (!parsed.success) throw new ApiError(400, ERROR.badParameter, zodMessage(parsed.error));
-    return ok(declineOffer(state, deal, parsed.data));
+    return ok(declineOffer(state, deal, parseBody(DeclineBody, ctx.body)));
   });
 }

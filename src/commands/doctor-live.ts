@@ -1,7 +1,8 @@
 /**
  * `pressbridge doctor --live`: every working assumption about the marketplace API checked against the real
- * service, read-only. It announces its requests first (six GETs; the recorder refuses an eleventh), sends them
- * through the daemon's own client (so through the shared rate limiter), and prints one line per assumption:
+ * service, read-only. It announces its requests first (six GETs and one demand list per configured blog, at most
+ * two; the recorder refuses an eleventh), sends them through the daemon's own client (so through the shared rate
+ * limiter), and prints one line per assumption:
  * held, differs (with field path, shape found, shape expected; never article content) or not checked.
  * `--save <file>` writes a redacted capture (src/capture/capture.ts). Exit status 1 when anything differs.
  */
@@ -35,6 +36,7 @@ import {
   objectOf,
 } from './doctor-live-checks.js';
 import { checkDates, type DateAnchor, type DateReading, DEFAULT_SERVICE_ZONE } from './doctor-live-dates.js';
+import { checkDemands, demandsPath, MAX_DEMAND_BLOGS } from './doctor-live-demands.js';
 import { printChecks } from './doctor-live-print.js';
 import { createRecorder, type Recorder } from './doctor-live-record.js';
 
@@ -43,6 +45,7 @@ export const LIVE_REQUEST_BUDGET = 10;
 const PLANNED = [
   '/v1/me',
   '/v1/blogs',
+  '/v1/blogs/{id}/demands',
   '/v1/deals',
   '/v1/deals/{id}',
   '/v1/deals/{id}/text',
@@ -60,6 +63,17 @@ export const TEXT_STATES_BEST_FIRST: readonly DealState[] = [
   'arbitraz_neproplaceno',
   'akceptovano',
 ];
+
+/** The configured blogs whose demands are read (the first MAX_DEMAND_BLOGS). */
+function demandBlogIds(config: Readonly<Config>): number[] {
+  return config.blogs.slice(0, MAX_DEMAND_BLOGS).map((b) => b.id);
+}
+
+/** The GETs announced: one demand list per blog read, the others once. */
+function planned(config: Readonly<Config>): string[] {
+  const blogs = demandBlogIds(config).length;
+  return PLANNED.flatMap((p) => (p === '/v1/blogs/{id}/demands' ? Array(blogs).fill(p) : [p]));
+}
 
 /** `marketplace.timeZone` when the config has it, else the working assumption's zone. */
 function serviceZone(config: Readonly<Config>): string {
@@ -151,6 +165,11 @@ export async function runLiveChecks(
   }
   const blogsError = await attempt(() => client.listBlogs(high));
   checks.push(checkBlogs(recorder.last('GET', '/v1/blogs'), blogsError));
+  // The market as the daemon's intake reads it: each configured blog's demands (at the intake's low priority).
+  for (const blogId of demandBlogIds(ctx.config)) {
+    const demandsError = await attempt(() => client.listDemands(blogId));
+    checks.push(checkDemands(recorder.last('GET', demandsPath(blogId)), demandsError, blogId));
+  }
   const listError = await attempt(() => client.listDeals(PAGE, high));
   const list = recorder.last('GET', '/v1/deals');
   checks.push(checkDealList(list, listError, PAGE));
@@ -249,8 +268,8 @@ export async function runDoctorLiveCommand(
         out.line(
           out.t.t('cli.live.intro', {
             url: ctx.client.baseUrl,
-            planned: PLANNED.length,
-            paths: PLANNED.join(', '),
+            planned: planned(ctx.config).length,
+            paths: [...new Set(planned(ctx.config))].join(', '),
             budget: LIVE_REQUEST_BUDGET,
           }),
         );

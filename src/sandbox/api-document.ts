@@ -108,6 +108,19 @@ export const ERROR = {
   server: 'server',
 } as const satisfies Record<string, (typeof ERRORS_BY_STATUS)[keyof typeof ERRORS_BY_STATUS][number]>;
 
+/**
+ * Codes the sandbox answers that pressbridge's client does not name (the contract test holds `ERROR` to the
+ * client's list): the advertiser's acceptance refusals, which the blogger's client never meets, and
+ * `nabidka_ceka` (a blogger's message on an offer not yet accepted; the client posts messages on accepted deals
+ * only).
+ */
+export const ERROR_BEYOND_CLIENT = {
+  offerWaiting: 'nabidka_ceka',
+  lowerPriceNotAllowed: 'nizsi_cena_nepovolena',
+  priceBelowMinimum: 'cena_pod_minimem',
+  insufficientCredit: 'nedostatecny_kredit',
+} as const satisfies Record<string, (typeof ERRORS_BY_STATUS)[keyof typeof ERRORS_BY_STATUS][number]>;
+
 /** Demand `kind` at `POST /v1/demands`: `standard` (default), `vip`, `publication`, `writing`. */
 export const DEMAND_KINDS = ['standard', 'vip', 'publication', 'writing'] as const;
 export type DemandKind = (typeof DEMAND_KINDS)[number];

@@ -1,7 +1,8 @@
 /**
  * The sandbox's /v1 API, following shared/marketplace-api-v1.md and the working assumptions: Czech field
  * names, states and error codes exactly. The shared request handling (rate limit, faults, auth, body,
- * idempotency, profile shapes) lives in request.ts; the routes in routes/ (account, deals, demands, threads, payouts, webhook).
+ * idempotency, profile shapes) lives in request.ts; the routes in routes/ (account, deals, demands, offers,
+ * threads, payouts, webhook).
  */
 import { Router } from 'express';
 import { ERROR } from './api-document.js';
@@ -10,6 +11,7 @@ import { type ApiDeps, BOTH, createRoutes } from './request.js';
 import { accountRoutes } from './routes/account.js';
 import { dealRoutes } from './routes/deals.js';
 import { demandRoutes } from './routes/demands.js';
+import { offerRoutes } from './routes/offers.js';
 import { payoutRoutes } from './routes/payouts.js';
 import { threadRoutes } from './routes/threads.js';
 import { webhookRoutes } from './routes/webhook.js';
@@ -20,6 +22,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   accountRoutes(routes, deps);
   dealRoutes(routes, deps);
   demandRoutes(routes, deps);
+  offerRoutes(routes, deps);
   threadRoutes(routes, deps);
   payoutRoutes(routes, deps);
   webhookRoutes(routes, deps);

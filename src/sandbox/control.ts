@@ -26,11 +26,21 @@
  *                                        for the blogs (default all), demand.created delivery starts unless
  *                                        deliver:false
  *   GET  /_sandbox/demands               → {data: SandboxDemand[]}
+ *   GET  /_sandbox/offers                → {data: SandboxOffer[]} ({id, demandId, blogId, state, price, reward,
+ *                                        note, higherBid, reason}): every deal that began as a blog's offer
+ *   POST /_sandbox/offers/:id/accept     body as POST /v1/offers/{id}/accept (all optional: price, services,
+ *                                        note, keywords, article_text, photos, category_id) → SandboxDeal in
+ *                                        state akceptovano; deal.accepted delivery starts. Refusals as /v1:
+ *                                        409 spatny_stav, 422 nizsi_cena_nepovolena / cena_pod_minimem /
+ *                                        nedostatecny_kredit, 400 chybi_parametr (article_text) …
+ *   POST /_sandbox/offers/:id/decline    body {rating?, reason?} → SandboxDeal in state odmitnuto
+ *   GET  /_sandbox/deals/:id/messages    → {data: [{author: bloger|inzerent, text, at (ISO)}]}, oldest first
  *   POST /_sandbox/events                body {event, ...fields, account_id?} → {data: DeliveryRecord[]}
  *   GET  /_sandbox/hand-ins              → {data: HandInRecord[]}
  *   GET  /_sandbox/stats                 → SandboxStats;  DELETE /_sandbox/stats resets the counters
  *   GET  /_sandbox/deliveries            → {data: DeliveryRecord[]} (all keys, with bodies and attempt history)
- *   PUT  /_sandbox/blogs/:id             body {name, url, categories?, accountId?, mode?, instantPublish?}
+ *   PUT  /_sandbox/blogs/:id             body {name, url, categories?, accountId?, mode?, instantPublish?,
+ *                                        lowerPriceAllowed?}
  *                                        → 200 {id, name, url, …} (create or replace)
  *   GET  /_sandbox/faults                → FaultSettings
  *   POST /_sandbox/faults                body FaultSettings (replaces; {} switches every fault off)
@@ -53,7 +63,7 @@ import {
   PUBLISHING_MODES,
   TITLE_PHOTO_MODES,
 } from './api-document.js';
-import { errorBody } from './api-error.js';
+import { ApiError, errorBody } from './api-error.js';
 import type { CreateDemandInput } from './demands.js';
 import { FaultSettings } from './faults.js';
 import type { BlogInput, CreateDealInput } from './records.js';
@@ -111,6 +121,7 @@ const BlogBody = z.object({
   accountId: z.number().int().positive().optional(),
   mode: z.enum(PUBLISHING_MODES).optional(),
   instantPublish: z.boolean().optional(),
+  lowerPriceAllowed: z.boolean().optional(),
 });
 
 const StateBody = z.object({ state: z.enum(DEAL_STATES), reason: z.string().nullable().optional() });
@@ -218,6 +229,25 @@ export function createControlRouter(sandbox: Sandbox): Router {
     res.json({ data: sandbox.listDemands() });
   });
 
+  router.get('/offers', (_req, res) => {
+    res.json({ data: sandbox.listOffers() });
+  });
+
+  router.post('/offers/:id/accept', async (req, res) => {
+    const id = idParam(req);
+    res.json(await guard(() => sandbox.acceptOffer(id, req.body ?? {})));
+  });
+
+  router.post('/offers/:id/decline', async (req, res) => {
+    const id = idParam(req);
+    res.json(await guard(() => sandbox.declineOffer(id, req.body ?? {})));
+  });
+
+  router.get('/deals/:id/messages', async (req, res) => {
+    const id = idParam(req);
+    res.json({ data: await guard(() => sandbox.messages(id)) });
+  });
+
   router.post('/events', async (req, res) => {
     const { account_id: accountId, ...event } = parse(EventBody, req.body);
     const data = await sandbox.sendEvent(event, accountId === undefined ? {} : { accountId });
@@ -269,7 +299,7 @@ export function createControlRouter(sandbox: Sandbox): Router {
 
   // Express needs the four-argument form to recognise an error handler.
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (error instanceof ControlError) {
+    if (error instanceof ControlError || error instanceof ApiError) {
       res.status(error.status).json(errorBody(error.code, error.message));
       return;
     }

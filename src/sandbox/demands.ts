@@ -15,7 +15,13 @@ import {
   demandPhotoPath,
   type TitlePhotoMode,
 } from './api-document.js';
-import type { BlogRecord, DealRecord, DemandRecord } from './records.js';
+import {
+  type ApiKeyRecord,
+  type BlogRecord,
+  DEFAULT_ADVERTISER_ACCOUNT,
+  type DealRecord,
+  type DemandRecord,
+} from './records.js';
 import type { SandboxState } from './state.js';
 
 export interface CreateDemandInput {
@@ -48,6 +54,8 @@ export interface CreateDemandInput {
 
 export interface DemandEntry {
   brief: DemandRecord;
+  /** The advertiser account that created the demand (the sandbox has one: DEFAULT_ADVERTISER_ACCOUNT). */
+  advertiserAccountId: number;
   kind: DemandKind;
   vip: boolean;
   blogIds: number[];
@@ -84,6 +92,11 @@ export interface DemandStore {
   dealOf(entry: DemandEntry, blogId: number): DealRecord | undefined;
   /** Suits the blog and the blog has no deal on it yet: `GET /v1/blogs/{id}/demands` lists these. */
   availableFor(blogId: number): DemandEntry[];
+  /**
+   * `GET /v1/demands/{id}` (and its photos): the advertiser sees its own demands; a blogger an active demand
+   * meant for one of its blogs (VIP only if tied to it) or one with a deal of its blogs.
+   */
+  visibleTo(entry: DemandEntry, key: ApiKeyRecord): boolean;
 }
 
 const DEFAULT_URL = 'https://www.zahradni-technika.example.cz/';
@@ -104,6 +117,16 @@ export function createDemandStore(state: SandboxState, now: () => number = Date.
     dealOf,
     availableFor: (blogId) =>
       [...entries.values()].filter((e) => suits(e, blogId) && dealOf(e, blogId) === undefined),
+    visibleTo(entry, key) {
+      if (key.role === 'inzerent') return entry.advertiserAccountId === key.accountId;
+      return [...state.blogs.values()]
+        .filter((b) => b.accountId === key.accountId)
+        .some(
+          (b) =>
+            dealOf(entry, b.id) !== undefined ||
+            (entry.active && (!entry.vip || entry.blogIds.includes(b.id))),
+        );
+    },
     create(input) {
       const blogIds = input.blogIds ?? [...state.blogs.keys()];
       for (const id of blogIds) {
@@ -129,6 +152,7 @@ export function createDemandStore(state: SandboxState, now: () => number = Date.
           ns: input.ns ?? 1,
           publication: kind === 'publication',
         },
+        advertiserAccountId: DEFAULT_ADVERTISER_ACCOUNT,
         kind,
         vip: kind === 'vip',
         blogIds: [...new Set(blogIds)],

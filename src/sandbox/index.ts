@@ -14,23 +14,34 @@ import { errorBody } from './api-error.js';
 import { createControlRouter } from './control.js';
 import { createWireDates } from './dates.js';
 import { DEFAULT_SANDBOX_API_KEY } from './defaults.js';
-import { createWebhookDispatcher, type DeliveryRecord } from './deliveries.js';
+import { createWebhookDispatcher } from './deliveries.js';
 import { createDemandStore, demandCreatedBodies, sandboxDemandView } from './demands.js';
+import { createEventSender } from './events.js';
 import { createFaultInjector } from './faults.js';
 import { createIdempotencyStore } from './idempotency.js';
+import {
+  AcceptBody,
+  acceptOffer,
+  DeclineBody,
+  declineOffer,
+  OFFER_STATES,
+  parseBody,
+  sandboxOfferView,
+} from './offers.js';
 import { createPhotoCache } from './photos.js';
 import { createRateLimiter } from './rate-limit.js';
 import { DEFAULT_BLOGGER_ACCOUNT, type DealRecord, type KeyInput } from './records.js';
 import { createSandboxState } from './state.js';
 import { createStatsRecorder } from './stats.js';
-import type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
-import { dealAcceptedBody, sandboxDealView } from './views.js';
+import type { Sandbox, SandboxOptions } from './types.js';
+import { sandboxDealView } from './views.js';
 
 export { DATE_FORMATS, type DateFormat } from './dates.js';
 export type { DeliveryAttempt, DeliveryRecord, WebhookRegistration } from './deliveries.js';
 export { signBody } from './deliveries.js';
 export type { CreateDemandInput, SandboxDemand } from './demands.js';
 export type { FaultSettings } from './faults.js';
+export type { AcceptBody, DeclineBody } from './offers.js';
 export { PHOTO_EXIF, PHOTO_HEIGHT, PHOTO_WIDTH, type PhotoSize, photoOrientation } from './photos.js';
 export { loadProfile, profileFromCapture, type SandboxProfile } from './profile.js';
 export type {
@@ -40,6 +51,8 @@ export type {
   HandInRecord,
   KeyInput,
   SandboxDeal,
+  SandboxOffer,
+  SandboxPost,
 } from './records.js';
 export type { RequestCount, SandboxStats } from './stats.js';
 export type { Sandbox, SandboxEvent, SandboxOptions } from './types.js';
@@ -86,6 +99,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const limiter = createRateLimiter(
     options.rateLimit ?? { limit: LIMITS.requestsPerMinute, windowMs: 60_000 },
   );
+  const events = createEventSender({ state, dispatcher, dates, log });
   const faults = createFaultInjector();
   const stats = createStatsRecorder();
   let baseUrl = '';
@@ -98,6 +112,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       state,
       demands,
       dispatcher,
+      events,
       limiter,
       faults,
       stats,
@@ -120,18 +135,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   const view = (deal: DealRecord) => sandboxDealView(deal, state.blogs.get(deal.blogId), dates);
 
-  const sendToAccount = async (accountId: number, body: SandboxEvent): Promise<DeliveryRecord[]> => {
-    const receivers = state
-      .keysOfAccount(accountId)
-      .filter((k) => !k.disabled && dispatcher.get(k.key) !== undefined);
-    if (receivers.length === 0)
-      log.info({ event: body.event, accountId }, 'sandbox event: no webhook registered');
-    return await Promise.all(receivers.map((k) => dispatcher.send(k.key, body, { retry: true })));
-  };
-  const deliverAccepted = (deal: DealRecord): Promise<DeliveryRecord[]> => {
-    const owner = state.blogs.get(deal.blogId)?.accountId ?? DEFAULT_BLOGGER_ACCOUNT;
-    return sendToAccount(owner, { ...dealAcceptedBody(deal, state.blogs.get(deal.blogId), dates) });
-  };
+  const sendToAccount = events.toAccount;
+  const deliverAccepted = events.dealAccepted;
 
   const server = createServer(app);
   const sandbox: Sandbox = {
@@ -217,6 +222,32 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           ? { event: 'message.created', deal_id: deal.id, message: entry }
           : { event: 'claim.created', deal_id: deal.id, claim: entry },
       );
+    },
+    acceptOffer(id, body = {}) {
+      const deal = dealOrThrow(id);
+      acceptOffer({ state, demands, now: Date.now }, deal, parseBody(AcceptBody, body));
+      log.info({ dealId: deal.id, price: deal.price }, 'sandbox offer accepted (control)');
+      deliverAccepted(deal).catch((error: unknown) =>
+        log.error({ err: error, dealId: deal.id }, 'sandbox deal.accepted delivery failed'),
+      );
+      return view(deal);
+    },
+    declineOffer(id, body = {}) {
+      const deal = dealOrThrow(id);
+      declineOffer(state, deal, parseBody(DeclineBody, body));
+      return view(deal);
+    },
+    listOffers() {
+      return [...state.deals.values()]
+        .filter((d) => d.offer !== null || OFFER_STATES.has(d.state))
+        .map(sandboxOfferView);
+    },
+    messages(id) {
+      return dealOrThrow(id).messages.map((m) => ({
+        author: m.author,
+        text: m.text,
+        at: new Date(m.at).toISOString(),
+      }));
     },
     deliverDeal(id) {
       return deliverAccepted(dealOrThrow(id));

@@ -39,14 +39,21 @@ export interface PhotoSize {
   height: number;
 }
 
+/** Whose photo: a deal's (the default) or a demand's materials (`/v1/demands/{id}/photos/{n}`). */
+export type PhotoOwner = 'deal' | 'demand';
+
 export async function renderPhoto(
   dealId: number,
   n: number,
   size: PhotoSize = { width: PHOTO_WIDTH, height: PHOTO_HEIGHT },
+  owner: PhotoOwner = 'deal',
 ): Promise<Buffer> {
   // Colours derived from (deal, n): every photo differs from every other, so de-duplication by hash is testable.
-  const seed = createHash('sha256').update(`${dealId}:${n}`).digest();
-  const label = n === 0 ? `Obchod ${dealId} · titulní foto` : `Obchod ${dealId} · foto ${n}`;
+  const seed = createHash('sha256')
+    .update(owner === 'deal' ? `${dealId}:${n}` : `demand:${dealId}:${n}`)
+    .digest();
+  const who = owner === 'deal' ? `Obchod ${dealId}` : `Poptávka ${dealId}`;
+  const label = n === 0 ? `${who} · titulní foto` : `${who} · foto ${n}`;
   const cx = 200 + (seed.readUInt16BE(9) % 800);
   const cy = 150 + (seed.readUInt16BE(11) % 500);
   // The drawing is made for PHOTO_WIDTH × PHOTO_HEIGHT; the viewBox scales it to the size asked for.
@@ -86,18 +93,18 @@ export async function renderPhoto(
 }
 
 export interface PhotoCache {
-  get(dealId: number, n: number): Promise<Buffer>;
+  get(dealId: number, n: number, owner?: PhotoOwner): Promise<Buffer>;
 }
 
 /** Rendering costs ~50–100 ms, so photos are kept; the oldest go first once `maxEntries` is reached. */
 export function createPhotoCache(maxEntries = 500, size?: PhotoSize): PhotoCache {
   const cache = new Map<string, Promise<Buffer>>();
   return {
-    get(dealId, n) {
-      const key = `${dealId}:${n}`;
+    get(dealId, n, owner = 'deal') {
+      const key = `${owner}:${dealId}:${n}`;
       const hit = cache.get(key);
       if (hit) return hit;
-      const rendering = renderPhoto(dealId, n, size);
+      const rendering = renderPhoto(dealId, n, size, owner);
       rendering.catch(() => cache.delete(key));
       cache.set(key, rendering);
       if (cache.size > maxEntries) {

@@ -40,6 +40,8 @@ export interface BlogRecord {
   writingPricePerNs: number;
   description: string;
   note: string;
+  /** Offers on this blog may be accepted at a lower price (the offer's `lower_price_allowed`); default false. */
+  lowerPriceAllowed: boolean;
 }
 
 export interface DemandRecord {
@@ -97,6 +99,38 @@ export interface DealRecord {
   /** The deal's message thread and claim thread, oldest first. */
   messages: PostRecord[];
   claims: PostRecord[];
+  /** Set when the deal began as a blog's offer (`POST /v1/blogs/{id}/offers`), else null. */
+  offer: OfferRecord | null;
+  /** Photos served from this demand's materials (`/v1/demands/{id}/photos/{n}`) instead of the deal's own. */
+  photoDemandId: number | null;
+}
+
+/** What the blog's offer carried: its `note` (article idea) and whether it was a higher bid. */
+export interface OfferRecord {
+  note: string | null;
+  higherBid: boolean;
+  /** Epoch ms. */
+  at: number;
+}
+
+/** An offer as tests and the control API see it (`GET /_sandbox/offers`). */
+export interface SandboxOffer {
+  id: number;
+  demandId: number;
+  blogId: number;
+  state: DealState;
+  price: number;
+  reward: number;
+  note: string | null;
+  higherBid: boolean;
+  reason: string | null;
+}
+
+/** A message on a deal as the control API shows it (`GET /_sandbox/deals/:id/messages`); `at` ISO 8601. */
+export interface SandboxPost {
+  author: Role;
+  text: string;
+  at: string;
 }
 
 /** What tests and the control API learn about a deal (camelCase: this is the sandbox's API, not the service's). */
@@ -196,6 +230,8 @@ export interface BlogInput {
   accountId?: number;
   mode?: PublishingMode;
   instantPublish?: boolean;
+  /** See BlogRecord.lowerPriceAllowed. */
+  lowerPriceAllowed?: boolean;
 }
 
 export interface KeyInput {

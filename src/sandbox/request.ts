@@ -11,6 +11,7 @@ import { ApiError, type ApiResult, errorResult } from './api-error.js';
 import type { WireDates } from './dates.js';
 import type { WebhookDispatcher } from './deliveries.js';
 import type { DemandStore } from './demands.js';
+import type { EventSender } from './events.js';
 import type { FaultInjector } from './faults.js';
 import { type IdempotencyStore, isValidIdempotencyKey } from './idempotency.js';
 import type { PhotoCache } from './photos.js';
@@ -24,6 +25,8 @@ export interface ApiDeps {
   state: SandboxState;
   demands: DemandStore;
   dispatcher: WebhookDispatcher;
+  /** Events to an account's webhooks (offer.created, deal.accepted, message.created). */
+  events: EventSender;
   limiter: RateLimiter;
   faults: FaultInjector;
   stats: StatsRecorder;

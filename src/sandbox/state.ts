@@ -99,6 +99,7 @@ export function createSandboxState(init: {
       writingPricePerNs: previous?.writingPricePerNs ?? 0,
       description: previous?.description ?? '',
       note: previous?.note ?? '',
+      lowerPriceAllowed: input.lowerPriceAllowed ?? previous?.lowerPriceAllowed ?? false,
     };
     blogs.set(blog.id, blog);
     return blog;
@@ -175,6 +176,8 @@ export function createSandboxState(init: {
         paidAt: input.state === 'proplaceno' ? at : null,
         messages: [],
         claims: [],
+        offer: null,
+        photoDemandId: null,
       };
       deals.set(id, deal);
       return deal;

@@ -3,10 +3,20 @@ import type { DealState, Role } from './api-document.js';
 import type { DateFormat } from './dates.js';
 import type { DeliveryRecord, WebhookRegistration } from './deliveries.js';
 import type { CreateDemandInput, SandboxDemand } from './demands.js';
+import type { SandboxEvent } from './events.js';
 import type { FaultSettings } from './faults.js';
+import type { AcceptBody, DeclineBody } from './offers.js';
 import type { PhotoSize } from './photos.js';
 import type { SandboxProfile } from './profile.js';
-import type { BlogInput, CreateDealInput, HandInRecord, KeyInput, SandboxDeal } from './records.js';
+import type {
+  BlogInput,
+  CreateDealInput,
+  HandInRecord,
+  KeyInput,
+  SandboxDeal,
+  SandboxOffer,
+  SandboxPost,
+} from './records.js';
 import type { SandboxStats } from './stats.js';
 
 export interface SandboxOptions {
@@ -51,8 +61,7 @@ export interface SandboxOptions {
   log?: Logger;
 }
 
-/** Any event body; `event` names its kind (deal.paid, message.created, …). */
-export type SandboxEvent = { event: string } & Record<string, unknown>;
+export type { SandboxEvent } from './events.js';
 
 export interface Sandbox {
   /** The service root ({base_url}), e.g. `http://127.0.0.1:41234`. */
@@ -85,6 +94,18 @@ export interface Sandbox {
     text: string,
     options?: { from?: Role; deliver?: boolean },
   ): Promise<DeliveryRecord[]>;
+  /**
+   * Plays the advertiser: `POST /v1/offers/{id}/accept` with the document's body (price, services, note,
+   * keywords, article_text, photos, category_id), the same rules and errors (ApiError: 409 `spatny_stav`, 422
+   * `nizsi_cena_nepovolena` …); starts delivering `deal.accepted` and returns the deal. RangeError: no such deal.
+   */
+  acceptOffer(id: number, body?: AcceptBody): SandboxDeal;
+  /** `POST /v1/offers/{id}/decline` `{rating?, reason?}` as the advertiser: → `odmitnuto`, `reason` stored. */
+  declineOffer(id: number, body?: DeclineBody): SandboxDeal;
+  /** Every deal that began as a blog's offer (whatever its state now) and every open offer. */
+  listOffers(): SandboxOffer[];
+  /** The deal's message thread, oldest first (both authors). RangeError: no such deal. */
+  messages(id: number): SandboxPost[];
   /** Delivers the deal's `deal.accepted` (again); resolves after the first attempt of each delivery. */
   deliverDeal(id: number): Promise<DeliveryRecord[]>;
   /** Delivers any event to the webhooks of an account (default: the default blogger); as `deliverDeal`. */

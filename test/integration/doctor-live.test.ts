@@ -124,20 +124,22 @@ describe('pressbridge doctor --live (integration)', () => {
 
   let heldCapture: Capture;
 
-  it('holds every assumption against the sandbox, spends the six announced GETs, saves a clean capture', async () => {
+  it('holds every assumption against the sandbox, spends the seven announced GETs, saves a clean capture', async () => {
     const { sandbox, config, handedId } = await setup();
     const file = join(dir, 'held.json');
     const result = await doctor(config, ['--save', file]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(
-      `Checking the marketplace API assumptions against ${sandbox.url}, read-only: 6 GET requests ` +
-        '(/v1/me, /v1/blogs, /v1/deals, /v1/deals/{id}, /v1/deals/{id}/text, /v1/deals/{id}/photos/{n}), never more than 10.',
+      `Checking the marketplace API assumptions against ${sandbox.url}, read-only: 7 GET requests ` +
+        '(/v1/me, /v1/blogs, /v1/blogs/{id}/demands, /v1/deals, /v1/deals/{id}, /v1/deals/{id}/text, ' +
+        '/v1/deals/{id}/photos/{n}), never more than 10.',
     );
     const outcomes = lines.filter((l) => /^(held|DIFFERS|skipped)\s/.test(l));
     expect(outcomes.map((l) => l.split(':')[0]?.replace(/\s+/g, ' '))).toEqual([
       'held identity and scopes',
       'held blog list and publishing modes',
+      'held demands of blog 1',
       'held deals list envelope and paging',
       'held date-time format and zone',
       'held deal detail',
@@ -154,7 +156,7 @@ describe('pressbridge doctor --live (integration)', () => {
 
     // Exactly the announced requests reached the service, all reads.
     const stats = sandbox.stats();
-    expect(stats.totalRequests).toBe(6);
+    expect(stats.totalRequests).toBe(7);
     expect(stats.requests.every((r) => r.method === 'GET' && r.status === 200)).toBe(true);
 
     const text = readFileSync(file, 'utf8');
@@ -168,13 +170,14 @@ describe('pressbridge doctor --live (integration)', () => {
     expect(heldCapture.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
       'GET /v1/me 200',
       'GET /v1/blogs 200',
+      'GET /v1/blogs/{id}/demands 200',
       'GET /v1/deals 200',
       'GET /v1/deals/{id} 200',
       'GET /v1/deals/{id}/text 200',
       'GET /v1/deals/{id}/photos/{n} 200',
     ]);
     expect(heldCapture.dates).toEqual({ form: 'YYYY-MM-DD HH:MM:SS', zone: 'Europe/Prague' });
-    expect(heldCapture.requests[4]?.shape).toMatchObject({
+    expect(heldCapture.requests.find((r) => r.path === '/v1/deals/{id}/text')?.shape).toMatchObject({
       type: 'object',
       fields: { text: { type: 'string' } },
     });
@@ -233,8 +236,8 @@ describe('pressbridge doctor --live (integration)', () => {
     expect(result.stdout).toContain(
       'shows only against a deal pressbridge handed in: run again after the first hand-in',
     );
-    expect(result.stdout).toContain('Every checked assumption held (3 requests sent).');
-    expect(sandbox.stats().totalRequests).toBe(3);
+    expect(result.stdout).toContain('Every checked assumption held (4 requests sent).');
+    expect(sandbox.stats().totalRequests).toBe(4);
   });
 
   it('speaks Czech on every line when the config says cs, check names and details too', async () => {
@@ -242,7 +245,7 @@ describe('pressbridge doctor --live (integration)', () => {
     const result = await doctor(config);
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toMatch(
-      /^Ověřuji předpoklady o API tržiště proti http:\/\/\S+, jen čtením: 6 požadavků GET/,
+      /^Ověřuji předpoklady o API tržiště proti http:\/\/\S+, jen čtením: 7 požadavků GET/,
     );
     expect(result.stdout).toContain(
       'platí      identita a oprávnění: GET /v1/me: samotný objekt, role bloger',
@@ -250,8 +253,42 @@ describe('pressbridge doctor --live (integration)', () => {
     expect(result.stdout).toContain(
       'neověřeno  detail obchodu: žádný obchod účtu zatím nemá text (stav od akceptovano dál)\n',
     );
-    expect(result.stdout).toContain('Všechny ověřené předpoklady platí (odesláno požadavků: 3).');
+    expect(result.stdout).toContain('Všechny ověřené předpoklady platí (odesláno požadavků: 4).');
     expect(foreignLines(result.stdout, 'cs')).toEqual([]);
+  });
+
+  it('counts the demands a complete blog is offered, and names blog_neuplny with what to fix', async () => {
+    const { sandbox, config } = await setup({}, { deals: false });
+    await sandbox.createDemand({ name: 'Sekačky', reward: 1000, deliver: false });
+    await sandbox.createDemand({ name: 'Grily', reward: 1200, deliver: false });
+
+    const complete = await doctor(config);
+
+    expect(complete.code, complete.stdout).toBe(0);
+    expect(complete.stdout).toContain(
+      'held     demands of blog 1: GET /v1/blogs/{id}/demands (blog 1): {data: [...]}, 2 demand(s) available\n',
+    );
+
+    const patched = await fetch(`${sandbox.url}/v1/blogs/1`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ min_price: 0 }),
+    });
+    expect(patched.status).toBe(200);
+    sandbox.resetStats();
+    const incomplete = await doctor(config);
+
+    expect(incomplete.code).toBe(1);
+    expect(incomplete.stdout).toContain(
+      'DIFFERS  demands of blog 1: GET /v1/blogs/{id}/demands (blog 1) answered 422 blog_neuplny: the blog is ' +
+        'incomplete, so the marketplace offers it no demands\n',
+    );
+    expect(incomplete.stdout).toMatch(
+      /fix: on the marketplace, set blog 1's minimum price per article, update/,
+    );
+    expect(incomplete.stdout.match(/^DIFFERS/gm)).toHaveLength(1);
+    // A 422 is final: the client does not repeat it.
+    expect(sandbox.stats().totalRequests).toBe(4);
   });
 
   it('stops after GET /v1/me when the key is refused, with the error code', async () => {

@@ -36,12 +36,26 @@ export const cliLiveMessages = {
   'live.name.photo': { cs: 'typ obsahu fotky', en: 'photo content type' },
   'live.name.rate_limit': { cs: 'hlavičky limitu požadavků', en: 'rate-limit headers' },
   'live.name.others': { cs: 'ostatní předpoklady', en: 'the other assumptions' },
+  'live.name.demands': { cs: 'poptávky blogu {blog}', en: 'demands of blog {blog}' },
   // what a check says
   'live.at': { cs: '{where}: {detail}', en: '{where}: {detail}' },
   'live.answered': { cs: '{where} odpověděl {status}{code}', en: '{where} answered {status}{code}' },
   'live.not_sent': { cs: '{where} nešlo odeslat', en: '{where} could not be sent' },
   'live.no_answer': { cs: '{where} nedostal odpověď', en: '{where} got no answer' },
   'live.of_deal': { cs: '{where} (obchod {deal})', en: '{where} (deal {deal})' },
+  'live.of_blog': { cs: '{where} (blog {blog})', en: '{where} (blog {blog})' },
+  'live.demands.held': {
+    cs: '{data: [...]}, dostupných poptávek: {n}',
+    en: '{data: [...]}, {n} demand(s) available',
+  },
+  'live.demands.incomplete': {
+    cs: '{where} odpověděl 422 blog_neuplny: blog je neúplný a tržiště mu nenabízí žádné poptávky',
+    en: '{where} answered 422 blog_neuplny: the blog is incomplete, so the marketplace offers it no demands',
+  },
+  'live.demands.incomplete_fix': {
+    cs: 'doplňte u blogu {blog} na tržišti minimální cenu za článek, aktualizujte měsíční návštěvnost (starší než měsíc) nebo počkejte na schválení blogu redakcí',
+    en: "on the marketplace, set blog {blog}'s minimum price per article, update its monthly visitors (older than a month) or wait for the editors to approve the blog",
+  },
   'live.and': { cs: '{a}{sep}{b}', en: '{a}{sep}{b}' },
   'live.none': { cs: 'žádné', en: 'none' },
   'live.identity.held': {

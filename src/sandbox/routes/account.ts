@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ERROR, LIMITS } from '../api-document.js';
 import { ApiError } from '../api-error.js';
+import { advertiserCredit } from '../offers.js';
 import { type ApiDeps, BLOGGER, BOTH, bodyObject, ok, pathId, type Routes, zodMessage } from '../request.js';
 import { blogView } from '../views.js';
 
@@ -32,15 +33,13 @@ export function accountRoutes(routes: Routes, deps: ApiDeps): void {
     [...deps.state.deals.values()].filter((d) => d.blogId === blogId && d.articleUrl !== null).length;
 
   routes.get('/me', { roles: BOTH, scope: 'read' }, ({ key }) => {
-    const blocked = [...deps.state.deals.values()]
-      .filter((d) => d.advertiserAccountId === key.accountId && d.state === 'akceptovano')
-      .reduce((sum, d) => sum + d.price, 0);
     return ok({
       id: key.accountId,
       login: `${key.role}${key.accountId}`,
       role: key.role,
       scopes: [...key.scopes],
-      credit: key.role === 'inzerent' ? { available: 100_000, blocked } : { available: 0, blocked: 0 },
+      credit:
+        key.role === 'inzerent' ? advertiserCredit(deps.state, key.accountId) : { available: 0, blocked: 0 },
     });
   });
 

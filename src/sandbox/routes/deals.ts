@@ -140,7 +140,11 @@ export function dealRoutes(routes: Routes, deps: ApiDeps): void {
       throw new ApiError(404, ERROR.notFound, `Deal ${deal.id} has no photo ${String(raw)}`);
     }
     if (ctx.key.role === 'bloger') assertTextIssued(deal);
-    const bytes = deal.photoBytes.get(n) ?? (await deps.photos.get(deal.id, n));
+    const bytes =
+      deal.photoBytes.get(n) ??
+      (deal.photoDemandId === null
+        ? await deps.photos.get(deal.id, n)
+        : await deps.photos.get(deal.photoDemandId, n, 'demand'));
     return { status: 200, bytes, contentType: 'image/jpeg' };
   });
 

@@ -1,16 +1,20 @@
 /**
- * The /v1 blogger demand routes (API document, Endpoints): the blog's available demands, a demand's full brief,
- * an offer (bid) on a demand, the decline of all available demands. The demands themselves: demands.ts.
- * Not here yet: the advertiser's demand routes, demand photos, `offer.created` to the advertiser.
+ * The /v1 demand routes (API document, Endpoints): the blog's available demands, a demand's full brief (to
+ * a blogger as the document's Blogger table says, to the advertiser who owns it with its `price`), the
+ * materials' photos under the same rule, an offer (bid) on a demand with its `note` and `offer.created` to
+ * the advertiser's webhook, the decline of all available demands. The demands themselves: demands.ts; the
+ * advertiser's offer routes (list, accept, decline): offers.ts.
+ * Not here: creating, switching and listing demands through /v1 (the control API creates them).
  */
 import { z } from 'zod';
 import { ERROR } from '../api-document.js';
 import { ApiError } from '../api-error.js';
-import { bloggerDemandView, demandDetailView, isBlogIncomplete } from '../demands.js';
+import { bloggerDemandView, type DemandEntry, demandDetailView, isBlogIncomplete } from '../demands.js';
 import type { BlogRecord } from '../records.js';
 import {
   type ApiDeps,
   BLOGGER,
+  BOTH,
   bodyObject,
   type Context,
   ok,
@@ -71,7 +75,7 @@ export function demandRoutes(routes: Routes, deps: ApiDeps): void {
       throw new ApiError(400, ERROR.missingParameter, 'demand_id is required');
     const parsed = OfferBody.safeParse(body);
     if (!parsed.success) throw new ApiError(400, ERROR.badParameter, zodMessage(parsed.error));
-    const { demand_id: demandId, reward } = parsed.data;
+    const { demand_id: demandId, reward, note } = parsed.data;
     if (isBlogIncomplete(blog)) {
       throw new ApiError(422, ERROR.blogIncomplete, `Blog ${blog.id} has no minimum price set`);
     }
@@ -112,6 +116,17 @@ export function demandRoutes(routes: Routes, deps: ApiDeps): void {
       },
       entry.brief,
     );
+    deal.offer = { note: note ?? null, higherBid: higher, at: deal.changedAt };
+    deps.events.startToAccount(entry.advertiserAccountId, {
+      event: 'offer.created',
+      demand: { id: entry.brief.id, name: entry.brief.name, url: entry.brief.url },
+      offer: {
+        id: deal.id,
+        price,
+        higher_bid: higher,
+        blog: { id: blog.id, name: blog.name, url: blog.url },
+      },
+    });
     return ok({
       id: deal.id,
       state: deal.state,
@@ -122,20 +137,32 @@ export function demandRoutes(routes: Routes, deps: ApiDeps): void {
     });
   });
 
-  routes.get('/demands/:id', { roles: BLOGGER, scope: 'read' }, ({ req, key }) => {
-    const id = pathId(req, 'id');
+  /** The demand at `:id` if the caller may see it (demands.ts `visibleTo`); 404 otherwise, as if absent. */
+  const visibleDemand = (ctx: Context): DemandEntry => {
+    const id = pathId(ctx.req, 'id');
     const entry = demands.entries.get(id);
-    const ownBlogIds = [...state.blogs.values()]
-      .filter((b) => b.accountId === key.accountId)
-      .map((b) => b.id);
-    const visible =
-      entry !== undefined &&
-      ownBlogIds.some(
-        (blogId) =>
-          demands.dealOf(entry, blogId) !== undefined ||
-          (entry.active && (!entry.vip || entry.blogIds.includes(blogId))),
-      );
-    if (!entry || !visible) throw new ApiError(404, ERROR.notFound, `Demand ${id} does not exist`);
-    return ok(demandDetailView(entry));
+    if (!entry || !demands.visibleTo(entry, ctx.key)) {
+      throw new ApiError(404, ERROR.notFound, `Demand ${id} does not exist`);
+    }
+    return entry;
+  };
+
+  routes.get('/demands/:id', { roles: BOTH, scope: 'read' }, (ctx) => {
+    const entry = visibleDemand(ctx);
+    if (ctx.key.role === 'bloger') return ok(demandDetailView(entry));
+    // The advertiser's view: its price, no blogger reward.
+    const { reward: _reward, ...brief } = demandDetailView(entry);
+    return ok({ ...brief, price: entry.price });
+  });
+
+  routes.get('/demands/:id/photos/:n', { roles: BOTH, scope: 'read' }, async (ctx) => {
+    const entry = visibleDemand(ctx);
+    const raw = ctx.req.params.n;
+    const n = typeof raw === 'string' && /^\d{1,2}$/.test(raw) ? Number(raw) : -1;
+    if (!entry.materials?.photos.includes(n)) {
+      throw new ApiError(404, ERROR.notFound, `Demand ${entry.brief.id} has no photo ${String(raw)}`);
+    }
+    const bytes = await deps.photos.get(entry.brief.id, n, 'demand');
+    return { status: 200, bytes, contentType: 'image/jpeg' };
   });
 }

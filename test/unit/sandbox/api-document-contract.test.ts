@@ -30,7 +30,7 @@ describe('contract: the sandbox and the client read the API document alike', () 
         expect(sandbox.ERROR[name as keyof typeof sandbox.ERROR], `ERROR.${name}`).toBe(code);
       }
     }
-    for (const [name, code] of Object.entries(sandbox.ERROR)) {
+    for (const [name, code] of Object.entries({ ...sandbox.ERROR, ...sandbox.ERROR_BEYOND_CLIENT })) {
       expect(documented, `sandbox ERROR.${name} = ${code}`).toContain(code);
     }
     // The codes both sides use in the agent's flow are known to both.

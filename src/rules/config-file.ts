@@ -7,7 +7,7 @@
  * (src/atomic-write.ts); a value `BlogRules` refuses writes nothing.
  */
 import { readFileSync, realpathSync } from 'node:fs';
-import { type Document, isMap, isSeq, parseDocument, type YAMLMap } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, parseDocument, type YAMLMap } from 'yaml';
 import { writeFileAtomic } from '../atomic-write.js';
 import { AppError, type Said } from '../errors.js';
 import { RULE_FIELDS, type RulesForm, rulesFromForm } from './fields.js';
@@ -80,7 +80,10 @@ export function saveBlogRules(configPath: string, blogId: number, form: RulesFor
   const rules: YAMLMap = isMap(node) ? node : document.createNode({});
   for (const field of RULE_FIELDS) {
     const value = read.rules[field.key];
+    const existing = rules.get(field.key, true);
     if (value === undefined) rules.delete(field.key);
+    // A scalar keeps its node, and so the comment beside it (`minReward: 800 # not less`).
+    else if (isScalar(existing) && typeof value !== 'object') existing.value = value;
     else rules.set(field.key, document.createNode(value));
   }
   if (rules.items.length === 0) blog.delete('rules');

@@ -24,13 +24,25 @@ type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A step's part of the config over the document: plain objects merged key by key, anything else replaced. */
+/** An entry of a list that is matched by its `id` (the blogs). */
+const hasId = (value: unknown): value is Plain & { id: unknown } => isPlain(value) && 'id' in value;
+
+/**
+ * A step's part of the config over the document: plain objects merged key by key; a list of entries with an `id`
+ * (`blogs`) merged entry by entry into the document's entry of the same id (a blog's `rules`: an id the document
+ * does not list is not added); anything else replaced.
+ */
 function mergePart(target: Plain, part: Plain): void {
   for (const [key, value] of Object.entries(part)) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
     const current = target[key];
     if (isPlain(current) && isPlain(value)) mergePart(current, value);
-    else target[key] = value;
+    else if (Array.isArray(current) && Array.isArray(value) && current.every(hasId) && value.every(hasId)) {
+      for (const entry of value) {
+        const into = current.find((c) => c.id === entry.id);
+        if (into) mergePart(into, entry);
+      }
+    } else target[key] = value;
   }
 }
 

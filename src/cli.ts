@@ -113,6 +113,7 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
         const log = createLogger({ level: config.log.level });
         const daemon = await startDaemon({
           config,
+          configPath: findConfigPath(options.config, env),
           log,
           // Absent: the listener runs while the intake takes webhooks (and in a webhook-only process).
           ...(options.webhook ? {} : { webhook: false }),

@@ -187,7 +187,8 @@ export async function startWithoutConfig(options: {
     log,
     language,
     wordpress: createWordPressConnection({ log }),
-    startDaemon: (config) => startDaemon({ config, log: createLogger({ level: config.log.level }) }),
+    startDaemon: (config, configPath) =>
+      startDaemon({ config, configPath, log: createLogger({ level: config.log.level }) }),
     print: (line) => void process.stdout.write(`${line}\n`),
   });
   let daemon: Daemon | undefined;

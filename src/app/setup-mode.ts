@@ -35,7 +35,8 @@ export interface SetupModeOptions {
   language: Language;
   wordpress: WordPressConnection;
   /** Starts the daemon on the written config (src/main.ts's startDaemon). */
-  startDaemon(config: Readonly<Config>): Promise<Daemon>;
+  /** `configPath`: the file the setup wrote (the daemon's Rules page edits it). */
+  startDaemon(config: Readonly<Config>, configPath: string): Promise<Daemon>;
   /** What the page does not ask (tests: Redis prefix, a free webhook port). */
   defaults?: Partial<Pick<SetupAnswers, 'redis'>> & {
     webhookListen?: { host: string; port: number };
@@ -147,7 +148,10 @@ export async function startSetupMode(options: SetupModeOptions): Promise<SetupMo
         try {
           // Loaded as every later start loads it: with this process's environment (Docker's
           // PRESSBRIDGE_REDIS_URL, PRESSBRIDGE_STATUS_PASSWORD …), not only what the setup wrote.
-          started = await options.startDaemon(loadConfig({ path: result.configPath, env: options.env }));
+          started = await options.startDaemon(
+            loadConfig({ path: result.configPath, env: options.env }),
+            result.configPath,
+          );
         } catch (error) {
           rejectDaemon(error);
           throw error;

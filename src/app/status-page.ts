@@ -16,6 +16,8 @@ import { recentNotificationsReader } from '../notify/dispatcher.js';
 import { readOpenProblems } from '../notify/notifier.js';
 import { createDealActions } from '../operator/actions.js';
 import { readLastSweep } from '../reconcile/index.js';
+import { saveBlogRules } from '../rules/config-file.js';
+import { createRulesReader } from '../rules/reader.js';
 import {
   createTargetsProbe,
   type StatusServer,
@@ -36,6 +38,8 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
   const prefix = config.redis.prefix;
   const secretFile = createSecretProvider(config, log);
   const pollState = createPollState(redis, prefix);
+  const { configPath } = input.options;
+  const rulesReader = createRulesReader({ configPath, blogs: config.blogs, log });
   return await startStatusServer(
     {
       store,
@@ -63,6 +67,11 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
         jobSettings: input.jobSettings,
         language: config.ui.language,
       }),
+      rules: {
+        read: rulesReader,
+        file: configPath,
+        ...(configPath ? { save: (blogId, form) => saveBlogRules(configPath, blogId, form) } : {}),
+      },
       password: config.status.password,
       allowedHosts: statusHostNames(config.status),
       trustProxy: config.status.trustProxy,

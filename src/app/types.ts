@@ -24,6 +24,12 @@ import type { DaemonRedis } from './redis.js';
 
 export interface DaemonOptions {
   config: Readonly<Config>;
+  /**
+   * The file `config` was loaded from (`--config`, PRESSBRIDGE_CONFIG or the installation's pressbridge.yaml:
+   * src/config/paths.ts `findConfigPath`). The status page's Rules page writes into it and the rules reader
+   * (src/rules/reader.ts) reads it again when it changes; absent: the rules are shown, not edited.
+   */
+  configPath?: string | undefined;
   log: Logger;
   /**
    * The webhook listener: `true` listens whatever the intake; `false` never; absent (`pressbridge start`):

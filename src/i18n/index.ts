@@ -21,6 +21,7 @@ import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
 import { notifyEventMessages } from './messages/notify-events.js';
 import { publisherMessages } from './messages/publishers.js';
+import { rulesEditMessages } from './messages/rules-edit.js';
 import { runningMessages } from './messages/running.js';
 import { sandboxMessages } from './messages/sandbox.js';
 import { setupMessages } from './messages/setup.js';
@@ -51,6 +52,7 @@ export const MESSAGES = {
   ...setupPageMessages,
   ...setupCategoryMessages,
   ...setupRuleMessages,
+  ...rulesEditMessages,
   ...runningMessages,
   ...setupWordPressMessages,
   ...publisherMessages,

@@ -12,8 +12,8 @@
  *
  * In poll mode no port is bound for the webhook (docs/decisions/0017-no-webhook-listener-in-poll-mode.md).
  */
-import { statSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
+import { onFileChange } from '../file-version.js';
 import { RATE_LIMIT_PER_MINUTE } from '../marketplace/schema.js';
 import { readSecretFile, secretFilePath } from '../webhook/secret-file.js';
 import type { IntakeMode } from './settings.js';
@@ -80,22 +80,11 @@ export function intakeOf(config: Pick<Config, 'intake' | 'reconcile' | 'webhook'
 export function createIntakeReader(
   config: Pick<Config, 'intake' | 'reconcile' | 'webhook' | 'dataDir'>,
 ): () => Intake {
-  const path = secretFilePath(config);
-  let seen: string | undefined;
-  let registered = false;
-  return () => {
-    if (config.webhook.secret) return resolveIntake(config, true);
-    let version = 'absent';
-    try {
-      const { ino, mtimeMs, size } = statSync(path);
-      version = `${ino}:${mtimeMs}:${size}`;
-    } catch {}
-    if (version !== seen) {
-      seen = version;
-      registered = version !== 'absent' && webhookRegistered(config);
-    }
-    return resolveIntake(config, registered);
-  };
+  const registered = onFileChange(
+    secretFilePath(config),
+    (version) => version !== 'absent' && webhookRegistered(config),
+  );
+  return () => resolveIntake(config, config.webhook.secret ? true : registered());
 }
 
 /** The poll's pace as people read it: `30 s`, `5 min` (undefined when nothing polls). */

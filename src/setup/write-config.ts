@@ -3,9 +3,10 @@
  * (`secrets.json`, mode 0600) in the data folder. The YAML holds no secret: it refers to each one as
  * `{ stored: NAME }`, which `loadConfig` resolves from the secrets file beside it (src/config/load.ts).
  */
-import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Document, type Node, YAMLMap } from 'yaml';
+import { writeFileAtomic } from '../atomic-write.js';
 import { CONFIG_FILE_NAME, SECRETS_FILE_NAME } from '../config/paths.js';
 import { POLL_SECONDS_DEFAULT } from '../intake/settings.js';
 import { ownRedisUrl } from '../redis/embedded.js';
@@ -23,26 +24,26 @@ type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A step's part of the config over the document: plain objects merged key by key, anything else replaced. */
+/** An entry of a list that is matched by its `id` (the blogs). */
+const hasId = (value: unknown): value is Plain & { id: unknown } => isPlain(value) && 'id' in value;
+
+/**
+ * A step's part of the config over the document: plain objects merged key by key; a list of entries with an `id`
+ * (`blogs`) merged entry by entry into the document's entry of the same id (a blog's `rules`: an id the document
+ * does not list is not added); anything else replaced.
+ */
 function mergePart(target: Plain, part: Plain): void {
   for (const [key, value] of Object.entries(part)) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
     const current = target[key];
     if (isPlain(current) && isPlain(value)) mergePart(current, value);
-    else target[key] = value;
+    else if (Array.isArray(current) && Array.isArray(value) && current.every(hasId) && value.every(hasId)) {
+      for (const entry of value) {
+        const into = current.find((c) => c.id === entry.id);
+        if (into) mergePart(into, entry);
+      }
+    } else target[key] = value;
   }
-}
-
-/**
- * Writes a file whole or not at all (a crash never leaves half a config), with the given mode. The temporary
- * file is created new (`wx`: never through a symlink or a file someone planted under its name).
- */
-function writeAtomic(path: string, text: string, mode: number): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  rmSync(temporary, { force: true });
-  writeFileSync(temporary, text, { mode, flag: 'wx' });
-  chmodSync(temporary, mode);
-  renameSync(temporary, path);
 }
 
 function categoryOptions(choice: CategoryChoice | undefined): Plain {
@@ -185,7 +186,7 @@ export function writeInstallation(answers: SetupAnswers, dataDirInput: string): 
   const configPath = join(dataDir, CONFIG_FILE_NAME);
   const secretsPath = join(dataDir, SECRETS_FILE_NAME);
   // The secrets first: a config that exists always finds its secrets.
-  writeAtomic(secretsPath, `${JSON.stringify(secrets, null, 2)}\n`, 0o600);
-  writeAtomic(configPath, document.toString({ lineWidth: 110 }), 0o644);
+  writeFileAtomic(secretsPath, `${JSON.stringify(secrets, null, 2)}\n`, 0o600);
+  writeFileAtomic(configPath, document.toString({ lineWidth: 110 }), 0o644);
   return { configPath, secretsPath };
 }

@@ -14,6 +14,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { obligationRoutes } from './routes/obligations.js';
 import { overviewRoutes } from './routes/overview.js';
 import { createPageKit } from './routes/page-kit.js';
+import { rulesRoutes } from './routes/rules.js';
 import { systemRoutes } from './routes/system.js';
 import { securityHeaders } from './security.js';
 import type { StatusDeps } from './types.js';
@@ -63,6 +64,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
   logRoutes(router, deps, kit);
   notificationRoutes(router, deps, kit);
   systemRoutes(router, deps, kit);
+  rulesRoutes(router, deps, kit);
 
   if (deps.extraRoutes) router.use(deps.extraRoutes);
 

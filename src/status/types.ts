@@ -14,6 +14,9 @@ import type { Earnings } from '../money/earnings.js';
 import type { NotificationRecord } from '../notify/record.js';
 import type { NotifyEvent } from '../notify/types.js';
 import type { LastSweep } from '../reconcile/index.js';
+import type { RulesSave } from '../rules/config-file.js';
+import type { RulesForm } from '../rules/fields.js';
+import type { BlogRules } from '../rules/settings.js';
 import type { ObligationSettings } from '../watch/obligations.js';
 import type { GuessLimiter } from './guess-limit.js';
 import type { TrustProxySetting } from './settings.js';
@@ -80,6 +83,19 @@ export interface StatusBlog {
   name?: string | undefined;
 }
 
+/** The blogger's rules for the Rules page (`/blogs/:id/rules`). */
+export interface StatusRules {
+  /** The rules in force; pass `createRulesReader(…)` (src/rules/reader.ts). */
+  read(blogId: number): BlogRules | undefined;
+  /**
+   * Saves a blog's rules into the config file; pass `(id, form) => saveBlogRules(configPath, id, form)`
+   * (src/rules/config-file.ts). Omitted (no config file known): the page shows the rules and says where to edit them.
+   */
+  save?: (blogId: number, form: RulesForm) => RulesSave;
+  /** The config file, named when a save fails. */
+  file?: string | undefined;
+}
+
 /** Everything the status page needs, injected by the composition root (src/main.ts). */
 export interface StatusDeps {
   store: StatusStore;
@@ -116,6 +132,8 @@ export interface StatusDeps {
    */
   openProblems?: () => Promise<readonly NotifyEvent[]>;
   actions: StatusActions;
+  /** The Rules page per blog, linked from the System page (omitted: no page). */
+  rules?: StatusRules;
   /** The Earnings page's numbers; pass `createEarningsReader(…)` (src/money/reader.ts) (omitted: no page). */
   earnings?: () => Promise<Earnings>;
   /**

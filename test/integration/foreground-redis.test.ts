@@ -107,6 +107,7 @@ describe('the foreground path: npm start in a folder, then doctor from it (real 
       ['/setup/blogs', { 'target-1': 'static' }],
       ['/setup/blog/1/static', { dir: join(cwd, 'site'), baseUrl: siteUrl }],
       ['/setup/categories', { 'mode-1': 'default' }],
+      ['/setup/rules/1', {}],
       ['/setup/intake', { intake: 'poll', webhookPort: String(await freePort()) }],
       ['/setup/notify', { channel: 'none', action: 'save' }],
     ];

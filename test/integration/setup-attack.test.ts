@@ -145,6 +145,7 @@ describe('setup mode under attack (over HTTP)', () => {
       ['/setup/blogs', { 'target-1': 'static', 'target-2': 'none' }, 303],
       ['/setup/blog/1/static', { dir: evilDir, baseUrl: 'http://127.0.0.1:1/' }, 303],
       ['/setup/categories', { 'mode-1': 'default' }, 303],
+      ['/setup/rules/1', {}, 303],
       ['/setup/intake', { intake: 'poll' }, 303],
       [
         '/setup/notify',

@@ -79,7 +79,8 @@ describe('/setup/categories (sandbox marketplace, real WordPress)', () => {
     expect(await me.request('/setup')).toMatchObject({ status: 303, location: '/setup/categories' });
 
     const mapped = await post('/setup/categories', { 'mode-1': 'map', 'map-1': `3 = ${travel.id}` });
-    expect(mapped).toMatchObject({ status: 303, location: '/setup/intake' });
+    expect(mapped).toMatchObject({ status: 303, location: '/setup/rules/1' });
+    await post('/setup/rules/1', {});
     await post('/setup/intake', { intake: 'poll' });
     await post('/setup/notify', { channel: 'none', action: 'save' });
     const done = await post('/setup/finish', {});

@@ -39,6 +39,7 @@ describe('pressbridge setup (a real process)', () => {
       join(dataDir, 'site'),
       '', // the site's address: the blog's
       '', // categories: default
+      '', // rules: skip
       '', // intake: poll
       '-', // ntfy: none (Enter would take a new topic)
     ];

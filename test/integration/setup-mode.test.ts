@@ -119,7 +119,8 @@ describe('src/app/setup-mode (over HTTP)', () => {
       ['/setup/key', { baseUrl: sandbox.url, apiKey: sandbox.apiKey, allowLocal: 'on' }, '/setup/blogs'],
       ['/setup/blogs', { 'target-1': 'static' }, '/setup/blog/1'],
       ['/setup/blog/1/static', { dir: siteDir, baseUrl: 'http://127.0.0.1:1/' }, '/setup'],
-      ['/setup/categories', { 'mode-1': 'default' }, '/setup/intake'],
+      ['/setup/categories', { 'mode-1': 'default' }, '/setup/rules/1'],
+      ['/setup/rules/1', { choice: 'skip' }, '/setup/intake'],
       ['/setup/intake', { intake: 'poll', webhookPort: String(webhookPort) }, '/setup/notify'],
       ['/setup/notify', { channel: 'none', action: 'save' }, '/setup/finish'],
     ];
@@ -191,6 +192,7 @@ describe('src/app/setup-mode: the finish fails after the files were written', ()
       ['/setup/blogs', { 'target-1': 'static' }],
       ['/setup/blog/1/static', { dir: join(dataDir, 'site'), baseUrl: 'http://127.0.0.1:1/' }],
       ['/setup/categories', { 'mode-1': 'default' }],
+      ['/setup/rules/1', {}],
       ['/setup/intake', { intake: 'poll' }],
       ['/setup/notify', { channel: 'none', action: 'save' }],
     ];

@@ -102,6 +102,7 @@ describe('pressbridge setup in a pseudo-terminal (sandbox, real WordPress)', () 
     await answer('Application password', password);
     await answer('Categories', '');
     await answer('Category id', ''); // the site's default category
+    await answer('Rules for', ''); // skip: no rules
     await answer('intake', '');
     await answer('ntfy topic', '-');
     expect(await exited).toBe(0);

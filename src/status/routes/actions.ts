@@ -1,22 +1,14 @@
 /** POST /deals/:id/retry | /hand-in-again | /mark-handled: CSRF-protected; 303 back to the deal with a flash. */
 import express, { type Router } from 'express';
 import { errorMessage } from '../../errors.js';
-import type { MessageKey } from '../../i18n/index.js';
 import { scrubText } from '../../redact.js';
-import { type CsrfRefusal, requireCsrf, setFlash } from '../security.js';
+import { setFlash } from '../security.js';
 import type { StatusActionResult, StatusDeps } from '../types.js';
 import { DEAL_ACTIONS, type DealActionPath } from '../views/deal.js';
 import type { PageKit } from './page-kit.js';
 
 type ActionName = keyof StatusDeps['actions'];
 
-/** Why a form was refused, as the blogger reads it. */
-const CSRF_REASONS: Readonly<Record<CsrfRefusal, MessageKey>> = {
-  cross_site: 'status.csrf.cross_site',
-  cross_origin: 'status.csrf.cross_origin',
-  missing: 'status.csrf.missing',
-  mismatch: 'status.csrf.mismatch',
-};
 const ACTION_BY_PATH: Record<DealActionPath, ActionName> = {
   retry: 'retry',
   'hand-in-again': 'handInAgain',
@@ -43,20 +35,7 @@ export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
       }
       next();
     },
-    requireCsrf(kit.signer, (res, verdict) => {
-      kit.log.warn(
-        { reason: verdict.reason, path: res.req.path },
-        'status page: refused a POST without a valid form token',
-      );
-      const reason = kit.t.t(CSRF_REASONS[verdict.code], verdict.site ? { site: verdict.site } : undefined);
-      kit.fail(
-        res.req,
-        res,
-        403,
-        kit.t.t('status.error.form'),
-        kit.t.t('status.error.form_text', { reason }),
-      );
-    }),
+    kit.requireForm,
     async (req, res) => {
       const dealId = Number(req.params.id);
       const action = ACTION_BY_PATH[req.params.action as DealActionPath];

@@ -3,7 +3,7 @@
  * through the secret masker, the error page, and reads bounded by a timeout (a hung Redis gives the 503 page or a
  * "not available" card, never a hung request).
  */
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { type Clock, systemClock } from '../../clock.js';
 import { configIssue } from '../../config/issues.js';
 import { ConfigError, errorMessage, errorPhrase, type Phrase } from '../../errors.js';
@@ -25,8 +25,10 @@ import { createSecretMasker } from '../redact.js';
 import {
   type CookieContext,
   type CookieSigner,
+  type CsrfRefusal,
   createCookieSigner,
   csrfToken,
+  requireCsrf,
   takeFlash,
 } from '../security.js';
 import type { Sourced, StatusDeps } from '../types.js';
@@ -58,6 +60,14 @@ export function sourceErrorSaid(error: unknown): Phrase {
   return { key: 'status.source.failed', params: { detail: scrubText(errorMessage(error)) } };
 }
 
+/** Why a form was refused, as the blogger reads it. */
+const CSRF_REASONS: Readonly<Record<CsrfRefusal, MessageKey>> = {
+  cross_site: 'status.csrf.cross_site',
+  cross_origin: 'status.csrf.cross_origin',
+  missing: 'status.csrf.missing',
+  mismatch: 'status.csrf.mismatch',
+};
+
 export interface PageKit {
   base: string;
   clock: Clock;
@@ -84,6 +94,8 @@ export interface PageKit {
   describe(error: unknown, translator?: Translator): string;
   /** The `:id` of the request, or undefined after sending the 400 page. */
   dealIdOf(req: Request, res: Response): number | undefined;
+  /** Every POST's guard: the form token of this page (../security.ts), else the 403 page that says why. */
+  requireForm: (req: Request, res: Response, next: NextFunction) => void;
 }
 
 export function createPageKit(deps: StatusDeps): PageKit {
@@ -157,6 +169,24 @@ export function createPageKit(deps: StatusDeps): PageKit {
     return id.value;
   }
 
+  const requireForm = requireCsrf(signer, (res, verdict) => {
+    log.warn(
+      { reason: verdict.reason, path: res.req.path },
+      'status page: refused a POST without a valid form token',
+    );
+    const reason = translator.t(
+      CSRF_REASONS[verdict.code],
+      verdict.site ? { site: verdict.site } : undefined,
+    );
+    fail(
+      res.req,
+      res,
+      403,
+      translator.t('status.error.form'),
+      translator.t('status.error.form_text', { reason }),
+    );
+  });
+
   return {
     base,
     clock,
@@ -175,5 +205,6 @@ export function createPageKit(deps: StatusDeps): PageKit {
     read,
     describe,
     dealIdOf,
+    requireForm,
   };
 }

@@ -63,6 +63,7 @@ export function systemRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
           }
         : {}),
       ...(deps.intake ? { intake: deps.intake() } : {}),
+      rules: deps.rules !== undefined,
     };
     kit.send(res, 200, renderSystem(kit.viewContext(req, res, false), data));
   });

@@ -13,6 +13,7 @@ import type { QueueCounts, Sourced, TargetStatus } from '../types.js';
 import { deadlineCard } from './deadline-card.js';
 import { intakeCard } from './intake-card.js';
 import { layout, type ViewContext } from './layout.js';
+import { rulesCard } from './rules.js';
 import { countsCard, queueCard, rateLimitCard, redisCard, sweepCard, webhookCard } from './system-cards.js';
 import { targetsCard } from './system-targets.js';
 
@@ -31,6 +32,8 @@ export interface SystemData {
   deadlineFinding?: Sourced<DeadlineFinding | undefined>;
   /** How deals come in and what it costs (absent: no card; `StatusDeps.intake`). */
   intake?: Intake;
+  /** The Rules pages exist (`StatusDeps.rules`): a card links each blog's. */
+  rules?: boolean;
 }
 
 export function renderSystem(ctx: ViewContext, data: SystemData): SafeHtml {
@@ -49,6 +52,7 @@ ${queueCard(ctx, data.queue)}
 ${webhookCard(ctx, data.lastWebhook)}
 ${sweepCard(ctx, data.lastSweep)}
 ${countsCard(ctx, data.counts)}
+${data.rules ? rulesCard(ctx) : ''}
 </div>
 ${targetsCard(ctx, data.targets)}`,
   });

@@ -148,6 +148,7 @@ describe('src/setup/terminal', () => {
       '3 = Zprávy',
       'default',
       '5', // the one WordPress category, by id
+      '', // rules: skip
       '', // intake: poll
       '-', // ntfy: none (Enter would take a new topic)
     ];
@@ -220,7 +221,7 @@ describe('src/setup/terminal', () => {
       'https://a.cz',
       'jana',
     ];
-    input.write(`${lines.join('\n')}\n${['good pass word', '', '', '', '-'].join('\n')}\n`);
+    input.write(`${lines.join('\n')}\n${['good pass word', '', '', '', '', '-'].join('\n')}\n`);
     // As with --allow-local: the sandbox's local address is meant.
     await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
     expect(printed()).toContain('✗ Not found\n  What to do: Type it again');
@@ -250,7 +251,7 @@ describe('src/setup/terminal', () => {
     const printed = streamText(output);
     // One blog published (a folder of files, which has no categories to ask): at least one must be.
     const site = tempDir();
-    input.write(`${[sandbox.url, sandbox.apiKey, 'static', 'none', site, '', '', ''].join('\n')}\n`);
+    input.write(`${[sandbox.url, sandbox.apiKey, 'static', 'none', site, '', '', '', ''].join('\n')}\n`);
     const result = await runTerminalSetup(engine, { allowLocal: true }, 'en', { input, output });
     const topic =
       /ntfy topic for alerts on your phone \(Enter: a new random one, "-": no notifications\) \[(pressbridge-[a-z0-9-]+)\]: /.exec(

@@ -10,6 +10,7 @@ import { finishStep } from './finish.js';
 import { intakeStep } from './intake.js';
 import { keyStep } from './key.js';
 import { notifyStep } from './notify.js';
+import { rulesStep } from './rules.js';
 import type { SetupStep } from './step.js';
 
 export const STEPS: readonly SetupStep[] = [
@@ -17,6 +18,7 @@ export const STEPS: readonly SetupStep[] = [
   blogsStep, // b
   blogStep, // c, d
   categoriesStep, // e
+  rulesStep, // the blogger's rules per blog (optional: skip is the default)
   intakeStep, // f
   notifyStep, // g
   finishStep, // h

@@ -126,7 +126,7 @@ describe('src/setup/web/steps: one list for both fronts', () => {
       expect(page.text).toContain('The dummy step asks its question here.');
       // Its form needs the token too, as every step's does.
       expect((await me.request('/setup/dummy', {})).status).toBe(403);
-      expect(await post('/setup/dummy', {})).toMatchObject({ status: 303, location: '/setup/intake' });
+      expect(await post('/setup/dummy', {})).toMatchObject({ status: 303, location: '/setup/rules/1' });
     });
   });
 
@@ -159,6 +159,7 @@ describe('src/setup/web/steps: one list for both fronts', () => {
       '3 = 12, four = 7',
       'default',
       '',
+      '', // rules: skip
       '',
       '-',
     ];
@@ -202,6 +203,7 @@ describe('src/setup/web/steps: one list for both fronts', () => {
       '/blog/:id',
       '/categories',
       '/dummy',
+      '/rules/:id',
       '/intake',
       '/notify',
       '/finish',
@@ -226,6 +228,8 @@ describe('src/setup/web/steps: one list for both fronts', () => {
     expect(nextStep(draft)).toBe('/categories');
     draft.categoriesDone = true;
     expect(nextStep(draft, withDummy(dummyStep()))).toBe('/dummy');
+    expect(nextStep(draft)).toBe('/rules/2');
+    draft.configParts.set('/rules/2', {});
     expect(nextStep(draft)).toBe('/intake');
     draft.intake = { mode: 'poll' };
     draft.notify = { type: 'none' };

@@ -106,6 +106,8 @@ describe('first run through /setup in Chromium (sandbox marketplace, real WordPr
       expect.stringContaining('Na každý řádek napíšete číslo kategorie na tržišti a ID rubriky WordPressu'),
     ]);
     await click('Pokračovat'); // every article in the site's default category
+    expect(await heading(page)).toMatch(/^Pravidla pro blog /);
+    await click('Pokračovat'); // skip, preselected: no rules, everything fits
     expect(await heading(page)).toBe('Jak se pressbridge dozví o zakázkách');
     await click('Pokračovat'); // poll, preselected
     expect(await heading(page)).toBe('Upozornění');

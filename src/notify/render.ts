@@ -74,10 +74,12 @@ export function renderMessage(
         ? t('notify.event.deal_label_titled', { id: String(dealId), title })
         : t('notify.event.deal_label', { id: String(dealId) });
   const webUrl = 'webUrl' in event && event.webUrl ? text(event.webUrl) : undefined;
-  const statusLink =
-    options.statusUrl && dealId !== undefined
+  // A demand's message links its demand page (the offered one's too: the deal has no page before acceptance).
+  const statusLink = isDemandTopic(event)
+    ? demandLinks(event, options)[0]
+    : options.statusUrl && dealId !== undefined
       ? `${options.statusUrl.replace(/\/+$/, '')}/deals/${dealId}`
-      : (demandLinks(event, options)[0] ?? undefined);
+      : undefined;
   const blog = event.topic === 'site_unreachable' ? text(event.blogName) : '';
   const key = (suffix: string) => `notify.event.${event.topic}.${suffix}` as MessageKey;
 

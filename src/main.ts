@@ -24,6 +24,7 @@ import { runUntilSignal } from './daemon/signals.js';
 import { createDealServices } from './deal-services.js';
 import { createDeadlineCheck } from './deals/deadline-offset.js';
 import { createRecycledIdCheck } from './deals/recycled-id.js';
+import { createDemandServices } from './demands/services.js';
 import { errorMessage } from './errors.js';
 import { createEvidenceServices } from './evidence/services.js';
 import { processLanguage } from './i18n/process-language.js';
@@ -68,6 +69,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       },
     });
     const jobSettings = jobSettingsOf(config);
+    // Built wherever webhooks may arrive (a demand.created is recorded there); its rounds run beside the worker.
+    const demands = config.demands.enabled
+      ? createDemandServices(config, { redis: redis.store, client, notifier: notifications.notifier, log })
+      : undefined;
     const serviceSkewMs = () => serviceClock.skewMs();
     const producer = createDealProducer({
       connection: redis.producer,
@@ -99,6 +104,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       jobSettings,
       renderPool,
       notifying: deals.notifying,
+      demands,
       evidence: config.evidence.enabled ? createEvidenceServices(config, { log }) : undefined,
     };
     // After each poll the intake is read again: a webhook registered meanwhile starts the listener.
@@ -114,7 +120,15 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     const health = healthRoutes(ready);
     const status = options.status === false ? undefined : await startStatusPage(parts, health);
     services.add('status page', status && { stop: () => status.close() });
-    const webhook = createWebhook({ config, log, producer, store, metrics, notifications });
+    const webhook = createWebhook({
+      config,
+      log,
+      producer,
+      store,
+      metrics,
+      notifications,
+      demands: demands?.intake,
+    });
     const listener = createWebhookListener({ config, log, health, webhook });
     services.add('webhook listener', { stop: () => listener.stop() });
     // `webhook: true` listens whatever the intake; a process without a worker is a webhook-only one.

@@ -133,6 +133,16 @@ export function startBackground(
     },
   );
 
+  // Demands: a round every `demands.pollMinutes`, the first after a minute (start-up belongs to the deals).
+  const { demands } = input;
+  services.add(
+    'demand intake',
+    demands && {
+      start: () => demands.intake.start(config.demands.pollMinutes * 60_000, 60_000),
+      stop: () => demands.intake.stop(),
+    },
+  );
+
   const payoutPoller = config.money.enabled
     ? createPayoutPoller({ client, redis: redis.store, prefix, log, settings: config.money })
     : undefined;

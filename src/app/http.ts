@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import express, { type Router } from 'express';
 import type { Config } from '../config/schema.js';
 import type { DealStore } from '../deals/record.js';
+import type { DemandIntake } from '../demands/intake.js';
 import { listenAs } from '../http-limits.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -31,6 +32,7 @@ export function createWebhook(input: {
   store: DealStore;
   metrics: Metrics;
   notifications: Pick<Notifications, 'onEvent'>;
+  demands?: Pick<DemandIntake, 'onEvent'> | undefined;
 }): Router {
   const { config, log, metrics } = input;
   const store = input.store.as('webhook');

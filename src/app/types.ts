@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/schema.js';
 import type { DealStore } from '../deals/record.js';
+import type { DemandServices } from '../demands/services.js';
 import type { EvidenceServices } from '../evidence/services.js';
 import type { Poller } from '../intake/poller.js';
 import type { Logger } from '../logger.js';
@@ -104,6 +105,8 @@ export interface DaemonParts {
   renderPool: RenderPool;
   /** `notify.channels` are configured (src/deal-services.ts). */
   notifying: boolean;
+  /** The demand side (src/demands/), unless `demands.enabled` is off. */
+  demands: DemandServices | undefined;
   /** The article evidence on disk and its bundler (src/evidence/), unless `evidence.enabled` is off. */
   evidence: EvidenceServices | undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DemandSettings } from '../demands/settings.js';
 import type { ListenerName } from '../errors.js';
 import { EvidenceSettings } from '../evidence/settings.js';
 import { UiSettings } from '../i18n/settings.js';
@@ -308,6 +309,9 @@ export const Config = z
     ),
     intake: IntakeSettings.prefault({}).describe(
       'How deals come in: polling the marketplace (no inbound port), the signed webhook, or both.',
+    ),
+    demands: DemandSettings.prefault({}).describe(
+      "The marketplace's demands: read by webhook and poll at low priority, judged by each blog's rules, offered on.",
     ),
     reconcile: ReconcileSettings.prefault({}).describe(
       'The sweep for accepted deals whose webhook never arrived.',

@@ -14,6 +14,7 @@ import { configRuleMessages } from './messages/config-rules.js';
 import { dealErrorMessages } from './messages/deal-errors.js';
 import { dealLogMessages } from './messages/deal-log.js';
 import { dealLogPluginMessages } from './messages/deal-log-plugins.js';
+import { demandMessages } from './messages/demands.js';
 import { demoMessages } from './messages/demo.js';
 import { evidenceMessages } from './messages/evidence.js';
 import { marketplaceMessages } from './messages/marketplace.js';
@@ -64,6 +65,7 @@ export const MESSAGES = {
   ...dealLogPluginMessages,
   ...demoMessages,
   ...blogRuleMessages,
+  ...demandMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -74,8 +74,10 @@ export function renderMessage(
         ? t('notify.event.deal_label_titled', { id: String(dealId), title })
         : t('notify.event.deal_label', { id: String(dealId) });
   const webUrl = 'webUrl' in event && event.webUrl ? text(event.webUrl) : undefined;
-  const statusLink =
-    options.statusUrl && dealId !== undefined
+  // A demand's message links its demand page (the offered one's too: the deal has no page before acceptance).
+  const statusLink = isDemandTopic(event)
+    ? demandLinks(event, options)[0]
+    : options.statusUrl && dealId !== undefined
       ? `${options.statusUrl.replace(/\/+$/, '')}/deals/${dealId}`
       : undefined;
   const blog = event.topic === 'site_unreachable' ? text(event.blogName) : '';
@@ -95,12 +97,36 @@ export function renderMessage(
     title: t(key('title'), {
       deal,
       blog,
-      count: event.topic === 'reconcile_found' ? event.dealIds.length : '',
+      count:
+        event.topic === 'reconcile_found'
+          ? event.dealIds.length
+          : event.topic === 'demand'
+            ? event.demands.length
+            : '',
+      name: event.topic === 'demand_offered' ? text(event.name ?? `#${event.demandId}`) : '',
       day: event.topic === 'digest' ? tr.date(`${event.day}T12:00:00Z`, 'UTC') : '',
     }),
-    body: withLinks(body, tr, statusLink, webUrl),
+    body: isDemandTopic(event) ? body : withLinks(body, tr, statusLink, webUrl),
     url: actInMarketplace ? (webUrl ?? statusLink) : (statusLink ?? webUrl ?? options.statusUrl),
   };
+}
+
+/** The status page's link of a demand (`/demands/<blogId>/<demandId>`): the page the blogger offers from. */
+export function demandPath(blogId: number, demandId: number): string {
+  return `/demands/${blogId}/${demandId}`;
+}
+
+function isDemandTopic(event: NotifyEvent): boolean {
+  return event.topic === 'demand' || event.topic === 'demand_offered';
+}
+
+/** The demand pages an event names, when the status page's address is known. */
+function demandLinks(event: NotifyEvent, options: RenderOptions): string[] {
+  if (!options.statusUrl) return [];
+  const root = options.statusUrl.replace(/\/+$/, '');
+  if (event.topic === 'demand') return event.demands.map((d) => `${root}${demandPath(event.blogId, d.id)}`);
+  if (event.topic === 'demand_offered') return [`${root}${demandPath(event.blogId, event.demandId)}`];
+  return [];
 }
 
 /** A deal's error in the reader's language when the event carries its phrase, else as it came. */
@@ -207,6 +233,29 @@ function bodyOf(
             })
           : t('notify.event.digest.nothing_open');
       return `${summary}\n${open}`;
+    }
+    case 'demand': {
+      const links = demandLinks(event, options);
+      const lines = event.demands.slice(0, MAX_LISTED).map((d, i) =>
+        t('notify.event.demand.line', {
+          id: String(d.id),
+          name: text(d.name ?? '–'),
+          reward: d.reward === undefined ? '–' : tr.money(d.reward),
+          link: links[i] ?? '',
+        }),
+      );
+      if (event.demands.length > MAX_LISTED) lines.push('…');
+      return [t('notify.event.demand.body', { count: event.demands.length }), ...lines].join('\n');
+    }
+    case 'demand_offered': {
+      const link = demandLinks(event, options)[0];
+      const body = t('notify.event.demand_offered.body', {
+        id: String(event.demandId),
+        name: text(event.name ?? '–'),
+        reward: tr.money(event.reward),
+        deal: event.dealId === undefined ? '–' : String(event.dealId),
+      });
+      return link ? `${body}\n${t('notify.event.link.demand', { url: link })}` : body;
     }
     case 'test':
       return t('notify.event.test.body', { channel: text(event.channel) });

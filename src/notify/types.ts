@@ -26,14 +26,24 @@ export const PROBLEM_TOPICS = [
   'intake_stalled',
   'deal_unreadable',
 ] as const;
-export const EVENT_TOPICS = ['reconcile_found', 'claim', 'message', 'services', 'digest', 'test'] as const;
+export const EVENT_TOPICS = [
+  'reconcile_found',
+  'claim',
+  'message',
+  'services',
+  'digest',
+  'demand',
+  'demand_offered',
+  'test',
+] as const;
 /**
  * Topics raised by what the advertiser writes (`claim.created`, `message.created`): as many as they please.
+ * So are new demands (`demand`): advertisers create as many as they please.
  * They are counted in their own hourly budget per channel (`maxOutsidePerHour`), apart from everything
  * pressbridge raises about the blogger's own deals and sites (`maxPerHour`). `services` is not among them: it
  * comes once per deal handed in, by the blogger's own action.
  */
-export const OUTSIDE_TOPICS = ['claim', 'message'] as const satisfies readonly EventTopic[];
+export const OUTSIDE_TOPICS = ['claim', 'message', 'demand'] as const satisfies readonly EventTopic[];
 export type ProblemTopic = (typeof PROBLEM_TOPICS)[number];
 export type EventTopic = (typeof EVENT_TOPICS)[number];
 export type NotifyTopic = ProblemTopic | EventTopic;
@@ -128,6 +138,25 @@ export type NotifyEvent =
       /** Deal ids not final yet or needing the blogger (failed, missed). */
       open: readonly number[];
     }
+  /**
+   * Demands that fit the blog's rules, new in one round of the demand intake (src/demands/intake.ts): one message
+   * lists them all; each demand is in one message only (the intake claims it in the store first). `name` is the
+   * advertiser's words, passed as data.
+   */
+  | {
+      topic: 'demand';
+      blogId: number;
+      demands: ReadonlyArray<{ id: number; name?: string | undefined; reward?: number | undefined }>;
+    }
+  /** An offer made automatically (`blogs[].rules.autoOffer`). */
+  | {
+      topic: 'demand_offered';
+      blogId: number;
+      demandId: number;
+      name?: string | undefined;
+      reward: number;
+      dealId?: number | undefined;
+    }
   /** `pressbridge notify test`. */
   | { topic: 'test'; channel: string };
 
@@ -152,6 +181,13 @@ export function problemKey(event: NotifyEvent): string {
       return `${event.topic}:${event.dealId}:${event.createdAt}`;
     case 'digest':
       return `${event.topic}:${event.day}`;
+    case 'demand':
+      return `${event.topic}:${event.blogId}:${event.demands
+        .map((d) => d.id)
+        .sort((a, b) => a - b)
+        .join(',')}`;
+    case 'demand_offered':
+      return `${event.topic}:${event.blogId}:${event.demandId}`;
     case 'test':
       return `${event.topic}:${event.channel}:${Date.now()}`;
     default:

@@ -35,6 +35,30 @@ const RefusedTld = z
 const kc = z.number().int(ruleText('config.rule.rules_kc')).min(0, ruleText('config.rule.rules_kc'));
 const count = z.number().int(ruleText('config.rule.rules_count')).min(0, ruleText('config.rule.rules_count'));
 
+/** Longest note sent with an offer (`note`, the article idea): one line, the advertiser reads it in a list. */
+export const MAX_OFFER_NOTE_CHARS = 500;
+
+/**
+ * `blogs[].rules.autoOffer`: offers made without asking, off unless `enabled`. Only a demand whose verdict is
+ * `fits` is offered on (never `ask` or `refuse`), at its base reward, within the caps per Prague day
+ * (src/demands/daily-cap.ts). No rules at all means everything fits: set rules before turning this on.
+ */
+export const AutoOffer = z.object({
+  enabled: z.boolean().default(false).describe('`true`: offer on every demand that fits, within the caps.'),
+  maxPerDay: count
+    .default(3)
+    .describe('The most automatic offers per blog and day (Europe/Prague); 0 makes none.'),
+  maxKcPerDay: kc
+    .default(10_000)
+    .describe('The most Kč of base rewards offered automatically per blog and day (Europe/Prague).'),
+  note: z
+    .string()
+    .max(MAX_OFFER_NOTE_CHARS, ruleText('config.rule.rules_note'))
+    .optional()
+    .describe('The note (`note`, the article idea) sent with each automatic offer; one line. Absent: none.'),
+});
+export type AutoOffer = z.infer<typeof AutoOffer>;
+
 /**
  * `blogs[].rules`: what the blogger takes and what not (issue 30, docs/decisions/0023-the-bloggers-rules.md). Absent:
  * no rules, everything fits. An absent key is no rule; src/rules/verdict.ts says which rule asks and which refuses.
@@ -82,5 +106,9 @@ export const BlogRules = z.object({
     .boolean()
     .optional()
     .describe('`false`: deals with express delivery (`express_hours`) are refused.'),
+  autoOffer: AutoOffer.optional().describe(
+    'Offers made without asking on demands that fit (never on ask me or refuse), at the base reward, capped per ' +
+      'day (docs/decisions/0024-demand-intake-pace.md). Absent: off.',
+  ),
 });
 export type BlogRules = z.infer<typeof BlogRules>;

@@ -30,6 +30,10 @@ export const blogRuleMessages = {
     cs: 'musí být celé číslo, 0 nebo víc',
     en: 'must be a whole number, 0 or more',
   },
+  'config.rule.rules_note': {
+    cs: 'nejvýše 500 znaků',
+    en: 'at most 500 characters',
+  },
   'config.rule.rules_expectation': {
     cs: 'musí být kód cíle tržiště: 1 SEO, 4 odpovědi v AI asistentech, 2 zmínky, 3 konverze, 0 jiné',
     en: 'must be a marketplace goal code: 1 SEO, 4 answers in AI assistants, 2 mentions, 3 conversion, 0 other',

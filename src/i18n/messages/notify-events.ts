@@ -13,6 +13,30 @@ export const notifyEventMessages = {
     cs: 'Obchod na stavové stránce: {url}',
     en: 'The deal on the status page: {url}',
   },
+  'notify.event.link.demand': {
+    cs: 'Poptávka na stavové stránce: {url}',
+    en: 'The demand on the status page: {url}',
+  },
+  'notify.event.demand.title': {
+    cs: 'Nové poptávky podle vašich pravidel: {count}',
+    en: 'New demands that fit your rules: {count}',
+  },
+  'notify.event.demand.body': {
+    cs: 'Tyto poptávky ({count}) splňují pravidla blogu. Nabídku můžete udělat na stavové stránce nebo v tržišti:',
+    en: "These demands ({count}) fit the blog's rules. You can make an offer on the status page or in the marketplace:",
+  },
+  'notify.event.demand.line': {
+    cs: '• „{name}“ (č. {id}), odměna {reward} {link}',
+    en: '• “{name}” (#{id}), reward {reward} {link}',
+  },
+  'notify.event.demand_offered.title': {
+    cs: 'Automatická nabídka: „{name}“',
+    en: 'Automatic offer: “{name}”',
+  },
+  'notify.event.demand_offered.body': {
+    cs: 'pressbridge nabídl na poptávku „{name}“ (č. {id}) základní odměnu {reward} podle pravidla autoOffer (obchod č. {deal}). Inzerent ji teď může přijmout; kdo nabídku nechce, v tržišti ji stáhne.',
+    en: 'pressbridge offered on demand “{name}” (#{id}) at the base reward {reward}, by your autoOffer rule (deal #{deal}). The advertiser may accept it now; to withdraw it, use the marketplace.',
+  },
   'notify.event.link.marketplace': {
     cs: 'Obchod v tržišti: {url}',
     en: 'The deal in the marketplace: {url}',

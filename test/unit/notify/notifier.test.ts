@@ -73,6 +73,15 @@ const EVENTS: NotifyEvent[] = [
     awaiting: 0,
     open: Array.from({ length: 25 }, (_, i) => 100 + i),
   },
+  {
+    topic: 'demand',
+    blogId: 3,
+    demands: [
+      { id: 41, name: `Sekačky <b>na trávu</b> api_key=${API_KEY}`, reward: 1500 },
+      { id: 42, reward: 900 },
+    ],
+  },
+  { topic: 'demand_offered', blogId: 3, demandId: 41, name: 'Sekačky', reward: 1500, dealId: 7001 },
   { topic: 'test', channel: 'telegram' },
 ];
 
@@ -135,6 +144,15 @@ describe('the notifier', () => {
       expect(failed?.url).toBe('http://127.0.0.1:8081/deals/812');
       expect(byKey('problem', 'deadline_at_risk:812')?.urgent).toBe(true);
       expect(byKey('resolved', 'deadline_at_risk:812')?.urgent).toBe(false);
+      const demand = messages.find((m) => m.topic === 'demand');
+      expect(demand?.body).toContain('http://127.0.0.1:8081/demands/3/41');
+      expect(demand?.body).toContain('http://127.0.0.1:8081/demands/3/42');
+      // The advertiser's words arrive as text for the channels to make inert, never read as markup here.
+      expect(demand?.body).toContain('Sekačky <b>na trávu</b>');
+      expect(demand?.url).toBe('http://127.0.0.1:8081/demands/3/41');
+      expect(messages.find((m) => m.topic === 'demand_offered')?.url).toBe(
+        'http://127.0.0.1:8081/demands/3/41',
+      );
       const claim = messages.find((m) => m.topic === 'claim');
       expect(claim?.body).toContain('Článek nemá odkaz na náš e-shop');
       expect(claim?.body).not.toContain('Druhý řádek');

@@ -1,0 +1,72 @@
+/**
+ * The demand side built once from the config, for the daemon, the status page and the CLI alike (as
+ * src/deal-services.ts is for deals): the store, the offer service with its effects (an automatic offer is
+ * told), the daily cap and the intake.
+ */
+import type { Redis } from 'ioredis';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config/schema.js';
+import type { Logger } from '../logger.js';
+import type { MarketplaceDemandCalls } from '../marketplace/api.js';
+import type { Notifier } from '../notify/types.js';
+import { createDailyCap, type DailyCap } from './daily-cap.js';
+import { createDemandIntake, type DemandIntake } from './intake.js';
+import { createOfferService, type OfferService } from './offer.js';
+import { createDemandStore, type DemandStore } from './store.js';
+
+export interface DemandServices {
+  store: DemandStore;
+  offers: OfferService;
+  cap: DailyCap;
+  intake: DemandIntake;
+}
+
+export function createDemandServices(
+  config: Pick<Config, 'blogs' | 'demands' | 'redis' | 'marketplace'>,
+  deps: {
+    redis: Redis;
+    client: Pick<MarketplaceDemandCalls, 'listDemands' | 'getDemand' | 'makeOffer' | 'declineDemands'>;
+    notifier: Notifier;
+    log: Logger;
+    clock?: Clock;
+    lockMs?: number;
+  },
+): DemandServices {
+  const { redis, client, notifier, log } = deps;
+  const { prefix } = config.redis;
+  const clock = deps.clock ? { clock: deps.clock } : {};
+  const store = createDemandStore(redis, prefix);
+  const offers = createOfferService({
+    client,
+    store,
+    log,
+    ...clock,
+    onOffered: async ({ blogId, demandId, name, offer }) => {
+      if (offer.by !== 'auto') return;
+      await notifier.raise({
+        topic: 'demand_offered',
+        blogId,
+        demandId,
+        name,
+        reward: offer.reward,
+        dealId: offer.dealId,
+      });
+    },
+  });
+  const cap = createDailyCap(redis, prefix, config.marketplace.timeZone);
+  const intake = createDemandIntake({
+    client,
+    store,
+    offers,
+    cap,
+    notifier,
+    redis,
+    prefix,
+    blogs: config.blogs.map((b) => ({ id: b.id, rules: b.rules })),
+    log,
+    pollMinutes: config.demands.pollMinutes,
+    ...clock,
+    ...(deps.lockMs !== undefined ? { lockMs: deps.lockMs } : {}),
+  });
+  return { store, offers, cap, intake };
+}

@@ -16,6 +16,7 @@ import { dealLogMessages } from './messages/deal-log.js';
 import { dealLogPluginMessages } from './messages/deal-log-plugins.js';
 import { demoMessages } from './messages/demo.js';
 import { evidenceMessages } from './messages/evidence.js';
+import { lastLookMessages } from './messages/last-look.js';
 import { marketplaceMessages } from './messages/marketplace.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
@@ -62,6 +63,7 @@ export const MESSAGES = {
   ...dealLogPluginMessages,
   ...demoMessages,
   ...blogRuleMessages,
+  ...lastLookMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

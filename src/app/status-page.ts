@@ -6,6 +6,7 @@ import type { Router } from 'express';
 import { redisReachable } from '../daemon/net.js';
 import { configSecrets } from '../daemon/secrets.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
+import { lookKey } from '../deals/look-token.js';
 import { readRecycledIdFinding } from '../deals/recycled-id.js';
 import { intakeSource, readDoor } from '../intake/door.js';
 import { intakeOf } from '../intake/mode.js';
@@ -79,6 +80,8 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
       secretValues: () => [...configSecrets(config), ...secretFile().map((entry) => entry.secret)],
       extraRoutes: metricsRoute(input.metrics),
       openRoutes: health,
+      lookKey: lookKey(config.marketplace.apiKey),
+      onNoAnswer: (blogId) => config.blogs.find((blog) => blog.id === blogId)?.rules?.onNoAnswer,
       log,
       version: VERSION,
       language: config.ui.language,

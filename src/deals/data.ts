@@ -11,9 +11,11 @@
  * | money | reward, price, paid | the producer at `deal.accepted`, `deal.paid` (src/money/paid.ts) |
  * | acceptance | acceptance (the demand id and the raw `publish_deadline` of the first acceptance: ./recycled-id.ts) | the producer when it creates the record |
  * | watch | watch (the links and the disclosure label to look for, stored at the render step; the links' reference rel and text and the last text fingerprint, by the watcher), articleCheck | the article watcher |
+ * | last look | held, lookDecision (claimed once: ./look.ts), lookMessage | the look step (held, the message sent), the blogger's approve/refuse or the expiry (lookDecision) |
  * | operator | none of its own: the operator's actions write states and clear the pipeline's keys | |
  */
 import { z } from 'zod';
+import type { Phrase } from '../errors.js';
 import { ArticleCheck } from './article-check.js';
 
 const lenient = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
@@ -117,6 +119,47 @@ export const WatchData = z.object({
   articleCheck: lenient(ArticleCheck),
 });
 
+/** A catalog phrase as stored (src/errors.ts `Phrase`); its params are said as data by the translator. */
+const PhraseData = z.custom<Phrase>(
+  (value) =>
+    typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string',
+);
+
+/** The last look (./look.ts, docs/decisions/0025-the-last-look.md): why a deal is held, and what was decided. */
+export const HeldData = z.object({
+  /** ISO 8601: when the deal was held. */
+  at: z.string(),
+  outcome: z.enum(['ask', 'refuse']),
+  /** The verdict's reasons, as catalog phrases (src/rules/verdict.ts). */
+  reasons: z.array(z.object({ rule: z.string(), outcome: z.enum(['ask', 'refuse']), said: PhraseData })),
+  /** ISO 8601: when the links expire and `rules.onNoAnswer` applies. */
+  expiresAt: z.string(),
+  /** Random per hold: a link signed for an earlier hold of the same deal id does not decide this one. */
+  nonce: z.string(),
+  /** Where the draft is kept (the publisher's `createDraft`). */
+  draftRef: z.string(),
+  editUrl: z.string().optional(),
+});
+export type HeldData = z.infer<typeof HeldData>;
+
+export const LookDecision = z.object({
+  decision: z.enum(['approve', 'refuse']),
+  /** `link`: a signed link; `page`: the deal page's buttons; `no_answer`: `rules.onNoAnswer` at the expiry. */
+  by: z.enum(['link', 'page', 'no_answer']),
+  at: z.string(),
+  nonce: z.string(),
+});
+export type LookDecision = z.infer<typeof LookDecision>;
+
+export const LookData = z.object({
+  held: lenient(HeldData),
+  lookDecision: lenient(LookDecision),
+  /** ISO 8601: the refusal's message reached the advertiser (sent once). */
+  lookMessage: lenient(z.object({ at: z.string() })),
+  /** ISO 8601: `onNoAnswer: hold` took effect; the deal waits for nothing more. */
+  lookLapsed: lenient(z.object({ at: z.string() })),
+});
+
 /** The operator's own keys: none today (its actions write states and clear the pipeline's keys). */
 export const OperatorData = z.object({});
 
@@ -127,6 +170,7 @@ export const DealData = z.looseObject({
   ...MoneyData.shape,
   ...AcceptanceData.shape,
   ...WatchData.shape,
+  ...LookData.shape,
   ...OperatorData.shape,
 });
 export type DealData = z.infer<typeof DealData>;

@@ -31,6 +31,13 @@ export const DEAL_RUN_STATES = [
   'deadline_missed',
   /** The marketplace moved on (cancelled, handed in by hand, …): nothing more is published; see `error`. */
   'closed',
+  /**
+   * The last look (docs/decisions/0025-the-last-look.md): the real text broke the blogger's rules; the article is
+   * kept as a draft and waits for the blogger's approve or refuse (or `rules.onNoAnswer` at the link's expiry).
+   */
+  'held',
+  /** The blogger refused a held deal: nothing is handed in; the advertiser was told why. */
+  'refused',
 ] as const;
 /** Where a deal is in pressbridge's own pipeline (not the marketplace's `DealState`). */
 export type DealRunState = (typeof DEAL_RUN_STATES)[number];
@@ -47,6 +54,7 @@ export const FINAL_RUN_STATES: ReadonlySet<DealRunState> = new Set<DealRunState>
   'failed',
   'deadline_missed',
   'closed',
+  'refused',
 ]);
 
 /** Nothing more happens to the deal by itself: the worker, reconciliation and metrics treat it as done. */
@@ -96,6 +104,7 @@ const UNDONE: readonly DealRunState[] = DEAL_RUN_STATES.filter((state) => canRet
  * | fetched | any (written by no step today; older records) | pipeline |
  * | published | a deal not done (the publish step); any (an operator's "hand in again") | pipeline, operator |
  * | handled | any (the operator marks it as dealt with by hand) | operator |
+ * | held, refused | a deal not done (the look step; the blogger's decision is data, the job writes the state) | pipeline |
  *
  * One record is created in another state than `received`: a deal Redis lost while its article was still
  * watched is created `handed_in` again from the article evidence on disk (src/watch/evidence.ts `restoreRecord`).
@@ -123,6 +132,8 @@ export const TRANSITIONS: Readonly<
   handed_in: { from: UNDONE, by: ['pipeline'] },
   skipped: { from: UNDONE, by: ['pipeline'] },
   handled: { from: 'any', by: ['operator'] },
+  held: { from: UNDONE, by: ['pipeline'] },
+  refused: { from: UNDONE, by: ['pipeline'] },
 };
 
 /** Why `from → to` by `by` is refused, or undefined when the lifecycle allows it (`by` unknown: not checked). */

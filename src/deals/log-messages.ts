@@ -52,6 +52,19 @@ export const DEAL_LOG = {
   service_by_blogger:
     "a service bought on the deal is the blogger's to perform; pressbridge does not do extra services",
   service_needs_url: 'a service bought on the deal needs its URL handed in by hand',
+  // the last look (src/pipeline/steps/look-step.ts)
+  look_fits: "the real text fits the blogger's rules",
+  look_no_detail: 'the deal detail could not be read; the rules judge without it (unknown links ask)',
+  look_held:
+    "the real text breaks the blogger's rules: the article is kept as a draft, not live; waiting for the blogger's approve or refuse",
+  look_approved: 'the blogger approved the held deal: publishing and handing in',
+  look_refused: 'the blogger refused the held deal: nothing is handed in',
+  look_message_sent: 'the advertiser was told why the deal was refused',
+  look_no_answer_hold:
+    'no answer before the links expired; onNoAnswer is hold: nothing is published and the deadline passes',
+  look_no_answer_publish:
+    'no answer before the links expired; onNoAnswer is publish: publishing and handing in',
+  look_no_answer_refuse: 'no answer before the links expired; onNoAnswer is refuse: refusing the deal',
   // the marketplace decides (./verdict.ts)
   verdict_ask_failed: 'asking the marketplace about the deal failed',
   verdict_still_wanted:

@@ -177,6 +177,12 @@ export interface DealStore {
    */
   markEnqueued(dealId: number, jobId: string, event?: Omit<NewEventRecord, 'outcome'>): Promise<boolean>;
   recordStep(dealId: number, step: string, outcome: string, ms: number): Promise<void>;
+  /**
+   * Writes `data[name]` unless it is set already (HSETNX): true for exactly one caller per deal, which settles
+   * concurrent deciders (two taps, two daemons). `value` is what the record holds afterwards (this call's, or the
+   * earlier one's); a deal without a record claims nothing. A claim emits DealChanged like an update.
+   */
+  claimData(dealId: number, name: string, value: unknown): Promise<{ claimed: boolean; value: unknown }>;
   /** Newest first (by receivedAt). `total` counts all matching deals. */
   list(options?: ListDealsOptions): Promise<{ total: number; items: DealRecord[] }>;
   countByState(): Promise<Record<DealRunState, number>>;

@@ -168,3 +168,13 @@ export function eventScriptInput(
     ],
   ];
 }
+
+/**
+ * KEYS[1] the deal hash; ARGV[1] the field, ARGV[2] its value. 1 when this call wrote it, 0 when the field was
+ * there already, -1 when the deal has no record (nothing written).
+ */
+const CLAIM_FIELD = `
+if redis.call('HEXISTS', KEYS[1], 'dealId') == 0 then return -1 end
+return redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
+`;
+export const runClaimField = luaScript(CLAIM_FIELD);

@@ -28,6 +28,7 @@ import {
 import {
   type EventLimits,
   eventScriptInput,
+  runClaimField,
   runCreateIfAbsent,
   runMarkEnqueued,
   runMarkEnqueuedAndRecord,
@@ -194,6 +195,17 @@ export function createDealStore(options: DealStoreOptions): DealStore {
         [jobId, at, String(ttlSeconds), ...eventArgs],
       );
       return reply === 1;
+    },
+
+    async claimData(dealId, name, value) {
+      const reply = await runClaimField(
+        redis,
+        [keys.deal(dealId)],
+        [`${DATA_PREFIX}${name}`, JSON.stringify(value)],
+      );
+      if (reply === 1) await update(dealId, {});
+      const record = await get(dealId);
+      return { claimed: reply === 1, value: record?.data[name] };
     },
 
     async recordStep(dealId, step, outcome, ms) {

@@ -17,6 +17,7 @@ import { dealLogPluginMessages } from './messages/deal-log-plugins.js';
 import { demandMessages } from './messages/demands.js';
 import { demoMessages } from './messages/demo.js';
 import { evidenceMessages } from './messages/evidence.js';
+import { lastLookMessages } from './messages/last-look.js';
 import { marketplaceMessages } from './messages/marketplace.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
@@ -66,6 +67,7 @@ export const MESSAGES = {
   ...demoMessages,
   ...blogRuleMessages,
   ...demandMessages,
+  ...lastLookMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -9,7 +9,10 @@
 import type { Job, Queue } from 'bullmq';
 import { type Clock, systemClock } from '../clock.js';
 import { acceptedFromDeal } from '../deals/accepted.js';
+import { readDealData } from '../deals/data.js';
 import { canRetry, deadlineFrom } from '../deals/lifecycle.js';
+import { claimDecision } from '../deals/look.js';
+import type { LookAction } from '../deals/look-token.js';
 import type { DealRecord, DealStore } from '../deals/record.js';
 import { servicesOf } from '../deals/services.js';
 import { errorMessage } from '../errors.js';
@@ -49,6 +52,16 @@ export interface DealActions {
   markHandled(dealId: number): Promise<DealActionResult>;
   /** A deal pressbridge has no record of (a lost webhook): fetched from the marketplace and queued. */
   replay(dealId: number): Promise<DealActionResult>;
+  /**
+   * The last look: approve or refuse a held deal (src/deals/look.ts). The first decision on the hold `nonce`
+   * (default: the current hold) is claimed once; its job is then woken to carry it out.
+   */
+  decideHeld(
+    dealId: number,
+    decision: LookAction,
+    by: 'link' | 'page',
+    nonce?: string,
+  ): Promise<DealActionResult>;
 }
 
 export interface DealActionsOptions {
@@ -79,6 +92,8 @@ const ACTION_NAMES = {
   'hand in again': 'cli.action.name.hand_in',
   'mark as handled': 'cli.action.name.handled',
   replay: 'cli.action.name.replay',
+  approve: 'look.button.approve',
+  refuse: 'look.button.refuse',
 } as const satisfies Record<string, MessageKey>;
 
 export function createDealActions(options: DealActionsOptions): DealActions {
@@ -250,6 +265,32 @@ export function createDealActions(options: DealActionsOptions): DealActions {
       if (job && ['delayed', 'waiting', 'prioritized'].includes(await job.getState())) await job.remove();
       return { ok: true, key: 'cli.action.handled', params: { id: String(dealId) } };
     }),
+
+    decideHeld: (dealId, decision, by, nonce) =>
+      guarded(decision, async () => {
+        const held = readDealData((await store.get(dealId))?.data).held;
+        const at = clock.now().toISOString();
+        const mine = { decision, by, at, nonce: nonce ?? held?.nonce ?? '' };
+        const claim = await claimDecision(store, dealId, mine);
+        const params = { dealId: String(dealId) };
+        if (claim.kind === 'not_held') return { ok: false, key: 'look.not_held', params };
+        const record = await store.get(dealId);
+        // Woken also when the decision was there already: a crash between a claim and its wake-up is made up
+        // for by the next tap (the job wakes at the expiry in any case).
+        if (record?.state === 'held') await rerun(record);
+        if (claim.kind === 'decided') return { ok: true, key: `look.done.${decision}`, params };
+        const first = claim.decision;
+        return {
+          ok: false,
+          key: 'look.already',
+          params: {
+            ...params,
+            decision: t.t(`look.decision.${first.decision}`),
+            by: t.t(`look.by.${first.by}`),
+            at: first.at,
+          },
+        };
+      })(dealId),
 
     replay: guarded('replay', async (dealId) => {
       const existing = await store.get(dealId);

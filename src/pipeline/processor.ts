@@ -2,7 +2,7 @@
  * The publishing pipeline as a `DealProcessor` for the deal worker. This file only sequences the steps
  * (./steps/, one file each, over the run context of ./run-context.ts):
  *
- *   decide → text → photos → render → publish → verify → hand in
+ *   decide → text → photos → render → look → publish → verify → hand in
  *
  * Every step records its outcome and duration in the deal record (`steps`) and says what happened in the deal
  * log; the record's fields (./progress.ts) say how far the deal got, and ./resume-point.ts where a retry starts.
@@ -30,6 +30,7 @@ import { type BlogRun, createRunContext, type PipelineResult, type RunEnv } from
 import { PipelineSettings } from './settings.js';
 import { decideStep } from './steps/decide-step.js';
 import { handInStep } from './steps/hand-in-step.js';
+import { lookStep } from './steps/look-step.js';
 import { photosStep } from './steps/photos-step.js';
 import { publishStep } from './steps/publish-step.js';
 import { renderStep } from './steps/render-step.js';
@@ -41,7 +42,7 @@ import { verifyStep } from './steps/verify-step.js';
 type Step = (run: BlogRun) => Promise<PipelineResult | undefined>;
 
 /** Text to a published article: skipped when an earlier attempt published. */
-const PRODUCE: readonly Step[] = [textStep, photosStep, renderStep, publishStep];
+const PRODUCE: readonly Step[] = [textStep, photosStep, renderStep, lookStep, publishStep];
 /** Also on a resumed run: verifying costs no marketplace request, and the post may have changed. */
 const DELIVER: readonly Step[] = [verifyStep, handInStep];
 

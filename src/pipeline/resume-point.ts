@@ -6,15 +6,19 @@
  * |---|---|---|
  * | `url` + `data.handedInAt` | `handed_in` | nothing (state back to `handed_in`) |
  * | `data.draft.ref` | `draft` | nothing (state back to `skipped`) |
+ * | `data.lookDecision` refuse + `data.lookMessage` | `refused` | nothing (state back to `refused`): the advertiser was told |
  * | `url` + `data.publishedAt` | `published` | no text, photos or publish: verify and hand in |
  * | nothing of the above | `start` | everything; the text and photo steps take what the deal's working files hold, so no marketplace request is spent again |
  */
+
+import { readDealData } from '../deals/data.js';
 import type { DealRecord } from '../deals/record.js';
 import { readProgress } from './progress.js';
 
 export type ResumePoint =
   | { kind: 'handed_in'; url: string; ref?: string; handedInAt: string }
   | { kind: 'draft'; ref: string }
+  | { kind: 'refused' }
   | { kind: 'published'; url: string; ref?: string }
   | { kind: 'start' };
 
@@ -26,6 +30,8 @@ export function resumePoint(record: Pick<DealRecord, 'url' | 'postRef' | 'data'>
     return { kind: 'handed_in', url: record.url, ...ref, handedInAt: progress.handedInAt };
   }
   if (progress.draft) return { kind: 'draft', ref: progress.draft.ref };
+  const look = readDealData(record.data);
+  if (look.lookDecision?.decision === 'refuse' && look.lookMessage) return { kind: 'refused' };
   if (progress.publishedAt !== undefined && record.url) return { kind: 'published', url: record.url, ...ref };
   return { kind: 'start' };
 }

@@ -26,7 +26,7 @@ import { type PipelineProgress, progressPatch, publisherProgressOf, readProgress
 import type { RenderedDeal } from './render.js';
 import type { PipelineSettings } from './settings.js';
 
-export type PipelineOutcome = 'handed_in' | 'skipped' | 'draft';
+export type PipelineOutcome = 'handed_in' | 'skipped' | 'draft' | 'held' | 'refused';
 
 /** What the job returns (BullMQ keeps it as the job's return value). */
 export interface PipelineResult {

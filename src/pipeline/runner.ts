@@ -5,6 +5,7 @@
  * | the run | the record | the queue |
  * |---|---|---|
  * | returned | as the processor left it | done |
+ * | the look step's hold (`deal_held`) | `held`, as the step left it | wait until the links expire (an approve or refuse wakes it) |
  * | a wait signal, before the deadline (and any late window) | `waiting_approval` | wait until the next ask |
  * | a wait signal past them: the marketplace decides (src/deals/verdict.ts) | `waiting_approval`, or `deadline_missed` | wait, or fail |
  * | DealClosedError (the marketplace moved on) | `closed` with its state and reason | done |
@@ -18,12 +19,20 @@ import { DEAL_LOG } from '../deals/log-messages.js';
 import { createDealLogger, type DealLogger, fieldsSaid } from '../deals/logger.js';
 import type { DealStore } from '../deals/record.js';
 import { closeDeal, createVerdicts, DealClosedError, lateDeadline } from '../deals/verdict.js';
-import { AppError, DeadlineMissedError, errorMessage, type Phrase, supportCodeOf } from '../errors.js';
+import {
+  AppError,
+  DeadlineMissedError,
+  errorMessage,
+  type Phrase,
+  supportCodeOf,
+  WaitUntilError,
+} from '../errors.js';
 import { createTranslator } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
 import { AGENT_DEADLINE_MINUTES } from '../marketplace/schema.js';
 import type { DealProcessor, DealRunner, OutsideFailure, RunOutcome } from './port.js';
+import { HELD_WAIT } from './steps/look-step.js';
 
 export interface DealRunnerOptions {
   /** The work done for each deal: the publishing pipeline (./processor.ts), or a test's own processor. */
@@ -166,6 +175,10 @@ export function createDealRunner(options: DealRunnerOptions): DealRunner {
         return { kind: 'done', result };
       } catch (error) {
         failure = error;
+      }
+      if (failure instanceof WaitUntilError && failure.code === HELD_WAIT && failure.until) {
+        await dealLog.flush();
+        return { kind: 'wait', until: failure.until.getTime() };
       }
       if (isWaitSignal(failure)) {
         try {

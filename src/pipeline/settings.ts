@@ -4,6 +4,7 @@
  * the config's BlogConfig type back).
  */
 import { z } from 'zod';
+import { PUBLISH_NEEDS_MS } from '../deals/look.js';
 import { DEFAULT_MAX_INPUT_PIXELS, DEFAULT_MAX_WIDTH, DEFAULT_QUALITY } from '../render/images.js';
 
 export const PipelineSettings = z.object({
@@ -93,6 +94,20 @@ export const PipelineSettings = z.object({
     .boolean()
     .default(true)
     .describe("A draft's brief includes the keyword URLs, which cost one `GET /v1/deals/{id}`."),
+  look: z
+    .object({
+      publishNeedsMs: z
+        .number()
+        .int()
+        .min(0)
+        .default(PUBLISH_NEEDS_MS)
+        .describe(
+          "The last look: a held deal's approve/refuse links expire this long before the deadline, the time " +
+            'publishing needs after an approval (docs/decisions/0025-the-last-look.md).',
+        ),
+    })
+    .prefault({})
+    .describe("The last look at a deal before it goes live (the blog's `rules`)."),
 });
 /** Plain-data settings; every field has a default. */
 export type PipelineSettings = z.infer<typeof PipelineSettings>;

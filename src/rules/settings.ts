@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ruleText } from '../config/rules.js';
+import { ON_NO_ANSWER } from '../deals/look.js';
 import { EXPECTATION_CODES } from '../marketplace/schema.js';
 import { foldText, hostOf, splitWords } from './normalise.js';
 
@@ -110,5 +111,13 @@ export const BlogRules = z.object({
     'Offers made without asking on demands that fit (never on ask me or refuse), at the base reward, capped per ' +
       'day (docs/decisions/0024-demand-intake-pace.md). Absent: off.',
   ),
+  onNoAnswer: z
+    .enum(ON_NO_ANSWER, { error: ruleText('config.rule.rules_on_no_answer') })
+    .optional()
+    .describe(
+      'A deal held for your look (its real text broke a rule) that you neither approve nor refuse before the ' +
+        'link expires: `hold` (default) does nothing and lets the deadline pass, `publish` publishes and hands it ' +
+        'in, `refuse` refuses it and tells the advertiser why (docs/decisions/0025-the-last-look.md).',
+    ),
 });
 export type BlogRules = z.infer<typeof BlogRules>;

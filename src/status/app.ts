@@ -10,6 +10,7 @@ import { dealRoutes } from './routes/deals.js';
 import { earningsRoutes } from './routes/earnings.js';
 import { evidenceRoutes } from './routes/evidence.js';
 import { logRoutes } from './routes/logs.js';
+import { lookRoutes } from './routes/look.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { obligationRoutes } from './routes/obligations.js';
 import { overviewRoutes } from './routes/overview.js';
@@ -30,6 +31,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(securityHeaders());
   if (deps.openRoutes) app.use(deps.openRoutes);
+  if (deps.lookKey) app.use(kit.base || '/', lookRoutes(deps, kit, deps.lookKey));
 
   const router = express.Router();
   router.use(

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Clock } from '../clock.js';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
+import type { LookAction } from '../deals/look-token.js';
 import type { DealStore } from '../deals/record.js';
 import type { RecycledIdFinding } from '../deals/recycled-id.js';
 import type { EvidenceBundler, EvidenceStore } from '../evidence/types.js';
@@ -75,6 +76,13 @@ export interface StatusActions {
   handInAgain(dealId: number): Promise<StatusActionResult>;
   /** The blogger dealt with it by hand; pressbridge leaves it alone. */
   markHandled(dealId: number): Promise<StatusActionResult>;
+  /** The last look: approve or refuse a held deal (src/operator/actions.ts `decideHeld`). */
+  decideHeld?(
+    dealId: number,
+    decision: LookAction,
+    by: 'link' | 'page',
+    nonce?: string,
+  ): Promise<StatusActionResult>;
 }
 
 /** A configured blog, for names in the tables and the blog filter of the logs page. */
@@ -190,6 +198,13 @@ export interface StatusDeps {
    * `/healthz` and `/readyz`, which health checks (Docker's HEALTHCHECK) ask without a password.
    */
   openRoutes?: Router;
+  /**
+   * The key of the last look's signed links (src/deals/look-token.ts `lookKey`): with it, `/look/:token` answers
+   * without the password (the link is the credential).
+   */
+  lookKey?: Buffer;
+  /** The blogs' `rules.onNoAnswer`, by blog id, for the deal page's held card (default `hold`). */
+  onNoAnswer?: (blogId: number) => string | undefined;
   /** Signs the CSRF and flash cookies (default: 32 random bytes per process, so a restart expires forms). */
   cookieSecret?: Buffer;
   /**

@@ -28,6 +28,36 @@ export const dealLogMessages = {
     en: en.photo_unusable,
   },
   'log.photos_ready': { cs: 'fotky připraveny', en: en.photos_ready },
+  'log.look_fits': { cs: 'skutečný text odpovídá vašim pravidlům', en: en.look_fits },
+  'log.look_no_detail': {
+    cs: 'detail obchodu se nepodařilo načíst; pravidla soudí bez něj (neznámé odkazy se ptají)',
+    en: en.look_no_detail,
+  },
+  'log.look_held': {
+    cs: 'skutečný text porušuje vaše pravidla: článek je uložen jako koncept, ne naživo; čeká se, zda ho schválíte, nebo odmítnete',
+    en: en.look_held,
+  },
+  'log.look_approved': {
+    cs: 'zadržený obchod jste schválili: publikuje se a odevzdává',
+    en: en.look_approved,
+  },
+  'log.look_refused': { cs: 'zadržený obchod jste odmítli: nic se neodevzdá', en: en.look_refused },
+  'log.look_message_sent': {
+    cs: 'inzerent dostal zprávu, proč byl obchod odmítnut',
+    en: en.look_message_sent,
+  },
+  'log.look_no_answer_hold': {
+    cs: 'do vypršení odkazů nepřišla odpověď; onNoAnswer je hold: nic se nezveřejní a termín uplyne',
+    en: en.look_no_answer_hold,
+  },
+  'log.look_no_answer_publish': {
+    cs: 'do vypršení odkazů nepřišla odpověď; onNoAnswer je publish: publikuje se a odevzdává',
+    en: en.look_no_answer_publish,
+  },
+  'log.look_no_answer_refuse': {
+    cs: 'do vypršení odkazů nepřišla odpověď; onNoAnswer je refuse: obchod se odmítá',
+    en: en.look_no_answer_refuse,
+  },
   'log.no_h1': { cs: 'text nemá <h1>; titulkem je název obchodu', en: en.no_h1 },
   'log.markup_removed': { cs: 'z textu odstraněno značkování mimo povolený seznam', en: en.markup_removed },
   'log.photo_marker_missing': {

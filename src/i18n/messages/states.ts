@@ -23,4 +23,6 @@ export const stateMessages = {
   'state.failed': { cs: 'selhalo', en: 'failed' },
   'state.deadline_missed': { cs: 'termín zmeškán', en: 'deadline missed' },
   'state.closed': { cs: 'uzavřeno tržištěm', en: 'closed by the marketplace' },
+  'state.held': { cs: 'zadrženo k posouzení', en: 'held for your look' },
+  'state.refused': { cs: 'odmítnuto', en: 'refused' },
 } as const satisfies Catalog & Record<`state.${DealRunState}`, CatalogEntry>;

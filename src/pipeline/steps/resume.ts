@@ -23,6 +23,10 @@ export async function finishedEarlier(
     log.info({ ref: point.ref }, 'the draft with the brief exists already; nothing to do');
     return { outcome: 'draft', ref: point.ref, reason: 'published_by_bloger' };
   }
+  if (point.kind === 'refused') {
+    await store.update(dealId, { state: 'refused', ...cleared });
+    return { outcome: 'refused' };
+  }
   return undefined;
 }
 

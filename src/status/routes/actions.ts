@@ -1,13 +1,14 @@
-/** POST /deals/:id/retry | /hand-in-again | /mark-handled: CSRF-protected; 303 back to the deal with a flash. */
+/** POST /deals/:id/retry | /hand-in-again | /mark-handled | /approve | /refuse (a held deal): CSRF-protected; 303 back to the deal with a flash. */
 import express, { type Router } from 'express';
 import { errorMessage } from '../../errors.js';
 import { scrubText } from '../../redact.js';
 import { setFlash } from '../security.js';
 import type { StatusActionResult, StatusDeps } from '../types.js';
 import { DEAL_ACTIONS, type DealActionPath } from '../views/deal.js';
+import { LOOK_ACTIONS } from '../views/held-card.js';
 import type { PageKit } from './page-kit.js';
 
-type ActionName = keyof StatusDeps['actions'];
+type ActionName = Exclude<keyof StatusDeps['actions'], 'decideHeld'>;
 
 const ACTION_BY_PATH: Record<DealActionPath, ActionName> = {
   retry: 'retry',
@@ -22,7 +23,8 @@ export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
     (req, res, next) => {
       const dealId = kit.dealIdOf(req, res);
       if (dealId === undefined) return;
-      if (!DEAL_ACTIONS.some((a) => a.path === req.params.action)) {
+      const look = (LOOK_ACTIONS as readonly string[]).includes(String(req.params.action));
+      if (!look && !DEAL_ACTIONS.some((a) => a.path === req.params.action)) {
         const actions = DEAL_ACTIONS.map((a) => kit.t.t(a.label)).join(', ');
         kit.fail(
           req,
@@ -50,8 +52,12 @@ export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
         return;
       }
       let result: StatusActionResult;
+      const lookAction = LOOK_ACTIONS.find((a) => a === req.params.action);
       try {
-        result = await deps.actions[action](dealId);
+        if (lookAction) {
+          if (!deps.actions.decideHeld) throw new Error('this process does not decide held deals');
+          result = await deps.actions.decideHeld(dealId, lookAction, 'page');
+        } else result = await deps.actions[action](dealId);
       } catch (error) {
         kit.log.warn({ dealId, action, err: scrubText(errorMessage(error)) }, 'status page: action failed');
         const label = DEAL_ACTIONS.find((a) => a.path === req.params.action)?.label ?? 'status.action.retry';

@@ -88,6 +88,7 @@ export function dealRoutes(router: Router, deps: StatusDeps, kit: PageKit): void
         evidence: evidenceRead,
         downloadable: deps.bundle !== undefined,
         openClaim: claimRead?.ok === true && claimRead.value,
+        onNoAnswer: deps.onNoAnswer?.(record.blogId),
       }),
     );
   });

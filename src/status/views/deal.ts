@@ -15,6 +15,7 @@ import { articleCheckCard } from './article-check.js';
 import { claimsCard } from './claims-card.js';
 import { dealMoneyRows } from './earnings.js';
 import { evidenceCard } from './evidence-card.js';
+import { heldCard } from './held-card.js';
 import { layout, type ViewContext } from './layout.js';
 import {
   ago,
@@ -44,6 +45,8 @@ export interface DealData {
   downloadable?: boolean | undefined;
   /** The marketplace reports an open claim. */
   openClaim?: boolean | undefined;
+  /** The blog's `rules.onNoAnswer` (default `hold`), said on a held deal's card. */
+  onNoAnswer?: string | undefined;
 }
 
 /** The operator's buttons: path segment, label, and what it does (catalog keys). */
@@ -219,6 +222,7 @@ export function renderDeal(ctx: ViewContext, data: DealData): SafeHtml {
   const id = String(r.dealId);
   const body = html`<h1>${ctx.t.t('status.deal.heading', { id })}${r.title ? html` · ${r.title}` : ''}</h1>
 ${errorCard(ctx, r)}
+${heldCard(ctx, r.dealId, r.state, r.data, data.onNoAnswer ?? 'hold')}
 ${summaryCard(ctx, r)}
 ${servicesCard(ctx, r)}
 ${articleCheckCard(ctx, r)}

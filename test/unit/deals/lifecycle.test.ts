@@ -12,9 +12,18 @@ import {
 import { AppError, MarketplaceError, WaitUntilError } from '../../../src/errors.js';
 
 describe('deal lifecycle', () => {
-  it('final states: handed in, skipped, handled, failed, missed, closed; nothing else', () => {
+  it('final states: handed in, skipped, handled, failed, missed, closed, refused; nothing else (held waits)', () => {
     const finals = DEAL_RUN_STATES.filter(isFinal);
-    expect(finals).toEqual(['handed_in', 'skipped', 'handled', 'failed', 'deadline_missed', 'closed']);
+    expect(finals).toEqual([
+      'handed_in',
+      'skipped',
+      'handled',
+      'failed',
+      'deadline_missed',
+      'closed',
+      'refused',
+    ]);
+    expect(isFinal('held')).toBe(false);
     expect(isFinal('not-a-state')).toBe(false);
   });
 

@@ -240,7 +240,7 @@ describe('src/status (routes, real Redis)', () => {
     expect(ids).toHaveLength(25);
     // The deal received most recently is the first state's; the seed makes each next one 3 minutes older.
     expect(ids.slice(0, 3)).toEqual([idOf('received'), idOf('waiting_approval'), idOf('processing')]);
-    expect(second.$('tr[data-deal]').length).toBe(seeded.total - 25);
+    expect(second.$('tr[data-deal]').length).toBe(Math.min(25, seeded.total - 25));
     expect(second.$('a[rel="prev"]').attr('href')).toBe('/deals');
     expect(past.res.status).toBe(200);
     expect(past.$('main').text()).toContain('This page is past the end.');

@@ -1,0 +1,168 @@
+/**
+ * Step 4b, the last look (docs/decisions/0025-the-last-look.md): the blogger's rules on the real text, links and
+ * photos of the accepted deal, before anything goes live. Runs after render, so a held deal's draft is the
+ * article itself.
+ *
+ * | the record | the step |
+ * |---|---|
+ * | no rules on the blog | nothing (no request, no write) |
+ * | not held; the verdict fits | goes on to publish |
+ * | not held; the verdict asks or refuses | the article as a draft (`createDraft`), state `held`, the job waits until the links expire |
+ * | held, a decision: approve | goes on to publish (live), verify, hand in |
+ * | held, a decision: refuse | the advertiser told why (once), state `refused`, nothing handed in |
+ * | held, no decision, the links expired | `rules.onNoAnswer`: hold (state stays `held`, the job ends), publish, refuse |
+ * | held, no decision, before the expiry (woken early) | waits again |
+ */
+import { randomBytes } from 'node:crypto';
+import { type HeldData, type LookDecision, readDealData } from '../../deals/data.js';
+import { DEAL_LOG } from '../../deals/log-messages.js';
+import { claimDecision, lookExpiryMs, noAnswerDecision } from '../../deals/look.js';
+import { errorMessage, WaitUntilError } from '../../errors.js';
+import { createTranslator } from '../../i18n/index.js';
+import { blocksToPlainHtml } from '../../render/plain.js';
+import { subjectOfDeal } from '../../rules/from-deal.js';
+import { rulesVerdict } from '../../rules/verdict.js';
+import type { BlogRun, PipelineResult } from '../run-context.js';
+import { need } from './need.js';
+
+/** The job's wait while a deal is held: the runner keeps the state `held` and wakes the job at `until`. */
+export const HELD_WAIT = 'deal_held';
+
+export async function lookStep(run: BlogRun): Promise<PipelineResult | undefined> {
+  const { store, dealId, log } = run.job;
+  const record = await store.get(dealId);
+  const { held, lookDecision } = readDealData(record?.data);
+  if (held) {
+    if (lookDecision && lookDecision.nonce === held.nonce) return await carryOut(run, held, lookDecision);
+    if (run.nowMs() < Date.parse(held.expiresAt)) throw heldWait(held);
+    return await noAnswer(run, held);
+  }
+  const rules = run.blog.rules;
+  if (rules === undefined) return undefined;
+
+  // The keyword URLs, link mode and express delivery are only in the deal detail: one request, rules only.
+  const detail = await run.job.client
+    .getDeal(dealId, { signal: run.job.signal, priority: 'high' })
+    .catch((error: unknown) => {
+      if (run.job.signal.aborted) throw error;
+      log.warn({ err: errorMessage(error) }, DEAL_LOG.look_no_detail);
+      return undefined;
+    });
+  const subject = subjectOfDeal({ accepted: run.job.payload.event, detail, text: run.text });
+  const verdict = rulesVerdict(rules, subject);
+  if (verdict.outcome === 'fits') {
+    log.info({}, DEAL_LOG.look_fits);
+    return undefined;
+  }
+  throw heldWait(await hold(run, verdict.outcome, [...verdict.reasons]));
+}
+
+async function hold(
+  run: BlogRun,
+  outcome: HeldData['outcome'],
+  reasons: HeldData['reasons'],
+): Promise<HeldData> {
+  const { store, dealId, log, signal } = run.job;
+  const rendered = need(run.rendered, 'the rendered article');
+  const draft = await run.step(
+    'look',
+    () =>
+      run.publisher.createDraft({
+        deal: run.deal,
+        title: rendered.article.title,
+        briefHtml: blocksToPlainHtml(rendered.article.blocks, new Map()),
+        brief: rendered.article.blocks,
+        slug: rendered.slug,
+        previous: run.pub.previous,
+        progress: run.pub.progress,
+        log: run.publishLog,
+        signal,
+      }),
+    () => `held:${outcome}`,
+  );
+  await run.pub.settled();
+  const nowMs = run.nowMs();
+  const held: HeldData = {
+    at: new Date(nowMs).toISOString(),
+    outcome,
+    reasons: [...reasons],
+    expiresAt: new Date(
+      lookExpiryMs(run.job.deadline.getTime(), nowMs, run.settings.look.publishNeedsMs),
+    ).toISOString(),
+    nonce: randomBytes(12).toString('base64url'),
+    draftRef: draft.ref,
+    ...(draft.editUrl !== undefined ? { editUrl: draft.editUrl } : {}),
+  };
+  await store.update(dealId, { state: 'held', title: rendered.article.title, data: { held } });
+  log.warn(
+    { outcome, reasons: reasons.map((r) => r.rule), draft: draft.ref, expiresAt: held.expiresAt },
+    DEAL_LOG.look_held,
+  );
+  return held;
+}
+
+function heldWait(held: HeldData): WaitUntilError {
+  return new WaitUntilError(HELD_WAIT, `held for the blogger's look until ${held.expiresAt}`, {
+    until: new Date(held.expiresAt),
+  });
+}
+
+async function noAnswer(run: BlogRun, held: HeldData): Promise<PipelineResult | undefined> {
+  const { store, dealId, log } = run.job;
+  const onNoAnswer = run.blog.rules?.onNoAnswer ?? 'hold';
+  const decision = noAnswerDecision(onNoAnswer);
+  if (decision === undefined) {
+    await store.update(dealId, {
+      state: 'held',
+      data: { lookLapsed: { at: run.clock.now().toISOString() } },
+    });
+    log.warn({ expiresAt: held.expiresAt }, DEAL_LOG.look_no_answer_hold);
+    return { outcome: 'held', reason: 'no_answer' };
+  }
+  const mine: LookDecision = {
+    decision,
+    by: 'no_answer',
+    at: run.clock.now().toISOString(),
+    nonce: held.nonce,
+  };
+  const claim = await claimDecision(store, dealId, mine);
+  // A tap that landed just now wins over the default.
+  const taken = claim.kind === 'not_held' ? mine : claim.decision;
+  if (taken.by === 'no_answer') {
+    log.warn(
+      { onNoAnswer },
+      decision === 'approve' ? DEAL_LOG.look_no_answer_publish : DEAL_LOG.look_no_answer_refuse,
+    );
+  }
+  return await carryOut(run, held, taken);
+}
+
+async function carryOut(
+  run: BlogRun,
+  held: HeldData,
+  decision: LookDecision,
+): Promise<PipelineResult | undefined> {
+  const { store, dealId, log, client, signal } = run.job;
+  if (decision.decision === 'approve') {
+    if (decision.by !== 'no_answer') log.info({ by: decision.by, at: decision.at }, DEAL_LOG.look_approved);
+    return undefined;
+  }
+  if (decision.by !== 'no_answer') log.info({ by: decision.by, at: decision.at }, DEAL_LOG.look_refused);
+  const data = readDealData((await store.get(dealId))?.data);
+  if (!data.lookMessage) {
+    // The client's idempotency key is per deal, so a retry after a lost answer sends nothing twice.
+    await client.postDealMessage(dealId, advertiserMessage(held), { signal, priority: 'high' });
+    await store.update(dealId, { data: { lookMessage: { at: run.clock.now().toISOString() } } });
+    log.info({}, DEAL_LOG.look_message_sent);
+  }
+  await store.update(dealId, { state: 'refused', error: null, errorCode: null, supportCode: null });
+  return { outcome: 'refused', ref: held.draftRef, reason: decision.by };
+}
+
+const czech = createTranslator('cs');
+
+/** The refusal for the advertiser, in Czech (the marketplace is Czech): the verdict's reasons as data. */
+export function advertiserMessage(held: Pick<HeldData, 'reasons'>): string {
+  const reasons = held.reasons.map((r) => czech.say(r.said)).join('; ');
+  return czech.t('look.advertiser_message', { reasons });
+}

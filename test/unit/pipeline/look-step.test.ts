@@ -1,0 +1,144 @@
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlogConfig } from '../../../src/config/schema.js';
+import { readDealData } from '../../../src/deals/data.js';
+import { claimDecision } from '../../../src/deals/look.js';
+import type { DealStore } from '../../../src/deals/record.js';
+import { WaitUntilError } from '../../../src/errors.js';
+import { createPipelineProcessor } from '../../../src/pipeline/processor.js';
+import type { PipelineResult } from '../../../src/pipeline/run-context.js';
+import { createRenderPool } from '../../../src/render/pool.js';
+import { createTestRedis, deleteKeys, randomPrefix } from '../../helpers/redis.js';
+import {
+  acceptedDeal,
+  dealText,
+  fakeClient,
+  fakeClock,
+  jobContext,
+  jpeg,
+  memoryPublisher,
+  scriptedFetch,
+  testStore,
+} from './fakes.js';
+
+const prefix = randomPrefix();
+let redis: Redis;
+let store: DealStore;
+let photo: Buffer;
+let nextDealId = 3000;
+const renderPool = createRenderPool({ threads: 1 });
+const NOW = new Date('2026-05-01T10:00:00.000Z');
+
+beforeAll(async () => {
+  redis = createTestRedis();
+  store = testStore(redis, prefix);
+  photo = await jpeg(200, 150);
+});
+afterAll(async () => {
+  await deleteKeys(redis, prefix);
+  await redis.quit();
+  await renderPool.close();
+});
+
+async function setup(rules: BlogConfig['rules']) {
+  const dealId = nextDealId++;
+  const text = dealText({
+    deal_id: dealId,
+    text: '<h1>Nejlepší kasino</h1><p>Hrajte v kasino každý den a vyhrajte.</p>',
+    photos: [{ n: 0, url: `/v1/deals/${dealId}/photos/0` }],
+  });
+  const client = fakeClient({
+    text,
+    photos: { 0: { bytes: photo, contentType: 'image/jpeg' } },
+    deal: new Error('no detail'),
+  });
+  const sent: string[] = [];
+  Object.assign(client, {
+    postDealMessage: async (_id: number, message: string) => {
+      sent.push(message);
+    },
+  });
+  const publisher = memoryPublisher();
+  const blog: BlogConfig = {
+    id: 7,
+    name: 'Blog',
+    publisher: 'memory',
+    options: {},
+    bloggerPublished: 'skip',
+    ...(rules ? { rules } : {}),
+  };
+  const processor = createPipelineProcessor({
+    resolveBlog: () => ({ blog, publisher }),
+    settings: { verify: { initialBackoffMs: 1_000, maxBackoffMs: 10_000 } },
+    fetch: scriptedFetch([200]),
+    clock: fakeClock(NOW),
+    renderPool,
+  });
+  const ctx = await jobContext({
+    store,
+    client,
+    dealId,
+    event: acceptedDeal(dealId),
+    deadline: new Date(NOW.getTime() + 3_600_000),
+  });
+  const run = async () => {
+    try {
+      return (await processor(ctx)) as PipelineResult;
+    } finally {
+      await ctx.log.flush();
+    }
+  };
+  return { dealId, client, publisher, sent, run };
+}
+
+const decide = async (dealId: number, decision: 'approve' | 'refuse') => {
+  const held = readDealData((await store.get(dealId))?.data).held;
+  return await claimDecision(store, dealId, {
+    decision,
+    by: 'page',
+    at: NOW.toISOString(),
+    nonce: held?.nonce ?? '',
+  });
+};
+
+describe('src/pipeline/steps/look-step', () => {
+  it('a blog without rules publishes as before, with no extra request', async () => {
+    const s = await setup(undefined);
+    expect((await s.run()).outcome).toBe('handed_in');
+    expect(s.client.calls.getDeal).toBe(0);
+  });
+
+  it('holds a deal whose text breaks a rule as a draft, nothing live, nothing handed in; approve publishes once', async () => {
+    const s = await setup({ refusedWords: ['kasino'] });
+    const held = await s.run().catch((error: unknown) => error);
+    expect(held).toBeInstanceOf(WaitUntilError);
+    expect((held as WaitUntilError).until?.toISOString()).toBe('2026-05-01T10:50:00.000Z');
+    const record = await store.get(s.dealId);
+    expect(record?.state).toBe('held');
+    expect(readDealData(record?.data).held?.reasons.map((r) => r.rule)).toContain('refusedWords');
+    expect(s.publisher.drafts).toHaveLength(1);
+    expect(s.publisher.published).toHaveLength(0);
+    expect(s.client.calls.handIn).toHaveLength(0);
+
+    expect((await decide(s.dealId, 'approve')).kind).toBe('decided');
+    expect((await decide(s.dealId, 'refuse')).kind).toBe('already');
+    expect((await s.run()).outcome).toBe('handed_in');
+    expect(s.publisher.published).toHaveLength(1);
+    expect(s.client.calls.handIn).toHaveLength(1);
+    expect(s.sent).toHaveLength(0);
+  });
+
+  it('refuse hands in nothing and tells the advertiser why, in Czech, once', async () => {
+    const s = await setup({ refusedWords: ['kasino'] });
+    await s.run().catch(() => undefined);
+    await decide(s.dealId, 'refuse');
+    expect((await s.run()).outcome).toBe('refused');
+    expect((await s.run()).outcome).toBe('refused');
+    expect(s.sent).toHaveLength(1);
+    expect(s.sent[0]).toContain('kasino');
+    expect(s.sent[0]).toContain('nezveřejním');
+    expect(s.publisher.published).toHaveLength(0);
+    expect(s.client.calls.handIn).toHaveLength(0);
+    expect((await store.get(s.dealId))?.state).toBe('refused');
+  });
+});

@@ -36,6 +36,7 @@ import { createMetrics } from './metrics.js';
 import { jobSettingsOf } from './queue/jobs.js';
 import { createDealProducer } from './queue/producer.js';
 import { createRenderPool } from './render/pool.js';
+import { createRulesReader } from './rules/reader.js';
 import { VERSION } from './version.js';
 
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
@@ -70,8 +71,16 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     });
     const jobSettings = jobSettingsOf(config);
     // Built wherever webhooks may arrive (a demand.created is recorded there); its rounds run beside the worker.
+    // The blogs' rules as they are now: the Rules page edits the config file, and every reader sees it.
+    const rules = createRulesReader({ configPath: options.configPath, blogs: config.blogs, log });
     const demands = config.demands.enabled
-      ? createDemandServices(config, { redis: redis.store, client, notifier: notifications.notifier, log })
+      ? createDemandServices(config, {
+          redis: redis.store,
+          client,
+          notifier: notifications.notifier,
+          log,
+          rules,
+        })
       : undefined;
     const serviceSkewMs = () => serviceClock.skewMs();
     const producer = createDealProducer({
@@ -105,6 +114,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       renderPool,
       notifying: deals.notifying,
       demands,
+      rules,
       evidence: config.evidence.enabled ? createEvidenceServices(config, { log }) : undefined,
     };
     // After each poll the intake is read again: a webhook registered meanwhile starts the listener.

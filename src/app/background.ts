@@ -51,7 +51,11 @@ export function startBackground(
   const process =
     options.process ??
     createPipelineProcessor({
-      resolveBlog: (blogId) => input.publishers.get(blogId),
+      // The blog with its rules as they are now (the Rules page edits them without a restart).
+      resolveBlog: (blogId) => {
+        const resolved = input.publishers.get(blogId);
+        return resolved && { ...resolved, blog: { ...resolved.blog, rules: input.rules(blogId) } };
+      },
       settings: config.pipeline,
       render: config.render,
       renderPool: input.renderPool,

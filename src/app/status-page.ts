@@ -18,7 +18,6 @@ import { readOpenProblems } from '../notify/notifier.js';
 import { createDealActions } from '../operator/actions.js';
 import { readLastSweep } from '../reconcile/index.js';
 import { saveBlogRules } from '../rules/config-file.js';
-import { createRulesReader } from '../rules/reader.js';
 import {
   createTargetsProbe,
   type StatusServer,
@@ -40,7 +39,7 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
   const secretFile = createSecretProvider(config, log);
   const pollState = createPollState(redis, prefix);
   const { configPath } = input.options;
-  const rulesReader = createRulesReader({ configPath, blogs: config.blogs, log });
+  const rulesReader = input.rules;
   return await startStatusServer(
     {
       store,
@@ -81,7 +80,7 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
       extraRoutes: metricsRoute(input.metrics),
       openRoutes: health,
       lookKey: lookKey(config.marketplace.apiKey),
-      onNoAnswer: (blogId) => config.blogs.find((blog) => blog.id === blogId)?.rules?.onNoAnswer,
+      onNoAnswer: (blogId) => rulesReader(blogId)?.onNoAnswer,
       log,
       version: VERSION,
       language: config.ui.language,

@@ -20,6 +20,7 @@ import type { DealProducer } from '../queue/producer.js';
 import type { DealWorkerOptions } from '../queue/worker.js';
 import type { Reconciler } from '../reconcile/index.js';
 import type { RenderPool } from '../render/pool.js';
+import type { RulesReader } from '../rules/reader.js';
 import type { Readiness } from './http.js';
 import type { DaemonRedis } from './redis.js';
 
@@ -107,6 +108,8 @@ export interface DaemonParts {
   notifying: boolean;
   /** The demand side (src/demands/), unless `demands.enabled` is off. */
   demands: DemandServices | undefined;
+  /** The blogs' rules as they are now (src/rules/reader.ts): the demand intake, the last look, the Rules page. */
+  rules: RulesReader;
   /** The article evidence on disk and its bundler (src/evidence/), unless `evidence.enabled` is off. */
   evidence: EvidenceServices | undefined;
 }

@@ -35,7 +35,8 @@ import type { DemandStore } from './store.js';
 
 export interface DemandBlog {
   id: number;
-  rules?: BlogRules | undefined;
+  /** The blog's rules as they are now (src/rules/reader.ts: edited on the status page without a restart). */
+  rules(): BlogRules | undefined;
 }
 
 export type RoundMode = 'poll' | 'pending';
@@ -134,7 +135,7 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
         await lease.extend();
         budget -= 1;
         result.requests += 1;
-        const judged = await judgeDemand(client, record.demandId, blog.rules, clock.now(), signal);
+        const judged = await judgeDemand(client, record.demandId, blog.rules(), clock.now(), signal);
         if (judged.status === 'gone') {
           await store.gone(blog.id, record.demandId, clock.now());
           result.gone += 1;
@@ -160,7 +161,7 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
       const records = await store.list(blog.id);
       const offered = await autoOffer({
         blogId: blog.id,
-        settings: blog.rules?.autoOffer,
+        settings: blog.rules()?.autoOffer,
         records: records.filter((r) => fits.includes(r.demandId)).reverse(),
         offers: options.offers,
         cap: options.cap,

@@ -9,6 +9,7 @@ import type { Config } from '../config/schema.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceDemandCalls } from '../marketplace/api.js';
 import type { Notifier } from '../notify/types.js';
+import type { RulesReader } from '../rules/reader.js';
 import { createDailyCap, type DailyCap } from './daily-cap.js';
 import { createDemandIntake, type DemandIntake } from './intake.js';
 import { createOfferService, type OfferService } from './offer.js';
@@ -30,6 +31,8 @@ export function createDemandServices(
     log: Logger;
     clock?: Clock;
     lockMs?: number;
+    /** The blogs' rules now (src/rules/reader.ts); default: the config's, as loaded. */
+    rules?: RulesReader;
   },
 ): DemandServices {
   const { redis, client, notifier, log } = deps;
@@ -62,7 +65,7 @@ export function createDemandServices(
     notifier,
     redis,
     prefix,
-    blogs: config.blogs.map((b) => ({ id: b.id, rules: b.rules })),
+    blogs: config.blogs.map((b) => ({ id: b.id, rules: () => (deps.rules ? deps.rules(b.id) : b.rules) })),
     log,
     pollMinutes: config.demands.pollMinutes,
     ...clock,

@@ -5,6 +5,7 @@
  */
 import { readDealData } from './deals/data.js';
 import type { DealRecord, DealStore } from './deals/record.js';
+import type { DemoDemands } from './demo-demands.js';
 import { errorMessage } from './errors.js';
 import { BODY_LIMITS, readBodyText } from './http-body.js';
 import { dealErrorText } from './i18n/deal-error.js';
@@ -25,6 +26,8 @@ export interface AdvertiserOptions {
   write: (line: string) => void;
   /** The demo's language. */
   translator: Translator;
+  /** The demand side (./demo-demands.ts): reported beside the deals, its accepted offers paid like them. */
+  demands?: (onAccepted: (dealId: number) => void) => Promise<DemoDemands>;
 }
 
 export interface DemoAdvertiser {
@@ -108,7 +111,13 @@ export async function playAdvertiser(options: AdvertiserOptions): Promise<DemoAd
     timers.add(timer);
   };
 
+  const demands = await options.demands?.((dealId) => {
+    accepted += 1;
+    order.set(dealId, accepted);
+  });
+
   const report = async (): Promise<void> => {
+    await demands?.report();
     const { items } = await options.store.list({ limit: 50 });
     for (const record of items.slice().reverse()) {
       payLater(record);

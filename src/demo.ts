@@ -10,7 +10,9 @@ import { join, resolve } from 'node:path';
 import type { Daemon } from './app/types.js';
 import { parseConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
+import { createDemandStore } from './demands/store.js';
 import { DEMO_BLOG_ID, playAdvertiser } from './demo-advertiser.js';
+import { playDemands } from './demo-demands.js';
 import { type PrintingReceiver, startPrintingReceiver } from './demo-receiver.js';
 import { AppError, errorMessage } from './errors.js';
 import { evidenceDirOf } from './evidence/store.js';
@@ -57,6 +59,16 @@ export interface DemoRun {
   stop(): Promise<void>;
 }
 
+/** The demo's Redis prefix: a real installation's keys are never touched. */
+const DEMO_PREFIX = 'pressbridge-demo';
+
+/** The demo blog's rules: the gambling demand is refused, the garden one fits and is offered on by itself. */
+export const DEMO_RULES = {
+  minReward: 500,
+  refusedWords: ['kasino', 'sázky'],
+  autoOffer: { enabled: true, maxPerDay: 3, maxKcPerDay: 10_000 },
+};
+
 export function demoConfig(
   options: Pick<
     DemoOptions,
@@ -70,7 +82,7 @@ export function demoConfig(
   return parseConfig(
     {
       marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
-      redis: { url: options.redisUrl, prefix: 'pressbridge-demo' },
+      redis: { url: options.redisUrl, prefix: DEMO_PREFIX },
       webhook: {
         listen: { host: '127.0.0.1', port: options.webhookPort },
         path: '/webhook',
@@ -97,6 +109,7 @@ export function demoConfig(
         {
           id: DEMO_BLOG_ID,
           name: 'Demo blog',
+          rules: DEMO_RULES,
           publisher: 'static',
           options: { serve: { host: '127.0.0.1', port: options.sitePort }, siteName: 'pressbridge demo' },
         },
@@ -195,6 +208,15 @@ export async function startDemo(options: DemoOptions): Promise<DemoRun> {
     intervalSeconds: options.intervalSeconds,
     write,
     translator,
+    demands: (onAccepted) =>
+      playDemands({
+        sandbox,
+        store: createDemandStore(daemon.redis, DEMO_PREFIX),
+        blogId: DEMO_BLOG_ID,
+        write,
+        translator,
+        onAccepted,
+      }),
   });
 
   let resolveDone: () => void = () => {};

@@ -133,7 +133,9 @@ describe('demand intake against the sandbox (issue 30)', () => {
       10_000,
       'the webhook demand judged and offered on',
     );
-    // The webhook's round is done; the next poll lists the same demand and changes nothing.
+    // The webhook's round may still be running (a round joins the one running): let it end; then the next poll
+    // lists the same demand and changes nothing.
+    await w.demands.intake.runOnce();
     const again = await w.demands.intake.runOnce();
 
     expect(stored).toMatchObject({ source: 'webhook', verdict: { outcome: 'fits' }, offer: { by: 'auto' } });

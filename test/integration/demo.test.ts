@@ -48,14 +48,28 @@ describe('the demo (integration)', () => {
         async () => {
           const { items } = await daemon.store.list({ limit: 10 });
           const now = items.map((d) => d.state);
-          return items.length === 3 && now.every((s) => s === 'handed_in') && now;
+          return items.length === 4 && now.every((s) => s === 'handed_in') && now;
         },
         45_000,
-        'three sample deals handed_in',
+        'three sample deals and the one offered on handed_in',
         250,
       );
-      expect(states).toEqual(['handed_in', 'handed_in', 'handed_in']);
-      expect(run.sandbox.handIns()).toHaveLength(3);
+      expect(states).toEqual(['handed_in', 'handed_in', 'handed_in', 'handed_in']);
+      expect(run.sandbox.handIns()).toHaveLength(4);
+      // The demand side: one demand refused by the demo blog's rules, one offered on by itself and accepted.
+      expect(lines.filter((l) => l.startsWith('inzerent vytvořil poptávku'))).toHaveLength(2);
+      expect(
+        lines.some((l) => /^poptávka \d+ „Online kasino.*Odmítnout \(odmítané slovo „kasino“/.test(l)),
+      ).toBe(true);
+      expect(
+        lines.some((l) => /^poptávka \d+ „Jak vybrat zahradní sekačku“: nabídka podána automaticky/.test(l)),
+      ).toBe(true);
+      const offered = run.sandbox.listOffers().filter((o) => o.state !== 'zruseno');
+      expect(offered).toHaveLength(1);
+      expect(['ke_schvaleni', 'proplaceno'], 'the offer became a deal and was handed in').toContain(
+        offered[0]?.state,
+      );
+      expect(lines).toContain(`inzerent přijal nabídku ${offered[0]?.id}: je z ní obchod ${offered[0]?.id}`);
       for (const handIn of run.sandbox.handIns()) {
         const page = await fetch(handIn.url);
         expect(page.status).toBe(200);
@@ -99,11 +113,23 @@ describe('the demo (integration)', () => {
         250,
       );
       expect(paid).toBe(3);
-      expect(run.sandbox.listDeals().map((d) => d.state)).toEqual(['proplaceno', 'proplaceno', 'proplaceno']);
+      // Every fourth deal the advertiser accepted stays awaiting payout.
+      const sandboxDeals = run.sandbox.listDeals();
+      expect(sandboxDeals.map((d) => d.state).sort()).toEqual([
+        'ke_schvaleni',
+        'proplaceno',
+        'proplaceno',
+        'proplaceno',
+      ]);
+      const paidKc = sandboxDeals
+        .filter((d) => d.state === 'proplaceno')
+        .reduce((sum, d) => sum + d.reward, 0);
       const earnings = await fetch(`${(daemon.statusUrl as string).replace(/\/$/, '')}/earnings`);
       expect(earnings.status).toBe(200);
-      // Three sample deals at the sandbox's default reward of 1 800 Kč.
-      expect(await earnings.text()).toMatch(/data-money="month">[\s\S]*?data-amount="5400"/);
+      // The three paid deals' rewards (1 800 Kč a sample deal, 1 500 Kč the demand's).
+      expect(await earnings.text()).toMatch(
+        new RegExp(`data-money="month">[\\s\\S]*?data-amount="${paidKc}"`),
+      );
 
       // A paid deal still under watch, with its evidence: checked seconds after its hand-in, its check on disk,
       // listed on the Obligations page with its claim window, its bundle downloadable from the deal page.

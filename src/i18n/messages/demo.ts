@@ -47,6 +47,23 @@ export const demoMessages = {
   'demo.failed_message': { cs: 'zpráva k obchodu {id}', en: 'a message on deal {id}' },
   'demo.deal': { cs: 'obchod {id}: {state}', en: 'deal {id}: {state}' },
   'demo.deal_paid': { cs: '(zaplaceno)', en: '(paid)' },
+  'demo.demand_created': {
+    cs: 'inzerent vytvořil poptávku {id} v sandboxu: „{name}“',
+    en: 'the advertiser created demand {id} in the sandbox: "{name}"',
+  },
+  'demo.demand_judged': {
+    cs: 'poptávka {id} „{name}“ podle pravidel blogu: {verdict}{reasons}',
+    en: 'demand {id} "{name}" by the blog\'s rules: {verdict}{reasons}',
+  },
+  'demo.demand_offered': {
+    cs: 'poptávka {id} „{name}“: nabídka podána automaticky ({reward})',
+    en: 'demand {id} "{name}": offer made automatically ({reward})',
+  },
+  'demo.offer_accepted': {
+    cs: 'inzerent přijal nabídku {id}: je z ní obchod {id}',
+    en: 'the advertiser accepted offer {id}: it is deal {id} now',
+  },
+  'demo.failed_accepting': { cs: 'přijetí nabídky {id}', en: 'accepting offer {id}' },
   'demo.check_fine': { cs: '· kontrola článku: v pořádku', en: '· live check: fine' },
   'demo.check_problem': { cs: '· kontrola článku: {problem}', en: '· live check: {problem}' },
   'demo.check_unknown': { cs: 'nezjištěno', en: 'not known' },

@@ -63,6 +63,15 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
         jobSettings: input.jobSettings,
         language: config.ui.language,
       }),
+      ...(input.demands
+        ? {
+            demands: {
+              store: input.demands.store,
+              offers: input.demands.offers,
+              pollMinutes: config.demands.pollMinutes,
+            },
+          }
+        : {}),
       password: config.status.password,
       allowedHosts: statusHostNames(config.status),
       trustProxy: config.status.trustProxy,

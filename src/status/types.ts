@@ -3,6 +3,8 @@ import type { Clock } from '../clock.js';
 import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { DealStore } from '../deals/record.js';
 import type { RecycledIdFinding } from '../deals/recycled-id.js';
+import type { OfferService } from '../demands/offer.js';
+import type { DemandStore } from '../demands/store.js';
 import type { EvidenceBundler, EvidenceStore } from '../evidence/types.js';
 import type { Language } from '../i18n/index.js';
 import type { Stall } from '../intake/liveness.js';
@@ -80,6 +82,17 @@ export interface StatusBlog {
   name?: string | undefined;
 }
 
+/**
+ * The demands for the "Poptávky / Demands" pages: the store read, and the one offer service the page offers and
+ * declines through (src/demands/services.ts, as the daemon and the CLI build it).
+ */
+export interface StatusDemands {
+  store: Pick<DemandStore, 'list' | 'get'>;
+  offers: OfferService;
+  /** `demands.pollMinutes`, for the "none yet" text. */
+  pollMinutes: number;
+}
+
 /** Everything the status page needs, injected by the composition root (src/main.ts). */
 export interface StatusDeps {
   store: StatusStore;
@@ -116,6 +129,8 @@ export interface StatusDeps {
    */
   openProblems?: () => Promise<readonly NotifyEvent[]>;
   actions: StatusActions;
+  /** The demands (omitted: the demand intake is off, `demands.enabled: false`, and the pages say so). */
+  demands?: StatusDemands;
   /** The Earnings page's numbers; pass `createEarningsReader(…)` (src/money/reader.ts) (omitted: no page). */
   earnings?: () => Promise<Earnings>;
   /**

@@ -1,5 +1,5 @@
 /** POST /deals/:id/retry | /hand-in-again | /mark-handled: CSRF-protected; 303 back to the deal with a flash. */
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { errorMessage } from '../../errors.js';
 import type { MessageKey } from '../../i18n/index.js';
 import { scrubText } from '../../redact.js';
@@ -23,6 +23,18 @@ const ACTION_BY_PATH: Record<DealActionPath, ActionName> = {
   'mark-handled': 'markHandled',
 };
 
+/** The CSRF check of every POST form of the page: a refusal is logged and answered with the 403 page. */
+export function formGuard(kit: PageKit): RequestHandler {
+  return requireCsrf(kit.signer, (res, verdict) => {
+    kit.log.warn(
+      { reason: verdict.reason, path: res.req.path },
+      'status page: refused a POST without a valid form token',
+    );
+    const reason = kit.t.t(CSRF_REASONS[verdict.code], verdict.site ? { site: verdict.site } : undefined);
+    kit.fail(res.req, res, 403, kit.t.t('status.error.form'), kit.t.t('status.error.form_text', { reason }));
+  });
+}
+
 export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
   router.post(
     '/deals/:id/:action',
@@ -43,20 +55,7 @@ export function actionRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
       }
       next();
     },
-    requireCsrf(kit.signer, (res, verdict) => {
-      kit.log.warn(
-        { reason: verdict.reason, path: res.req.path },
-        'status page: refused a POST without a valid form token',
-      );
-      const reason = kit.t.t(CSRF_REASONS[verdict.code], verdict.site ? { site: verdict.site } : undefined);
-      kit.fail(
-        res.req,
-        res,
-        403,
-        kit.t.t('status.error.form'),
-        kit.t.t('status.error.form_text', { reason }),
-      );
-    }),
+    formGuard(kit),
     async (req, res) => {
       const dealId = Number(req.params.id);
       const action = ACTION_BY_PATH[req.params.action as DealActionPath];

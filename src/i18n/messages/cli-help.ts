@@ -184,6 +184,7 @@ export const cliHelpMessages = {
     cs: 'nabídne blog na poptávku: za základní odměnu, nebo vyšší nabídkou s poznámkou',
     en: 'offer the blog on a demand: at the base reward, or a higher bid with a note',
   },
+  'help.offer.demand': { cs: 'číslo poptávky', en: "the demand's number" },
   'help.offer.blog': {
     cs: 'blog, za který nabídnout (nutné, když poptávku má víc blogů)',
     en: 'the blog to offer for (needed when more than one blog has the demand)',

@@ -152,6 +152,14 @@ export const demandPageMessages = {
     cs: 'Poptávku {demand} má pressbridge u více blogů ({ids}). Řekněte u kterého: --blog <id>.',
     en: 'pressbridge has demand {demand} for more than one blog ({ids}). Say which: --blog <id>.',
   },
+  'demand.cli.unknown_action': {
+    cs: 'Neznámá akce „{action}“: pressbridge demands umí jen decline (pressbridge demands decline --blog <id>).',
+    en: 'Unknown action "{action}": pressbridge demands knows only decline (pressbridge demands decline --blog <id>).',
+  },
+  'demand.cli.decline_blog': {
+    cs: 'Řekněte, kterému blogu poptávky odmítnout: pressbridge demands decline --blog <id>.',
+    en: 'Say whose demands to decline: pressbridge demands decline --blog <id>.',
+  },
   'demand.cli.reward': {
     cs: 'Odměna se píše celým kladným počtem Kč, např. 1500.',
     en: 'The reward is a whole positive number of Kč, e.g. 1500.',

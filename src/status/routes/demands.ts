@@ -14,7 +14,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { noteLine } from '../../demands/offer.js';
 import { inputFailure } from '../../demands/offer-errors.js';
-import { declineOutcomeText, type OutcomeText, offerOutcomeText } from '../../i18n/demand-outcome.js';
+import { declineOutcomeText, type OutcomeText, offerOutcomeText } from '../../i18n/demand-text.js';
 import { MAX_OFFER_NOTE_CHARS } from '../../rules/settings.js';
 import { parsePositiveInt } from '../format.js';
 import { setFlash } from '../security.js';

@@ -2,9 +2,13 @@
  * What the demand views share: a demand's name, reward, length, goal, kind, the verdict's badge and reasons, and
  * what became of it (offered, declined, gone). The advertiser's words are data: every one goes through `html`.
  */
-import type { DemandRecord, OfferBy } from '../../demands/store.js';
-import type { MessageKey } from '../../i18n/index.js';
-import { expectationCode } from '../../marketplace/schema.js';
+import type { DemandRecord } from '../../demands/store.js';
+import {
+  expectationText as expectationIn,
+  lengthText as lengthIn,
+  offerText,
+  rewardText as rewardIn,
+} from '../../i18n/demand-text.js';
 import type { RulesOutcome, RulesVerdict } from '../../rules/verdict.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ViewContext } from './layout.js';
@@ -16,35 +20,23 @@ const VERDICT_TONES: Readonly<Record<RulesOutcome, string>> = {
   refuse: 'problem',
 };
 
-const BY: Readonly<Record<OfferBy, MessageKey>> = {
-  page: 'demand.by.page',
-  cli: 'demand.by.cli',
-  auto: 'demand.by.auto',
-};
-
 /** The demand's status page path. */
 export function demandPath(ctx: ViewContext, blogId: number, demandId?: number): string {
   return `${ctx.base}/demands/${blogId}${demandId === undefined ? '' : `/${demandId}`}`;
 }
 
-/** The advertiser's name of the demand, else its number. */
-export function demandName(r: Pick<DemandRecord, 'item' | 'demandId'>): string {
-  return r.item.name ?? `#${r.demandId}`;
-}
+export { demandName } from '../../i18n/demand-text.js';
 
 export function rewardText(ctx: ViewContext, reward: number | undefined): string {
-  return reward === undefined ? ctx.t.t('demand.unknown') : ctx.t.money(reward);
+  return rewardIn(ctx.t, reward);
 }
 
 export function lengthText(ctx: ViewContext, ns: number | undefined): string {
-  return ns === undefined ? ctx.t.t('demand.unknown') : ctx.t.t('demand.length', { ns });
+  return lengthIn(ctx.t, ns);
 }
 
-/** The advertiser's goal named by its code in the page's language; words of their own are shown as written. */
 export function expectationText(ctx: ViewContext, expectation: string | number | undefined): string {
-  if (expectation === undefined || expectation === '') return ctx.t.t('demand.unknown');
-  const code = expectationCode(expectation);
-  return code === undefined ? String(expectation) : ctx.t.t(`verdict.expectation.${code}`);
+  return expectationIn(ctx.t, expectation);
 }
 
 /** Publication (the advertiser's finished text) or written by the blogger; VIP. */
@@ -74,11 +66,7 @@ export function reasonList(ctx: ViewContext, verdict: RulesVerdict | undefined):
 export function demandState(ctx: ViewContext, r: DemandRecord): SafeHtml {
   const { offer } = r;
   if (offer) {
-    const text = ctx.t.t('demand.state.offered', {
-      time: ctx.t.dateTime(offer.at, ctx.timeZone),
-      reward: ctx.t.money(offer.reward),
-      by: ctx.t.t(BY[offer.by]),
-    });
+    const text = offerText(ctx.t, offer, ctx.timeZone);
     const deal =
       offer.dealId !== undefined
         ? html` · <span data-deal="${offer.dealId}">${ctx.t.t('demand.state.deal', { id: String(offer.dealId) })}</span>`

@@ -15,6 +15,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { noteLine } from '../../demands/offer.js';
 import { inputFailure } from '../../demands/offer-errors.js';
 import { declineOutcomeText, type OutcomeText, offerOutcomeText } from '../../i18n/demand-text.js';
+import { scrubText } from '../../redact.js';
 import { MAX_OFFER_NOTE_CHARS } from '../../rules/settings.js';
 import { parsePositiveInt } from '../format.js';
 import { setFlash } from '../security.js';
@@ -86,7 +87,9 @@ export function demandRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
   }
 
   function flashBack(req: Request, res: Response, outcome: OutcomeText, path: string): void {
-    setFlash(req, res, { ok: outcome.ok, message: kit.mask(outcome.text) }, kit.signer, kit.cookies);
+    // A marketplace's own words (`other_code`) may carry anything: scrubbed and masked as the deal actions' are.
+    const message = kit.mask(scrubText(outcome.text));
+    setFlash(req, res, { ok: outcome.ok, message }, kit.signer, kit.cookies);
     res.redirect(303, `${kit.base}${path}`);
   }
 

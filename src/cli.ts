@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { configOption } from './commands/context.js';
+import { demandsCommands } from './commands/demands.js';
 import { earningsCommand } from './commands/earnings.js';
 import { evidenceCommand } from './commands/evidence.js';
 import { localiseProgram } from './commands/help-language.js';
@@ -194,6 +195,7 @@ export function buildProgram(t: Translator = cliTranslator()): Command {
   program.addCommand(notifyCommand());
   for (const command of operatorCommands()) program.addCommand(command);
   program.addCommand(earningsCommand());
+  for (const command of demandsCommands()) program.addCommand(command);
   program.addCommand(evidenceCommand());
   program.addCommand(serviceCommand());
   localiseProgram(program, t);

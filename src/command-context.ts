@@ -10,6 +10,7 @@ import { loadConfig } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { createDealServices } from './deal-services.js';
 import type { DealStore } from './deals/record.js';
+import { createDemandServices, type DemandServices } from './demands/services.js';
 import { createTranslator, type Translator } from './i18n/index.js';
 import { createLogger, type Logger } from './logger.js';
 import type { MarketplaceClient } from './marketplace/api.js';
@@ -33,6 +34,11 @@ export interface CommandContext {
   queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB>;
   /** The configured blogs' publishers (their plugins are loaded on the first call). */
   publishers(): Promise<Publishers>;
+  /**
+   * The demand side as the daemon builds it (src/demands/services.ts): the store and the one offer service;
+   * undefined when the demand intake is off (`demands.enabled: false`). Nothing runs until a command calls it.
+   */
+  demands(): DemandServices | undefined;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,7 @@ export function openContext(
   const store = services.store.as('operator');
   let queue: Queue<DealJobPayload, unknown, typeof DEAL_JOB> | undefined;
   let publishers: Promise<Publishers> | undefined;
+  let demands: DemandServices | undefined;
   return {
     config,
     t,
@@ -86,6 +93,16 @@ export function openContext(
             );
       });
       return publishers;
+    },
+    demands() {
+      if (!config.demands.enabled) return undefined;
+      demands ??= createDemandServices(config, {
+        redis,
+        client,
+        notifier: services.notifications.notifier,
+        log,
+      });
+      return demands;
     },
     async close() {
       await (await publishers?.catch(() => undefined))?.close();

@@ -72,6 +72,15 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
         file: configPath,
         ...(configPath ? { save: (blogId, form) => saveBlogRules(configPath, blogId, form) } : {}),
       },
+      ...(input.demands
+        ? {
+            demands: {
+              store: input.demands.store,
+              offers: input.demands.offers,
+              pollMinutes: config.demands.pollMinutes,
+            },
+          }
+        : {}),
       password: config.status.password,
       allowedHosts: statusHostNames(config.status),
       trustProxy: config.status.trustProxy,

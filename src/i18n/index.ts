@@ -33,6 +33,7 @@ import { setupRuleMessages } from './messages/setup-rules.js';
 import { setupWordPressMessages } from './messages/setup-wordpress.js';
 import { stateMessages } from './messages/states.js';
 import { statusMessages } from './messages/status.js';
+import { demandPageMessages } from './messages/status-demands.js';
 import { watchMessages } from './messages/watch.js';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, type MessageParams } from './catalog.js';
@@ -68,6 +69,7 @@ export const MESSAGES = {
   ...blogRuleMessages,
   ...demandMessages,
   ...lastLookMessages,
+  ...demandPageMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -7,6 +7,7 @@ import { accessControl } from './access-control.js';
 import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { actionRoutes } from './routes/actions.js';
 import { dealRoutes } from './routes/deals.js';
+import { demandRoutes } from './routes/demands.js';
 import { earningsRoutes } from './routes/earnings.js';
 import { evidenceRoutes } from './routes/evidence.js';
 import { logRoutes } from './routes/logs.js';
@@ -59,6 +60,7 @@ export function createStatusApp(deps: StatusDeps): express.Express {
 
   overviewRoutes(router, deps, kit);
   dealRoutes(router, deps, kit);
+  demandRoutes(router, deps, kit);
   evidenceRoutes(router, deps, kit);
   actionRoutes(router, deps, kit);
   obligationRoutes(router, deps, kit);

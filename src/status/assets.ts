@@ -75,12 +75,16 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0 0; backgro
 .error-box { border-color: var(--bad); }
 .actions { display: flex; flex-wrap: wrap; gap: .6rem; }
 .actions form { margin: 0; }
-button, .button, select, input {
+button, .button, select, input, textarea {
   font: inherit; padding: .45rem .8rem; border-radius: 8px; border: 1px solid var(--line);
   background: var(--card); color: var(--fg);
 }
 button, .button { cursor: pointer; font-weight: 600; text-decoration: none; display: inline-block; }
 button.primary { background: var(--link); color: #fff; border-color: var(--link); }
+form.offer label { display: block; margin: .5rem 0 .2rem; font-weight: 600; }
+form.offer input, form.offer textarea { width: 100%; max-width: 32rem; }
+dd.brief-text { white-space: pre-wrap; }
+ul.reasons { margin: .3rem 0 0; padding-left: 1.1rem; font-size: .9rem; }
 form.filters { display: flex; flex-wrap: wrap; gap: .6rem; align-items: end; margin-bottom: 1rem; }
 form.filters label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); gap: .2rem; }
 .pager { display: flex; flex-wrap: wrap; gap: .6rem; align-items: center; margin: 1rem 0; }

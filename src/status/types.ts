@@ -4,6 +4,8 @@ import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { LookAction } from '../deals/look-token.js';
 import type { DealStore } from '../deals/record.js';
 import type { RecycledIdFinding } from '../deals/recycled-id.js';
+import type { OfferService } from '../demands/offer.js';
+import type { DemandStore } from '../demands/store.js';
 import type { EvidenceBundler, EvidenceStore } from '../evidence/types.js';
 import type { Language } from '../i18n/index.js';
 import type { Stall } from '../intake/liveness.js';
@@ -104,6 +106,17 @@ export interface StatusRules {
   file?: string | undefined;
 }
 
+/**
+ * The demands for the "Poptávky / Demands" pages: the store read, and the one offer service the page offers and
+ * declines through (src/demands/services.ts, as the daemon and the CLI build it).
+ */
+export interface StatusDemands {
+  store: Pick<DemandStore, 'list' | 'get'>;
+  offers: OfferService;
+  /** `demands.pollMinutes`, for the "none yet" text. */
+  pollMinutes: number;
+}
+
 /** Everything the status page needs, injected by the composition root (src/main.ts). */
 export interface StatusDeps {
   store: StatusStore;
@@ -142,6 +155,8 @@ export interface StatusDeps {
   actions: StatusActions;
   /** The Rules page per blog, linked from the System page (omitted: no page). */
   rules?: StatusRules;
+  /** The demands (omitted: the demand intake is off, `demands.enabled: false`, and the pages say so). */
+  demands?: StatusDemands;
   /** The Earnings page's numbers; pass `createEarningsReader(…)` (src/money/reader.ts) (omitted: no page). */
   earnings?: () => Promise<Earnings>;
   /**

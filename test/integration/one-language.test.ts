@@ -166,6 +166,8 @@ describe('one language per process (integration)', () => {
       `deals/${deal.id}`,
       `deals/${failing.id}`,
       'earnings',
+      'demands',
+      'demands/1',
       'obligations',
       'logs',
       'system',

@@ -170,6 +170,33 @@ export const cliHelpMessages = {
     cs: 'nejdřív načte přehled výplat z tržiště (jeden požadavek s nízkou prioritou)',
     en: 'first read the payout overview from the marketplace (one low-priority request)',
   },
+  'help.demands': {
+    cs: 'poptávky blogů s posouzením podle pravidel (nejnovější první); čte jen uložené údaje',
+    en: "the blogs' demands with the rules' verdict (newest first); reads only what is stored",
+  },
+  'help.demands.blog': { cs: 'jen tento blog', en: 'this blog only' },
+  'help.demands.decline': {
+    cs: 'odmítne všechny dostupné poptávky blogu (tržiště je blogu už nenabídne)',
+    en: 'decline every available demand of the blog (the marketplace will not offer them again)',
+  },
+  'help.demands.yes': { cs: 'bez ptaní (potvrzeno předem)', en: 'without asking (confirmed beforehand)' },
+  'help.offer': {
+    cs: 'nabídne blog na poptávku: za základní odměnu, nebo vyšší nabídkou s poznámkou',
+    en: 'offer the blog on a demand: at the base reward, or a higher bid with a note',
+  },
+  'help.offer.demand': { cs: 'číslo poptávky', en: "the demand's number" },
+  'help.offer.blog': {
+    cs: 'blog, za který nabídnout (nutné, když poptávku má víc blogů)',
+    en: 'the blog to offer for (needed when more than one blog has the demand)',
+  },
+  'help.offer.reward': {
+    cs: 'odměna v Kč (výchozí: základní odměna poptávky; vyšší je vyšší nabídka)',
+    en: "the reward in Kč (default: the demand's base reward; more is a higher bid)",
+  },
+  'help.offer.note': {
+    cs: 'nápad na článek pro inzerenta',
+    en: 'an idea for the article, to the advertiser',
+  },
   'help.evidence': {
     cs: 'balíček důkazů k obchodu (zip: zpráva, evidence.json, kopie článku) jako odpověď na reklamaci',
     en: "a deal's evidence bundle (zip: report, evidence.json, article copies) to answer a claim",

@@ -22,6 +22,7 @@ export interface ViewContext {
 export type NavItem =
   | 'overview'
   | 'deals'
+  | 'demands'
   | 'obligations'
   | 'earnings'
   | 'logs'
@@ -66,6 +67,7 @@ ${
     : html`<nav class="main" aria-label="${ctx.t.t('status.nav.label')}">
 ${navLink(ctx, page.current, 'overview', '/', ctx.t.t('status.nav.overview'))}
 ${navLink(ctx, page.current, 'deals', '/deals', ctx.t.t('status.nav.deals'))}
+${navLink(ctx, page.current, 'demands', '/demands', ctx.t.t('status.nav.demands'))}
 ${navLink(ctx, page.current, 'obligations', '/obligations', ctx.t.t('status.nav.obligations'))}
 ${navLink(ctx, page.current, 'earnings', '/earnings', ctx.t.t('money.nav'))}
 ${navLink(ctx, page.current, 'logs', '/logs', ctx.t.t('status.nav.logs'))}

@@ -73,13 +73,13 @@ describe('src/status/views in Czech and English', () => {
   it.each([
     [
       'cs',
-      ['Přehled', 'Obchody', 'Závazky', 'Výdělky', 'Záznamy', 'Upozornění', 'Systém'],
+      ['Přehled', 'Obchody', 'Poptávky', 'Závazky', 'Výdělky', 'Záznamy', 'Upozornění', 'Systém'],
       ['Obchod', 'Blog', 'Název', 'Stav', 'Přijato', 'Termín', 'Publikováno', 'Odměna', 'Marketplace'],
       'Obchody · selhalo',
     ],
     [
       'en',
-      ['Overview', 'Deals', 'Obligations', 'Earnings', 'Logs', 'Notifications', 'System'],
+      ['Overview', 'Deals', 'Demands', 'Obligations', 'Earnings', 'Logs', 'Notifications', 'System'],
       ['Deal', 'Blog', 'Title', 'State', 'Accepted', 'Deadline', 'Published', 'Reward', 'Marketplace'],
       'Deals · failed',
     ],

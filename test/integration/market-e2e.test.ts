@@ -1,0 +1,235 @@
+/**
+ * Issue 30, "Done when": the blogger's side of the market end to end, without the marketplace's web application,
+ * in both languages, on a REAL WordPress (6.8 unless PRESSBRIDGE_WP says otherwise). The sandbox marketplace
+ * over HTTP plays the advertiser; the daemon runs whole (webhook listener, worker, demand intake, status page
+ * behind its password).
+ *
+ * demand.created → the blog's rules judge the brief (one fits, one refused with its reason) → the blogger offers
+ * from the status page (the form, its confirmation, the POST with the form token) → the advertiser accepts the
+ * offer → deal.accepted → published on WordPress → handed in → paid.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import wordpress from '../../plugins/wordpress/index.js';
+import type { Daemon } from '../../src/app/types.js';
+import { parseConfig } from '../../src/config/load.js';
+import { createDemandStore, type DemandRecord } from '../../src/demands/store.js';
+import { createTranslator, type Language } from '../../src/i18n/index.js';
+import { createSilentLogger } from '../../src/logger.js';
+import { startDaemon } from '../../src/main.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { writeSecretFile } from '../../src/webhook/secret-file.js';
+import { foreignWords } from '../helpers/language.js';
+import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
+import {
+  listPosts,
+  resetContent,
+  startWordPress,
+  type WordPressSite,
+  wordpressBlogConfig,
+} from '../helpers/wordpress.js';
+
+const PASSWORD = 'market-e2e-password-42';
+const BLOG = 1;
+const FITS = 'Jak vybrat zahradní sekačku';
+const REFUSED = 'Online kasino: bonusy bez vkladu';
+const NOTE = 'Nápad: sekačky pro malou zahradu';
+
+describe.each(['cs', 'en'] as const)(
+  'from a demand to a paid deal, offered from the status page (%s)',
+  (language: Language) => {
+    const t = createTranslator(language);
+    const prefix = randomPrefix();
+    let wp: WordPressSite;
+    let sandbox: Sandbox;
+    let daemon: Daemon;
+    let dataDir: string;
+    const jar = new Map<string, string>();
+
+    async function page(path: string, form?: Record<string, string>) {
+      const res = await fetch(new URL(path.replace(/^\//, ''), daemon.statusUrl), {
+        method: form ? 'POST' : 'GET',
+        redirect: 'manual',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`blogger:${PASSWORD}`).toString('base64')}`,
+          Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+          ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+      });
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair = ''] = cookie.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      const text = await res.text();
+      return { status: res.status, location: res.headers.get('location') ?? '', text, $: cheerio.load(text) };
+    }
+
+    const judged = (demandId: number): Promise<DemandRecord> =>
+      until(
+        async () => {
+          const record = await createDemandStore(daemon.redis, prefix).get(BLOG, demandId);
+          return record?.verdict ? record : undefined;
+        },
+        30_000,
+        `demand ${demandId} read by webhook and judged`,
+      );
+
+    beforeAll(async () => {
+      wp = await startWordPress({ name: 'market' });
+      await resetContent(wp);
+      sandbox = await createSandbox({
+        allowHttpWebhooks: true,
+        timeScale: 1 / 1000,
+        blogs: [{ id: BLOG, name: 'Zahrada a dům', url: wp.url }],
+      });
+      dataDir = mkdtempSync(join(tmpdir(), 'pb-market-'));
+      const config = parseConfig(
+        {
+          marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+          redis: { url: TEST_REDIS_URL, prefix },
+          webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
+          status: { listen: { host: '127.0.0.1', port: 0 }, password: PASSWORD },
+          ui: { language },
+          reconcile: { enabled: false },
+          intake: { mode: 'webhook' },
+          pipeline: { verify: { initialBackoffMs: 100 }, handIn: { initialBackoffMs: 200 } },
+          dataDir,
+          blogs: [
+            {
+              ...wordpressBlogConfig(wp, BLOG),
+              name: 'Zahrada a dům',
+              rules: { minReward: 500, refusedWords: ['kasino'] },
+            },
+          ],
+        },
+        {},
+      );
+      daemon = await startDaemon({
+        config,
+        log: createSilentLogger(),
+        webhook: true,
+        plugins: { wordpress },
+      });
+      const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
+      writeSecretFile(join(dataDir, 'secret.json'), {
+        secret: registered.secret,
+        updatedAt: new Date().toISOString(),
+      });
+    });
+
+    afterAll(async () => {
+      await daemon?.close();
+      await sandbox?.close();
+      await wp?.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+      await deleteKeys(redis, prefix);
+      redis.disconnect();
+    });
+
+    it('demand.created → verdict → offer from the page → acceptance → WordPress → hand-in → paid', async () => {
+      const fits = (await sandbox.createDemand({ name: FITS, reward: 1500, blogIds: [BLOG], ns: 1 })).id;
+      const refused = (await sandbox.createDemand({ name: REFUSED, reward: 4000, blogIds: [BLOG], ns: 1 }))
+        .id;
+
+      // Judged by the blog's rules, as the Demands page shows it, in the page's language.
+      expect((await judged(fits)).verdict?.outcome).toBe('fits');
+      const refusedRecord = await judged(refused);
+      expect(refusedRecord.verdict).toMatchObject({
+        outcome: 'refuse',
+        reasons: [{ rule: 'refusedWords' }],
+      });
+      const list = await page(`/demands/${BLOG}`);
+      expect(list.status).toBe(200);
+      expect(list.$(`tr[data-demand="${fits}"] [data-verdict="fits"]`).text()).toBe(t.t('verdict.fits'));
+      expect(list.$(`tr[data-demand="${refused}"] [data-verdict="refuse"]`).text()).toBe(
+        t.t('verdict.refuse'),
+      );
+      const refusedPage = await page(`/demands/${BLOG}/${refused}`);
+      expect(refusedPage.$('[data-rule="refusedWords"]').text()).toContain('kasino');
+      // Every word the page says is in its language, but the advertiser's own (the demand's name, brief, keywords).
+      const said = refusedPage
+        .$('main *')
+        .contents()
+        .toArray()
+        .filter((node) => node.type === 'text')
+        .map((node) => refusedPage.$(node).text())
+        .join(' ');
+      const data = [
+        REFUSED,
+        'kasino',
+        'Zahrada a dům',
+        refusedRecord.item.description ?? '',
+        refusedRecord.item.keywords ?? '',
+      ];
+      expect(foreignWords(said, language, data)).toEqual([]);
+
+      // The offer: the form, its confirmation naming blog, demand and reward, the POST with the form token.
+      const form = await page(`/demands/${BLOG}/${fits}`);
+      expect(form.$('input[name="reward"]').val()).toBe('1500');
+      const confirm = await page(
+        `/demands/${BLOG}/${fits}/offer?reward=1500&note=${encodeURIComponent(NOTE)}`,
+      );
+      const named = confirm.$('[data-confirm="offer"]').text();
+      expect(named).toContain('Zahrada a dům');
+      expect(named).toContain(FITS);
+      expect(named).toContain(t.money(1500));
+      expect(sandbox.listOffers()).toEqual([]);
+      const token = String(confirm.$('form[method="post"] input[name="csrf"]').val());
+      const sent = await page(`/demands/${BLOG}/${fits}/offer`, { reward: '1500', note: NOTE, csrf: token });
+      expect(sent.status).toBe(303);
+      const [offer] = sandbox.listOffers();
+      expect(offer).toMatchObject({
+        demandId: fits,
+        blogId: BLOG,
+        state: 'nabidnuto',
+        reward: 1500,
+        note: NOTE,
+      });
+      const after = await page(sent.location);
+      expect(after.$('p.flash').text()).toContain(
+        t.t('demand.outcome.offered', { dealId: String(offer?.id), reward: t.money(1500) }),
+      );
+
+      // The advertiser accepts: deal.accepted, published on WordPress, handed in once.
+      const dealId = offer?.id as number;
+      sandbox.acceptOffer(dealId);
+      const record = await until(
+        async () => {
+          const r = await daemon.store.get(dealId);
+          return r?.state === 'handed_in' || r?.state === 'failed' || r?.state === 'held' ? r : undefined;
+        },
+        60_000,
+        `deal ${dealId} handed in`,
+      );
+      expect(record.error).toBeUndefined();
+      expect(record.state).toBe('handed_in');
+      const posts = await listPosts(wp);
+      expect(posts.filter((p) => p.status === 'publish').map((p) => p.link)).toEqual([record.url]);
+      expect(posts[0]?.title.raw).toBe(FITS);
+      expect(sandbox.handIns().filter((h) => h.dealId === dealId)).toEqual([
+        expect.objectContaining({ url: record.url }),
+      ]);
+
+      // Paid: deal.paid reaches the record.
+      await sandbox.payDeal(dealId);
+      const paid = await until(
+        async () => {
+          const r = await daemon.store.get(dealId);
+          return r?.data.paid !== undefined ? r : undefined;
+        },
+        20_000,
+        `deal ${dealId} paid`,
+      );
+      expect(paid.data.paid).toMatchObject({ reward: 1500 });
+      expect(sandbox.getDeal(dealId)?.state).toBe('proplaceno');
+    });
+  },
+);

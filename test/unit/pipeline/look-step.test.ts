@@ -136,7 +136,8 @@ describe('src/pipeline/steps/look-step', () => {
     expect((await s.run()).outcome).toBe('refused');
     expect(s.sent).toHaveLength(1);
     expect(s.sent[0]).toContain('kasino');
-    expect(s.sent[0]).toContain('nezveřejním');
+    expect(s.sent[0]).toContain('nemohu na svém blogu zveřejnit');
+    expect(s.sent[0]).toContain('výraz „kasino“ v textu není na tomto blogu přijatelný');
     expect(s.publisher.published).toHaveLength(0);
     expect(s.client.calls.handIn).toHaveLength(0);
     expect((await store.get(s.dealId))?.state).toBe('refused');

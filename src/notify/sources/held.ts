@@ -20,7 +20,7 @@ type DealFacts = Pick<Extract<NotifyEvent, { topic: 'deal_held' }>, 'dealId' | '
 
 /** Whether the deal no longer waits for the blogger's look (or never did). */
 export function heldCleared(record: Pick<DealRecord, 'state' | 'data'> | undefined): boolean {
-  if (!record || record.state !== 'held') return true;
+  if (record?.state !== 'held') return true;
   const data = readDealData(record.data);
   return !data.held || data.lookDecision !== undefined || data.lookLapsed !== undefined;
 }

@@ -194,7 +194,9 @@ describe('src/operator/actions: messages in Czech and English', () => {
       });
       await heldDeal(7104);
       expect((await en.decideHeld(7104, 'approve', 'link', 'hold-of-long-ago')).ok).toBe(false);
-      expect(((await store.get(7104))?.data as { lookDecision?: unknown }).lookDecision).toBeUndefined();
+      const data = (await store.get(7104))?.data as { lookDecision?: unknown } | undefined;
+      expect(data).toBeDefined();
+      expect(data?.lookDecision).toBeUndefined();
     });
   });
 });

@@ -26,6 +26,7 @@ import { createDeadlineCheck } from './deals/deadline-offset.js';
 import { createRecycledIdCheck } from './deals/recycled-id.js';
 import { createDemandServices } from './demands/services.js';
 import { errorMessage } from './errors.js';
+import { lookEvidence } from './evidence/look.js';
 import { createEvidenceServices } from './evidence/services.js';
 import { processLanguage } from './i18n/process-language.js';
 import { takesWebhooks } from './intake/mode.js';
@@ -100,6 +101,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       start: () => notifications.start({ statusUrl: config.status.publicUrl ?? status?.url }),
       stop: () => notifications.stop(),
     });
+    const evidence = config.evidence.enabled ? createEvidenceServices(config, { log }) : undefined;
+    // The last look's holds and decisions, written to the deal's evidence as the record changes.
+    if (evidence) store.events.onChanged(lookEvidence(evidence.store, log));
     const parts: DaemonParts = {
       options,
       redis,
@@ -115,7 +119,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       notifying: deals.notifying,
       demands,
       rules,
-      evidence: config.evidence.enabled ? createEvidenceServices(config, { log }) : undefined,
+      evidence,
     };
     // After each poll the intake is read again: a webhook registered meanwhile starts the listener.
     const background = startBackground(parts, services, (intake) => {

@@ -139,6 +139,8 @@ export const HeldData = z.object({
   /** Where the draft is kept (the publisher's `createDraft`). */
   draftRef: z.string(),
   editUrl: z.string().optional(),
+  /** `rules.onNoAnswer` as it was at the hold (for the notification; the job reads the rules at the expiry). */
+  onNoAnswer: z.enum(['hold', 'publish', 'refuse']).optional(),
 });
 export type HeldData = z.infer<typeof HeldData>;
 

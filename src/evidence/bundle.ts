@@ -133,6 +133,7 @@ export function createEvidenceBundler(options: {
       entries: evidence.entries,
       latest: evidence.latest ?? null,
       pruned: evidence.pruned,
+      ...(evidence.decisions ? { decisions: evidence.decisions } : {}),
       claims,
       snapshots: [...snapshots.entries()].map(([seq, s]) => ({ seq, file: s.name, sha256: s.sha256 })),
     };

@@ -29,12 +29,14 @@ import {
   writeAtomic,
 } from './files.js';
 import { dealFolders, SNAPSHOT_FILE } from './folders.js';
+import { appendDecision, DECISIONS_FILE } from './look.js';
 import { type DealSnapshots, planDealPrune, planTotalPrune } from './prune.js';
 import type { EvidenceSettings } from './settings.js';
 import {
   type CheckEvidence,
   type DealEvidence,
   EvidenceDeal,
+  EvidenceDecision,
   EvidenceEntry,
   EvidenceLatest,
   EvidencePruned,
@@ -218,8 +220,19 @@ export function createEvidenceStore(options: {
     return { appended: entry };
   }
 
+  const readDecisions = async (dealId: number) =>
+    readJsonLines(join(await realDealDir(dealId), DECISIONS_FILE), EvidenceDecision);
+
   return {
     dir,
+    recordDecision: (dealId, entry) =>
+      serial(dealId, async () => {
+        await realDealDir(dealId, true);
+        if (!(await appendDecision(fileOf(dealId, DECISIONS_FILE), entry, now()))) return false;
+        await remeasure(dealId);
+        return true;
+      }),
+    readDecisions,
     saveDeal: (input) =>
       serial(input.dealId, async () => {
         await counted();
@@ -268,6 +281,8 @@ export function createEvidenceStore(options: {
       ]);
       const evidence: DealEvidence = { deal, entries, pruned, bytes };
       if (latest) evidence.latest = latest;
+      const decisions = await readDecisions(dealId);
+      if (decisions.length > 0) evidence.decisions = decisions;
       return evidence;
     },
     async readSnapshot(dealId, file) {

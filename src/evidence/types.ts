@@ -8,6 +8,8 @@
  * - `checks.jsonl`  EvidenceEntry per line, append-only: the first check after the hand-in and every change
  * - `latest.json`   EvidenceLatest: the newest check, whatever it found (atomic rewrite)
  * - `pruned.jsonl`  EvidencePruned per line, append-only: which snapshot files the size limits removed, when
+ * - `decisions.jsonl` EvidenceDecision per line, append-only: the last look's hold and its decision (./look.ts);
+ *   a held deal that was never published has this file only
  * - `snapshots/<seq>-<sha256 first 16>.html.gz`  the article part of the page as served, gzip
  */
 import { z } from 'zod';
@@ -78,6 +80,28 @@ export const EvidencePruned = z.object({
 });
 export type EvidencePruned = z.infer<typeof EvidencePruned>;
 
+/**
+ * One line of `decisions.jsonl` (docs/decisions/0025-the-last-look.md): the deal was held with `reasons`, or the
+ * hold `nonce` was decided: approved / refused by `link` (the notification's signed link), `page` (the deal page,
+ * behind the password) or `rule` (`rules.onNoAnswer` at the expiry), or lapsed (`no_answer`: onNoAnswer hold).
+ * Each (event, nonce) is written once.
+ */
+export const EvidenceDecision = z.object({
+  event: z.enum(['held', 'approved', 'refused', 'no_answer']),
+  /** ISO 8601: when it happened (the hold, the decision's claim, the lapse). */
+  at: z.string(),
+  nonce: z.string(),
+  by: z.enum(['link', 'page', 'rule']).optional(),
+  /** The hold: the verdict (`ask` / `refuse`), its reasons as catalog phrases, the draft, the expiry. */
+  outcome: z.enum(['ask', 'refuse']).optional(),
+  reasons: z.array(z.object({ rule: z.string(), said: z.unknown() })).optional(),
+  draftRef: z.string().optional(),
+  expiresAt: z.string().optional(),
+  /** ISO 8601: when this line was written. */
+  recordedAt: z.string(),
+});
+export type EvidenceDecision = z.infer<typeof EvidenceDecision>;
+
 /** All of one deal's evidence, read. */
 export interface DealEvidence {
   deal: EvidenceDeal;
@@ -85,6 +109,8 @@ export interface DealEvidence {
   entries: EvidenceEntry[];
   latest?: EvidenceLatest;
   pruned: EvidencePruned[];
+  /** The last look's hold and decision, oldest first (absent: never held). */
+  decisions?: EvidenceDecision[];
   /** Bytes the deal's folder takes on disk. */
   bytes: number;
 }
@@ -114,6 +140,13 @@ export interface EvidenceStore {
   recordCheck(dealId: number, evidence: CheckEvidence): Promise<{ appended?: EvidenceEntry }>;
   /** Notes that the watch is over (kept in `deal.json`; such deals' snapshots are pruned first). */
   endWatch(dealId: number, reason: string): Promise<void>;
+  /**
+   * Appends a line to `decisions.jsonl` unless one with the same event and nonce is there; true when written.
+   * Needs no `deal.json` (a held deal may never be published).
+   */
+  recordDecision(dealId: number, entry: Omit<EvidenceDecision, 'recordedAt'>): Promise<boolean>;
+  /** The deal's `decisions.jsonl`, oldest first (empty when none). */
+  readDecisions(dealId: number): Promise<EvidenceDecision[]>;
   /** The deal's evidence, or undefined when there is none. */
   read(dealId: number): Promise<DealEvidence | undefined>;
   /** A snapshot, uncompressed (throws when it was pruned or does not exist). */

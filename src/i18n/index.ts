@@ -18,6 +18,7 @@ import { demandMessages } from './messages/demands.js';
 import { demoMessages } from './messages/demo.js';
 import { evidenceMessages } from './messages/evidence.js';
 import { lastLookMessages } from './messages/last-look.js';
+import { lastLookVoiceMessages } from './messages/last-look-voices.js';
 import { marketplaceMessages } from './messages/marketplace.js';
 import { moneyMessages } from './messages/money.js';
 import { notifyMessages } from './messages/notify.js';
@@ -70,6 +71,7 @@ export const MESSAGES = {
   ...demandMessages,
   ...lastLookMessages,
   ...demandPageMessages,
+  ...lastLookVoiceMessages,
 } as const satisfies Catalog;
 export type MessageKey = keyof typeof MESSAGES;
 

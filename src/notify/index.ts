@@ -14,6 +14,7 @@
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/schema.js';
+import { lookKey } from '../deals/look-token.js';
 import type { DealStore } from '../deals/record.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -140,7 +141,8 @@ export function createNotifications(options: NotificationsOptions): Notification
     notifier,
     attach(dealStore) {
       store = dealStore;
-      store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, clock }));
+      const key = config.marketplace.apiKey ? lookKey(config.marketplace.apiKey) : undefined;
+      store.events.onChanged(dealStateNotifications({ notifier, redis, prefix, log, clock, lookKey: key }));
       monitor = createDealMonitor({
         store,
         notifier,

@@ -11,6 +11,7 @@ import type { MessageKey, Translator } from '../i18n/index.js';
 import { readServiceDateTime } from '../marketplace/date-time.js';
 import { redact, scrubText } from '../redact.js';
 import { neutraliseInvisible } from '../render/invisible.js';
+import { heldBody } from './held.js';
 import type { MessageKind } from './problems.js';
 import type { NotifyEvent } from './types.js';
 
@@ -202,6 +203,8 @@ function bodyOf(
         what: deal || (event.rawId ? `„${text(event.rawId)}“` : '–'),
         reason: text(tr.say(event.reasonSaid ?? event.reason, event.reason)),
       });
+    case 'deal_held':
+      return heldBody(event, tr, { ...options, text, deal });
     case 'reconcile_found':
       return t('notify.event.reconcile_found.body', { ids: event.dealIds.join(', ') });
     case 'claim':

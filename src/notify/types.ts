@@ -25,6 +25,7 @@ export const PROBLEM_TOPICS = [
   'article_check',
   'intake_stalled',
   'deal_unreadable',
+  'deal_held',
 ] as const;
 export const EVENT_TOPICS = [
   'reconcile_found',
@@ -117,6 +118,20 @@ export type NotifyEvent =
       reason: string;
       reasonSaid?: Said | undefined;
     }
+  /**
+   * The last look held the deal (docs/decisions/0025-the-last-look.md): `reasons` the verdict's (phrases whose
+   * params hold the advertiser's words, said as data), `expiresAt` (ISO 8601) when the links stop deciding and
+   * `onNoAnswer` applies. The tokens are the signed one-tap links (src/deals/look-token.ts), linked on the status
+   * page's address (`/look/<token>`). Urgent: the deadline runs. Resolved when decided (./sources/deal-states.ts).
+   */
+  | ({
+      topic: 'deal_held';
+      reasons: readonly Said[];
+      expiresAt: string;
+      onNoAnswer: 'hold' | 'publish' | 'refuse';
+      approveToken: string;
+      refuseToken: string;
+    } & DealRef)
   /** Deals found by reconciliation: their webhook never came. */
   | { topic: 'reconcile_found'; dealIds: readonly number[] }
   /** A claim post from the advertiser: `firstLine` of its text, `createdAt` as the marketplace sent it. */
@@ -206,10 +221,14 @@ export function budgetOf(topic: NotifyTopic): RateBudget {
   return (OUTSIDE_TOPICS as readonly string[]).includes(topic) ? 'outside' : 'own';
 }
 
-/** Deadline alerts pass quiet hours, and so do the alerts that deals cannot get in (their deadline runs). */
+/**
+ * Deadline alerts pass quiet hours, and so do the alerts that deals cannot get in and a held deal's links (their
+ * deadline runs).
+ */
 export function isUrgent(topic: NotifyTopic): boolean {
   return (
     topic === 'deadline_at_risk' ||
+    topic === 'deal_held' ||
     topic === 'deadline_missed' ||
     topic === 'intake_stalled' ||
     topic === 'deal_unreadable'

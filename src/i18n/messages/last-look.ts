@@ -10,8 +10,8 @@ export const lastLookMessages = {
     en: 'must be hold, publish or refuse',
   },
   'look.advertiser_message': {
-    cs: 'Dobrý den, článek k tomuto obchodu nezveřejním: nevyhovuje pravidlům mého blogu. Důvody: {reasons}. Děkuji za pochopení.',
-    en: 'Hello, I will not publish the article of this deal: it does not fit my blog’s rules. Reasons: {reasons}. Thank you for understanding.',
+    cs: 'Dobrý den, děkuji za zájem o spolupráci. Článek k tomuto obchodu bohužel nemohu na svém blogu zveřejnit: {reasons}. Děkuji za pochopení.',
+    en: 'Hello, thank you for your interest in working together. I am afraid I cannot publish the article of this deal on my blog: {reasons}. Thank you for understanding.',
   },
   'look.title': { cs: 'Obchod {dealId} čeká na váš pohled', en: 'Deal {dealId} waits for your look' },
   'look.held_text': {

@@ -11,6 +11,7 @@
  * | state → `handed_in`, or `data.services` written while handed in | raises `services` when some need the blogger |
  * | state → `waiting_approval` | notes since when it waits (for the monitor, ./monitor.ts) |
  * | state leaves `waiting_approval` | resolves `approval_waiting` |
+ * | a hold written / decided, lapsed or left | raises / resolves `deal_held` (./held.ts) |
  */
 import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../../clock.js';
@@ -20,6 +21,7 @@ import { storedServices } from '../../deals/services.js';
 import { errorMessage } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { Notifier } from '../types.js';
+import { observeHeld } from './held.js';
 
 /** States that end the deal's problems: it is handed in or nobody expects pressbridge to do more. */
 export const CLEARING_STATES: ReadonlySet<string> = new Set(['handed_in', 'handled', 'closed', 'skipped']);
@@ -29,6 +31,7 @@ export const DEAL_PROBLEM_TOPICS = [
   'deadline_at_risk',
   'approval_waiting',
   'deadline_missed',
+  'deal_held',
 ] as const;
 
 /** `<prefix>:notify:waiting`: deal id → when it entered `waiting_approval` (ISO 8601). */
@@ -42,6 +45,8 @@ export interface DealStateSourceOptions {
   prefix: string;
   log: Logger;
   clock?: Pick<Clock, 'now'>;
+  /** The key of the last look's links (src/deals/look-token.ts `lookKey`): without it `deal_held` is not raised. */
+  lookKey?: Buffer | undefined;
 }
 
 /** The facts a deal's notification carries about it. */
@@ -66,7 +71,8 @@ export function dealStateNotifications(options: DealStateSourceOptions): DealCha
   const { notifier, redis, prefix, log } = options;
   const clock = options.clock ?? systemClock;
 
-  async function observe({ dealId, patch, record }: DealChanged): Promise<void> {
+  async function observe(change: DealChanged): Promise<void> {
+    const { dealId, patch, record } = change;
     const state = patch.state;
     if (state === 'waiting_approval') {
       await redis.hsetnx(waitingSinceKey(prefix), String(dealId), clock.now().toISOString());
@@ -76,6 +82,7 @@ export function dealStateNotifications(options: DealStateSourceOptions): DealCha
     if (state && CLEARING_STATES.has(state)) {
       for (const topic of DEAL_PROBLEM_TOPICS) await notifier.resolve(`${topic}:${dealId}`);
     }
+    await observeHeld(change, notifier, options.lookKey, dealRef(record));
     const servicesWritten = patch.data?.services !== undefined && patch.data.services !== null;
     if (state !== 'failed' && state !== 'deadline_missed' && state !== 'handed_in' && !servicesWritten)
       return;
@@ -96,7 +103,8 @@ export function dealStateNotifications(options: DealStateSourceOptions): DealCha
   }
 
   return async (change) => {
-    if (!change.patch.state && !change.patch.data?.services) return;
+    // A held deal's every change counts: a decision is claimed with an empty patch (src/deals/store.ts claimData).
+    if (!change.patch.state && !change.patch.data?.services && change.record.data.held === undefined) return;
     await observe(change).catch((error: unknown) =>
       log.warn(
         { dealId: change.dealId, err: errorMessage(error) },

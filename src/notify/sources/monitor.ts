@@ -17,6 +17,7 @@ import type { DealRecord, DealStore } from '../../deals/record.js';
 import { openProblems } from '../notifier.js';
 import type { Notifier } from '../types.js';
 import { CLEARING_STATES, DEAL_PROBLEM_TOPICS, dealRef, waitingSinceKey } from './deal-states.js';
+import { heldCleared } from './held.js';
 
 const RUNNING_STATES = DEAL_RUN_STATES.filter((state) => !FINAL_RUN_STATES.has(state));
 const PAGE = 1000;
@@ -24,6 +25,7 @@ const PAGE = 1000;
 /** Whether a deal's open problem of `topic` no longer holds (the deal as it is now, if it still exists). */
 function cleared(topic: (typeof DEAL_PROBLEM_TOPICS)[number], record: DealRecord | undefined): boolean {
   if (!record || CLEARING_STATES.has(record.state)) return true;
+  if (topic === 'deal_held') return heldCleared(record);
   if (topic === 'approval_waiting') return record.state !== 'waiting_approval';
   // Not at risk any more (checked by the caller); a failed or missed deal keeps it until it is dealt with.
   if (topic === 'deadline_at_risk') return !isFinal(record.state);

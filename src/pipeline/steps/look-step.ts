@@ -91,6 +91,7 @@ async function hold(
     ).toISOString(),
     nonce: randomBytes(12).toString('base64url'),
     draftRef: draft.ref,
+    onNoAnswer: run.blog.rules?.onNoAnswer ?? 'hold',
     ...(draft.editUrl !== undefined ? { editUrl: draft.editUrl } : {}),
   };
   await store.update(dealId, { state: 'held', title: rendered.article.title, data: { held } });
@@ -160,9 +161,19 @@ async function carryOut(
 }
 
 const czech = createTranslator('cs');
+const REASON_KEY = 'verdict.reason.';
 
-/** The refusal for the advertiser, in Czech (the marketplace is Czech): the verdict's reasons as data. */
+/**
+ * The refusal for the advertiser, in Czech (the marketplace is Czech): each verdict reason in the advertiser's
+ * voice (`look.advertiser.reason.*`, the verdict's params as data), neutral terms, each said once.
+ */
 export function advertiserMessage(held: Pick<HeldData, 'reasons'>): string {
-  const reasons = held.reasons.map((r) => czech.say(r.said)).join('; ');
+  const said = held.reasons.map((r) => {
+    const kind = r.said.key.startsWith(REASON_KEY) ? r.said.key.slice(REASON_KEY.length) : 'other';
+    const key = `look.advertiser.reason.${kind}`;
+    const other = czech.t('look.advertiser.reason.other');
+    return czech.say(r.said.params ? { key, params: r.said.params } : { key }, other);
+  });
+  const reasons = [...new Set(said)].join('; ');
   return czech.t('look.advertiser_message', { reasons });
 }

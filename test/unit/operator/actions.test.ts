@@ -138,4 +138,65 @@ describe('src/operator/actions: messages in Czech and English', () => {
     expect(logLines.join('')).toContain('Deal 24 is marked as handled by hand');
     expect(logLines.join('')).not.toContain('Obchod');
   });
+
+  describe('decideHeld (the last look)', () => {
+    const heldDeal = async (dealId: number) => {
+      await store.createIfAbsent({
+        dealId,
+        blogId: 1,
+        receivedAt: '2026-11-23T10:00:00.000Z',
+        deadline: '2026-11-23T11:00:00.000Z',
+        source: 'webhook',
+        state: 'held',
+        data: {
+          held: {
+            at: '2026-11-23T10:05:00.000Z',
+            outcome: 'ask',
+            reasons: [],
+            expiresAt: '2026-11-23T10:50:00.000Z',
+            nonce: `hold-${dealId}`,
+            draftRef: 'wp:1',
+          },
+        },
+      });
+      await queue.add(DEAL_JOB, { dealId } as unknown as DealJobPayload, {
+        jobId: dealJobId(dealId),
+        delay: 3_600_000,
+      });
+    };
+
+    it('claims the first decision (by the page, the current hold), wakes the job, and says so', async () => {
+      await heldDeal(7101);
+      expect(await en.decideHeld(7101, 'refuse', 'page')).toEqual({
+        ok: true,
+        message: 'Refused: deal 7101 is not handed in; the advertiser gets a message.',
+      });
+      const data = (await store.get(7101))?.data as { lookDecision?: unknown };
+      expect(data.lookDecision).toMatchObject({ decision: 'refuse', by: 'page', nonce: 'hold-7101' });
+      expect(await (await queue.getJob(dealJobId(7101)))?.getState()).not.toBe('delayed');
+    });
+
+    it('a second decision changes nothing and names the first, in the language', async () => {
+      await heldDeal(7102);
+      expect((await cs.decideHeld(7102, 'approve', 'link', 'hold-7102')).ok).toBe(true);
+      const again = await cs.decideHeld(7102, 'refuse', 'page');
+      expect(again.ok).toBe(false);
+      expect(again.message).toContain('O obchodu 7102 už bylo rozhodnuto: schváleno (odkazem z upozornění');
+      const data = (await store.get(7102))?.data as { lookDecision?: unknown };
+      expect(data.lookDecision).toMatchObject({ decision: 'approve', by: 'link' });
+    });
+
+    it("decides nothing on a deal not held, or with another hold's nonce", async () => {
+      await record(7103, 'failed');
+      expect(await en.decideHeld(7103, 'approve', 'page')).toEqual({
+        ok: false,
+        message: 'Deal 7103 does not wait for a decision.',
+      });
+      await heldDeal(7104);
+      expect((await en.decideHeld(7104, 'approve', 'link', 'hold-of-long-ago')).ok).toBe(false);
+      const data = (await store.get(7104))?.data as { lookDecision?: unknown } | undefined;
+      expect(data).toBeDefined();
+      expect(data?.lookDecision).toBeUndefined();
+    });
+  });
 });

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogConfig } from '../../../src/config/schema.js';
 import { readDealData } from '../../../src/deals/data.js';
+import { DEAL_LOG } from '../../../src/deals/log-messages.js';
 import { claimDecision } from '../../../src/deals/look.js';
 import type { DealStore } from '../../../src/deals/record.js';
 import { WaitUntilError } from '../../../src/errors.js';
@@ -67,11 +68,12 @@ async function setup(rules: BlogConfig['rules']) {
     bloggerPublished: 'skip',
     ...(rules ? { rules } : {}),
   };
+  const clock = fakeClock(NOW);
   const processor = createPipelineProcessor({
     resolveBlog: () => ({ blog, publisher }),
     settings: { verify: { initialBackoffMs: 1_000, maxBackoffMs: 10_000 } },
     fetch: scriptedFetch([200]),
-    clock: fakeClock(NOW),
+    clock,
     renderPool,
   });
   const ctx = await jobContext({
@@ -88,7 +90,7 @@ async function setup(rules: BlogConfig['rules']) {
       await ctx.log.flush();
     }
   };
-  return { dealId, client, publisher, sent, run };
+  return { dealId, client, publisher, sent, run, clock, ctx };
 }
 
 const decide = async (dealId: number, decision: 'approve' | 'refuse') => {
@@ -136,9 +138,71 @@ describe('src/pipeline/steps/look-step', () => {
     expect((await s.run()).outcome).toBe('refused');
     expect(s.sent).toHaveLength(1);
     expect(s.sent[0]).toContain('kasino');
-    expect(s.sent[0]).toContain('nezveřejním');
+    expect(s.sent[0]).toContain('nemohu na svém blogu zveřejnit');
+    expect(s.sent[0]).toContain('výraz „kasino“ v textu není na tomto blogu přijatelný');
     expect(s.publisher.published).toHaveLength(0);
     expect(s.client.calls.handIn).toHaveLength(0);
     expect((await store.get(s.dealId))?.state).toBe('refused');
+  });
+
+  describe('no answer by the expiry (rules.onNoAnswer)', () => {
+    const lapse = async (onNoAnswer: 'hold' | 'publish' | 'refuse' | undefined) => {
+      const s = await setup({ refusedWords: ['kasino'], ...(onNoAnswer ? { onNoAnswer } : {}) });
+      expect(await s.run().catch((error: unknown) => error)).toBeInstanceOf(WaitUntilError);
+      // Woken early (a tap on another deal, a restart): still before the expiry, it waits again.
+      s.clock.advance(10 * 60_000);
+      expect(await s.run().catch((error: unknown) => error)).toBeInstanceOf(WaitUntilError);
+      expect(readDealData((await store.get(s.dealId))?.data).lookDecision).toBeUndefined();
+      s.clock.advance(41 * 60_000);
+      return { ...s, result: await s.run() };
+    };
+
+    it('hold (the default): the deal stays held, nothing live, nothing sent, the log says so', async () => {
+      const s = await lapse(undefined);
+      expect(s.result).toMatchObject({ outcome: 'held', reason: 'no_answer' });
+      const record = await store.get(s.dealId);
+      expect(record?.state).toBe('held');
+      expect(readDealData(record?.data).lookLapsed).toBeDefined();
+      expect(readDealData(record?.data).lookDecision).toBeUndefined();
+      expect(s.publisher.published).toHaveLength(0);
+      expect(s.client.calls.handIn).toHaveLength(0);
+      expect(s.sent).toHaveLength(0);
+      const log = await store.readLog(s.dealId);
+      expect(log.map((e) => e.msg)).toContain(DEAL_LOG.look_no_answer_hold);
+    });
+
+    it('publish: decided as no_answer, published and handed in once', async () => {
+      const s = await lapse('publish');
+      expect(s.result.outcome).toBe('handed_in');
+      expect(readDealData((await store.get(s.dealId))?.data).lookDecision).toMatchObject({
+        decision: 'approve',
+        by: 'no_answer',
+      });
+      expect(s.publisher.published).toHaveLength(1);
+      expect(s.client.calls.handIn).toHaveLength(1);
+      expect(s.sent).toHaveLength(0);
+    });
+
+    it('refuse: decided as no_answer, the advertiser told once, nothing handed in', async () => {
+      const s = await lapse('refuse');
+      expect(s.result.outcome).toBe('refused');
+      expect(readDealData((await store.get(s.dealId))?.data).lookDecision).toMatchObject({
+        decision: 'refuse',
+        by: 'no_answer',
+      });
+      expect(s.sent).toHaveLength(1);
+      expect(s.publisher.published).toHaveLength(0);
+      expect(s.client.calls.handIn).toHaveLength(0);
+      expect((await store.get(s.dealId))?.state).toBe('refused');
+    });
+
+    it('a tap that lands before the job wakes wins over the rule', async () => {
+      const s = await setup({ refusedWords: ['kasino'], onNoAnswer: 'refuse' });
+      await s.run().catch(() => undefined);
+      expect((await decide(s.dealId, 'approve')).kind).toBe('decided');
+      s.clock.advance(51 * 60_000);
+      expect((await s.run()).outcome).toBe('handed_in');
+      expect(s.sent).toHaveLength(0);
+    });
   });
 });

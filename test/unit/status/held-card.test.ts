@@ -101,10 +101,33 @@ describe('src/status/views/held-card', () => {
     expect($('p').first().text()).toContain('Odmítnout obchod 55');
   });
 
-  it('tells the advertiser why in Czech, the reasons as data', () => {
+  it('tells the advertiser why in Czech, in the advertiser voice, the reasons as data', () => {
     const message = advertiserMessage(held);
-    expect(message).toContain('nezveřejním');
-    expect(message).toContain('vede na odmítanou doménu evil.example');
+    expect(message).toContain('nemohu na svém blogu zveřejnit');
+    expect(message).toContain('odkaz na doménu evil.example není na tomto blogu přijatelný');
+    // Not the blogger's own phrase ("vede na odmítanou doménu"), nor English.
+    expect(message).not.toContain('odmítanou');
     expect(message).not.toContain('refused domain');
+  });
+
+  it('says each reason once, and an unknown reason in neutral words', () => {
+    const twice: HeldData = {
+      ...held,
+      reasons: [
+        ...held.reasons,
+        ...held.reasons,
+        { rule: 'future', outcome: 'ask', said: { key: 'verdict.reason.from_the_future' } },
+        {
+          rule: 'maxLinks',
+          outcome: 'refuse',
+          said: { key: 'verdict.reason.links_many', params: { count: 5, max: 2 } },
+        },
+      ],
+    };
+    const message = advertiserMessage(twice);
+    expect(message.split('evil.example').length - 1).toBe(1);
+    expect(message).toContain('obsah neodpovídá zaměření blogu');
+    expect(message).toContain('článek má 5 odkazů, na tomto blogu nejvýše 2');
+    expect(message).not.toContain('vy berete');
   });
 });

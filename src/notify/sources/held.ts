@@ -1,0 +1,54 @@
+/**
+ * The last look's notification (docs/decisions/0025-the-last-look.md), from the deal store's transitions
+ * (./deal-states.ts calls it for every change of a deal that has a hold):
+ *
+ * | the change | notifies |
+ * |---|---|
+ * | `data.held` written with state `held` | raises `deal_held` (urgent): the reasons, the expiry, both signed links |
+ * | the hold decided (`lookDecision`), lapsed (`lookLapsed`, onNoAnswer: hold) or the state left `held` | resolves it |
+ *
+ * The links are signed here (src/deals/look-token.ts) with the installation's look key, for the hold's nonce and
+ * expiry: the job and the status page never pass a token around.
+ */
+import { readDealData } from '../../deals/data.js';
+import { type LookAction, signLookToken } from '../../deals/look-token.js';
+import type { DealChanged, DealRecord } from '../../deals/record.js';
+import type { Notifier, NotifyEvent } from '../types.js';
+
+/** The facts a deal's notification carries about it (./deal-states.ts `dealRef`). */
+type DealFacts = Pick<Extract<NotifyEvent, { topic: 'deal_held' }>, 'dealId' | 'blogId' | 'title' | 'webUrl'>;
+
+/** Whether the deal no longer waits for the blogger's look (or never did). */
+export function heldCleared(record: Pick<DealRecord, 'state' | 'data'> | undefined): boolean {
+  if (record?.state !== 'held') return true;
+  const data = readDealData(record.data);
+  return !data.held || data.lookDecision !== undefined || data.lookLapsed !== undefined;
+}
+
+export async function observeHeld(
+  { dealId, patch, record }: DealChanged,
+  notifier: Notifier,
+  key: Buffer | undefined,
+  facts: DealFacts,
+): Promise<void> {
+  const data = readDealData(record.data);
+  const held = data.held;
+  if (!held) return;
+  if (heldCleared(record)) {
+    await notifier.resolve(`deal_held:${dealId}`);
+    return;
+  }
+  // Raised once per hold: when the hold is written (a later write of the held deal changes nothing).
+  if (patch.data?.held === undefined || patch.data.held === null || !key) return;
+  const expiresMs = Date.parse(held.expiresAt);
+  const token = (action: LookAction) => signLookToken(key, { dealId, action, expiresMs, nonce: held.nonce });
+  await notifier.raise({
+    topic: 'deal_held',
+    reasons: held.reasons.map((r) => r.said),
+    expiresAt: held.expiresAt,
+    onNoAnswer: held.onNoAnswer ?? 'hold',
+    approveToken: token('approve'),
+    refuseToken: token('refuse'),
+    ...facts,
+  });
+}

@@ -1,0 +1,262 @@
+/**
+ * Issue 30, "Done when", second half: a held deal through approve, refuse and no answer, in both languages, on a
+ * REAL WordPress (6.8 unless PRESSBRIDGE_WP says otherwise), with the whole daemon (webhook listener, worker,
+ * status page behind its password, notifications) and the sandbox marketplace over HTTP.
+ *
+ * Three accepted deals whose real text names a word the blog refuses: each is held as a WordPress draft, nothing
+ * handed in, and the blogger is told (`deal_held`, both signed links). Then:
+ * - the first is approved through the notification's link (GET shows, POST decides): published, handed in once;
+ * - the second is refused with the deal page's button (password + form token): nothing handed in, the advertiser
+ *   gets the reasons in Czech, in a message sent once;
+ * - the third gets no answer: `rules.onNoAnswer: hold` keeps it held, unpublished, and its log says so.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import wordpress from '../../plugins/wordpress/index.js';
+import type { Daemon } from '../../src/app/types.js';
+import { parseConfig } from '../../src/config/load.js';
+import { readDealData } from '../../src/deals/data.js';
+import type { DealRecord } from '../../src/deals/record.js';
+import { createTranslator, type Language } from '../../src/i18n/index.js';
+import { createSilentLogger } from '../../src/logger.js';
+import { startDaemon } from '../../src/main.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { defaultArticleHtml } from '../../src/sandbox/sample-article.js';
+import { writeSecretFile } from '../../src/webhook/secret-file.js';
+import { foreignWords } from '../helpers/language.js';
+import { collectingDispatcher } from '../helpers/notify.js';
+import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { until } from '../helpers/until.js';
+import {
+  listPosts,
+  resetContent,
+  startWordPress,
+  type WordPressSite,
+  wordpressBlogConfig,
+} from '../helpers/wordpress.js';
+
+const PASSWORD = 'last-look-e2e-password-42';
+const BLOG = 1;
+/** The links expire this long after acceptance: time for two decisions, and a short wait for the third. */
+const DECIDE_WITHIN_MS = 25_000;
+const DEADLINE_MS = 60 * 60_000;
+
+/** A standard page of the sandbox's article with one refused word in it. */
+const heldHtml = (title: string) =>
+  defaultArticleHtml(title, 'https://www.zahrada.example.cz/', 0).replace(
+    '</h1>',
+    '</h1>\n<p>Vedle zahradnictví otevřelo nové kasino.</p>',
+  );
+
+describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%s)', (language: Language) => {
+  const t = createTranslator(language);
+  const prefix = randomPrefix();
+  const dispatcher = collectingDispatcher();
+  let wp: WordPressSite;
+  let sandbox: Sandbox;
+  let daemon: Daemon;
+  let dataDir: string;
+  const jar = new Map<string, string>();
+
+  async function page(url: string, form?: Record<string, string>, auth = true) {
+    const res = await fetch(new URL(url.replace(/^\//, ''), daemon.statusUrl), {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        ...(auth ? { Authorization: `Basic ${Buffer.from(`blogger:${PASSWORD}`).toString('base64')}` } : {}),
+        Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    const text = await res.text();
+    return { status: res.status, text, $: cheerio.load(text) };
+  }
+
+  const inState = (dealId: number, states: string[], ms = 40_000): Promise<DealRecord> =>
+    until(
+      async () => {
+        const record = await daemon.store.get(dealId);
+        return record && states.includes(record.state) ? record : undefined;
+      },
+      ms,
+      `deal ${dealId} ${states.join(' or ')}`,
+    );
+
+  /** The deal_held notification's two links, in the order it gives them. */
+  const heldLinks = (dealId: number) =>
+    until(
+      () => {
+        const message = dispatcher.messages.find(
+          (m) => m.topic === 'deal_held' && m.key.includes(String(dealId)),
+        );
+        const links = message?.body.match(/https?:\/\/\S+\/look\/[\w.-]+/g);
+        return message && links?.length === 2
+          ? { message, approve: links[0] as string, refuse: links[1] as string }
+          : undefined;
+      },
+      20_000,
+      `deal ${dealId}: deal_held told with both links`,
+    );
+
+  const handIns = (dealId: number) => sandbox.handIns().filter((h) => h.dealId === dealId);
+
+  beforeAll(async () => {
+    wp = await startWordPress({ name: 'look' });
+    await resetContent(wp);
+    sandbox = await createSandbox({
+      allowHttpWebhooks: true,
+      timeScale: 1 / 1000,
+      blogs: [{ id: BLOG, name: 'Zahrada a dům', url: wp.url }],
+    });
+    dataDir = mkdtempSync(join(tmpdir(), 'pb-look-'));
+    const config = parseConfig(
+      {
+        marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
+        redis: { url: TEST_REDIS_URL, prefix },
+        webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
+        status: { listen: { host: '127.0.0.1', port: 0 }, password: PASSWORD },
+        ui: { language },
+        reconcile: { enabled: false },
+        intake: { mode: 'webhook' },
+        demands: { enabled: false },
+        pipeline: {
+          verify: { initialBackoffMs: 100 },
+          handIn: { initialBackoffMs: 200 },
+          look: { publishNeedsMs: DEADLINE_MS - DECIDE_WITHIN_MS },
+        },
+        dataDir,
+        blogs: [
+          {
+            ...wordpressBlogConfig(wp, BLOG),
+            name: 'Zahrada a dům',
+            rules: { refusedWords: ['kasino'], onNoAnswer: 'hold' },
+          },
+        ],
+      },
+      {},
+    );
+    daemon = await startDaemon({
+      config,
+      log: createSilentLogger(),
+      webhook: true,
+      plugins: { wordpress },
+      dispatcher,
+    });
+    const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
+    writeSecretFile(join(dataDir, 'secret.json'), {
+      secret: registered.secret,
+      updatedAt: new Date().toISOString(),
+    });
+  });
+
+  afterAll(async () => {
+    await daemon?.close();
+    await sandbox?.close();
+    await wp?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    await deleteKeys(redis, prefix);
+    redis.disconnect();
+  });
+
+  it('holds each as a draft and tells the blogger; approve publishes once, refuse tells the advertiser, no answer holds', async () => {
+    const titles = [
+      'Zahrada u kasina: schválit',
+      'Zahrada u kasina: odmítnout',
+      'Zahrada u kasina: bez odpovědi',
+    ];
+    const ids: number[] = [];
+    for (const title of titles)
+      ids.push((await sandbox.createDeal({ blogId: BLOG, title, html: heldHtml(title), photos: 0 })).id);
+    const [approved, refused, unanswered] = ids as [number, number, number];
+
+    // Held: a WordPress draft each, nothing live, nothing handed in; the reasons on the deal page.
+    for (const id of ids) {
+      const record = await inState(id, ['held']);
+      expect(readDealData(record.data).held?.reasons).toEqual([
+        expect.objectContaining({ rule: 'refusedWords' }),
+      ]);
+    }
+    const drafts = await listPosts(wp);
+    expect(drafts.map((p) => p.status).sort()).toEqual(['draft', 'draft', 'draft']);
+    expect(sandbox.handIns()).toEqual([]);
+    const dealPage = await page(`/deals/${refused}`);
+    expect(dealPage.$('section.look li').text()).toContain('kasino');
+    expect(dealPage.$('section.look').text()).toContain(t.t('look.title', { dealId: String(refused) }));
+
+    // Told, in the blogger's language, with both signed links.
+    const told = await heldLinks(approved);
+    expect(told.message.title).toContain(String(approved));
+    expect(told.message.title).toContain(titles[0]);
+    expect(told.message.urgent).toBe(true);
+    expect(
+      foreignWords(`${told.message.title}\n${told.message.body}`, language, [
+        'kasino',
+        'onNoAnswer',
+        'hold',
+        ...titles,
+      ]),
+    ).toEqual([]);
+
+    // Approve through the link: GET only shows (no password needed, nothing decided), POST decides.
+    const shown = await page(told.approve, undefined, false);
+    expect(shown.status).toBe(200);
+    expect((await daemon.store.get(approved))?.state).toBe('held');
+    const form = shown.$('form[method="post"]');
+    const decided = await page(String(form.attr('action')), {}, false);
+    expect(decided.status).toBe(200);
+    const published = await inState(approved, ['handed_in', 'failed']);
+    expect(published.error).toBeUndefined();
+    expect(published.state).toBe('handed_in');
+    expect(handIns(approved)).toEqual([expect.objectContaining({ url: published.url })]);
+    const live = (await listPosts(wp)).filter((p) => p.status === 'publish');
+    expect(live.map((p) => p.link)).toEqual([published.url]);
+    // The same link again decides nothing more.
+    expect((await page(String(form.attr('action')), {}, false)).status).toBe(409);
+
+    // Refuse with the deal page's button: nothing handed in, the advertiser told why, in Czech, once.
+    const refusePage = await page(`/deals/${refused}`);
+    const token = String(refusePage.$(`form[action$="/deals/${refused}/refuse"] input[name="csrf"]`).val());
+    expect(token.length).toBeGreaterThan(10);
+    expect((await page(`/deals/${refused}/refuse`, { csrf: token })).status).toBe(303);
+    const refusedRecord = await inState(refused, ['refused']);
+    expect(refusedRecord.url).toBeUndefined();
+    expect(handIns(refused)).toEqual([]);
+    const messages = await until(
+      () => {
+        const from = sandbox.messages(refused).filter((m) => m.author === 'bloger');
+        return from.length > 0 && from;
+      },
+      20_000,
+      'the refusal message in the sandbox',
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.text).toContain('kasino');
+    expect(foreignWords(messages[0]?.text ?? '', 'cs', ['kasino'])).toEqual([]);
+
+    // No answer: at the expiry onNoAnswer (hold) keeps it held and unpublished; its log says so.
+    const lapsed = await until(
+      async () => {
+        const record = await daemon.store.get(unanswered);
+        return record && readDealData(record.data).lookLapsed ? record : undefined;
+      },
+      DECIDE_WITHIN_MS + 30_000,
+      `deal ${unanswered}: the hold lapsed`,
+    );
+    expect(lapsed.state).toBe('held');
+    expect(handIns(unanswered)).toEqual([]);
+    const log = await page(`/deals/${unanswered}`);
+    expect(log.text).toContain(t.t('look.choice.hold'));
+    expect((await listPosts(wp)).filter((p) => p.status === 'publish')).toHaveLength(1);
+  }, 150_000);
+});

@@ -409,7 +409,7 @@ describe('status page in Chromium', () => {
   describe.each([
     {
       language: 'cs' as const,
-      nav: ['Přehled', 'Obchody', 'Závazky', 'Výdělky', 'Záznamy', 'Upozornění', 'Systém'],
+      nav: ['Přehled', 'Obchody', 'Poptávky', 'Závazky', 'Výdělky', 'Záznamy', 'Upozornění', 'Systém'],
       firstHeaders: ['Obchod', 'Blog', 'Název', 'Stav'],
       failed: 'selhalo',
       retry: 'Zkusit znovu',
@@ -419,7 +419,7 @@ describe('status page in Chromium', () => {
     },
     {
       language: 'en' as const,
-      nav: ['Overview', 'Deals', 'Obligations', 'Earnings', 'Logs', 'Notifications', 'System'],
+      nav: ['Overview', 'Deals', 'Demands', 'Obligations', 'Earnings', 'Logs', 'Notifications', 'System'],
       firstHeaders: ['Deal', 'Blog', 'Title', 'State'],
       failed: 'failed',
       retry: 'Retry now',

@@ -14,7 +14,7 @@ import type { Clock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
-import type { DemandRecord, DemandStore } from './store.js';
+import { type DemandRecord, type DemandStore, offerWaiting } from './store.js';
 import type { OfferAnswers } from './tally.js';
 
 /** Pages of 200 declined deals read per round at most; the rest waits for the next round (the cursor stays). */
@@ -36,18 +36,13 @@ export interface RefusedCheck {
   signal: AbortSignal;
 }
 
-/** An offer with a deal id and no answer yet. */
-export function waitingOffer(record: DemandRecord): boolean {
-  return record.offer?.dealId !== undefined && !record.answer;
-}
-
 export async function checkRefused(check: RefusedCheck): Promise<{ requests: number; refused: number }> {
   const { client, store, answers, redis, log, clock } = check;
   const waiting = new Map<number, DemandRecord>();
   for (const blogId of check.blogIds) {
     for (const record of await store.list(blogId)) {
       const dealId = record.offer?.dealId;
-      if (dealId !== undefined && waitingOffer(record)) waiting.set(dealId, record);
+      if (dealId !== undefined && offerWaiting(record)) waiting.set(dealId, record);
     }
   }
   if (waiting.size === 0 || check.budget <= 0) return { requests: 0, refused: 0 };

@@ -75,6 +75,11 @@ export interface DemandRecord {
   notifiedAt?: string | undefined;
 }
 
+/** An offer made (with its deal id) that the advertiser has not answered yet. */
+export function offerWaiting(record: DemandRecord): boolean {
+  return record.offer?.dealId !== undefined && !record.answer;
+}
+
 /** What the status page and the CLI read, and the intake and the offer service write. */
 export interface DemandStore {
   /** Newest first (by first-seen time), at most `limit` (default all kept). */

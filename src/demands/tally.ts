@@ -53,6 +53,14 @@ export interface DemandTally {
   seen(reward: number | undefined, ns: number | undefined, at: Date): Promise<void>;
   /** The kept months, oldest first (a month with nothing counted is absent). */
   read(): Promise<MonthTally[]>;
+  /** The month (`YYYY-MM`) of `at` as counted here. */
+  monthOf(at: Date): string;
+}
+
+/** What the charts draw: this month and the kept ones. */
+export interface TallyView {
+  month: string;
+  months: MonthTally[];
 }
 
 /** The month `TALLY_MONTHS - 1` before `month` (`YYYY-MM`): fields before it are dropped. */
@@ -70,6 +78,7 @@ export function createDemandTally(redis: Redis, prefix: string, timeZone: string
     await COUNT(redis, [key], [cutoffMonth(month), ...args]);
   };
   return {
+    monthOf: (at) => monthOf(at, timeZone),
     count: (kind, at) => add(at, [[kind, 1]]),
     async seen(reward, ns, at) {
       if (reward === undefined || ns === undefined || reward <= 0 || ns <= 0) return;

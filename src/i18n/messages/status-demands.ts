@@ -189,7 +189,7 @@ export const demandPageMessages = {
     cs: 'Odměna za normostranu po měsících',
     en: 'Reward per standard page by month',
   },
-  'demand.chart.page.label': { cs: 'Kč za normostranu', en: 'Kč per standard page' },
+  'demand.chart.page.label': { cs: 'Kč za normostranu', en: 'CZK per standard page' },
   'demand.chart.page.hint': {
     cs: 'Součet odměn poptávek nabídnutých blogům v měsíci děleno součtem jejich normostran (1 800 znaků).',
     en: 'The total reward of the demands offered to the blogs in a month divided by their total standard pages (1,800 characters).',

@@ -62,6 +62,8 @@ export const demandPageMessages = {
   },
   'demand.state.existing': { cs: 'nabídka už existovala', en: 'an offer existed already' },
   'demand.state.deal': { cs: 'obchod #{id}', en: 'deal #{id}' },
+  'demand.state.answer.accepted': { cs: 'inzerent přijal', en: 'the advertiser accepted' },
+  'demand.state.answer.refused': { cs: 'inzerent odmítl', en: 'the advertiser refused' },
   'demand.by.page': { cs: 'ze stránky', en: 'from the page' },
   'demand.by.cli': { cs: 'z příkazové řádky', en: 'from the command line' },
   'demand.by.auto': { cs: 'automaticky', en: 'automatically' },

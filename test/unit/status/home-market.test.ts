@@ -180,7 +180,8 @@ describe('the home page: the demand side', () => {
   it.each(['cs', 'en'] as const)(
     "%s: the Demands page draws both charts above the blogs, not on a blog's own page",
     (language) => {
-      const blogs = [{ blogId: 101, records: { ok: true as const, value: [demand(1)] } }];
+      const refused = demand(7, { offer: offer(907), answer: { outcome: 'refused', at: at(-2) } });
+      const blogs = [{ blogId: 101, records: { ok: true as const, value: [demand(1), refused] } }];
       const all = cheerio.load(
         renderDemands(context(language), {
           pollMinutes: 5,
@@ -194,6 +195,7 @@ describe('the home page: the demand side', () => {
           .map((_, f) => all(f).attr('data-chart'))
           .get(),
       ).toEqual(['offers-months', 'reward-per-page']);
+      expect(all('tr[data-demand="7"] [data-answer="refused"]')).toHaveLength(1);
       expect(all('[data-card="market"]').html()).not.toMatch(/\sstyle=|<script/i);
       const one = cheerio.load(
         renderDemands(context(language), {

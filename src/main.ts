@@ -24,21 +24,48 @@ import { runUntilSignal } from './daemon/signals.js';
 import { createDealServices } from './deal-services.js';
 import { createDeadlineCheck } from './deals/deadline-offset.js';
 import { createRecycledIdCheck } from './deals/recycled-id.js';
-import { createDemandServices } from './demands/services.js';
+import { createDemandServices, type DemandServices } from './demands/services.js';
 import { errorMessage } from './errors.js';
 import { lookEvidence } from './evidence/look.js';
 import { createEvidenceServices } from './evidence/services.js';
 import { processLanguage } from './i18n/process-language.js';
 import { takesWebhooks } from './intake/mode.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { marketplaceClientFromConfig } from './marketplace/from-config.js';
 import { createServiceClock } from './marketplace/service-clock.js';
 import { createMetrics } from './metrics.js';
+import type { DealJobPayload } from './queue/jobs.js';
 import { jobSettingsOf } from './queue/jobs.js';
-import { createDealProducer } from './queue/producer.js';
+import { createDealProducer, type DealProducerOptions } from './queue/producer.js';
 import { createRenderPool } from './render/pool.js';
 import { createRulesReader } from './rules/reader.js';
 import { VERSION } from './version.js';
+
+/**
+ * The producer's once-per-deal hook: the deadline check, then, with the demand side on, a deal that is one of
+ * our offers counted accepted (src/demands/tally.ts). Each failure is its own: the producer logs the first's.
+ */
+function onNewDeal(
+  deadlineCheck: NonNullable<DealProducerOptions['onNewDeal']>,
+  demands: Pick<DemandServices, 'answers'> | undefined,
+  log: Logger,
+): NonNullable<DealProducerOptions['onNewDeal']> {
+  if (!demands) return deadlineCheck;
+  return async (payload: DealJobPayload, reading) => {
+    await demands.answers
+      .accepted({
+        blogId: payload.blogId,
+        demandId: payload.event.demand?.id,
+        dealId: payload.dealId,
+        at: new Date(),
+      })
+      .catch((error: unknown) => {
+        log.warn({ dealId: payload.dealId, err: errorMessage(error) }, 'offer answer not counted');
+        return false;
+      });
+    await deadlineCheck(payload, reading);
+  };
+}
 
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log } = options;
@@ -91,7 +118,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       log,
       settings: jobSettings,
       timeZone,
-      onNewDeal: createDeadlineCheck({ redis: redis.store, prefix, store, log, timeZone, serviceSkewMs }),
+      onNewDeal: onNewDeal(
+        createDeadlineCheck({ redis: redis.store, prefix, store, log, timeZone, serviceSkewMs }),
+        demands,
+        log,
+      ),
       onSeenAgain: createRecycledIdCheck({ redis: redis.store, prefix, store, log }),
     });
     services.add('queue', { stop: () => producer.close() });

@@ -78,6 +78,7 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
               store: input.demands.store,
               offers: input.demands.offers,
               pollMinutes: config.demands.pollMinutes,
+              tally: input.demands.tally,
             },
           }
         : {}),

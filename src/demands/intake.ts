@@ -9,7 +9,9 @@
  * 2. reads each recorded demand's brief once (`GET /v1/demands/{id}`), judges it by the blog's rules and keeps
  *    the verdict, within the round's request budget (the rest waits for the next round);
  * 3. tells the new fits in one notification per blog (each demand once), makes the automatic offers
- *    (./auto-offer.ts), prunes.
+ *    (./auto-offer.ts), prunes;
+ * 4. (poll, while an offer waits for its answer) lists the deals declined since the last such listing
+ *    (./refused.ts), marking those offers refused and counting each once (./tally.ts).
  *
  * Every request is of priority `low` (the limiter keeps a fifth of the key's window for deals) and a round
  * spends at most `DEMAND_REQUESTS_PER_MINUTE` per minute of the interval. 422 `blog_neuplny` is logged once per
@@ -19,7 +21,7 @@ import type { Redis } from 'ioredis';
 import { type Clock, systemClock } from '../clock.js';
 import { errorMessage, MarketplaceError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { MarketplaceDemandCalls } from '../marketplace/api.js';
+import type { MarketplaceClient, MarketplaceDemandCalls } from '../marketplace/api.js';
 import { type AnyEvent, DemandCreatedEvent, ERROR_CODES } from '../marketplace/schema.js';
 import type { Notifier } from '../notify/types.js';
 import { createPeriodicTask } from '../periodic.js';
@@ -30,8 +32,10 @@ import { autoOffer } from './auto-offer.js';
 import type { DailyCap } from './daily-cap.js';
 import { judgeDemand } from './judge.js';
 import type { OfferService } from './offer.js';
+import { checkRefused } from './refused.js';
 import { DEMAND_REQUESTS_PER_MINUTE } from './settings.js';
 import type { DemandStore } from './store.js';
+import type { DemandTally, OfferAnswers } from './tally.js';
 
 export interface DemandBlog {
   id: number;
@@ -56,6 +60,8 @@ export interface RoundResult {
   incomplete: number[];
   /** Judging left for the next round (budget spent, or a brief to read again). */
   left: number;
+  /** Offers found declined by the advertiser this round. */
+  refused: number;
   error?: string;
 }
 
@@ -74,10 +80,12 @@ export interface DemandIntake {
 }
 
 export interface DemandIntakeOptions {
-  client: Pick<MarketplaceDemandCalls, 'listDemands' | 'getDemand'>;
+  client: Pick<MarketplaceDemandCalls, 'listDemands' | 'getDemand'> & Pick<MarketplaceClient, 'listDeals'>;
   store: DemandStore;
   offers: OfferService;
   cap: DailyCap;
+  tally: Pick<DemandTally, 'seen'>;
+  answers: Pick<OfferAnswers, 'refused'>;
   notifier: Notifier;
   redis: Redis;
   prefix: string;
@@ -172,6 +180,23 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
       result.offered += offered.offered.length;
       await store.prune(blog.id, clock.now());
     }
+    if (result.mode === 'poll' && budget > 0) {
+      await lease.extend();
+      const checked = await checkRefused({
+        client,
+        store,
+        answers: options.answers,
+        redis,
+        cursorKey: `${prefix}:demands:refused-since`,
+        blogIds: [...blogs.keys()],
+        budget,
+        log,
+        clock,
+        signal,
+      });
+      result.requests += checked.requests;
+      result.refused += checked.refused;
+    }
     log.info({ ...result }, 'demand intake: round done');
   }
 
@@ -183,7 +208,10 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
       const listed = new Set<number>();
       for (const item of list.data) {
         listed.add(item.id);
-        if ((await store.see(blogId, item, now, 'poll')).isNew) result.fresh += 1;
+        if ((await store.see(blogId, item, now, 'poll')).isNew) {
+          result.fresh += 1;
+          await options.tally.seen(item.reward, item.ns, now);
+        }
       }
       for (const skipped of list.skipped) {
         if (skipped.id !== undefined) listed.add(skipped.id);
@@ -251,7 +279,9 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
       let recorded = 0;
       for (const blog of parsed.data.blogs) {
         if (!blogs.has(blog.id)) continue;
-        await store.see(blog.id, demand, now, 'webhook');
+        if ((await store.see(blog.id, demand, now, 'webhook')).isNew) {
+          await options.tally.seen(demand.reward, demand.ns, now);
+        }
         recorded += 1;
       }
       log.info({ demandId: demand.id, blogs: recorded }, 'demand intake: demand.created recorded');
@@ -275,5 +305,6 @@ function emptyResult(mode: RoundMode): RoundResult {
     gone: 0,
     incomplete: [],
     left: 0,
+    refused: 0,
   };
 }

@@ -7,26 +7,32 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../logger.js';
-import type { MarketplaceDemandCalls } from '../marketplace/api.js';
+import type { MarketplaceClient, MarketplaceDemandCalls } from '../marketplace/api.js';
 import type { Notifier } from '../notify/types.js';
 import type { RulesReader } from '../rules/reader.js';
 import { createDailyCap, type DailyCap } from './daily-cap.js';
 import { createDemandIntake, type DemandIntake } from './intake.js';
 import { createOfferService, type OfferService } from './offer.js';
 import { createDemandStore, type DemandStore } from './store.js';
+import { createDemandTally, createOfferAnswers, type DemandTally, type OfferAnswers } from './tally.js';
 
 export interface DemandServices {
   store: DemandStore;
   offers: OfferService;
   cap: DailyCap;
   intake: DemandIntake;
+  /** The months' counts (./tally.ts), for the charts. */
+  tally: DemandTally;
+  /** An offer's answer counted once; `accepted` is the deal producer's `onNewDeal` hook (src/main.ts). */
+  answers: OfferAnswers;
 }
 
 export function createDemandServices(
   config: Pick<Config, 'blogs' | 'demands' | 'redis' | 'marketplace'>,
   deps: {
     redis: Redis;
-    client: Pick<MarketplaceDemandCalls, 'listDemands' | 'getDemand' | 'makeOffer' | 'declineDemands'>;
+    client: Pick<MarketplaceDemandCalls, 'listDemands' | 'getDemand' | 'makeOffer' | 'declineDemands'> &
+      Pick<MarketplaceClient, 'listDeals'>;
     notifier: Notifier;
     log: Logger;
     clock?: Clock;
@@ -39,12 +45,16 @@ export function createDemandServices(
   const { prefix } = config.redis;
   const clock = deps.clock ? { clock: deps.clock } : {};
   const store = createDemandStore(redis, prefix);
+  const tally = createDemandTally(redis, prefix, config.marketplace.timeZone);
+  const answers = createOfferAnswers({ store, tally, log });
   const offers = createOfferService({
     client,
     store,
     log,
     ...clock,
     onOffered: async ({ blogId, demandId, name, offer }) => {
+      // The one home of "an offer was made": every offer (page, CLI, automatic) passes here once.
+      await tally.count('made', new Date(offer.at));
       if (offer.by !== 'auto') return;
       await notifier.raise({
         topic: 'demand_offered',
@@ -62,6 +72,8 @@ export function createDemandServices(
     store,
     offers,
     cap,
+    tally,
+    answers,
     notifier,
     redis,
     prefix,
@@ -71,5 +83,5 @@ export function createDemandServices(
     ...clock,
     ...(deps.lockMs !== undefined ? { lockMs: deps.lockMs } : {}),
   });
-  return { store, offers, cap, intake };
+  return { store, offers, cap, intake, tally, answers };
 }

@@ -37,6 +37,13 @@ export interface DemandOffer {
   by: OfferBy;
 }
 
+/** What the advertiser made of an offer: its deal accepted (`deal.accepted`) or declined (`odmitnuto`). */
+export interface OfferAnswer {
+  outcome: 'accepted' | 'refused';
+  /** ISO 8601: when pressbridge learnt it. */
+  at: string;
+}
+
 /** The parts of the full brief (`GET /v1/demands/{id}`) the page shows; the text itself is not kept. */
 export interface BriefSummary {
   readAt: string;
@@ -62,8 +69,15 @@ export interface DemandRecord {
   available: boolean;
   goneAt?: string | undefined;
   offer?: DemandOffer | undefined;
+  /** The offer's answer, once known (./tally.ts counts it once). */
+  answer?: OfferAnswer | undefined;
   declinedAt?: string | undefined;
   notifiedAt?: string | undefined;
+}
+
+/** An offer made (with its deal id) that the advertiser has not answered yet. */
+export function offerWaiting(record: DemandRecord): boolean {
+  return record.offer?.dealId !== undefined && !record.answer;
 }
 
 /** What the status page and the CLI read, and the intake and the offer service write. */
@@ -84,6 +98,8 @@ export interface DemandStore {
   /** One demand no longer available (an offer answered 404 `poptavka_nedostupna`). */
   gone(blogId: number, demandId: number, at: Date): Promise<void>;
   markOffered(blogId: number, demandId: number, offer: DemandOffer): Promise<void>;
+  /** Keeps the offer's answer once: true the first time, false when it had one or the demand is not kept. */
+  answered(blogId: number, demandId: number, answer: OfferAnswer): Promise<boolean>;
   /** Marks every available demand declined (`POST /v1/blogs/{id}/demands/decline`). */
   markDeclined(blogId: number, at: Date): Promise<number[]>;
   /** Of `demandIds`, those not told yet, now marked told (once per demand across processes). */
@@ -132,6 +148,8 @@ const StoredOffer = z.object({
   by: z.enum(['page', 'cli', 'auto']),
 });
 
+const StoredAnswer = z.object({ outcome: z.enum(['accepted', 'refused']), at: z.string() });
+
 const StoredBrief = z.object({
   readAt: z.string(),
   keywordUrls: z.array(z.object({ keyword: z.string(), url: z.string() })).optional(),
@@ -151,6 +169,7 @@ const StoredRecord = z.object({
   available: z.string().transform((v) => v === '1'),
   goneAt: lenient(z.string()),
   offer: lenient(jsonOf(StoredOffer)),
+  answer: lenient(jsonOf(StoredAnswer)),
   declinedAt: lenient(z.string()),
   notifiedAt: lenient(z.string()),
 });
@@ -257,6 +276,13 @@ export function createDemandStore(redis: Redis, prefix: string): DemandStore {
 
     async markOffered(blogId, demandId, offer) {
       await redis.hset(keysOf(blogId).record(demandId), 'offer', JSON.stringify(offer));
+    },
+
+    async answered(blogId, demandId, answer) {
+      const key = keysOf(blogId).record(demandId);
+      // Only onto a record that exists: a pruned demand is not brought back by a late answer.
+      if ((await redis.exists(key)) === 0) return false;
+      return (await redis.hsetnx(key, 'answer', JSON.stringify(answer))) === 1;
     },
 
     async markDeclined(blogId, at) {

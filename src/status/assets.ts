@@ -114,12 +114,12 @@ ul.needs .detail { font-size: .85rem; color: var(--muted); overflow-wrap: anywhe
 .chart-svg { width: 100%; height: auto; max-height: 14rem; display: block; }
 .chart-axis { stroke: var(--line); stroke-width: 1; }
 .chart-label { fill: var(--muted); font-size: 14px; }
-.bar-paid, .bar-made { fill: #2f6fb3; }
+.bar-paid, .bar-made, .bar-page { fill: #2f6fb3; }
 .bar-accepted { fill: #2e8540; }
 .bar-refused { fill: #b3412f; }
 .chart-legend { list-style: none; display: flex; flex-wrap: wrap; gap: .3rem 1rem; margin: .3rem 0 0; padding: 0; font-size: .85rem; }
 .chart-legend .swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 2px; margin-right: .3rem; vertical-align: -1px; }
-span.bar-paid, span.bar-made { background: #2f6fb3; }
+span.bar-paid, span.bar-made, span.bar-page { background: #2f6fb3; }
 span.bar-accepted { background: #2e8540; }
 span.bar-refused { background: #b3412f; }
 .home-grid { display: grid; gap: 1rem; grid-template-columns: minmax(0, 2fr) minmax(240px, 1fr); align-items: start; }

@@ -6,6 +6,7 @@ import type { DealStore } from '../deals/record.js';
 import type { RecycledIdFinding } from '../deals/recycled-id.js';
 import type { OfferService } from '../demands/offer.js';
 import type { DemandStore } from '../demands/store.js';
+import type { DemandTally } from '../demands/tally.js';
 import type { EvidenceBundler, EvidenceStore } from '../evidence/types.js';
 import type { Language } from '../i18n/index.js';
 import type { Stall } from '../intake/liveness.js';
@@ -115,6 +116,8 @@ export interface StatusDemands {
   offers: OfferService;
   /** `demands.pollMinutes`, for the "none yet" text. */
   pollMinutes: number;
+  /** The months' counts for the charts (src/demands/tally.ts; absent: no charts). */
+  tally?: Pick<DemandTally, 'read' | 'monthOf'>;
 }
 
 /** Everything the status page needs, injected by the composition root (src/main.ts). */

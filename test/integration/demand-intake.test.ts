@@ -173,4 +173,33 @@ describe('demand intake against the sandbox (issue 30)', () => {
       `demand:1:${secondFit}`,
     ]);
   });
+
+  it("finds an offer the advertiser declined: the offer marked refused, counted once, by the month's tally", async () => {
+    const w = await world();
+    const fits = await w.create({ name: 'Zahradní sekačky', reward: 1500, ns: 2 });
+    const first = await w.demands.intake.runOnce();
+    expect(first).toMatchObject({ offered: 1, refused: 0 });
+    const dealId = (await w.demands.store.get(1, fits))?.offer?.dealId;
+    expect(dealId).toBeDefined();
+
+    w.sandbox.declineOffer(dealId ?? 0, { reason: 'Jiný blog' });
+    const listings = () =>
+      w.sandbox
+        .stats()
+        .requests.filter((r) => r.route === '/v1/deals')
+        .reduce((sum, r) => sum + r.count, 0);
+    const before = listings();
+    const second = await w.demands.intake.runOnce();
+    const third = await w.demands.intake.runOnce();
+
+    expect(second).toMatchObject({ status: 'done', refused: 1 });
+    expect(listings()).toBe(before + 1);
+    // Nothing waits for an answer any more: the next round asks nothing.
+    expect(third).toMatchObject({ status: 'done', refused: 0 });
+    expect(listings()).toBe(before + 1);
+    expect((await w.demands.store.get(1, fits))?.answer?.outcome).toBe('refused');
+    const months = await w.demands.tally.read();
+    expect(months).toHaveLength(1);
+    expect(months[0]).toMatchObject({ made: 1, accepted: 0, refused: 1, kc: 1500, ns: 2 });
+  });
 });

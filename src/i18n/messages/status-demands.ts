@@ -62,6 +62,8 @@ export const demandPageMessages = {
   },
   'demand.state.existing': { cs: 'nabídka už existovala', en: 'an offer existed already' },
   'demand.state.deal': { cs: 'obchod #{id}', en: 'deal #{id}' },
+  'demand.state.answer.accepted': { cs: 'inzerent přijal', en: 'the advertiser accepted' },
+  'demand.state.answer.refused': { cs: 'inzerent odmítl', en: 'the advertiser refused' },
   'demand.by.page': { cs: 'ze stránky', en: 'from the page' },
   'demand.by.cli': { cs: 'z příkazové řádky', en: 'from the command line' },
   'demand.by.auto': { cs: 'automaticky', en: 'automatically' },
@@ -170,5 +172,28 @@ export const demandPageMessages = {
   'demand.cli.needs_yes': {
     cs: 'Tady se nelze zeptat (není to terminál). Potvrďte to přepínačem --yes.',
     en: 'Cannot ask here (not a terminal). Confirm it with --yes.',
+  },
+  // The demand side drawn (src/status/views/market-charts.ts).
+  'demand.chart.card': { cs: 'Tržiště', en: 'Market' },
+  'demand.chart.link': { cs: 'Podrobnosti v Poptávkách', en: 'Details on the Demands page' },
+  'demand.chart.offers.title': {
+    cs: 'Nabídky po měsících za posledních 12 měsíců',
+    en: 'Offers by month over the last 12 months',
+  },
+  'demand.chart.offers.made': { cs: 'podané', en: 'made' },
+  'demand.chart.offers.accepted': { cs: 'přijaté', en: 'accepted' },
+  'demand.chart.offers.refused': { cs: 'odmítnuté', en: 'refused' },
+  'demand.chart.offers.hint': {
+    cs: 'Počítá pressbridge od chvíle, kdy vede poptávky: podání, přijetí a odmítnutí v měsíci, kdy nastalo.',
+    en: 'Counted by pressbridge since it reads demands: each offer, acceptance and refusal in the month it happened.',
+  },
+  'demand.chart.page.title': {
+    cs: 'Odměna za normostranu po měsících',
+    en: 'Reward per standard page by month',
+  },
+  'demand.chart.page.label': { cs: 'Kč za normostranu', en: 'CZK per standard page' },
+  'demand.chart.page.hint': {
+    cs: 'Součet odměn poptávek nabídnutých blogům v měsíci děleno součtem jejich normostran (1 800 znaků).',
+    en: 'The total reward of the demands offered to the blogs in a month divided by their total standard pages (1,800 characters).',
   },
 } as const satisfies Catalog;

@@ -138,6 +138,31 @@ export const statusHomeMessages = {
     cs: 'Odpovědět můžete v tržišti. Zde se ukazuje {days} dní.',
     en: 'You can answer in the marketplace. Shown here for {days} days.',
   },
+  'status.home.need.held': {
+    cs: 'Obchod {deal} je zadržen jako koncept a čeká na váš pohled',
+    en: 'Deal {deal} is held as a draft for your look',
+  },
+  'status.home.need.held_text': {
+    cs: 'Termín běží. Text na stránce obchodu schvalte, nebo odmítněte.',
+    en: 'The deadline runs. Approve or refuse the text on the deal page.',
+  },
+  'status.home.need.fits': {
+    cs: 'Poptávky pro {blog}, které sedí a čekají na nabídku: {count}',
+    en: 'Demands for {blog} that fit and wait for your offer: {count}',
+  },
+  'status.home.need.fits_text': {
+    cs: 'Pravidla blogu je posoudila jako vhodné. Nabídněte, nebo je odmítněte na stránce Poptávky.',
+    en: "The blog's rules judged them fitting. Offer on them, or decline them, on the Demands page.",
+  },
+  'status.home.need.offers': {
+    cs: 'Nabídky čekající na odpověď inzerenta: {count}',
+    en: "Offers waiting for the advertiser's answer: {count}",
+  },
+  'status.home.need.offers_text': {
+    cs: 'Přijatá nabídka přijde jako nový obchod; odmítnutou pressbridge najde sám.',
+    en: 'An accepted offer comes as a new deal; pressbridge finds a refused one by itself.',
+  },
+  'status.home.open_demands': { cs: 'Otevřít poptávky', en: 'Open the demands' },
   'status.home.need.arbitration': {
     cs: 'Obchod {deal} je v arbitráži',
     en: 'Deal {deal} is in arbitration',

@@ -113,7 +113,15 @@ export function demandRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
         };
       }),
     );
-    kit.send(res, 200, renderDemands(ctx, { pollMinutes: demands.pollMinutes, blogs, single: false }));
+    const { tally } = demands;
+    const market = tally
+      ? await kit.source('status.source.demands', async () => ({
+          month: tally.monthOf(kit.clock.now()),
+          months: await tally.read(),
+        }))
+      : undefined;
+    const view = { pollMinutes: demands.pollMinutes, blogs, single: false, market };
+    kit.send(res, 200, renderDemands(ctx, view));
   });
 
   router.get('/demands/:blog', async (req, res) => {

@@ -27,6 +27,9 @@ const EVENTS_READ = 200;
 
 export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): void {
   const readEarnings = earningsReader(deps, kit);
+  const demandSide = deps.demands;
+  const tally = deps.demands?.tally;
+  const blogIds = (deps.blogs ?? []).map((b) => b.id);
   router.get('/', async (req, res) => {
     const store = deps.store;
     const now = kit.clock.now();
@@ -69,7 +72,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
         ),
       ]);
     // What the marketplace sent is scrubbed of secrets like every other peer's words here.
-    const [intake, unreadable, recycledId] = await Promise.all([
+    const [intake, unreadable, recycledId, demands, market] = await Promise.all([
       deps.intakeDoor
         ? kit.source('status.source.intake', async () => {
             const stall = await deps.intakeDoor?.();
@@ -104,6 +107,20 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
             );
           })
         : Promise.resolve(undefined),
+      // Only counts are shown of the demands: nothing of the advertiser's words reaches the page.
+      demandSide
+        ? kit.source('status.source.demands', () =>
+            Promise.all(
+              blogIds.map(async (blogId) => ({ blogId, records: await demandSide.store.list(blogId) })),
+            ),
+          )
+        : Promise.resolve(undefined),
+      tally
+        ? kit.source('status.source.demands', async () => ({
+            month: tally.monthOf(now),
+            months: await tally.read(),
+          }))
+        : Promise.resolve(undefined),
     ]);
     const data: OverviewData = {
       redis,
@@ -118,6 +135,8 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       ...(intake ? { intake } : {}),
       ...(unreadable ? { unreadable } : {}),
       ...(recycledId ? { recycledId } : {}),
+      ...(demands ? { demands } : {}),
+      ...(market ? { market } : {}),
     };
     kit.send(res, 200, renderOverview(kit.viewContext(req, res, true), data));
   });

@@ -73,7 +73,10 @@ export function demandState(ctx: ViewContext, r: DemandRecord): SafeHtml {
         : offer.state === 'existing'
           ? html` · ${ctx.t.t('demand.state.existing')}`
           : '';
-    return html`<span class="tag tone-working" data-offer="${offer.state}">${text}</span>${deal}`;
+    const answer = r.answer
+      ? html` · <span class="tag ${r.answer.outcome === 'accepted' ? 'tone-done' : 'tone-neutral'}" data-answer="${r.answer.outcome}">${ctx.t.t(`demand.state.answer.${r.answer.outcome}`)}</span>`
+      : '';
+    return html`<span class="tag tone-working" data-offer="${offer.state}">${text}</span>${deal}${answer}`;
   }
   if (r.declinedAt) {
     const time = ctx.t.dateTime(r.declinedAt, ctx.timeZone);

@@ -1,9 +1,10 @@
 /**
  * "Poptávky / Demands": per blog the demands newest first, each with its reward, length, goal, kind, the rules'
  * verdict with its reasons, and what became of it. `/demands` shows every configured blog, `/demands/<blog>` one
- * (with "decline all"). Without the demand intake, or without any demand yet, it says so and what to do.
+ * (with "decline all"); `/demands` draws the offers by month and the reward per page above (./market-charts.ts). Without the demand intake, or without any demand yet, it says so and what to do.
  */
 import type { DemandRecord } from '../../demands/store.js';
+import type { TallyView } from '../../demands/tally.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
 import {
@@ -18,6 +19,7 @@ import {
   verdictBadge,
 } from './demand-parts.js';
 import { layout, type ViewContext } from './layout.js';
+import { demandsCharts } from './market-charts.js';
 import { ago, blogLabel } from './parts.js';
 
 export interface BlogDemands {
@@ -33,6 +35,8 @@ export interface DemandsView {
   blogs: readonly BlogDemands[];
   /** The page of one blog (`/demands/<blog>`), with "decline all". */
   single: boolean;
+  /** The demand side's months, drawn above the blogs of `/demands` (nothing to draw: no charts). */
+  market?: Sourced<TallyView> | undefined;
 }
 
 function demandTable(ctx: ViewContext, records: readonly DemandRecord[]): SafeHtml {
@@ -105,7 +109,7 @@ export function renderDemands(ctx: ViewContext, view: DemandsView): SafeHtml {
   } else if (view.blogs.length === 0) {
     content = html`<section class="card"><p>${t.t('demand.page.no_blogs')}</p></section>`;
   } else {
-    content = html`${view.blogs.map((blog) => blogCard(ctx, view, blog))}`;
+    content = html`${view.single ? '' : demandsCharts(ctx, view.market)}${view.blogs.map((blog) => blogCard(ctx, view, blog))}`;
   }
   const body = html`<h1>${title}</h1>${back}${content}`;
   return layout(ctx, { title, current: 'demands', body });

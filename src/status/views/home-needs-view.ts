@@ -9,7 +9,7 @@ import { html, type SafeHtml } from '../html.js';
 import { CSRF_FIELD } from '../security.js';
 import { type HomeTone, type NeedItem, POST_DAYS } from './home-needs.js';
 import type { ViewContext } from './layout.js';
-import { ago, code, dealLink, marketplaceLink, message } from './parts.js';
+import { ago, blogLabel, code, countdown, dealLink, marketplaceLink, message } from './parts.js';
 
 const TITLES: Readonly<Record<HomeTone, MessageKey>> = {
   ok: 'status.home.ok.title',
@@ -39,6 +39,11 @@ function retryForm(ctx: ViewContext, dealId: number): SafeHtml {
 
 function openDeal(ctx: ViewContext, dealId: number): SafeHtml {
   return html`<a class="button" href="${ctx.base}/deals/${dealId}">${ctx.t.t('status.home.open_deal')}</a>`;
+}
+
+function openDemands(ctx: ViewContext, blogId?: number): SafeHtml {
+  const path = blogId === undefined ? `${ctx.base}/demands` : `${ctx.base}/demands/${blogId}`;
+  return html`<a class="button" href="${path}">${ctx.t.t('status.home.open_demands')}</a>`;
 }
 
 function openSystem(ctx: ViewContext, anchor: string): SafeHtml {
@@ -131,6 +136,24 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         headline: message(ctx, 'status.home.need.approval', { deal: dealLink(ctx, item.deal.dealId) }),
         text: t.t('status.home.need.approval_text'),
         actions: [marketplaceLink(ctx, item.deal), openDeal(ctx, item.deal.dealId)],
+      };
+    case 'held':
+      return {
+        headline: html`${message(ctx, 'status.home.need.held', { deal: dealLink(ctx, item.deal.dealId) })} ${countdown(ctx, item.deal)}`,
+        text: t.t('status.home.need.held_text'),
+        actions: [openDeal(ctx, item.deal.dealId)],
+      };
+    case 'fits':
+      return {
+        headline: t.t('status.home.need.fits', { blog: blogLabel(ctx, item.blogId), count: item.count }),
+        text: t.t('status.home.need.fits_text'),
+        actions: [openDemands(ctx, item.blogId)],
+      };
+    case 'offers':
+      return {
+        headline: t.t('status.home.need.offers', { count: item.count }),
+        text: t.t('status.home.need.offers_text'),
+        actions: [openDemands(ctx)],
       };
     case 'claim':
     case 'message':

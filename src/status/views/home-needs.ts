@@ -12,12 +12,16 @@
  * | open `marketplace_unreachable` | marketplace_down | bad |
  * | a failed deal refused for the API key (`neplatny_klic`, `chybi_klic`, `chybi_scope`, `spatna_role`) | key | bad |
  * | a finished deal's id came again with another acceptance (src/deals/recycled-id.ts) | recycled | warn |
+ * | a deal held for the blogger's last look (its deadline runs) | held, each, first among the deals | warn |
+ * | available demands judged `fits`, neither offered on nor declined | fits, a count per blog | warn |
+ * | offers made that wait for the advertiser's answer | offers, one count | none (nothing to do but wait) |
  * | anything else below | its item | warn |
  * | nothing | none | ok |
  */
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { DealRecord } from '../../deals/record.js';
 import type { RecycledIdFinding } from '../../deals/recycled-id.js';
+import { type DemandRecord, offerWaiting } from '../../demands/store.js';
 import type { Said } from '../../errors.js';
 import type { Stall } from '../../intake/liveness.js';
 import type { UnreadableItem } from '../../intake/unreadable.js';
@@ -43,7 +47,7 @@ const LINE_MAX = 160;
 export const POST_DAYS = 7;
 
 /** The run states the home page lists under "what needs you". */
-export const NEEDS_STATES = ['failed', 'deadline_missed', 'waiting_approval'] as const;
+export const NEEDS_STATES = ['held', 'failed', 'deadline_missed', 'waiting_approval'] as const;
 
 /** Error codes that mean the key itself was refused: fixing the key, not the deal, is the action. */
 const KEY_CODES: readonly string[] = [
@@ -61,7 +65,9 @@ export type NeedItem =
   | { kind: 'marketplace_down'; minutes: number }
   | { kind: 'rate_limited'; minutes: number }
   | { kind: 'key'; dealIds: number[] }
-  | { kind: 'failed' | 'missed' | 'approval'; deal: DealRecord }
+  | { kind: 'failed' | 'missed' | 'approval' | 'held'; deal: DealRecord }
+  | { kind: 'fits'; blogId: number; count: number }
+  | { kind: 'offers'; count: number }
   | { kind: 'claim' | 'message'; post: AdvertiserPost }
   | { kind: 'arbitration'; dealId: number }
   | { kind: 'site'; blogId: number; name: string; detail: string }
@@ -95,6 +101,13 @@ export interface HomeFacts {
   intake?: Sourced<Stall | undefined> | undefined;
   /** List items the intake left out as unreadable, newest first. */
   unreadable?: Sourced<readonly UnreadableItem[]> | undefined;
+  /** Each configured blog's kept demands (absent: the demand intake is off). */
+  demands?: Sourced<readonly BlogDemandRecords[]> | undefined;
+}
+
+export interface BlogDemandRecords {
+  blogId: number;
+  records: readonly DemandRecord[];
 }
 
 const BAD_KINDS: ReadonlySet<NeedItem['kind']> = new Set([
@@ -105,6 +118,9 @@ const BAD_KINDS: ReadonlySet<NeedItem['kind']> = new Set([
   'marketplace_down',
   'key',
 ]);
+
+/** Items that ask nothing of the blogger (listed, but all is still well). */
+const QUIET_KINDS: ReadonlySet<NeedItem['kind']> = new Set(['offers']);
 
 /** Unreadable items listed one by one; the rest are in the log and the notifications. */
 export const UNREADABLE_SHOWN = 5;
@@ -144,11 +160,29 @@ function fromDeals(deals: readonly DealRecord[]): NeedItem[] {
   );
   const items: NeedItem[] =
     keyRefused.length > 0 ? [{ kind: 'key', dealIds: keyRefused.map((d) => d.dealId) }] : [];
+  // Held first: the deadline runs while it waits for the blogger.
+  for (const deal of deals) if (deal.state === 'held') items.push({ kind: 'held', deal });
   for (const deal of deals) {
     if (deal.state === 'failed') items.push({ kind: 'failed', deal });
     else if (deal.state === 'deadline_missed') items.push({ kind: 'missed', deal });
     else if (deal.state === 'waiting_approval') items.push({ kind: 'approval', deal });
   }
+  return items;
+}
+
+/** A demand that fits and waits for the blogger's offer (or its decline). */
+export function fitWaiting(r: DemandRecord): boolean {
+  return r.available && r.verdict?.outcome === 'fits' && !r.offer && !r.declinedAt;
+}
+
+function fromDemands(blogs: readonly BlogDemandRecords[]): NeedItem[] {
+  const items: NeedItem[] = [];
+  for (const blog of blogs) {
+    const count = blog.records.filter(fitWaiting).length;
+    if (count > 0) items.push({ kind: 'fits', blogId: blog.blogId, count });
+  }
+  const pending = blogs.reduce((sum, blog) => sum + blog.records.filter(offerWaiting).length, 0);
+  if (pending > 0) items.push({ kind: 'offers', count: pending });
   return items;
 }
 
@@ -180,13 +214,14 @@ export function needItems(facts: HomeFacts): NeedItem[] {
   if (facts.deadlineFinding?.ok && facts.deadlineFinding.value) {
     items.push({ kind: 'dates', finding: facts.deadlineFinding.value });
   }
+  if (facts.demands?.ok) items.push(...fromDemands(facts.demands.value));
   return items;
 }
 
 /** "All well?": bad when pressbridge cannot work, warn when something waits for the blogger, else ok. */
 export function homeTone(items: readonly NeedItem[]): HomeTone {
   if (items.some((i) => BAD_KINDS.has(i.kind))) return 'bad';
-  return items.length > 0 ? 'warn' : 'ok';
+  return items.some((i) => !QUIET_KINDS.has(i.kind)) ? 'warn' : 'ok';
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
  * GET /: the blogger's home page. It answers, in this order: "all well?" (one sentence, green or not), "what needs
- * me?" (each item with its action), the deals in progress with their countdown, this month's earnings, and the
- * articles handed in lately. The
+ * me?" (each item with its action), the deals in progress with their countdown, this month's earnings, the
+ * market's offers and reward per page drawn (when there is something to draw), and the articles handed in
+ * lately. The
  * derivation is pure and lives in ./home-needs.ts; the technical cards are on the System page (./system.ts).
  */
 
 import type { DealRecord } from '../../deals/record.js';
+import type { TallyView } from '../../demands/tally.js';
 import type { Earnings } from '../../money/earnings.js';
 import { html, type SafeHtml } from '../html.js';
 import type { Sourced } from '../types.js';
@@ -13,6 +15,7 @@ import { earningsCard, type InProgress, progressCard, recentCard } from './home-
 import { type HomeFacts, homeTone, needItems } from './home-needs.js';
 import { needsCard, verdictCard } from './home-needs-view.js';
 import { layout, type ViewContext } from './layout.js';
+import { marketCard } from './market-charts.js';
 
 export type { Sourced };
 
@@ -23,6 +26,8 @@ export interface OverviewData extends Omit<HomeFacts, 'arbitration'> {
   earnings: Sourced<Earnings>;
   /** The articles handed in lately, newest first (absent: no card). */
   recent?: Sourced<DealRecord[]>;
+  /** The demand side's months for the "Market" card (absent, or nothing in the last 12 months: no card). */
+  market?: Sourced<TallyView> | undefined;
 }
 
 export function renderOverview(ctx: ViewContext, data: OverviewData): SafeHtml {
@@ -40,6 +45,7 @@ ${needsCard(ctx, items)}
 <div class="home-grid">
 ${progressCard(ctx, data.inProgress)}
 ${earningsCard(ctx, data.earnings)}
+${marketCard(ctx, data.market)}
 ${data.recent ? recentCard(ctx, data.recent) : ''}
 </div>`,
   });

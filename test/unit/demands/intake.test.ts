@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemandServices } from '../../../src/demands/services.js';
 import { MarketplaceError } from '../../../src/errors.js';
-import type { MarketplaceDemandCalls } from '../../../src/marketplace/api.js';
+import type { MarketplaceClient, MarketplaceDemandCalls } from '../../../src/marketplace/api.js';
 import type { DemandBrief, DemandListItem } from '../../../src/marketplace/schema.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
 import type { BlogRules } from '../../../src/rules/settings.js';
@@ -22,7 +22,12 @@ const demand = (id: number, reward: number, name = `Poptávka ${id}`): DemandLis
 /** A marketplace of the blogger's side held in memory: the lists per blog, and what each call was. */
 function fakeMarket(lists: Map<number, DemandListItem[] | 'incomplete'>) {
   const calls: string[] = [];
-  const client: Pick<MarketplaceDemandCalls, 'listDemands' | 'getDemand' | 'makeOffer' | 'declineDemands'> = {
+  const client: Pick<MarketplaceDemandCalls, 'listDemands' | 'getDemand' | 'makeOffer' | 'declineDemands'> &
+    Pick<MarketplaceClient, 'listDeals'> = {
+    async listDeals(query) {
+      calls.push(`deals ${query?.state ?? ''}`);
+      return { data: [], skipped: [], overLimit: 0, strana: 1, na_stranu: 200, celkem: 0 };
+    },
     async listDemands(blogId) {
       calls.push(`list ${blogId}`);
       const list = lists.get(blogId) ?? [];

@@ -18,6 +18,7 @@ import wordpress from '../../plugins/wordpress/index.js';
 import type { Daemon } from '../../src/app/types.js';
 import { parseConfig } from '../../src/config/load.js';
 import { createDemandStore, type DemandRecord } from '../../src/demands/store.js';
+import { createDemandTally } from '../../src/demands/tally.js';
 import { createTranslator, type Language } from '../../src/i18n/index.js';
 import { createSilentLogger } from '../../src/logger.js';
 import { startDaemon } from '../../src/main.js';
@@ -230,6 +231,15 @@ describe.each(['cs', 'en'] as const)(
       );
       expect(paid.data.paid).toMatchObject({ reward: 1500 });
       expect(sandbox.getDeal(dealId)?.state).toBe('proplaceno');
+
+      // The month's tally: the offer made and its acceptance counted once each; both demands' reward and pages.
+      const tally = createDemandTally(daemon.redis, prefix, 'Europe/Prague');
+      const month = (await tally.read()).find((m) => m.month === tally.monthOf(new Date()));
+      expect(month).toMatchObject({ made: 1, accepted: 1, refused: 0, kc: 5500, ns: 2 });
+      // And the home page draws them (the Market card), in the page's language.
+      const home = await page('/');
+      expect(home.$('[data-chart]').length).toBeGreaterThan(1);
+      expect(home.$('svg [style], svg script')).toHaveLength(0);
     });
   },
 );

@@ -34,7 +34,7 @@ import { judgeDemand } from './judge.js';
 import type { OfferService } from './offer.js';
 import { checkRefused } from './refused.js';
 import { DEMAND_REQUESTS_PER_MINUTE } from './settings.js';
-import type { DemandStore } from './store.js';
+import { type DemandStore, demandKeys } from './store.js';
 import type { DemandTally, OfferAnswers } from './tally.js';
 
 export interface DemandBlog {
@@ -106,7 +106,7 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
   const lockMs = options.lockMs ?? 60_000;
   const blogs = new Map(options.blogs.map((b) => [b.id, b]));
   const leaseKey = `${prefix}:demands:lease`;
-  const incompleteKey = (blogId: number) => `${prefix}:demands:${blogId}:incomplete`;
+  const incompleteKey = (blogId: number) => demandKeys(prefix, blogId).incomplete;
   let lastKick = Number.NEGATIVE_INFINITY;
 
   const task = createPeriodicTask<RoundResult, RoundMode>('demand intake', async (signal, mode) => {

@@ -106,12 +106,16 @@ export interface DemandStore {
   claimNotice(blogId: number, demandIds: readonly number[], at: Date): Promise<number[]>;
   /** Drops what is past its keeping; the ids dropped. */
   prune(blogId: number, now: Date): Promise<number[]>;
+  /** Since when (ISO) the marketplace calls the blog incomplete (422 `blog_neuplny`); undefined: it does not. */
+  incompleteSince(blogId: number): Promise<string | undefined>;
 }
 
 export function demandKeys(prefix: string, blogId: number) {
   return {
     index: `${prefix}:demands:${blogId}:index`,
     record: (demandId: number) => `${prefix}:demands:${blogId}:${demandId}`,
+    /** Since when the list answers 422 `blog_neuplny` (written and cleared by the intake, ./intake.ts). */
+    incomplete: `${prefix}:demands:${blogId}:incomplete`,
   };
 }
 
@@ -303,6 +307,10 @@ export function createDemandStore(redis: Redis, prefix: string): DemandStore {
       for (const id of demandIds) multi.hsetnx(keys.record(id), 'notifiedAt', at.toISOString());
       const answers = (await multi.exec()) ?? [];
       return demandIds.filter((_, i) => answers[i]?.[1] === 1);
+    },
+
+    async incompleteSince(blogId) {
+      return (await redis.get(demandKeys(prefix, blogId).incomplete)) ?? undefined;
     },
 
     async prune(blogId, now) {

@@ -112,7 +112,7 @@ export interface StatusRules {
  * declines through (src/demands/services.ts, as the daemon and the CLI build it).
  */
 export interface StatusDemands {
-  store: Pick<DemandStore, 'list' | 'get'>;
+  store: Pick<DemandStore, 'list' | 'get' | 'incompleteSince'>;
   offers: OfferService;
   /** `demands.pollMinutes`, for the "none yet" text. */
   pollMinutes: number;

@@ -146,6 +146,14 @@ export const statusHomeMessages = {
     cs: 'Termín běží. Text na stránce obchodu schvalte, nebo odmítněte.',
     en: 'The deadline runs. Approve or refuse the text on the deal page.',
   },
+  'status.home.need.incomplete': {
+    cs: 'Tržiště nenabízí blogu {blog} žádné poptávky: blog je podle něj neúplný (blog_neuplny), {since}',
+    en: 'The marketplace offers {blog} no demands: it calls the blog incomplete (blog_neuplny), {since}',
+  },
+  'status.home.need.incomplete_text': {
+    cs: 'V tržišti blogu nastavte minimální cenu, aktualizujte měsíční návštěvnost (starší než měsíc blokuje poptávky i nabídky), nebo počkejte, až blog schválí redakce. pressbridge se ptá znovu při každém čtení poptávek.',
+    en: 'In the marketplace, set the blog a minimum price, update its monthly visitors (older than a month blocks demands and offers), or wait for the editors to approve the blog. pressbridge asks again at each reading of the demands.',
+  },
   'status.home.need.fits': {
     cs: 'Poptávky pro {blog}, které sedí a čekají na nabídku: {count}',
     en: 'Demands for {blog} that fit and wait for your offer: {count}',

@@ -111,7 +111,11 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       demandSide
         ? kit.source('status.source.demands', () =>
             Promise.all(
-              blogIds.map(async (blogId) => ({ blogId, records: await demandSide.store.list(blogId) })),
+              blogIds.map(async (blogId) => ({
+                blogId,
+                records: await demandSide.store.list(blogId),
+                incompleteSince: await demandSide.store.incompleteSince(blogId),
+              })),
             ),
           )
         : Promise.resolve(undefined),

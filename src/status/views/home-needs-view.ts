@@ -149,6 +149,15 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         text: t.t('status.home.need.fits_text'),
         actions: [openDemands(ctx, item.blogId)],
       };
+    case 'incomplete':
+      return {
+        headline: message(ctx, 'status.home.need.incomplete', {
+          blog: blogLabel(ctx, item.blogId),
+          since: ago(ctx, item.since),
+        }),
+        text: t.t('status.home.need.incomplete_text'),
+        actions: [],
+      };
     case 'offers':
       return {
         headline: t.t('status.home.need.offers', { count: item.count }),

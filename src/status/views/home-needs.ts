@@ -67,6 +67,7 @@ export type NeedItem =
   | { kind: 'key'; dealIds: number[] }
   | { kind: 'failed' | 'missed' | 'approval' | 'held'; deal: DealRecord }
   | { kind: 'fits'; blogId: number; count: number }
+  | { kind: 'incomplete'; blogId: number; since: string }
   | { kind: 'offers'; count: number }
   | { kind: 'claim' | 'message'; post: AdvertiserPost }
   | { kind: 'arbitration'; dealId: number }
@@ -108,6 +109,8 @@ export interface HomeFacts {
 export interface BlogDemandRecords {
   blogId: number;
   records: readonly DemandRecord[];
+  /** Since when the marketplace calls the blog incomplete (422 `blog_neuplny`): it offers it no demands. */
+  incompleteSince?: string | undefined;
 }
 
 const BAD_KINDS: ReadonlySet<NeedItem['kind']> = new Set([
@@ -178,6 +181,8 @@ export function fitWaiting(r: DemandRecord): boolean {
 function fromDemands(blogs: readonly BlogDemandRecords[]): NeedItem[] {
   const items: NeedItem[] = [];
   for (const blog of blogs) {
+    if (blog.incompleteSince !== undefined)
+      items.push({ kind: 'incomplete', blogId: blog.blogId, since: blog.incompleteSince });
     const count = blog.records.filter(fitWaiting).length;
     if (count > 0) items.push({ kind: 'fits', blogId: blog.blogId, count });
   }

@@ -180,5 +180,11 @@ describe('src/demands/intake.ts', () => {
     expect(second.incomplete).toEqual([2]);
     expect(w.lines.filter((l) => l.includes('blog_neuplny'))).toHaveLength(1);
     expect(await w.store.get(1, 41)).toMatchObject({ available: false });
+    // The home page reads since when (src/status/views/home-needs.ts); a listing that succeeds clears it.
+    expect(await w.store.incompleteSince(2)).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await w.store.incompleteSince(1)).toBeUndefined();
+    lists.set(2, []);
+    await w.intake.runOnce();
+    expect(await w.store.incompleteSince(2)).toBeUndefined();
   });
 });

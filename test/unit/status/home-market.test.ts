@@ -102,6 +102,28 @@ describe('the home page: the demand side', () => {
     expect(unread).toEqual([]);
   });
 
+  it.each(['cs', 'en'] as const)(
+    '%s: a blog the marketplace calls incomplete (blog_neuplny) is named with what to fix, and is no all-well',
+    (language) => {
+      const incomplete = [{ blogId: 103, records: [], incompleteSince: at(-120) }];
+      const items = needItems({
+        ...facts,
+        attention: { ok: true, value: [] },
+        demands: { ok: true, value: incomplete },
+      });
+      expect(items).toEqual([{ kind: 'incomplete', blogId: 103, since: at(-120) }]);
+      expect(homeTone(items)).toBe('warn');
+      const $ = cheerio.load(
+        renderOverview(context(language), allWell({ demands: { ok: true, value: incomplete } })).value,
+      );
+      const need = $('[data-need="incomplete"]');
+      expect(need).toHaveLength(1);
+      expect(need.text()).toContain('blog_neuplny');
+      expect(need.text()).toContain(language === 'cs' ? 'minimální cenu' : 'minimum price');
+      expect(foreignWords(need.text(), language, ['blog_neuplny'])).toEqual([]);
+    },
+  );
+
   it.each([
     ['cs', 'Tržiště', 'Nabídky po měsících', 'Odměna za normostranu'],
     ['en', 'Market', 'Offers by month', 'Reward per standard page'],

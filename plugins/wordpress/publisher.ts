@@ -69,6 +69,8 @@ export function createWordPressPublisher(
     target: site,
     publish: posts.publish,
     createDraft: posts.createDraft,
+    holdDraft: posts.holdDraft,
+    discardDraft: posts.discardDraft,
     checkReachable: (signal) => checkReachable(client, signal),
     listCategories: categories.listCategories,
     diagnose: (signal) => diagnose({ client, options, categories, fetch: context.fetch }, signal),

@@ -99,7 +99,10 @@ export interface PublishResult {
   url: string;
   /** A short reference for the status page and logs, e.g. `wp:123` or a commit SHA. */
   ref: string;
-  /** True when the post already existed (found by the plugin's lookup) rather than being created now. */
+  /**
+   * True when the post was already live (found by the plugin's lookup: an earlier attempt's) rather than created
+   * or made live now (a draft of the deal's, e.g. the last look's hold, raised by this call is not reused).
+   */
   reused: boolean;
 }
 

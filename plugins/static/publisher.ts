@@ -42,6 +42,8 @@ import { createSiteIndex } from './site-index.js';
 export interface StaticPublisher extends Publisher {
   /** The site folder, absolute. */
   readonly dir: string;
+  /** The last look: a refused deal's draft deleted (never served). */
+  discardDraft: NonNullable<Publisher['discardDraft']>;
   /** The public address of the folder (trailing slash); with `serve` and no baseUrl, once the server listens. */
   baseUrl(): Promise<string>;
   diagnose(signal?: AbortSignal): Promise<DiagnosticCheck[]>;

@@ -17,8 +17,9 @@ import { randomBytes } from 'node:crypto';
 import { type HeldData, type LookDecision, readDealData } from '../../deals/data.js';
 import { DEAL_LOG } from '../../deals/log-messages.js';
 import { claimDecision, lookExpiryMs, noAnswerDecision } from '../../deals/look.js';
-import { errorMessage, WaitUntilError } from '../../errors.js';
+import { errorMessage, PublishError, WaitUntilError } from '../../errors.js';
 import { createTranslator } from '../../i18n/index.js';
+import type { DiscardDraftResult } from '../../publisher/types.js';
 import { blocksToPlainHtml } from '../../render/plain.js';
 import { subjectOfDeal } from '../../rules/from-deal.js';
 import { rulesVerdict } from '../../rules/verdict.js';
@@ -191,6 +192,12 @@ async function discardDraft(run: BlogRun, held: HeldData): Promise<void> {
             progress: run.pub.progress,
             log: run.publishLog,
             signal,
+          }).catch((error: unknown): DiscardDraftResult => {
+            // A refusal a retry cannot fix (no right to delete posts, …) must not keep the advertiser untold.
+            if (error instanceof PublishError && !error.retryable) {
+              return { outcome: 'kept', detail: error.message };
+            }
+            throw error;
           }),
         (r) => `draft:${r.outcome}`,
       )

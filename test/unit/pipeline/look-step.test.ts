@@ -5,7 +5,7 @@ import { readDealData } from '../../../src/deals/data.js';
 import { DEAL_LOG } from '../../../src/deals/log-messages.js';
 import { claimDecision } from '../../../src/deals/look.js';
 import type { DealStore } from '../../../src/deals/record.js';
-import { WaitUntilError } from '../../../src/errors.js';
+import { PublishError, WaitUntilError } from '../../../src/errors.js';
 import { createPipelineProcessor } from '../../../src/pipeline/processor.js';
 import type { PipelineResult } from '../../../src/pipeline/run-context.js';
 import { createRenderPool } from '../../../src/render/pool.js';
@@ -174,6 +174,26 @@ describe('src/pipeline/steps/look-step', () => {
     expect(readDealData(record?.data).lookDraft).toMatchObject({ outcome: 'trashed' });
     const log = await store.readLog(s.dealId);
     expect(log.map((e) => e.msg)).toContain(DEAL_LOG.look_draft_trashed);
+  });
+
+  it('a draft the publisher may not put away (a permanent error) is kept, and the advertiser is still told', async () => {
+    const s = await setup({ refusedWords: ['kasino'] });
+    Object.assign(s.publisher, {
+      discardDraft: async () => {
+        throw new PublishError('wordpress_forbidden', 'WordPress refused deleting post 900', {
+          retryable: false,
+        });
+      },
+    });
+    await s.run().catch(() => undefined);
+    await decide(s.dealId, 'refuse');
+    expect((await s.run()).outcome).toBe('refused');
+    expect(s.sent).toHaveLength(1);
+    expect(readDealData((await store.get(s.dealId))?.data).lookDraft).toMatchObject({ outcome: 'kept' });
+    const log = await store.readLog(s.dealId);
+    expect(log.find((e) => e.msg === DEAL_LOG.look_draft_kept)?.fields).toMatchObject({
+      detail: 'WordPress refused deleting post 900',
+    });
   });
 
   describe('no answer by the expiry (rules.onNoAnswer)', () => {

@@ -8,7 +8,7 @@
  * looks for the deal's page first (lookup.ts) and writes only into a free folder. The doctor's checks are
  * diagnose.ts.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { type Clock, systemClock } from '../../src/clock.js';
@@ -17,11 +17,14 @@ import { readProgress, safeSlug } from '../../src/publisher/kit/index.js';
 import { phrase } from '../../src/publisher/phrase.js';
 import type {
   DiagnosticCheck,
+  DiscardDraftInput,
+  DiscardDraftResult,
   DraftInput,
   DraftResult,
   Logger,
   Publisher,
   PublishInput,
+  PublishLog,
   PublishResult,
 } from '../../src/publisher/types.js';
 import type { ImageRef } from '../../src/render/index.js';
@@ -39,6 +42,8 @@ import { createSiteIndex } from './site-index.js';
 export interface StaticPublisher extends Publisher {
   /** The site folder, absolute. */
   readonly dir: string;
+  /** The last look: a refused deal's draft deleted (never served). */
+  discardDraft: NonNullable<Publisher['discardDraft']>;
   /** The public address of the folder (trailing slash); with `serve` and no baseUrl, once the server listens. */
   baseUrl(): Promise<string>;
   diagnose(signal?: AbortSignal): Promise<DiagnosticCheck[]>;
@@ -116,6 +121,32 @@ export function createStaticPublisher(
     return files;
   }
 
+  /** The deal's draft files (`.drafts/<dealId>-*.html`), oldest name first. Call inside the folder lock. */
+  async function draftsOf(dealId: number): Promise<string[]> {
+    const prefix = `${dealId}-`;
+    return (await readdir(site.draftsDir))
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.html'))
+      .sort();
+  }
+
+  /**
+   * Removes the deal's draft files (the last look's hold, docs/decisions/0025-the-last-look.md): once the page
+   * is live, or the deal refused. The site never served them. Call inside the folder lock.
+   */
+  async function removeDrafts(dealId: number, log: PublishLog): Promise<string[]> {
+    const names = await draftsOf(dealId);
+    for (const name of names) await rm(join(site.draftsDir, name), { force: true });
+    if (names.length > 0) log.info({ files: names, dir: site.draftsDir }, 'removed the deal’s draft');
+    return names;
+  }
+
+  /** After the page is live: its held draft goes; a failure only warns (the live page is what counts). */
+  async function removeDraftsAfterPublish(dealId: number, log: PublishLog): Promise<void> {
+    await removeDrafts(dealId, log).catch((error: unknown) => {
+      log.warn({ err: String(error), dir: site.draftsDir }, 'the deal’s draft could not be removed');
+    });
+  }
+
   async function publish(input: PublishInput): Promise<PublishResult> {
     const { deal, signal } = input;
     if (signal.aborted) throw abortedError(dir, signal.reason);
@@ -150,6 +181,7 @@ export function createStaticPublisher(
               );
             }
             input.log.info({ url, path: found.path }, 'the deal’s page is already in the static site folder');
+            await removeDraftsAfterPublish(deal.dealId, input.log);
             return { result: { url, ref: `static:${found.slug}`, reused: true }, path: found.path };
           }
           if (signal.aborted) throw abortedError(dir, signal.reason);
@@ -178,6 +210,7 @@ export function createStaticPublisher(
             { url, path: found.path, files: files.length },
             'article written to the static site',
           );
+          await removeDraftsAfterPublish(deal.dealId, input.log);
           return { result: { url, ref: `static:${found.slug}`, reused: false }, path: found.path };
         }
         throw new PublishError(
@@ -203,9 +236,7 @@ export function createStaticPublisher(
     try {
       outcome = await folderLock.run(dir, async () => {
         await site.prepare();
-        const existing = (await readdir(site.draftsDir))
-          .filter((name) => name.startsWith(prefix) && name.endsWith('.html'))
-          .sort()[0];
+        const existing = (await draftsOf(deal.dealId))[0];
         if (existing !== undefined) {
           input.log.info({ file: join(site.draftsDir, existing) }, 'the deal’s draft already exists');
           return { result: { ref: `static:${DRAFTS_DIR}/${existing}`, reused: true }, name: undefined };
@@ -229,6 +260,22 @@ export function createStaticPublisher(
     return outcome.result;
   }
 
+  /** A refused deal's draft deleted: it lay outside the built site, so nothing public changes. */
+  async function discardDraft(input: DiscardDraftInput): Promise<DiscardDraftResult> {
+    if (input.signal.aborted) throw abortedError(dir, input.signal.reason);
+    try {
+      const removed = await folderLock.run(dir, async () => {
+        await site.prepare();
+        return await removeDrafts(input.deal.dealId, input.log);
+      });
+      return removed.length > 0
+        ? { outcome: 'deleted', detail: removed.map((name) => `${DRAFTS_DIR}/${name}`).join(', ') }
+        : { outcome: 'gone' };
+    } catch (error) {
+      throw toPublishError(error, dir, phrase('static.what.draft'));
+    }
+  }
+
   return {
     kind: 'static',
     get target() {
@@ -238,6 +285,7 @@ export function createStaticPublisher(
     baseUrl: publicBase,
     publish,
     createDraft,
+    discardDraft,
     checkReachable: (signal) => checkReachable(checkDeps, signal),
     diagnose: (signal) => diagnose(checkDeps, signal),
     close: async () => {

@@ -2,11 +2,17 @@
  * The deal's post (and its brief draft) in WordPress, exactly once: an earlier attempt's post is found
  * (lookup.ts) and reused, raised to the configured status but never lowered; otherwise the photos are
  * ensured (media.ts) and the post is created with the block markup and the deal's marker.
+ *
+ * The last look's hold (`holdDraft`) is that same post, made as a draft: it carries the deal's marker (not the
+ * brief's, `pressbridge:brief:<id>`, which marks a draft the blogger writes), so `publish` on approve finds it
+ * and raises it (one post, its media uploaded once), and `discardDraft` on refuse moves it to the trash.
  */
 import { z } from 'zod';
 import { PublishError } from '../../src/errors.js';
 import { readProgress } from '../../src/publisher/kit/index.js';
 import type {
+  DiscardDraftInput,
+  DiscardDraftResult,
   DraftInput,
   DraftResult,
   PublishDeal,
@@ -51,6 +57,8 @@ export interface PostsDeps {
 
 export interface Posts {
   publish(input: PublishInput): Promise<PublishResult>;
+  holdDraft(input: PublishInput): Promise<DraftResult>;
+  discardDraft(input: DiscardDraftInput): Promise<DiscardDraftResult>;
   createDraft(input: DraftInput): Promise<DraftResult>;
 }
 
@@ -97,7 +105,14 @@ export function createPosts(deps: PostsDeps): Posts {
     return fields;
   }
 
-  async function publish(input: PublishInput): Promise<PublishResult> {
+  /**
+   * The deal's post with the article: found (an earlier attempt's, or the last look's held draft) and raised to
+   * the configured status, or made. `hold` keeps it a draft: found, it is left as it is; made, it is a draft.
+   */
+  async function storeArticle(
+    input: PublishInput,
+    hold: boolean,
+  ): Promise<{ post: WpPost; reused: boolean }> {
     const { deal, log, signal } = input;
     const started = Date.now();
     const previous = readProgress(WordPressProgress, input.previous);
@@ -109,10 +124,12 @@ export function createPosts(deps: PostsDeps): Posts {
     if (existing) {
       if (existing.status === 'trash') throw trashedError(deal, existing, 'post');
       if (previous.wpPostId !== existing.id) await input.progress({ wpPostId: existing.id });
-      const post = await raiseStatus(existing, log, signal);
+      const post = hold ? existing : await raiseStatus(existing, log, signal);
       if (post.status === 'future') {
         log.warn({ postId: post.id }, 'the deal’s post is scheduled for later in WordPress; leaving it so');
       }
+      // A draft raised now (the last look's hold, approved) is made live by this call, not an earlier one.
+      const raised = post.status !== existing.status;
       log.info(
         {
           dealId: deal.dealId,
@@ -121,9 +138,11 @@ export function createPosts(deps: PostsDeps): Posts {
           url: post.link,
           ms: Date.now() - started,
         },
-        'the deal’s post already exists in WordPress; reusing it',
+        raised
+          ? 'the deal’s draft in WordPress is now the live post'
+          : 'the deal’s post already exists in WordPress; reusing it',
       );
-      return { url: post.link, ref: `wp:${post.id}`, reused: true };
+      return { post, reused: !raised };
     }
 
     const media = await library.ensureMedia(input);
@@ -137,7 +156,7 @@ export function createPosts(deps: PostsDeps): Posts {
     const data: Record<string, unknown> = {
       title: postTitle(input.article.title),
       content: withMarker(toBlockMarkup(input.article, refs), marker),
-      status: options.status,
+      status: hold ? 'draft' : options.status,
       slug: input.slug,
       ...postFields(category, extra),
     };
@@ -162,9 +181,51 @@ export function createPosts(deps: PostsDeps): Posts {
         media: media.size,
         ms: Date.now() - started,
       },
-      'published to WordPress',
+      hold ? 'the held article is a draft in WordPress (not public)' : 'published to WordPress',
     );
-    return { url: post.link, ref: `wp:${post.id}`, reused: false };
+    return { post, reused: false };
+  }
+
+  async function publish(input: PublishInput): Promise<PublishResult> {
+    const { post, reused } = await storeArticle(input, false);
+    return { url: post.link, ref: `wp:${post.id}`, reused };
+  }
+
+  const editUrlOf = async (id: number, signal: AbortSignal) =>
+    `${(await client.root(signal)).adminUrl}post.php?post=${id}&action=edit`;
+
+  async function holdDraft(input: PublishInput): Promise<DraftResult> {
+    const { post, reused } = await storeArticle(input, true);
+    return { ref: `wp:${post.id}`, editUrl: await editUrlOf(post.id, input.signal), reused };
+  }
+
+  /** A refused deal's held draft to the trash (the blogger can restore it); a live post is never touched. */
+  async function discardDraft(input: DiscardDraftInput): Promise<DiscardDraftResult> {
+    const { deal, log, signal } = input;
+    const previous = readProgress(WordPressProgress, input.previous);
+    const hint = previous.wpPostId ?? postIdOfRef(input.ref);
+    const find = { marker: postMarker(deal.dealId), hint, slug: input.slug };
+    const post = await findPost(client, getIfExists, find, log, signal);
+    if (post === undefined || post.status === 'trash') return { outcome: 'gone' };
+    if (post.status !== 'draft' && post.status !== 'pending') {
+      return { outcome: 'kept', detail: `post ${post.id} is ${post.status} on ${site}: left as it is` };
+    }
+    // POST with `_method=DELETE`: WordPress's own override, for hosts that refuse the DELETE method. Without
+    // `force` WordPress moves the post to the trash instead of deleting it.
+    await client.request(
+      WpPost,
+      {
+        method: 'POST',
+        route: `/wp/v2/posts/${post.id}`,
+        query: { _method: 'DELETE', _fields: POST_FIELDS },
+      },
+      signal,
+    );
+    log.info(
+      { dealId: deal.dealId, postId: post.id },
+      'moved the refused deal’s draft to the WordPress trash',
+    );
+    return { outcome: 'trashed', detail: `post ${post.id} on ${site}` };
   }
 
   async function createDraft(input: DraftInput): Promise<DraftResult> {
@@ -172,8 +233,7 @@ export function createPosts(deps: PostsDeps): Posts {
     const previous = readProgress(WordPressProgress, input.previous);
     const marker = briefMarker(deal.dealId);
     await client.me(signal);
-    const editUrl = async (id: number) =>
-      `${(await client.root(signal)).adminUrl}post.php?post=${id}&action=edit`;
+    const editUrl = (id: number) => editUrlOf(id, signal);
 
     const find = { marker, hint: previous.wpDraftId, slug: input.slug };
     const existing = await findPost(client, getIfExists, find, log, signal);
@@ -214,7 +274,7 @@ export function createPosts(deps: PostsDeps): Posts {
     return { ref: `wp:${post.id}`, editUrl: await editUrl(post.id), reused: false };
   }
 
-  return { publish, createDraft };
+  return { publish, holdDraft, discardDraft, createDraft };
 }
 
 /**
@@ -235,4 +295,10 @@ function imageRef(media: WpMedia, image: PublishImage): ImageRef {
   if (width !== undefined) ref.width = width;
   if (height !== undefined) ref.height = height;
   return ref;
+}
+
+/** The post id of a `wp:<id>` reference. */
+function postIdOfRef(ref: string): number | undefined {
+  const match = /^wp:(\d+)$/.exec(ref);
+  return match ? Number(match[1]) : undefined;
 }

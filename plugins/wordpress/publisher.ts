@@ -14,8 +14,13 @@ import type { WordPressOptions } from './options.js';
 import { createPosts } from './posts.js';
 import { createTermResolver } from './terms.js';
 
-/** A publisher for one WordPress site. Beyond the contract: `diagnose` and `listCategories`. */
+/**
+ * A publisher for one WordPress site. Beyond the contract's required part: the last look's `holdDraft` and
+ * `discardDraft` (posts.ts), `diagnose` and `listCategories`.
+ */
 export interface WordPressPublisher extends Publisher {
+  holdDraft: NonNullable<Publisher['holdDraft']>;
+  discardDraft: NonNullable<Publisher['discardDraft']>;
   /** Thorough checks for `pressbridge doctor`: REST API, credentials, permissions, transport, categories. */
   diagnose(signal?: AbortSignal): Promise<WordPressCheck[]>;
   /** Every category of the site (`default: true` on the site's default one, when the user may read settings). */
@@ -69,6 +74,8 @@ export function createWordPressPublisher(
     target: site,
     publish: posts.publish,
     createDraft: posts.createDraft,
+    holdDraft: posts.holdDraft,
+    discardDraft: posts.discardDraft,
     checkReachable: (signal) => checkReachable(client, signal),
     listCategories: categories.listCategories,
     diagnose: (signal) => diagnose({ client, options, categories, fetch: context.fetch }, signal),

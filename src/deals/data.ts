@@ -136,7 +136,7 @@ export const HeldData = z.object({
   expiresAt: z.string(),
   /** Random per hold: a link signed for an earlier hold of the same deal id does not decide this one. */
   nonce: z.string(),
-  /** Where the draft is kept (the publisher's `createDraft`). */
+  /** Where the draft is kept (the publisher's `holdDraft`, else its `createDraft`). */
   draftRef: z.string(),
   editUrl: z.string().optional(),
   /** `rules.onNoAnswer` as it was at the hold (for the notification; the job reads the rules at the expiry). */
@@ -158,6 +158,8 @@ export const LookData = z.object({
   lookDecision: lenient(LookDecision),
   /** ISO 8601: the refusal's message reached the advertiser (sent once). */
   lookMessage: lenient(z.object({ at: z.string() })),
+  /** ISO 8601 and the publisher's answer: the refused deal's held draft was put away (`discardDraft`), once. */
+  lookDraft: lenient(z.object({ at: z.string(), outcome: z.enum(['trashed', 'deleted', 'gone', 'kept']) })),
   /** ISO 8601: `onNoAnswer: hold` took effect; the deal waits for nothing more. */
   lookLapsed: lenient(z.object({ at: z.string() })),
 });

@@ -60,6 +60,11 @@ export const DEAL_LOG = {
   look_approved: 'the blogger approved the held deal: publishing and handing in',
   look_refused: 'the blogger refused the held deal: nothing is handed in',
   look_message_sent: 'the advertiser was told why the deal was refused',
+  look_draft_trashed:
+    "the refused deal's draft was moved to the trash (not public); it can be restored from there",
+  look_draft_deleted: "the refused deal's draft was deleted (it was never public)",
+  look_draft_kept:
+    "the refused deal's draft stays where it was kept (never public): this publisher does not put it away; delete it by hand if you do not want it",
   look_no_answer_hold:
     'no answer before the links expired; onNoAnswer is hold: nothing is published and the deadline passes',
   look_no_answer_publish:

@@ -99,7 +99,10 @@ export interface PublishResult {
   url: string;
   /** A short reference for the status page and logs, e.g. `wp:123` or a commit SHA. */
   ref: string;
-  /** True when the post already existed (found by the plugin's lookup) rather than being created now. */
+  /**
+   * True when the post was already live (found by the plugin's lookup: an earlier attempt's) rather than created
+   * or made live now (a draft of the deal's, e.g. the last look's hold, raised by this call is not reused).
+   */
   reused: boolean;
 }
 
@@ -108,6 +111,31 @@ export interface DraftResult {
   /** Where the blogger edits the draft (e.g. wp-admin), when there is such a place. */
   editUrl?: string;
   reused: boolean;
+}
+
+/**
+ * The held draft of the last look (docs/decisions/0025-the-last-look.md) when the blogger refused the deal: where
+ * `holdDraft` or `createDraft` kept it (`ref`, the `DraftResult`'s).
+ */
+export interface DiscardDraftInput {
+  deal: PublishDeal;
+  ref: string;
+  /** The slug the draft was kept under (the blogger's editor may have dropped a marker; the slug still finds it). */
+  slug: string;
+  previous: PublisherProgress;
+  progress(patch: PublisherProgress): Promise<void>;
+  log: PublishLog;
+  signal: AbortSignal;
+}
+
+/**
+ * What became of a refused deal's held draft: `trashed` (recoverable by the blogger, e.g. WordPress's trash),
+ * `deleted` (a file the public never had), `gone` (nothing of the deal's left to put away, e.g. a retry), or
+ * `kept` (the target has no safe way; `detail` says where it stays, for the deal log).
+ */
+export interface DiscardDraftResult {
+  outcome: 'trashed' | 'deleted' | 'gone' | 'kept';
+  detail?: string;
 }
 
 export interface ReachabilityResult {
@@ -142,8 +170,28 @@ export interface Publisher {
   readonly kind: string;
   /** Human name of the target for logs and the status page (e.g. the site URL). */
   readonly target: string;
+  /**
+   * Makes the deal's article live, exactly once. When the last look held the deal first, there is ONE post
+   * afterwards: a plugin with `holdDraft` finds that draft (it carries the deal's own marker) and makes it the
+   * live post; one without removes what `createDraft` kept for the hold once the live post exists (or its README
+   * says why it cannot).
+   */
   publish(input: PublishInput): Promise<PublishResult>;
+  /** A brief for the blogger to write (`published_by: bloger`); without `holdDraft`, also the last look's hold. */
   createDraft(input: DraftInput): Promise<DraftResult>;
+  /**
+   * The last look holds the deal (decision 0025): the article stored as `publish` would store it (media, the
+   * deal's marker) but unpublished, as the target's draft of that very post, idempotent like `publish`. A later
+   * `publish` of the deal raises it to live, so approve leaves one post. Optional: without it the pipeline holds
+   * the deal with `createDraft`.
+   */
+  holdDraft?(input: PublishInput): Promise<DraftResult>;
+  /**
+   * The blogger refused a held deal: put its draft away so it does not linger as if it were the blogger's own.
+   * Never touches a live post; idempotent (a second call answers `gone`). Optional: without it the draft stays
+   * where it was kept, and the deal log says so.
+   */
+  discardDraft?(input: DiscardDraftInput): Promise<DiscardDraftResult>;
   /** Cheap health check for the status page (one request at most). */
   checkReachable(signal?: AbortSignal): Promise<ReachabilityResult>;
   /**

@@ -359,7 +359,8 @@ describe('plugins/wordpress against a real WordPress', () => {
     const posts = await listPosts(site, { status: 'all' });
     expect(posts).toHaveLength(1);
     expect(posts[0]?.status).toBe('publish');
-    expect(result).toEqual({ url: `${site.url}/vylet-do-vysokych-tater/`, ref: draft.ref, reused: true });
+    // Made live by this call (the draft existed, the live post did not): not a reuse of an earlier attempt's.
+    expect(result).toEqual({ url: `${site.url}/vylet-do-vysokych-tater/`, ref: draft.ref, reused: false });
     expect(draft.url).toBe(`${site.url}/?p=${before?.id}`);
     expect(await listMedia(site)).toHaveLength(3);
   });

@@ -46,6 +46,18 @@ export const dealLogMessages = {
     cs: 'inzerent dostal zprávu, proč byl obchod odmítnut',
     en: en.look_message_sent,
   },
+  'log.look_draft_trashed': {
+    cs: 'koncept odmítnutého obchodu je v koši (nebyl veřejný); odtud ho lze obnovit',
+    en: en.look_draft_trashed,
+  },
+  'log.look_draft_deleted': {
+    cs: 'koncept odmítnutého obchodu byl smazán (nikdy nebyl veřejný)',
+    en: en.look_draft_deleted,
+  },
+  'log.look_draft_kept': {
+    cs: 'koncept odmítnutého obchodu zůstává, kde byl uložen (nikdy nebyl veřejný): tento publikační cíl ho neodklízí; pokud ho nechcete, smažte ho ručně',
+    en: en.look_draft_kept,
+  },
   'log.look_no_answer_hold': {
     cs: 'do vypršení odkazů nepřišla odpověď; onNoAnswer je hold: nic se nezveřejní a termín uplyne',
     en: en.look_no_answer_hold,

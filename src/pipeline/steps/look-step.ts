@@ -7,9 +7,9 @@
  * |---|---|
  * | no rules on the blog | nothing (no request, no write) |
  * | not held; the verdict fits | goes on to publish |
- * | not held; the verdict asks or refuses | the article as a draft (`createDraft`), state `held`, the job waits until the links expire |
- * | held, a decision: approve | goes on to publish (live), verify, hand in |
- * | held, a decision: refuse | the advertiser told why (once), state `refused`, nothing handed in |
+ * | not held; the verdict asks or refuses | the article as a draft (`holdDraft`, else `createDraft`), state `held`, the job waits until the links expire |
+ * | held, a decision: approve | goes on to publish, which makes the held draft the live post; verify, hand in |
+ * | held, a decision: refuse | the draft put away (`discardDraft`, once), the advertiser told why (once), state `refused`, nothing handed in |
  * | held, no decision, the links expired | `rules.onNoAnswer`: hold (state stays `held`, the job ends), publish, refuse |
  * | held, no decision, before the expiry (woken early) | waits again |
  */
@@ -17,8 +17,9 @@ import { randomBytes } from 'node:crypto';
 import { type HeldData, type LookDecision, readDealData } from '../../deals/data.js';
 import { DEAL_LOG } from '../../deals/log-messages.js';
 import { claimDecision, lookExpiryMs, noAnswerDecision } from '../../deals/look.js';
-import { errorMessage, WaitUntilError } from '../../errors.js';
+import { errorMessage, PublishError, WaitUntilError } from '../../errors.js';
 import { createTranslator } from '../../i18n/index.js';
+import type { DiscardDraftResult } from '../../publisher/types.js';
 import { blocksToPlainHtml } from '../../render/plain.js';
 import { subjectOfDeal } from '../../rules/from-deal.js';
 import { rulesVerdict } from '../../rules/verdict.js';
@@ -64,20 +65,33 @@ async function hold(
 ): Promise<HeldData> {
   const { store, dealId, log, signal } = run.job;
   const rendered = need(run.rendered, 'the rendered article');
+  const { publisher } = run;
   const draft = await run.step(
     'look',
     () =>
-      run.publisher.createDraft({
-        deal: run.deal,
-        title: rendered.article.title,
-        briefHtml: blocksToPlainHtml(rendered.article.blocks, new Map()),
-        brief: rendered.article.blocks,
-        slug: rendered.slug,
-        previous: run.pub.previous,
-        progress: run.pub.progress,
-        log: run.publishLog,
-        signal,
-      }),
+      // The post itself, unpublished, where the plugin can (publish raises it later: one post); else a draft.
+      publisher.holdDraft
+        ? publisher.holdDraft({
+            deal: run.deal,
+            article: rendered.article,
+            slug: rendered.slug,
+            images: rendered.images,
+            previous: run.pub.previous,
+            progress: run.pub.progress,
+            log: run.publishLog,
+            signal,
+          })
+        : publisher.createDraft({
+            deal: run.deal,
+            title: rendered.article.title,
+            briefHtml: blocksToPlainHtml(rendered.article.blocks, new Map()),
+            brief: rendered.article.blocks,
+            slug: rendered.slug,
+            previous: run.pub.previous,
+            progress: run.pub.progress,
+            log: run.publishLog,
+            signal,
+          }),
     () => `held:${outcome}`,
   );
   await run.pub.settled();
@@ -150,6 +164,8 @@ async function carryOut(
   }
   if (decision.by !== 'no_answer') log.info({ by: decision.by, at: decision.at }, DEAL_LOG.look_refused);
   const data = readDealData((await store.get(dealId))?.data);
+  // Before the message: a record that says the message went (resume-point.ts) says the draft was seen to.
+  if (!data.lookDraft) await discardDraft(run, held);
   if (!data.lookMessage) {
     // The client's idempotency key is per deal, so a retry after a lost answer sends nothing twice.
     await client.postDealMessage(dealId, advertiserMessage(held), { signal, priority: 'high' });
@@ -158,6 +174,42 @@ async function carryOut(
   }
   await store.update(dealId, { state: 'refused', error: null, errorCode: null, supportCode: null });
   return { outcome: 'refused', ref: held.draftRef, reason: decision.by };
+}
+
+/** The refused deal's held draft put away (the plugin's `discardDraft`), or kept when it has none; once. */
+async function discardDraft(run: BlogRun, held: HeldData): Promise<void> {
+  const { store, dealId, log, signal } = run.job;
+  const discard = run.publisher.discardDraft?.bind(run.publisher);
+  const result = discard
+    ? await run.step(
+        'look',
+        () =>
+          discard({
+            deal: run.deal,
+            ref: held.draftRef,
+            slug: run.rendered?.slug ?? '',
+            previous: run.pub.previous,
+            progress: run.pub.progress,
+            log: run.publishLog,
+            signal,
+          }).catch((error: unknown): DiscardDraftResult => {
+            // A refusal a retry cannot fix (no right to delete posts, …) must not keep the advertiser untold.
+            if (error instanceof PublishError && !error.retryable) {
+              return { outcome: 'kept', detail: error.message };
+            }
+            throw error;
+          }),
+        (r) => `draft:${r.outcome}`,
+      )
+    : { outcome: 'kept' as const };
+  await run.pub.settled();
+  const fields = { draft: held.draftRef, ...(result.detail !== undefined ? { detail: result.detail } : {}) };
+  if (result.outcome === 'trashed') log.info(fields, DEAL_LOG.look_draft_trashed);
+  if (result.outcome === 'deleted') log.info(fields, DEAL_LOG.look_draft_deleted);
+  if (result.outcome === 'kept') log.warn(fields, DEAL_LOG.look_draft_kept);
+  await store.update(dealId, {
+    data: { lookDraft: { at: run.clock.now().toISOString(), outcome: result.outcome } },
+  });
 }
 
 const czech = createTranslator('cs');

@@ -16,6 +16,8 @@ import type { HandInInput, MarketplaceClient, PhotoFile } from '../../../src/mar
 import type { ArticleResult, Deal, DealPhoto, DealText } from '../../../src/marketplace/schema.js';
 import type { DealJobContext } from '../../../src/pipeline/port.js';
 import type {
+  DiscardDraftInput,
+  DiscardDraftResult,
   DraftInput,
   DraftResult,
   Publisher,
@@ -141,6 +143,9 @@ export function fakeClient(options: FakeClientOptions = {}): FakeClient {
 export interface MemoryPublisher extends Publisher {
   published: PublishInput[];
   drafts: DraftInput[];
+  /** The last look's holds (`holdDraft`) and refusals (`discardDraft`). */
+  held: PublishInput[];
+  discarded: DiscardDraftInput[];
   /** Throw this many times before publishing. */
   failures: number;
   failWith: Error;
@@ -156,6 +161,8 @@ export function memoryPublisher(origin = 'https://blog.example.cz'): MemoryPubli
     target: origin,
     published: [],
     drafts: [],
+    held: [],
+    discarded: [],
     failures: 0,
     failWith: new Error('publisher down'),
     async publish(input): Promise<PublishResult> {
@@ -165,15 +172,27 @@ export function memoryPublisher(origin = 'https://blog.example.cz'): MemoryPubli
         publisher.failures -= 1;
         throw publisher.failWith;
       }
-      const reused = typeof input.previous.postId === 'number';
-      const postId = reused ? (input.previous.postId as number) : 100 + publisher.published.length;
-      await input.progress({ postId });
+      // A held draft (`held: true`) is this deal's post: made live now, not reused.
+      const existing = typeof input.previous.postId === 'number' ? input.previous.postId : undefined;
+      const wasHeld = input.previous.held === true;
+      const postId = existing ?? 100 + publisher.published.length;
+      await input.progress({ postId, ...(wasHeld ? { held: false } : {}) });
+      const reused = existing !== undefined && !wasHeld;
       return { url: `${origin}/${input.slug}/`, ref: `mem:${postId}`, reused };
     },
     async createDraft(input): Promise<DraftResult> {
       publisher.drafts.push(input);
       await input.progress({ draftId: 900 });
       return { ref: 'mem:draft:900', editUrl: `${origin}/wp-admin/post.php?post=900`, reused: false };
+    },
+    async holdDraft(input): Promise<DraftResult> {
+      publisher.held.push(input);
+      await input.progress({ postId: 900, held: true });
+      return { ref: 'mem:900', editUrl: `${origin}/wp-admin/post.php?post=900`, reused: false };
+    },
+    async discardDraft(input): Promise<DiscardDraftResult> {
+      publisher.discarded.push(input);
+      return { outcome: publisher.discarded.length === 1 ? 'trashed' : 'gone' };
     },
     async checkReachable() {
       return { ok: true, detail: 'memory' };

@@ -5,7 +5,7 @@ import { readDealData } from '../../../src/deals/data.js';
 import { DEAL_LOG } from '../../../src/deals/log-messages.js';
 import { claimDecision } from '../../../src/deals/look.js';
 import type { DealStore } from '../../../src/deals/record.js';
-import { WaitUntilError } from '../../../src/errors.js';
+import { PublishError, WaitUntilError } from '../../../src/errors.js';
 import { createPipelineProcessor } from '../../../src/pipeline/processor.js';
 import type { PipelineResult } from '../../../src/pipeline/run-context.js';
 import { createRenderPool } from '../../../src/render/pool.js';
@@ -118,16 +118,39 @@ describe('src/pipeline/steps/look-step', () => {
     const record = await store.get(s.dealId);
     expect(record?.state).toBe('held');
     expect(readDealData(record?.data).held?.reasons.map((r) => r.rule)).toContain('refusedWords');
-    expect(s.publisher.drafts).toHaveLength(1);
+    // The article itself held (`holdDraft`, photos and all), not a brief (`createDraft`).
+    expect(s.publisher.held).toHaveLength(1);
+    expect(s.publisher.held[0]?.images.map((i) => i.n)).toEqual([0]);
+    expect(s.publisher.drafts).toHaveLength(0);
+    expect(readDealData(record?.data).held?.draftRef).toBe('mem:900');
     expect(s.publisher.published).toHaveLength(0);
     expect(s.client.calls.handIn).toHaveLength(0);
 
     expect((await decide(s.dealId, 'approve')).kind).toBe('decided');
     expect((await decide(s.dealId, 'refuse')).kind).toBe('already');
-    expect((await s.run()).outcome).toBe('handed_in');
+    const result = await s.run();
+    // One post: publish was given the held draft's progress and made that post live.
+    expect(result).toMatchObject({ outcome: 'handed_in', ref: 'mem:900' });
     expect(s.publisher.published).toHaveLength(1);
+    expect(s.publisher.published[0]?.previous).toMatchObject({ postId: 900, held: true });
+    expect((await store.get(s.dealId))?.data).toMatchObject({ publishReused: false });
+    expect(s.publisher.discarded).toHaveLength(0);
     expect(s.client.calls.handIn).toHaveLength(1);
     expect(s.sent).toHaveLength(0);
+  });
+
+  it('a publisher without holdDraft holds with createDraft, and without discardDraft the refused draft is kept and the log says so', async () => {
+    const s = await setup({ refusedWords: ['kasino'] });
+    Object.assign(s.publisher, { holdDraft: undefined, discardDraft: undefined });
+    await s.run().catch(() => undefined);
+    expect(s.publisher.drafts).toHaveLength(1);
+    expect(s.publisher.drafts[0]?.title).toBe('Nejlepší kasino');
+    expect(readDealData((await store.get(s.dealId))?.data).held?.draftRef).toBe('mem:draft:900');
+    await decide(s.dealId, 'refuse');
+    expect((await s.run()).outcome).toBe('refused');
+    expect(readDealData((await store.get(s.dealId))?.data).lookDraft).toMatchObject({ outcome: 'kept' });
+    const log = await store.readLog(s.dealId);
+    expect(log.map((e) => e.msg)).toContain(DEAL_LOG.look_draft_kept);
   });
 
   it('refuse hands in nothing and tells the advertiser why, in Czech, once', async () => {
@@ -143,6 +166,34 @@ describe('src/pipeline/steps/look-step', () => {
     expect(s.publisher.published).toHaveLength(0);
     expect(s.client.calls.handIn).toHaveLength(0);
     expect((await store.get(s.dealId))?.state).toBe('refused');
+    // The held draft put away once (the retry above did not ask again), given where it was kept.
+    expect(s.publisher.discarded).toHaveLength(1);
+    expect(s.publisher.discarded[0]).toMatchObject({ ref: 'mem:900', slug: 'nejlepsi-kasino' });
+    expect(s.publisher.discarded[0]?.previous).toMatchObject({ postId: 900 });
+    const record = await store.get(s.dealId);
+    expect(readDealData(record?.data).lookDraft).toMatchObject({ outcome: 'trashed' });
+    const log = await store.readLog(s.dealId);
+    expect(log.map((e) => e.msg)).toContain(DEAL_LOG.look_draft_trashed);
+  });
+
+  it('a draft the publisher may not put away (a permanent error) is kept, and the advertiser is still told', async () => {
+    const s = await setup({ refusedWords: ['kasino'] });
+    Object.assign(s.publisher, {
+      discardDraft: async () => {
+        throw new PublishError('wordpress_forbidden', 'WordPress refused deleting post 900', {
+          retryable: false,
+        });
+      },
+    });
+    await s.run().catch(() => undefined);
+    await decide(s.dealId, 'refuse');
+    expect((await s.run()).outcome).toBe('refused');
+    expect(s.sent).toHaveLength(1);
+    expect(readDealData((await store.get(s.dealId))?.data).lookDraft).toMatchObject({ outcome: 'kept' });
+    const log = await store.readLog(s.dealId);
+    expect(log.find((e) => e.msg === DEAL_LOG.look_draft_kept)?.fields).toMatchObject({
+      detail: 'WordPress refused deleting post 900',
+    });
   });
 
   describe('no answer by the expiry (rules.onNoAnswer)', () => {
@@ -192,6 +243,7 @@ describe('src/pipeline/steps/look-step', () => {
       });
       expect(s.sent).toHaveLength(1);
       expect(s.publisher.published).toHaveLength(0);
+      expect(s.publisher.discarded).toHaveLength(1);
       expect(s.client.calls.handIn).toHaveLength(0);
       expect((await store.get(s.dealId))?.state).toBe('refused');
     });

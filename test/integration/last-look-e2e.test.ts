@@ -219,8 +219,12 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
     expect(published.error).toBeUndefined();
     expect(published.state).toBe('handed_in');
     expect(handIns(approved)).toEqual([expect.objectContaining({ url: published.url })]);
-    const live = (await listPosts(wp)).filter((p) => p.status === 'publish');
-    expect(live.map((p) => p.link)).toEqual([published.url]);
+    // One post: the held draft itself became the live one (decision 0025), the other two still drafts.
+    const afterApprove = await listPosts(wp, { status: 'all' });
+    expect(afterApprove.map((p) => p.status).sort()).toEqual(['draft', 'draft', 'publish']);
+    const live = afterApprove.find((p) => p.status === 'publish');
+    expect(live?.link).toBe(published.url);
+    expect(live?.id).toBe(drafts.find((p) => p.title.raw === titles[0])?.id);
     // The same link again decides nothing more.
     expect((await page(String(form.attr('action')), {}, false)).status).toBe(409);
 
@@ -241,6 +245,11 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
       'the refusal message in the sandbox',
     );
     expect(messages).toHaveLength(1);
+    // Its draft went to WordPress's trash (recoverable for 30 days), not among the blogger's drafts.
+    const refusedDraft = drafts.find((p) => p.title.raw === titles[1]);
+    expect((await listPosts(wp, { status: 'all' })).find((p) => p.id === refusedDraft?.id)?.status).toBe(
+      'trash',
+    );
     expect(messages[0]?.text).toContain('kasino');
     expect(foreignWords(messages[0]?.text ?? '', 'cs', ['kasino'])).toEqual([]);
 
@@ -257,6 +266,7 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
     expect(handIns(unanswered)).toEqual([]);
     const log = await page(`/deals/${unanswered}`);
     expect(log.text).toContain(t.t('look.choice.hold'));
-    expect((await listPosts(wp)).filter((p) => p.status === 'publish')).toHaveLength(1);
+    const end = await listPosts(wp, { status: 'all' });
+    expect(end.map((p) => p.status).sort()).toEqual(['draft', 'publish', 'trash']);
   }, 150_000);
 });

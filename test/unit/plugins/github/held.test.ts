@@ -136,6 +136,22 @@ describe('plugins/github: the last look’s hold', () => {
     },
   );
 
+  it('a retry that finds the article published (a crash before the close) still closes the held pull request', async () => {
+    const fake = start();
+    const hold = dealInput();
+    await publisher().holdDraft(hold.input);
+    // The first attempt's publish; its process died before it closed the hold.
+    await publisher().publish(dealInput().input);
+    expect(fake.pulls()[0]?.state).toBe('open');
+
+    const again = await publisher().publish(dealInput({ previous: merged(hold.progress) }).input);
+
+    expect(again.reused).toBe(true);
+    expect(articlesOn(fake)).toHaveLength(1);
+    expect(fake.pulls()[0]?.state).toBe('closed');
+    expect(fake.branches().has(HELD)).toBe(false);
+  });
+
   it('a deal never held: publish looks for no held pull request', async () => {
     const fake = start();
 

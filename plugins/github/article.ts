@@ -15,7 +15,7 @@ import { type ArticlePlan, planArticle } from './layout.js';
 import { type CommitInfo, commitMessage } from './marker.js';
 import { GitHubProgress } from './progress.js';
 import { repositoryLock } from './serialize.js';
-import type { GitHubSite, Lookup } from './site.js';
+import type { GitHubSite, Lookup, TreeFile } from './site.js';
 
 export type ArticleSteps = ReturnType<typeof createArticleSteps>;
 
@@ -119,6 +119,17 @@ export function createArticleSteps(site: GitHubSite, git: GitData) {
     return { text: renderFile(frontMatter, body.text), linksSimplified: body.linksSimplified };
   }
 
+  /** What a publish writes (the article file, then its photos as blobs): the one list for every branch. */
+  async function articleFiles(
+    input: PublishInput,
+    plan: ArticlePlan,
+    call: CallOptions,
+  ): Promise<TreeFile[]> {
+    const file = articleFile(input, plan);
+    warnSimplifiedLinks(input, file.linksSimplified);
+    return [{ path: plan.path, content: file.text }, ...(await createBlobs(plan, call))];
+  }
+
   async function publishDirectly(input: PublishInput): Promise<PublishResult> {
     const { deal, log, signal } = input;
     const call: CallOptions = { signal, deadlineMs: deal.deadline.getTime(), log };
@@ -131,9 +142,7 @@ export function createArticleSteps(site: GitHubSite, git: GitData) {
         const lookup = await lookupArticle(input, head.sha, call);
         if (lookup.kind === 'found') return await reuse(input, lookup, branch, head.sha);
         const { plan } = lookup;
-        const file = articleFile(input, plan);
-        warnSimplifiedLinks(input, file.linksSimplified);
-        const files = [{ path: plan.path, content: file.text }, ...(await createBlobs(plan, call))];
+        const files = await articleFiles(input, plan, call);
         const message = commitMessage(commitInfo(input, plan));
         const result = await commitOnto(
           branch,
@@ -214,7 +223,16 @@ export function createArticleSteps(site: GitHubSite, git: GitData) {
     );
   }
 
-  return { plansFor, lookupArticle, articleFile, publishDirectly, reuse, commitInfo, warnSimplifiedLinks };
+  return {
+    plansFor,
+    lookupArticle,
+    articleFile,
+    articleFiles,
+    publishDirectly,
+    reuse,
+    commitInfo,
+    warnSimplifiedLinks,
+  };
 }
 
 /** Static site generators leave out posts dated in the future: the front matter never says later than now. */

@@ -78,3 +78,9 @@ export const GhRateLimit = z.object({
     core: z.object({ limit: z.number(), remaining: z.number(), reset: z.number() }),
   }),
 });
+
+/** `POST /repos/{owner}/{repo}/issues/{issue_number}/comments`: only that it was made. */
+export const GhComment = z.object({ id: z.number() });
+
+/** An answer without content (`204 No Content`, e.g. a deleted ref): nothing of it is read. */
+export const GhNoContent = z.unknown();

@@ -48,6 +48,24 @@ export function pullRequestTitle(info: CommitInfo): string {
   return commitMessage(info).split('\n', 1)[0] ?? '';
 }
 
+/**
+ * The last look's hold (docs/decisions/0025-the-last-look.md): the title says the article waits for the
+ * blogger's word, the body says what approving, refusing and merging do, and keeps the trailers (parseTrailers).
+ */
+export function heldPullRequest(info: CommitInfo): { title: string; body: string } {
+  const title = shorten(info.title.replace(/\s+/g, ' ').trim(), SUBJECT_TITLE_MAX);
+  const [, ...rest] = commitMessage(info).split('\n');
+  return {
+    title: `Held for your look: "${title}" (pressbridge deal ${info.dealId})`,
+    body: [
+      `pressbridge holds deal ${info.dealId}'s sponsored article here, unpublished: its text breaks a rule of yours.`,
+      'Approve or refuse it with the links pressbridge sent you. On approve pressbridge publishes the article and',
+      'closes this pull request; on refuse it closes it and deletes the branch. Merging it by hand publishes it too.',
+      ...rest,
+    ].join('\n'),
+  };
+}
+
 /** Whether a commit message (or pull request body) is pressbridge's for this deal. */
 export function mentionsDeal(message: string, dealId: number): boolean {
   for (const match of message.matchAll(/\bpressbridge deal (\d+)\b/gi)) {

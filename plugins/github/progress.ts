@@ -13,6 +13,9 @@ export const GitHubProgress = z.object({
   githubPr: z.number().int().positive().optional().catch(undefined),
   githubPrUrl: z.string().optional().catch(undefined),
   githubMergeCommit: z.string().optional().catch(undefined),
+  /** The last look's hold: its branch and draft pull request (held.ts). */
+  githubHeldBranch: z.string().optional().catch(undefined),
+  githubHeldPr: z.number().int().positive().optional().catch(undefined),
   /** A brief's file. */
   githubBriefPath: z.string().optional().catch(undefined),
 });

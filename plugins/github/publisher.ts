@@ -20,6 +20,7 @@ import { createGitHubClient } from './client.js';
 import { createDiagnosis } from './diagnose.js';
 import { createDraftStep } from './draft.js';
 import { createGitData } from './git-data.js';
+import { createHeld } from './held.js';
 import type { GitHubOptions } from './options.js';
 import { createPullRequests } from './pull-request.js';
 import { repositoryKey } from './serialize.js';
@@ -27,12 +28,17 @@ import type { GitHubSite } from './site.js';
 
 /**
  * The parts, each in its module: git-data.ts and commit.ts (reading and committing through the Git Data API; site.ts: what they share), article.ts
- * (the article onto the site's branch), pull-request.ts (PR mode), draft.ts (briefs), diagnose.ts (health and
- * doctor). This file only wires them for one repository.
+ * (the article onto the site's branch), pull-request.ts (PR mode), draft.ts (briefs), held.ts (the last look's
+ * hold), diagnose.ts (health and doctor). This file only wires them for one repository.
  */
 
-/** A publisher for one GitHub repository. Beyond the contract: `diagnose` for `pressbridge doctor`. */
+/**
+ * A publisher for one GitHub repository. Beyond the contract's required part: the last look's `holdDraft` and
+ * `discardDraft` (held.ts), `diagnose` for `pressbridge doctor`.
+ */
 export interface GitHubPublisher extends Publisher {
+  holdDraft: NonNullable<Publisher['holdDraft']>;
+  discardDraft: NonNullable<Publisher['discardDraft']>;
   diagnose(signal?: AbortSignal): Promise<DiagnosticCheck[]>;
 }
 
@@ -71,10 +77,16 @@ export function createGitHubPublisher(
   const article = createArticleSteps(site, git);
   const pulls = createPullRequests(site, git, article);
   const { createDraft } = createDraftStep(site, git, pulls);
+  const held = createHeld(site, git, pulls, article);
   const { checkReachable, diagnose } = createDiagnosis(site, git);
 
   async function publish(input: PublishInput): Promise<PublishResult> {
-    return options.prMode ? await pulls.publishByPullRequest(input) : await article.publishDirectly(input);
+    const result = options.prMode
+      ? await pulls.publishByPullRequest(input)
+      : await article.publishDirectly(input);
+    // A deal the last look held: one article, so its held pull request goes once the article is published.
+    await held.closeAfterPublish(input, result);
+    return result;
   }
 
   return {
@@ -82,6 +94,8 @@ export function createGitHubPublisher(
     target: `${client.web}/${client.repo}`,
     publish,
     createDraft,
+    holdDraft: held.holdDraft,
+    discardDraft: held.discardDraft,
     checkReachable,
     diagnose,
   };

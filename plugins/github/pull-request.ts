@@ -15,10 +15,16 @@ import { type GitHubSite, type Head, isStatus, type TreeFile } from './site.js';
 
 export type PullRequests = ReturnType<typeof createPullRequests>;
 
+/** A pull request's title and body. */
+export interface PullText {
+  title: string;
+  body: string;
+}
+
 export function createPullRequests(site: GitHubSite, git: GitData, article: ArticleSteps) {
   const { options, client, clock, lockKey } = site;
-  const { baseBranch, requireBranch, readRef, readFile, isOurs, createBlobs, createCommit, commitOnto } = git;
-  const { plansFor, lookupArticle, articleFile, reuse, commitInfo, warnSimplifiedLinks } = article;
+  const { baseBranch, requireBranch, readRef, readFile, isOurs, createCommit, commitOnto } = git;
+  const { plansFor, lookupArticle, articleFiles, reuse, commitInfo } = article;
 
   const prBranchOf = (dealId: number) => `${options.prBranchPrefix}deal-${dealId}`;
 
@@ -39,7 +45,7 @@ export function createPullRequests(site: GitHubSite, git: GitData, article: Arti
   async function openPull(
     branch: string,
     base: string,
-    info: CommitInfo,
+    text: PullText,
     call: CallOptions,
     draft: boolean,
   ): Promise<GhPull> {
@@ -49,10 +55,10 @@ export function createPullRequests(site: GitHubSite, git: GitData, article: Arti
           GhPull,
           'POST /repos/{owner}/{repo}/pulls',
           {
-            title: pullRequestTitle(info),
+            title: text.title,
             head: branch,
             base,
-            body: commitMessage(info),
+            body: text.body,
             maintainer_can_modify: true,
             ...(draft ? { draft: true } : {}),
           },
@@ -82,6 +88,8 @@ export function createPullRequests(site: GitHubSite, git: GitData, article: Arti
     log: PublishLog;
     call: CallOptions;
     draft: boolean;
+    /** The pull request's title and body; default: the commit's subject and message. */
+    pullText?: PullText;
   }): Promise<{ pull: GhPull; commit: string }> {
     const { branch, info, log, call } = args;
     const existing = await readRef(`heads/${branch}`, call);
@@ -111,7 +119,8 @@ export function createPullRequests(site: GitHubSite, git: GitData, article: Arti
         call,
       );
     }
-    const pull = await openPull(branch, args.base, info, call, args.draft);
+    const text = args.pullText ?? { title: pullRequestTitle(info), body: commitMessage(info) };
+    const pull = await openPull(branch, args.base, text, call, args.draft);
     return { pull, commit };
   }
 
@@ -137,11 +146,7 @@ export function createPullRequests(site: GitHubSite, git: GitData, article: Arti
             base,
             baseHead: head,
             branch,
-            makeFiles: async () => {
-              const file = articleFile(input, plan);
-              warnSimplifiedLinks(input, file.linksSimplified);
-              return [{ path: plan.path, content: file.text }, ...(await createBlobs(plan, call))];
-            },
+            makeFiles: () => articleFiles(input, plan, call),
             info: commitInfo(input, plan),
             dealId: deal.dealId,
             log,

@@ -173,7 +173,8 @@ export interface Publisher {
   /**
    * Makes the deal's article live, exactly once. When the last look held the deal first, there is ONE post
    * afterwards: a plugin with `holdDraft` finds that draft (it carries the deal's own marker) and makes it the
-   * live post; one without removes what `createDraft` kept for the hold once the live post exists (or its README
+   * live post, or, where a draft cannot become the live post (GitHub's held pull request), puts it away once the
+   * live post exists; one without removes what `createDraft` kept for the hold once the live post exists (or its README
    * says why it cannot).
    */
   publish(input: PublishInput): Promise<PublishResult>;

@@ -1,9 +1,9 @@
 /**
  * A repository behind GitHub's REST API, kept in memory and answered through nock (GitHub cannot be reached
- * from here): blobs, trees, commits and the branch move as the Git Data API moves them, so that a retry finds
- * what an earlier attempt committed. Only the routes the github plugin calls for a direct publish, a brief
- * and `checkReachable`; any other request matches no mock and fails the test (test/http-mock.ts). The answers'
- * shapes are the recorded ones of test/unit/plugins/github/helpers.ts.
+ * from here): blobs, trees, commits and branch moves as the Git Data API makes them, so that a retry finds
+ * what an earlier attempt committed; branches of their own and pull requests (fake-github-pulls.ts) for PR mode
+ * and the last look's hold. Only the routes the github plugin calls; any other request matches no mock and fails
+ * the test (test/http-mock.ts). The answers' shapes are the recorded ones of test/unit/plugins/github/helpers.ts.
  */
 import { createHash } from 'node:crypto';
 import type nock from 'nock';
@@ -13,6 +13,7 @@ import {
   branchBody,
   commitListItem,
   contentBody,
+  gitCommitBody,
   json,
   REPO,
   refBody,
@@ -20,6 +21,9 @@ import {
   SHA,
   shaBody,
 } from '../unit/plugins/github/helpers.js';
+import { createFakePulls, type FakePull } from './fake-github-pulls.js';
+
+export type { FakePull } from './fake-github-pulls.js';
 
 /** A file in a tree: text (an article, a brief) or a blob (a photo). */
 type Entry = { text: string } | { blob: string };
@@ -45,35 +49,61 @@ export interface FakeGitHub {
   requests: FakeGitHubRequest[];
   /** POST git/blobs received. */
   blobUploads(): number;
-  /** The files on the branch's head. */
-  files(): Map<string, Entry>;
+  /** The files on the head of a branch (default: the site's, `main`); empty for a branch that does not exist. */
+  files(branch?: string): Map<string, Entry>;
   /** The files on the branch's head as their bytes (an article's text, a photo's decoded blob). */
-  checkout(): Map<string, Buffer>;
+  checkout(branch?: string): Map<string, Buffer>;
+  /** The branches and their head commits. */
+  branches(): Map<string, string>;
+  /** The pull requests, by number. */
+  pulls(): readonly FakePull[];
+  /** Merges an open pull request the way GitHub's button does (its files onto the base branch). */
+  merge(number: number): void;
   fault: FakeGitHubFault | undefined;
   /** Registers the interceptors again (the mock wrapper removes every mock after each test) and empties the repository. */
   reset(): void;
 }
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+const NOT_FOUND = { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' };
 
 export function createFakeGitHub(http: HttpMock): FakeGitHub {
   let blobs = new Map<string, string>();
   let trees = new Map<string, Map<string, Entry>>();
   let commits = new Map<string, Commit>();
-  let head: string = SHA.head;
+  let refs = new Map<string, string>();
   let uploads = 0;
   const requests: FakeGitHubRequest[] = [];
+  const filesAt = (sha: string | undefined) => trees.get(commits.get(sha ?? '')?.tree ?? '') ?? new Map();
+  const pulls = createFakePulls({
+    branchExists: (branch) => refs.has(branch),
+    merge(branch, base, title) {
+      const from = commits.get(refs.get(branch) ?? '');
+      const onto = refs.get(base);
+      if (!from || onto === undefined) throw new Error(`cannot merge ${branch} into ${base}`);
+      const files = new Map([...filesAt(onto), ...filesAt(refs.get(branch))]);
+      const tree = sha1(`tree ${JSON.stringify([...files])}`);
+      trees.set(tree, files);
+      const sha = sha1(`merge ${branch} ${onto}`);
+      commits.set(sha, { tree, parent: onto, message: `Merge ${branch}\n\n${title}` });
+      refs.set(base, sha);
+      return sha;
+    },
+  });
   const fake: FakeGitHub = {
     requests,
     blobUploads: () => uploads,
-    files: () => trees.get(commits.get(head)?.tree ?? '') ?? new Map(),
-    checkout: () =>
+    files: (branch = 'main') => filesAt(refs.get(branch)),
+    checkout: (branch = 'main') =>
       new Map(
-        [...fake.files()].map(([path, entry]): [string, Buffer] => [
+        [...fake.files(branch)].map(([path, entry]): [string, Buffer] => [
           path,
           'text' in entry ? Buffer.from(entry.text) : Buffer.from(blobs.get(entry.blob) ?? '', 'base64'),
         ]),
       ),
+    branches: () => new Map(refs),
+    pulls: () => pulls.all(),
+    merge: (number) => pulls.merge(number),
     fault: undefined,
     reset,
   };
@@ -81,23 +111,36 @@ export function createFakeGitHub(http: HttpMock): FakeGitHub {
   function answer(method: string, path: string, body: Record<string, unknown>): [number, nock.ReplyBody] {
     const url = new URL(path, API);
     const route = decodeURIComponent(url.pathname);
+    const below = (prefix: string) =>
+      route.startsWith(`${REPO}/${prefix}`) ? route.slice(`${REPO}/${prefix}`.length) : undefined;
     if (method === 'GET' && route === REPO) return [200, repoBody()];
-    if (method === 'GET' && route === `${REPO}/branches/main`) {
-      return [200, branchBody(head, commits.get(head)?.tree ?? SHA.tree)];
+    const branch = below('branches/');
+    if (method === 'GET' && branch !== undefined) {
+      const head = refs.get(branch);
+      if (head === undefined) return [404, { ...NOT_FOUND, message: 'Branch not found' }];
+      return [200, { ...branchBody(head, commits.get(head)?.tree ?? SHA.tree), name: branch }];
     }
-    const file = route.startsWith(`${REPO}/contents/`) ? route.slice(`${REPO}/contents/`.length) : undefined;
+    const ref = below('git/ref/heads/');
+    if (method === 'GET' && ref !== undefined) {
+      const head = refs.get(ref);
+      return head === undefined ? [404, NOT_FOUND] : [200, refBody(`heads/${ref}`, head)];
+    }
+    const commitSha = below('git/commits/');
+    if (method === 'GET' && commitSha !== undefined) {
+      const commit = commits.get(commitSha);
+      if (!commit) return [404, NOT_FOUND];
+      return [200, gitCommitBody(commitSha, commit.tree, commit.parent ?? SHA.head)];
+    }
+    const file = below('contents/');
     if (method === 'GET' && file !== undefined) {
-      const at = commits.get(url.searchParams.get('ref') ?? head);
-      const entry = trees.get(at?.tree ?? '')?.get(file);
+      const at = url.searchParams.get('ref') ?? refs.get('main');
+      const entry = filesAt(refs.get(at ?? '') ?? at ?? undefined).get(file);
       if (entry && 'text' in entry) return [200, contentBody(file, entry.text)];
-      return [
-        404,
-        { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
-      ];
+      return [404, NOT_FOUND];
     }
     if (method === 'GET' && route === `${REPO}/commits`) {
       const list = [];
-      for (let sha = url.searchParams.get('sha') ?? head; commits.has(sha); ) {
+      for (let sha = url.searchParams.get('sha') ?? refs.get('main') ?? ''; commits.has(sha); ) {
         const commit = commits.get(sha) as Commit;
         list.push(commitListItem(sha, commit.message));
         if (commit.parent === undefined) break;
@@ -127,13 +170,30 @@ export function createFakeGitHub(http: HttpMock): FakeGitHub {
       commits.set(sha, { tree: String(body.tree), parent: parents[0], message: String(body.message) });
       return [201, shaBody(sha)];
     }
-    if (method === 'PATCH' && route === `${REPO}/git/refs/heads/main`) {
-      const next = commits.get(String(body.sha));
-      if (!next || next.parent !== head) return [422, { message: 'Update is not a fast forward' }];
-      head = String(body.sha);
-      return [200, refBody('heads/main', head)];
+    if (method === 'POST' && route === `${REPO}/git/refs`) {
+      const name = String(body.ref).replace(/^refs\/heads\//, '');
+      if (refs.has(name)) return [422, { message: 'Reference already exists' }];
+      if (!commits.has(String(body.sha))) return [422, { message: 'Object does not exist' }];
+      refs.set(name, String(body.sha));
+      return [201, refBody(`heads/${name}`, String(body.sha))];
     }
-    return [404, { message: 'Not Found (no such route in the fake)' }];
+    const moved = below('git/refs/heads/');
+    if (method === 'PATCH' && moved !== undefined) {
+      const next = commits.get(String(body.sha));
+      if (!next || next.parent !== refs.get(moved)) return [422, { message: 'Update is not a fast forward' }];
+      refs.set(moved, String(body.sha));
+      return [200, refBody(`heads/${moved}`, String(body.sha))];
+    }
+    if (method === 'DELETE' && moved !== undefined) {
+      if (!refs.delete(moved)) return [422, { message: 'Reference does not exist' }];
+      return [204, ''];
+    }
+    return (
+      pulls.answer(method, route, url.searchParams, body) ?? [
+        404,
+        { message: 'Not Found (no such route in the fake)' },
+      ]
+    );
   }
 
   function reply(method: string) {
@@ -152,15 +212,17 @@ export function createFakeGitHub(http: HttpMock): FakeGitHub {
     blobs = new Map();
     trees = new Map([[SHA.tree, new Map<string, Entry>([['index.md', { text: '# Jana píše\n' }]])]]);
     commits = new Map([[SHA.head, { tree: SHA.tree, parent: undefined, message: 'Initial site' }]]);
-    head = SHA.head;
+    refs = new Map([['main', SHA.head]]);
     uploads = 0;
     requests.length = 0;
+    pulls.reset();
     fake.fault = undefined;
     const scope = http.scope(API).persist();
     const all = () => true;
     scope.get(all).optionally().reply(reply('GET'));
     scope.post(all).optionally().reply(reply('POST'));
     scope.patch(all).optionally().reply(reply('PATCH'));
+    scope.delete(all).optionally().reply(reply('DELETE'));
   }
 
   return fake;

@@ -60,6 +60,36 @@ export const dealLogPluginMessages = {
     cs: 'odkazy přišly o atributy, které Markdown neumí (rel, target), protože volba rawHtml je vypnutá',
     en: en.gh_links_lost,
   },
+  'log.plugin.wp_draft_trashed': {
+    cs: 'koncept odmítnutého obchodu přesunut do koše WordPressu',
+    en: en.wp_draft_trashed,
+  },
+  'log.plugin.gh_held_opened': {
+    cs: 'článek čeká na váš pohled v konceptu pull requestu',
+    en: en.gh_held_opened,
+  },
+  'log.plugin.gh_held_exists': {
+    cs: 'pull request zadrženého obchodu už existuje; použije se',
+    en: en.gh_held_exists,
+  },
+  'log.plugin.gh_held_nothing': {
+    cs: 'článek obchodu už je ve větvi webu; není co zadržet',
+    en: en.gh_held_nothing,
+  },
+  'log.plugin.gh_held_closed': {
+    cs: 'pull request zadrženého obchodu zavřen, článek je zveřejněn',
+    en: en.gh_held_closed,
+  },
+  'log.plugin.gh_held_refused': {
+    cs: 'pull request odmítnutého obchodu zavřen a jeho větev smazána',
+    en: en.gh_held_refused,
+  },
+  'log.plugin.gh_held_not_closed': {
+    cs: 'pull request zadrženého obchodu se po zveřejnění nepodařilo zavřít; zavřete ho a smažte jeho větev ručně',
+    en: en.gh_held_not_closed,
+  },
+  'log.plugin.static_draft_removed': { cs: 'koncept obchodu odstraněn', en: en.static_draft_removed },
+  'log.plugin.static_draft_kept': { cs: 'koncept obchodu se nepodařilo odstranit', en: en.static_draft_kept },
   'log.plugin.gh_pr_opened': { cs: 'otevřen koncept pull requestu se zadáním', en: en.gh_pr_opened },
   'log.plugin.gh_branch_moved': {
     cs: 'větev se během commitu posunula; commit se vytvoří znovu na jejím novém konci',

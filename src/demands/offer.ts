@@ -58,6 +58,31 @@ export function noteLine(note: string | undefined): string | undefined {
   return line === '' ? undefined : line;
 }
 
+/** An offer's reward and note as asked, checked: the confirmation page and the service say the same. */
+export type OfferInputCheck =
+  | { ok: true; reward: number; higher: boolean; note: string | undefined }
+  | { ok: false; failure: OfferFailure };
+
+/** `reward` absent: the base; below the base, not a positive integer, or a note too long: refused. */
+export function checkOfferInput(
+  base: number | undefined,
+  reward: number | undefined,
+  rawNote: string | undefined,
+): OfferInputCheck {
+  const asked = reward ?? base;
+  if (asked === undefined || !Number.isSafeInteger(asked) || asked <= 0) {
+    return { ok: false, failure: inputFailure('reward_not_integer') };
+  }
+  if (base !== undefined && asked < base) {
+    return { ok: false, failure: inputFailure('reward_not_above_base', { base }) };
+  }
+  const note = noteLine(rawNote);
+  if (note !== undefined && note.length > MAX_OFFER_NOTE_CHARS) {
+    return { ok: false, failure: inputFailure('note_too_long', { max: MAX_OFFER_NOTE_CHARS }) };
+  }
+  return { ok: true, reward: asked, higher: base === undefined || asked !== base, note };
+}
+
 export function createOfferService(input: {
   client: Pick<MarketplaceDemandCalls, 'makeOffer' | 'declineDemands'>;
   store: DemandStore;
@@ -85,19 +110,9 @@ export function createOfferService(input: {
       const record = await store.get(blogId, demandId);
       if (!record) return { status: 'failed', failure: inputFailure('unknown_demand') };
       if (record.offer) return { status: 'repeat', offer: record.offer };
-      const base = record.item.reward;
-      const asked = request.reward ?? base;
-      if (asked === undefined || !Number.isSafeInteger(asked) || asked <= 0) {
-        return { status: 'failed', failure: inputFailure('reward_not_integer') };
-      }
-      const higher = base === undefined || asked !== base;
-      if (base !== undefined && asked < base) {
-        return { status: 'failed', failure: inputFailure('reward_not_above_base', { base }) };
-      }
-      const note = noteLine(request.note);
-      if (note !== undefined && note.length > MAX_OFFER_NOTE_CHARS) {
-        return { status: 'failed', failure: inputFailure('note_too_long', { max: MAX_OFFER_NOTE_CHARS }) };
-      }
+      const checked = checkOfferInput(record.item.reward, request.reward, request.note);
+      if (!checked.ok) return { status: 'failed', failure: checked.failure };
+      const { reward: asked, higher, note } = checked;
       // A person waiting on the page or the CLI goes with the deals; the automatic offer is background work.
       const priority: RequestPriority = by === 'auto' ? 'low' : 'normal';
       const at = clock.now().toISOString();

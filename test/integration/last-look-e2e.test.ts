@@ -10,37 +10,17 @@
  *   gets the reasons in Czech, in a message sent once;
  * - the third gets no answer: `rules.onNoAnswer: hold` keeps it held, unpublished, and its log says so.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import * as cheerio from 'cheerio';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import wordpress from '../../plugins/wordpress/index.js';
-import type { Daemon } from '../../src/app/types.js';
-import { parseConfig } from '../../src/config/load.js';
 import { readDealData } from '../../src/deals/data.js';
 import type { DealRecord } from '../../src/deals/record.js';
 import { createTranslator, type Language } from '../../src/i18n/index.js';
-import { createSilentLogger } from '../../src/logger.js';
-import { startDaemon } from '../../src/main.js';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { defaultArticleHtml } from '../../src/sandbox/sample-article.js';
-import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { foreignWords } from '../helpers/language.js';
+import { MARKET_BLOG as BLOG, type MarketWorld, startMarketWorld } from '../helpers/market-world.js';
 import { collectingDispatcher } from '../helpers/notify.js';
-import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
 import { until } from '../helpers/until.js';
-import {
-  listPosts,
-  resetContent,
-  startWordPress,
-  type WordPressSite,
-  wordpressBlogConfig,
-} from '../helpers/wordpress.js';
+import { listPosts, resetContent, startWordPress, type WordPressSite } from '../helpers/wordpress.js';
 
-const PASSWORD = 'last-look-e2e-password-42';
-const BLOG = 1;
 /** The links expire this long after acceptance: time for two decisions, and a short wait for the third. */
 const DECIDE_WITHIN_MS = 25_000;
 const DEADLINE_MS = 60 * 60_000;
@@ -54,38 +34,15 @@ const heldHtml = (title: string) =>
 
 describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%s)', (language: Language) => {
   const t = createTranslator(language);
-  const prefix = randomPrefix();
   const dispatcher = collectingDispatcher();
   let wp: WordPressSite;
-  let sandbox: Sandbox;
-  let daemon: Daemon;
-  let dataDir: string;
-  const jar = new Map<string, string>();
-
-  async function page(url: string, form?: Record<string, string>, auth = true) {
-    const res = await fetch(new URL(url.replace(/^\//, ''), daemon.statusUrl), {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        ...(auth ? { Authorization: `Basic ${Buffer.from(`blogger:${PASSWORD}`).toString('base64')}` } : {}),
-        Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const text = await res.text();
-    return { status: res.status, text, $: cheerio.load(text) };
-  }
+  let w: MarketWorld;
+  const page: MarketWorld['page'] = (...args) => w.page(...args);
 
   const inState = (dealId: number, states: string[], ms = 40_000): Promise<DealRecord> =>
     until(
       async () => {
-        const record = await daemon.store.get(dealId);
+        const record = await w.daemon.store.get(dealId);
         return record && states.includes(record.state) ? record : undefined;
       },
       ms,
@@ -108,65 +65,30 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
       `deal ${dealId}: deal_held told with both links`,
     );
 
-  const handIns = (dealId: number) => sandbox.handIns().filter((h) => h.dealId === dealId);
+  const handIns = (dealId: number) => w.sandbox.handIns().filter((h) => h.dealId === dealId);
 
   beforeAll(async () => {
     wp = await startWordPress({ name: 'look' });
     await resetContent(wp);
-    sandbox = await createSandbox({
-      allowHttpWebhooks: true,
-      timeScale: 1 / 1000,
-      blogs: [{ id: BLOG, name: 'Zahrada a dům', url: wp.url }],
-    });
-    dataDir = mkdtempSync(join(tmpdir(), 'pb-look-'));
-    const config = parseConfig(
-      {
-        marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
-        redis: { url: TEST_REDIS_URL, prefix },
-        webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
-        status: { listen: { host: '127.0.0.1', port: 0 }, password: PASSWORD },
-        ui: { language },
-        reconcile: { enabled: false },
-        intake: { mode: 'webhook' },
+    w = await startMarketWorld({
+      wp,
+      language,
+      rules: { refusedWords: ['kasino'], onNoAnswer: 'hold' },
+      config: {
         demands: { enabled: false },
         pipeline: {
           verify: { initialBackoffMs: 100 },
           handIn: { initialBackoffMs: 200 },
           look: { publishNeedsMs: DEADLINE_MS - DECIDE_WITHIN_MS },
         },
-        dataDir,
-        blogs: [
-          {
-            ...wordpressBlogConfig(wp, BLOG),
-            name: 'Zahrada a dům',
-            rules: { refusedWords: ['kasino'], onNoAnswer: 'hold' },
-          },
-        ],
       },
-      {},
-    );
-    daemon = await startDaemon({
-      config,
-      log: createSilentLogger(),
-      webhook: true,
-      plugins: { wordpress },
       dispatcher,
-    });
-    const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
-    writeSecretFile(join(dataDir, 'secret.json'), {
-      secret: registered.secret,
-      updatedAt: new Date().toISOString(),
     });
   });
 
   afterAll(async () => {
-    await daemon?.close();
-    await sandbox?.close();
+    await w?.close();
     await wp?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
-    await deleteKeys(redis, prefix);
-    redis.disconnect();
   });
 
   it('holds each as a draft and tells the blogger; approve publishes once, refuse tells the advertiser, no answer holds', async () => {
@@ -177,7 +99,7 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
     ];
     const ids: number[] = [];
     for (const title of titles)
-      ids.push((await sandbox.createDeal({ blogId: BLOG, title, html: heldHtml(title), photos: 0 })).id);
+      ids.push((await w.sandbox.createDeal({ blogId: BLOG, title, html: heldHtml(title), photos: 0 })).id);
     const [approved, refused, unanswered] = ids as [number, number, number];
 
     // Held: a WordPress draft each, nothing live, nothing handed in; the reasons on the deal page.
@@ -189,7 +111,7 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
     }
     const drafts = await listPosts(wp);
     expect(drafts.map((p) => p.status).sort()).toEqual(['draft', 'draft', 'draft']);
-    expect(sandbox.handIns()).toEqual([]);
+    expect(w.sandbox.handIns()).toEqual([]);
     const dealPage = await page(`/deals/${refused}`);
     expect(dealPage.$('section.look li').text()).toContain('kasino');
     expect(dealPage.$('section.look').text()).toContain(t.t('look.title', { dealId: String(refused) }));
@@ -211,7 +133,7 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
     // Approve through the link: GET only shows (no password needed, nothing decided), POST decides.
     const shown = await page(told.approve, undefined, false);
     expect(shown.status).toBe(200);
-    expect((await daemon.store.get(approved))?.state).toBe('held');
+    expect((await w.daemon.store.get(approved))?.state).toBe('held');
     const form = shown.$('form[method="post"]');
     const decided = await page(String(form.attr('action')), {}, false);
     expect(decided.status).toBe(200);
@@ -238,7 +160,7 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
     expect(handIns(refused)).toEqual([]);
     const messages = await until(
       () => {
-        const from = sandbox.messages(refused).filter((m) => m.author === 'bloger');
+        const from = w.sandbox.messages(refused).filter((m) => m.author === 'bloger');
         return from.length > 0 && from;
       },
       20_000,
@@ -256,7 +178,7 @@ describe.each(['cs', 'en'] as const)('a held deal: approve, refuse, no answer (%
     // No answer: at the expiry onNoAnswer (hold) keeps it held and unpublished; its log says so.
     const lapsed = await until(
       async () => {
-        const record = await daemon.store.get(unanswered);
+        const record = await w.daemon.store.get(unanswered);
         return record && readDealData(record.data).lookLapsed ? record : undefined;
       },
       DECIDE_WITHIN_MS + 30_000,

@@ -8,35 +8,15 @@
  * from the status page (the form, its confirmation, the POST with the form token) → the advertiser accepts the
  * offer → deal.accepted → published on WordPress → handed in → paid.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import * as cheerio from 'cheerio';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import wordpress from '../../plugins/wordpress/index.js';
-import type { Daemon } from '../../src/app/types.js';
-import { parseConfig } from '../../src/config/load.js';
 import { createDemandStore, type DemandRecord } from '../../src/demands/store.js';
 import { createDemandTally } from '../../src/demands/tally.js';
 import { createTranslator, type Language } from '../../src/i18n/index.js';
-import { createSilentLogger } from '../../src/logger.js';
-import { startDaemon } from '../../src/main.js';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { foreignWords } from '../helpers/language.js';
-import { deleteKeys, randomPrefix, TEST_REDIS_URL } from '../helpers/redis.js';
+import { MARKET_BLOG as BLOG, type MarketWorld, startMarketWorld } from '../helpers/market-world.js';
 import { until } from '../helpers/until.js';
-import {
-  listPosts,
-  resetContent,
-  startWordPress,
-  type WordPressSite,
-  wordpressBlogConfig,
-} from '../helpers/wordpress.js';
+import { listPosts, resetContent, startWordPress, type WordPressSite } from '../helpers/wordpress.js';
 
-const PASSWORD = 'market-e2e-password-42';
-const BLOG = 1;
 const FITS = 'Jak vybrat zahradní sekačku';
 const REFUSED = 'Online kasino: bonusy bez vkladu';
 const NOTE = 'Nápad: sekačky pro malou zahradu';
@@ -45,37 +25,14 @@ describe.each(['cs', 'en'] as const)(
   'from a demand to a paid deal, offered from the status page (%s)',
   (language: Language) => {
     const t = createTranslator(language);
-    const prefix = randomPrefix();
     let wp: WordPressSite;
-    let sandbox: Sandbox;
-    let daemon: Daemon;
-    let dataDir: string;
-    const jar = new Map<string, string>();
-
-    async function page(path: string, form?: Record<string, string>) {
-      const res = await fetch(new URL(path.replace(/^\//, ''), daemon.statusUrl), {
-        method: form ? 'POST' : 'GET',
-        redirect: 'manual',
-        headers: {
-          Authorization: `Basic ${Buffer.from(`blogger:${PASSWORD}`).toString('base64')}`,
-          Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-          ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-      });
-      for (const cookie of res.headers.getSetCookie()) {
-        const [pair = ''] = cookie.split(';');
-        const at = pair.indexOf('=');
-        jar.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-      const text = await res.text();
-      return { status: res.status, location: res.headers.get('location') ?? '', text, $: cheerio.load(text) };
-    }
+    let w: MarketWorld;
+    const page: MarketWorld['page'] = (...args) => w.page(...args);
 
     const judged = (demandId: number): Promise<DemandRecord> =>
       until(
         async () => {
-          const record = await createDemandStore(daemon.redis, prefix).get(BLOG, demandId);
+          const record = await createDemandStore(w.daemon.redis, w.prefix).get(BLOG, demandId);
           return record?.verdict ? record : undefined;
         },
         30_000,
@@ -85,59 +42,17 @@ describe.each(['cs', 'en'] as const)(
     beforeAll(async () => {
       wp = await startWordPress({ name: 'market' });
       await resetContent(wp);
-      sandbox = await createSandbox({
-        allowHttpWebhooks: true,
-        timeScale: 1 / 1000,
-        blogs: [{ id: BLOG, name: 'Zahrada a dům', url: wp.url }],
-      });
-      dataDir = mkdtempSync(join(tmpdir(), 'pb-market-'));
-      const config = parseConfig(
-        {
-          marketplace: { baseUrl: sandbox.url, apiKey: sandbox.apiKey },
-          redis: { url: TEST_REDIS_URL, prefix },
-          webhook: { listen: { host: '127.0.0.1', port: 0 }, secretFile: join(dataDir, 'secret.json') },
-          status: { listen: { host: '127.0.0.1', port: 0 }, password: PASSWORD },
-          ui: { language },
-          reconcile: { enabled: false },
-          intake: { mode: 'webhook' },
-          pipeline: { verify: { initialBackoffMs: 100 }, handIn: { initialBackoffMs: 200 } },
-          dataDir,
-          blogs: [
-            {
-              ...wordpressBlogConfig(wp, BLOG),
-              name: 'Zahrada a dům',
-              rules: { minReward: 500, refusedWords: ['kasino'] },
-            },
-          ],
-        },
-        {},
-      );
-      daemon = await startDaemon({
-        config,
-        log: createSilentLogger(),
-        webhook: true,
-        plugins: { wordpress },
-      });
-      const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
-      writeSecretFile(join(dataDir, 'secret.json'), {
-        secret: registered.secret,
-        updatedAt: new Date().toISOString(),
-      });
+      w = await startMarketWorld({ wp, language, rules: { minReward: 500, refusedWords: ['kasino'] } });
     });
 
     afterAll(async () => {
-      await daemon?.close();
-      await sandbox?.close();
+      await w?.close();
       await wp?.stop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
-      await deleteKeys(redis, prefix);
-      redis.disconnect();
     });
 
     it('demand.created → verdict → offer from the page → acceptance → WordPress → hand-in → paid', async () => {
-      const fits = (await sandbox.createDemand({ name: FITS, reward: 1500, blogIds: [BLOG], ns: 1 })).id;
-      const refused = (await sandbox.createDemand({ name: REFUSED, reward: 4000, blogIds: [BLOG], ns: 1 }))
+      const fits = (await w.sandbox.createDemand({ name: FITS, reward: 1500, blogIds: [BLOG], ns: 1 })).id;
+      const refused = (await w.sandbox.createDemand({ name: REFUSED, reward: 4000, blogIds: [BLOG], ns: 1 }))
         .id;
 
       // Judged by the blog's rules, as the Demands page shows it, in the page's language.
@@ -182,11 +97,11 @@ describe.each(['cs', 'en'] as const)(
       expect(named).toContain('Zahrada a dům');
       expect(named).toContain(FITS);
       expect(named).toContain(t.money(1500));
-      expect(sandbox.listOffers()).toEqual([]);
+      expect(w.sandbox.listOffers()).toEqual([]);
       const token = String(confirm.$('form[method="post"] input[name="csrf"]').val());
       const sent = await page(`/demands/${BLOG}/${fits}/offer`, { reward: '1500', note: NOTE, csrf: token });
       expect(sent.status).toBe(303);
-      const [offer] = sandbox.listOffers();
+      const [offer] = w.sandbox.listOffers();
       expect(offer).toMatchObject({
         demandId: fits,
         blogId: BLOG,
@@ -201,10 +116,10 @@ describe.each(['cs', 'en'] as const)(
 
       // The advertiser accepts: deal.accepted, published on WordPress, handed in once.
       const dealId = offer?.id as number;
-      sandbox.acceptOffer(dealId);
+      w.sandbox.acceptOffer(dealId);
       const record = await until(
         async () => {
-          const r = await daemon.store.get(dealId);
+          const r = await w.daemon.store.get(dealId);
           return r?.state === 'handed_in' || r?.state === 'failed' || r?.state === 'held' ? r : undefined;
         },
         60_000,
@@ -215,25 +130,25 @@ describe.each(['cs', 'en'] as const)(
       const posts = await listPosts(wp);
       expect(posts.filter((p) => p.status === 'publish').map((p) => p.link)).toEqual([record.url]);
       expect(posts[0]?.title.raw).toBe(FITS);
-      expect(sandbox.handIns().filter((h) => h.dealId === dealId)).toEqual([
+      expect(w.sandbox.handIns().filter((h) => h.dealId === dealId)).toEqual([
         expect.objectContaining({ url: record.url }),
       ]);
 
       // Paid: deal.paid reaches the record.
-      await sandbox.payDeal(dealId);
+      await w.sandbox.payDeal(dealId);
       const paid = await until(
         async () => {
-          const r = await daemon.store.get(dealId);
+          const r = await w.daemon.store.get(dealId);
           return r?.data.paid !== undefined ? r : undefined;
         },
         20_000,
         `deal ${dealId} paid`,
       );
       expect(paid.data.paid).toMatchObject({ reward: 1500 });
-      expect(sandbox.getDeal(dealId)?.state).toBe('proplaceno');
+      expect(w.sandbox.getDeal(dealId)?.state).toBe('proplaceno');
 
       // The month's tally: the offer made and its acceptance counted once each; both demands' reward and pages.
-      const tally = createDemandTally(daemon.redis, prefix, 'Europe/Prague');
+      const tally = createDemandTally(w.daemon.redis, w.prefix, 'Europe/Prague');
       const month = (await tally.read()).find((m) => m.month === tally.monthOf(new Date()));
       expect(month).toMatchObject({ made: 1, accepted: 1, refused: 0, kc: 5500, ns: 2 });
       // And the home page draws them (the Market card), in the page's language.

@@ -12,7 +12,7 @@
  * Nothing is sent to the marketplace on a GET. The outcome is the flash on the page the POST returns to.
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { noteLine } from '../../demands/offer.js';
+import { checkOfferInput, noteLine } from '../../demands/offer.js';
 import { inputFailure } from '../../demands/offer-errors.js';
 import { declineOutcomeText, type OutcomeText, offerOutcomeText } from '../../i18n/demand-text.js';
 import { scrubText } from '../../redact.js';
@@ -174,15 +174,15 @@ export function demandRoutes(router: Router, deps: StatusDeps, kit: PageKit): vo
     if (!found) return;
     const base = found.record.item.reward;
     const asked = parseReward(req.query.reward);
-    const note = noteLine(typeof req.query.note === 'string' ? req.query.note : undefined);
+    const rawNote = typeof req.query.note === 'string' ? req.query.note : undefined;
+    const checked = asked.ok ? checkOfferInput(base, asked.value, rawNote) : undefined;
     const reward = asked.ok ? (asked.value ?? base) : undefined;
+    const note = noteLine(rawNote);
     const problem = !asked.ok
       ? inputFailure('reward_not_integer').said
-      : reward !== undefined && base !== undefined && reward < base
-        ? inputFailure('reward_not_above_base', { base }).said
-        : note !== undefined && note.length > MAX_OFFER_NOTE_CHARS
-          ? inputFailure('note_too_long', { max: MAX_OFFER_NOTE_CHARS }).said
-          : undefined;
+      : checked && !checked.ok
+        ? checked.failure.said
+        : undefined;
     const page = renderOfferConfirm(kit.viewContext(req, res, true), found.record, { reward, note, problem });
     kit.send(res, problem ? 422 : 200, page);
   });

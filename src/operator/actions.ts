@@ -4,14 +4,13 @@
  *
  * All of them go through the one BullMQ job per deal (`deal-<id>`), so an action never makes a second job
  * for a deal that is already queued or running, and the pipeline resumes from the deal record as always:
- * a deal that has a URL goes straight to verify + hand-in, a deal with media uploaded reuses them.
+ * a deal that has a URL goes straight to verify + hand-in, a deal with media uploaded reuses them. The last
+ * look's decision on a held deal is ./decide-held.ts, run here through the same guard and re-run.
  */
 import type { Job, Queue } from 'bullmq';
 import { type Clock, systemClock } from '../clock.js';
 import { acceptedFromDeal } from '../deals/accepted.js';
-import { readDealData } from '../deals/data.js';
 import { canRetry, deadlineFrom } from '../deals/lifecycle.js';
-import { claimDecision } from '../deals/look.js';
 import type { LookAction } from '../deals/look-token.js';
 import type { DealRecord, DealStore } from '../deals/record.js';
 import { servicesOf } from '../deals/services.js';
@@ -36,6 +35,8 @@ import {
   dealJobId,
 } from '../queue/jobs.js';
 import { addDealJob, rerunCompletedJob } from '../queue/requeue.js';
+import { decideHeld } from './decide-held.js';
+import type { Said } from './said.js';
 
 export interface DealActionResult {
   ok: boolean;
@@ -75,15 +76,6 @@ export interface DealActionsOptions {
   clock?: Clock;
   /** The language of the results' `message` (default cs); logs and the deal's log stay English. */
   language?: Language;
-}
-
-/** A result before it is put into words: a `cli.action.*` message and its values (ids as strings). */
-interface Said {
-  ok: boolean;
-  key: MessageKey;
-  params?: Record<string, string>;
-  /** A run state for `{state}`, named in each language. */
-  state?: string;
 }
 
 /** The actions' names in the "… failed" message. */
@@ -267,30 +259,7 @@ export function createDealActions(options: DealActionsOptions): DealActions {
     }),
 
     decideHeld: (dealId, decision, by, nonce) =>
-      guarded(decision, async () => {
-        const held = readDealData((await store.get(dealId))?.data).held;
-        const at = clock.now().toISOString();
-        const mine = { decision, by, at, nonce: nonce ?? held?.nonce ?? '' };
-        const claim = await claimDecision(store, dealId, mine);
-        const params = { dealId: String(dealId) };
-        if (claim.kind === 'not_held') return { ok: false, key: 'look.not_held', params };
-        const record = await store.get(dealId);
-        // Woken also when the decision was there already: a crash between a claim and its wake-up is made up
-        // for by the next tap (the job wakes at the expiry in any case).
-        if (record?.state === 'held') await rerun(record);
-        if (claim.kind === 'decided') return { ok: true, key: `look.done.${decision}`, params };
-        const first = claim.decision;
-        return {
-          ok: false,
-          key: 'look.already',
-          params: {
-            ...params,
-            decision: t.t(`look.decision.${first.decision}`),
-            by: t.t(`look.by.${first.by}`),
-            at: first.at,
-          },
-        };
-      })(dealId),
+      guarded(decision, () => decideHeld({ store, clock, t, rerun }, dealId, decision, by, nonce))(dealId),
 
     replay: guarded('replay', async (dealId) => {
       const existing = await store.get(dealId);

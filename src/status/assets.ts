@@ -49,6 +49,8 @@ dl.kv dd { margin: 0; min-width: 0; }
 .counts { display: flex; flex-wrap: wrap; gap: .4rem; list-style: none; padding: 0; margin: 0; }
 .counts a { text-decoration: none; }
 .state, .level, .tag { display: inline-block; padding: .05rem .45rem; border-radius: 999px; font-size: .85rem; font-weight: 600; white-space: nowrap; }
+/* A tag that says a sentence (offered when, for how much, by whom) wraps on a phone instead of running off it. */
+.tag.sentence { white-space: normal; border-radius: 8px; }
 .tone-done, .ok-yes { background: var(--ok-bg); color: var(--ok); }
 .tone-working { background: var(--work-bg); color: var(--work); }
 .tone-waiting, .level-warn { background: var(--warn-bg); color: var(--warn); }
@@ -79,6 +81,8 @@ button, .button, select, input, textarea {
   font: inherit; padding: .45rem .8rem; border-radius: 8px; border: 1px solid var(--line);
   background: var(--card); color: var(--fg);
 }
+/* A field never wider than its card (a textarea's cols=40 is wider than a phone's card). */
+select, input, textarea { max-width: 100%; }
 button, .button { cursor: pointer; font-weight: 600; text-decoration: none; display: inline-block; }
 button.primary { background: var(--link); color: #fff; border-color: var(--link); }
 form.offer label { display: block; margin: .5rem 0 .2rem; font-weight: 600; }

@@ -1,8 +1,9 @@
 /**
- * Real headless Chromium (Debian's package) driven by playwright-core, for the status page's browser test.
+ * Real headless Chromium (Debian's package) driven by playwright-core, for the status page's browser tests
+ * (test/integration/status-page.test.ts, test/integration/status-demand-pages.test.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.PB_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,6 +25,24 @@ export async function launchBrowser(): Promise<Browser> {
     );
   }
   return await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Runs `run` in a fresh context of `browser` (its own cookies), closed afterwards. A missing element fails the
+ * test in seconds with the locator named, not at the 30 s test timeout.
+ */
+export async function withContext<T>(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0],
+  run: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(10_000);
+  try {
+    return await run(context);
+  } finally {
+    await context.close();
+  }
 }
 
 /**

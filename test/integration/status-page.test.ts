@@ -15,7 +15,13 @@ import { createDealStore } from '../../src/deals/store.js';
 import type { DealEvidence } from '../../src/evidence/types.js';
 import { type StatusServer, startStatusServer, watchScheduleReader } from '../../src/status/index.js';
 import { enrol } from '../../src/watch/schedule.js';
-import { horizontalOverflow, launchBrowser, screenshotDir, watchProblems } from '../helpers/browser.js';
+import {
+  horizontalOverflow,
+  withContext as inContext,
+  launchBrowser,
+  screenshotDir,
+  watchProblems,
+} from '../helpers/browser.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
 import { type Seeded, seedDeals, statusDeps } from '../unit/status/fixtures.js';
 
@@ -36,18 +42,12 @@ function failedDealId(): number {
   return seeded.byState.get('failed') ?? 0;
 }
 
-async function withContext<T>(
+/** A fresh context of the test's browser (test/helpers/browser.ts). */
+function withContext<T>(
   options: Parameters<Browser['newContext']>[0],
   run: (context: BrowserContext) => Promise<T>,
 ): Promise<T> {
-  const context = await browser.newContext(options);
-  // A missing element fails the test in seconds with the locator named, not at the 30 s test timeout.
-  context.setDefaultTimeout(10_000);
-  try {
-    return await run(context);
-  } finally {
-    await context.close();
-  }
+  return inContext(browser, options, run);
 }
 
 beforeAll(async () => {
@@ -335,7 +335,7 @@ describe('status page in Chromium', () => {
     ['desktop', 1280, 800, 'en'],
     // Czech words run longer: the default language gets its own phone run.
     ['phone', 390, 844, 'cs'],
-  ])('at %s width (%i px) in %s', (device, width, height, language) => {
+  ])('at %s width (%i × %i px) in %s', (device, width, height, language) => {
     it.each([
       ['overview', ''],
       ['system', 'system'],

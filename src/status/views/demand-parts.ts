@@ -76,11 +76,11 @@ export function demandState(ctx: ViewContext, r: DemandRecord): SafeHtml {
     const answer = r.answer
       ? html` · <span class="tag ${r.answer.outcome === 'accepted' ? 'tone-done' : 'tone-neutral'}" data-answer="${r.answer.outcome}">${ctx.t.t(`demand.state.answer.${r.answer.outcome}`)}</span>`
       : '';
-    return html`<span class="tag tone-working" data-offer="${offer.state}">${text}</span>${deal}${answer}`;
+    return html`<span class="tag sentence tone-working" data-offer="${offer.state}">${text}</span>${deal}${answer}`;
   }
   if (r.declinedAt) {
     const time = ctx.t.dateTime(r.declinedAt, ctx.timeZone);
-    return html`<span class="tag tone-neutral" data-declined="true">${ctx.t.t('demand.state.declined', { time })}</span>`;
+    return html`<span class="tag sentence tone-neutral" data-declined="true">${ctx.t.t('demand.state.declined', { time })}</span>`;
   }
   if (!r.available) {
     return html`<span class="tag tone-neutral" data-gone="true">${ctx.t.t('demand.state.gone')}</span>${r.goneAt ? html` <span class="muted">${exactTime(ctx, r.goneAt)}</span>` : ''}`;

@@ -109,7 +109,7 @@ export function createEvidenceBundler(options: {
       snapshots.set(entry.seq, inZip);
     }
     const claims = dealClaims(sources.events ?? []);
-    const paidAt = evidence.deal.paid?.at;
+    const paidAt = evidence.deal?.paid?.at;
     const claimWindowEndMs =
       paidAt !== undefined && options.afterPayoutMonths !== undefined
         ? addMonths(paidAt, options.afterPayoutMonths)
@@ -125,7 +125,9 @@ export function createEvidenceBundler(options: {
     const json = {
       format: BUNDLE_FORMAT,
       generatedAt: generatedAt.toISOString(),
-      deal: evidence.deal,
+      dealId: evidence.dealId,
+      // null: a held deal never published (its evidence is the decisions).
+      deal: evidence.deal ?? null,
       ...(sources.record ? { state: sources.record.state } : {}),
       ...(claimWindowEndMs !== undefined && Number.isFinite(claimWindowEndMs)
         ? { claimWindowEnd: new Date(claimWindowEndMs).toISOString() }

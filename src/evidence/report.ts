@@ -8,6 +8,7 @@ import type { ArticleCheck } from '../deals/article-check.js';
 import type { DealClaim } from '../deals/claims.js';
 import type { Translator } from '../i18n/index.js';
 import { html, type SafeHtml, trustedHtml } from '../status/html.js';
+import { lookSection } from './report-look.js';
 import type { DealEvidence, EvidenceEntry } from './types.js';
 
 export interface ReportSnapshot {
@@ -126,14 +127,16 @@ ${row(t.t('evidence.report.snapshot'), snapshotCell(t, input, entry))}
 </table>`;
 }
 
-export function renderReport(t: T, input: ReportInput): string {
-  const { deal, entries, latest } = input.evidence;
-  const title = t.t('evidence.report.title', { deal: deal.dealId });
-  const facts = [
+/** The deal's facts: all of `deal.json`'s, or the id and the state of a deal never published. */
+function factRows(t: T, input: ReportInput): Array<SafeHtml | string> {
+  const { deal, dealId } = input.evidence;
+  const state = input.state ? row(t.t('evidence.report.state'), t.stateName(input.state)) : '';
+  if (!deal) return [row(t.t('evidence.report.deal'), String(dealId)), state];
+  return [
     row(t.t('evidence.report.deal'), String(deal.dealId)),
     row(t.t('evidence.report.article_title'), deal.title ?? ''),
     row(t.t('evidence.report.blog'), String(deal.blogId)),
-    input.state ? row(t.t('evidence.report.state'), t.stateName(input.state)) : '',
+    state,
     row(t.t('evidence.report.url'), html`<code>${deal.url}</code>`),
     row(t.t('evidence.report.accepted'), t.dateTime(deal.receivedAt)),
     deal.handedInAt ? row(t.t('evidence.report.handed_in'), t.dateTime(deal.handedInAt)) : '',
@@ -148,16 +151,15 @@ export function renderReport(t: T, input: ReportInput): string {
       ? row(t.t('evidence.report.claim_window'), t.dateTime(new Date(input.claimWindowEndMs)))
       : '',
   ];
+}
+
+/** The checks of the live article and how to verify them; for a deal never published, that it never was. */
+function checksSection(t: T, input: ReportInput): SafeHtml {
+  const { deal, entries, latest } = input.evidence;
+  if (!deal) return html`<p data-never-published="true">${t.t('evidence.report.never_published')}</p>`;
   const ended = deal.watchEnded
     ? html`<p>${t.t('evidence.report.watch_ended', { time: t.dateTime(deal.watchEnded.at), reason: deal.watchEnded.reason })}</p>`
     : '';
-  const claims =
-    input.claims.length === 0
-      ? html`<p>${t.t('evidence.report.no_claims')}</p>`
-      : input.claims.map(
-          (c) =>
-            html`<p>${t.t('evidence.report.claim_at', { time: t.dateTime(c.createdAt ?? c.receivedAt) })}${c.truncated ? ` ${t.t('evidence.report.claim_truncated')}` : ''}</p><blockquote>${c.text}</blockquote>`,
-        );
   const latestLine = latest
     ? html`<p>${t.t('evidence.report.latest')}: ${t.t('evidence.report.latest_detail', {
         time: t.dateTime(latest.check.at),
@@ -169,6 +171,20 @@ export function renderReport(t: T, input: ReportInput): string {
     entries.length === 0
       ? html`<p>${t.t('evidence.report.no_checks')}</p>`
       : entries.map((e) => entryRows(t, input, e));
+  return html`${ended}<h2>${t.t('evidence.report.timeline')}</h2>${latestLine}${timeline}
+<h2>${t.t('evidence.report.verify')}</h2><p>${t.t('evidence.report.verify_text')}</p>
+<pre><code>sha256sum snapshots/*</code></pre>`;
+}
+
+export function renderReport(t: T, input: ReportInput): string {
+  const title = t.t('evidence.report.title', { deal: input.evidence.dealId });
+  const claims =
+    input.claims.length === 0
+      ? html`<p>${t.t('evidence.report.no_claims')}</p>`
+      : input.claims.map(
+          (c) =>
+            html`<p>${t.t('evidence.report.claim_at', { time: t.dateTime(c.createdAt ?? c.receivedAt) })}${c.truncated ? ` ${t.t('evidence.report.claim_truncated')}` : ''}</p><blockquote>${c.text}</blockquote>`,
+        );
   const page = html`<!doctype html>
 <html lang="${t.language}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
@@ -177,11 +193,10 @@ export function renderReport(t: T, input: ReportInput): string {
 <title>${title}</title><style>${trustedHtml(STYLE)}</style></head>
 <body><h1>${title}</h1><p>${t.t('evidence.report.intro')}</p>
 <p>${t.t('evidence.report.generated', { time: t.dateTime(input.generatedAt) })}</p>
-<table>${facts}</table>${ended}
+<table>${factRows(t, input)}</table>
+${lookSection(t, input.evidence.decisions)}
 <h2>${t.t('evidence.report.claims')}</h2>${claims}
-<h2>${t.t('evidence.report.timeline')}</h2>${latestLine}${timeline}
-<h2>${t.t('evidence.report.verify')}</h2><p>${t.t('evidence.report.verify_text')}</p>
-<pre><code>sha256sum snapshots/*</code></pre>
+${checksSection(t, input)}
 </body></html>
 `;
   return page.value;

@@ -271,17 +271,18 @@ export function createEvidenceStore(options: {
         await remeasure(dealId);
       }),
     async read(dealId) {
-      const deal = await readDeal(dealId);
-      if (!deal) return undefined;
+      // A held deal never published has its decisions only: evidence too (the bundle of a refusal).
+      const [deal, decisions] = await Promise.all([readDeal(dealId), readDecisions(dealId)]);
+      if (!deal && decisions.length === 0) return undefined;
       const [entries, latest, pruned, bytes] = await Promise.all([
         readEntries(dealId),
         readJson(fileOf(dealId, 'latest.json'), EvidenceLatest),
         readJsonLines(fileOf(dealId, 'pruned.jsonl'), EvidencePruned),
         folderBytes(await realDealDir(dealId)),
       ]);
-      const evidence: DealEvidence = { deal, entries, pruned, bytes };
+      const evidence: DealEvidence = { dealId, entries, pruned, bytes };
+      if (deal) evidence.deal = deal;
       if (latest) evidence.latest = latest;
-      const decisions = await readDecisions(dealId);
       if (decisions.length > 0) evidence.decisions = decisions;
       return evidence;
     },

@@ -104,7 +104,9 @@ export type EvidenceDecision = z.infer<typeof EvidenceDecision>;
 
 /** All of one deal's evidence, read. */
 export interface DealEvidence {
-  deal: EvidenceDeal;
+  dealId: number;
+  /** `deal.json`: absent for a held deal that was never published (its evidence is `decisions` alone). */
+  deal?: EvidenceDeal;
   /** Oldest first. */
   entries: EvidenceEntry[];
   latest?: EvidenceLatest;
@@ -147,7 +149,10 @@ export interface EvidenceStore {
   recordDecision(dealId: number, entry: Omit<EvidenceDecision, 'recordedAt'>): Promise<boolean>;
   /** The deal's `decisions.jsonl`, oldest first (empty when none). */
   readDecisions(dealId: number): Promise<EvidenceDecision[]>;
-  /** The deal's evidence, or undefined when there is none. */
+  /**
+   * The deal's evidence, or undefined when there is none: neither `deal.json` nor a line of `decisions.jsonl`
+   * (a held deal never published has the decisions only, and no `deal`).
+   */
   read(dealId: number): Promise<DealEvidence | undefined>;
   /** A snapshot, uncompressed (throws when it was pruned or does not exist). */
   readSnapshot(dealId: number, file: string): Promise<Buffer>;

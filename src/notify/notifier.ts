@@ -25,6 +25,7 @@ import {
   type NotifyTopic,
   type OutgoingMessage,
   problemKey,
+  type ResolvedHow,
 } from './types.js';
 
 export interface NotifierOptions {
@@ -110,8 +111,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return { changed: false };
   }
 
-  async function send(event: NotifyEvent, kind: MessageKind, key: string): Promise<void> {
+  async function send(event: NotifyEvent, kind: MessageKind, key: string, how?: ResolvedHow): Promise<void> {
     const rendered = renderMessage(event, kind, tr, {
+      resolvedHow: how,
       statusUrl: typeof options.statusUrl === 'function' ? options.statusUrl() : options.statusUrl,
       timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
       serviceTimeZone: options.serviceTimeZone,
@@ -151,11 +153,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
         );
       }
     },
-    async resolve(key) {
+    async resolve(key, how) {
       try {
         const { changed, stored } = await applyMark(key, 'resolve', undefined);
         const kind = messageKind(key, 'resolve', changed);
-        if (kind && stored && topicEnabled(off, stored.topic)) await send(stored, kind, key);
+        if (kind && stored && topicEnabled(off, stored.topic)) await send(stored, kind, key, how);
       } catch (error) {
         log[outageLevel(error)]({ key, err: errorMessage(error) }, 'resolved notification not sent');
       }

@@ -7,13 +7,13 @@
  * `U+202E gnp.exe` reads as it is written.
  */
 import type { Phrase } from '../errors.js';
-import type { MessageKey, Translator } from '../i18n/index.js';
+import { MESSAGES, type MessageKey, type Translator } from '../i18n/index.js';
 import { readServiceDateTime } from '../marketplace/date-time.js';
 import { redact, scrubText } from '../redact.js';
 import { neutraliseInvisible } from '../render/invisible.js';
 import { heldBody } from './held.js';
 import type { MessageKind } from './problems.js';
-import type { NotifyEvent } from './types.js';
+import type { NotifyEvent, ResolvedHow } from './types.js';
 
 export interface RenderOptions {
   /** The status page's root URL: deal messages link `<statusUrl>/deals/<id>`. */
@@ -24,6 +24,8 @@ export interface RenderOptions {
   serviceTimeZone?: string | undefined;
   /** Secret values to remove from free texts (the config's API key, passwords, …). */
   secrets?: readonly string[] | undefined;
+  /** A resolved follow-up: how the problem cleared, when the topic has words for it (`ResolvedHow`). */
+  resolvedHow?: ResolvedHow | undefined;
 }
 
 export interface RenderedMessage {
@@ -85,9 +87,12 @@ export function renderMessage(
   const key = (suffix: string) => `notify.event.${event.topic}.${suffix}` as MessageKey;
 
   if (kind === 'resolved') {
+    // A topic without words for how it cleared says its plain "resolved".
+    const how = options.resolvedHow;
+    const words = how !== undefined && Object.hasOwn(MESSAGES, key(`${how}_title`)) ? how : 'resolved';
     return {
-      title: t(key('resolved_title'), { deal, blog }),
-      body: withLinks(t(key('resolved_body'), { deal, blog }), tr, statusLink, undefined),
+      title: t(key(`${words}_title`), { deal, blog }),
+      body: withLinks(t(key(`${words}_body`), { deal, blog }), tr, statusLink, undefined),
       url: statusLink,
     };
   }

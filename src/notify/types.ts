@@ -235,11 +235,20 @@ export function isUrgent(topic: NotifyTopic): boolean {
   );
 }
 
+/**
+ * How a problem cleared, when that changes the follow-up's words (catalog `notify.event.<topic>.<how>_title` and
+ * `_body`, else the topic's `resolved_*`): `lapsed`, a hold nobody decided (`deal_held`, onNoAnswer: hold).
+ */
+export type ResolvedHow = 'lapsed';
+
 export interface Notifier {
   /** A problem is present / an event happened. Sent once per `problemKey`. Never throws. */
   raise(event: NotifyEvent): Promise<void>;
-  /** The problem with this key cleared: the "resolved" follow-up goes out if it had been raised. Never throws. */
-  resolve(key: string): Promise<void>;
+  /**
+   * The problem with this key cleared: the "resolved" follow-up goes out if it had been raised, in the words of
+   * `how` when given. Never throws.
+   */
+  resolve(key: string, how?: ResolvedHow): Promise<void>;
 }
 
 /** For processes and tests that notify nobody. */

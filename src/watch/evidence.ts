@@ -81,7 +81,8 @@ export async function restoreRecord(
   dealId: number,
 ): Promise<DealRecord | undefined> {
   const read = await evidence.read(dealId);
-  if (!read) return undefined;
+  // A deal with decisions only (held, never published) was never handed in: nothing to restore.
+  if (!read?.deal) return undefined;
   const { deal, latest } = read;
   const created = await store.createIfAbsent({
     dealId,

@@ -188,7 +188,7 @@ export function createArticleWatcher(options: ArticleWatcherOptions): ArticleWat
     if ((await scheduledAt(redis, prefix, dealId)) !== undefined)
       return { watched: true, added: false, restored: false };
     // A watch noted over stays over: its record may have expired from Redis long ago, and is not restored.
-    if ((await evidence.read(dealId))?.deal.watchEnded !== undefined) return 'skipped';
+    if ((await evidence.read(dealId))?.deal?.watchEnded !== undefined) return 'skipped';
     let record = await store.get(dealId);
     let restored = false;
     if (!record) {

@@ -115,6 +115,7 @@ beforeAll(async () => {
     detail: 'missing',
   };
   const evidence: DealEvidence = {
+    dealId: LONG_DEAL,
     deal: {
       dealId: LONG_DEAL,
       blogId: 101,

@@ -103,6 +103,29 @@ export const evidenceMessages = {
     cs: 'Složka snapshots/ tohoto balíčku obsahuje kopie článku přesně tak, jak je web poslal. Otisky spočítáte příkazem níže (v Linuxu a macOS; ve Windows Get-FileHash) a porovnáte je se sloupcem „Kopie článku“ výše a se souborem evidence.json. Kopie si prohlížejte v textovém editoru: jsou to přesně značky webu a prohlížeč by spustil, co v nich web poslal.',
     en: 'The snapshots/ folder of this bundle holds the copies of the article exactly as the site served them. Compute their fingerprints with the command below (Linux and macOS; on Windows Get-FileHash) and compare them with the “Article copy” column above and with evidence.json. Look at the copies in a text editor: they are the site’s markup exactly, and a browser would run what the site served in them.',
   },
+  'evidence.report.look.title': { cs: 'Poslední pohled', en: 'The last look' },
+  'evidence.report.look.intro': {
+    cs: 'Skutečný text porušil vaše pravidla, proto pressbridge článek nezveřejnil a čekal na vaše rozhodnutí.',
+    en: 'The real text broke your rules, so pressbridge did not publish the article and waited for your decision.',
+  },
+  'evidence.report.look.held': { cs: 'Zadrženo {time}', en: 'Held at {time}' },
+  'evidence.report.look.verdict': { cs: 'Verdikt pravidel', en: 'The rules’ verdict' },
+  'evidence.report.look.verdict_ask': { cs: 'zeptat se mě', en: 'ask me' },
+  'evidence.report.look.verdict_refuse': { cs: 'odmítnout', en: 'refuse' },
+  'evidence.report.look.draft': { cs: 'Koncept', en: 'Draft' },
+  'evidence.report.look.expires': { cs: 'Odkazy platily do', en: 'Links valid until' },
+  'evidence.report.look.decided': {
+    cs: 'Rozhodnutí: {decision}, {by}, {time}.',
+    en: 'Decision: {decision}, {by}, {time}.',
+  },
+  'evidence.report.look.no_answer': {
+    cs: 'Bez odpovědi: zadržení vypršelo {time} a podle pravidla onNoAnswer (hold) se nic nestalo.',
+    en: 'No answer: the hold lapsed at {time} and, by the rule onNoAnswer (hold), nothing happened.',
+  },
+  'evidence.report.never_published': {
+    cs: 'Článek nebyl nikdy zveřejněn, proto nejsou žádné kontroly ani kopie článku; důkazem je poslední pohled níže.',
+    en: 'The article was never published, so there are no checks and no article copies; the last look below is the evidence.',
+  },
   'evidence.cli.written': {
     cs: 'Balíček důkazů k obchodu {deal} uložen do {file} (kontroly: {checks}, kopie článku: {snapshots}, SHA-256 {sha}).',
     en: 'Evidence bundle of deal {deal} written to {file} (checks: {checks}, article copies: {snapshots}, SHA-256 {sha}).',

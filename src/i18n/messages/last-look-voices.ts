@@ -39,6 +39,14 @@ export const lastLookVoiceMessages = {
     cs: 'O obchodu {deal} je rozhodnuto; co se stalo, ukazuje stránka obchodu.',
     en: 'Deal {deal} is decided; the deal page shows what happened.',
   },
+  'notify.event.deal_held.lapsed_title': {
+    cs: 'Obchod {deal}: bez odpovědi, zůstává zadržený',
+    en: 'Deal {deal}: no answer, it stays held',
+  },
+  'notify.event.deal_held.lapsed_body': {
+    cs: 'Odkazy k obchodu {deal} vypršely bez vašeho rozhodnutí. Podle onNoAnswer (hold) se článek nezveřejnil ani neodmítl: obchod zůstává zadržený a po termínu rozhodne tržiště. Podrobnosti ukazuje stránka obchodu.',
+    en: 'The links of deal {deal} expired without your decision. By onNoAnswer (hold) the article was neither published nor refused: the deal stays held and after the deadline the marketplace decides. The deal page shows the details.',
+  },
 
   'look.advertiser.reason.reward_unknown': {
     cs: 'nabídka neuvádí odměnu',

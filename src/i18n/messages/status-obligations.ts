@@ -84,6 +84,10 @@ export const statusObligationsMessages = {
   },
   'status.evidence.size': { cs: 'Na disku: {size}', en: 'On disk: {size}' },
   'status.evidence.download': { cs: 'Stáhnout balík důkazů (zip)', en: 'Download the evidence bundle (zip)' },
+  'status.evidence.decisions_only': {
+    cs: 'Článek nebyl zveřejněn: důkazy tvoří jen poslední pohled (zadržení, důvody a vaše rozhodnutí). Stáhněte je, kdyby si inzerent stěžoval.',
+    en: 'The article was never published: the evidence is the last look alone (the hold, the reasons and your decision). Download it in case the advertiser complains.',
+  },
   'status.evidence.download_hint': {
     cs: 'Zip obsahuje zprávu, všechny zapsané kontroly s otisky a uložené části článku přesně tak, jak je web vrátil.',
     en: 'The zip holds a report, every recorded check with its fingerprints and the kept article parts exactly as the site served them.',

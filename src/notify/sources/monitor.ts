@@ -17,7 +17,7 @@ import type { DealRecord, DealStore } from '../../deals/record.js';
 import { openProblems } from '../notifier.js';
 import type { Notifier } from '../types.js';
 import { CLEARING_STATES, DEAL_PROBLEM_TOPICS, dealRef, waitingSinceKey } from './deal-states.js';
-import { heldCleared } from './held.js';
+import { heldCleared, heldResolvedHow } from './held.js';
 
 const RUNNING_STATES = DEAL_RUN_STATES.filter((state) => !FINAL_RUN_STATES.has(state));
 const PAGE = 1000;
@@ -102,7 +102,11 @@ export function createDealMonitor(options: DealMonitorOptions): DealMonitor {
         for (const dealId of await openDeals(topic)) {
           if (topic === 'deadline_at_risk' && atRisk.has(dealId)) continue;
           const record = await store.get(dealId);
-          if (cleared(topic, record)) await notifier.resolve(`${topic}:${dealId}`);
+          if (cleared(topic, record))
+            await notifier.resolve(
+              `${topic}:${dealId}`,
+              topic === 'deal_held' ? heldResolvedHow(record) : undefined,
+            );
         }
       }
     },

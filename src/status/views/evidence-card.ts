@@ -74,7 +74,8 @@ function entryRow(ctx: ViewContext, entry: EvidenceEntry, evidence: DealEvidence
 
 /**
  * The card, when the deal has evidence (or its read failed); nothing without an evidence store or evidence.
- * `downloadable`: a bundler is wired, so the download button is offered.
+ * `downloadable`: a bundler is wired, so the download button is offered, also for a held deal never published
+ * (its evidence is `decisions.jsonl` alone: the bundle of a refusal, for an advertiser's complaint).
  */
 export function evidenceCard(
   ctx: ViewContext,
@@ -90,12 +91,14 @@ export function evidenceCard(
   if (!e) return html``;
   const c = columns(ctx);
   const shown = [...e.entries].reverse().slice(0, EVIDENCE_ROWS);
-  const ended = e.deal.watchEnded;
-  return html`<section class="card table-card" data-evidence="${e.entries.length}">
-<h2 class="pad">${ctx.t.t('status.evidence.title')}</h2><p class="pad hint">${ctx.t.t('status.evidence.intro')}</p>
+  const ended = e.deal?.watchEnded;
+  // A held deal never published: its decisions are its evidence, and the bundle holds them.
+  const intro = e.deal ? ctx.t.t('status.evidence.intro') : ctx.t.t('status.evidence.decisions_only');
+  return html`<section class="card table-card" data-evidence="${e.entries.length}" data-evidence-decisions="${e.decisions?.length ?? 0}">
+<h2 class="pad">${ctx.t.t('status.evidence.title')}</h2><p class="pad hint">${intro}</p>
 <p class="pad" data-evidence-bytes="${e.bytes}">${ctx.t.t('status.evidence.size', { size: formatBytes(e.bytes, ctx.t.language) })}</p>
 ${ended ? html`<p class="pad muted">${ctx.t.t('status.evidence.ended', { time: ctx.t.dateTime(ended.at, ctx.timeZone), reason: endReason(ctx, ended.reason) })}</p>` : ''}
-${downloadable ? html`<p class="pad">${downloadButton(ctx, dealId)}</p><p class="pad hint">${ctx.t.t('status.evidence.download_hint')}</p>` : ''}
+${downloadable ? html`<p class="pad">${downloadButton(ctx, dealId)}</p>${e.deal ? html`<p class="pad hint">${ctx.t.t('status.evidence.download_hint')}</p>` : ''}` : ''}
 ${
   shown.length === 0
     ? ''

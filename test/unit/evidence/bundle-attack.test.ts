@@ -165,7 +165,18 @@ describe('evidence bundle under attack', () => {
     for (const bytes of Object.values(files))
       expect(Buffer.from(bytes).toString('utf8')).not.toContain('SECRET-APP-PASSWORD');
     expect(Object.keys(JSON.parse(json)).sort()).toEqual(
-      ['claims', 'deal', 'entries', 'format', 'generatedAt', 'latest', 'pruned', 'snapshots', 'state'].sort(),
+      [
+        'claims',
+        'deal',
+        'dealId',
+        'entries',
+        'format',
+        'generatedAt',
+        'latest',
+        'pruned',
+        'snapshots',
+        'state',
+      ].sort(),
     );
   }, 30_000);
 });

@@ -210,7 +210,7 @@ describe('evidence store under attack', () => {
     rmSync(join(dir, '9', 'deal.json'));
     symlinkSync(foreign, join(dir, '9', 'deal.json'));
     const read = await store.read(9).catch(() => undefined);
-    expect(read?.deal.title).not.toBe('FOREIGN');
+    expect(read?.deal?.title).not.toBe('FOREIGN');
   });
 
   it('does not follow a deal folder that is a symlink out of the evidence folder', async () => {

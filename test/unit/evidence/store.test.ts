@@ -92,9 +92,9 @@ describe('evidence store', () => {
     await store.saveDeal(deal(5));
     clock.set('2026-11-21T10:00:00.000Z');
     await store.saveDeal(deal(5));
-    expect((await store.read(5))?.deal.updatedAt).toBe('2026-11-20T10:00:00.000Z');
+    expect((await store.read(5))?.deal?.updatedAt).toBe('2026-11-20T10:00:00.000Z');
     await store.endWatch(5, 'days');
-    expect((await store.read(5))?.deal.watchEnded).toEqual({
+    expect((await store.read(5))?.deal?.watchEnded).toEqual({
       at: '2026-11-21T10:00:00.000Z',
       reason: 'days',
     });

@@ -16,7 +16,8 @@ import { chatMarkup } from '../../../src/notify/channels/chat-text.js';
 import { createNotifier } from '../../../src/notify/notifier.js';
 import { renderMessage } from '../../../src/notify/render.js';
 import { dealStateNotifications } from '../../../src/notify/sources/deal-states.js';
-import { isUrgent, type NotifyEvent } from '../../../src/notify/types.js';
+import { createDealMonitor } from '../../../src/notify/sources/monitor.js';
+import { isUrgent, type Notifier, type NotifyEvent } from '../../../src/notify/types.js';
 import { fixedClock } from '../../helpers/clock.js';
 import { foreignWords } from '../../helpers/language.js';
 import { collectingDispatcher } from '../../helpers/notify.js';
@@ -73,6 +74,30 @@ describe('deal_held rendered', () => {
     expect(message.body).toContain('Decide on the deal page');
   });
 
+  for (const language of ['cs', 'en'] as const satisfies readonly Language[]) {
+    it(`${language}: a hold that lapsed is resolved in words of its own, not "decided"`, () => {
+      const tr = createTranslator(language);
+      const lapsed = renderMessage(event, 'resolved', tr, { ...options, resolvedHow: 'lapsed' });
+      const decided = renderMessage(event, 'resolved', tr, options);
+      const deal = tr.t('notify.event.deal_label_titled', { id: '77', title: 'Recenze vysavače' });
+      expect(lapsed.title).toBe(tr.t('notify.event.deal_held.lapsed_title', { deal }));
+      expect(lapsed.body).toContain(tr.t('notify.event.deal_held.lapsed_body', { deal }));
+      expect(decided.title).toBe(tr.t('notify.event.deal_held.resolved_title', { deal }));
+      expect(`${lapsed.title}\n${lapsed.body}`).not.toMatch(language === 'cs' ? /rozhodnuto/ : /decided/);
+      expect(lapsed.body).not.toContain('/look/');
+      expect(lapsed.url).toBe('https://blog.example/status/deals/77');
+      const data = ['Recenze vysavače', 'onNoAnswer'];
+      expect(foreignWords(`${lapsed.title}\n${lapsed.body}`, language, data)).toEqual([]);
+    });
+  }
+
+  it('says the plain "resolved" for a topic without words for a lapse', () => {
+    const failed: NotifyEvent = { topic: 'deal_failed', dealId: 5, blogId: 3, reason: 'boom' };
+    const tr = createTranslator('en');
+    const message = renderMessage(failed, 'resolved', tr, { ...options, resolvedHow: 'lapsed' });
+    expect(message.title).toBe(renderMessage(failed, 'resolved', tr, options).title);
+  });
+
   it('is urgent (passes quiet hours), as deadline_at_risk is', () => {
     expect(isUrgent('deal_held')).toBe(true);
     expect(isUrgent('deadline_at_risk')).toBe(true);
@@ -85,14 +110,16 @@ const key = lookKey('sandbox-api-key');
 const clock = new Date('2026-11-23T12:00:00Z');
 let dispatcher: ReturnType<typeof collectingDispatcher>;
 let store: DealStore;
+let notifier: Notifier;
+let prefix: string;
 
 beforeEach(() => {
-  const prefix = randomPrefix();
+  prefix = randomPrefix();
   prefixes.push(prefix);
   dispatcher = collectingDispatcher();
   const log = createSilentLogger();
   const time = fixedClock(() => clock);
-  const notifier = createNotifier({
+  notifier = createNotifier({
     dispatcher,
     redis,
     prefix,
@@ -176,5 +203,29 @@ describe('deal_held from the store', () => {
     await store.update(83, { state: 'publishing' });
     const resolved = dispatcher.messages.filter((m) => m.topic === 'deal_held' && m.kind === 'resolved');
     expect(resolved.map((m) => m.dealId).sort()).toEqual([82, 83]);
+    // Nobody decided deal 82: its follow-up says so; deal 83 was decided and moved on.
+    const titleOf = (dealId: number) => resolved.find((m) => m.dealId === dealId)?.title;
+    expect(titleOf(82)).toBe('Deal #82 “Článek 82”: no answer, it stays held');
+    expect(titleOf(83)).toContain('decided');
+  });
+
+  it('resolves in the words of a lapse when another process wrote it (the monitor)', async () => {
+    await heldDeal(84);
+    // Another process (no notifications) notes the lapse: the monitor finds the open problem cleared.
+    const other = createDealStore({ redis, prefix });
+    await other.update(84, { state: 'held', data: { lookLapsed: { at: clock.toISOString() } } });
+    expect(dispatcher.messages.filter((m) => m.kind === 'resolved')).toHaveLength(0);
+    const monitor = createDealMonitor({
+      store,
+      notifier,
+      redis,
+      prefix,
+      deadlineAtRiskMinutes: 1,
+      approvalWaitingMinutes: 60,
+      clock: fixedClock(() => clock),
+    });
+    await monitor.check();
+    const resolved = dispatcher.messages.filter((m) => m.topic === 'deal_held' && m.kind === 'resolved');
+    expect(resolved.map((m) => m.title)).toEqual(['Deal #84 “Článek 84”: no answer, it stays held']);
   });
 });

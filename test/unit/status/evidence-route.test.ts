@@ -37,6 +37,7 @@ const ok: ArticleCheck = {
 };
 
 const EVIDENCE: DealEvidence = {
+  dealId: WITH_EVIDENCE,
   deal: {
     dealId: WITH_EVIDENCE,
     blogId: 101,

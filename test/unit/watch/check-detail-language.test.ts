@@ -102,6 +102,7 @@ describe('a live article check without an answer, in the reader’s language', (
   it.each(['cs', 'en'] as const)('%s: the evidence report', (language) => {
     const report = renderReport(createTranslator(language), {
       evidence: {
+        dealId: 5,
         deal: {
           dealId: 5,
           blogId: 1,

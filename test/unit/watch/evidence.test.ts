@@ -96,7 +96,7 @@ describe('article watcher: the evidence on disk', () => {
     await due(42);
     await w.runOnce();
     const before = await evidence.read(42);
-    expect(before?.deal.paid?.at).toBe(paidAt);
+    expect(before?.deal?.paid?.at).toBe(paidAt);
 
     // Redis forgets everything of the installation: records, logs, the schedule.
     expect(await deleteKeys(world.redis, world.prefix)).toBeGreaterThan(0);
@@ -153,7 +153,7 @@ describe('article watcher: the evidence on disk', () => {
     world.clock = T0 + 31 * DAY;
     await world.redis.zadd(`${world.prefix}:watch:due`, world.clock, '43');
     expect(await w.runOnce()).toEqual([{ dealId: 43, kind: 'ended', reason: 'days' }]);
-    expect((await evidence.read(43))?.deal.watchEnded).toMatchObject({ reason: 'days' });
+    expect((await evidence.read(43))?.deal?.watchEnded).toMatchObject({ reason: 'days' });
     await deleteKeys(world.redis, world.prefix);
     expect(await world.watcher({}, {}, evidence).catchUp()).toBe(0);
     expect(await world.store.get(43)).toBeUndefined();

@@ -18,6 +18,9 @@ import { z } from 'zod';
 import type { Phrase } from '../errors.js';
 import { ArticleCheck } from './article-check.js';
 
+/** The stored copy of a refusal message is cut here (it is our text, a few reasons long). */
+export const MAX_LOOK_MESSAGE_CHARS = 8_000;
+
 const lenient = <T extends z.ZodTypeAny>(schema: T) => schema.optional().catch(undefined);
 
 export const HandInProgress = z.object({
@@ -157,7 +160,8 @@ export const LookData = z.object({
   held: lenient(HeldData),
   lookDecision: lenient(LookDecision),
   /** ISO 8601: the refusal's message reached the advertiser (sent once). */
-  lookMessage: lenient(z.object({ at: z.string() })),
+  /** The refusal sent to the advertiser: when, and its text (the evidence keeps it). */
+  lookMessage: lenient(z.object({ at: z.string(), text: lenient(z.string().max(MAX_LOOK_MESSAGE_CHARS)) })),
   /** ISO 8601 and the publisher's answer: the refused deal's held draft was put away (`discardDraft`), once. */
   lookDraft: lenient(z.object({ at: z.string(), outcome: z.enum(['trashed', 'deleted', 'gone', 'kept']) })),
   /** ISO 8601: `onNoAnswer: hold` took effect; the deal waits for nothing more. */

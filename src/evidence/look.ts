@@ -9,6 +9,7 @@
  * | `held` | `held`: the verdict, its reasons (catalog phrases), the draft, the expiry |
  * | `lookDecision` naming the hold | `approved` / `refused`, by `link`, `page` or `rule` (onNoAnswer), at |
  * | `lookLapsed` (onNoAnswer: hold) | `no_answer`, by `rule`, at |
+ * | `lookMessage` (a refusal sent) | `message_sent`: the text the advertiser got, at |
  */
 import { readDealData } from '../deals/data.js';
 import type { DealChangedListener } from '../deals/record.js';
@@ -31,7 +32,7 @@ export async function appendDecision(file: string, entry: NewDecision, now: stri
 
 /** The lines the record calls for (see the table above), oldest first. */
 export function decisionsOf(data: Record<string, unknown>): NewDecision[] {
-  const { held, lookDecision, lookLapsed } = readDealData(data);
+  const { held, lookDecision, lookLapsed, lookMessage } = readDealData(data);
   if (!held) return [];
   const out: NewDecision[] = [
     {
@@ -53,6 +54,9 @@ export function decisionsOf(data: Record<string, unknown>): NewDecision[] {
     });
   } else if (lookLapsed) {
     out.push({ event: 'no_answer', at: lookLapsed.at, nonce: held.nonce, by: 'rule' });
+  }
+  if (lookMessage?.text !== undefined) {
+    out.push({ event: 'message_sent', at: lookMessage.at, nonce: held.nonce, text: lookMessage.text });
   }
   return out;
 }

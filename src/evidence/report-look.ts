@@ -39,6 +39,8 @@ function decidedItem(t: T, line: EvidenceDecision): SafeHtml {
   const time = t.dateTime(line.at);
   if (line.event === 'no_answer')
     return html`<p data-look="no_answer">${t.t('evidence.report.look.no_answer', { time })}</p>`;
+  if (line.event === 'message_sent')
+    return html`<p data-look="message_sent">${t.t('evidence.report.look.message', { time })}</p><blockquote>${line.text ?? ''}</blockquote>`;
   const decision = t.t(line.event === 'approved' ? 'look.decision.approve' : 'look.decision.refuse');
   return html`<p data-look="${line.event}">${t.t('evidence.report.look.decided', { decision, by: byText(t, line.by), time })}</p>`;
 }

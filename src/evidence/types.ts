@@ -87,7 +87,7 @@ export type EvidencePruned = z.infer<typeof EvidencePruned>;
  * Each (event, nonce) is written once.
  */
 export const EvidenceDecision = z.object({
-  event: z.enum(['held', 'approved', 'refused', 'no_answer']),
+  event: z.enum(['held', 'approved', 'refused', 'no_answer', 'message_sent']),
   /** ISO 8601: when it happened (the hold, the decision's claim, the lapse). */
   at: z.string(),
   nonce: z.string(),
@@ -97,6 +97,8 @@ export const EvidenceDecision = z.object({
   reasons: z.array(z.object({ rule: z.string(), said: z.unknown() })).optional(),
   draftRef: z.string().optional(),
   expiresAt: z.string().optional(),
+  /** `message_sent`: the refusal as the advertiser got it (`POST /v1/deals/{id}/messages`). */
+  text: z.string().optional(),
   /** ISO 8601: when this line was written. */
   recordedAt: z.string(),
 });

@@ -118,6 +118,10 @@ export const evidenceMessages = {
     cs: 'Rozhodnutí: {decision}, {by}, {time}.',
     en: 'Decision: {decision}, {by}, {time}.',
   },
+  'evidence.report.look.message': {
+    cs: 'Zpráva inzerentovi odeslaná {time} (tak, jak ji dostal):',
+    en: 'The message sent to the advertiser at {time} (as they got it, in Czech):',
+  },
   'evidence.report.look.no_answer': {
     cs: 'Bez odpovědi: zadržení vypršelo {time} a podle pravidla onNoAnswer (hold) se nic nestalo.',
     en: 'No answer: the hold lapsed at {time} and, by the rule onNoAnswer (hold), nothing happened.',

@@ -14,7 +14,7 @@
  * | held, no decision, before the expiry (woken early) | waits again |
  */
 import { randomBytes } from 'node:crypto';
-import { type HeldData, type LookDecision, readDealData } from '../../deals/data.js';
+import { type HeldData, type LookDecision, MAX_LOOK_MESSAGE_CHARS, readDealData } from '../../deals/data.js';
 import { DEAL_LOG } from '../../deals/log-messages.js';
 import { claimDecision, lookExpiryMs, noAnswerDecision } from '../../deals/look.js';
 import { errorMessage, PublishError, WaitUntilError } from '../../errors.js';
@@ -168,8 +168,10 @@ async function carryOut(
   if (!data.lookDraft) await discardDraft(run, held);
   if (!data.lookMessage) {
     // The client's idempotency key is per deal, so a retry after a lost answer sends nothing twice.
-    await client.postDealMessage(dealId, advertiserMessage(held), { signal, priority: 'high' });
-    await store.update(dealId, { data: { lookMessage: { at: run.clock.now().toISOString() } } });
+    const text = advertiserMessage(held);
+    await client.postDealMessage(dealId, text, { signal, priority: 'high' });
+    const at = run.clock.now().toISOString();
+    await store.update(dealId, { data: { lookMessage: { at, text: text.slice(0, MAX_LOOK_MESSAGE_CHARS) } } });
     log.info({}, DEAL_LOG.look_message_sent);
   }
   await store.update(dealId, { state: 'refused', error: null, errorCode: null, supportCode: null });

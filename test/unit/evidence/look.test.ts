@@ -114,6 +114,13 @@ describe('the last look in the evidence', () => {
       ['held', undefined],
       ['approved', 'rule'],
     ]);
+    // The refusal sent to the advertiser: its text as they got it, once.
+    const text = 'Dobrý den, článek nemůžeme zveřejnit: <b>kasino</b>.';
+    await store.update(92, { data: { lookMessage: { at: '2026-11-23T12:21:00.000Z', text } } });
+    await store.update(92, { state: 'refused' });
+    const lines = await evidence.readDecisions(92);
+    expect(lines.map((l) => l.event)).toEqual(['held', 'refused', 'message_sent']);
+    expect(lines[2]).toMatchObject({ at: '2026-11-23T12:21:00.000Z', text });
   });
 
   it('records a lapse (onNoAnswer: hold) as no_answer by the rule, and nothing for a deal never held', async () => {

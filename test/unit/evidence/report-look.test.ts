@@ -127,6 +127,23 @@ describe('the last look in the evidence bundle', () => {
     );
   });
 
+  it('shows the refusal as the advertiser got it, the text inert', async () => {
+    await refused(62);
+    const text = `Dobrý den, článek nemůžeme zveřejnit: ${HOSTILE}`;
+    await store.recordDecision(62, {
+      event: 'message_sent',
+      at: '2026-11-23T12:21:00.000Z',
+      nonce: NONCE,
+      text,
+    });
+    const { report, json } = await bundle(62, 'cs');
+    expect(json.decisions.map((d: EvidenceDecision) => d.event)).toEqual(['held', 'refused', 'message_sent']);
+    const $ = load(report);
+    expect($('[data-look="message_sent"]').text()).toContain('Zpráva inzerentovi');
+    expect($('[data-look="message_sent"] + blockquote').text()).toBe(text);
+    expect(report).not.toContain('<script');
+  });
+
   it('keeps the advertiser words in the reasons inert', async () => {
     await refused(61);
     const { report } = await bundle(61, 'cs');

@@ -171,7 +171,9 @@ async function carryOut(
     const text = advertiserMessage(held);
     await client.postDealMessage(dealId, text, { signal, priority: 'high' });
     const at = run.clock.now().toISOString();
-    await store.update(dealId, { data: { lookMessage: { at, text: text.slice(0, MAX_LOOK_MESSAGE_CHARS) } } });
+    await store.update(dealId, {
+      data: { lookMessage: { at, text: text.slice(0, MAX_LOOK_MESSAGE_CHARS) } },
+    });
     log.info({}, DEAL_LOG.look_message_sent);
   }
   await store.update(dealId, { state: 'refused', error: null, errorCode: null, supportCode: null });

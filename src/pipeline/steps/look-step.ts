@@ -25,6 +25,7 @@ import { subjectOfDeal } from '../../rules/from-deal.js';
 import { rulesVerdict } from '../../rules/verdict.js';
 import type { BlogRun, PipelineResult } from '../run-context.js';
 import { need } from './need.js';
+import { publishInput } from './publish-step.js';
 
 /** The job's wait while a deal is held: the runner keeps the state `held` and wakes the job at `until`. */
 export const HELD_WAIT = 'deal_held';
@@ -71,16 +72,7 @@ async function hold(
     () =>
       // The post itself, unpublished, where the plugin can (publish raises it later: one post); else a draft.
       publisher.holdDraft
-        ? publisher.holdDraft({
-            deal: run.deal,
-            article: rendered.article,
-            slug: rendered.slug,
-            images: rendered.images,
-            previous: run.pub.previous,
-            progress: run.pub.progress,
-            log: run.publishLog,
-            signal,
-          })
+        ? publisher.holdDraft(publishInput(run))
         : publisher.createDraft({
             deal: run.deal,
             title: rendered.article.title,

@@ -14,12 +14,12 @@ import type { Clock } from '../clock.js';
 import { errorMessage } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { MarketplaceClient } from '../marketplace/api.js';
+import { readListing, startListing } from '../reconcile/pages.js';
 import { type DemandRecord, type DemandStore, offerWaiting } from './store.js';
 import type { OfferAnswers } from './tally.js';
 
 /** Pages of 200 declined deals read per round at most; the rest waits for the next round (the cursor stays). */
 export const MAX_PAGES = 3;
-const PER_PAGE = 200;
 const OVERLAP_MS = 10 * 60_000;
 
 export interface RefusedCheck {
@@ -46,22 +46,26 @@ export async function checkRefused(check: RefusedCheck): Promise<{ requests: num
     }
   }
   if (waiting.size === 0 || check.budget <= 0) return { requests: 0, refused: 0 };
-  const cursor = await redis.get(check.cursorKey);
+  const stored = await redis.get(check.cursorKey);
   const oldest = Math.min(...[...waiting.values()].map((r) => Date.parse(r.offer?.at ?? '') || Date.now()));
-  const since = new Date(cursor && Number.isFinite(Date.parse(cursor)) ? Date.parse(cursor) : oldest);
+  const since = new Date(stored && Number.isFinite(Date.parse(stored)) ? Date.parse(stored) : oldest);
   const began = clock.now();
   let requests = 0;
   let refused = 0;
+  // The deals' one paged listing (src/reconcile/pages.ts): an unreadable page is read again in smaller ones and a
+  // malformed item left out, as for the poll and the sweep; at most `MAX_PAGES` pages within the budget.
   try {
-    for (let page = 1; page <= MAX_PAGES && requests < check.budget; page++) {
-      requests += 1;
-      const list = await client.listDeals(
-        { state: 'odmitnuto', changedSince: new Date(since.getTime() - OVERLAP_MS), page, perPage: PER_PAGE },
-        { priority: 'low', signal: check.signal },
-      );
-      for (const deal of list.data) {
+    const step = await readListing({
+      client,
+      cursor: startListing({ state: 'odmitnuto', changedSince: new Date(since.getTime() - OVERLAP_MS) }),
+      maxPages: Math.min(MAX_PAGES, check.budget),
+      options: { priority: 'low', signal: check.signal },
+      beforePage: async () => {
+        requests += 1;
+      },
+      onDeal: async (deal) => {
         const record = waiting.get(deal.id);
-        if (!record || deal.state !== 'odmitnuto') continue;
+        if (!record || deal.state !== 'odmitnuto') return;
         const counted = await answers.refused({
           blogId: record.blogId,
           demandId: record.demandId,
@@ -69,12 +73,15 @@ export async function checkRefused(check: RefusedCheck): Promise<{ requests: num
           at: clock.now(),
         });
         if (counted) refused += 1;
-      }
-      if (list.strana * list.na_stranu >= list.celkem || list.data.length === 0) {
-        await redis.set(check.cursorKey, began.toISOString());
-        break;
-      }
+      },
+    });
+    for (const skipped of step.skipped) {
+      log.warn(
+        { id: skipped.id ?? null, index: skipped.index, reason: skipped.reason },
+        'demand intake: a declined deal could not be read; left out',
+      );
     }
+    if (step.done) await redis.set(check.cursorKey, began.toISOString());
   } catch (error) {
     if (check.signal.aborted) throw error;
     log.warn(

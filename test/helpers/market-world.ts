@@ -2,12 +2,11 @@
  * The whole daemon beside a real WordPress and the sandbox marketplace over HTTP, for the blogger's side of the
  * market (issue 30: test/integration/market-e2e.test.ts, last-look-e2e.test.ts): the webhook listener registered
  * in the sandbox, the worker, the demand intake, the status page behind a password, one blog with its rules.
- * `page()` is a logged-in browser without a browser: Basic auth, the page's cookies kept, redirects not followed.
+ * `page()` is the status page's logged-in client (./status-client.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as cheerio from 'cheerio';
 import { Redis } from 'ioredis';
 import wordpress from '../../plugins/wordpress/index.js';
 import type { Daemon } from '../../src/app/types.js';
@@ -19,25 +18,19 @@ import type { Dispatcher } from '../../src/notify/types.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { writeSecretFile } from '../../src/webhook/secret-file.js';
 import { deleteKeys, randomPrefix, TEST_REDIS_URL } from './redis.js';
+import { type StatusAnswer, statusClient } from './status-client.js';
 import { type WordPressSite, wordpressBlogConfig } from './wordpress.js';
 
 export const MARKET_BLOG = 1;
 export const MARKET_BLOG_NAME = 'Zahrada a dům';
 const PASSWORD = 'market-world-password-42';
 
-export interface MarketPage {
-  status: number;
-  location: string;
-  text: string;
-  $: cheerio.CheerioAPI;
-}
-
 export interface MarketWorld {
   sandbox: Sandbox;
   daemon: Daemon;
   prefix: string;
   /** A status page path (or a whole URL on it); `form`: POSTed; `auth: false`: without the password. */
-  page(path: string, form?: Record<string, string>, auth?: boolean): Promise<MarketPage>;
+  page(path: string, form?: Record<string, string>, auth?: boolean): Promise<StatusAnswer>;
   close(): Promise<void>;
 }
 
@@ -86,32 +79,12 @@ export async function startMarketWorld(options: {
   const registered = await daemon.client.putWebhook(daemon.webhookUrl as string);
   writeSecretFile(secretFile, { secret: registered.secret, updatedAt: new Date().toISOString() });
 
-  const jar = new Map<string, string>();
+  const client = statusClient(() => daemon.statusUrl as string, PASSWORD);
   return {
     sandbox,
     daemon,
     prefix,
-    async page(path, form, auth = true) {
-      const res = await fetch(new URL(path.replace(/^\//, ''), daemon.statusUrl), {
-        method: form ? 'POST' : 'GET',
-        redirect: 'manual',
-        headers: {
-          ...(auth
-            ? { Authorization: `Basic ${Buffer.from(`blogger:${PASSWORD}`).toString('base64')}` }
-            : {}),
-          Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-          ...(form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-      });
-      for (const cookie of res.headers.getSetCookie()) {
-        const [pair = ''] = cookie.split(';');
-        const at = pair.indexOf('=');
-        jar.set(pair.slice(0, at), pair.slice(at + 1));
-      }
-      const text = await res.text();
-      return { status: res.status, location: res.headers.get('location') ?? '', text, $: cheerio.load(text) };
-    },
+    page: (path, form, auth = true) => client.page(path, form, { auth }),
     async close() {
       await daemon.close();
       await sandbox.close();

@@ -4,7 +4,6 @@
  * POST without the form token is refused and offers nothing; with it the sandbox has the offer; again, "already
  * offered"; a bid the service or the marketplace refuses shows the refusal's meaning; decline-all likewise.
  */
-import * as cheerio from 'cheerio';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealStore } from '../../src/deals/store.js';
@@ -16,6 +15,7 @@ import { createRateLimiter, rateLimitKey } from '../../src/marketplace/rate-limi
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { type StatusServer, startStatusServer } from '../../src/status/index.js';
 import { createTestRedis, deleteKeys, randomPrefix } from '../helpers/redis.js';
+import { statusClient } from '../helpers/status-client.js';
 import { statusDeps } from '../unit/status/fixtures.js';
 
 const PASSWORD = 'demands-page-password-42';
@@ -28,31 +28,12 @@ describe('offering from the status page (sandbox marketplace, real Redis)', () =
   let sandbox: Sandbox;
   let server: StatusServer;
   let store: DemandStore;
-  const jar = new Map<string, string>();
-
-  async function request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
-    const res = await fetch(server.url + path.replace(/^\//, ''), {
-      method: init.method ?? 'GET',
-      redirect: 'manual',
-      headers: {
-        Authorization: `Basic ${Buffer.from(`blogger:${PASSWORD}`).toString('base64')}`,
-        Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(init.form ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const text = await res.text();
-    return { res, text, $: cheerio.load(text) };
-  }
+  const client = statusClient(() => server.url, PASSWORD);
+  const request = (path: string, form?: Record<string, string>) => client.page(path, form);
 
   /** The page after a POST: its 303 followed, with the flash it left. */
   async function post(path: string, form: Record<string, string>) {
-    const answer = await request(path, { method: 'POST', form });
+    const answer = await request(path, form);
     if (answer.res.status !== 303) return { status: answer.res.status, flash: '', $: answer.$ };
     const location = answer.res.headers.get('location') ?? '';
     const page = await request(location);

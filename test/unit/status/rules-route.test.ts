@@ -6,7 +6,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as cheerio from 'cheerio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.js';
 import type { Language } from '../../../src/i18n/index.js';
@@ -14,6 +13,7 @@ import { createSilentLogger } from '../../../src/logger.js';
 import { saveBlogRules } from '../../../src/rules/config-file.js';
 import { createRulesReader } from '../../../src/rules/reader.js';
 import { type StatusServer, startStatusServer } from '../../../src/status/index.js';
+import { statusClient } from '../../helpers/status-client.js';
 import { emptyStore, statusDeps } from './fixtures.js';
 
 const PASSWORD = 'rules-page-password-9x';
@@ -43,38 +43,12 @@ blogs:
       baseUrl: https://zahrada.cz/
 `;
 
+/** The page's client (test/helpers/status-client.ts) as this file calls it. */
 function client(base: string) {
-  const jar = new Map<string, string>();
-  const auth = { Authorization: `Basic ${Buffer.from(`me:${PASSWORD}`).toString('base64')}` };
-  const headers = (): Record<string, string> => ({
-    ...auth,
-    ...(jar.size ? { Cookie: [...jar].map(([n, v]) => `${n}=${v}`).join('; ') } : {}),
-  });
-  const remember = (res: Response): void => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-  };
+  const me = statusClient(() => base, PASSWORD, 'me');
   return {
-    async get(path: string, withAuth = true) {
-      const res = await fetch(base + path, { headers: withAuth ? headers() : {}, redirect: 'manual' });
-      remember(res);
-      const text = await res.text();
-      return { res, text, $: cheerio.load(text) };
-    },
-    async post(path: string, form: Record<string, string>) {
-      const res = await fetch(base + path, {
-        method: 'POST',
-        headers: { ...headers(), 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(form).toString(),
-        redirect: 'manual',
-      });
-      remember(res);
-      const text = await res.text();
-      return { res, text, $: cheerio.load(text) };
-    },
+    get: (path: string, withAuth = true) => me.page(path, undefined, { auth: withAuth }),
+    post: (path: string, form: Record<string, string>) => me.page(path, form),
   };
 }
 

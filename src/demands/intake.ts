@@ -34,7 +34,7 @@ import { judgeDemand } from './judge.js';
 import type { OfferService } from './offer.js';
 import { checkRefused } from './refused.js';
 import { DEMAND_REQUESTS_PER_MINUTE } from './settings.js';
-import { type DemandStore, demandKeys } from './store.js';
+import type { DemandStore } from './store.js';
 import type { DemandTally, OfferAnswers } from './tally.js';
 
 export interface DemandBlog {
@@ -106,7 +106,6 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
   const lockMs = options.lockMs ?? 60_000;
   const blogs = new Map(options.blogs.map((b) => [b.id, b]));
   const leaseKey = `${prefix}:demands:lease`;
-  const incompleteKey = (blogId: number) => demandKeys(prefix, blogId).incomplete;
   let lastKick = Number.NEGATIVE_INFINITY;
 
   const task = createPeriodicTask<RoundResult, RoundMode>('demand intake', async (signal, mode) => {
@@ -222,7 +221,7 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
       }
       // A list cut at its limit is not the whole truth: nothing is taken for gone from it.
       if (list.overLimit === 0) result.gone += (await store.markGone(blogId, listed, now)).length;
-      if ((await redis.del(incompleteKey(blogId))) > 0) {
+      if (await store.listed(blogId)) {
         log.info({ blogId }, 'demand intake: the marketplace lists demands for the blog again');
       }
       return true;
@@ -230,8 +229,7 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
       if (signal.aborted) throw error;
       if (error instanceof MarketplaceError && error.code === ERROR_CODES.blogIncomplete) {
         result.incomplete.push(blogId);
-        const first = await redis.set(incompleteKey(blogId), clock.now().toISOString(), 'NX');
-        if (first === 'OK') {
+        if (await store.markIncomplete(blogId, clock.now())) {
           log.warn(
             { blogId },
             'demand intake: the marketplace gives this blog no demands (422 blog_neuplny): set a minimum price, ' +

@@ -108,6 +108,10 @@ export interface DemandStore {
   prune(blogId: number, now: Date): Promise<number[]>;
   /** Since when (ISO) the marketplace calls the blog incomplete (422 `blog_neuplny`); undefined: it does not. */
   incompleteSince(blogId: number): Promise<string | undefined>;
+  /** The blog called incomplete at `at`; true the first time (until `listed`). */
+  markIncomplete(blogId: number, at: Date): Promise<boolean>;
+  /** The blog's list read again; true when it had been called incomplete. */
+  listed(blogId: number): Promise<boolean>;
 }
 
 export function demandKeys(prefix: string, blogId: number) {
@@ -310,7 +314,15 @@ export function createDemandStore(redis: Redis, prefix: string): DemandStore {
     },
 
     async incompleteSince(blogId) {
-      return (await redis.get(demandKeys(prefix, blogId).incomplete)) ?? undefined;
+      return (await redis.get(keysOf(blogId).incomplete)) ?? undefined;
+    },
+
+    async markIncomplete(blogId, at) {
+      return (await redis.set(keysOf(blogId).incomplete, at.toISOString(), 'NX')) === 'OK';
+    },
+
+    async listed(blogId) {
+      return (await redis.del(keysOf(blogId).incomplete)) > 0;
     },
 
     async prune(blogId, now) {

@@ -8,6 +8,7 @@ import { configSecrets } from '../daemon/secrets.js';
 import { readDeadlineFinding } from '../deals/deadline-offset.js';
 import { lookKey } from '../deals/look-token.js';
 import { readRecycledIdFinding } from '../deals/recycled-id.js';
+import { judgeDemandHealth } from '../demands/health.js';
 import { intakeSource, readDoor } from '../intake/door.js';
 import { intakeOf } from '../intake/mode.js';
 import { createPollState } from '../intake/poll-state.js';
@@ -40,6 +41,7 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
   const pollState = createPollState(redis, prefix);
   const { configPath } = input.options;
   const rulesReader = input.rules;
+  const demandSide = input.demands;
   return await startStatusServer(
     {
       store,
@@ -72,13 +74,15 @@ export async function startStatusPage(input: DaemonParts, health: Router): Promi
         file: configPath,
         ...(configPath ? { save: (blogId, form) => saveBlogRules(configPath, blogId, form) } : {}),
       },
-      ...(input.demands
+      ...(demandSide
         ? {
             demands: {
-              store: input.demands.store,
-              offers: input.demands.offers,
+              store: demandSide.store,
+              offers: demandSide.offers,
               pollMinutes: config.demands.pollMinutes,
-              tally: input.demands.tally,
+              tally: demandSide.tally,
+              stall: async () =>
+                judgeDemandHealth(await demandSide.health.read(), new Date(), config.demands.pollMinutes),
             },
           }
         : {}),

@@ -30,6 +30,7 @@ import { outageLevel } from '../redis/outage.js';
 import type { BlogRules } from '../rules/settings.js';
 import { autoOffer } from './auto-offer.js';
 import type { DailyCap } from './daily-cap.js';
+import { type DemandHealth, recordRound } from './health.js';
 import { judgeDemand } from './judge.js';
 import type { OfferService } from './offer.js';
 import { checkRefused } from './refused.js';
@@ -63,6 +64,8 @@ export interface RoundResult {
   /** Offers found declined by the advertiser this round. */
   refused: number;
   error?: string;
+  /** The first list that could not be read (not a `blog_neuplny`): the round did not see every demand. */
+  listError?: string;
 }
 
 export interface DemandIntake {
@@ -85,6 +88,8 @@ export interface DemandIntakeOptions {
   offers: OfferService;
   cap: DailyCap;
   tally: Pick<DemandTally, 'seen'>;
+  /** Whether the poll rounds read every list (./health.ts): a stall told on the home page and by notification. */
+  health: DemandHealth;
   answers: Pick<OfferAnswers, 'refused'>;
   notifier: Notifier;
   redis: Redis;
@@ -117,6 +122,18 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
       result.status = 'failed';
       result.error = errorMessage(error);
       log[outageLevel(error)]({ err: result.error, mode: result.mode }, 'demand intake: round failed');
+    }
+    if (result.mode === 'poll' && result.status !== 'busy') {
+      const error = result.status === 'failed' ? result.error : result.listError;
+      await recordRound({
+        health: options.health,
+        notifier,
+        at: clock.now(),
+        error,
+        pollMinutes: options.pollMinutes,
+      }).catch((failed: unknown) =>
+        log.warn({ err: errorMessage(failed) }, 'demand intake: health not recorded'),
+      );
     }
     return result;
   });
@@ -240,6 +257,7 @@ export function createDemandIntake(options: DemandIntakeOptions): DemandIntake {
         return false;
       }
       log.warn({ blogId, err: errorMessage(error) }, 'demand intake: the demand list could not be read');
+      result.listError ??= `blog ${blogId}: ${errorMessage(error)}`;
       return false;
     }
   }

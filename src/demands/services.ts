@@ -11,6 +11,7 @@ import type { MarketplaceClient, MarketplaceDemandCalls } from '../marketplace/a
 import type { Notifier } from '../notify/types.js';
 import type { RulesReader } from '../rules/reader.js';
 import { createDailyCap, type DailyCap } from './daily-cap.js';
+import { createDemandHealth, type DemandHealth } from './health.js';
 import { createDemandIntake, type DemandIntake } from './intake.js';
 import { createOfferService, type OfferService } from './offer.js';
 import { createDemandStore, type DemandStore } from './store.js';
@@ -25,6 +26,8 @@ export interface DemandServices {
   tally: DemandTally;
   /** An offer's answer counted once; `accepted` is the deal producer's `onNewDeal` hook (src/main.ts). */
   answers: OfferAnswers;
+  /** Whether the poll rounds read every list (./health.ts), for the home page. */
+  health: DemandHealth;
 }
 
 export function createDemandServices(
@@ -67,6 +70,7 @@ export function createDemandServices(
     },
   });
   const cap = createDailyCap(redis, prefix, config.marketplace.timeZone);
+  const health = createDemandHealth(redis, prefix);
   const intake = createDemandIntake({
     client,
     store,
@@ -74,6 +78,7 @@ export function createDemandServices(
     cap,
     tally,
     answers,
+    health,
     notifier,
     redis,
     prefix,
@@ -83,5 +88,5 @@ export function createDemandServices(
     ...clock,
     ...(deps.lockMs !== undefined ? { lockMs: deps.lockMs } : {}),
   });
-  return { store, offers, cap, intake, tally, answers };
+  return { store, offers, cap, intake, tally, answers, health };
 }

@@ -203,6 +203,11 @@ function bodyOf(
         asked: event.askedMinutes ?? '',
         capped: event.cappedMinutes ?? '',
       });
+    case 'demands_stalled':
+      return t('notify.event.demands_stalled.body', {
+        since: tr.dateTime(event.since, options.timeZone),
+        detail: event.detail ? text(event.detail) : '–',
+      });
     case 'deal_unreadable':
       return t('notify.event.deal_unreadable.body', {
         what: deal || (event.rawId ? `„${text(event.rawId)}“` : '–'),

@@ -25,6 +25,7 @@ export const PROBLEM_TOPICS = [
   'article_check',
   'intake_stalled',
   'deal_unreadable',
+  'demands_stalled',
   'deal_held',
 ] as const;
 export const EVENT_TOPICS = [
@@ -106,6 +107,11 @@ export type NotifyEvent =
       cappedMinutes?: number;
     }
   /**
+   * The demand intake's poll rounds have not read every blog's demand list for a while (src/demands/health.ts):
+   * new demands are not seen. `since` ISO 8601, `detail` the last error (one line). Deals are not affected.
+   */
+  | { topic: 'demands_stalled'; since: string; detail: string }
+  /**
    * An item of the marketplace's list could not be read and was left out (src/intake/unreadable.ts): `item` its
    * key there; `dealId` when its id is usable, `rawId` the id as sent otherwise; `reason` what did not fit (in
    * English; `reasonSaid` the same, said in the blogger's language when the message is rendered).
@@ -184,6 +190,7 @@ export function problemKey(event: NotifyEvent): string {
     case 'marketplace_unreachable':
     case 'marketplace_rate_limited':
     case 'intake_stalled':
+    case 'demands_stalled':
       return event.topic;
     case 'deal_unreadable':
       return `${event.topic}:${event.item}`;

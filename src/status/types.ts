@@ -4,6 +4,7 @@ import type { DeadlineFinding } from '../deals/deadline-offset.js';
 import type { LookAction } from '../deals/look-token.js';
 import type { DealStore } from '../deals/record.js';
 import type { RecycledIdFinding } from '../deals/recycled-id.js';
+import type { DemandStall } from '../demands/health.js';
 import type { OfferService } from '../demands/offer.js';
 import type { DemandStore } from '../demands/store.js';
 import type { DemandTally } from '../demands/tally.js';
@@ -118,6 +119,8 @@ export interface StatusDemands {
   pollMinutes: number;
   /** The months' counts for the charts (src/demands/tally.ts; absent: no charts). */
   tally?: Pick<DemandTally, 'read' | 'monthOf'>;
+  /** Whether the demand lists have failed long enough to tell (src/demands/health.ts; absent: not judged). */
+  stall?: () => Promise<DemandStall | undefined>;
 }
 
 /** Everything the status page needs, injected by the composition root (src/main.ts). */

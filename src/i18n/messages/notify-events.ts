@@ -211,6 +211,22 @@ export const notifyEventMessages = {
     cs: 'Nově přijaté obchody přicházejí, ale celý seznam změn se od {since} nepodařilo dočíst ({detail}): platby, zprávy, reklamace a zrušení se dozvíte později. Zkontrolujte pressbridge doctor --live.',
     en: 'Newly accepted deals come in, but the whole list of changes has not been read to its end since {since} ({detail}): payments, messages, claims and cancellations are seen late. Check pressbridge doctor --live.',
   },
+  'notify.event.demands_stalled.title': {
+    cs: 'Poptávky se nedaří číst',
+    en: 'Demands cannot be read',
+  },
+  'notify.event.demands_stalled.body': {
+    cs: 'Od {since} se nedaří přečíst seznam poptávek tržiště, takže nové poptávky nevidíte (obchody to neovlivní). Poslední chyba: {detail}. Zkontrolujte API klíč a jeho oprávnění v tržišti; pressbridge to zkouší dál při každém čtení.',
+    en: 'Since {since} the marketplace’s list of demands cannot be read, so new demands are not seen (deals are not affected). Last error: {detail}. Check the API key and its permissions in the marketplace; pressbridge keeps trying at each reading.',
+  },
+  'notify.event.demands_stalled.resolved_title': {
+    cs: 'Vyřešeno: poptávky se opět čtou',
+    en: 'Resolved: demands are read again',
+  },
+  'notify.event.demands_stalled.resolved_body': {
+    cs: 'Seznam poptávek se opět daří číst; nové poptávky se posoudí podle vašich pravidel.',
+    en: 'The list of demands reads again; new demands are judged by your rules.',
+  },
   'notify.event.intake_stalled.resolved_title': {
     cs: 'Vyřešeno: nové obchody opět přicházejí',
     en: 'Resolved: new deals come in again',

@@ -146,6 +146,14 @@ export const statusHomeMessages = {
     cs: 'Termín běží. Text na stránce obchodu schvalte, nebo odmítněte.',
     en: 'The deadline runs. Approve or refuse the text on the deal page.',
   },
+  'status.home.need.demands_stalled': {
+    cs: 'Seznam poptávek se nedaří číst, {since}: nové poptávky nevidíte',
+    en: 'The list of demands cannot be read, {since}: new demands are not seen',
+  },
+  'status.home.need.demands_stalled_text': {
+    cs: 'Obchody to neovlivní. Poslední chyba: {detail}. Zkontrolujte API klíč a jeho oprávnění v tržišti; pressbridge to zkouší dál při každém čtení poptávek.',
+    en: 'Deals are not affected. Last error: {detail}. Check the API key and its permissions in the marketplace; pressbridge keeps trying at each reading of the demands.',
+  },
   'status.home.need.incomplete': {
     cs: 'Tržiště nenabízí blogu {blog} žádné poptávky: blog je podle něj neúplný (blog_neuplny), {since}',
     en: 'The marketplace offers {blog} no demands: it calls the blog incomplete (blog_neuplny), {since}',

@@ -72,7 +72,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
         ),
       ]);
     // What the marketplace sent is scrubbed of secrets like every other peer's words here.
-    const [intake, unreadable, recycledId, demands, market] = await Promise.all([
+    const [intake, unreadable, recycledId, demands, market, demandsStalled] = await Promise.all([
       deps.intakeDoor
         ? kit.source('status.source.intake', async () => {
             const stall = await deps.intakeDoor?.();
@@ -125,6 +125,12 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
             months: await tally.read(),
           }))
         : Promise.resolve(undefined),
+      demandSide?.stall
+        ? kit.source('status.source.demands', async () => {
+            const stall = await demandSide.stall?.();
+            return stall && { ...stall, detail: scrubText(stall.detail) };
+          })
+        : Promise.resolve(undefined),
     ]);
     const data: OverviewData = {
       redis,
@@ -141,6 +147,7 @@ export function overviewRoutes(router: Router, deps: StatusDeps, kit: PageKit): 
       ...(recycledId ? { recycledId } : {}),
       ...(demands ? { demands } : {}),
       ...(market ? { market } : {}),
+      ...(demandsStalled ? { demandsStalled } : {}),
     };
     kit.send(res, 200, renderOverview(kit.viewContext(req, res, true), data));
   });

@@ -149,6 +149,12 @@ function show(ctx: ViewContext, item: NeedItem): Shown {
         text: t.t('status.home.need.fits_text'),
         actions: [openDemands(ctx, item.blogId)],
       };
+    case 'demands_stalled':
+      return {
+        headline: message(ctx, 'status.home.need.demands_stalled', { since: ago(ctx, item.stall.since) }),
+        text: t.t('status.home.need.demands_stalled_text', { detail: item.stall.detail || '–' }),
+        actions: [openDemands(ctx)],
+      };
     case 'incomplete':
       return {
         headline: message(ctx, 'status.home.need.incomplete', {

@@ -21,6 +21,7 @@
 import type { DeadlineFinding } from '../../deals/deadline-offset.js';
 import type { DealRecord } from '../../deals/record.js';
 import type { RecycledIdFinding } from '../../deals/recycled-id.js';
+import type { DemandStall } from '../../demands/health.js';
 import { type DemandRecord, offerWaiting } from '../../demands/store.js';
 import type { Said } from '../../errors.js';
 import type { Stall } from '../../intake/liveness.js';
@@ -68,6 +69,7 @@ export type NeedItem =
   | { kind: 'failed' | 'missed' | 'approval' | 'held'; deal: DealRecord }
   | { kind: 'fits'; blogId: number; count: number }
   | { kind: 'incomplete'; blogId: number; since: string }
+  | { kind: 'demands_stalled'; stall: DemandStall }
   | { kind: 'offers'; count: number }
   | { kind: 'claim' | 'message'; post: AdvertiserPost }
   | { kind: 'arbitration'; dealId: number }
@@ -104,6 +106,8 @@ export interface HomeFacts {
   unreadable?: Sourced<readonly UnreadableItem[]> | undefined;
   /** Each configured blog's kept demands (absent: the demand intake is off). */
   demands?: Sourced<readonly BlogDemandRecords[]> | undefined;
+  /** The demand lists have not been read for a while (src/demands/health.ts; absent: not judged). */
+  demandsStalled?: Sourced<DemandStall | undefined> | undefined;
 }
 
 export interface BlogDemandRecords {
@@ -219,6 +223,8 @@ export function needItems(facts: HomeFacts): NeedItem[] {
   if (facts.deadlineFinding?.ok && facts.deadlineFinding.value) {
     items.push({ kind: 'dates', finding: facts.deadlineFinding.value });
   }
+  if (facts.demandsStalled?.ok && facts.demandsStalled.value)
+    items.push({ kind: 'demands_stalled', stall: facts.demandsStalled.value });
   if (facts.demands?.ok) items.push(...fromDemands(facts.demands.value));
   return items;
 }

@@ -20,7 +20,9 @@ const demand = (id: number, reward: number, name = `Poptávka ${id}`): DemandLis
 });
 
 /** A marketplace of the blogger's side held in memory: the lists per blog, and what each call was. */
-function fakeMarket(lists: Map<number, DemandListItem[] | 'incomplete'>) {
+type Listed = DemandListItem[] | 'incomplete' | 'down';
+
+function fakeMarket(lists: Map<number, Listed>) {
   const calls: string[] = [];
   const client: Pick<MarketplaceDemandCalls, 'listDemands' | 'getDemand' | 'makeOffer' | 'declineDemands'> &
     Pick<MarketplaceClient, 'listDeals'> = {
@@ -31,6 +33,16 @@ function fakeMarket(lists: Map<number, DemandListItem[] | 'incomplete'>) {
     async listDemands(blogId) {
       calls.push(`list ${blogId}`);
       const list = lists.get(blogId) ?? [];
+      if (list === 'down') {
+        throw new MarketplaceError({
+          status: 500,
+          code: 'server',
+          message: 'GET /v1/blogs/1/demands answered 500',
+          method: 'GET',
+          path: '/',
+          retryable: true,
+        });
+      }
       if (list === 'incomplete') {
         throw new MarketplaceError({
           status: 422,
@@ -46,7 +58,7 @@ function fakeMarket(lists: Map<number, DemandListItem[] | 'incomplete'>) {
     async getDemand(demandId): Promise<DemandBrief> {
       calls.push(`brief ${demandId}`);
       const item = [...lists.values()]
-        .flatMap((l) => (l === 'incomplete' ? [] : l))
+        .flatMap((l) => (typeof l === 'string' ? [] : l))
         .find((d) => d.id === demandId);
       return { ...item, id: demandId, keyword_urls: [], links_mode: 1, description: 'Článek o zahradě' };
     },
@@ -70,7 +82,7 @@ describe('src/demands/intake.ts', () => {
     redis.disconnect();
   });
 
-  function world(lists: Map<number, DemandListItem[] | 'incomplete'>, rules: BlogRules) {
+  function world(lists: Map<number, Listed>, rules: BlogRules, now?: () => Date) {
     const prefix = randomPrefix();
     prefixes.push(prefix);
     const lines: string[] = [];
@@ -84,7 +96,7 @@ describe('src/demands/intake.ts', () => {
       }),
     );
     const dispatcher = collectingDispatcher();
-    const clock = fixedClock('2026-12-01T09:00:00Z');
+    const clock = fixedClock(now ?? '2026-12-01T09:00:00Z');
     const notifier = createNotifier({
       dispatcher,
       redis,
@@ -167,7 +179,7 @@ describe('src/demands/intake.ts', () => {
   });
 
   it('tells 422 blog_neuplny once in the log, and marks a demand that left the list gone', async () => {
-    const lists = new Map<number, DemandListItem[] | 'incomplete'>([
+    const lists = new Map<number, Listed>([
       [1, [demand(41, 1500)]],
       [2, 'incomplete'],
     ]);
@@ -186,5 +198,37 @@ describe('src/demands/intake.ts', () => {
     lists.set(2, []);
     await w.intake.runOnce();
     expect(await w.store.incompleteSince(2)).toBeUndefined();
+    // An incomplete blog is its own line, no stall of the intake.
+    expect(w.dispatcher.messages.filter((m) => m.topic === 'demands_stalled')).toEqual([]);
+  });
+
+  it('tells a stall when the lists fail for 3 rounds (at least 15 min), once, and resolves it when they read', async () => {
+    let now = new Date('2026-12-01T09:00:00Z');
+    const lists = new Map<number, Listed>([
+      [1, 'down'],
+      [2, [demand(51, 1500)]],
+    ]);
+    const w = world(lists, {}, () => now);
+    const stalled = () => w.dispatcher.messages.filter((m) => m.topic === 'demands_stalled');
+
+    expect((await w.intake.runOnce()).listError).toContain('blog 1');
+    expect(await w.health.read()).toMatchObject({ failingSince: '2026-12-01T09:00:00.000Z' });
+    now = new Date('2026-12-01T09:14:00Z');
+    await w.intake.runOnce();
+    expect(stalled()).toEqual([]);
+    now = new Date('2026-12-01T09:15:00Z');
+    await w.intake.runOnce();
+    now = new Date('2026-12-01T09:20:00Z');
+    await w.intake.runOnce();
+    expect(stalled().map((m) => m.kind)).toEqual(['problem']);
+    expect(stalled()[0]?.body).toContain('answered 500');
+    // The other blog's demands were read meanwhile: a failing list stops nothing else.
+    expect((await w.store.list(2)).map((r) => r.demandId)).toEqual([51]);
+
+    lists.set(1, []);
+    now = new Date('2026-12-01T09:25:00Z');
+    await w.intake.runOnce();
+    expect(stalled().map((m) => m.kind)).toEqual(['problem', 'resolved']);
+    expect(await w.health.read()).toEqual({ lastOkAt: '2026-12-01T09:25:00.000Z' });
   });
 });

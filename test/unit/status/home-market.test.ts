@@ -124,6 +124,29 @@ describe('the home page: the demand side', () => {
     },
   );
 
+  it.each(['cs', 'en'] as const)(
+    '%s: demand lists not read for a while are told with the last error, inert, and are no all-well',
+    (language) => {
+      const stall = { since: at(-30), detail: 'blog 1: 500 <script>alert(1)</script>' };
+      const items = needItems({
+        ...facts,
+        attention: { ok: true, value: [] },
+        demandsStalled: { ok: true, value: stall },
+      });
+      expect(items).toEqual([{ kind: 'demands_stalled', stall }]);
+      expect(homeTone(items)).toBe('warn');
+      const markup = renderOverview(
+        context(language),
+        allWell({ demandsStalled: { ok: true, value: stall } }),
+      ).value;
+      const need = cheerio.load(markup)('[data-need="demands_stalled"]');
+      expect(need).toHaveLength(1);
+      expect(need.text()).toContain('blog 1: 500 <script>alert(1)</script>');
+      expect(markup).not.toContain('<script>alert(1)');
+      expect(foreignWords(need.text(), language, [stall.detail])).toEqual([]);
+    },
+  );
+
   it.each([
     ['cs', 'Tržiště', 'Nabídky po měsících', 'Odměna za normostranu'],
     ['en', 'Market', 'Offers by month', 'Reward per standard page'],
